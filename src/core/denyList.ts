@@ -1,0 +1,61 @@
+/**
+ * SPEC 3: the recursive deny-list of credential and control keys. Keys are
+ * normalized before matching so that `Api-Key`, `api_key`, `ＡＰＩ＿ＫＥＹ`
+ * (full-width) and `api key` are all the same key: a handler cannot pass a
+ * credential through by spelling it differently.
+ */
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
+
+/** NFKC, lower case, then only letters and digits remain. */
+export function normalizeKey(key: string): string {
+  return key.normalize('NFKC').toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
+}
+
+const CREDENTIAL_PARTS = ['token', 'secret', 'password', 'passwd', 'cookie', 'apikey', 'authorization', 'privatekey'];
+const CONTROL_KEYS = new Set([
+  'session', 'sessionid', 'callid', 'operationid', 'responseid', 'idempotencykey', 'tenant', 'tenantid',
+  'subject', 'subjectid', 'principal', 'principalref', 'receipt', 'receiptref', 'statusref', 'requestref',
+]);
+
+/**
+ * `credential`: a secret that must never reach a model; `control`: audit or
+ * control-plane material (ids, receipts, digests). Both are denied; the split
+ * only lets validation name a leak of audit material `AUDIT_LEAK` (SPEC 1.1).
+ */
+export type DeniedKind = 'credential' | 'control';
+
+export function deniedKeyKind(key: string): DeniedKind | null {
+  const k = normalizeKey(key);
+  if (CREDENTIAL_PARTS.some((part) => k.includes(part))) return 'credential';
+  if (k.endsWith('sha256') || CONTROL_KEYS.has(k)) return 'control';
+  return null;
+}
+
+export interface DeniedKey {
+  path: string;
+  key: string;
+  kind: DeniedKind;
+}
+
+/** Every denied key at any depth, including inside arrays of objects. */
+export function findDeniedKeys(value: unknown, basePath: string, escape: (s: string) => string): DeniedKey[] {
+  const found: DeniedKey[] = [];
+  const stack: { value: unknown; path: string }[] = [{ value, path: basePath }];
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop() as { value: unknown; path: string };
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: `${path}/${i}` });
+      continue;
+    }
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      const childPath = `${path}/${escape(key)}`;
+      const kind = deniedKeyKind(key);
+      if (kind !== null) found.push({ path: childPath, key, kind });
+      stack.push({ value: (v as Record<string, unknown>)[key], path: childPath });
+    }
+  }
+  return found.reverse();
+}

@@ -1,0 +1,120 @@
+/**
+ * SPEC 2: H(purpose, fields) = SHA-256(UTF-8(canonical({purpose, ...fields}))),
+ * or HMAC-SHA-256 with the audit key in keyed mode. The `purpose` member keeps
+ * the domains apart, so no digest can stand in for another kind.
+ */
+import { canonicalize } from './canonical.ts';
+import { hmacSha256Hex, sha256Hex } from './hash.ts';
+import type { Bindings, ToolContractRef } from './protectedAudit.ts';
+import type { ModelResult } from './modelResult.ts';
+import type { TrustedContext } from './trustedContext.ts';
+import { lookupTool } from './registry.ts';
+import type { JsonValue } from './jsonValue.ts';
+
+export const PURPOSES = {
+  request: 'tool-request/v1',
+  result: 'tool-model-result/v1',
+  callBinding: 'tool-call-binding/v1',
+  principalRef: 'principal-ref/v1',
+} as const;
+
+export type AuditKey = { id: string; secret: string } | undefined;
+
+/** The exact text that is hashed: shown by the playground so a learner can recompute it elsewhere. */
+export function digestPreimage(purpose: string, fields: Record<string, unknown>): string {
+  return canonicalize({ purpose, ...fields });
+}
+
+export function digestText(preimage: string, key: AuditKey): string {
+  return key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
+}
+
+export function H(purpose: string, fields: Record<string, unknown>, key: AuditKey): string {
+  return digestText(digestPreimage(purpose, fields), key);
+}
+
+/** `pr_` + H(principal-ref/v1, {tenant, subject}): stable per principal, not reversible to the ids. */
+export function principalRef(principal: TrustedContext['principal'], key: AuditKey): string {
+  return `pr_${H(PURPOSES.principalRef, { tenant: principal.tenant, subject: principal.subject }, key)}`;
+}
+
+/** The audit's `tool_contract`: the tool and its six revisions, all null for an unknown tool. */
+export function toolContractOf(tool: string): ToolContractRef {
+  const spec = lookupTool(tool);
+  const r = spec?.revisions;
+  return {
+    tool,
+    input_revision: r?.input_revision ?? null,
+    output_revision: r?.output_revision ?? null,
+    effect_revision: r?.effect_revision ?? null,
+    handler_revision: r?.handler_revision ?? null,
+    producer_revision: r?.producer_revision ?? null,
+    policy_revision: r?.policy_revision ?? null,
+  };
+}
+
+/**
+ * The arguments as hashed: validated with the input schema's defaults applied
+ * (`search_kb` without `top_k` hashes as `top_k: 5`), so two spellings of one
+ * intent share one request digest. Invalid arguments are hashed as given.
+ */
+export function normalizedArguments(trusted: TrustedContext): { ok: boolean; value: JsonValue } {
+  const spec = lookupTool(trusted.tool);
+  if (spec === null) return { ok: false, value: trusted.arguments };
+  const r = spec.input.safeParse(trusted.arguments);
+  return r.success ? { ok: true, value: r.data as JsonValue } : { ok: false, value: trusted.arguments };
+}
+
+export function requestFields(trusted: TrustedContext): Record<string, unknown> {
+  const contract = toolContractOf(trusted.tool);
+  return {
+    tenant: trusted.principal.tenant,
+    subject: trusted.principal.subject,
+    tool: trusted.tool,
+    arguments: normalizedArguments(trusted).value,
+    input_revision: contract.input_revision,
+    output_revision: contract.output_revision,
+    effect_revision: contract.effect_revision,
+  };
+}
+
+export function callBindingFields(trusted: TrustedContext, request_sha256: string, result_sha256: string): Record<string, unknown> {
+  const c = trusted.call;
+  return {
+    provider: c.provider,
+    api_family: c.api_family,
+    response_id: c.response_id,
+    call_id: c.call_id,
+    operation_id: c.operation_id,
+    idempotency_key: c.idempotency_key,
+    adapter_revision: c.adapter_revision,
+    tool_contract: toolContractOf(trusted.tool),
+    request_sha256,
+    result_sha256,
+  };
+}
+
+export function requestDigest(trusted: TrustedContext): string {
+  return H(PURPOSES.request, requestFields(trusted), trusted.key);
+}
+
+export function resultDigestOfCanonical(canonicalModelResult: string, key: AuditKey): string {
+  // canonical({purpose, model_result}) spliced from the already-canonical text:
+  // "model_result" sorts before "purpose", so this is byte-identical to H().
+  return digestText(`{"model_result":${canonicalModelResult},"purpose":"${PURPOSES.result}"}`, key);
+}
+
+export function resultDigest(model_result: ModelResult | unknown, key: AuditKey): string {
+  return H(PURPOSES.result, { model_result }, key);
+}
+
+export function callBindingDigest(trusted: TrustedContext, request_sha256: string, result_sha256: string): string {
+  return H(PURPOSES.callBinding, callBindingFields(trusted, request_sha256, result_sha256), trusted.key);
+}
+
+/** SPEC 7: the three bindings of a model_result in a trusted context. */
+export function computeBindings(model_result: ModelResult, trusted: TrustedContext): Bindings {
+  const request_sha256 = requestDigest(trusted);
+  const result_sha256 = resultDigest(model_result, trusted.key);
+  return { request_sha256, result_sha256, call_binding_sha256: callBindingDigest(trusted, request_sha256, result_sha256) };
+}

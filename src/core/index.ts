@@ -1,0 +1,24 @@
+/**
+ * The public surface of the core (SPEC 7). Pure TypeScript: no DOM, no React,
+ * no Node built-ins, so the playground and the CLI run the same code.
+ */
+export { canonicalize, CanonicalizationError } from './canonical.ts';
+export { sha256Hex, sha256HexWebCrypto, hmacSha256Hex, hmacSha256HexWebCrypto, constantTimeEqual } from './hash.ts';
+export { registry, lookupTool, RESULT_LIMITS, KB_HOST, type ToolSpec } from './registry.ts';
+export { ERROR_CATALOG, RETRY_AFTER_MS, type ErrorCode, type CatalogEntry } from './errorCatalog.ts';
+export { PROVIDER_ADAPTERS, findAdapter, adapterFor, type ProviderName, type ProviderItem } from './providerAdapters.ts';
+export { project, projectDetailed } from './project.ts';
+export { computeBindings, principalRef, digestPreimage, requestFields, callBindingFields, PURPOSES } from './digest.ts';
+export { validateResult, validateResultDetailed, type ValidationReport, type ValidationDetails } from './validateResult.ts';
+export { toProviderItem, AdapterRefused } from './toProviderItem.ts';
+export { composeTurn, TurnRefused, type ProviderCall, type PackagedResult, type TurnOptions } from './composeTurn.ts';
+export { scenarios, findScenario, EXERCISE_SCENARIO_IDS } from './scenarios.ts';
+export { parseScenario, SCENARIO_FORMAT, type Scenario } from './scenario.ts';
+export { parseTrustedContext, TrustedContextError, type TrustedContext } from './trustedContext.ts';
+export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseError } from './strictJson.ts';
+export type { JsonValue } from './jsonValue.ts';
+export { handlerOutputJsonSchema } from './handlerOutput.ts';
+export { VIOLATION_CODES, type Violation, type ViolationCode } from './violation.ts';
+export { normalizeKey, deniedKeyKind } from './denyList.ts';
+export type { ModelResult } from './modelResult.ts';
+export type { ProtectedAudit, Package } from './protectedAudit.ts';

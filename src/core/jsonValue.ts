@@ -1,0 +1,2 @@
+/** A JSON value as RFC 8259 defines it: what the strict parser produces and the encoder accepts. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

@@ -1,0 +1,109 @@
+/**
+ * SPEC 3: the per-tool output checks on `data`, shared by the projector (on a
+ * handler's raw output) and the validator (on a stored package), so the two
+ * can never disagree about what the contract allows.
+ */
+import { findDeniedKeys } from './denyList.ts';
+import { escapePointerSegment } from './jsonPointer.ts';
+import { RESULT_LIMITS, type ToolSpec } from './registry.ts';
+import type { ViolationList } from './violation.ts';
+import { addZodIssues } from './zodIssues.ts';
+
+/**
+ * Deepest container nesting of a value (a scalar is 0, `{}` is 1), computed
+ * without recursion; returns the pointer of the first container past `limit`.
+ */
+export function firstTooDeep(value: unknown, basePath: string, baseDepth: number, limit: number): string | null {
+  const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: basePath, depth: baseDepth }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop() as { v: unknown; path: string; depth: number };
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > limit) return path;
+    if (Array.isArray(v)) v.forEach((c, i) => stack.push({ v: c, path: `${path}/${i}`, depth: depth + 1 }));
+    else for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], path: `${path}/${escapePointerSegment(k)}`, depth: depth + 1 });
+  }
+  return null;
+}
+
+export type CheckMode = 'projection' | 'validation';
+
+/**
+ * Checks `data` at `basePath` against the tool's exact contract. In
+ * `projection` every denied key is SENSITIVE_FIELD (SPEC 3); in `validation`
+ * a denied control key inside a stored model_result is audit material that
+ * leaked (AUDIT_LEAK, SPEC 1.1) and a credential stays SENSITIVE_FIELD.
+ */
+export function checkToolData(
+  spec: ToolSpec,
+  data: unknown,
+  args: Record<string, unknown> | null,
+  basePath: string,
+  out: ViolationList,
+  mode: CheckMode,
+): void {
+  // data sits at depth 2 of model_result (depth 1).
+  const deep = firstTooDeep(data, basePath, 2, RESULT_LIMITS.maxDepth);
+  if (deep !== null) {
+    out.add('DEPTH_LIMIT', deep, `nesting deeper than ${RESULT_LIMITS.maxDepth} levels of model_result`);
+    return;
+  }
+  // Before the exact shape, so a credential is named SENSITIVE_FIELD and not merely an unknown member.
+  const denied = new Set<string>();
+  for (const d of findDeniedKeys(data, basePath, escapePointerSegment)) {
+    denied.add(d.path);
+    const code = mode === 'validation' && d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD';
+    out.add(code, d.path, `member "${d.key}" is on the ${d.kind} deny-list`);
+  }
+  const parsed = spec.output.safeParse(data);
+  if (!parsed.success) {
+    addZodIssues(out, parsed.error, basePath, 'DATA_SCHEMA', (p) => (isUnder(p, denied) ? null : 'DATA_SCHEMA'));
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return;
+  const record = data as Record<string, unknown>;
+  if (args !== null) {
+    for (const echo of spec.echo) {
+      const got = record[echo.output];
+      if (typeof got === 'string' && got !== args[echo.input]) {
+        out.add('INPUT_BINDING', `${basePath}/${echo.output}`, `${echo.output} must equal the input ${echo.input} ${JSON.stringify(args[echo.input])}`);
+      }
+    }
+    if (spec.list !== undefined) {
+      const items = record[spec.list.member];
+      const max = args[spec.list.maxFrom];
+      if (Array.isArray(items) && typeof max === 'number' && items.length > max) {
+        out.add('DATA_SCHEMA', `${basePath}/${spec.list.member}/${max}`, `${items.length} ${spec.list.member} but ${spec.list.maxFrom} is ${max}: more than asked for is a contract breach, not a reason to truncate`);
+      }
+    }
+  }
+}
+
+const isUnder = (pointer: string, roots: Set<string>): boolean => {
+  for (const r of roots) if (pointer === r || pointer.startsWith(`${r}/`)) return true;
+  return false;
+};
+
+/**
+ * SPEC 1.1: no string of the model projection may contain one of this call's
+ * audit values of 8 characters or more (shorter ones would match by chance).
+ */
+export function checkAuditLeaks(value: unknown, basePath: string, auditValues: readonly string[], out: ViolationList): void {
+  const needles = auditValues.filter((s) => s.length >= 8);
+  if (needles.length === 0) return;
+  const stack: { v: unknown; path: string }[] = [{ v: value, path: basePath }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop() as { v: unknown; path: string };
+    if (typeof v === 'string') {
+      const hit = needles.find((n) => v.includes(n));
+      if (hit !== undefined) out.add('AUDIT_LEAK', path, `contains audit material (${hit.length} characters of this call's audit values)`);
+    } else if (Array.isArray(v)) {
+      v.forEach((c, i) => stack.push({ v: c, path: `${path}/${i}` }));
+    } else if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v)) {
+        const childPath = `${path}/${escapePointerSegment(k)}`;
+        if (needles.some((n) => k.includes(n))) out.add('AUDIT_LEAK', childPath, 'a member name contains audit material');
+        stack.push({ v: (v as Record<string, unknown>)[k], path: childPath });
+      }
+    }
+  }
+}
+

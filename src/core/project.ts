@@ -1,0 +1,265 @@
+/**
+ * SPEC 1: the dispatcher's projection. A handler's raw output is untrusted;
+ * it is checked against the tool's exact contract and split into
+ * `model_result` (what the model may read) and `protected_audit` (what
+ * operations may read). A contract breach never reaches the model as data:
+ * the model gets OUTPUT_CONTRACT_VIOLATION and the audit gets the reasons.
+ */
+import { canonicalize } from './canonical.ts';
+import { findDeniedKeys } from './denyList.ts';
+import { callBindingDigest, normalizedArguments, principalRef, requestDigest, resultDigestOfCanonical, toolContractOf } from './digest.ts';
+import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, type Effect, type ErrorCode } from './errorCatalog.ts';
+import { DOWNSTREAM_REF, HandlerEnvelopeSchema } from './handlerOutput.ts';
+import { escapePointerSegment } from './jsonPointer.ts';
+import { MODEL_RESULT_VERSION, type ModelResult } from './modelResult.ts';
+import { checkAuditLeaks, checkToolData } from './outputContract.ts';
+import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
+import { DISPATCHER_PROVENANCE, RESULT_LIMITS, lookupTool, type ToolSpec } from './registry.ts';
+import { utf8Length } from './text.ts';
+import { isRfc3339Utc } from './time.ts';
+import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
+import { ViolationList, type Violation } from './violation.ts';
+import { addZodIssues } from './zodIssues.ts';
+
+type Downstream = ProtectedAudit['downstream'];
+const DOWNSTREAM_KEYS = ['request_ref', 'receipt_ref', 'status_ref'] as const;
+
+/** A result the dispatcher makes itself: catalog fields only, dispatcher provenance, trusted_control. */
+export function catalogErrorResult(
+  code: ErrorCode,
+  effect: Effect | null,
+  trusted: TrustedContext,
+  observed_at: string,
+  retry_after_ms: number | null = null,
+): ModelResult {
+  const entry = ERROR_CATALOG[code];
+  const outcome = catalogOutcome(entry, effect);
+  return {
+    schema_version: MODEL_RESULT_VERSION,
+    status: outcome === 'unknown' ? 'unknown' : 'failed',
+    data: null,
+    error: { code, category: entry.category, outcome, recovery: entry.recovery, message: entry.message.en, retry_after_ms },
+    execution: { outcome, delivery: trusted.delivery, complete: false, truncated: false },
+    provenance: { ...DISPATCHER_PROVENANCE, resource_revision: null, observed_at, trust: 'trusted_control' },
+  };
+}
+
+interface Evaluation {
+  model_result: ModelResult | null;
+  downstream: Downstream;
+  /** The handler's own observed_at when it is valid: kept even on a contract error. */
+  observed_at: string | null;
+}
+
+/**
+ * Builds the package for one call. Never throws on bad handler output; throws
+ * TrustedContextError when the trusted context itself is malformed.
+ */
+export function project(handlerOutput: unknown, trusted: TrustedContext): Package {
+  return projectDetailed(handlerOutput, trusted).pkg;
+}
+
+/**
+ * {@link project}, also returning each violation with its detail (the audit
+ * keeps code and path only; the playground explains them to the learner).
+ */
+export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedContext): { pkg: Package; violations: Violation[] } {
+  const trusted = assertTrustedContext(trustedInput);
+  const spec = lookupTool(trusted.tool);
+  const args = normalizedArguments(trusted);
+  const violations = new ViolationList();
+  const redactions: Redaction[] = [{ path: '/principal', reason: 'principal_replaced_by_principal_ref' }];
+  const principal_ref = principalRef(trusted.principal, trusted.key);
+  const request_sha256 = requestDigest(trusted);
+  let downstream: Downstream = { request_ref: null, receipt_ref: null, status_ref: null };
+  let model_result: ModelResult;
+
+  if (spec === null) {
+    model_result = catalogErrorResult('UNKNOWN_TOOL', null, trusted, trusted.now);
+  } else if (!args.ok) {
+    model_result = catalogErrorResult('INVALID_ARGUMENTS', spec.effect, trusted, trusted.now);
+  } else {
+    const c = trusted.call;
+    const auditValues = [trusted.principal.tenant, trusted.principal.subject, principal_ref, c.response_id, c.call_id, c.operation_id, c.idempotency_key, request_sha256];
+    const ev = evaluateHandler(handlerOutput, spec, args.value as Record<string, unknown>, trusted, auditValues, violations, redactions);
+    downstream = ev.downstream;
+    const observed_at = ev.observed_at ?? trusted.now;
+    if (ev.model_result !== null && violations.length === 0) {
+      model_result = ev.model_result;
+    } else {
+      model_result = catalogErrorResult('OUTPUT_CONTRACT_VIOLATION', spec.effect, trusted, observed_at);
+      if (isObject(handlerOutput) && 'data' in handlerOutput) redactions.push({ path: '/data', reason: 'withheld_output_contract_violation' });
+    }
+  }
+  for (const k of DOWNSTREAM_KEYS) {
+    if (downstream[k] !== null) redactions.push({ path: `/downstream/${k}`, reason: k === 'receipt_ref' ? 'internal_receipt' : 'downstream_reference' });
+  }
+
+  const canonical = canonicalize(model_result);
+  const result_sha256 = resultDigestOfCanonical(canonical, trusted.key);
+  const protected_audit: ProtectedAudit = {
+    schema_version: PROTECTED_AUDIT_VERSION,
+    principal_ref,
+    provider_context: {
+      provider: trusted.call.provider,
+      api_family: trusted.call.api_family,
+      response_id: trusted.call.response_id,
+      call_id: trusted.call.call_id,
+      adapter_revision: trusted.call.adapter_revision,
+    },
+    operation: { operation_id: trusted.call.operation_id, idempotency_key: trusted.call.idempotency_key },
+    tool_contract: toolContractOf(trusted.tool),
+    downstream,
+    binding: {
+      algorithm: trusted.key === undefined ? 'sha256' : 'hmac-sha256',
+      key_id: trusted.key?.id ?? null,
+      request_sha256,
+      result_sha256,
+      call_binding_sha256: callBindingDigest(trusted, request_sha256, result_sha256),
+    },
+    redactions,
+    violations: violations.items.map(({ code, path }) => ({ code, path })),
+  };
+  return { pkg: { model_result, protected_audit }, violations: violations.items };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function evaluateHandler(
+  raw: unknown,
+  spec: ToolSpec,
+  args: Record<string, unknown>,
+  trusted: TrustedContext,
+  auditValues: string[],
+  out: ViolationList,
+  redactions: Redaction[],
+): Evaluation {
+  const downstream = readDownstream(raw);
+  const observed = isObject(raw) ? (raw.kind === 'success' && isObject(raw.provenance) ? raw.provenance.observed_at : raw.observed_at) : undefined;
+  const ev: Evaluation = { model_result: null, downstream, observed_at: isRfc3339Utc(observed) ? observed : null };
+  if (!isObject(raw)) {
+    out.add('RESULT_SCHEMA', '', 'the handler output must be a JSON object with a "kind" member');
+    return ev;
+  }
+  // The deny-list runs over the whole output before any shape check; only the three audit-only downstream refs may carry control names.
+  const denied = new Set<string>();
+  for (const d of findDeniedKeys(raw, '', escapePointerSegment)) {
+    if (/^\/downstream\/(request_ref|receipt_ref|status_ref)$/.test(d.path)) continue;
+    denied.add(d.path);
+    out.add('SENSITIVE_FIELD', d.path, `member "${d.key}" is on the ${d.kind} deny-list`);
+  }
+  const envelope = HandlerEnvelopeSchema.safeParse(raw);
+  if (!envelope.success) {
+    addZodIssues(out, envelope.error, '', 'RESULT_SCHEMA', (p) => {
+      if ([...denied].some((d) => p === d || p.startsWith(`${d}/`))) return null;
+      if (p === '/observed_at' || p === '/provenance/observed_at') return 'TIME_FORMAT';
+      return 'RESULT_SCHEMA';
+    });
+  }
+  switch (raw.kind) {
+    case 'success':
+      ev.model_result = evaluateSuccess(raw, spec, args, trusted, auditValues, out, redactions);
+      return ev;
+    case 'error':
+      ev.model_result = evaluateError(raw, spec, trusted, ev.observed_at ?? trusted.now, out);
+      return ev;
+    case 'exception':
+      if (typeof raw.detail === 'string') redactions.push({ path: '/detail', reason: 'internal_exception_detail' });
+      ev.model_result = catalogErrorResult('TOOL_ERROR', spec.effect, trusted, trusted.now);
+      return ev;
+    default:
+      return ev;
+  }
+}
+
+function readDownstream(raw: unknown): Downstream {
+  const d = isObject(raw) && isObject(raw.downstream) ? raw.downstream : {};
+  const pick = (k: string): string | null => {
+    const v = d[k];
+    return typeof v === 'string' && DOWNSTREAM_REF.test(v) ? v : null;
+  };
+  return { request_ref: pick('request_ref'), receipt_ref: pick('receipt_ref'), status_ref: pick('status_ref') };
+}
+
+function evaluateSuccess(
+  raw: Record<string, unknown>,
+  spec: ToolSpec,
+  args: Record<string, unknown>,
+  trusted: TrustedContext,
+  auditValues: string[],
+  out: ViolationList,
+  redactions: Redaction[],
+): ModelResult | null {
+  checkToolData(spec, raw.data, args, '/data', out, 'projection');
+  const prov = isObject(raw.provenance) ? raw.provenance : {};
+  if (typeof prov.source_label === 'string' && prov.source_label !== spec.source_label) {
+    out.add('PROVENANCE_MISMATCH', '/provenance/source_label', `the registry says ${JSON.stringify(spec.source_label)}`);
+  }
+  if (typeof prov.producer_revision === 'string' && prov.producer_revision !== spec.revisions.producer_revision) {
+    out.add('PROVENANCE_MISMATCH', '/provenance/producer_revision', `the registry says ${JSON.stringify(spec.revisions.producer_revision)}`);
+  }
+  const truncated = raw.truncated === true;
+  if (truncated && spec.list === undefined) out.add('RESULT_SCHEMA', '/truncated', `${spec.name} returns no list, so it cannot be truncated`);
+  const d = downstreamValues(raw);
+  checkAuditLeaks(raw.data, '/data', [...auditValues, ...d], out);
+  if (out.length > 0) return null;
+
+  const data = raw.data as Record<string, unknown>;
+  const build = (d: Record<string, unknown>, cut: boolean): ModelResult => ({
+    schema_version: MODEL_RESULT_VERSION,
+    status: 'succeeded',
+    data: d as ModelResult['data'],
+    error: null,
+    execution: { outcome: 'committed', delivery: trusted.delivery, complete: !cut, truncated: cut },
+    provenance: {
+      source_label: spec.source_label,
+      producer_revision: spec.revisions.producer_revision,
+      resource_revision: prov.resource_revision as string,
+      observed_at: prov.observed_at as string,
+      trust: 'untrusted_data',
+    },
+  });
+  let result = build(data, truncated);
+  if (utf8Length(canonicalize(result)) <= RESULT_LIMITS.maxCanonicalBytes) return result;
+  // SPEC 3: drop trailing list items until it fits, and say so in the result and the audit.
+  const list = spec.list;
+  if (list !== undefined && Array.isArray(data[list.member])) {
+    const items = [...(data[list.member] as unknown[])];
+    while (items.length > 0) {
+      items.pop();
+      redactions.push({ path: `/data/${list.member}/${items.length}`, reason: 'dropped_to_fit_size_limit' });
+      result = build({ ...data, [list.member]: [...items] }, true);
+      if (utf8Length(canonicalize(result)) <= RESULT_LIMITS.maxCanonicalBytes) return result;
+    }
+  }
+  out.add('SIZE_LIMIT', '/data', `canonical model_result exceeds ${RESULT_LIMITS.maxCanonicalBytes} bytes even with nothing left to drop`);
+  return null;
+}
+
+function downstreamValues(raw: Record<string, unknown>): string[] {
+  const d = readDownstream(raw);
+  return [d.request_ref, d.receipt_ref, d.status_ref].filter((v): v is string => v !== null);
+}
+
+function evaluateError(raw: Record<string, unknown>, spec: ToolSpec, trusted: TrustedContext, observed_at: string, out: ViolationList): ModelResult | null {
+  const err = isObject(raw.error) ? raw.error : null;
+  if (err === null) return null;
+  const code = err.code;
+  if (!isErrorCode(code) || !ERROR_CATALOG[code].handlerMayRaise) {
+    out.add('ERROR_CATALOG_MISMATCH', '/error/code', isErrorCode(code) ? `${code} is raised by the dispatcher only, never by a handler` : `${JSON.stringify(code)} is not in the error catalog`);
+    return null;
+  }
+  const entry = ERROR_CATALOG[code];
+  const retry = err.retry_after_ms;
+  if (entry.retryAfter === 'required') {
+    if (typeof retry !== 'number' || !Number.isInteger(retry) || retry < RETRY_AFTER_MS.min || retry > RETRY_AFTER_MS.max) {
+      out.add('ERROR_CATALOG_MISMATCH', '/error/retry_after_ms', `${code} requires an integer retry_after_ms from ${RETRY_AFTER_MS.min} to ${RETRY_AFTER_MS.max}`);
+      return null;
+    }
+  } else if (retry !== undefined) {
+    out.add('ERROR_CATALOG_MISMATCH', '/error/retry_after_ms', `${code} takes no retry_after_ms: its recovery is ${entry.recovery}`);
+    return null;
+  }
+  if (out.length > 0) return null;
+  return catalogErrorResult(code, spec.effect, trusted, observed_at, entry.retryAfter === 'required' ? (retry as number) : null);
+}

@@ -1,0 +1,81 @@
+/**
+ * SPEC 1.2: `protected_audit`, what operations and compliance see. It never
+ * embeds `model_result` (it binds it by digest) and never goes to a provider.
+ */
+import { z } from 'zod';
+import type { ViolationCode } from './violation.ts';
+
+export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1';
+
+export interface ToolContractRef {
+  tool: string;
+  input_revision: string | null;
+  output_revision: string | null;
+  effect_revision: string | null;
+  handler_revision: string | null;
+  producer_revision: string | null;
+  policy_revision: string | null;
+}
+
+export interface Bindings {
+  request_sha256: string;
+  result_sha256: string;
+  call_binding_sha256: string;
+}
+
+export interface Redaction {
+  path: string;
+  reason: string;
+}
+
+export interface ProtectedAudit {
+  schema_version: typeof PROTECTED_AUDIT_VERSION;
+  principal_ref: string;
+  provider_context: { provider: string; api_family: string; response_id: string; call_id: string; adapter_revision: string };
+  operation: { operation_id: string; idempotency_key: string };
+  tool_contract: ToolContractRef;
+  downstream: { request_ref: string | null; receipt_ref: string | null; status_ref: string | null };
+  binding: { algorithm: 'sha256' | 'hmac-sha256'; key_id: string | null } & Bindings;
+  redactions: Redaction[];
+  violations: { code: ViolationCode; path: string }[];
+}
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
+const revision = z.string().nullable();
+
+export const ProtectedAuditSchema = z.strictObject({
+  schema_version: z.literal(PROTECTED_AUDIT_VERSION),
+  principal_ref: z.string().regex(/^pr_[0-9a-f]{64}$/, 'must be pr_ followed by 64 lower-case hex digits'),
+  provider_context: z.strictObject({
+    provider: z.string(),
+    api_family: z.string(),
+    response_id: z.string(),
+    call_id: z.string(),
+    adapter_revision: z.string(),
+  }),
+  operation: z.strictObject({ operation_id: z.string(), idempotency_key: z.string() }),
+  tool_contract: z.strictObject({
+    tool: z.string(),
+    input_revision: revision,
+    output_revision: revision,
+    effect_revision: revision,
+    handler_revision: revision,
+    producer_revision: revision,
+    policy_revision: revision,
+  }),
+  downstream: z.strictObject({ request_ref: z.string().nullable(), receipt_ref: z.string().nullable(), status_ref: z.string().nullable() }),
+  binding: z.strictObject({
+    algorithm: z.enum(['sha256', 'hmac-sha256']),
+    key_id: z.string().nullable(),
+    request_sha256: hex64,
+    result_sha256: hex64,
+    call_binding_sha256: hex64,
+  }),
+  redactions: z.array(z.strictObject({ path: z.string(), reason: z.string() })),
+  violations: z.array(z.strictObject({ code: z.string(), path: z.string() })),
+});
+
+export interface Package {
+  model_result: import('./modelResult.ts').ModelResult;
+  protected_audit: ProtectedAudit;
+}

@@ -1,0 +1,46 @@
+/**
+ * SPEC 6: the scenarios, shipped as data (one JSON file each). The order here
+ * is the order the playground lists them in, grouped by tool.
+ */
+import type { Scenario } from './scenario.ts';
+import searchKbHits from './scenarios/search_kb.hits.json';
+import searchKbEmpty from './scenarios/search_kb.empty.json';
+import searchKbNoAccess from './scenarios/search_kb.no_access.json';
+import searchKbRateLimited from './scenarios/search_kb.rate_limited.json';
+import searchKbTruncated from './scenarios/search_kb.truncated.json';
+import searchKbInjection from './scenarios/search_kb.injection.json';
+import searchKbTokenLeak from './scenarios/search_kb.token_leak.json';
+import getOrderPaid from './scenarios/get_order.paid.json';
+import getOrderLocalReplay from './scenarios/get_order.local_replay.json';
+import getOrderKeyed from './scenarios/get_order.keyed.json';
+import getOrderToolException from './scenarios/get_order.tool_exception.json';
+import createRefundDraftCreated from './scenarios/create_refund_draft.created.json';
+import createRefundDraftReceiptReconciled from './scenarios/create_refund_draft.receipt_reconciled.json';
+import createRefundDraftOutcomeUnknown from './scenarios/create_refund_draft.outcome_unknown.json';
+import createRefundDraftStatusInjected from './scenarios/create_refund_draft.status_injected.json';
+
+/** Every scenario, in display order. */
+export const scenarios: readonly Scenario[] = Object.freeze([
+  searchKbHits as Scenario,
+  searchKbEmpty as Scenario,
+  searchKbNoAccess as Scenario,
+  searchKbRateLimited as Scenario,
+  searchKbTruncated as Scenario,
+  searchKbInjection as Scenario,
+  searchKbTokenLeak as Scenario,
+  getOrderPaid as Scenario,
+  getOrderLocalReplay as Scenario,
+  getOrderKeyed as Scenario,
+  getOrderToolException as Scenario,
+  createRefundDraftCreated as Scenario,
+  createRefundDraftReceiptReconciled as Scenario,
+  createRefundDraftOutcomeUnknown as Scenario,
+  createRefundDraftStatusInjected as Scenario,
+]);
+
+/** The five results of the chapter's knowledge-search exercise (SPEC 6). */
+export const EXERCISE_SCENARIO_IDS = ['search_kb.hits', 'search_kb.empty', 'search_kb.no_access', 'search_kb.rate_limited', 'search_kb.truncated'] as const;
+
+export function findScenario(id: string): Scenario | null {
+  return scenarios.find((s) => s.id === id) ?? null;
+}

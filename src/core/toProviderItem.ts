@@ -1,0 +1,35 @@
+/**
+ * SPEC 5: every adapter validates the whole package again before it
+ * serializes, and refuses one that fails. Only `model_result` crosses: the
+ * adapter is handed its canonical text, never the package.
+ */
+import { findAdapter, type ProviderItem } from './providerAdapters.ts';
+import type { Package } from './protectedAudit.ts';
+import type { TrustedContext } from './trustedContext.ts';
+import { validateResultDetailed } from './validateResult.ts';
+import type { Violation } from './violation.ts';
+
+export class AdapterRefused extends Error {
+  override readonly name = 'AdapterRefused';
+  constructor(readonly violations: Violation[]) {
+    super(`adapter refused the package: ${[...new Set(violations.map((v) => v.code))].join(', ')}`);
+  }
+}
+
+/**
+ * The provider item for one call; throws {@link AdapterRefused} when the
+ * package does not validate in this trusted context. It always validates
+ * itself: no caller can hand it a report to trust.
+ */
+export function toProviderItem(pkg: Package, trusted: TrustedContext): ProviderItem {
+  const report = validateResultDetailed(pkg, trusted);
+  if (!report.ok || report.canonical === null) throw new AdapterRefused(report.violations);
+  const adapter = findAdapter(trusted.call.provider, trusted.call.api_family, trusted.call.adapter_revision);
+  if (adapter === null) throw new AdapterRefused(report.violations);
+  return adapter.build({
+    call_id: trusted.call.call_id,
+    tool: trusted.tool,
+    succeeded: pkg.model_result.status === 'succeeded',
+    text: report.canonical,
+  });
+}
