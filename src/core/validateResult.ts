@@ -92,7 +92,7 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
     out.add('UNREGISTERED_ADAPTER', '/protected_audit/provider_context', `${c.provider} / ${c.api_family} / ${c.adapter_revision} is not a registered adapter`);
   }
 
-  // Digests: each stored value against its own preimage, so a learner sees which link broke.
+  // Digests: every one recomputed from the trusted context and the package's own model_result.
   const storedRequest = details.stored.request_sha256;
   if (storedRequest === undefined || !constantTimeEqual(storedRequest, request_sha256)) {
     out.add('REQUEST_DIGEST_MISMATCH', '/protected_audit/binding/request_sha256', 'does not match the digest recomputed from the trusted principal, tool, arguments and revisions');
@@ -118,10 +118,9 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   } else {
     out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', 'model_result has no canonical form, so nothing can match it');
   }
-  // The call binding covers the stored request and result digests, each already checked on its own above.
-  const boundRequest = details.stored.request_sha256 ?? '';
-  const boundResult = details.stored.result_sha256 ?? '';
-  const call = callBindingDigest(trusted, boundRequest, boundResult);
+  // The call binding is recomputed over the recomputed request and result digests, never the stored
+  // ones: a package whose model_result was swapped or edited breaks the binding of the call too.
+  const call = callBindingDigest(trusted, request_sha256, details.recomputed.result_sha256 ?? '');
   details.recomputed.call_binding_sha256 = call;
   const storedCall = details.stored.call_binding_sha256;
   if (storedCall === undefined || !constantTimeEqual(storedCall, call)) {

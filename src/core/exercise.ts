@@ -1,0 +1,229 @@
+/**
+ * SPEC 6, the hands-on exercise: five `search_kb` results (hits, empty, no
+ * access, rate limited, truncated), each with its own protected_audit, and
+ * five proofs checked live over whatever the learner has made of them. A
+ * proof that had nothing to check says so (`vacuous`) instead of passing.
+ */
+import { canonicalize } from './canonical.ts';
+import { resultDigest } from './digest.ts';
+import { escapePointerSegment } from './jsonPointer.ts';
+import { project } from './project.ts';
+import type { Package } from './protectedAudit.ts';
+import { adapterFor, PROVIDER_ADAPTERS, type ProviderName } from './providerAdapters.ts';
+import { toProviderItem } from './toProviderItem.ts';
+import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
+import { validateResult } from './validateResult.ts';
+
+export interface ExerciseItem {
+  handler_output: unknown;
+  context: TrustedContext;
+}
+
+export type ExerciseKind = 'hits' | 'empty' | 'no_access' | 'rate_limited' | 'truncated';
+export const EXERCISE_KINDS: readonly ExerciseKind[] = ['hits', 'empty', 'no_access', 'rate_limited', 'truncated'];
+
+export type ProofId = 'no_principal_or_receipt' | 'business_change_changes_result' | 'swap_or_key_breaks_binding' | 'injections_rejected' | 'no_audit_in_payloads';
+export const PROOF_IDS: readonly ProofId[] = ['no_principal_or_receipt', 'business_change_changes_result', 'swap_or_key_breaks_binding', 'injections_rejected', 'no_audit_in_payloads'];
+
+export interface ProofResult {
+  id: ProofId;
+  verdict: 'holds' | 'fails' | 'vacuous';
+  /** How many concrete checks were made. */
+  checks: number;
+  /** What failed, in English, each naming the result (1–5) it concerns. */
+  failures: string[];
+}
+
+export interface ExerciseReport {
+  /** Per result: does it show what its slot asks for? */
+  results: { kind: ExerciseKind; pkg: Package | null; shows: boolean; problem: string | null }[];
+  proofs: ProofResult[];
+  holding: number;
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function shows(kind: ExerciseKind, pkg: Package): boolean {
+  const mr = pkg.model_result;
+  const hits = isObject(mr.data) && Array.isArray(mr.data.hits) ? mr.data.hits.length : -1;
+  switch (kind) {
+    case 'hits': return mr.status === 'succeeded' && hits > 0 && !mr.execution.truncated;
+    case 'empty': return mr.status === 'succeeded' && hits === 0;
+    case 'no_access': return mr.error?.code === 'NOT_FOUND';
+    case 'rate_limited': return mr.error?.code === 'RATE_LIMIT' && typeof mr.error.retry_after_ms === 'number';
+    case 'truncated': return mr.status === 'succeeded' && mr.execution.truncated && !mr.execution.complete;
+  }
+}
+
+/** Every audit value of a package: what must never appear in anything the model reads. */
+export function auditValuesOf(pkg: Package, trusted: TrustedContext): string[] {
+  const a = pkg.protected_audit;
+  return [
+    trusted.principal.tenant, trusted.principal.subject, a.principal_ref, a.provider_context.response_id, a.operation.operation_id,
+    a.operation.idempotency_key, a.binding.request_sha256, a.binding.result_sha256, a.binding.call_binding_sha256,
+    ...[a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref].filter((v): v is string => v !== null),
+  ];
+}
+
+/** Every leaf of a value with its pointer, for "change any business field". */
+function leaves(v: unknown, path: string, out: { path: string; value: unknown }[]): void {
+  if (Array.isArray(v)) v.forEach((c, i) => leaves(c, `${path}/${i}`, out));
+  else if (isObject(v)) for (const k of Object.keys(v)) leaves(v[k], `${path}/${escapePointerSegment(k)}`, out);
+  else out.push({ path, value: v });
+}
+
+function setAt(root: unknown, path: string, value: unknown): void {
+  const parts = path.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let cur = root as Record<string, unknown>;
+  for (const p of parts.slice(0, -1)) cur = cur[p] as Record<string, unknown>;
+  cur[parts[parts.length - 1] as string] = value;
+}
+
+const mutate = (v: unknown): unknown => (typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'x');
+
+export function checkExercise(items: readonly ExerciseItem[]): ExerciseReport {
+  const packages: ({ pkg: Package; trusted: TrustedContext } | null)[] = items.map((it) => {
+    const t = parseTrustedContext(it.context);
+    return t.ok ? { pkg: project(it.handler_output, t.value), trusted: t.value } : null;
+  });
+  const results = EXERCISE_KINDS.map((kind, i) => {
+    const p = packages[i] ?? null;
+    if (p === null) return { kind, pkg: null, shows: false, problem: `result ${i + 1}: the trusted context is not valid` };
+    const ok = shows(kind, p.pkg);
+    return { kind, pkg: p.pkg, shows: ok, problem: ok ? null : `result ${i + 1} does not show ${kind}` };
+  });
+  const live = packages.flatMap((p, i) => (p === null ? [] : [{ ...p, raw: items[i]?.handler_output, n: i + 1 }]));
+  const proofs = [proofNoPrincipal(live), proofBusinessChange(live), proofSwap(live), proofInjections(live), proofPayloads(live)];
+  return { results, proofs, holding: proofs.filter((p) => p.verdict === 'holds').length };
+}
+
+type Live = { pkg: Package; trusted: TrustedContext; raw: unknown; n: number }[];
+const verdict = (id: ProofId, checks: number, failures: string[]): ProofResult => ({
+  id, checks, failures, verdict: failures.length > 0 ? 'fails' : checks === 0 ? 'vacuous' : 'holds',
+});
+
+/** 1. The model projection holds no principal and no internal receipt. */
+function proofNoPrincipal(live: Live): ProofResult {
+  const failures: string[] = [];
+  let checks = 0;
+  for (const { pkg, trusted, n } of live) {
+    const text = canonicalize(pkg.model_result);
+    const a = pkg.protected_audit;
+    const secrets = [trusted.principal.tenant, trusted.principal.subject, a.principal_ref, a.downstream.receipt_ref].filter((v): v is string => v !== null);
+    for (const s of secrets) {
+      checks++;
+      if (text.includes(s)) failures.push(`result ${n}: model_result contains ${JSON.stringify(s)}`);
+    }
+    checks++;
+    if (/"(tenant|subject|principal_ref|receipt_ref)"/.test(text)) failures.push(`result ${n}: model_result has a principal or receipt member`);
+  }
+  return verdict('no_principal_or_receipt', checks, failures);
+}
+
+/** 2. Changing any business field changes result_sha256. */
+function proofBusinessChange(live: Live): ProofResult {
+  const failures: string[] = [];
+  let checks = 0;
+  for (const { pkg, trusted, n } of live) {
+    const mr = pkg.model_result;
+    const fields: { path: string; value: unknown }[] = [];
+    if (mr.data !== null) leaves(mr.data, '/data', fields);
+    if (mr.error !== null && mr.error.retry_after_ms !== null) fields.push({ path: '/error/retry_after_ms', value: mr.error.retry_after_ms });
+    const before = pkg.protected_audit.binding.result_sha256;
+    for (const f of fields) {
+      checks++;
+      const changed = clone(mr);
+      setAt(changed, f.path, mutate(f.value));
+      if (resultDigest(changed, trusted.key) === before) failures.push(`result ${n}: changing ${f.path} left result_sha256 unchanged`);
+    }
+  }
+  return verdict('business_change_changes_result', checks, failures);
+}
+
+/** 3. Swapping two calls' projections, or replacing only the idempotency key, breaks call_binding_sha256. */
+function proofSwap(live: Live): ProofResult {
+  const failures: string[] = [];
+  let checks = 0;
+  const breaksBinding = (pkg: Package, trusted: TrustedContext) =>
+    validateResult(pkg, trusted).violations.some((v) => v.code === 'CALL_BINDING_MISMATCH');
+  for (const a of live) {
+    for (const b of live) {
+      if (a === b) continue;
+      // B's model_result in A's package, and A's whole package presented for call B.
+      const swapped = clone(a.pkg);
+      swapped.model_result = clone(b.pkg.model_result);
+      if (canonicalize(swapped.model_result) !== canonicalize(a.pkg.model_result)) {
+        checks++;
+        if (!breaksBinding(swapped, a.trusted)) failures.push(`result ${b.n}'s model_result verifies inside result ${a.n}'s package`);
+      }
+      checks++;
+      if (!breaksBinding(a.pkg, b.trusted)) failures.push(`result ${a.n}'s package verifies for call ${b.n}`);
+    }
+    const key = `${a.trusted.call.idempotency_key}-other`;
+    const t: TrustedContext = { ...a.trusted, call: { ...a.trusted.call, idempotency_key: key } };
+    const moved = clone(a.pkg);
+    moved.protected_audit.operation.idempotency_key = key;
+    const report = validateResult(moved, t);
+    checks++;
+    if (!report.violations.some((v) => v.code === 'CALL_BINDING_MISMATCH')) failures.push(`result ${a.n}: a new idempotency key alone still verifies`);
+    if (report.violations.some((v) => v.code === 'REQUEST_DIGEST_MISMATCH')) failures.push(`result ${a.n}: a new idempotency key changed the request digest`);
+  }
+  return verdict('swap_or_key_breaks_binding', checks, failures);
+}
+
+/** 4. An injected top-level status, a nested token, or an extra business field is rejected. */
+function proofInjections(live: Live): ProofResult {
+  const failures: string[] = [];
+  let checks = 0;
+  const injections: { name: string; code: string; edit: (d: Record<string, unknown>) => void }[] = [
+    { name: 'a top-level status in data', code: 'DATA_SCHEMA', edit: (d) => { d.status = 'succeeded'; } },
+    { name: 'a nested token', code: 'SENSITIVE_FIELD', edit: (d) => {
+      const hit = Array.isArray(d.hits) && isObject(d.hits[0]) ? d.hits[0] : null;
+      if (hit !== null) hit.token = 'tok_live_0123456789'; else d.meta = { token: 'tok_live_0123456789' };
+    } },
+    { name: 'an extra business field', code: 'DATA_SCHEMA', edit: (d) => { d.internal_note = 'not in the contract'; } },
+  ];
+  for (const { pkg, trusted, raw, n } of live) {
+    if (pkg.model_result.status !== 'succeeded' || !isObject(raw) || !isObject(raw.data)) continue;
+    for (const inj of injections) {
+      checks++;
+      const edited = clone(raw) as Record<string, unknown>;
+      inj.edit(edited.data as Record<string, unknown>);
+      const out = project(edited, trusted);
+      const rejected = out.model_result.error?.code === 'OUTPUT_CONTRACT_VIOLATION' && out.protected_audit.violations.some((v) => v.code === inj.code);
+      if (!rejected) failures.push(`result ${n}: ${inj.name} was not rejected with ${inj.code}`);
+    }
+  }
+  return verdict('injections_rejected', checks, failures);
+}
+
+/** 5. No provider payload contains protected_audit (nor any of its values). */
+function proofPayloads(live: Live): ProofResult {
+  const failures: string[] = [];
+  let checks = 0;
+  for (const { pkg, trusted, raw, n } of live) {
+    for (const adapter of PROVIDER_ADAPTERS) {
+      // The same call as the dispatcher would have packaged it for this provider.
+      const t = withProvider(trusted, adapter.provider);
+      const p = t.call.provider === trusted.call.provider ? pkg : project(raw, t);
+      checks++;
+      let text: string;
+      try {
+        text = JSON.stringify(toProviderItem(p, t));
+      } catch {
+        failures.push(`result ${n}: the ${adapter.title} adapter refused its own package`);
+        continue;
+      }
+      const leaked = ['protected_audit', ...auditValuesOf(p, t)].find((v) => text.includes(v));
+      if (leaked !== undefined) failures.push(`result ${n}: the ${adapter.title} payload contains ${JSON.stringify(leaked)}`);
+    }
+  }
+  return verdict('no_audit_in_payloads', checks, failures);
+}
+
+/** The same call routed through another registered adapter. */
+export function withProvider(trusted: TrustedContext, provider: ProviderName): TrustedContext {
+  const a = adapterFor(provider);
+  return { ...trusted, call: { ...trusted.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision } };
+}
