@@ -3,7 +3,8 @@
  * embeds `model_result` (it binds it by digest) and never goes to a provider.
  */
 import { z } from 'zod';
-import type { ViolationCode } from './violation.ts';
+import { VIOLATION_CODES, type ViolationCode } from './violation.ts';
+import { DOWNSTREAM_REF } from './handlerOutput.ts';
 
 export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1';
 
@@ -25,7 +26,7 @@ export interface Bindings {
 
 export interface Redaction {
   path: string;
-  reason: string;
+  reason: RedactionReason;
 }
 
 export interface ProtectedAudit {
@@ -40,6 +41,23 @@ export interface ProtectedAudit {
   violations: { code: ViolationCode; path: string }[];
 }
 
+/**
+ * Why a piece of the handler's output is not in model_result. These three
+ * audit members (downstream, redactions, violations) are descriptive: no
+ * digest of SPEC 2 covers them, so only their shape can be checked here.
+ */
+export const REDACTION_REASONS = [
+  'principal_replaced_by_principal_ref',
+  'internal_receipt',
+  'downstream_reference',
+  'withheld_output_contract_violation',
+  'internal_exception_detail',
+  'dropped_to_fit_size_limit',
+] as const;
+export type RedactionReason = (typeof REDACTION_REASONS)[number];
+
+const pointer = z.string().regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer (RFC 6901)');
+const downstreamRef = z.string().regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces').nullable();
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
 const revision = z.string().nullable();
 
@@ -63,7 +81,7 @@ export const ProtectedAuditSchema = z.strictObject({
     producer_revision: revision,
     policy_revision: revision,
   }),
-  downstream: z.strictObject({ request_ref: z.string().nullable(), receipt_ref: z.string().nullable(), status_ref: z.string().nullable() }),
+  downstream: z.strictObject({ request_ref: downstreamRef, receipt_ref: downstreamRef, status_ref: downstreamRef }),
   binding: z.strictObject({
     algorithm: z.enum(['sha256', 'hmac-sha256']),
     key_id: z.string().nullable(),
@@ -71,8 +89,8 @@ export const ProtectedAuditSchema = z.strictObject({
     result_sha256: hex64,
     call_binding_sha256: hex64,
   }),
-  redactions: z.array(z.strictObject({ path: z.string(), reason: z.string() })),
-  violations: z.array(z.strictObject({ code: z.string(), path: z.string() })),
+  redactions: z.array(z.strictObject({ path: pointer, reason: z.enum(REDACTION_REASONS) })),
+  violations: z.array(z.strictObject({ code: z.enum(VIOLATION_CODES), path: pointer })),
 });
 
 export interface Package {
