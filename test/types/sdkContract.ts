@@ -1,0 +1,37 @@
+/**
+ * Type-level contract (checked by `tsc --noEmit`, which `npm test` runs): the
+ * adapters' outputs stay assignable to the official SDK types, and payloads
+ * that must not type-check don't. Remove an @ts-expect-error whose line has
+ * become valid and the build fails, so the negatives bite too.
+ */
+import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import type { MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { Interactions } from '@google/genai';
+import type { AnthropicToolResult, GeminiFunctionResult, OpenAIFunctionCallOutput } from '../../src/core/providerAdapters.ts';
+import type { AnthropicTurn, GeminiTurn, OpenAITurn } from '../../src/core/composeTurn.ts';
+
+declare const openaiItem: OpenAIFunctionCallOutput;
+declare const anthropicItem: AnthropicToolResult;
+declare const geminiItem: GeminiFunctionResult;
+declare const openaiTurn: OpenAITurn;
+declare const anthropicTurn: AnthropicTurn;
+declare const geminiTurn: GeminiTurn;
+
+export const o: ResponseInputItem.FunctionCallOutput = openaiItem;
+export const oTurn: ResponseInputItem[] = openaiTurn.input;
+export const a: ToolResultBlockParam = anthropicItem;
+export const aTurn: MessageParam = anthropicTurn;
+export const g: Interactions.FunctionResultStep = geminiItem;
+export const gTurn: Interactions.Step[] = geminiTurn.input;
+
+// Negatives: shapes one provider's habits would produce for another.
+// @ts-expect-error OpenAI's function_call_output has no tool_use_id
+export const n1: ResponseInputItem.FunctionCallOutput = { type: 'function_call_output', tool_use_id: 'c', output: '' };
+// @ts-expect-error Anthropic's tool_result names the call tool_use_id, not call_id
+export const n2: ToolResultBlockParam = { type: 'tool_result', call_id: 'c', content: '' };
+// @ts-expect-error Gemini's function_result requires call_id
+export const n3: Interactions.FunctionResultStep = { type: 'function_result', name: 'search_kb', result: '' };
+// @ts-expect-error the OpenAI output is a string or input parts, never a bare object (the model_result must be serialized)
+export const n4: ResponseInputItem.FunctionCallOutput = { type: 'function_call_output', call_id: 'c', output: { status: 'succeeded' } };
+// @ts-expect-error Anthropic's is_error is a boolean, not a string
+export const n5: ToolResultBlockParam = { type: 'tool_result', tool_use_id: 'c', is_error: 'true' };
