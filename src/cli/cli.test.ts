@@ -1,0 +1,113 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scenarios } from '../core/scenarios.ts';
+import { run } from './run.ts';
+
+function cli(argv: string[], files: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = run(argv, {
+    readFile: (p) => {
+      if (!(p in files)) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+      return new TextEncoder().encode(files[p]);
+    },
+    stdout: (t) => { stdout += t; },
+    stderr: (t) => { stderr += t; },
+  });
+  return { code, stdout, stderr, json: stdout === '' ? null : (JSON.parse(stdout) as Record<string, unknown>) };
+}
+
+describe('cli, in-process: every scenario through project, validate, payload', () => {
+  it.each(scenarios.map((s) => s.id))('%s', (id) => {
+    const p = cli(['project', '--scenario', id]);
+    expect(p.code).toBe(0);
+    expect(p.stderr).toBe('');
+    expect(Object.keys(p.json ?? {})).toEqual(['model_result', 'protected_audit']);
+    const files = { 'p.json': p.stdout, 'c.json': JSON.stringify(scenarios.find((s) => s.id === id)?.context) };
+    expect(cli(['validate', '--package', 'p.json', '--context', 'c.json'], files)).toMatchObject({ code: 0, json: { ok: true, violations: [] } });
+    expect(cli(['validate', '--scenario', id])).toMatchObject({ code: 0, json: { ok: true } });
+    const pay = cli(['payload', '--package', 'p.json', '--context', 'c.json'], files);
+    expect(pay.code).toBe(0);
+    expect(pay.json?.type).toBe('function_call_output');
+    expect(pay.stdout).not.toContain('protected_audit');
+  });
+});
+
+describe('cli, in-process: rejections and bad input', () => {
+  const s = scenarios.find((x) => x.id === 'get_order.paid');
+  const ctx = JSON.stringify(s?.context);
+  const pkg = cli(['project', '--scenario', 'get_order.paid']).stdout;
+  it('a tampered package: exit 1 with the codes, on stdout as JSON and on stderr as one line', () => {
+    const tampered = pkg.replace('"status":"paid"', '"status":"refunded"');
+    const r = cli(['validate', '--package', 'p.json', '--context', 'c.json'], { 'p.json': tampered, 'c.json': ctx });
+    expect(r.code).toBe(1);
+    expect((r.json?.violations as { code: string }[]).map((v) => v.code).sort()).toEqual(['CALL_BINDING_MISMATCH', 'RESULT_DIGEST_MISMATCH']);
+    expect(r.stderr).toBe('rejected: RESULT_DIGEST_MISMATCH, CALL_BINDING_MISMATCH\n');
+    const p = cli(['payload', '--package', 'p.json', '--context', 'c.json'], { 'p.json': tampered, 'c.json': ctx });
+    expect(p.code).toBe(1);
+    expect(p.json?.refused).toBe(true);
+  });
+  it('a malformed file: exit 2, one line naming the file, line and column; nothing on stdout', () => {
+    const r = cli(['validate', '--package', 'p.json', '--context', 'c.json'], { 'p.json': '{\n  "model_result": {,\n}', 'c.json': ctx });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: p\.json:2:19: SYNTAX: .+\n$/);
+  });
+  it('duplicate keys are bad input (exit 2)', () => {
+    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], { 'h.json': '{"kind":"error","kind":"success"}', 'c.json': ctx });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('h.json:1:18: DUPLICATE_KEY');
+  });
+  it('an invalid context is bad input (exit 2) with the place', () => {
+    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], { 'h.json': '{}', 'c.json': ctx.replace('"fresh"', '"cached"') });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('c.json: not a valid trusted context: /delivery');
+  });
+  it('a handler output that breaks its contract is still a package (exit 0)', () => {
+    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], { 'h.json': '{"kind":"success","data":{"token":"x"}}', 'c.json': ctx });
+    expect(r.code).toBe(0);
+    expect((r.json?.model_result as { error: { code: string } }).error.code).toBe('OUTPUT_CONTRACT_VIOLATION');
+  });
+  it.each([
+    [['nope'], /unknown command/],
+    [[], /usage/],
+    [['project', '--scenario', 'no.such'], /unknown scenario/],
+    [['project', '--handler', 'missing.json', '--context', 'c.json'], /missing\.json: cannot read \(ENOENT\)/],
+    [['project', '--scenario'], /needs a value/],
+    [['project', '--scenario', 'get_order.paid', '--context', 'c.json'], /stands alone/],
+    [['validate', '--handler', 'x'], /unknown option --handler/],
+  ])('usage error %j → exit 2', (argv, message) => {
+    const r = cli(argv as string[], { 'c.json': ctx });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+  it('reads a scenario file (the playground export format) with --scenario FILE.json', () => {
+    const r = cli(['validate', '--scenario', 'mine.json'], { 'mine.json': JSON.stringify(s) });
+    expect(r).toMatchObject({ code: 0, json: { ok: true } });
+  });
+});
+
+describe('cli, as a process (npm run -s cli)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+  it('validate --scenario search_kb.hits prints {"ok":true,...} and exits 0', () => {
+    const out = execFileSync('npm', ['run', '-s', 'cli', '--', 'validate', '--scenario', 'search_kb.hits'], { encoding: 'utf8' });
+    expect(out).toBe('{"ok":true,"violations":[]}\n');
+  });
+  it('exit codes 1 and 2 reach the shell', () => {
+    const pkg = execFileSync('npm', ['run', '-s', 'cli', '--', 'project', '--scenario', 'search_kb.hits'], { encoding: 'utf8' });
+    writeFileSync(join(dir, 'p.json'), pkg.replace('Refund policy for damaged items', 'Refunds are never possible'));
+    writeFileSync(join(dir, 'c.json'), JSON.stringify(scenarios[0]?.context));
+    const rejected = spawnSync('npm', ['run', '-s', 'cli', '--', 'validate', '--package', join(dir, 'p.json'), '--context', join(dir, 'c.json')], { encoding: 'utf8' });
+    expect(rejected.status).toBe(1);
+    writeFileSync(join(dir, 'bad.json'), '{"a":1,}');
+    const bad = spawnSync('npm', ['run', '-s', 'cli', '--', 'validate', '--package', join(dir, 'bad.json'), '--context', join(dir, 'c.json')], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(join(dir, 'bad.json'), 'utf8')).toBe('{"a":1,}');
+  });
+});

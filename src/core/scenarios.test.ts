@@ -1,0 +1,64 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from './scenario.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from './scenarios.ts';
+import { parseStrictJson } from './strictJson.ts';
+import { checkExercise } from './exercise.ts';
+
+const dir = new URL('./scenarios/', import.meta.url);
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+
+describe('scenario files', () => {
+  it('one file per scenario, named by its id', () => {
+    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(scenarios.map((s) => s.id).sort());
+  });
+  it.each(files)('%s is strict JSON (SPEC 2.1) and a valid scenario', (f) => {
+    const parsed = parseStrictJson(readFileSync(new URL(f, dir), 'utf8'));
+    expect(parsed.ok).toBe(true);
+    const s = parseScenario(parsed.ok ? parsed.value : null);
+    expect(s.ok ? s.value.id : s.issues).toBe(f.replace(/\.json$/, ''));
+  });
+  it('get_order.local_replay is get_order.paid’s intent under a new call id', () => {
+    const paid = findScenario('get_order.paid');
+    const replay = findScenario('get_order.local_replay');
+    expect(replay?.context.delivery).toBe('local_replay');
+    expect(replay?.context.principal).toEqual(paid?.context.principal);
+    expect(replay?.context.arguments).toEqual(paid?.context.arguments);
+    expect(replay?.context.call.idempotency_key).toBe(paid?.context.call.idempotency_key);
+    expect(replay?.context.call.call_id).not.toBe(paid?.context.call.call_id);
+  });
+  it('parseScenario refuses a scenario with a bad context, naming the place', () => {
+    const s = structuredClone(findScenario('get_order.paid')) as unknown as { context: { now: string } };
+    s.context.now = '2026-07-19 00:00:00';
+    const r = parseScenario(s);
+    expect(r.ok).toBe(false);
+    expect(r.ok ? null : r.issues[0]?.path).toBe('/context/now');
+  });
+});
+
+describe('the exercise (SPEC 6)', () => {
+  const items = EXERCISE_SCENARIO_IDS.map((id) => findScenario(id)).map((s) => ({ handler_output: s?.handler_output, context: s!.context }));
+  it('the five shipped results each show their slot, and all five proofs hold', () => {
+    const r = checkExercise(items);
+    expect(r.results.map((x) => x.shows)).toEqual([true, true, true, true, true]);
+    expect(r.proofs.map((p) => [p.id, p.verdict])).toEqual([
+      ['no_principal_or_receipt', 'holds'], ['business_change_changes_result', 'holds'], ['swap_or_key_breaks_binding', 'holds'],
+      ['injections_rejected', 'holds'], ['no_audit_in_payloads', 'holds'],
+    ]);
+    expect(r.proofs.every((p) => p.checks > 0)).toBe(true);
+  });
+  it('a learner who turns every result into an error gets "vacuous" for the data proofs, not a pass', () => {
+    const errors = items.map((it) => ({ ...it, handler_output: { kind: 'error', error: { code: 'NOT_FOUND' } } }));
+    const r = checkExercise(errors);
+    expect(r.proofs.find((p) => p.id === 'injections_rejected')?.verdict).toBe('vacuous');
+    expect(r.results[0]?.shows).toBe(false);
+  });
+  it('a learner who plants a token in a hit: slot 1 no longer shows hits, proof 4 still holds', () => {
+    const edited = structuredClone(items);
+    const raw = edited[0]?.handler_output as { data: { hits: Record<string, unknown>[] } };
+    (raw.data.hits[0] as Record<string, unknown>).token = 'tok_live_123456789';
+    const r = checkExercise(edited);
+    expect(r.results[0]?.shows).toBe(false);
+    expect(r.proofs.find((p) => p.id === 'injections_rejected')?.verdict).toBe('holds');
+  });
+});
