@@ -42,7 +42,7 @@ describe('provider items', () => {
   });
   it('refuses a tampered package with its violations, before serializing', () => {
     const s = findScenario('get_order.paid') as Scenario;
-    const pkg = project(s.handler_output, s.context);
+    const pkg = structuredClone(project(s.handler_output, s.context));
     pkg.model_result.data = { order_ref: 'ORDER-7', status: 'refunded' };
     try {
       toProviderItem(pkg, s.context);

@@ -11,6 +11,13 @@
  */
 import { escapePointerSegment } from './jsonPointer.ts';
 
+/**
+ * Canonical text of deep-frozen objects, by identity. Only objects that were
+ * entirely frozen when encoded are entered, and freezing cannot be undone, so
+ * a hit can never be stale; unfrozen values are always encoded afresh.
+ */
+const frozenText = new WeakMap<object, string>();
+
 export type CanonicalizationErrorCode =
   | 'UNDEFINED'
   | 'FUNCTION'
@@ -52,12 +59,20 @@ const MAX_DEPTH = 1000;
  * @throws {CanonicalizationError} on anything that is not plain JSON data
  */
 export function canonicalize(value: unknown): string {
+  const frozen = value !== null && typeof value === 'object' && Object.isFrozen(value);
+  if (frozen) {
+    const hit = frozenText.get(value);
+    if (hit !== undefined) return hit;
+  }
   const out: string[] = [];
-  write(value, '', out, [], 0);
-  return out.join('');
+  const state = { allFrozen: frozen };
+  write(value, '', out, [], 0, state);
+  const text = out.join('');
+  if (frozen && state.allFrozen) frozenText.set(value as object, text);
+  return text;
 }
 
-function write(value: unknown, path: string, out: string[], ancestors: object[], depth: number): void {
+function write(value: unknown, path: string, out: string[], ancestors: object[], depth: number, state: { allFrozen: boolean }): void {
   switch (typeof value) {
     case 'string':
       out.push(serializeString(value, path));
@@ -82,15 +97,16 @@ function write(value: unknown, path: string, out: string[], ancestors: object[],
     return;
   }
   const obj = value as object;
+  if (state.allFrozen && !Object.isFrozen(obj)) state.allFrozen = false;
   if (depth >= MAX_DEPTH) throw new CanonicalizationError('TOO_DEEP', path, `nesting deeper than ${MAX_DEPTH}`);
   if (ancestors.includes(obj)) throw new CanonicalizationError('CYCLE', path, 'a cycle has no JSON text');
   ancestors.push(obj);
-  if (Array.isArray(obj)) writeArray(obj, path, out, ancestors, depth);
-  else writeObject(obj, path, out, ancestors, depth);
+  if (Array.isArray(obj)) writeArray(obj, path, out, ancestors, depth, state);
+  else writeObject(obj, path, out, ancestors, depth, state);
   ancestors.pop();
 }
 
-function writeArray(arr: unknown[], path: string, out: string[], ancestors: object[], depth: number): void {
+function writeArray(arr: unknown[], path: string, out: string[], ancestors: object[], depth: number, state: { allFrozen: boolean }): void {
   if (Object.getPrototypeOf(arr) !== Array.prototype) {
     throw new CanonicalizationError('NON_PLAIN_OBJECT', path, 'an Array subclass is not plain JSON data');
   }
@@ -101,12 +117,12 @@ function writeArray(arr: unknown[], path: string, out: string[], ancestors: obje
       throw new CanonicalizationError('SPARSE_ARRAY', `${path}/${i}`, 'a sparse array has no JSON text');
     }
     if (i > 0) out.push(',');
-    write(arr[i], `${path}/${i}`, out, ancestors, depth + 1);
+    write(arr[i], `${path}/${i}`, out, ancestors, depth + 1, state);
   }
   out.push(']');
 }
 
-function writeObject(obj: object, path: string, out: string[], ancestors: object[], depth: number): void {
+function writeObject(obj: object, path: string, out: string[], ancestors: object[], depth: number, state: { allFrozen: boolean }): void {
   const proto: unknown = Object.getPrototypeOf(obj);
   if (proto !== Object.prototype && proto !== null) {
     // Date, Map, boxed primitives, class instances: their JSON text would come
@@ -130,7 +146,7 @@ function writeObject(obj: object, path: string, out: string[], ancestors: object
     }
     if (i > 0) out.push(',');
     out.push(serializeString(key, memberPath), ':');
-    write(descriptor.value, memberPath, out, ancestors, depth + 1);
+    write(descriptor.value, memberPath, out, ancestors, depth + 1, state);
   }
   out.push('}');
 }

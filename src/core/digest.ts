@@ -9,6 +9,7 @@ import type { Bindings, ToolContractRef } from './protectedAudit.ts';
 import type { ModelResult } from './modelResult.ts';
 import type { TrustedContext } from './trustedContext.ts';
 import { lookupTool } from './registry.ts';
+import { memoTable } from './_memo.ts';
 import type { JsonValue } from './jsonValue.ts';
 
 export const PURPOSES = {
@@ -25,8 +26,16 @@ export function digestPreimage(purpose: string, fields: Record<string, unknown>)
   return canonicalize({ purpose, ...fields });
 }
 
+/** Digests by exact preimage bytes and key: each distinct byte string is hashed once. */
+const digests = memoTable<string, string>(256);
+
 export function digestText(preimage: string, key: AuditKey): string {
-  return key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
+  const memoKey = key === undefined ? `sha256\u0000${preimage}` : `hmac\u0000${key.secret.toLowerCase()}\u0000${preimage}`;
+  const hit = digests.get(memoKey);
+  if (hit !== undefined) return hit;
+  const hex = key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
+  digests.set(memoKey, hex);
+  return hex;
 }
 
 export function H(purpose: string, fields: Record<string, unknown>, key: AuditKey): string {

@@ -32,6 +32,7 @@ export type CheckMode = 'projection' | 'validation';
  * `projection` every denied key is SENSITIVE_FIELD (SPEC 3); in `validation`
  * a denied control key inside a stored model_result is audit material that
  * leaked (AUDIT_LEAK, SPEC 1.1) and a credential stays SENSITIVE_FIELD.
+ * Returns a fresh copy of data when its shape is right, else null.
  */
 export function checkToolData(
   spec: ToolSpec,
@@ -40,12 +41,12 @@ export function checkToolData(
   basePath: string,
   out: ViolationList,
   mode: CheckMode,
-): void {
+): Record<string, unknown> | null {
   // data sits at depth 2 of model_result (depth 1).
   const deep = firstTooDeep(data, basePath, 2, RESULT_LIMITS.maxDepth);
   if (deep !== null) {
     out.add('DEPTH_LIMIT', deep, `nesting deeper than ${RESULT_LIMITS.maxDepth} levels of model_result`);
-    return;
+    return null;
   }
   // Before the exact shape, so a credential is named SENSITIVE_FIELD and not merely an unknown member.
   const denied = new Set<string>();
@@ -58,7 +59,7 @@ export function checkToolData(
   if (!parsed.success) {
     addZodIssues(out, parsed.error, basePath, 'DATA_SCHEMA', (p) => (isUnder(p, denied) ? null : 'DATA_SCHEMA'));
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
   const record = data as Record<string, unknown>;
   if (args !== null) {
     for (const echo of spec.echo) {
@@ -75,6 +76,8 @@ export function checkToolData(
       }
     }
   }
+  // zod's output is a fresh copy: a model_result built from it shares nothing with the handler's object.
+  return parsed.success ? (parsed.data as Record<string, unknown>) : null;
 }
 
 const isUnder = (pointer: string, roots: Set<string>): boolean => {

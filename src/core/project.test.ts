@@ -166,3 +166,17 @@ describe('projection rules', () => {
     expect(canonicalize(project(sc.handler_output, sc.context))).toBe(canonicalize(project(structuredClone(sc.handler_output), structuredClone(sc.context))));
   });
 });
+
+describe('the projection is its own object', () => {
+  it('model_result shares nothing with the handler output, and is frozen once bound', () => {
+    const sc = findScenario('search_kb.hits') as Scenario;
+    const raw = structuredClone(sc.handler_output) as { data: { hits: { title: string }[] } };
+    const pkg = project(raw, sc.context);
+    const before = canonicalize(pkg.model_result);
+    (raw.data.hits[0] as { title: string }).title = 'changed after projection';
+    expect(canonicalize(pkg.model_result)).toBe(before);
+    expect(Object.isFrozen(raw.data)).toBe(false);
+    expect(Object.isFrozen((pkg.model_result.data as { hits: object[] }).hits[0])).toBe(true);
+    expect(validateResult(pkg, sc.context).ok).toBe(true);
+  });
+});

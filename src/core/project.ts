@@ -16,6 +16,7 @@ import { checkAuditLeaks, checkToolData } from './outputContract.ts';
 import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
 import { DISPATCHER_PROVENANCE, RESULT_LIMITS, lookupTool, type ToolSpec } from './registry.ts';
 import { utf8Length } from './text.ts';
+import { deepFreeze } from './_memo.ts';
 import { isRfc3339Utc } from './time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from './violation.ts';
@@ -190,7 +191,7 @@ function evaluateSuccess(
   out: ViolationList,
   redactions: Redaction[],
 ): ModelResult | null {
-  checkToolData(spec, raw.data, args, '/data', out, 'projection');
+  const parsed = checkToolData(spec, raw.data, args, '/data', out, 'projection');
   const prov = isObject(raw.provenance) ? raw.provenance : {};
   if (typeof prov.source_label === 'string' && prov.source_label !== spec.source_label) {
     out.add('PROVENANCE_MISMATCH', '/provenance/source_label', `the registry says ${JSON.stringify(spec.source_label)}`);
@@ -202,9 +203,9 @@ function evaluateSuccess(
   if (truncated && spec.list === undefined) out.add('RESULT_SCHEMA', '/truncated', `${spec.name} returns no list, so it cannot be truncated`);
   const d = downstreamValues(raw);
   checkAuditLeaks(raw.data, '/data', [...auditValues, ...d], out);
-  if (out.length > 0) return null;
+  if (out.length > 0 || parsed === null) return null;
 
-  const data = raw.data as Record<string, unknown>;
+  const data = parsed;
   const build = (d: Record<string, unknown>, cut: boolean): ModelResult => ({
     schema_version: MODEL_RESULT_VERSION,
     status: 'succeeded',
@@ -220,7 +221,7 @@ function evaluateSuccess(
     },
   });
   let result = build(data, truncated);
-  if (utf8Length(canonicalize(result)) <= RESULT_LIMITS.maxCanonicalBytes) return result;
+  if (fitsSizeLimit(result)) return result;
   // SPEC 3: drop trailing list items until it fits, and say so in the result and the audit.
   const list = spec.list;
   if (list !== undefined && Array.isArray(data[list.member])) {
@@ -229,11 +230,16 @@ function evaluateSuccess(
       items.pop();
       redactions.push({ path: `/data/${list.member}/${items.length}`, reason: 'dropped_to_fit_size_limit' });
       result = build({ ...data, [list.member]: [...items] }, true);
-      if (utf8Length(canonicalize(result)) <= RESULT_LIMITS.maxCanonicalBytes) return result;
+      if (fitsSizeLimit(result)) return result;
     }
   }
   out.add('SIZE_LIMIT', '/data', `canonical model_result exceeds ${RESULT_LIMITS.maxCanonicalBytes} bytes even with nothing left to drop`);
   return null;
+}
+
+/** The size check freezes what it measured, so the digest step reuses the same canonical text. */
+function fitsSizeLimit(result: ModelResult): boolean {
+  return utf8Length(canonicalize(deepFreeze(result))) <= RESULT_LIMITS.maxCanonicalBytes;
 }
 
 function downstreamValues(raw: Record<string, unknown>): string[] {
