@@ -54,12 +54,12 @@ describe('cli, in-process: rejections and bad input', () => {
     const r = cli(['validate', '--package', 'p.json', '--context', 'c.json'], { 'p.json': '{\n  "model_result": {,\n}', 'c.json': ctx });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: p\.json:2:19: SYNTAX: .+\n$/);
+    expect(r.stderr).toMatch(/^error: p\.json:2:20: SYNTAX: .+\n$/);
   });
   it('duplicate keys are bad input (exit 2)', () => {
     const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], { 'h.json': '{"kind":"error","kind":"success"}', 'c.json': ctx });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('h.json:1:18: DUPLICATE_KEY');
+    expect(r.stderr).toContain('h.json:1:17: DUPLICATE_KEY');
   });
   it('an invalid context is bad input (exit 2) with the place', () => {
     const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], { 'h.json': '{}', 'c.json': ctx.replace('"fresh"', '"cached"') });

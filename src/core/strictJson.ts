@@ -1,0 +1,496 @@
+/**
+ * The strict JSON text parser for text from users (SPEC 2.1): the editor, an
+ * imported file, a share link, a CLI file.
+ *
+ * Why not JSON.parse or jsonc-parser: neither reports a duplicate member name
+ * (two readers could see two different values), both accept lone surrogates
+ * and integers that silently lose precision, and neither gives a located
+ * error for every refusal. This parser is iterative (an explicit stack), so
+ * hostile nesting is refused at depth 65 without touching the call stack, and
+ * over-size text is refused before any parsing.
+ */
+import type { JsonValue } from './jsonValue.ts';
+import { escapePointerSegment } from './jsonPointer.ts';
+
+export type { JsonValue };
+
+export type JsonParseErrorCode =
+  | 'TOO_LARGE'
+  | 'TOO_DEEP'
+  | 'SYNTAX'
+  | 'DUPLICATE_KEY'
+  | 'LONE_SURROGATE'
+  | 'INTEGER_RANGE'
+  | 'NUMBER_RANGE'
+  | 'INVALID_ESCAPE'
+  | 'CONTROL_CHARACTER';
+
+export interface JsonParseError {
+  code: JsonParseErrorCode;
+  message: string;
+  /** UTF-16 index into the text. */
+  offset: number;
+  /** 1-based. */
+  line: number;
+  /** 1-based, in UTF-16 code units (what Monaco counts). */
+  column: number;
+  /** RFC 6901 pointer of the container or member where it went wrong, when known. */
+  pointer?: string;
+}
+
+export interface JsonLocation {
+  valueStart: number;
+  valueEnd: number;
+  keyStart?: number;
+  keyEnd?: number;
+}
+
+export type StrictJsonResult =
+  | { ok: true; value: JsonValue; locations?: Map<string, JsonLocation> }
+  | { ok: false; error: JsonParseError };
+
+export interface StrictJsonOptions {
+  maxBytes?: number;
+  maxDepth?: number;
+  /** Also return where every value sits, keyed by JSON Pointer ('' is the root). */
+  locations?: boolean;
+}
+
+/** SPEC 2.1: 1 MiB of UTF-8, 64 levels of nesting. */
+export const STRICT_JSON_LIMITS = Object.freeze({ maxBytes: 1_048_576, maxDepth: 64 } as const);
+
+/** 1-based line and UTF-16 column of an offset. */
+export function offsetToLineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+class Refusal {
+  constructor(
+    readonly code: JsonParseErrorCode,
+    readonly message: string,
+    readonly offset: number,
+  ) {}
+}
+
+interface Frame {
+  kind: 'object' | 'array';
+  value: Record<string, JsonValue> | JsonValue[];
+  start: number;
+  /** Object members seen so far, with the offset of each key, for the duplicate check. */
+  keys: Map<string, number> | null;
+  /** The member being parsed (objects) and its key span. */
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  pointer: string;
+}
+
+const describe = (text: string, i: number): string => {
+  if (i >= text.length) return 'the end of the text';
+  const c = text.codePointAt(i) as number;
+  if (c < 0x20 || c === 0x7f) return `control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${String.fromCodePoint(c)}'`;
+};
+
+function utf8LengthOver(text: string, limit: number): number | null {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+    if (bytes > limit) return bytes;
+  }
+  return null;
+}
+
+/**
+ * Parses RFC 8259 JSON text strictly. Never throws.
+ * @example parseStrictJson('{"a":1,"a":2}') // { ok: false, error: { code: 'DUPLICATE_KEY', line: 1, column: 8, … } }
+ */
+export function parseStrictJson(text: string, options: StrictJsonOptions = {}): StrictJsonResult {
+  const maxBytes = options.maxBytes ?? STRICT_JSON_LIMITS.maxBytes;
+  const maxDepth = options.maxDepth ?? STRICT_JSON_LIMITS.maxDepth;
+  // Every UTF-16 unit is at least one UTF-8 byte, so this refuses a huge paste in O(1).
+  if (text.length > maxBytes || utf8LengthOver(text, maxBytes) !== null) {
+    return fail(text, new Refusal('TOO_LARGE', `The text is over ${maxBytes} bytes of UTF-8; nothing was parsed`, 0));
+  }
+  const parser = new Parser(text, maxDepth, options.locations === true);
+  try {
+    const value = parser.run();
+    return parser.locations === null ? { ok: true, value } : { ok: true, value, locations: parser.locations };
+  } catch (e) {
+    if (e instanceof Refusal) return fail(text, e, parser.pointerAtFailure());
+    // Defence in depth: an internal bug is still a located refusal, never a crash.
+    return fail(text, new Refusal('SYNTAX', `Parser error: ${e instanceof Error ? e.message : String(e)}`, parser.i));
+  }
+}
+
+function fail(text: string, r: Refusal, pointer?: string): { ok: false; error: JsonParseError } {
+  const { line, column } = offsetToLineColumn(text, r.offset);
+  const error: JsonParseError = { code: r.code, message: r.message, offset: r.offset, line, column };
+  if (pointer !== undefined) error.pointer = pointer;
+  return { ok: false, error };
+}
+
+class Parser {
+  i = 0;
+  readonly stack: Frame[] = [];
+  readonly locations: Map<string, JsonLocation> | null;
+
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+    withLocations: boolean,
+  ) {
+    this.locations = withLocations ? new Map() : null;
+  }
+
+  pointerAtFailure(): string | undefined {
+    const top = this.stack[this.stack.length - 1];
+    if (top === undefined) return undefined;
+    if (top.kind === 'array') return `${top.pointer}/${(top.value as JsonValue[]).length}`;
+    return top.key === '' && top.keyStart < 0 ? top.pointer : `${top.pointer}/${escapePointerSegment(top.key)}`;
+  }
+
+  private skipWhitespace(): void {
+    const t = this.text;
+    let i = this.i;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      else break;
+    }
+    this.i = i;
+  }
+
+  private childPointer(): string {
+    const top = this.stack[this.stack.length - 1];
+    if (top === undefined) return '';
+    if (top.kind === 'array') return `${top.pointer}/${(top.value as JsonValue[]).length}`;
+    return `${top.pointer}/${escapePointerSegment(top.key)}`;
+  }
+
+  run(): JsonValue {
+    const t = this.text;
+    let value: JsonValue;
+    let valueStart = 0;
+    parseValue: for (;;) {
+      this.skipWhitespace();
+      valueStart = this.i;
+      const c = t.charCodeAt(this.i);
+      if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+        if (this.stack.length >= this.maxDepth) {
+          throw new Refusal('TOO_DEEP', `Nesting deeper than ${this.maxDepth} levels`, this.i);
+        }
+        const isObject = c === 0x7b;
+        const frame: Frame = {
+          kind: isObject ? 'object' : 'array',
+          value: isObject ? {} : [],
+          start: this.i,
+          keys: isObject ? new Map() : null,
+          key: '',
+          keyStart: -1,
+          keyEnd: -1,
+          pointer: this.childPointer(),
+        };
+        this.stack.push(frame);
+        this.i++;
+        this.skipWhitespace();
+        const close = isObject ? 0x7d : 0x5d;
+        if (t.charCodeAt(this.i) === close) {
+          this.i++;
+          this.stack.pop();
+          value = frame.value;
+          valueStart = frame.start;
+        } else {
+          if (isObject) this.readKey(frame);
+          continue parseValue;
+        }
+      } else if (c === 0x22 /* " */) {
+        value = this.readString();
+      } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+        value = this.readNumber();
+      } else if (t.startsWith('true', this.i)) {
+        this.i += 4;
+        value = true;
+      } else if (t.startsWith('false', this.i)) {
+        this.i += 5;
+        value = false;
+      } else if (t.startsWith('null', this.i)) {
+        this.i += 4;
+        value = null;
+      } else {
+        throw new Refusal('SYNTAX', `Expected a JSON value, found ${describe(t, this.i)}${hint(t, this.i)}`, this.i);
+      }
+
+      // A value is complete: attach it, closing every container that ends here.
+      for (;;) {
+        const top = this.stack[this.stack.length - 1];
+        if (this.locations !== null) this.record(top, valueStart, this.i);
+        if (top === undefined) {
+          this.skipWhitespace();
+          if (this.i < t.length) throw new Refusal('SYNTAX', `Unexpected ${describe(t, this.i)} after the JSON value`, this.i);
+          return value;
+        }
+        if (top.kind === 'array') {
+          (top.value as JsonValue[]).push(value);
+        } else {
+          const obj = top.value as Record<string, JsonValue>;
+          if (top.key === '__proto__') Object.defineProperty(obj, '__proto__', { value, enumerable: true, writable: true, configurable: true });
+          else obj[top.key] = value;
+        }
+        this.skipWhitespace();
+        const c2 = t.charCodeAt(this.i);
+        const close = top.kind === 'array' ? 0x5d : 0x7d;
+        if (c2 === 0x2c /* , */) {
+          const comma = this.i;
+          this.i++;
+          this.skipWhitespace();
+          if (t.charCodeAt(this.i) === close) {
+            throw new Refusal('SYNTAX', `Unexpected '${String.fromCharCode(close)}' after ',': trailing commas are not JSON`, comma);
+          }
+          if (top.kind === 'object') this.readKey(top);
+          continue parseValue;
+        }
+        if (c2 === close) {
+          this.i++;
+          this.stack.pop();
+          value = top.value;
+          valueStart = top.start;
+          continue;
+        }
+        const expected = top.kind === 'array' ? "',' or ']'" : "',' or '}'";
+        throw new Refusal('SYNTAX', `Expected ${expected}, found ${describe(t, this.i)}${hint(t, this.i)}`, this.i);
+      }
+    }
+  }
+
+  private record(parent: Frame | undefined, start: number, end: number): void {
+    const locations = this.locations as Map<string, JsonLocation>;
+    if (parent === undefined) {
+      locations.set('', { valueStart: start, valueEnd: end });
+    } else if (parent.kind === 'array') {
+      locations.set(`${parent.pointer}/${(parent.value as JsonValue[]).length}`, { valueStart: start, valueEnd: end });
+    } else {
+      locations.set(`${parent.pointer}/${escapePointerSegment(parent.key)}`, { valueStart: start, valueEnd: end, keyStart: parent.keyStart, keyEnd: parent.keyEnd });
+    }
+  }
+
+  /** `"name" :` of the next member, with the duplicate check (compared after escape decoding). */
+  private readKey(frame: Frame): void {
+    const t = this.text;
+    this.skipWhitespace();
+    if (t.charCodeAt(this.i) !== 0x22) {
+      throw new Refusal('SYNTAX', `Expected a member name in double quotes, found ${describe(t, this.i)}${hint(t, this.i)}`, this.i);
+    }
+    const keyStart = this.i;
+    const key = this.readString();
+    const keys = frame.keys as Map<string, number>;
+    const first = keys.get(key);
+    if (first !== undefined) {
+      const at = offsetToLineColumn(t, first);
+      frame.key = '';
+      frame.keyStart = -1;
+      throw new Refusal('DUPLICATE_KEY', `Duplicate member name ${JSON.stringify(key)} (first at line ${at.line}, column ${at.column}): two readers could see two different values`, keyStart);
+    }
+    keys.set(key, keyStart);
+    frame.key = key;
+    frame.keyStart = keyStart;
+    frame.keyEnd = this.i;
+    this.skipWhitespace();
+    if (t.charCodeAt(this.i) !== 0x3a /* : */) {
+      throw new Refusal('SYNTAX', `Expected ':' after the member name, found ${describe(t, this.i)}`, this.i);
+    }
+    this.i++;
+  }
+
+  private readString(): string {
+    const t = this.text;
+    const open = this.i;
+    let i = open + 1;
+    let out = '';
+    let chunk = i;
+    for (;;) {
+      if (i >= t.length) throw new Refusal('SYNTAX', 'Unterminated string: expected \'"\' before the end of the text', open);
+      const c = t.charCodeAt(i);
+      if (c === 0x22) {
+        out += t.slice(chunk, i);
+        this.i = i + 1;
+        return out;
+      }
+      if (c === 0x5c /* \ */) {
+        out += t.slice(chunk, i);
+        const e = t.charCodeAt(i + 1);
+        switch (e) {
+          case 0x22: out += '"'; break;
+          case 0x5c: out += '\\'; break;
+          case 0x2f: out += '/'; break;
+          case 0x62: out += '\b'; break;
+          case 0x66: out += '\f'; break;
+          case 0x6e: out += '\n'; break;
+          case 0x72: out += '\r'; break;
+          case 0x74: out += '\t'; break;
+          case 0x75: {
+            const unit = this.readHex4(i);
+            if (unit >= 0xd800 && unit <= 0xdbff) {
+              // A high surrogate must be followed by an escaped low surrogate.
+              const low = t.charCodeAt(i + 6) === 0x5c && t.charCodeAt(i + 7) === 0x75 ? this.readHex4(i + 6) : -1;
+              if (low < 0xdc00 || low > 0xdfff) throw new Refusal('LONE_SURROGATE', `\\u${hex(unit)} is a lone high surrogate: it has no UTF-8 encoding`, i);
+              out += String.fromCharCode(unit, low);
+              i += 6;
+            } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+              throw new Refusal('LONE_SURROGATE', `\\u${hex(unit)} is a lone low surrogate: it has no UTF-8 encoding`, i);
+            } else {
+              out += String.fromCharCode(unit);
+            }
+            i += 4;
+            break;
+          }
+          default:
+            throw new Refusal('INVALID_ESCAPE', `Invalid escape ${i + 1 < t.length ? `'\\${String.fromCodePoint(t.codePointAt(i + 1) as number)}'` : "'\\' at the end"}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX`, i);
+        }
+        i += 2;
+        chunk = i;
+        continue;
+      }
+      if (c < 0x20) {
+        throw new Refusal('CONTROL_CHARACTER', `Raw control character U+${hex(c)} in a string: write it as an escape (\\n, \\t, \\u${hex(c)})`, i);
+      }
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const next = t.charCodeAt(i + 1);
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          i += 2;
+          continue;
+        }
+        throw new Refusal('LONE_SURROGATE', `Lone surrogate U+${hex(c)} in a string: it has no UTF-8 encoding`, i);
+      }
+      i++;
+    }
+  }
+
+  private readHex4(backslash: number): number {
+    const digits = this.text.slice(backslash + 2, backslash + 6);
+    if (!/^[0-9a-fA-F]{4}$/.test(digits)) {
+      throw new Refusal('INVALID_ESCAPE', `Invalid \\u escape: expected four hex digits, found ${JSON.stringify(digits)}`, backslash);
+    }
+    return parseInt(digits, 16);
+  }
+
+  private readNumber(): number {
+    const t = this.text;
+    const start = this.i;
+    let i = start;
+    if (t.charCodeAt(i) === 0x2d) i++;
+    const firstDigit = t.charCodeAt(i);
+    if (firstDigit === 0x30) {
+      i++;
+      const after = t.charCodeAt(i);
+      if (after >= 0x30 && after <= 0x39) throw new Refusal('SYNTAX', 'Leading zeros are not JSON (write 7, not 07)', start);
+    } else if (firstDigit >= 0x31 && firstDigit <= 0x39) {
+      while (isDigit(t.charCodeAt(i))) i++;
+    } else {
+      throw new Refusal('SYNTAX', `Expected a digit, found ${describe(t, i)}`, i);
+    }
+    let integer = true;
+    if (t.charCodeAt(i) === 0x2e /* . */) {
+      integer = false;
+      i++;
+      if (!isDigit(t.charCodeAt(i))) throw new Refusal('SYNTAX', `Expected a digit after '.', found ${describe(t, i)}`, i);
+      while (isDigit(t.charCodeAt(i))) i++;
+    }
+    const mantissaEnd = i;
+    const e = t.charCodeAt(i);
+    if (e === 0x65 || e === 0x45) {
+      integer = false;
+      i++;
+      const sign = t.charCodeAt(i);
+      if (sign === 0x2b || sign === 0x2d) i++;
+      if (!isDigit(t.charCodeAt(i))) throw new Refusal('SYNTAX', `Expected a digit in the exponent, found ${describe(t, i)}`, i);
+      while (isDigit(t.charCodeAt(i))) i++;
+    }
+    const literal = t.slice(start, i);
+    const n = Number(literal);
+    if (integer) {
+      if (!Number.isSafeInteger(n)) {
+        throw new Refusal('INTEGER_RANGE', `Integer ${literal} is outside ±(2^53−1): it would silently change value`, start);
+      }
+    } else if (!Number.isFinite(n)) {
+      throw new Refusal('NUMBER_RANGE', `Number ${literal} overflows to infinity`, start);
+    } else if (n === 0 && /[1-9]/.test(t.slice(start, mantissaEnd))) {
+      throw new Refusal('NUMBER_RANGE', `Number ${literal} is not zero but rounds to zero`, start);
+    }
+    this.i = i;
+    return n;
+  }
+}
+
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const hex = (n: number): string => n.toString(16).toUpperCase().padStart(4, '0');
+
+/** A word on the mistakes people make most, where the text shows one. */
+function hint(t: string, i: number): string {
+  const c = t.charCodeAt(i);
+  if (c === 0x2f && (t.charCodeAt(i + 1) === 0x2f || t.charCodeAt(i + 1) === 0x2a)) return ': comments are not JSON';
+  if (c === 0x27) return ": strings take double quotes in JSON";
+  if (/^(NaN|Infinity|-Infinity|undefined)/.test(t.slice(i, i + 9))) return ': not a JSON value';
+  if (c === 0xfeff) return ': a byte order mark is not JSON';
+  if (/[A-Za-z_$]/.test(t[i] ?? '')) return ': member names and strings take double quotes';
+  return '';
+}
+
+/**
+ * Decodes a file's bytes as UTF-8, strictly: invalid UTF-8 and a leading byte
+ * order mark are refused (RFC 8259 section 8.1), so the text the user sees is
+ * the text that is parsed.
+ */
+export function decodeUtf8Strict(bytes: Uint8Array): { ok: true; text: string } | { ok: false; error: JsonParseError } {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { ok: false, error: { code: 'SYNTAX', message: 'The file starts with a UTF-8 byte order mark, which JSON text must not have', offset: 0, line: 1, column: 1 } };
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
+  } catch {
+    let valid = 0;
+    // Locate the first bad byte: decode growing prefixes would be quadratic, so scan the structure.
+    for (let i = 0; i < bytes.length; ) {
+      const b = bytes[i] as number;
+      const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+      if (need < 0 || i + need >= bytes.length + (need === 0 ? 1 : 0)) break;
+      let ok = true;
+      for (let k = 1; k <= need; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) ok = false;
+      if (!ok) break;
+      i += need + 1;
+      valid = i;
+    }
+    const text = new TextDecoder('utf-8').decode(bytes.subarray(0, valid));
+    const { line, column } = offsetToLineColumn(text, text.length);
+    return { ok: false, error: { code: 'SYNTAX', message: `Invalid UTF-8 at byte ${valid}: the file must be UTF-8 text`, offset: text.length, line, column } };
+  }
+}
+
+/**
+ * The best range for a pointer: its own location, or, for a member that does
+ * not exist (a missing required member), the nearest existing ancestor.
+ */
+export function pointerToRange(locations: Map<string, JsonLocation>, pointer: string): { location: JsonLocation; exact: boolean; pointer: string } | null {
+  let p = pointer;
+  for (;;) {
+    const loc = locations.get(p);
+    if (loc !== undefined) return { location: loc, exact: p === pointer, pointer: p };
+    if (p === '') return null;
+    p = p.slice(0, p.lastIndexOf('/'));
+  }
+}
