@@ -1,0 +1,113 @@
+/**
+ * The learner's work, as plain data: which mode and scenario are open, the
+ * text and context of every scenario they edited (so switching scenarios
+ * never loses text), the selected attack, and the five exercise results.
+ * This is what localStorage keeps and what a share link carries. Pure.
+ */
+import { EXERCISE_SCENARIO_IDS, findScenario, scenarios, type Scenario } from '../core/index.ts';
+import { ATTACK_IDS, type AttackId } from '../core/attacks.ts';
+import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
+
+export type Mode = 'playground' | 'attack' | 'exercise';
+export const MODES: readonly Mode[] = ['playground', 'attack', 'exercise'];
+
+export const DEFAULT_SCENARIO_ID = 'search_kb.hits';
+
+/** One editable scenario: the handler output as the learner's text, and the trusted context as a form draft. */
+export interface Doc {
+  handlerText: string;
+  context: ContextDraft;
+  /** Present for an imported scenario that is not built in: its own title and summary. */
+  meta?: { title: { en: string; zh: string }; summary: { en: string; zh: string } };
+}
+
+export interface Work {
+  mode: Mode;
+  scenarioId: string;
+  /** Edited or imported scenarios by id; a built-in scenario absent here is at its shipped content. */
+  docs: Record<string, Doc>;
+  attackId: AttackId | null;
+  exercise: { items: Doc[]; activeIndex: number };
+}
+
+/** The editor text of a handler output: pretty JSON, two-space indent, as the CLI files are written. */
+export function handlerTextOf(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function docOfScenario(s: Scenario): Doc {
+  return { handlerText: handlerTextOf(s.handler_output), context: draftFromContext(s.context) };
+}
+
+export function builtinDoc(id: string): Doc | null {
+  const s = findScenario(id);
+  return s === null ? null : docOfScenario(s);
+}
+
+export function defaultExerciseItems(): Doc[] {
+  return EXERCISE_SCENARIO_IDS.map((id) => builtinDoc(id) as Doc);
+}
+
+export function initialWork(): Work {
+  return { mode: 'playground', scenarioId: DEFAULT_SCENARIO_ID, docs: {}, attackId: null, exercise: { items: defaultExerciseItems(), activeIndex: 0 } };
+}
+
+export function docsEqual(a: Doc, b: Doc): boolean {
+  return a.handlerText === b.handlerText && draftsEqual(a.context, b.context) && JSON.stringify(a.meta ?? null) === JSON.stringify(b.meta ?? null);
+}
+
+export function isBuiltinScenario(id: string): boolean {
+  return findScenario(id) !== null;
+}
+
+/** Whether an id can be opened: a built-in scenario or one imported into this work. */
+export function knownScenario(work: Work, id: string): boolean {
+  return isBuiltinScenario(id) || work.docs[id]?.meta !== undefined;
+}
+
+export function isAttackId(id: string): id is AttackId {
+  return (ATTACK_IDS as readonly string[]).includes(id);
+}
+
+/** The document the editor shows: the active exercise result in exercise mode, else the open scenario. */
+export function currentDoc(work: Work): Doc {
+  if (work.mode === 'exercise') return work.exercise.items[work.exercise.activeIndex] ?? (defaultExerciseItems()[0] as Doc);
+  return work.docs[work.scenarioId] ?? builtinDoc(work.scenarioId) ?? (builtinDoc(DEFAULT_SCENARIO_ID) as Doc);
+}
+
+/** The open scenario differs from what ships (or is imported): offer to reset it. */
+export function isEdited(work: Work, id: string = work.scenarioId): boolean {
+  const d = work.docs[id];
+  if (d === undefined) return false;
+  const b = builtinDoc(id);
+  return b === null || !docsEqual(d, b);
+}
+
+export function exerciseEdited(work: Work): boolean {
+  const base = defaultExerciseItems();
+  return work.exercise.items.some((it, i) => !docsEqual(it, base[i] as Doc));
+}
+
+/** Drops docs that equal their built-in scenario, so what is saved and shared is only what the learner changed. */
+export function compactDocs(docs: Record<string, Doc>): Record<string, Doc> {
+  const out: Record<string, Doc> = {};
+  for (const [id, d] of Object.entries(docs)) {
+    const b = builtinDoc(id);
+    if (b === null || !docsEqual(d, b)) out[id] = d;
+  }
+  return out;
+}
+
+/** Title and summary of a scenario id (built-in or imported). */
+export function scenarioMeta(work: Work, id: string): { title: { en: string; zh: string }; summary: { en: string; zh: string } } | null {
+  const s = findScenario(id);
+  if (s !== null) return { title: s.title, summary: s.summary };
+  return work.docs[id]?.meta ?? null;
+}
+
+/** Every scenario the picker lists: the built-ins in display order, then imported ones. */
+export function listedScenarioIds(work: Work): string[] {
+  const builtins = scenarios.map((s) => s.id);
+  const imported = Object.keys(work.docs).filter((id) => work.docs[id]?.meta !== undefined && !builtins.includes(id)).sort();
+  return [...builtins, ...imported];
+}
