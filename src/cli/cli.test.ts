@@ -96,7 +96,7 @@ describe('cli, as a process (npm run -s cli)', () => {
   it('validate --scenario search_kb.hits prints {"ok":true,...} and exits 0', () => {
     const out = execFileSync('npm', ['run', '-s', 'cli', '--', 'validate', '--scenario', 'search_kb.hits'], { encoding: 'utf8' });
     expect(out).toBe('{"ok":true,"violations":[]}\n');
-  });
+  }, 60_000);
   it('exit codes 1 and 2 reach the shell', () => {
     const pkg = execFileSync('npm', ['run', '-s', 'cli', '--', 'project', '--scenario', 'search_kb.hits'], { encoding: 'utf8' });
     writeFileSync(join(dir, 'p.json'), pkg.replace('Refund policy for damaged items', 'Refunds are never possible'));
@@ -109,5 +109,5 @@ describe('cli, as a process (npm run -s cli)', () => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(readFileSync(join(dir, 'bad.json'), 'utf8')).toBe('{"a":1,}');
-  });
+  }, 60_000);
 });
