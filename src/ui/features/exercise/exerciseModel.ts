@@ -1,0 +1,74 @@
+/**
+ * The exercise as the panel shows it: each of the five texts parsed strictly
+ * (SPEC 2.1), then `checkExercise` over what parsed. A text that does not
+ * parse is not a handler output at all, so it is left out of the proofs
+ * rather than fed to the dispatcher as something else.
+ */
+import { checkExercise, EXERCISE_KINDS, type ExerciseKind, type ExerciseReport, type ProofResult } from '../../../core/exercise.ts';
+import type { Package } from '../../../core/protectedAudit.ts';
+import { parseStrictJson, type JsonParseError } from '../../../core/strictJson.ts';
+import type { TrustedContext } from '../../../core/trustedContext.ts';
+
+export interface ExerciseInput {
+  handler_output_text: string;
+  context: TrustedContext;
+}
+
+export interface SlotView {
+  index: number;
+  kind: ExerciseKind;
+  /** The strict parser's error, when the text is not JSON. */
+  parseError: JsonParseError | null;
+  pkg: Package | null;
+  /** Does the result show what its slot asks for? Always false for a text that does not parse. */
+  shows: boolean;
+}
+
+export interface ExerciseView {
+  slots: SlotView[];
+  proofs: ProofResult[];
+  holding: number;
+  /** How many results the proofs ran over. */
+  checked: number;
+}
+
+/**
+ * `checkExercise` names results by their place in the list it was given
+ * (1-based). When some texts were left out, put back the learner's numbers.
+ */
+export function renumberFailures(proofs: readonly ProofResult[], original: readonly number[]): ProofResult[] {
+  const map = (n: string): string => String((original[Number(n) - 1] ?? Number(n) - 1) + 1);
+  return proofs.map((p) => ({ ...p, failures: p.failures.map((f) => f.replace(/\b(result|call) (\d+)/g, (_, w: string, n: string) => `${w} ${map(n)}`)) }));
+}
+
+export function evaluateExercise(items: readonly ExerciseInput[]): ExerciseView {
+  const parsed = items.map((it) => parseStrictJson(it.handler_output_text));
+  const okIndices = parsed.flatMap((p, i) => (p.ok ? [i] : []));
+  const live = okIndices.map((i) => {
+    const p = parsed[i];
+    return { handler_output: p !== undefined && p.ok ? p.value : null, context: (items[i] as ExerciseInput).context };
+  });
+
+  let results: ExerciseReport['results'];
+  let proofs: ProofResult[];
+  if (okIndices.length === items.length) {
+    const report = checkExercise(live);
+    results = report.results;
+    proofs = report.proofs;
+  } else {
+    // Proofs over the texts that parsed; slot verdicts need each result in its own slot, so the
+    // left-out ones hold a stand-in there whose package is never shown.
+    const sub = checkExercise(live);
+    proofs = renumberFailures(sub.proofs, okIndices);
+    const placed = items.map((it, i) => ({ handler_output: okIndices.includes(i) ? (live[okIndices.indexOf(i)]?.handler_output ?? null) : null, context: it.context }));
+    results = checkExercise(placed).results;
+  }
+
+  const slots = EXERCISE_KINDS.map((kind, index): SlotView => {
+    const p = parsed[index];
+    const r = results[index];
+    const parseError = p !== undefined && !p.ok ? p.error : null;
+    return { index, kind, parseError, pkg: parseError === null ? (r?.pkg ?? null) : null, shows: parseError === null && (r?.shows ?? false) };
+  });
+  return { slots, proofs, holding: proofs.filter((p) => p.verdict === 'holds').length, checked: okIndices.length };
+}
