@@ -335,6 +335,8 @@ export interface Layout {
   editor: number;
   /** Height of the upper right row, percent. */
   top: number;
+  /** Height of the exercise panel above the projections, percent. */
+  exerciseTop: number;
 }
 
 export interface Prefs {
@@ -343,13 +345,18 @@ export interface Prefs {
   layout: Layout;
 }
 
-export const DEFAULT_LAYOUT: Layout = { left: 42, editor: 60, top: 52 };
+export const DEFAULT_LAYOUT: Layout = { left: 42, editor: 64, top: 52, exerciseTop: 62 };
 
 const PrefsSchema = z.object({
   lang: z.enum(['en', 'zh']).nullable().catch(null),
   theme: z.enum(['light', 'dark', 'system']).catch('system'),
   layout: z
-    .object({ left: z.number().min(20).max(80), editor: z.number().min(20).max(85), top: z.number().min(20).max(85) })
+    .object({
+      left: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.left),
+      editor: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.editor),
+      top: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.top),
+      exerciseTop: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.exerciseTop),
+    })
     .catch(DEFAULT_LAYOUT),
 });
 
@@ -486,6 +493,7 @@ export function shareUrlOf(fragment: string): string {
   return `${window.location.origin}${window.location.pathname}${window.location.search}#${fragment}`;
 }
 
+/** Copies text to the clipboard; false when the browser refuses (no permission, no secure context). */
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

@@ -30,8 +30,6 @@ export type NoticeCode =
   | 'unknown-mode'
   | 'share-opened'
   | 'share-refused'
-  | 'share-copied'
-  | 'share-copy-failed'
   | 'share-too-large'
   | 'corrupt-saved'
   | 'save-failed'
@@ -219,8 +217,8 @@ export interface PlaygroundApi {
   setLang(lang: io.Lang): void;
   setTheme(theme: io.ThemePref): void;
   setLayout(layout: Partial<io.Layout>): void;
-  /** The share link of the current state (or why it cannot be made), copied when the clipboard allows. */
-  share(): Promise<{ ok: true; url: string; copied: boolean } | { ok: false; error: io.IoError }>;
+  /** The share link of the current state, or why it cannot be made (reported as a notice too). */
+  share(): { ok: true; url: string } | { ok: false; error: io.IoError };
   exportScenario(): void;
   importScenario(file: File): Promise<void>;
   /** Opens a share fragment inside the running page (what a link does on load). */
@@ -327,16 +325,13 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       setLang: (lang) => dispatch({ type: 'setLang', lang }),
       setTheme: (theme) => dispatch({ type: 'setTheme', theme }),
       setLayout: (layout) => dispatch({ type: 'setLayout', layout }),
-      share: async () => {
+      share: () => {
         const enc = io.encodeShare(latest.current.work);
         if (!enc.ok) {
           notify({ kind: 'error', code: 'share-too-large', params: { detail: enc.error.detail } });
           return { ok: false as const, error: enc.error };
         }
-        const url = io.shareUrlOf(enc.value);
-        const copied = await io.copyText(url);
-        notify({ kind: 'info', code: copied ? 'share-copied' : 'share-copy-failed', params: {} });
-        return { ok: true as const, url, copied };
+        return { ok: true as const, url: io.shareUrlOf(enc.value) };
       },
       exportScenario: () => {
         const w = latest.current.work;

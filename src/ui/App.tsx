@@ -1,0 +1,277 @@
+/**
+ * The playground shell. State comes from one hook (src/playground/state.ts);
+ * what the learner sees is one pure function of it (src/playground/evaluate.ts);
+ * this file only lays the panels out and wires them together.
+ *
+ *   ┌ header: modes · language · theme · help ─────────────────────────────┐
+ *   ├ toolbar: scenario · summary · share / export / import ───────────────┤
+ *   │ editor (handler output)  ┃ model_result │ protected_audit           │
+ *   │━━━━━━━━━━━━━━━━━━━━━━━━━━┃━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━│
+ *   │ problems | trusted context┃ digests      │ provider payloads         │
+ *   └──────────────────────────────────────────────────────────────────────┘
+ * In attack mode the right column is the attack lab; in exercise mode, the
+ * exercise panel above the two projections.
+ */
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
+import { EXERCISE_SCENARIO_IDS, findScenario, type TrustedContext } from '../core/index.ts';
+import { contextFromDraft, contextObjectFromDraft, type ContextDraft } from '../playground/contextDraft.ts';
+import { evaluate, type Problem } from '../playground/evaluate.ts';
+import { copyText, searchOf, sharePayloadOf } from '../playground/io.ts';
+import { usePlayground, type AppState } from '../playground/state.ts';
+import { currentDoc, isEdited, listedScenarioIds, scenarioMeta, type Mode } from '../playground/work.ts';
+import { Panel, PanelBoundary } from './components/Panel.tsx';
+import { Splitter } from './components/Splitter.tsx';
+import { Tabs } from './components/Tabs.tsx';
+import { AttackLab } from './features/attackLab/AttackLab.tsx';
+import { ContextForm, fieldId } from './features/context/ContextForm.tsx';
+import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
+import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
+import { createEditorBridge } from './features/editor/bridge.ts';
+import { EditorPanel } from './features/editor/EditorPanel.tsx';
+import { ExercisePanel } from './features/exercise/ExercisePanel.tsx';
+import { Header } from './features/header/Header.tsx';
+import { HelpDialog } from './features/help/HelpDialog.tsx';
+import { Notices } from './features/notices/Notices.tsx';
+import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
+import { ProblemsList, problemRule } from './features/problems/ProblemsList.tsx';
+import { NoResult, ProjectionPanels } from './features/projections/ProjectionPanels.tsx';
+import { ShareDialog } from './features/share/ShareDialog.tsx';
+import { Toolbar } from './features/toolbar/Toolbar.tsx';
+import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
+import { useShortcuts } from './hooks/useShortcuts.ts';
+import { useResolvedTheme } from './hooks/useTheme.ts';
+import { translator } from './i18n/strings.ts';
+
+const TEST_HOOKS = import.meta.env.MODE === 'e2e';
+
+type BottomTab = 'problems' | 'context';
+
+/** The exercise panel receives trusted contexts; an invalid draft goes as the object it is, and the core reports it as invalid. */
+const contextCache = new WeakMap<ContextDraft, TrustedContext>();
+function exerciseContext(d: ContextDraft): TrustedContext {
+  const hit = contextCache.get(d);
+  if (hit !== undefined) return hit;
+  const ok = contextFromDraft(d);
+  const obj = contextObjectFromDraft(d);
+  const value = ok.ok ? ok.value : ((obj.ok ? obj.value : { ...obj }) as unknown as TrustedContext);
+  contextCache.set(d, value);
+  return value;
+}
+
+function focusSoon(selector: string): void {
+  requestAnimationFrame(() => (document.querySelector(selector) as HTMLElement | null)?.focus());
+}
+
+export function App({ boot }: { boot: () => AppState }): JSX.Element {
+  const { state, api } = usePlayground(boot);
+  const { work, lang, prefs, notices } = state;
+  const t = useMemo(() => translator(lang), [lang]);
+  const theme = useResolvedTheme(prefs.theme);
+  const [bottomTab, setBottomTab] = useState<BottomTab>('problems');
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const bridge = useMemo(createEditorBridge, []);
+
+  // The document in the editor, and its evaluation (deferred: typing stays smooth on a slow machine).
+  const doc = useMemo(() => currentDoc(work), [work]);
+  const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
+  const input = useMemo(() => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }), [docKey, doc.handlerText, doc.context]);
+  const deferred = useDeferredValue(input);
+  const evaluation = useMemo(() => evaluate(deferred), [deferred]);
+  const webcrypto = useWebCryptoCheck(evaluation.result);
+  const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
+
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.title = t('appTitle');
+  }, [lang, t]);
+
+  const problemMessage = useCallback((p: Problem) => `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${p.detail}`, [lang, t]);
+  const onReveal = useCallback(
+    (p: Problem) => {
+      if (p.range !== null) bridge.reveal(p.range);
+      else if (p.field !== null) {
+        setBottomTab('context');
+        focusSoon(`#${fieldId(p.field)}`);
+      }
+    },
+    [bridge],
+  );
+
+  useShortcuts({
+    help: () => setHelpOpen(true),
+    panel: (n) => {
+      if (n === 1) bridge.focus();
+      else if (n === 2) {
+        setBottomTab('problems');
+        focusSoon('#bottom-tabs-panel-problems .problem-button, #bottom-tabs-tab-problems');
+      } else if (n === 3) {
+        setBottomTab('context');
+        focusSoon(`#${fieldId('tenant')}`);
+      } else if (n === 4) focusSoon(work.mode === 'attack' ? '#panel-attack-title' : work.mode === 'exercise' ? '#exercise-title' : '#panel-model-result-title');
+      else if (n === 5) focusSoon(work.mode === 'playground' ? '#panel-digests-title' : '#panel-model-result-title');
+      else if (n === 6) focusSoon(work.mode === 'playground' ? '#panel-payloads-title' : '#panel-protected-audit-title');
+    },
+  });
+
+  // Browser tests read the state and set text through the app in an `e2e` build only.
+  const latestWork = useRef(work);
+  latestWork.current = work;
+  useEffect(() => {
+    if (!TEST_HOOKS) return;
+    (window as unknown as Record<string, unknown>).__playground = {
+      snapshot: () => JSON.parse(JSON.stringify(sharePayloadOf(latestWork.current))) as unknown,
+      setHandlerText: (text: string) => api.setHandlerText(text),
+      openShare: (fragment: string) => api.openShare(fragment),
+    };
+  }, [api]);
+
+  const contextIssues = evaluation.context.ok ? [] : evaluation.context.issues;
+  const problemCount = evaluation.problems.length;
+  const tool = doc.context.tool;
+  const meta = work.mode === 'exercise' ? findScenario(EXERCISE_SCENARIO_IDS[work.exercise.activeIndex] ?? '') : scenarioMeta(work, work.scenarioId);
+  const options = useMemo(
+    () => listedScenarioIds(work).map((id) => ({ id, title: scenarioMeta(work, id)?.title[lang] ?? id, imported: findScenario(id) === null })),
+    [work, lang],
+  );
+  const exerciseItems = useMemo(() => work.exercise.items.map((d) => ({ handler_output_text: d.handlerText, context: exerciseContext(d.context) })), [work.exercise.items]);
+  const layout = prefs.layout;
+  const hrefOf = (m: Mode) => searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null });
+
+  const bottom = (
+    <section className="panel panel-bottom" aria-label={`${t('problemsTab')} / ${t('contextTab')}`}>
+      <Tabs<BottomTab>
+        id="bottom-tabs"
+        label={`${t('problemsTab')} / ${t('contextTab')}`}
+        selected={bottomTab}
+        onSelect={setBottomTab}
+        items={[
+          {
+            key: 'problems',
+            label: (
+              <>
+                {t('problemsTab')} <span className={`count ${problemCount > 0 ? 'count-bad' : 'count-ok'}`}>{problemCount}</span>
+              </>
+            ),
+            content: (
+              <div className="tab-scroll" tabIndex={-1}>
+                <PanelBoundary t={t} resetKey={evaluation}>
+                  <ProblemsList t={t} lang={lang} problems={evaluation.problems} onReveal={onReveal} />
+                </PanelBoundary>
+              </div>
+            ),
+          },
+          {
+            key: 'context',
+            label: (
+              <>
+                {t('contextTab')} {contextIssues.length > 0 ? <span className="count count-bad">{t('ctxInvalidCount', { n: contextIssues.length })}</span> : null}
+              </>
+            ),
+            content: (
+              <div className="tab-scroll" tabIndex={-1}>
+                <PanelBoundary t={t} resetKey={doc.context}>
+                  <ContextForm t={t} draft={doc.context} issues={contextIssues} onChange={api.setContext} />
+                </PanelBoundary>
+              </div>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+
+  const proofsRow = (
+    <div className="lower">
+      <Panel id="panel-digests" title={t('digestsTitle')} subtitle={t('digestsDesc')} t={t} resetKey={evaluation}>
+        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} webcrypto={webcrypto} />}
+      </Panel>
+      <Panel id="panel-payloads" title={t('payloadsTitle')} subtitle={t('payloadsDesc')} t={t} resetKey={evaluation}>
+        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} payloads={evaluation.result.payloads} />}
+      </Panel>
+    </div>
+  );
+
+  let right: JSX.Element;
+  if (work.mode === 'attack') {
+    right = (
+      <div className="right right-single">
+        <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={attackScenario}>
+          <AttackLab scenario={attackScenario} attackId={work.attackId} lang={lang} onSelectAttack={api.selectAttack} onOpenScenario={api.openScenario} />
+        </Panel>
+      </div>
+    );
+  } else {
+    const upper =
+      work.mode === 'exercise' ? (
+        <div className="exercise-host" data-panel="panel-exercise">
+          <PanelBoundary t={t} resetKey={exerciseItems}>
+            <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} />
+          </PanelBoundary>
+        </div>
+      ) : (
+        <ProjectionPanels t={t} evaluation={evaluation} />
+      );
+    const lower = work.mode === 'exercise' ? <ProjectionPanels t={t} evaluation={evaluation} /> : proofsRow;
+    const top = work.mode === 'exercise' ? layout.exerciseTop : layout.top;
+    const setTop = (v: number) => api.setLayout(work.mode === 'exercise' ? { exerciseTop: v } : { top: v });
+    right = (
+      <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
+        {upper}
+        <Splitter orientation="horizontal" value={top} min={20} max={85} label={t('splitterRows')} onChange={setTop} />
+        {lower}
+      </div>
+    );
+  }
+
+  return (
+    <div className="app" data-mode={work.mode}>
+      <a className="skip-link" href="#editor" onClick={(e) => { e.preventDefault(); bridge.focus(); }}>
+        {t('skipToEditor')}
+      </a>
+      <Header t={t} lang={lang} mode={work.mode} theme={prefs.theme} hrefOf={hrefOf} onMode={api.setMode} onLang={api.setLang} onTheme={api.setTheme} onHelp={() => setHelpOpen(true)} />
+      <Toolbar
+        t={t}
+        lang={lang}
+        exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
+        scenarioId={work.scenarioId}
+        options={options}
+        summary={meta?.summary[lang] ?? ''}
+        edited={isEdited(work)}
+        onSelect={api.selectScenario}
+        onReset={api.resetScenario}
+        onShare={() => {
+          const r = api.share();
+          if (r.ok) setShareUrl(r.url);
+        }}
+        onExport={api.exportScenario}
+        onImport={(f) => void api.importScenario(f)}
+      />
+      <Notices t={t} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />
+      <main className="workspace" style={{ '--left': `${layout.left}%` } as CSSProperties}>
+        <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
+          <EditorPanel
+            t={t}
+            docKey={docKey}
+            tool={tool}
+            text={doc.handlerText}
+            onChange={api.setHandlerText}
+            theme={theme}
+            evaluatedText={deferred.handlerText}
+            problems={evaluation.problems}
+            problemMessage={problemMessage}
+            tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
+            bridge={bridge}
+            exposeForTests={TEST_HOOKS}
+          />
+          <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
+          {bottom}
+        </div>
+        <Splitter orientation="vertical" value={layout.left} min={20} max={80} label={t('splitterColumns')} onChange={(v) => api.setLayout({ left: v })} />
+        {right}
+      </main>
+      <HelpDialog t={t} open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ShareDialog t={t} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
+    </div>
+  );
+}

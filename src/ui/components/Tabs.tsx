@@ -1,0 +1,74 @@
+/**
+ * WAI-ARIA tabs with automatic activation: arrows, Home and End move between
+ * tabs. Every panel stays mounted (hidden when not selected), so a form keeps
+ * its focus targets and the problems list its scroll position.
+ */
+import { useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface TabItem<K extends string> {
+  key: K;
+  label: ReactNode;
+  content: ReactNode;
+}
+
+export interface TabsProps<K extends string> {
+  id: string;
+  label: string;
+  items: readonly TabItem<K>[];
+  selected: K;
+  onSelect(key: K): void;
+}
+
+export function Tabs<K extends string>({ id, label, items, selected, onSelect }: TabsProps<K>): JSX.Element {
+  const refs = useRef(new Map<K, HTMLButtonElement>());
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = items.findIndex((x) => x.key === selected);
+    let j: number | null = null;
+    if (e.key === 'ArrowRight') j = (i + 1) % items.length;
+    else if (e.key === 'ArrowLeft') j = (i - 1 + items.length) % items.length;
+    else if (e.key === 'Home') j = 0;
+    else if (e.key === 'End') j = items.length - 1;
+    if (j === null) return;
+    e.preventDefault();
+    const k = (items[j] as TabItem<K>).key;
+    onSelect(k);
+    refs.current.get(k)?.focus();
+  };
+  return (
+    <div className="tabs" id={id}>
+      <div className="tablist" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+        {items.map((it) => (
+          <button
+            key={it.key}
+            ref={(el) => {
+              if (el) refs.current.set(it.key, el);
+              else refs.current.delete(it.key);
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${it.key}`}
+            aria-selected={it.key === selected}
+            aria-controls={`${id}-panel-${it.key}`}
+            tabIndex={it.key === selected ? 0 : -1}
+            className="tab"
+            onClick={() => onSelect(it.key)}
+          >
+            {it.label}
+          </button>
+        ))}
+      </div>
+      {items.map((it) => (
+        <div
+          key={it.key}
+          role="tabpanel"
+          id={`${id}-panel-${it.key}`}
+          aria-labelledby={`${id}-tab-${it.key}`}
+          hidden={it.key !== selected}
+          className="tabpanel"
+        >
+          {it.content}
+        </div>
+      ))}
+    </div>
+  );
+}

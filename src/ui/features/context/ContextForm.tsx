@@ -1,0 +1,205 @@
+/**
+ * The trusted call context as a form. It edits a draft of strings; the core's
+ * parseTrustedContext judges it, and each issue is shown at its field.
+ * Choosing a provider sets the registered api_family and adapter_revision;
+ * "advanced" lets the learner type an unregistered triple to watch every
+ * adapter refuse it (A12).
+ */
+import { useState, type JSX, type ReactNode } from 'react';
+import { PROVIDER_ADAPTERS, registry } from '../../../core/index.ts';
+import { DELIVERIES } from '../../../core/trustedContext.ts';
+import {
+  isRegisteredTriple,
+  withDigestMode,
+  withRegisteredProvider,
+  type ContextDraft,
+  type ContextIssue,
+  type DraftField,
+} from '../../../playground/contextDraft.ts';
+import type { Translate } from '../../i18n/strings.ts';
+
+export interface ContextFormProps {
+  t: Translate;
+  draft: ContextDraft;
+  issues: readonly ContextIssue[];
+  onChange(draft: ContextDraft): void;
+}
+
+export const fieldId = (f: DraftField): string => `ctx-${f}`;
+
+export function ContextForm({ t, draft, issues, onChange }: ContextFormProps): JSX.Element {
+  const [advancedWanted, setAdvancedWanted] = useState(false);
+  const registered = isRegisteredTriple(draft);
+  const advanced = advancedWanted || !registered;
+  const errors = new Map<DraftField, string[]>();
+  const general: string[] = [];
+  for (const i of issues) {
+    if (i.field === null) general.push(`${i.path || '/'}: ${i.message}`);
+    else errors.set(i.field, [...(errors.get(i.field) ?? []), i.message]);
+  }
+  const set = (f: DraftField, v: string) => onChange({ ...draft, [f]: v });
+
+  const field = (f: DraftField, label: ReactNode, control: (common: CommonProps) => ReactNode, hint?: string) => {
+    const errs = errors.get(f);
+    const describedBy = [errs !== undefined ? `${fieldId(f)}-err` : null, hint !== undefined ? `${fieldId(f)}-hint` : null].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className={`field ${errs !== undefined ? 'field-invalid' : ''}`}>
+        <label htmlFor={fieldId(f)}>{label}</label>
+        {control({ id: fieldId(f), 'aria-invalid': errs !== undefined ? true : undefined, 'aria-describedby': describedBy })}
+        {hint !== undefined ? (
+          <span className="field-hint" id={`${fieldId(f)}-hint`}>
+            {hint}
+          </span>
+        ) : null}
+        {errs !== undefined ? (
+          <span className="field-error" id={`${fieldId(f)}-err`}>
+            {errs.join(' · ')}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+  const text = (f: DraftField, hint?: string) =>
+    field(f, <code>{f}</code>, (c) => <input {...c} type="text" value={draft[f]} spellCheck={false} autoComplete="off" onChange={(e) => set(f, e.target.value)} />, hint);
+
+  const tools = Object.keys(registry);
+  const toolOptions = tools.includes(draft.tool) ? tools : [...tools, draft.tool];
+  const deliveries: readonly string[] = DELIVERIES.includes(draft.delivery as (typeof DELIVERIES)[number]) ? DELIVERIES : [...DELIVERIES, draft.delivery];
+  const providers = PROVIDER_ADAPTERS.map((a) => a.provider as string);
+
+  return (
+    <form className="context-form" onSubmit={(e) => e.preventDefault()} aria-describedby="ctx-intro">
+      <p id="ctx-intro" className="form-intro">
+        {t('contextIntro')}
+      </p>
+      {general.length > 0 ? (
+        <p className="field-error" role="alert">
+          {general.join(' · ')}
+        </p>
+      ) : null}
+
+      <fieldset>
+        <legend>{t('ctxPrincipal')}</legend>
+        <div className="field-row">
+          {text('tenant')}
+          {text('subject')}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('ctxCall')}</legend>
+        <div className="field-row">
+          {advanced
+            ? text('provider')
+            : field('provider', <code>provider</code>, (c) => (
+                <select {...c} value={draft.provider} onChange={(e) => onChange(withRegisteredProvider(draft, e.target.value))}>
+                  {providers.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+              ))}
+          <div className="field field-check">
+            <label>
+              <input
+                type="checkbox"
+                checked={advanced}
+                onChange={(e) => {
+                  setAdvancedWanted(e.target.checked);
+                  if (!e.target.checked && !registered) onChange(withRegisteredProvider(draft, providers.includes(draft.provider) ? draft.provider : 'openai'));
+                }}
+              />{' '}
+              {t('ctxAdvanced')}
+            </label>
+          </div>
+        </div>
+        {advanced ? (
+          <div className="field-row">
+            {text('api_family')}
+            {text('adapter_revision')}
+          </div>
+        ) : (
+          <p className="field-hint">{t('ctxRegistered', { api: draft.api_family, rev: draft.adapter_revision })}</p>
+        )}
+        {!registered ? (
+          <p className="inline-warning" role="status">
+            {t('ctxUnregistered')}
+          </p>
+        ) : null}
+        <div className="field-row">
+          {text('response_id')}
+          {text('call_id')}
+        </div>
+        <div className="field-row">
+          {text('operation_id')}
+          {text('idempotency_key')}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('ctxTool')}</legend>
+        {field('tool', <code>tool</code>, (c) => (
+          <select {...c} value={draft.tool} onChange={(e) => set('tool', e.target.value)}>
+            {toolOptions.map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
+          </select>
+        ))}
+        {field(
+          'arguments_text',
+          <code>arguments</code>,
+          (c) => <textarea {...c} rows={2} value={draft.arguments_text} spellCheck={false} onChange={(e) => set('arguments_text', e.target.value)} />,
+          t('ctxArgumentsHint'),
+        )}
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('ctxDelivery')}</legend>
+        <div className="field-row">
+          {field('delivery', <code>delivery</code>, (c) => (
+            <select {...c} value={draft.delivery} onChange={(e) => set('delivery', e.target.value)}>
+              {deliveries.map((x) => (
+                <option key={x} value={x}>
+                  {x}
+                </option>
+              ))}
+            </select>
+          ))}
+          {text('now', t('ctxNowHint'))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('ctxDigest')}</legend>
+        <div className="radio-row" role="radiogroup" aria-label={t('ctxDigest')}>
+          <label>
+            <input type="radio" name="digest-mode" id={fieldId('digest')} checked={draft.digest === 'sha256'} onChange={() => onChange(withDigestMode(draft, 'sha256'))} /> {t('ctxPlain')}
+          </label>
+          <label>
+            <input type="radio" name="digest-mode" checked={draft.digest === 'hmac-sha256'} onChange={() => onChange(withDigestMode(draft, 'hmac-sha256'))} /> {t('ctxKeyed')}
+          </label>
+        </div>
+        {draft.digest === 'hmac-sha256' ? (
+          <>
+            <div className="field-row">
+              {text('key_id')}
+              {field('key_secret', <code>secret</code>, (c) => (
+                <input {...c} type="text" className="mono" value={draft.key_secret} spellCheck={false} autoComplete="off" onChange={(e) => set('key_secret', e.target.value)} />
+              ))}
+            </div>
+            <p className="field-hint">{t('ctxKeyNote')}</p>
+          </>
+        ) : null}
+      </fieldset>
+    </form>
+  );
+}
+
+interface CommonProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}

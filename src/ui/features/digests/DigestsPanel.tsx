@@ -1,0 +1,87 @@
+/**
+ * The three digests: each as stored in the audit and as recomputed from the
+ * trusted context, and the same preimage hashed again by WebCrypto. A match
+ * is a ✓; a mismatch is a ✗ with both values shown. The preimage — the exact
+ * canonical text hashed — is one click away.
+ */
+import type { JSX } from 'react';
+import type { Translate, StringKey } from '../../i18n/strings.ts';
+import type { DigestName, DigestView, ResultView } from '../../../playground/evaluate.ts';
+import type { WebCryptoStatus } from './useWebCryptoCheck.ts';
+
+export interface DigestsPanelProps {
+  t: Translate;
+  result: ResultView;
+  webcrypto: Partial<Record<DigestName, WebCryptoStatus>>;
+}
+
+const WHY: Record<DigestName, StringKey> = {
+  request_sha256: 'digestRequestWhy',
+  result_sha256: 'digestResultWhy',
+  call_binding_sha256: 'digestCallWhy',
+};
+
+function WebCryptoMark({ t, status }: { t: Translate; status: WebCryptoStatus | undefined }): JSX.Element {
+  if (status === undefined || status.state === 'pending') return <span className="mark mark-pending">{t('webcryptoPending')}</span>;
+  if (status.state === 'unavailable') return <span className="mark mark-pending">{t('webcryptoUnavailable')}</span>;
+  return status.agrees ? <span className="mark mark-ok">✓ {t('webcryptoAgrees')}</span> : <span className="mark mark-bad">✗ {t('webcryptoDiffers')}</span>;
+}
+
+function DigestRow({ t, d, status }: { t: Translate; d: DigestView; status: WebCryptoStatus | undefined }): JSX.Element {
+  return (
+    <li className={`digest ${d.match ? '' : 'digest-bad'}`} aria-label={d.name} data-digest={d.name}>
+      <div className="digest-head">
+        <code className="digest-name">{d.name}</code>
+        <span className="digest-purpose">{d.purpose}</span>
+      </div>
+      <p className="digest-why">{t(WHY[d.name])}</p>
+      <div className="digest-marks">
+        {d.match ? <span className="mark mark-ok">✓ {t('storedMatches')}</span> : <span className="mark mark-bad">✗ {t('storedDiffers')}</span>}
+        <WebCryptoMark t={t} status={status} />
+      </div>
+      {d.match ? (
+        <code className="hex" data-testid={`digest-${d.name}`}>
+          {d.recomputed}
+        </code>
+      ) : (
+        <dl className="hex-pair">
+          <dt>{t('stored')}</dt>
+          <dd>
+            <code className="hex hex-bad">{d.stored ?? '—'}</code>
+          </dd>
+          <dt>{t('recomputed')}</dt>
+          <dd>
+            <code className="hex" data-testid={`digest-${d.name}`}>
+              {d.recomputed ?? '—'}
+            </code>
+          </dd>
+        </dl>
+      )}
+      {status?.state === 'done' && !status.agrees ? (
+        <p className="hex-webcrypto">
+          WebCrypto: <code className="hex hex-bad">{status.value}</code>
+        </p>
+      ) : null}
+      {d.preimage !== null ? (
+        <details className="preimage">
+          <summary>{t('showPreimage')}</summary>
+          <pre className="preimage-text">{d.preimage}</pre>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+export function DigestsPanel({ t, result, webcrypto }: DigestsPanelProps): JSX.Element {
+  const key = result.trusted.key;
+  return (
+    <div className="digests">
+      <p className="digest-algorithm">{key === undefined ? t('digestAlgorithmPlain') : t('digestAlgorithmKeyed', { id: key.id })}</p>
+      <ul className="digest-list">
+        {result.digests.map((d) => (
+          <DigestRow key={d.name} t={t} d={d} status={webcrypto[d.name]} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The handler-output editor. Monaco arrives in its own chunk; until then the
+ * same text is shown read-only, so the page paints and every panel already
+ * shows results. If Monaco cannot load at all, a plain text area takes over:
+ * the learner can always edit, and never loses the text.
+ */
+import { lazy, Suspense, useCallback, useMemo, useState, type JSX } from 'react';
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
+import type { Translate } from '../../i18n/strings.ts';
+import type { Problem } from '../../../playground/evaluate.ts';
+import type { EditorBridge } from './bridge.ts';
+import type { MarkerInput } from '../../monaco/HandlerMonaco.tsx';
+
+const HandlerMonaco = lazy(() => import('../../monaco/HandlerMonaco.tsx'));
+
+export interface EditorPanelProps {
+  t: Translate;
+  docKey: string;
+  tool: string;
+  text: string;
+  onChange(text: string): void;
+  theme: 'light' | 'dark';
+  /** The problems and the text they were computed from. */
+  evaluatedText: string;
+  problems: readonly Problem[];
+  problemMessage(p: Problem): string;
+  tooLarge: boolean;
+  bridge: EditorBridge;
+  exposeForTests: boolean;
+}
+
+export function EditorPanel(props: EditorPanelProps): JSX.Element {
+  const { t, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests } = props;
+  const [cursor, setCursor] = useState<{ line: number; column: number } | null>(null);
+  const markers = useMemo<MarkerInput>(() => ({ text: evaluatedText, problems, message: problemMessage }), [evaluatedText, problems, problemMessage]);
+  const setFallback = useCallback(
+    (el: HTMLElement | null) => {
+      bridge.fallback = el;
+    },
+    [bridge],
+  );
+
+  const preview = (
+    <div className="editor-preview-wrap">
+      <p className="editor-loading" role="status">
+        {t('editorLoading')}
+      </p>
+      <pre className="editor-preview" tabIndex={0} aria-label={t('editorAria')} ref={setFallback}>
+        {text}
+      </pre>
+    </div>
+  );
+
+  return (
+    <section className="panel panel-editor" id="panel-editor" aria-labelledby="panel-editor-title" data-panel="panel-editor">
+      <header className="panel-head">
+        <h2 id="panel-editor-title" className="panel-title" tabIndex={-1}>
+          {t('editorTitle')} <code className="tool-badge">{tool}</code>
+        </h2>
+        <div className="panel-actions">
+          <span className="cursor-status" data-testid="cursor-status">
+            {cursor === null ? '' : t('cursor', { line: cursor.line, col: cursor.column })}
+          </span>
+        </div>
+      </header>
+      <p className="panel-sub">{t('editorSubtitle')}</p>
+      {tooLarge ? (
+        <p className="inline-alert" role="alert">
+          {t('textTooLarge')}
+        </p>
+      ) : null}
+      <div className="editor-host" id="editor">
+        <ErrorBoundary
+          fallback={() => (
+            <textarea
+              className="editor-fallback"
+              aria-label={t('editorAria')}
+              value={text}
+              spellCheck={false}
+              ref={setFallback}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          )}
+        >
+          <Suspense fallback={preview}>
+            <HandlerMonaco
+              docKey={docKey}
+              tool={tool}
+              value={text}
+              onChange={onChange}
+              theme={theme}
+              ariaLabel={t('editorAria')}
+              markers={markers}
+              bridge={bridge}
+              onCursor={setCursor}
+              loading={preview}
+              exposeForTests={exposeForTests}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+    </section>
+  );
+}

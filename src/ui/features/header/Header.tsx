@@ -1,0 +1,67 @@
+/**
+ * The top bar: what this is, the three modes (each a real link to its own
+ * address), language, theme and help.
+ */
+import type { JSX, MouseEvent } from 'react';
+import type { Lang, ThemePref } from '../../../playground/io.ts';
+import type { Mode } from '../../../playground/work.ts';
+import type { StringKey, Translate } from '../../i18n/strings.ts';
+
+export interface HeaderProps {
+  t: Translate;
+  lang: Lang;
+  mode: Mode;
+  theme: ThemePref;
+  hrefOf(mode: Mode): string;
+  onMode(mode: Mode): void;
+  onLang(lang: Lang): void;
+  onTheme(theme: ThemePref): void;
+  onHelp(): void;
+}
+
+const MODE_LABEL: Record<Mode, StringKey> = { playground: 'modePlayground', attack: 'modeAttack', exercise: 'modeExercise' };
+const MODES: readonly Mode[] = ['playground', 'attack', 'exercise'];
+
+export function Header({ t, lang, mode, theme, hrefOf, onMode, onLang, onTheme, onHelp }: HeaderProps): JSX.Element {
+  const follow = (m: Mode) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onMode(m);
+  };
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <h1 className="app-title">{t('appTitle')}</h1>
+        <p className="tagline">{t('appTagline')}</p>
+      </div>
+      <nav className="modes" aria-label={t('modesLabel')}>
+        {MODES.map((m) => (
+          <a key={m} href={hrefOf(m)} className="mode-link" aria-current={m === mode ? 'page' : undefined} onClick={follow(m)}>
+            {t(MODE_LABEL[m])}
+          </a>
+        ))}
+      </nav>
+      <div className="header-tools">
+        <div className="segmented" role="group" aria-label={t('language')}>
+          <button type="button" lang="zh" aria-pressed={lang === 'zh'} onClick={() => onLang('zh')}>
+            中文
+          </button>
+          <button type="button" lang="en" aria-pressed={lang === 'en'} onClick={() => onLang('en')}>
+            English
+          </button>
+        </div>
+        <label className="inline-label">
+          <span>{t('theme')}</span>
+          <select value={theme} onChange={(e) => onTheme(e.target.value as ThemePref)}>
+            <option value="light">{t('themeLight')}</option>
+            <option value="dark">{t('themeDark')}</option>
+            <option value="system">{t('themeSystem')}</option>
+          </select>
+        </label>
+        <button type="button" className="btn" onClick={onHelp} aria-haspopup="dialog" aria-label={t('help')} aria-keyshortcuts="Shift+Slash">
+          ? <span className="btn-text">{t('helpButton')}</span>
+        </button>
+      </div>
+    </header>
+  );
+}

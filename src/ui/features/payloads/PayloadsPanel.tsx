@@ -1,0 +1,55 @@
+/**
+ * What each provider adapter would send: the item as pretty JSON, or the
+ * refusal. Under each, the proof that no audit material is in it: every audit
+ * value of that package, and the word protected_audit, searched for in the
+ * serialized payload.
+ */
+import type { JSX } from 'react';
+import { JsonView } from '../../components/JsonView.tsx';
+import type { Translate } from '../../i18n/strings.ts';
+import type { PayloadView } from '../../../playground/evaluate.ts';
+
+export interface PayloadsPanelProps {
+  t: Translate;
+  payloads: readonly PayloadView[];
+}
+
+export function PayloadsPanel({ t, payloads }: PayloadsPanelProps): JSX.Element {
+  return (
+    <ul className="payloads">
+      {payloads.map((p) => (
+        <li key={`${p.provider}-${p.adapter_revision}`} className={`payload ${p.ok ? '' : 'payload-refused'}`} aria-label={p.title} data-provider={p.provider}>
+          <div className="payload-head">
+            <h3 className="payload-title">{p.provider === 'unregistered' ? `${t('unregisteredAdapter')}: ${p.title}` : p.title}</h3>
+            {p.isCallProvider ? <span className="chip chip-accent">{t('thisCall')}</span> : null}
+          </div>
+          <p className="payload-triple">
+            <code>{p.api_family}</code> · <code>{p.adapter_revision}</code>
+          </p>
+          {p.ok ? (
+            <>
+              <JsonView text={p.json} label={p.title} className="payload-json" />
+              {p.audit.found.length === 0 ? (
+                <p className="mark mark-ok audit-check">{t('noAuditMaterial', { n: p.audit.checked })}</p>
+              ) : (
+                <p className="mark mark-bad audit-check">{t('auditMaterialFound', { list: p.audit.found.join(', ') })}</p>
+              )}
+            </>
+          ) : (
+            <div className="refusal">
+              <p className="mark mark-bad">{t('refused')}</p>
+              <ul className="refusal-list">
+                {p.refusal.map((v, i) => (
+                  <li key={i}>
+                    <code>{v.code}</code> <code className="problem-path">{v.path || '/'}</code> — {v.detail}
+                  </li>
+                ))}
+              </ul>
+              {p.refusal.length === 0 ? <p className="problem-detail">{p.message}</p> : null}
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Every problem with its code, where it is, and the plain explanation in the
+ * learner's language (VIOLATION_TEXT). An item that has a place in the editor
+ * is a button: click or Enter moves the cursor there; a context problem takes
+ * the learner to the field.
+ */
+import type { JSX } from 'react';
+import { VIOLATION_TEXT, type Lang } from '../../i18n/violations.ts';
+import type { StringKey, Translate } from '../../i18n/strings.ts';
+import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
+import type { ViolationCode } from '../../../core/index.ts';
+
+export interface ProblemsListProps {
+  t: Translate;
+  lang: Lang;
+  problems: readonly Problem[];
+  onReveal(p: Problem): void;
+}
+
+const SOURCE_KEY: Record<ProblemSource, StringKey> = {
+  json: 'sourceJson',
+  context: 'sourceContext',
+  projection: 'sourceProjection',
+  validation: 'sourceValidation',
+};
+
+/** The one-line explanation of a problem in the learner's language (also the editor marker's message). */
+export function problemRule(p: Problem, lang: Lang, t: Translate): string {
+  if (p.isViolation) return VIOLATION_TEXT[p.code as ViolationCode][lang].rule;
+  if (p.source === 'json') return p.code === 'TOO_LARGE' ? t('jsonTooLarge') : t('jsonRule');
+  if (p.source === 'context') return t('contextRule');
+  return '';
+}
+
+export function problemWhy(p: Problem, lang: Lang): string | null {
+  return p.isViolation ? VIOLATION_TEXT[p.code as ViolationCode][lang].why : null;
+}
+
+function where(p: Problem, t: Translate): string {
+  if (p.range !== null) {
+    const at = t('lineCol', { line: p.range.startLine, col: p.range.startColumn });
+    return p.rangePath !== null && p.rangePath !== p.path ? `${at} · ${t('markedAtAncestor', { path: p.rangePath === '' ? '/' : p.rangePath })}` : at;
+  }
+  if (p.source === 'context') return t('sourceContext');
+  return t('notInEditor');
+}
+
+export function ProblemsList({ t, lang, problems, onReveal }: ProblemsListProps): JSX.Element {
+  if (problems.length === 0) {
+    return (
+      <p className="problems-none" role="status">
+        <span aria-hidden="true">✓ </span>
+        {t('problemsNone')}
+      </p>
+    );
+  }
+  return (
+    <ul className="problems" aria-label={t('problemsListLabel')}>
+      {problems.map((p) => {
+        const actionable = p.range !== null || p.field !== null;
+        const why = problemWhy(p, lang);
+        const body = (
+          <>
+            <span className="problem-line1">
+              <code className={`code-badge code-${p.source}`}>{p.code}</code>
+              <code className="problem-path">{p.path === '' ? '/' : p.path}</code>
+              <span className="problem-where">
+                {t(SOURCE_KEY[p.source])} · {where(p, t)}
+              </span>
+            </span>
+            <span className="problem-rule">{problemRule(p, lang, t)}</span>
+            {why !== null ? <span className="problem-why">{why}</span> : null}
+            <span className="problem-detail">
+              {t('detail')}: {p.detail}
+            </span>
+          </>
+        );
+        return (
+          <li key={p.id} className="problem" data-code={p.code}>
+            {actionable ? (
+              <button type="button" className="problem-button" onClick={() => onReveal(p)}>
+                {body}
+              </button>
+            ) : (
+              <div className="problem-static">{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * model_result and protected_audit side by side: the two projections of one
+ * raw result. The titles are the contract's own names in both languages; a
+ * line under each says who reads it and why that matters.
+ */
+import type { JSX } from 'react';
+import { JsonView } from '../../components/JsonView.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import type { Translate } from '../../i18n/strings.ts';
+import type { Evaluation } from '../../../playground/evaluate.ts';
+
+export interface ProjectionPanelsProps {
+  t: Translate;
+  evaluation: Evaluation;
+}
+
+/** Why there is nothing to show, when there is nothing to show. */
+export function NoResult({ t, evaluation }: ProjectionPanelsProps): JSX.Element {
+  const msg = evaluation.internalError !== null ? t('internalError', { detail: evaluation.internalError }) : !evaluation.parse.ok ? t('noResultJson') : t('noResultContext');
+  return <p className="no-result">{msg}</p>;
+}
+
+export function ProjectionPanels({ t, evaluation }: ProjectionPanelsProps): JSX.Element {
+  const r = evaluation.result;
+  const mr = r?.pkg.model_result;
+  const summary =
+    r === null || mr === undefined ? null : (
+      <p className="result-summary">
+        <span className={`chip chip-${mr.status}`}>status: {mr.status}</span>
+        {mr.error !== null ? <span className="chip chip-error">{mr.error.code}</span> : null}
+        <span className="chip">trust: {mr.provenance.trust}</span>
+        <span className="chip chip-quiet">{t('canonicalSize', { n: r.canonicalBytes })}</span>
+      </p>
+    );
+  return (
+    <div className="projections">
+      <Panel id="panel-model-result" title={<code>model_result</code>} subtitle={t('modelResultDesc')} t={t} resetKey={evaluation} className="panel-model">
+        {r === null ? (
+          <NoResult t={t} evaluation={evaluation} />
+        ) : (
+          <>
+            {summary}
+            {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? <p className="inline-warning">{t('contractBroken')}</p> : null}
+            <JsonView value={r.pkg.model_result} label="model_result" />
+          </>
+        )}
+      </Panel>
+      <Panel id="panel-protected-audit" title={<code>protected_audit</code>} subtitle={t('protectedAuditDesc')} t={t} resetKey={evaluation} className="panel-audit">
+        {r === null ? <NoResult t={t} evaluation={evaluation} /> : <JsonView value={r.pkg.protected_audit} label="protected_audit" />}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The scenario bar: which scenario is open (grouped by tool, titled in the
+ * learner's language), its summary, whether it was edited, and the ways in
+ * and out: share link, export and import of the CLI's scenario file.
+ */
+import { useRef, type JSX } from 'react';
+import { registry } from '../../../core/index.ts';
+import type { Lang } from '../../../playground/io.ts';
+import type { Translate } from '../../i18n/strings.ts';
+
+export interface ScenarioOption {
+  id: string;
+  title: string;
+  imported: boolean;
+}
+
+export interface ToolbarProps {
+  t: Translate;
+  lang: Lang;
+  exercise: { index: number } | null;
+  scenarioId: string;
+  options: readonly ScenarioOption[];
+  summary: string;
+  edited: boolean;
+  onSelect(id: string): void;
+  onReset(): void;
+  onShare(): void;
+  onExport(): void;
+  onImport(file: File): void;
+}
+
+function groups(options: readonly ScenarioOption[], lang: Lang, importedLabel: string): { label: string; items: ScenarioOption[] }[] {
+  const out: { label: string; items: ScenarioOption[] }[] = [];
+  for (const o of options) {
+    const tool = o.id.slice(0, o.id.indexOf('.'));
+    const label = o.imported ? importedLabel : `${tool} — ${registry[tool]?.title[lang] ?? tool}`;
+    const g = out.find((x) => x.label === label);
+    if (g !== undefined) g.items.push(o);
+    else out.push({ label, items: [o] });
+  }
+  return out;
+}
+
+export function Toolbar(p: ToolbarProps): JSX.Element {
+  const { t, lang } = p;
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <div className="toolbar" role="toolbar" aria-label={t('scenario')}>
+      {p.exercise === null ? (
+        <label className="inline-label scenario-picker">
+          <span>{t('scenario')}</span>
+          <select value={p.scenarioId} onChange={(e) => p.onSelect(e.target.value)} data-testid="scenario-select">
+            {groups(p.options, lang, t('scenarioGroupImported')).map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.items.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.title} ({o.id})
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <span className="exercise-editing">
+          <strong>{t('exerciseEditing', { n: p.exercise.index + 1 })}</strong> — {t('exerciseHint')}
+        </span>
+      )}
+      <p className="scenario-summary" title={p.summary}>
+        {p.summary}
+      </p>
+      {p.edited && p.exercise === null ? (
+        <span className="edited">
+          <span className="chip chip-accent">{t('edited')}</span>
+          <button type="button" className="btn btn-quiet" onClick={p.onReset}>
+            {t('resetScenario')}
+          </button>
+        </span>
+      ) : null}
+      <div className="toolbar-actions">
+        <button type="button" className="btn" onClick={p.onShare} aria-haspopup="dialog">
+          {t('share')}
+        </button>
+        <button type="button" className="btn" onClick={p.onExport}>
+          {t('exportScenario')}
+        </button>
+        <button type="button" className="btn" onClick={() => fileRef.current?.click()}>
+          {t('importScenario')}
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".json,application/json"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label={t('importScenario')}
+          data-testid="import-file"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f !== undefined) p.onImport(f);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The Monaco editor for the handler output. Loaded lazily (its own chunk):
+ * the page shows a read-only preview of the same text until it arrives.
+ * Markers are the playground's problems, set on the model only when they were
+ * computed from exactly the text the model holds (evaluation may lag a
+ * keystroke behind under load).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
+import Editor, { type OnMount } from '@monaco-editor/react';
+import type { editor as MonacoEditorNs } from 'monaco-editor/editor/editor.api';
+import { configureMonaco, MARKER_OWNER, modelPath, type Monaco } from './setup.ts';
+import type { Problem } from '../../playground/evaluate.ts';
+import type { EditorBridge } from '../features/editor/bridge.ts';
+
+const monacoInstance = configureMonaco();
+
+export interface MarkerInput {
+  /** The text the problems were computed from. */
+  text: string;
+  problems: readonly Problem[];
+  /** The message of each problem, in the learner's language. */
+  message(p: Problem): string;
+}
+
+export interface HandlerMonacoProps {
+  docKey: string;
+  tool: string;
+  value: string;
+  onChange(text: string): void;
+  theme: 'light' | 'dark';
+  ariaLabel: string;
+  markers: MarkerInput;
+  bridge: EditorBridge;
+  onCursor(pos: { line: number; column: number }): void;
+  /** Shown while Monaco itself starts (after its code has loaded). */
+  loading: ReactNode;
+  /** Exposed to the browser tests only (an `e2e` build). */
+  exposeForTests?: boolean;
+}
+
+const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
+  minimap: { enabled: false },
+  fontSize: 13,
+  lineHeight: 19,
+  tabSize: 2,
+  insertSpaces: true,
+  wordWrap: 'on',
+  wrappingIndent: 'indent',
+  scrollBeyondLastLine: false,
+  renderValidationDecorations: 'on',
+  fixedOverflowWidgets: true,
+  automaticLayout: true,
+  formatOnPaste: false,
+  accessibilitySupport: 'auto',
+  unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
+  renderControlCharacters: true,
+  scrollbar: { alwaysConsumeMouseWheel: false },
+};
+
+export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
+  const { docKey, tool, value, onChange, theme, ariaLabel, markers, bridge, onCursor, loading, exposeForTests } = props;
+  const options = useMemo(() => ({ ...OPTIONS, ariaLabel }), [ariaLabel]);
+  const editorRef = useRef<MonacoEditorNs.IStandaloneCodeEditor | null>(null);
+  const monacoRef = useRef<Monaco | null>(null);
+  const [mounted, setMounted] = useState(false);
+  const cursorRef = useRef(onCursor);
+  cursorRef.current = onCursor;
+  const changeRef = useRef(onChange);
+  changeRef.current = onChange;
+  const handleChange = useCallback((v: string | undefined) => changeRef.current(v ?? ''), []);
+
+  const onMount: OnMount = (editor, m) => {
+    editorRef.current = editor;
+    monacoRef.current = m as unknown as Monaco;
+    editor.onDidChangeCursorPosition((e) => cursorRef.current({ line: e.position.lineNumber, column: e.position.column }));
+    bridge.attach({
+      reveal(r) {
+        const model = editor.getModel();
+        if (model === null) return;
+        const line = Math.min(Math.max(1, r.startLine), model.getLineCount());
+        const column = Math.min(Math.max(1, r.startColumn), model.getLineMaxColumn(line));
+        editor.setSelection({ startLineNumber: line, startColumn: column, endLineNumber: line, endColumn: column });
+        editor.revealPositionInCenterIfOutsideViewport({ lineNumber: line, column });
+        editor.focus();
+      },
+      focus() {
+        editor.focus();
+      },
+    });
+    const p = editor.getPosition();
+    if (p !== null) cursorRef.current({ line: p.lineNumber, column: p.column });
+    setMounted(true);
+    if (exposeForTests === true) {
+      (window as unknown as Record<string, unknown>).__playgroundEditor = {
+        getValue: () => editor.getValue(),
+        getPosition: () => editor.getPosition(),
+        getMarkers: () => {
+          const model = editor.getModel();
+          return model === null ? [] : monacoInstance.editor.getModelMarkers({ resource: model.uri, owner: MARKER_OWNER });
+        },
+        modelPath: () => editor.getModel()?.uri.toString() ?? null,
+      };
+    }
+  };
+
+  useEffect(() => () => bridge.attach(null), [bridge]);
+
+  // Markers: only when they describe the text the model holds now.
+  useEffect(() => {
+    const editor = editorRef.current;
+    const m = monacoRef.current;
+    const model = editor?.getModel();
+    if (editor == null || m === null || model == null) return;
+    if (model.getValue() !== markers.text) return;
+    const list = markers.problems
+      .filter((p) => p.range !== null)
+      .map((p) => {
+        const r = p.range as NonNullable<Problem['range']>;
+        return {
+          severity: m.MarkerSeverity.Error,
+          message: markers.message(p),
+          code: p.code,
+          source: p.source,
+          startLineNumber: r.startLine,
+          startColumn: r.startColumn,
+          endLineNumber: r.endLine,
+          endColumn: r.endColumn,
+        };
+      });
+    m.editor.setModelMarkers(model, MARKER_OWNER, list);
+  }, [markers, mounted]);
+
+  return (
+    <Editor
+      path={modelPath(docKey, tool)}
+      language="json"
+      value={value}
+      theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+      onChange={handleChange}
+      onMount={onMount}
+      options={options}
+      loading={loading}
+      keepCurrentModel
+    />
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * All Monaco set-up in one place, bundled locally (no CDN):
+ * - only the editor API, its features and the JSON language (the package
+ *   root would pull every language);
+ * - the editor and JSON workers, bundled by Vite (`?worker`);
+ * - `@monaco-editor/react` told to use this instance instead of fetching one;
+ * - one JSON Schema per registered tool, from the core's own zod contracts,
+ *   matched to the editor model by its path, so hovers and completions
+ *   explain every field of a handler output.
+ * This module is imported only by the lazily loaded editor component, so the
+ * page paints and the panels show results before Monaco has downloaded.
+ */
+import * as monaco from 'monaco-editor/editor/editor.api';
+// The editor's features (hover, completion, find, folding, F8 to the next marker, Ctrl+M tab focus, F1 …).
+// The JSON mode would pull them in anyway, but only after the editor exists, when they no longer attach to it.
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/language/json/monaco.contribution';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
+import { loader } from '@monaco-editor/react';
+import { handlerOutputJsonSchema, registry } from '../../core/index.ts';
+
+export type Monaco = typeof monaco;
+
+/** The model path of a document: the file name decides which tool's schema applies. */
+export function modelPath(docKey: string, tool: string): string {
+  return `file:///${encodeURIComponent(docKey)}/handler-output.${encodeURIComponent(tool)}.json`;
+}
+
+function schemaFileMatch(tool: string): string {
+  return `handler-output.${encodeURIComponent(tool)}.json`;
+}
+
+let configured = false;
+
+export function configureMonaco(): Monaco {
+  if (configured) return monaco;
+  configured = true;
+  self.MonacoEnvironment = {
+    getWorker(_id: string, label: string): Worker {
+      return label === 'json' ? new JsonWorker() : new EditorWorker();
+    },
+  };
+  jsonDefaults.setDiagnosticsOptions({
+    // The strict parser and the core are the only judges: their findings become the markers.
+    // Monaco's own validator would disagree in small ways (it accepts some things RFC 8259 refuses), so it only serves hovers.
+    validate: false,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemaRequest: 'ignore',
+    schemas: Object.values(registry).map((spec) => ({
+      uri: `https://tool-result-contract.invalid/schemas/handler-output/${spec.name}.json`,
+      fileMatch: [schemaFileMatch(spec.name)],
+      schema: handlerOutputJsonSchema(spec),
+    })),
+  });
+  loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
+  return monaco;
+}
+
+/** Markers owned by the playground (one owner, replaced as a whole on every evaluation). */
+export const MARKER_OWNER = 'tool-result-contract';
