@@ -10,14 +10,9 @@ export class BoundedMemo<K, V> {
   private readonly map = new Map<K, V>();
   constructor(private readonly capacity: number) {}
 
+  /** First in, first out: a hit does not refresh (that would cost two more hashes of the key). */
   get(key: K): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      // Refresh recency: Map iteration order is insertion order.
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
+    return this.map.get(key);
   }
 
   set(key: K, value: V): void {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from './canonical.ts';
 import { composeTurn, TurnRefused, type AnthropicToolUse, type GeminiFunctionCall, type OpenAIFunctionCall, type PackagedResult } from './composeTurn.ts';
-import { auditValuesOf, withProvider } from './exercise.ts';
+import { auditValuesOf } from './exercise.ts';
+import { previewDispatch, rebindPackage, withProvider } from './dispatchPreview.ts';
 import { project } from './project.ts';
 import { PROVIDER_ADAPTERS, type ProviderName } from './providerAdapters.ts';
 import { findScenario, scenarios } from './scenarios.ts';
@@ -148,5 +149,21 @@ describe('composeTurn (SPEC 5)', () => {
     const bad = structuredClone(results);
     (bad[1] as PackagedResult).package.model_result.provenance.source_label = 'elsewhere';
     expect(() => composeTurn('openai', calls, bad)).toThrow(AdapterRefused);
+  });
+});
+
+describe('previewDispatch and rebindPackage', () => {
+  it.each(scenarios.flatMap((s) => providers.map((p) => [s.id, p, s] as const)))('%s rebound for %s equals projecting again', (_id, provider, s) => {
+    const t = withProvider(s.context, provider);
+    expect(rebindPackage(project(s.handler_output, s.context), t)).toEqual(project(s.handler_output, t));
+  });
+  it('serializes for all three providers, and refuses where the learner set an unregistered revision', () => {
+    const s = findScenario('get_order.paid') as Scenario;
+    const ok = previewDispatch(s.handler_output, s.context);
+    expect(ok.providers.map((p) => [p.provider, p.item?.type ?? null])).toEqual([['openai', 'function_call_output'], ['anthropic', 'tool_result'], ['gemini', 'function_result']]);
+    const legacy = { ...s.context, call: { ...s.context.call, adapter_revision: 'openai-responses-2024-01-01' } };
+    const refused = previewDispatch(s.handler_output, legacy);
+    expect(refused.providers[0]?.refused?.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);
+    expect(refused.providers[1]?.item?.type).toBe('tool_result');
   });
 });

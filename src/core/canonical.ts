@@ -44,8 +44,18 @@ export class CanonicalizationError extends Error {
   }
 }
 
+/**
+ * True when `value` is a deep-frozen object whose canonical text is known: it
+ * can never change again, so other pure results about it may be memoized by
+ * identity (a WeakMap lookup, where a 16 KiB string key would cost a full hash).
+ */
+export function isSealedCanonical(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && frozenText.has(value);
+}
+
 /** A lone surrogate has no UTF-8 encoding, so two hashers would disagree on it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * Far deeper than any value this project accepts (the strict parser stops at
@@ -135,11 +145,12 @@ function writeObject(obj: object, path: string, out: string[], ancestors: object
   }
   // UTF-16 code unit order is exactly what Array.prototype.sort does on strings (RFC 8785 3.2.3).
   const keys = Object.keys(obj).sort();
+  const descriptors = Object.getOwnPropertyDescriptors(obj) as Record<string, PropertyDescriptor>;
   out.push('{');
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const memberPath = `${path}/${escapePointerSegment(key)}`;
-    const descriptor = Object.getOwnPropertyDescriptor(obj, key);
+    const descriptor = descriptors[key];
     // A getter may answer differently on each read: hashing one answer and storing another is a split view.
     if (descriptor === undefined || !('value' in descriptor)) {
       throw new CanonicalizationError('ACCESSOR_PROPERTY', memberPath, 'an accessor property is not plain data');
@@ -153,7 +164,8 @@ function writeObject(obj: object, path: string, out: string[], ancestors: object
 
 /** RFC 8785 3.2.2.2: the ECMAScript JSON.stringify escaping, once lone surrogates are refused. */
 function serializeString(s: string, path: string): string {
-  if (LONE_SURROGATE.test(s)) {
+  // The cheap class test first: most strings have no surrogate at all.
+  if (ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s)) {
     throw new CanonicalizationError('LONE_SURROGATE', path, 'a lone surrogate has no UTF-8 encoding');
   }
   return JSON.stringify(s);

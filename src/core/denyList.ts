@@ -4,6 +4,8 @@
  * (full-width) and `api key` are all the same key: a handler cannot pass a
  * credential through by spelling it differently.
  */
+import { memoTable } from './_memo.ts';
+
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
 
 /** NFKC, lower case, then only letters and digits remain. */
@@ -24,11 +26,16 @@ const CONTROL_KEYS = new Set([
  */
 export type DeniedKind = 'credential' | 'control';
 
+/** Verdicts by raw key: the same few member names recur on every keystroke. */
+const verdicts = memoTable<string, DeniedKind | 'allowed'>(2048);
+
 export function deniedKeyKind(key: string): DeniedKind | null {
+  const memo = verdicts.get(key);
+  if (memo !== undefined) return memo === 'allowed' ? null : memo;
   const k = normalizeKey(key);
-  if (CREDENTIAL_PARTS.some((part) => k.includes(part))) return 'credential';
-  if (k.endsWith('sha256') || CONTROL_KEYS.has(k)) return 'control';
-  return null;
+  const kind: DeniedKind | null = CREDENTIAL_PARTS.some((part) => k.includes(part)) ? 'credential' : k.endsWith('sha256') || CONTROL_KEYS.has(k) ? 'control' : null;
+  verdicts.set(key, kind ?? 'allowed');
+  return kind;
 }
 
 export interface DeniedKey {
@@ -45,16 +52,19 @@ export function findDeniedKeys(value: unknown, basePath: string, escape: (s: str
     const { value: v, path } = stack.pop() as { value: unknown; path: string };
     if (v === null || typeof v !== 'object') continue;
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: `${path}/${i}` });
+      for (let i = v.length - 1; i >= 0; i--) if (v[i] !== null && typeof v[i] === 'object') stack.push({ value: v[i], path: `${path}/${i}` });
       continue;
     }
     const keys = Object.keys(v);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i] as string;
-      const childPath = `${path}/${escape(key)}`;
+      const child = (v as Record<string, unknown>)[key];
       const kind = deniedKeyKind(key);
+      const container = child !== null && typeof child === 'object';
+      if (kind === null && !container) continue;
+      const childPath = `${path}/${escape(key)}`;
       if (kind !== null) found.push({ path: childPath, key, kind });
-      stack.push({ value: (v as Record<string, unknown>)[key], path: childPath });
+      if (container) stack.push({ value: child, path: childPath });
     }
   }
   return found.reverse();

@@ -3,13 +3,13 @@
  * or HMAC-SHA-256 with the audit key in keyed mode. The `purpose` member keeps
  * the domains apart, so no digest can stand in for another kind.
  */
-import { canonicalize } from './canonical.ts';
+import { canonicalize, isSealedCanonical } from './canonical.ts';
 import { hmacSha256Hex, sha256Hex } from './hash.ts';
 import type { Bindings, ToolContractRef } from './protectedAudit.ts';
 import type { ModelResult } from './modelResult.ts';
 import type { TrustedContext } from './trustedContext.ts';
 import { lookupTool } from './registry.ts';
-import { memoTable } from './_memo.ts';
+import { BoundedMemo, memoTable } from './_memo.ts';
 import type { JsonValue } from './jsonValue.ts';
 
 export const PURPOSES = {
@@ -26,15 +26,21 @@ export function digestPreimage(purpose: string, fields: Record<string, unknown>)
   return canonicalize({ purpose, ...fields });
 }
 
-/** Digests by exact preimage bytes and key: each distinct byte string is hashed once. */
-const digests = memoTable<string, string>(256);
+/** Digests by exact preimage bytes, one table per key: each distinct byte string is hashed once. */
+const plainDigests = memoTable<string, string>(256);
+const keyedDigests = memoTable<string, BoundedMemo<string, string>>(8);
 
 export function digestText(preimage: string, key: AuditKey): string {
-  const memoKey = key === undefined ? `sha256\u0000${preimage}` : `hmac\u0000${key.secret.toLowerCase()}\u0000${preimage}`;
-  const hit = digests.get(memoKey);
+  let table = plainDigests;
+  if (key !== undefined) {
+    const id = key.secret.toLowerCase();
+    table = keyedDigests.get(id) ?? new BoundedMemo<string, string>(256);
+    keyedDigests.set(id, table);
+  }
+  const hit = table.get(preimage);
   if (hit !== undefined) return hit;
   const hex = key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
-  digests.set(memoKey, hex);
+  table.set(preimage, hex);
   return hex;
 }
 
@@ -43,8 +49,24 @@ export function H(purpose: string, fields: Record<string, unknown>, key: AuditKe
 }
 
 /** `pr_` + H(principal-ref/v1, {tenant, subject}): stable per principal, not reversible to the ids. */
+/**
+ * Digests whose preimage depends on the trusted context only, memoized by a
+ * native JSON.stringify of exactly the inputs (a different key order is just
+ * a miss, never a wrong hit): they stay the same from keystroke to keystroke.
+ */
+const contextDigests = memoTable<string, string>(256);
+function byContext(inputs: unknown[], compute: () => string): string {
+  const k = JSON.stringify(inputs);
+  const hit = contextDigests.get(k);
+  if (hit !== undefined) return hit;
+  const v = compute();
+  contextDigests.set(k, v);
+  return v;
+}
+
 export function principalRef(principal: TrustedContext['principal'], key: AuditKey): string {
-  return `pr_${H(PURPOSES.principalRef, { tenant: principal.tenant, subject: principal.subject }, key)}`;
+  return byContext(['principal', principal.tenant, principal.subject, key?.secret.toLowerCase() ?? null], () =>
+    `pr_${H(PURPOSES.principalRef, { tenant: principal.tenant, subject: principal.subject }, key)}`);
 }
 
 /** The audit's `tool_contract`: the tool and its six revisions, all null for an unknown tool. */
@@ -104,13 +126,33 @@ export function callBindingFields(trusted: TrustedContext, request_sha256: strin
 }
 
 export function requestDigest(trusted: TrustedContext): string {
-  return H(PURPOSES.request, requestFields(trusted), trusted.key);
+  const p = trusted.principal;
+  return byContext(['request', p.tenant, p.subject, trusted.tool, trusted.arguments, trusted.key?.secret.toLowerCase() ?? null], () =>
+    H(PURPOSES.request, requestFields(trusted), trusted.key));
 }
 
-export function resultDigestOfCanonical(canonicalModelResult: string, key: AuditKey): string {
-  // canonical({purpose, model_result}) spliced from the already-canonical text:
-  // "model_result" sorts before "purpose", so this is byte-identical to H().
-  return digestText(`{"model_result":${canonicalModelResult},"purpose":"${PURPOSES.result}"}`, key);
+/** Result digests of sealed (deep-frozen) model_results, by identity and key. */
+const sealedResultDigests = new WeakMap<object, Map<string, string>>();
+
+/**
+ * result_sha256 from the canonical text of `model_result` (passed in, since
+ * every caller has just made it). canonical({purpose, model_result}) is
+ * spliced from that text: "model_result" sorts before "purpose", so this is
+ * byte-identical to H() (a test pins it).
+ */
+export function resultDigestOfCanonical(canonicalModelResult: string, key: AuditKey, model_result?: unknown): string {
+  const sealed = model_result !== undefined && isSealedCanonical(model_result) ? model_result : null;
+  const keyId = key === undefined ? '' : key.secret.toLowerCase();
+  const memo = sealed === null ? undefined : sealedResultDigests.get(sealed)?.get(keyId);
+  if (memo !== undefined) return memo;
+  const preimage = `{"model_result":${canonicalModelResult},"purpose":"${PURPOSES.result}"}`;
+  const hex = key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
+  if (sealed !== null) {
+    const byKey = sealedResultDigests.get(sealed) ?? new Map<string, string>();
+    byKey.set(keyId, hex);
+    sealedResultDigests.set(sealed, byKey);
+  }
+  return hex;
 }
 
 export function resultDigest(model_result: ModelResult | unknown, key: AuditKey): string {
@@ -118,7 +160,11 @@ export function resultDigest(model_result: ModelResult | unknown, key: AuditKey)
 }
 
 export function callBindingDigest(trusted: TrustedContext, request_sha256: string, result_sha256: string): string {
-  return H(PURPOSES.callBinding, callBindingFields(trusted, request_sha256, result_sha256), trusted.key);
+  const c = trusted.call;
+  return byContext(
+    ['call', c.provider, c.api_family, c.response_id, c.call_id, c.operation_id, c.idempotency_key, c.adapter_revision, trusted.tool, request_sha256, result_sha256, trusted.key?.secret.toLowerCase() ?? null],
+    () => H(PURPOSES.callBinding, callBindingFields(trusted, request_sha256, result_sha256), trusted.key),
+  );
 }
 
 /** SPEC 7: the three bindings of a model_result in a trusted context. */

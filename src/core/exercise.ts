@@ -9,7 +9,10 @@ import { resultDigest } from './digest.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { project } from './project.ts';
 import type { Package } from './protectedAudit.ts';
-import { adapterFor, PROVIDER_ADAPTERS, type ProviderName } from './providerAdapters.ts';
+import { PROVIDER_ADAPTERS } from './providerAdapters.ts';
+import { withProvider } from './dispatchPreview.ts';
+
+export { withProvider };
 import { toProviderItem } from './toProviderItem.ts';
 import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { validateResult } from './validateResult.ts';
@@ -220,10 +223,4 @@ function proofPayloads(live: Live): ProofResult {
     }
   }
   return verdict('no_audit_in_payloads', checks, failures);
-}
-
-/** The same call routed through another registered adapter. */
-export function withProvider(trusted: TrustedContext, provider: ProviderName): TrustedContext {
-  const a = adapterFor(provider);
-  return { ...trusted, call: { ...trusted.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision } };
 }

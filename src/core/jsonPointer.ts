@@ -2,6 +2,7 @@
 
 /** RFC 6901 section 3: `~` is written `~0` and `/` is written `~1`, in that order. */
 export function escapePointerSegment(segment: string): string {
+  if (segment.indexOf('~') < 0 && segment.indexOf('/') < 0) return segment;
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -14,13 +14,23 @@ import { addZodIssues } from './zodIssues.ts';
  * without recursion; returns the pointer of the first container past `limit`.
  */
 export function firstTooDeep(value: unknown, basePath: string, baseDepth: number, limit: number): string | null {
-  const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: basePath, depth: baseDepth }];
+  // Paths are built for containers only: leaves cannot be too deep.
+  const stack: { v: object; path: string; depth: number }[] = [];
+  if (value !== null && typeof value === 'object') stack.push({ v: value, path: basePath, depth: baseDepth });
   while (stack.length > 0) {
-    const { v, path, depth } = stack.pop() as { v: unknown; path: string; depth: number };
-    if (v === null || typeof v !== 'object') continue;
+    const { v, path, depth } = stack.pop() as { v: object; path: string; depth: number };
     if (depth > limit) return path;
-    if (Array.isArray(v)) v.forEach((c, i) => stack.push({ v: c, path: `${path}/${i}`, depth: depth + 1 }));
-    else for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], path: `${path}/${escapePointerSegment(k)}`, depth: depth + 1 });
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const c: unknown = v[i];
+        if (c !== null && typeof c === 'object') stack.push({ v: c, path: `${path}/${i}`, depth: depth + 1 });
+      }
+    } else {
+      for (const k of Object.keys(v)) {
+        const c = (v as Record<string, unknown>)[k];
+        if (c !== null && typeof c === 'object') stack.push({ v: c, path: `${path}/${escapePointerSegment(k)}`, depth: depth + 1 });
+      }
+    }
   }
   return null;
 }
@@ -92,19 +102,28 @@ const isUnder = (pointer: string, roots: Set<string>): boolean => {
 export function checkAuditLeaks(value: unknown, basePath: string, auditValues: readonly string[], out: ViolationList): void {
   const needles = auditValues.filter((s) => s.length >= 8);
   if (needles.length === 0) return;
-  const stack: { v: unknown; path: string }[] = [{ v: value, path: basePath }];
+  const leak = (s: string) => needles.find((n) => s.includes(n));
+  const report = (path: string, hit: string) => out.add('AUDIT_LEAK', path, `contains audit material (${hit.length} characters of this call's audit values)`);
+  if (typeof value === 'string') {
+    const hit = leak(value);
+    if (hit !== undefined) report(basePath, hit);
+    return;
+  }
+  const stack: { v: object; path: string }[] = value !== null && typeof value === 'object' ? [{ v: value, path: basePath }] : [];
   while (stack.length > 0) {
-    const { v, path } = stack.pop() as { v: unknown; path: string };
-    if (typeof v === 'string') {
-      const hit = needles.find((n) => v.includes(n));
-      if (hit !== undefined) out.add('AUDIT_LEAK', path, `contains audit material (${hit.length} characters of this call's audit values)`);
-    } else if (Array.isArray(v)) {
-      v.forEach((c, i) => stack.push({ v: c, path: `${path}/${i}` }));
-    } else if (v !== null && typeof v === 'object') {
+    const { v, path } = stack.pop() as { v: object; path: string };
+    const visit = (c: unknown, seg: () => string) => {
+      if (typeof c === 'string') {
+        const hit = leak(c);
+        if (hit !== undefined) report(`${path}/${seg()}`, hit);
+      } else if (c !== null && typeof c === 'object') stack.push({ v: c, path: `${path}/${seg()}` });
+    };
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) visit(v[i], () => String(i));
+    } else {
       for (const k of Object.keys(v)) {
-        const childPath = `${path}/${escapePointerSegment(k)}`;
-        if (needles.some((n) => k.includes(n))) out.add('AUDIT_LEAK', childPath, 'a member name contains audit material');
-        stack.push({ v: (v as Record<string, unknown>)[k], path: childPath });
+        if (leak(k) !== undefined) out.add('AUDIT_LEAK', `${path}/${escapePointerSegment(k)}`, 'a member name contains audit material');
+        visit((v as Record<string, unknown>)[k], () => escapePointerSegment(k));
       }
     }
   }

@@ -180,3 +180,17 @@ describe('the projection is its own object', () => {
     expect(validateResult(pkg, sc.context).ok).toBe(true);
   });
 });
+
+describe('hostile trusted contexts are refused with a place, never a crash', () => {
+  const sc = findScenario('get_order.paid') as Scenario;
+  it.each([
+    ['a lone surrogate in the call id', { ...sc.context, call: { ...sc.context.call, call_id: 'call_\ud800' } }, '/call/call_id'],
+    ['a control character in the tenant', { ...sc.context, principal: { ...sc.context.principal, tenant: 'a\u0000b' } }, '/principal/tenant'],
+    ['non-JSON arguments', { ...sc.context, arguments: { order_ref: new Date(0) } }, '/arguments'],
+  ])('%s', (_name, ctx, path) => {
+    expect(() => project(sc.handler_output, ctx as TrustedContext)).toThrow(TrustedContextError);
+    const r = validateResult(project(sc.handler_output, sc.context), ctx as TrustedContext);
+    expect(r.ok).toBe(false);
+    expect(r.violations.map((v) => v.path)).toContain(`#context${path}`);
+  });
+});

@@ -97,7 +97,7 @@ export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedCon
   }
 
   const canonical = canonicalize(model_result);
-  const result_sha256 = resultDigestOfCanonical(canonical, trusted.key);
+  const result_sha256 = resultDigestOfCanonical(canonical, trusted.key, model_result);
   const protected_audit: ProtectedAudit = {
     schema_version: PROTECTED_AUDIT_VERSION,
     principal_ref,

@@ -124,7 +124,8 @@ export function parseStrictJson(text: string, options: StrictJsonOptions = {}): 
   const maxBytes = options.maxBytes ?? STRICT_JSON_LIMITS.maxBytes;
   const maxDepth = options.maxDepth ?? STRICT_JSON_LIMITS.maxDepth;
   // Every UTF-16 unit is at least one UTF-8 byte, so this refuses a huge paste in O(1).
-  if (text.length > maxBytes || utf8LengthOver(text, maxBytes) !== null) {
+  // A UTF-16 unit is at most 3 bytes of UTF-8, so short texts need no count at all.
+  if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8LengthOver(text, maxBytes) !== null)) {
     return fail(text, new Refusal('TOO_LARGE', `The text is over ${maxBytes} bytes of UTF-8; nothing was parsed`, 0));
   }
   const parser = new Parser(text, maxDepth, options.locations === true);

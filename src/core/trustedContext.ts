@@ -7,17 +7,21 @@ import { z } from 'zod';
 import { canonicalize } from './canonical.ts';
 import { isRfc3339Utc } from './time.ts';
 import { issuePointer } from './zodIssues.ts';
+import { memoTable } from './_memo.ts';
 import type { JsonValue } from './jsonValue.ts';
 
 export const DELIVERIES = ['fresh', 'local_replay', 'receipt_reconciled'] as const;
 export type Delivery = (typeof DELIVERIES)[number];
 
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Every identifier goes into a digest preimage: one the encoder would refuse must be refused here, with a place.
 const identifier = z
   .string()
   .min(1)
   .max(256)
-  .refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed in an identifier');
+  .refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed in an identifier')
+  .refine((s) => !LONE_SURROGATE.test(s), 'a lone surrogate has no UTF-8 encoding');
 
 const isJson = (v: unknown): boolean => {
   try {
@@ -85,7 +89,25 @@ export class TrustedContextError extends Error {
   }
 }
 
+/** Verdicts by the context's JSON text: the same context is checked once, not on every keystroke. */
+const verdicts = memoTable<string, { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] }>(64);
+
 export function parseTrustedContext(value: unknown): { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] } {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = undefined; // a cycle or a bigint: not JSON, the schema will say so
+  }
+  const memo = text === undefined ? undefined : verdicts.get(text);
+  if (memo !== undefined) return memo;
+  const verdict = parseUncached(value);
+  // Only plain JSON round-trips through its text; anything else is checked every time.
+  if (text !== undefined && verdict.ok) verdicts.set(text, verdict);
+  return verdict;
+}
+
+function parseUncached(value: unknown): { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] } {
   const r = TrustedContextSchema.safeParse(value);
   if (r.success) return { ok: true, value: r.data as TrustedContext };
   return {

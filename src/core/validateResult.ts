@@ -4,7 +4,7 @@
  * because it looks like one. It returns every violation it finds; it never
  * throws, whatever the package holds.
  */
-import { CanonicalizationError, canonicalize } from './canonical.ts';
+import { CanonicalizationError, canonicalize, isSealedCanonical } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
 import { callBindingDigest, normalizedArguments, principalRef, requestDigest, resultDigestOfCanonical, toolContractOf } from './digest.ts';
 import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode } from './errorCatalog.ts';
@@ -80,12 +80,23 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   details.stored = { request_sha256: str(stored.request_sha256), result_sha256: str(stored.result_sha256), call_binding_sha256: str(stored.call_binding_sha256) };
   const downstream = isObject(audit) && isObject(audit.downstream) ? Object.values(audit.downstream).filter((v): v is string => typeof v === 'string') : [];
   const c = trusted.call;
+  // The stored result and call digests are left out on purpose: neither can be planted in the result it
+  // binds (each covers that result), and a stored value that differs is a digest mismatch anyway. So the
+  // needles, and with them the model_result verdict, are the same for every provider of one call.
   const auditValues = [
     trusted.principal.tenant, trusted.principal.subject, principal_ref, c.response_id, c.call_id, c.operation_id, c.idempotency_key,
-    request_sha256, ...downstream, ...Object.values(details.stored).filter((v): v is string => v !== undefined),
+    request_sha256, ...downstream,
   ];
 
-  checkModelResult(pkg.model_result, trusted, spec, args, auditValues, out);
+  let canonical: string | null = null;
+  try {
+    canonical = canonicalize(pkg.model_result);
+  } catch (e) {
+    if (!(e instanceof CanonicalizationError)) throw e;
+    out.add('RESULT_SCHEMA', `/model_result${e.path}`, e.message);
+  }
+  details.canonical = canonical;
+  for (const v of modelResultVerdict(pkg.model_result, canonical, trusted, spec, args, auditValues)) out.add(v.code, v.path, v.detail);
   checkAudit(audit, pkg.model_result, trusted, principal_ref, out);
 
   if (findAdapter(c.provider, c.api_family, c.adapter_revision) === null) {
@@ -97,23 +108,12 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   if (storedRequest === undefined || !constantTimeEqual(storedRequest, request_sha256)) {
     out.add('REQUEST_DIGEST_MISMATCH', '/protected_audit/binding/request_sha256', 'does not match the digest recomputed from the trusted principal, tool, arguments and revisions');
   }
-  let canonical: string | null = null;
-  try {
-    canonical = canonicalize(pkg.model_result);
-  } catch (e) {
-    if (!(e instanceof CanonicalizationError)) throw e;
-    out.add('RESULT_SCHEMA', `/model_result${e.path}`, e.message);
-  }
-  details.canonical = canonical;
   if (canonical !== null) {
-    const result_sha256 = resultDigestOfCanonical(canonical, trusted.key);
+    const result_sha256 = resultDigestOfCanonical(canonical, trusted.key, pkg.model_result);
     details.recomputed.result_sha256 = result_sha256;
     const storedResult = details.stored.result_sha256;
     if (storedResult === undefined || !constantTimeEqual(storedResult, result_sha256)) {
       out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', 'does not match the digest of the model_result in this package');
-    }
-    if (utf8Length(canonical) > RESULT_LIMITS.maxCanonicalBytes) {
-      out.add('SIZE_LIMIT', '/model_result', `canonical model_result is ${utf8Length(canonical)} bytes, over ${RESULT_LIMITS.maxCanonicalBytes}`);
     }
   } else {
     out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', 'model_result has no canonical form, so nothing can match it');
@@ -128,12 +128,52 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   }
 }
 
+/**
+ * The model_result part of the verdict, memoized for a sealed model_result
+ * (by identity) and the context fields it reads (tool, arguments, delivery, audit needles):
+ * a pure function of those, so a hit is the same verdict, not a trusted one.
+ */
+const modelVerdicts = new WeakMap<object, Map<string, Violation[]>>();
+
+function modelResultVerdict(
+  mr: unknown,
+  canonical: string | null,
+  trusted: TrustedContext,
+  spec: ToolSpec | null,
+  args: { ok: boolean; value: unknown },
+  auditValues: string[],
+): Violation[] {
+  const compute = (): Violation[] => {
+    const local = new ViolationList();
+    checkModelResult(mr, trusted, spec, args, local);
+    checkAuditLeaks(mr, '/model_result', auditValues, local);
+    if (canonical !== null) {
+      const bytes = utf8Length(canonical);
+      if (bytes > RESULT_LIMITS.maxCanonicalBytes) local.add('SIZE_LIMIT', '/model_result', `canonical model_result is ${bytes} bytes, over ${RESULT_LIMITS.maxCanonicalBytes}`);
+    }
+    return local.items;
+  };
+  // Only a sealed (deep-frozen, already encoded) model_result is memoized: it can never change.
+  if (canonical === null || !isSealedCanonical(mr)) return compute();
+  const contextKey = JSON.stringify([trusted.tool, canonicalize(trusted.arguments), trusted.delivery, auditValues]);
+  let byContext = modelVerdicts.get(mr);
+  const hit = byContext?.get(contextKey);
+  if (hit !== undefined) return hit;
+  const verdict = compute();
+  if (byContext === undefined) {
+    byContext = new Map();
+    modelVerdicts.set(mr, byContext);
+  }
+  if (byContext.size >= 8) byContext.clear();
+  byContext.set(contextKey, verdict);
+  return verdict;
+}
+
 function checkModelResult(
   mr: unknown,
   trusted: TrustedContext,
   spec: ToolSpec | null,
   args: { ok: boolean; value: unknown },
-  auditValues: string[],
   out: ViolationList,
 ): void {
   const base = '/model_result';
@@ -151,7 +191,6 @@ function checkModelResult(
     // Unlike inside data, a denied key in the envelope is also an envelope fault: both are reported.
     addZodIssues(out, schema.error, base, 'RESULT_SCHEMA', (p) => (p === `${base}/provenance/observed_at` ? 'TIME_FORMAT' : 'RESULT_SCHEMA'));
   }
-  checkAuditLeaks(mr, base, auditValues, out);
 
   const status = mr.status;
   const data = mr.data;
