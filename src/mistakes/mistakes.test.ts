@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { findScenario, type Scenario } from '../core/index.ts';
+import { MISTAKES, findMistake } from './index.ts';
+
+const s = (id: string) => findScenario(id) as Scenario;
+
+describe('the eight mistakes each show their consequence on their scenario', () => {
+  it('are the chapter’s eight, in order', () => expect(MISTAKES.map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]));
+  it.each(MISTAKES.map((m) => [m.id, m] as const))('mistake %i', (_id, m) => {
+    const run = m.run(s(m.scenario));
+    expect(run.shows).toBe(true);
+    expect(run.consequence.en.length).toBeGreaterThan(20);
+    expect(run.consequence.zh.length).toBeGreaterThan(5);
+    expect(run.correct.value).not.toEqual(run.mistaken.value);
+  });
+});
+
+describe('what each mistake does, concretely', () => {
+  it('1: the all-fields object leaks the principal ref, receipt and idempotency key', () => {
+    const run = findMistake(1)?.run(s('create_refund_draft.created'));
+    expect(run?.evidence).toEqual(expect.arrayContaining(['rcpt_9f8e7d6c5b4a', 'tenant-acme-retail', 'idem_09_9c2d71e4b8a0']));
+    expect(JSON.stringify(run?.correct.value)).not.toContain('rcpt_9f8e7d6c5b4a');
+  });
+  it('2: the unchecked output passes the injected status; the real one refuses it', () => {
+    const run = findMistake(2)?.run(s('create_refund_draft.status_injected'));
+    expect(run?.evidence).toEqual(['status']);
+    expect((run?.correct.value as { error: { code: string } }).error.code).toBe('OUTPUT_CONTRACT_VIOLATION');
+    expect(findMistake(2)?.run(s('get_order.paid')).shows).toBe(false); // a clean handler shows nothing
+  });
+  it('3: the shape-only check accepts a forged digest that validateResult rejects', () => {
+    const run = findMistake(3)?.run(s('get_order.paid'));
+    expect(run?.mistaken.value).toEqual({ ok: true });
+    expect(run?.evidence).toContain('RESULT_DIGEST_MISMATCH');
+  });
+  it('4: booleans make replay and reconciliation alike, and dispatch the write again', () => {
+    const run = findMistake(4)?.run(s('create_refund_draft.outcome_unknown'));
+    expect(run?.evidence).toEqual(['dispatch create_refund_draft again']);
+    expect((run?.correct.value as { next_step: string }).next_step).toMatch(/^query the status/);
+  });
+  it('5: a rewritten message flips the decision; the catalog does not', () => {
+    const run = findMistake(5)?.run(s('create_refund_draft.outcome_unknown'));
+    expect(run?.evidence).toEqual(['stop', 'retry now']);
+    expect((run?.correct.value as { recovery: string }).recovery).toBe('query_status');
+  });
+  it('6: pass-through puts the token in the payload', () => {
+    const run = findMistake(6)?.run(s('search_kb.token_leak'));
+    expect(run?.evidence).toEqual(['sk_live_51H8xQ2eZvKYlo2C']);
+  });
+  it('7: positional pairing gives each call the other call’s result', () => {
+    const run = findMistake(7)?.run(s('search_kb.hits'));
+    expect(run?.evidence).toHaveLength(2);
+    expect(run?.consequence.en).toContain('search_kb gets the get_order result');
+  });
+  it('8: an Anthropic-shaped model loses Gemini’s name and OpenAI’s error flag', () => {
+    const run = findMistake(8)?.run(s('search_kb.rate_limited'));
+    const others = run?.mistaken.value as { gemini: Record<string, unknown> };
+    expect(others.gemini).not.toHaveProperty('name');
+    expect(run?.evidence.join(' ')).toContain('is_error');
+  });
+  it('turning a mistake off restores the correct verdict: the real core is untouched by it', () => {
+    for (const m of MISTAKES) m.run(s(m.scenario));
+    const pkgCheck = findMistake(3)?.run(s('get_order.paid'));
+    expect((pkgCheck?.correct.value as { ok: boolean }).ok).toBe(false);
+  });
+});
