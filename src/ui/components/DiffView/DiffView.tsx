@@ -27,6 +27,7 @@ const TEXT = {
   en: {
     none: 'No difference',
     count: (n: number) => `${n} change${n === 1 ? '' : 's'}`,
+    colon: ': ',
     kinds: { added: 'added', removed: 'removed', changed: 'changed' } as Record<DiffKind, string>,
     showAll: 'Show all lines',
     fold: 'Fold unchanged lines',
@@ -39,6 +40,7 @@ const TEXT = {
   zh: {
     none: '没有差异',
     count: (n: number) => `${n} 处变化`,
+    colon: '：',
     kinds: { added: '新增', removed: '删除', changed: '修改' } as Record<DiffKind, string>,
     showAll: '显示全部行',
     fold: '折叠未变化的行',
@@ -140,7 +142,8 @@ export function DiffView({ before, after, beforeLabel, afterLabel, title, lang, 
             t.none
           ) : (
             <>
-              {t.count(entries.length)}:{' '}
+              {t.count(entries.length)}
+              {t.colon}
               {(['added', 'removed', 'changed'] as const)
                 .filter((k) => n[k] > 0)
                 .map((k) => (

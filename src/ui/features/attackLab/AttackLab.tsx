@@ -258,37 +258,39 @@ const DIGESTS = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as co
 function DigestTable({ title, report, lang }: { title: string; report: ValidationDetails; lang: Lang }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   return (
-    <table className={styles.digests}>
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t.digest}</th>
-          <th scope="col">{t.storedCol}</th>
-          <th scope="col">{t.recomputedCol}</th>
-          <th scope="col">{t.matchCol}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {DIGESTS.map((d) => {
-          const stored = report.stored[d];
-          const again = report.recomputed[d];
-          const same = stored !== undefined && stored === again;
-          return (
-            <tr key={d} data-digest={d} data-match={same}>
-              <th scope="row">
-                <code>{d}</code>
-              </th>
-              <td>{stored === undefined ? '—' : <Digest value={stored} label={`${d} (${t.storedCol})`} lang={lang} />}</td>
-              <td>{again === undefined ? '—' : <Digest value={again} label={`${d} (${t.recomputedCol})`} lang={lang} />}</td>
-              <td className={same ? styles.okText : styles.badText}>
-                <span aria-hidden="true">{same ? '✓ ' : '✗ '}</span>
-                {same ? t.match : t.differs}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className={styles.digestsWrap}>
+      <table className={styles.digests}>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.digest}</th>
+            <th scope="col">{t.storedCol}</th>
+            <th scope="col">{t.recomputedCol}</th>
+            <th scope="col">{t.matchCol}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {DIGESTS.map((d) => {
+            const stored = report.stored[d];
+            const again = report.recomputed[d];
+            const same = stored !== undefined && stored === again;
+            return (
+              <tr key={d} data-digest={d} data-match={same}>
+                <th scope="row">
+                  <code>{d}</code>
+                </th>
+                <td>{stored === undefined ? '—' : <Digest value={stored} label={`${d} (${t.storedCol})`} lang={lang} />}</td>
+                <td>{again === undefined ? '—' : <Digest value={again} label={`${d} (${t.recomputedCol})`} lang={lang} />}</td>
+                <td className={same ? styles.okText : styles.badText}>
+                  <span aria-hidden="true">{same ? '✓ ' : '✗ '}</span>
+                  {same ? t.match : t.differs}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -315,7 +317,7 @@ function AdapterView({ adapter, victim, tampered, lang }: { adapter: { victim: A
           ))}
         </p>
       ) : (
-        <pre className={styles.pre}>
+        <pre className={styles.pre} tabIndex={0} aria-label={ok}>
           <VisibleText text={pretty(o.item)} lang={lang} />
         </pre>
       )}
@@ -370,7 +372,8 @@ function CallCard({ heading, call, lang, testId }: { heading: string; call: Call
         </dd>
       </dl>
       <p className={styles.callLabel}>{mr.data !== null ? t.modelData : t.modelError}</p>
-      <pre className={styles.pre}>
+      {/* Scrollable, so it takes focus: keyboard users can scroll it too. */}
+      <pre className={styles.pre} tabIndex={0} aria-label={`${heading}: ${mr.data !== null ? t.modelData : t.modelError}`}>
         <VisibleText text={pretty(mr.data ?? mr.error)} lang={lang} />
       </pre>
     </div>

@@ -69,6 +69,22 @@ export function ExercisePanel({ items, activeIndex, lang, onActivate, onReset }:
         <button type="button" className={styles.reset} onClick={onReset} data-testid="exercise-reset">
           {t.reset}
         </button>
+        <ol className={styles.ticks} aria-label={t.atAGlance}>
+          {view.proofs.map((p, k) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className={cx(styles.tick, styles[`tick_${p.verdict}`])}
+                title={`${t.proofStatements[p.id]} (${t.verdicts[p.verdict]})`}
+                onClick={() => document.getElementById(`exercise-proof-${k + 1}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
+              >
+                <span aria-hidden="true">{VERDICT_MARK[p.verdict]} </span>
+                {k + 1}. {t.proofShort[p.id]}
+                <span className={styles.srOnly}>: {t.verdicts[p.verdict]}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
       </header>
       <p className={styles.intro}>{t.intro}</p>
       <p className={styles.hint}>
@@ -126,7 +142,7 @@ function Slot({ slot, active, lang, onActivate }: { slot: SlotView; active: bool
       onClick={onCardClick}
     >
       <div className={styles.slotHead}>
-        <button type="button" className={styles.slotButton} aria-pressed={active} title={t.open(n, t.kinds[slot.kind])} onClick={() => onActivate(slot.index)}>
+        <button type="button" className={styles.slotButton} aria-pressed={active} title={t.open(n, t.kinds[slot.kind])} data-testid="slot-open" onClick={() => onActivate(slot.index)}>
           <span className={styles.slotNum}>{n}</span>
           <span className={styles.slotKind}>{t.kinds[slot.kind]}</span>
         </button>
@@ -139,7 +155,6 @@ function Slot({ slot, active, lang, onActivate }: { slot: SlotView; active: bool
         <span className={styles.muted}>{t.asksLabel}: </span>
         {t.asks[slot.kind]}
       </p>
-      {active && <p className={styles.activeNote}>{t.active}</p>}
 
       {slot.parseError !== null ? (
         <div className={styles.parseError} data-testid="slot-parse-error">
@@ -151,51 +166,52 @@ function Slot({ slot, active, lang, onActivate }: { slot: SlotView; active: bool
           </p>
           <p className={styles.muted}>{t.leftOut}</p>
         </div>
+      ) : mr === undefined || audit === undefined ? (
+        <p className={styles.parseError} data-testid="slot-context-invalid">
+          {t.contextInvalid}
+        </p>
       ) : (
-        mr !== undefined &&
-        audit !== undefined && (
-          <>
-            <p className={styles.status}>
-              <code data-testid="slot-status">{mr.status}</code>
-              {mr.error !== null && (
-                <code className={styles.errorCode} data-testid="slot-error">
-                  {mr.error.code}
-                </code>
-              )}
-              {mr.error?.retry_after_ms != null && <code>retry_after_ms: {mr.error.retry_after_ms}</code>}
-              {hits !== null && <span>{t.hitsCount(hits)}</span>}
-              {mr.execution.truncated && <code>truncated: true</code>}
-              {mr.status === 'succeeded' && <code>complete: {String(mr.execution.complete)}</code>}
-            </p>
-            <dl className={styles.audit} aria-label={`${t.audit} ${n}`}>
-              <dt>{t.principal}</dt>
-              <dd>
-                <Digest value={audit.principal_ref} label={`principal_ref ${n}`} lang={lang} />
-              </dd>
-              <dt>{t.callId}</dt>
-              <dd>
-                <code className={styles.mono}>
-                  <VisibleText text={audit.provider_context.call_id} lang={lang} />
-                </code>
-              </dd>
-              {(['request_sha256', 'result_sha256', 'call_binding_sha256'] as const).map((d) => (
-                <DigestRow key={d} name={d} value={audit.binding[d]} n={n} lang={lang} />
-              ))}
-              {audit.violations.length > 0 && (
-                <>
-                  <dt>{t.auditViolations}</dt>
-                  <dd data-testid="slot-violations">
-                    {audit.violations.map((v) => (
-                      <code key={`${v.code} ${v.path}`} className={styles.violation}>
-                        {v.code} <VisibleText text={v.path} lang={lang} />
-                      </code>
-                    ))}
-                  </dd>
-                </>
-              )}
-            </dl>
-          </>
-        )
+        <>
+          <p className={styles.status}>
+            <code data-testid="slot-status">{mr.status}</code>
+            {mr.error !== null && (
+              <code className={styles.errorCode} data-testid="slot-error">
+                {mr.error.code}
+              </code>
+            )}
+            {mr.error?.retry_after_ms != null && <code>retry_after_ms: {mr.error.retry_after_ms}</code>}
+            {hits !== null && <span>{t.hitsCount(hits)}</span>}
+            {mr.execution.truncated && <code>truncated: true</code>}
+            {mr.status === 'succeeded' && <code>complete: {String(mr.execution.complete)}</code>}
+          </p>
+          <dl className={styles.audit} aria-label={`${t.audit} ${n}`}>
+            <dt>{t.principal}</dt>
+            <dd>
+              <Digest value={audit.principal_ref} label={`principal_ref ${n}`} lang={lang} />
+            </dd>
+            <dt>{t.callId}</dt>
+            <dd>
+              <code className={styles.mono}>
+                <VisibleText text={audit.provider_context.call_id} lang={lang} />
+              </code>
+            </dd>
+            {(['request_sha256', 'result_sha256', 'call_binding_sha256'] as const).map((d) => (
+              <DigestRow key={d} name={d} value={audit.binding[d]} n={n} lang={lang} />
+            ))}
+            {audit.violations.length > 0 && (
+              <>
+                <dt>{t.auditViolations}</dt>
+                <dd data-testid="slot-violations">
+                  {audit.violations.map((v) => (
+                    <code key={`${v.code} ${v.path}`} className={styles.violation}>
+                      {v.code} <VisibleText text={v.path} lang={lang} />
+                    </code>
+                  ))}
+                </dd>
+              </>
+            )}
+          </dl>
+        </>
       )}
     </li>
   );
@@ -215,7 +231,7 @@ function DigestRow({ name, value, n, lang }: { name: string; value: string; n: n
 function Proof({ proof, n, lang }: { proof: ProofResult; n: number; lang: Lang }): JSX.Element {
   const t = EXERCISE_TEXT[lang];
   return (
-    <li className={cx(styles.proof, styles[`proof_${proof.verdict}`])} data-testid={`proof-${n}`} data-proof={proof.id} data-verdict={proof.verdict}>
+    <li id={`exercise-proof-${n}`} className={cx(styles.proof, styles[`proof_${proof.verdict}`])} data-testid={`proof-${n}`} data-proof={proof.id} data-verdict={proof.verdict}>
       <div className={styles.proofHead}>
         <span className={styles.proofNum}>{n}.</span>
         <p className={styles.statement}>{t.proofStatements[proof.id]}</p>

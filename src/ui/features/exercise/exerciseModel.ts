@@ -28,7 +28,7 @@ export interface ExerciseView {
   slots: SlotView[];
   proofs: ProofResult[];
   holding: number;
-  /** How many results the proofs ran over. */
+  /** How many results the proofs ran over (those that parse and have a valid trusted context). */
   checked: number;
 }
 
@@ -70,5 +70,6 @@ export function evaluateExercise(items: readonly ExerciseInput[]): ExerciseView 
     const parseError = p !== undefined && !p.ok ? p.error : null;
     return { index, kind, parseError, pkg: parseError === null ? (r?.pkg ?? null) : null, shows: parseError === null && (r?.shows ?? false) };
   });
-  return { slots, proofs, holding: proofs.filter((p) => p.verdict === 'holds').length, checked: okIndices.length };
+  // A result whose trusted context is invalid has no package, and checkExercise leaves it out too.
+  return { slots, proofs, holding: proofs.filter((p) => p.verdict === 'holds').length, checked: slots.filter((s) => s.pkg !== null).length };
 }
