@@ -4,7 +4,7 @@
  * are written out here, not read from ATTACKS, so the table can't vouch for itself.
  */
 import { describe, expect, it } from 'vitest';
-import { runAttack, type AttackId } from './attacks.ts';
+import { attackApplies, runAttack, type AttackId } from './attacks.ts';
 import { findScenario } from './scenarios.ts';
 import type { Scenario } from './scenario.ts';
 import { AdapterRefused, toProviderItem } from './toProviderItem.ts';
@@ -123,5 +123,14 @@ describe('handler attacks: the projection turns them into OUTPUT_CONTRACT_VIOLAT
     expect(r.tampered.pkg.model_result.status).toBe('succeeded');
     expect(r.tampered.pkg.model_result.provenance.trust).toBe('untrusted_data');
     expect(JSON.stringify(r.tampered.pkg.model_result.data)).toContain('send_email');
+  });
+});
+
+describe('attackApplies', () => {
+  it('A14 needs a list of hits to inject into', () => {
+    expect(attackApplies('A14', findScenario('search_kb.hits') as Scenario)).toBe(true);
+    expect(attackApplies('A14', findScenario('get_order.paid') as Scenario)).toBe(false);
+    expect(attackApplies('A7', findScenario('get_order.paid') as Scenario)).toBe(false);
+    expect(attackApplies('A11', findScenario('get_order.keyed') as Scenario)).toBe(false);
   });
 });

@@ -151,8 +151,10 @@ export function attackApplies(id: AttackId, s: Scenario): boolean {
     case 'A8':
     case 'A9':
     case 'A10':
-    case 'A14':
       return ok && success && spec !== null;
+    case 'A14':
+      // Injected text needs a free-text field of business data: the hits of a list tool.
+      return ok && success && spec?.list !== undefined;
     case 'A11':
       return ok && s.context.key === undefined;
     default:

@@ -85,14 +85,19 @@ function setAt(root: unknown, path: string, value: unknown): void {
 
 const mutate = (v: unknown): unknown => (typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'x');
 
-export function checkExercise(items: readonly ExerciseItem[]): ExerciseReport {
+/**
+ * `items[i]` is the result for slot `EXERCISE_KINDS[i]`; a null item (text
+ * that does not parse, say) leaves its slot unshown and out of the proofs.
+ */
+export function checkExercise(items: readonly (ExerciseItem | null)[]): ExerciseReport {
   const packages: ({ pkg: Package; trusted: TrustedContext } | null)[] = items.map((it) => {
+    if (it === null) return null;
     const t = parseTrustedContext(it.context);
     return t.ok ? { pkg: project(it.handler_output, t.value), trusted: t.value } : null;
   });
   const results = EXERCISE_KINDS.map((kind, i) => {
     const p = packages[i] ?? null;
-    if (p === null) return { kind, pkg: null, shows: false, problem: `result ${i + 1}: the trusted context is not valid` };
+    if (p === null) return { kind, pkg: null, shows: false, problem: items[i] === null || items[i] === undefined ? `result ${i + 1} is missing` : `result ${i + 1}: the trusted context is not valid` };
     const ok = shows(kind, p.pkg);
     return { kind, pkg: p.pkg, shows: ok, problem: ok ? null : `result ${i + 1} does not show ${kind}` };
   });

@@ -62,3 +62,13 @@ describe('the exercise (SPEC 6)', () => {
     expect(r.proofs.find((p) => p.id === 'injections_rejected')?.verdict).toBe('holds');
   });
 });
+
+describe('checkExercise with a missing result', () => {
+  it('a null slot is unshown and left out of the proofs; the others still prove', () => {
+    const items = EXERCISE_SCENARIO_IDS.map((id) => findScenario(id)).map((s) => ({ handler_output: s?.handler_output, context: s!.context }));
+    const r = checkExercise([null, ...items.slice(1)]);
+    expect(r.results[0]).toMatchObject({ shows: false, problem: 'result 1 is missing' });
+    expect(r.results.slice(1).every((x) => x.shows)).toBe(true);
+    expect(r.proofs.every((p) => p.verdict === 'holds')).toBe(true);
+  });
+});

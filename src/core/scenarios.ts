@@ -3,21 +3,21 @@
  * is the order the playground lists them in, grouped by tool.
  */
 import type { Scenario } from './scenario.ts';
-import searchKbHits from './scenarios/search_kb.hits.json';
-import searchKbEmpty from './scenarios/search_kb.empty.json';
-import searchKbNoAccess from './scenarios/search_kb.no_access.json';
-import searchKbRateLimited from './scenarios/search_kb.rate_limited.json';
-import searchKbTruncated from './scenarios/search_kb.truncated.json';
-import searchKbInjection from './scenarios/search_kb.injection.json';
-import searchKbTokenLeak from './scenarios/search_kb.token_leak.json';
-import getOrderPaid from './scenarios/get_order.paid.json';
-import getOrderLocalReplay from './scenarios/get_order.local_replay.json';
-import getOrderKeyed from './scenarios/get_order.keyed.json';
-import getOrderToolException from './scenarios/get_order.tool_exception.json';
-import createRefundDraftCreated from './scenarios/create_refund_draft.created.json';
-import createRefundDraftReceiptReconciled from './scenarios/create_refund_draft.receipt_reconciled.json';
-import createRefundDraftOutcomeUnknown from './scenarios/create_refund_draft.outcome_unknown.json';
-import createRefundDraftStatusInjected from './scenarios/create_refund_draft.status_injected.json';
+import searchKbHits from './scenarios/search_kb.hits.json' with { type: 'json' };
+import searchKbEmpty from './scenarios/search_kb.empty.json' with { type: 'json' };
+import searchKbNoAccess from './scenarios/search_kb.no_access.json' with { type: 'json' };
+import searchKbRateLimited from './scenarios/search_kb.rate_limited.json' with { type: 'json' };
+import searchKbTruncated from './scenarios/search_kb.truncated.json' with { type: 'json' };
+import searchKbInjection from './scenarios/search_kb.injection.json' with { type: 'json' };
+import searchKbTokenLeak from './scenarios/search_kb.token_leak.json' with { type: 'json' };
+import getOrderPaid from './scenarios/get_order.paid.json' with { type: 'json' };
+import getOrderLocalReplay from './scenarios/get_order.local_replay.json' with { type: 'json' };
+import getOrderKeyed from './scenarios/get_order.keyed.json' with { type: 'json' };
+import getOrderToolException from './scenarios/get_order.tool_exception.json' with { type: 'json' };
+import createRefundDraftCreated from './scenarios/create_refund_draft.created.json' with { type: 'json' };
+import createRefundDraftReceiptReconciled from './scenarios/create_refund_draft.receipt_reconciled.json' with { type: 'json' };
+import createRefundDraftOutcomeUnknown from './scenarios/create_refund_draft.outcome_unknown.json' with { type: 'json' };
+import createRefundDraftStatusInjected from './scenarios/create_refund_draft.status_injected.json' with { type: 'json' };
 
 /** Every scenario, in display order. */
 export const scenarios: readonly Scenario[] = Object.freeze([
