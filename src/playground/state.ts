@@ -179,17 +179,21 @@ export function bootState(): AppState {
   }
 
   const { address, fragment } = io.readAddress();
-  if (fragment !== null) {
+  let shared = false;
+  if (fragment !== null && fragment.startsWith(io.SHARE_PREFIX)) {
     const decoded = io.decodeShare(fragment);
     if (decoded.ok) {
       const next = io.applyShare(state.work, decoded.value);
       const stashed = losesWork(state.work, next) && io.stashWork(state.work);
       state.work = next;
+      shared = true;
       note({ kind: 'info', code: 'share-opened', params: {}, restore: stashed });
     } else {
       note({ kind: 'error', code: 'share-refused', params: { reason: decoded.error.code, detail: decoded.error.detail } });
     }
-  } else {
+  }
+  // A refused link still has a valid address in front of its fragment: honour it.
+  if (!shared) {
     const r = io.resolveAddress(state.work, address, (id) => knownScenario(state.work, id), DEFAULT_SCENARIO_ID);
     state.work = { ...state.work, ...r.place };
     for (const p of r.problems) {
@@ -372,5 +376,19 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
     }),
     [notify, stashIfLosing],
   );
+  // A share link pasted into the address bar of an open playground changes only the fragment: no reload, so open it here.
+  const openShare = useRef(api.openShare);
+  openShare.current = api.openShare;
+  useEffect(() => {
+    const onHash = () => {
+      const { fragment } = io.readAddress();
+      if (fragment === null || !fragment.startsWith(io.SHARE_PREFIX)) return;
+      openShare.current(fragment);
+      io.writeAddress(placeOf(latest.current.work), 'replace');
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
   return { state, api };
 }

@@ -51,6 +51,11 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
   fixedOverflowWidgets: true,
   automaticLayout: true,
   formatOnPaste: false,
+  // What the learner types is what the dispatcher reads: no characters added behind their back.
+  // (Auto-closing also trips a Monaco tokenizer error when a long line is typed in one go.)
+  autoClosingBrackets: 'never',
+  autoClosingQuotes: 'never',
+  autoSurround: 'never',
   accessibilitySupport: 'auto',
   unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
   renderControlCharacters: true,

@@ -1,0 +1,126 @@
+/**
+ * The editor: typing changes the digests exactly as the core computes them;
+ * a contract breach is marked at its line and listed with its explanation;
+ * clicking (or Enter on) a problem moves the cursor to it; hovers explain
+ * fields; untrusted HTML stays text; a huge paste is refused but kept.
+ */
+import { readFileSync } from 'node:fs';
+import { project } from '../src/core/project.ts';
+import type { TrustedContext } from '../src/core/trustedContext.ts';
+import { expect, test } from './fixtures.ts';
+
+const scenarioFile = (id: string) => JSON.parse(readFileSync(new URL(`../src/core/scenarios/${id}.json`, import.meta.url), 'utf8')) as { context: TrustedContext; handler_output: Record<string, unknown> };
+
+/** Goes to a line with Monaco's own "go to line" (Ctrl+G), then to its first non-blank character. */
+async function goToLine(page: import('@playwright/test').Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.keyboard.insertText(String(line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Home');
+}
+
+test('typing a new title changes result_sha256 to exactly the core’s digest, and request_sha256 not at all', async ({ pg }) => {
+  await pg.goto('/?scenario=search_kb.hits');
+  const before = { request: await pg.digestValue('request_sha256').textContent(), result: await pg.digestValue('result_sha256').textContent() };
+  const s = scenarioFile('search_kb.hits');
+  const edited = structuredClone(s.handler_output) as { data: { hits: { title: string }[] } };
+  (edited.data.hits[0] as { title: string }).title = 'Refunds, typed by a learner';
+  await pg.typeEditorText(JSON.stringify(edited));
+  const expected = project(edited, s.context).protected_audit.binding.result_sha256;
+  await expect(pg.digestValue('result_sha256')).toHaveText(expected);
+  expect(expected).not.toBe(before.result);
+  await expect(pg.digestValue('request_sha256')).toHaveText(before.request ?? '');
+  await expect(pg.modelResult).toContainText('Refunds, typed by a learner');
+  await expect(pg.problemsTab).toContainText('0');
+});
+
+test('a nested token is marked at its line and listed as SENSITIVE_FIELD; clicking or Enter on it moves the cursor there', async ({ pg, page }) => {
+  await pg.goto('/?scenario=search_kb.hits');
+  await pg.editorReady();
+  const text = await pg.editorValue();
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => l.includes('"doc_ref": "KB-2048"')) + 1;
+  expect(line).toBeGreaterThan(1);
+  const target = lines[line - 1] as string;
+  const col = target.length - target.trimStart().length + 1;
+  await page.locator('#editor .view-lines').click();
+  await goToLine(page, line);
+  await page.keyboard.insertText('"token": "tok_live_123", ');
+
+  const item = pg.problem('SENSITIVE_FIELD');
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('/data/hits/1/token');
+  await expect(item).toContainText(`line ${line}, col ${col}`);
+  await expect(item).toContainText('No credential or control key at any depth');
+  await expect.poll(async () => (await pg.markers()).filter((m) => m.code === 'SENSITIVE_FIELD').map((m) => [m.startLineNumber, m.startColumn])).toEqual([[line, col]]);
+  await expect(pg.modelResult).toContainText('OUTPUT_CONTRACT_VIOLATION');
+  await expect(pg.protectedAudit).toContainText('"code": "SENSITIVE_FIELD"');
+
+  // Move away, then click the problem: the cursor goes to the member.
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect(pg.cursor).toHaveText('Ln 1, Col 1');
+  await item.getByRole('button').click();
+  await expect(pg.cursor).toHaveText(`Ln ${line}, Col ${col}`);
+
+  // And by keyboard: focus the item, press Enter.
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect(pg.cursor).toHaveText('Ln 1, Col 1');
+  await item.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(pg.cursor).toHaveText(`Ln ${line}, Col ${col}`);
+});
+
+test('text that is not JSON is one located problem, and the panels say why there is no result', async ({ pg, page }) => {
+  await pg.goto('/?scenario=get_order.paid');
+  await pg.typeEditorText('{"kind": "success", "kind": "error"}');
+  const item = pg.problem('DUPLICATE_KEY');
+  await expect(item).toContainText('line 1');
+  await expect(pg.modelResult).toContainText('not strict JSON');
+  await expect(page.locator('#panel-digests')).toContainText('not strict JSON');
+  await expect.poll(async () => (await pg.markers()).map((m) => m.code)).toEqual(['DUPLICATE_KEY']);
+});
+
+test('hovering a member shows its contract description', async ({ pg, page }) => {
+  await pg.goto('/?scenario=search_kb.hits');
+  await pg.editorReady();
+  const key = page.locator('#editor .view-line').filter({ hasText: '"snippet"' }).first().getByText('"snippet"');
+  await expect
+    .poll(
+      async () => {
+        await key.hover();
+        return page.locator('.monaco-hover').filter({ hasText: 'untrusted' }).isVisible();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'untrusted' })).toContainText('prompt injection');
+});
+
+test('untrusted HTML in a hit is shown as text, never as markup', async ({ pg, page }) => {
+  await pg.goto('/?scenario=search_kb.hits');
+  const s = scenarioFile('search_kb.hits');
+  const edited = structuredClone(s.handler_output) as { data: { hits: { title: string; snippet: string }[] } };
+  const hit = edited.data.hits[0] as { title: string; snippet: string };
+  hit.title = '<b id="injected-b">bold</b>';
+  hit.snippet = '<img id="injected-img" src="x" onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>';
+  page.on('dialog', (d) => void d.dismiss());
+  await pg.typeEditorText(JSON.stringify(edited));
+  await expect(pg.modelResult).toContainText('<b id=\\"injected-b\\">bold</b>');
+  await expect(page.locator('#injected-b, #injected-img')).toHaveCount(0);
+  expect(await page.title()).not.toBe('pwned');
+});
+
+test('a paste over 1 MiB is refused with TOO_LARGE, the text is kept, and it survives a reload', async ({ pg, page }) => {
+  await pg.goto('/?scenario=search_kb.hits');
+  await pg.editorReady();
+  const huge = `{"kind":"success","data":"${'x'.repeat(1024 * 1024)}"}`;
+  await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), huge);
+  await expect(pg.problem('TOO_LARGE')).toBeVisible();
+  await expect(page.locator('#panel-editor')).toContainText('Over 1 MiB');
+  await expect.poll(async () => (await pg.editorValue()).length).toBe(huge.length);
+  await page.waitForTimeout(500);
+  await page.reload();
+  await pg.editorReady();
+  await expect.poll(async () => (await pg.editorValue()).length).toBe(huge.length);
+  await expect(pg.problem('TOO_LARGE')).toBeVisible();
+});

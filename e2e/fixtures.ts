@@ -1,0 +1,190 @@
+/**
+ * The page object and the guards every browser test runs under:
+ * - any request that would leave localhost is aborted and fails the test
+ *   (the playground must work offline);
+ * - any page error or console error fails the test.
+ * Elements are found by role and label, as a learner with a screen reader
+ * would find them; Monaco is driven by real keyboard input.
+ */
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+export const SCENARIO_IDS = [
+  'search_kb.hits',
+  'search_kb.empty',
+  'search_kb.no_access',
+  'search_kb.rate_limited',
+  'search_kb.truncated',
+  'search_kb.injection',
+  'search_kb.token_leak',
+  'get_order.paid',
+  'get_order.local_replay',
+  'get_order.keyed',
+  'get_order.tool_exception',
+  'create_refund_draft.created',
+  'create_refund_draft.receipt_reconciled',
+  'create_refund_draft.outcome_unknown',
+  'create_refund_draft.status_injected',
+] as const;
+
+export const DIGESTS = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
+export const PAYLOAD_TITLES = ['OpenAI Responses', 'Anthropic Messages', 'Gemini Interactions'] as const;
+
+export interface MarkerData {
+  code: string;
+  message: string;
+  startLineNumber: number;
+  startColumn: number;
+}
+
+export class PlaygroundPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens an address (query and/or fragment) and waits for the results to render. */
+  async goto(address = '/'): Promise<void> {
+    await this.page.goto(address);
+    await expect(this.page.locator('.app')).toBeVisible();
+  }
+
+  get editorRegion(): Locator {
+    return this.page.locator('#panel-editor');
+  }
+
+  /** The Monaco editor, once it has loaded. */
+  async editorReady(): Promise<Locator> {
+    const ed = this.page.locator('#editor .monaco-editor');
+    await expect(ed).toBeVisible({ timeout: 20_000 });
+    await expect(ed.locator('.view-lines')).toBeVisible();
+    return ed;
+  }
+
+  /**
+   * Replaces the editor text by typing: click, select all, insert text. One-line
+   * JSON only (multi-line input gets auto-indented by the editor, see STACK.md).
+   */
+  async typeEditorText(oneLine: string): Promise<void> {
+    const ed = await this.editorReady();
+    await ed.locator('.view-lines').click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.insertText(oneLine);
+  }
+
+  async editorValue(): Promise<string> {
+    return this.page.evaluate(() => (window as unknown as { __playgroundEditor: { getValue(): string } }).__playgroundEditor.getValue());
+  }
+
+  async markers(): Promise<MarkerData[]> {
+    return this.page.evaluate(() => (window as unknown as { __playgroundEditor: { getMarkers(): MarkerData[] } }).__playgroundEditor.getMarkers());
+  }
+
+  /** The exact state a share link carries (the `e2e` build's test hook). */
+  async snapshot(): Promise<unknown> {
+    return this.page.evaluate(() => (window as unknown as { __playground: { snapshot(): unknown } }).__playground.snapshot());
+  }
+
+  region(name: string | RegExp): Locator {
+    return this.page.getByRole('region', { name });
+  }
+
+  get modelResult(): Locator {
+    return this.page.locator('#panel-model-result');
+  }
+
+  get protectedAudit(): Locator {
+    return this.page.locator('#panel-protected-audit');
+  }
+
+  digest(name: (typeof DIGESTS)[number]): Locator {
+    return this.page.getByRole('listitem', { name, exact: true });
+  }
+
+  digestValue(name: (typeof DIGESTS)[number]): Locator {
+    return this.page.getByTestId(`digest-${name}`);
+  }
+
+  payload(title: string): Locator {
+    return this.page.getByRole('listitem', { name: title, exact: true });
+  }
+
+  get problemsTab(): Locator {
+    return this.page.getByRole('tab', { name: /Problems|问题/ });
+  }
+
+  get contextTab(): Locator {
+    return this.page.getByRole('tab', { name: /Trusted context|受信任上下文/ });
+  }
+
+  get problems(): Locator {
+    return this.page.locator('#bottom-tabs-panel-problems li.problem');
+  }
+
+  problem(code: string): Locator {
+    return this.page.locator(`#bottom-tabs-panel-problems li.problem[data-code="${code}"]`);
+  }
+
+  get cursor(): Locator {
+    return this.page.getByTestId('cursor-status');
+  }
+
+  notice(code: string): Locator {
+    return this.page.locator(`.notice[data-notice="${code}"]`);
+  }
+
+  async selectScenario(id: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: /Scenario|场景/ }).selectOption(id);
+  }
+}
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
+
+/** Aborts and records every request that would leave localhost; records page and console errors. */
+export async function guard(page: Page, offsite: string[], pageErrors: string[]): Promise<void> {
+  await page.context().route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (LOCAL_HOSTS.has(url.hostname)) return route.continue();
+    offsite.push(url.href);
+    return route.abort();
+  });
+  page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(`console.error: ${m.text()}`);
+  });
+}
+
+interface Fixtures {
+  pg: PlaygroundPage;
+  offsite: string[];
+  pageErrors: string[];
+  /** A page in a fresh browser context (another learner: nothing saved), under the same guards. */
+  freshPage: () => Promise<PlaygroundPage>;
+}
+
+export const test = base.extend<Fixtures>({
+  offsite: async ({}, use) => {
+    await use([]);
+  },
+  pageErrors: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ page, offsite, pageErrors }, use) => {
+    await guard(page, offsite, pageErrors);
+    await use(page);
+    expect(offsite, 'requests that tried to leave localhost').toEqual([]);
+    expect(pageErrors, 'page errors and console errors').toEqual([]);
+  },
+  pg: async ({ page }, use) => {
+    await use(new PlaygroundPage(page));
+  },
+  freshPage: async ({ browser, offsite, pageErrors, baseURL }, use) => {
+    const contexts: import('@playwright/test').BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      await guard(page, offsite, pageErrors);
+      return new PlaygroundPage(page);
+    });
+    for (const c of contexts) await c.close();
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * Every scenario has its own address and loads with both projections, the
+ * three digests and the three provider payloads; switching scenarios inside
+ * the page takes well under a second.
+ */
+import { DIGESTS, PAYLOAD_TITLES, SCENARIO_IDS, expect, test } from './fixtures.ts';
+
+for (const id of SCENARIO_IDS) {
+  test(`?scenario=${id} shows both projections, three digests and three payloads`, async ({ pg, page }) => {
+    await pg.goto(`/?scenario=${id}`);
+    await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue(id);
+    await expect(pg.modelResult).toContainText('"schema_version": "tool-model-result-v2"');
+    await expect(pg.protectedAudit).toContainText('"schema_version": "tool-protected-audit-v1"');
+    await expect(pg.protectedAudit).toContainText(`"call_id": `);
+    for (const d of DIGESTS) {
+      await expect(pg.digestValue(d)).toHaveText(/^[0-9a-f]{64}$/);
+      await expect(pg.digest(d)).toContainText('✓ stored = recomputed');
+      await expect(pg.digest(d)).toContainText('✓ noble = WebCrypto');
+    }
+    for (const title of PAYLOAD_TITLES) {
+      const card = pg.payload(title);
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(/✓ no audit material \(checked \d+ values\)/);
+      await expect(card).not.toContainText('protected_audit');
+    }
+    // The model never sees the principal: not in model_result, not in any payload.
+    await expect(pg.modelResult).not.toContainText('tenant-acme-retail');
+    await expect(page.locator('#panel-payloads')).not.toContainText('tenant-acme-retail');
+  });
+}
+
+test('switching scenarios in the page shows the new results in under a second', async ({ pg, page }) => {
+  await pg.goto('/?scenario=search_kb.hits');
+  await expect(pg.modelResult).toContainText('refund policy');
+  const timings: number[] = [];
+  for (const id of ['get_order.paid', 'create_refund_draft.outcome_unknown', 'search_kb.rate_limited']) {
+    const start = Date.now();
+    await pg.selectScenario(id);
+    await expect(page).toHaveURL(new RegExp(`scenario=${id.replace('.', '\\.')}`));
+    await expect(pg.protectedAudit).toContainText(id.startsWith('get_order') ? '"tool": "get_order"' : id.startsWith('create') ? '"tool": "create_refund_draft"' : '"tool": "search_kb"');
+    timings.push(Date.now() - start);
+  }
+  test.info().annotations.push({ type: 'switch timings (ms)', description: timings.join(', ') });
+  for (const ms of timings) expect(ms).toBeLessThan(1000);
+});
+
+test('a fresh page paints results before the editor has loaded, then the editor takes over', async ({ pg, page }) => {
+  const start = Date.now();
+  await page.goto('/?scenario=get_order.paid');
+  await expect(pg.modelResult).toContainText('"status": "paid"');
+  const firstResults = Date.now() - start;
+  await pg.editorReady();
+  test.info().annotations.push({ type: 'first results (ms)', description: String(firstResults) });
+  expect(firstResults).toBeLessThan(3000);
+  expect(await pg.editorValue()).toContain('"order_ref": "ORDER-7"');
+});

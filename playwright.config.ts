@@ -1,0 +1,41 @@
+/**
+ * Browser tests against the production build, served by `vite preview`, in
+ * Debian's Chromium (Playwright cannot download browsers here). The build is
+ * made in the `e2e` mode, which differs only in exposing a read-only test hook
+ * (`window.__playground`) and goes to its own folder (one per port, so two
+ * runs never empty each other's build).
+ */
+import { defineConfig } from '@playwright/test';
+
+/** Another run (a second checkout, a helper) may hold 4173: `PW_PORT=4174 npx playwright test`. */
+const PORT = Number(process.env.PW_PORT ?? 4173);
+// Outside dist/: a production `vite build` empties dist/ and would pull the files from under a running preview.
+const OUT = `node_modules/.e2e-build-${PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 720 },
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `npx vite build --mode e2e --outDir ${OUT} --emptyOutDir && npx vite preview --outDir ${OUT} --port ${PORT} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
