@@ -331,6 +331,8 @@ export type ThemePref = 'light' | 'dark' | 'system';
 export interface Layout {
   /** Width of the left column, percent of the workspace. */
   left: number;
+  /** The same in the attack lab, which needs a wider right column. */
+  attackLeft: number;
   /** Height of the editor within the left column, percent. */
   editor: number;
   /** Height of the upper right row, percent. */
@@ -345,7 +347,7 @@ export interface Prefs {
   layout: Layout;
 }
 
-export const DEFAULT_LAYOUT: Layout = { left: 42, editor: 64, top: 52, exerciseTop: 62 };
+export const DEFAULT_LAYOUT: Layout = { left: 42, attackLeft: 34, editor: 64, top: 52, exerciseTop: 68 };
 
 const PrefsSchema = z.object({
   lang: z.enum(['en', 'zh']).nullable().catch(null),
@@ -353,6 +355,7 @@ const PrefsSchema = z.object({
   layout: z
     .object({
       left: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.left),
+      attackLeft: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.attackLeft),
       editor: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.editor),
       top: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.top),
       exerciseTop: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.exerciseTop),

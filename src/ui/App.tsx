@@ -58,8 +58,17 @@ function exerciseContext(d: ContextDraft): TrustedContext {
   return value;
 }
 
-function focusSoon(selector: string): void {
-  requestAnimationFrame(() => (document.querySelector(selector) as HTMLElement | null)?.focus());
+/** Focuses the first element found, trying the selectors in order (after the next paint, once a tab has been shown). */
+function focusSoon(...selectors: string[]): void {
+  requestAnimationFrame(() => {
+    for (const s of selectors) {
+      const el = document.querySelector(s);
+      if (el instanceof HTMLElement) {
+        el.focus();
+        return;
+      }
+    }
+  });
 }
 
 export function App({ boot }: { boot: () => AppState }): JSX.Element {
@@ -104,7 +113,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       if (n === 1) bridge.focus();
       else if (n === 2) {
         setBottomTab('problems');
-        focusSoon('#bottom-tabs-panel-problems .problem-button, #bottom-tabs-tab-problems');
+        focusSoon('#bottom-tabs-panel-problems .problem-button', '#bottom-tabs-tab-problems');
       } else if (n === 3) {
         setBottomTab('context');
         focusSoon(`#${fieldId('tenant')}`);
@@ -136,6 +145,8 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   );
   const exerciseItems = useMemo(() => work.exercise.items.map((d) => ({ handler_output_text: d.handlerText, context: exerciseContext(d.context) })), [work.exercise.items]);
   const layout = prefs.layout;
+  const left = work.mode === 'attack' ? layout.attackLeft : layout.left;
+  const setLeft = (v: number) => api.setLayout(work.mode === 'attack' ? { attackLeft: v } : { left: v });
   const hrefOf = (m: Mode) => searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null });
 
   const bottom = (
@@ -248,7 +259,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         onImport={(f) => void api.importScenario(f)}
       />
       <Notices t={t} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />
-      <main className="workspace" style={{ '--left': `${layout.left}%` } as CSSProperties}>
+      <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
         <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
           <EditorPanel
             t={t}
@@ -267,7 +278,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
           <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
           {bottom}
         </div>
-        <Splitter orientation="vertical" value={layout.left} min={20} max={80} label={t('splitterColumns')} onChange={(v) => api.setLayout({ left: v })} />
+        <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
         {right}
       </main>
       <HelpDialog t={t} open={helpOpen} onClose={() => setHelpOpen(false)} />

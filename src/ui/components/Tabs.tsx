@@ -22,7 +22,9 @@ export interface TabsProps<K extends string> {
 export function Tabs<K extends string>({ id, label, items, selected, onSelect }: TabsProps<K>): JSX.Element {
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = items.findIndex((x) => x.key === selected);
+    // Relative to the tab that has focus (it may not be the selected one when focus was moved there directly).
+    const focused = items.findIndex((x) => refs.current.get(x.key) === document.activeElement);
+    const i = focused >= 0 ? focused : items.findIndex((x) => x.key === selected);
     let j: number | null = null;
     if (e.key === 'ArrowRight') j = (i + 1) % items.length;
     else if (e.key === 'ArrowLeft') j = (i - 1 + items.length) % items.length;

@@ -48,6 +48,8 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
   wrappingIndent: 'indent',
   scrollBeyondLastLine: false,
   renderValidationDecorations: 'on',
+  // Monaco dims the number of the empty last line below AA contrast.
+  renderFinalNewline: 'on',
   fixedOverflowWidgets: true,
   automaticLayout: true,
   formatOnPaste: false,
