@@ -15,7 +15,10 @@ applyTheme(initial.prefs.theme === 'system' ? systemTheme() : initial.prefs.them
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
-createRoot(root).render(
+createRoot(root, {
+  // A panel's error boundary has handled it (its message is on screen): a warning, not an error.
+  onCaughtError: (error, info) => console.warn('A panel failed and was contained:', error, info.componentStack),
+}).render(
   <StrictMode>
     <App boot={() => initial} />
   </StrictMode>,

@@ -75,9 +75,9 @@ describe('lzBounded', () => {
 });
 
 describe('share links', () => {
-  it('round-trip the exact state: mode, scenario, attack, the edited document and the exercise', () => {
+  it('round-trip the exact state: mode, scenario, attack, the edited document and the exercise', async () => {
     const w = edited();
-    const enc = encodeShare(w);
+    const enc = await encodeShare(w);
     expect(enc.ok).toBe(true);
     if (!enc.ok) return;
     const dec = decodeShare(`#${enc.value}`);
@@ -89,12 +89,12 @@ describe('share links', () => {
     expect(opened.exercise).toEqual(w.exercise);
   });
 
-  it('keep the receiver’s other edited scenarios', () => {
+  it('keep the receiver’s other edited scenarios', async () => {
     const receiver = initialWork();
     const other = builtinDoc('get_order.paid');
     if (other === null) throw new Error('no doc');
     receiver.docs['get_order.paid'] = { ...other, handlerText: '{}' };
-    const enc = encodeShare(edited());
+    const enc = await encodeShare(edited());
     if (!enc.ok) throw new Error('encode');
     const dec = decodeShare(enc.value);
     if (!dec.ok) throw new Error('decode');
@@ -126,7 +126,7 @@ describe('share links', () => {
     expect(proto.ok === false && proto.error.code).toBe('WRONG_SCHEMA');
   });
 
-  it('refuse to make a link the other side would refuse', () => {
+  it('refuse to make a link the other side would refuse', async () => {
     const w = initialWork();
     const doc = builtinDoc('search_kb.hits');
     if (doc === null) throw new Error('no doc');
@@ -137,7 +137,7 @@ describe('share links', () => {
       noise += String.fromCharCode(0x4e00 + (seed % 20000));
     }
     w.docs['search_kb.hits'] = { ...doc, handlerText: noise };
-    const r = encodeShare(w);
+    const r = await encodeShare(w);
     expect(r.ok === false && r.error.code).toBe('TOO_LARGE');
   });
 });
@@ -261,5 +261,13 @@ describe('state', () => {
     expect(losesWork(w, initialWork())).toBe(true);
     expect(losesWork(initialWork(), w)).toBe(false);
     expect(losesWork(w, w)).toBe(false);
+  });
+});
+
+describe('attack ids', () => {
+  it('the playground’s list is the core’s', async () => {
+    const { ATTACK_IDS } = await import('../core/attacks.ts');
+    const { ATTACK_ID_LIST } = await import('./work.ts');
+    expect([...ATTACK_ID_LIST]).toEqual([...ATTACK_IDS]);
   });
 });

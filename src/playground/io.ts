@@ -7,13 +7,12 @@
  * half-applied. The decoders are pure and tested in Node; the few functions
  * that touch `window` are at the bottom.
  */
-import { compressToEncodedURIComponent } from 'lz-string';
 import { z } from 'zod';
 import { decodeUtf8Strict, parseScenario, parseStrictJson, SCENARIO_FORMAT, type Scenario } from '../core/index.ts';
-import { ATTACK_IDS, type AttackId } from '../core/attacks.ts';
+import type { AttackId } from '../core/attacks.ts';
 import { contextObjectFromDraft, contextFromDraft, type ContextDraft } from './contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from './lzBounded.ts';
-import { MODES, compactDocs, currentDoc, defaultExerciseItems, docOfScenario, isAttackId, type Doc, type Mode, type Work } from './work.ts';
+import { ATTACK_ID_LIST, MODES, compactDocs, currentDoc, defaultExerciseItems, docOfScenario, isAttackId, type Doc, type Mode, type Work } from './work.ts';
 
 export const IO_LIMITS = {
   /** A share fragment (compressed) or an imported file, in bytes. */
@@ -81,7 +80,7 @@ const DocSchema = z.strictObject({
   meta: z.strictObject({ title: bilingual, summary: bilingual }).optional(),
 });
 
-const AttackSchema = z.enum(ATTACK_IDS as unknown as [AttackId, ...AttackId[]]).nullable();
+const AttackSchema = z.enum(ATTACK_ID_LIST as unknown as [AttackId, ...AttackId[]]).nullable();
 const ExerciseSchema = z.strictObject({ items: z.array(DocSchema).length(5), active: z.number().int().min(0).max(4) });
 
 const SharePayloadSchema = z.strictObject({
@@ -140,11 +139,16 @@ function currentDocOfScenario(work: Work): Doc {
   return currentDoc({ ...work, mode: 'playground' });
 }
 
-/** The fragment (without `#`) for a share link, or TOO_LARGE when it would be refused on the other side. */
-export function encodeShare(work: Work): Decoded<string> {
+/**
+ * The fragment (without `#`) for a share link, or TOO_LARGE when it would be
+ * refused on the other side. lz-string is loaded on the first share, not with the page.
+ */
+export async function encodeShare(work: Work): Promise<Decoded<string>> {
   const json = JSON.stringify(sharePayloadOf(work));
   if (byteLength(json) > IO_LIMITS.maxTextBytes) return { ok: false, error: { code: 'TOO_LARGE', detail: `the state is ${byteLength(json)} bytes of JSON, over ${IO_LIMITS.maxTextBytes}` } };
-  const fragment = SHARE_PREFIX + compressToEncodedURIComponent(json);
+  const lz = await import('lz-string');
+  const compress = lz.compressToEncodedURIComponent ?? (lz as unknown as { default: typeof lz }).default.compressToEncodedURIComponent;
+  const fragment = SHARE_PREFIX + compress(json);
   if (fragment.length > IO_LIMITS.maxCompressedBytes) return { ok: false, error: { code: 'TOO_LARGE', detail: `the link would be ${fragment.length} characters, over ${IO_LIMITS.maxCompressedBytes}` } };
   return { ok: true, value: fragment };
 }

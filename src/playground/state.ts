@@ -222,7 +222,7 @@ export interface PlaygroundApi {
   setTheme(theme: io.ThemePref): void;
   setLayout(layout: Partial<io.Layout>): void;
   /** The share link of the current state, or why it cannot be made (reported as a notice too). */
-  share(): { ok: true; url: string } | { ok: false; error: io.IoError };
+  share(): Promise<{ ok: true; url: string } | { ok: false; error: io.IoError }>;
   exportScenario(): void;
   importScenario(file: File): Promise<void>;
   /** Opens a share fragment inside the running page (what a link does on load). */
@@ -329,8 +329,8 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       setLang: (lang) => dispatch({ type: 'setLang', lang }),
       setTheme: (theme) => dispatch({ type: 'setTheme', theme }),
       setLayout: (layout) => dispatch({ type: 'setLayout', layout }),
-      share: () => {
-        const enc = io.encodeShare(latest.current.work);
+      share: async () => {
+        const enc = await io.encodeShare(latest.current.work);
         if (!enc.ok) {
           notify({ kind: 'error', code: 'share-too-large', params: { detail: enc.error.detail } });
           return { ok: false as const, error: enc.error };

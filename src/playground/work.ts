@@ -5,7 +5,7 @@
  * This is what localStorage keeps and what a share link carries. Pure.
  */
 import { EXERCISE_SCENARIO_IDS, findScenario, scenarios, type Scenario } from '../core/index.ts';
-import { ATTACK_IDS, type AttackId } from '../core/attacks.ts';
+import type { AttackId } from '../core/attacks.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
 
 export type Mode = 'playground' | 'attack' | 'exercise';
@@ -65,8 +65,18 @@ export function knownScenario(work: Work, id: string): boolean {
   return isBuiltinScenario(id) || work.docs[id]?.meta !== undefined;
 }
 
+/**
+ * The attack ids, listed here so the first page load does not carry the
+ * attack lab's code (it loads with its mode). The two checks below make the
+ * build fail if this list and the core's ever differ.
+ */
+export const ATTACK_ID_LIST = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14'] as const satisfies readonly AttackId[];
+type MissingAttackIds = Exclude<AttackId, (typeof ATTACK_ID_LIST)[number]>;
+const everyAttackListed: [MissingAttackIds] extends [never] ? true : MissingAttackIds = true;
+void everyAttackListed;
+
 export function isAttackId(id: string): id is AttackId {
-  return (ATTACK_IDS as readonly string[]).includes(id);
+  return (ATTACK_ID_LIST as readonly string[]).includes(id);
 }
 
 /** The document the editor shows: the active exercise result in exercise mode, else the open scenario. */

@@ -12,7 +12,7 @@
  * In attack mode the right column is the attack lab; in exercise mode, the
  * exercise panel above the two projections.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario, type TrustedContext } from '../core/index.ts';
 import { contextFromDraft, contextObjectFromDraft, type ContextDraft } from '../playground/contextDraft.ts';
 import { evaluate, type Problem } from '../playground/evaluate.ts';
@@ -22,13 +22,11 @@ import { currentDoc, isEdited, listedScenarioIds, scenarioMeta, type Mode } from
 import { Panel, PanelBoundary } from './components/Panel.tsx';
 import { Splitter } from './components/Splitter.tsx';
 import { Tabs } from './components/Tabs.tsx';
-import { AttackLab } from './features/attackLab/AttackLab.tsx';
 import { ContextForm, fieldId } from './features/context/ContextForm.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
 import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
 import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
-import { ExercisePanel } from './features/exercise/ExercisePanel.tsx';
 import { Header } from './features/header/Header.tsx';
 import { HelpDialog } from './features/help/HelpDialog.tsx';
 import { Notices } from './features/notices/Notices.tsx';
@@ -43,6 +41,10 @@ import { useResolvedTheme } from './hooks/useTheme.ts';
 import { translator } from './i18n/strings.ts';
 
 const TEST_HOOKS = import.meta.env.MODE === 'e2e';
+
+// The attack lab and the exercise load when their mode opens: the playground paints with less JavaScript.
+const AttackLab = lazy(() => import('./features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
+const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
 
 type BottomTab = 'problems' | 'context';
 
@@ -208,7 +210,9 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
     right = (
       <div className="right right-single">
         <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={attackScenario}>
-          <AttackLab scenario={attackScenario} attackId={work.attackId} lang={lang} onSelectAttack={api.selectAttack} onOpenScenario={api.openScenario} />
+          <Suspense fallback={<p className="no-result">…</p>}>
+            <AttackLab scenario={attackScenario} attackId={work.attackId} lang={lang} onSelectAttack={api.selectAttack} onOpenScenario={api.openScenario} />
+          </Suspense>
         </Panel>
       </div>
     );
@@ -217,7 +221,9 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       work.mode === 'exercise' ? (
         <div className="exercise-host" data-panel="panel-exercise">
           <PanelBoundary t={t} resetKey={exerciseItems}>
-            <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} />
+            <Suspense fallback={<p className="no-result">…</p>}>
+              <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} />
+            </Suspense>
           </PanelBoundary>
         </div>
       ) : (
@@ -252,8 +258,9 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         onSelect={api.selectScenario}
         onReset={api.resetScenario}
         onShare={() => {
-          const r = api.share();
-          if (r.ok) setShareUrl(r.url);
+          void api.share().then((r) => {
+            if (r.ok) setShareUrl(r.url);
+          });
         }}
         onExport={api.exportScenario}
         onImport={(f) => void api.importScenario(f)}

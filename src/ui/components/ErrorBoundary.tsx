@@ -3,7 +3,7 @@
  * again; the rest of the page keeps working, and the editor text (which lives
  * in the state, not in the panel) survives.
  */
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 
 export interface ErrorBoundaryProps {
   /** Renders the message for a caught error; `reset` tries the children again. */
@@ -28,11 +28,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   static getDerivedStateFromProps(props: ErrorBoundaryProps, state: State): Partial<State> | null {
     if (props.resetKey !== state.key) return { key: props.resetKey, error: null };
     return null;
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // Logged as a warning, not an error: the page handled it.
-    console.warn('A panel failed and was contained:', error, info.componentStack);
   }
 
   reset = (): void => this.setState({ error: null });

@@ -31,7 +31,7 @@ export function Panel({ id, title, subtitle, actions, t, className, focusableBod
       </header>
       {subtitle !== undefined ? <p className="panel-sub">{subtitle}</p> : null}
       <div className="panel-body" tabIndex={focusableBody ? 0 : undefined} aria-labelledby={focusableBody ? `${id}-title` : undefined} role={focusableBody ? 'group' : undefined}>
-        <PanelBoundary t={t} resetKey={resetKey}>
+        <PanelBoundary t={t} resetKey={resetKey} id={id}>
           {children}
         </PanelBoundary>
       </div>
@@ -39,7 +39,20 @@ export function Panel({ id, title, subtitle, actions, t, className, focusableBod
   );
 }
 
-export function PanelBoundary({ t, resetKey, children }: { t: Translate; resetKey?: unknown; children: ReactNode }): JSX.Element {
+/**
+ * In the browser tests' build only: a panel named in `window.__crashPanels`
+ * throws while rendering, so the tests can prove one panel's failure stays in
+ * that panel. Compiled out of the production build.
+ */
+function CrashProbe({ id }: { id: string | undefined }): null {
+  if (import.meta.env.MODE === 'e2e' && id !== undefined) {
+    const crash = (window as unknown as { __crashPanels?: string[] }).__crashPanels;
+    if (crash?.includes(id) === true) throw new Error(`test crash in ${id}`);
+  }
+  return null;
+}
+
+export function PanelBoundary({ t, resetKey, id, children }: { t: Translate; resetKey?: unknown; id?: string; children: ReactNode }): JSX.Element {
   return (
     <ErrorBoundary
       resetKey={resetKey}
@@ -52,6 +65,7 @@ export function PanelBoundary({ t, resetKey, children }: { t: Translate; resetKe
         </div>
       )}
     >
+      <CrashProbe id={id} />
       {children}
     </ErrorBoundary>
   );
