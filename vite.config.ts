@@ -1,8 +1,35 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The built app's Content-Security-Policy (issue 5): no inline script, no
+ * eval, connections, workers and fonts from the app's own origin only.
+ * Styles allow 'unsafe-inline' because Monaco writes <style> elements and
+ * style attributes at run time; no script can be injected that way. The
+ * policy goes into the built index.html only: Vite's dev server needs an
+ * inline preamble for hot reload.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const contentSecurityPolicy = (): Plugin => ({
+  name: 'content-security-policy',
+  apply: 'build',
+  transformIndexHtml: (html) => html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   base: './',
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -3,6 +3,7 @@
  * before React renders (StrictMode renders twice in development; reading
  * storage twice would set a corrupt save aside twice).
  */
+import './ui/zodUnderCsp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootState } from './playground/state.ts';
