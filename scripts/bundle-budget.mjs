@@ -1,0 +1,64 @@
+// Issue 4: the JavaScript a learner downloads before the editor (React, the core,
+// the panels) stays within budget, gzipped; Monaco loads later, JSON language only.
+// Reads dist/ after `vite build`: the entry script and every chunk it imports
+// statically, transitively. Dynamic imports (Monaco, its workers) are not counted.
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, dirname, basename } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const dist = process.argv[2] ?? 'dist';
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('bundle-budget: dist/index.html is missing; run vite build first');
+  process.exit(1);
+}
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1].replace(/^\.?\//, ''));
+if (entries.length === 0) {
+  console.error('bundle-budget: no module script found in dist/index.html');
+  process.exit(1);
+}
+
+const seen = new Set();
+const queue = [...entries];
+while (queue.length > 0) {
+  const file = queue.shift();
+  if (seen.has(file)) continue;
+  seen.add(file);
+  const code = readFileSync(join(dist, file), 'utf8');
+  // Static imports only: `import … from "./x.js"` and bare `import "./x.js"`, never `import("./x.js")`.
+  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+    queue.push(join(dirname(file), m[1]).replace(/\\/g, '/'));
+  }
+}
+
+let total = 0;
+const rows = [];
+for (const file of seen) {
+  const bytes = readFileSync(join(dist, file));
+  const gz = gzipSync(bytes, { level: 9 }).length;
+  total += gz;
+  rows.push(`  ${basename(file).padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB  ${(gz / 1024).toFixed(1).padStart(7)} KB gz`);
+}
+console.log(`bundle-budget: JavaScript before the editor (${seen.size} files)`);
+console.log(rows.join('\n'));
+
+const assets = readdirSync(join(dist, 'assets'));
+const workers = assets.filter((f) => /worker/i.test(f));
+const foreignLanguages = assets.filter((f) => /(typescript|ts\.worker|css\.worker|html\.worker|javascript|python|java|csharp|markdown|yaml|sql)[-.]/i.test(f));
+let failed = false;
+if (total / 1024 > BUDGET_KB) {
+  console.error(`bundle-budget: ${(total / 1024).toFixed(1)} KB gzipped is over the ${BUDGET_KB} KB budget`);
+  failed = true;
+}
+if (seen.size > 0 && [...seen].some((f) => /monaco|editor\.api|editor\.main/i.test(f))) {
+  console.error('bundle-budget: Monaco is reachable by a static import: it must load after the page paints');
+  failed = true;
+}
+if (foreignLanguages.length > 0) {
+  console.error(`bundle-budget: Monaco languages other than JSON are bundled: ${foreignLanguages.join(', ')}`);
+  failed = true;
+}
+console.log(`bundle-budget: workers ${workers.join(', ') || '(none)'}`);
+console.log(`bundle-budget: ${(total / 1024).toFixed(1)} KB gzipped before the editor (budget ${BUDGET_KB} KB)${failed ? '' : ': ok'}`);
+process.exit(failed ? 1 : 0);
