@@ -96,6 +96,15 @@ test('keyboard: skip link, Alt+1…6 to the panels, ? for help, Escape to close'
   await splitter.focus();
   await page.keyboard.press('ArrowRight');
   await expect(splitter).toHaveAttribute('aria-valuenow', String(before + 2));
+
+  // Alt+4 reaches the attack lab and the exercise in their modes.
+  await pg.goto('/?scenario=get_order.paid&attack=A4');
+  await page.keyboard.press('Alt+4');
+  await expect(page.locator('#panel-attack-title')).toBeFocused();
+  await pg.goto('/?mode=exercise');
+  await expect(page.getByTestId('exercise')).toBeVisible();
+  await page.keyboard.press('Alt+4');
+  await expect(page.locator('.exercise-host')).toBeFocused();
 });
 
 test('trusted context: a bad field is refused at that field, and nothing is projected until it is fixed', async ({ pg, page }) => {

@@ -39,6 +39,8 @@ async function corruptOnce(page: import('@playwright/test').Page, text: string):
 
 async function shareUrl(pg: PlaygroundPage): Promise<string> {
   await pg.page.getByRole('button', { name: 'Share link' }).click();
+  await expect(pg.page.getByRole('dialog', { name: 'Share this exact state' })).toBeVisible();
+  await expect(pg.page.getByTestId('share-url')).toHaveValue(/#s=/);
   const url = await pg.page.getByTestId('share-url').inputValue();
   await pg.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   return url;

@@ -119,9 +119,10 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       } else if (n === 3) {
         setBottomTab('context');
         focusSoon(`#${fieldId('tenant')}`);
-      } else if (n === 4) focusSoon(work.mode === 'attack' ? '#panel-attack-title' : work.mode === 'exercise' ? '#exercise-title' : '#panel-model-result-title');
-      else if (n === 5) focusSoon(work.mode === 'playground' ? '#panel-digests-title' : '#panel-model-result-title');
-      else if (n === 6) focusSoon(work.mode === 'playground' ? '#panel-payloads-title' : '#panel-protected-audit-title');
+      } else if (n === 4) focusSoon('#panel-attack-title', '.exercise-host', '#panel-model-result-title');
+      // Modes without digests and payloads send 5 and 6 to what they show instead.
+      else if (n === 5) focusSoon('#panel-digests-title', '#panel-model-result-title', '#panel-attack-title');
+      else if (n === 6) focusSoon('#panel-payloads-title', '#panel-protected-audit-title', '#panel-attack-title');
     },
   });
 
@@ -219,7 +220,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   } else {
     const upper =
       work.mode === 'exercise' ? (
-        <div className="exercise-host" data-panel="panel-exercise">
+        <div className="exercise-host" data-panel="panel-exercise" tabIndex={-1}>
           <PanelBoundary t={t} resetKey={exerciseItems}>
             <Suspense fallback={<p className="no-result">…</p>}>
               <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} />
