@@ -1,6 +1,7 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, parseStrictJson, scenarios } from '../core/index.ts';
+import { EMPTY_PROGRESS } from './progress.ts';
 import {
   IO_LIMITS,
   SHARE_PREFIX,
@@ -228,7 +229,7 @@ describe('addresses', () => {
 });
 
 describe('state', () => {
-  const base = (): AppState => ({ work: initialWork(), prefs: parsePrefs(null), lang: 'en', notices: [], nextId: 1 });
+  const base = (): AppState => ({ work: initialWork(), prefs: parsePrefs(null), lang: 'en', notices: [], nextId: 1, progress: EMPTY_PROGRESS });
 
   it('edits stay with their scenario when the learner switches away and back', () => {
     let s = base();

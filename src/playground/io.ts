@@ -12,7 +12,8 @@ import { decodeUtf8Strict, parseScenario, parseStrictJson, SCENARIO_FORMAT, type
 import type { AttackId } from '../core/attacks.ts';
 import { contextObjectFromDraft, contextFromDraft, type ContextDraft } from './contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from './lzBounded.ts';
-import { ATTACK_ID_LIST, MODES, compactDocs, currentDoc, defaultExerciseItems, docOfScenario, isAttackId, type Doc, type Mode, type Work } from './work.ts';
+import { EMPTY_PROGRESS, type Progress } from './progress.ts';
+import { ATTACK_ID_LIST, MISTAKE_COUNT, MODES, compactDocs, currentDoc, defaultExerciseItems, docOfScenario, isAttackId, isMistakeNumber, type Doc, type Mode, type Work } from './work.ts';
 
 export const IO_LIMITS = {
   /** A share fragment (compressed) or an imported file, in bytes. */
@@ -26,12 +27,15 @@ export const STORAGE_KEYS = {
   prefs: 'tool-result-playground/prefs/v1',
   /** The whole work as it was before a share link, an import or a reset replaced part of it. */
   stash: 'tool-result-playground/stash/v1',
+  /** What the learner has done (proofs, attacks, questions, mistakes): see ./progress.ts. */
+  progress: 'tool-result-playground/progress/v1',
   /** Saved state that could not be read, kept verbatim under this prefix plus a timestamp. */
   corruptPrefix: 'tool-result-playground/corrupt/',
 } as const;
 
 export const SHARE_FORMAT = 'tool-result-playground-share-v1';
 export const WORK_FORMAT = 'tool-result-playground-work-v1';
+export const PROGRESS_FORMAT = 'tool-result-playground-progress-v1';
 /** The fragment of a share link: `#s=` then lz-string's URI-safe compression of the share JSON. */
 export const SHARE_PREFIX = 's=';
 
@@ -82,6 +86,7 @@ const DocSchema = z.strictObject({
 
 const AttackSchema = z.enum(ATTACK_ID_LIST as unknown as [AttackId, ...AttackId[]]).nullable();
 const ExerciseSchema = z.strictObject({ items: z.array(DocSchema).length(5), active: z.number().int().min(0).max(4) });
+const MistakeSchema = z.number().int().min(1).max(MISTAKE_COUNT).optional();
 
 const SharePayloadSchema = z.strictObject({
   format: z.literal(SHARE_FORMAT),
@@ -89,6 +94,7 @@ const SharePayloadSchema = z.strictObject({
   scenario: z.string().regex(SCENARIO_ID).max(100),
   doc: DocSchema,
   attack: AttackSchema,
+  mistake: MistakeSchema,
   /** Omitted when the five exercise results are the built-in ones. */
   exercise: ExerciseSchema.optional(),
 });
@@ -99,6 +105,7 @@ const SavedWorkSchema = z.strictObject({
   scenario: z.string().regex(SCENARIO_ID).max(100),
   docs: z.record(z.string().regex(SCENARIO_ID).max(100), DocSchema),
   attack: AttackSchema,
+  mistake: MistakeSchema,
   exercise: ExerciseSchema,
 });
 
@@ -131,6 +138,7 @@ export function sharePayloadOf(work: Work): SharePayload {
     scenario: work.scenarioId,
     doc,
     attack: work.attackId,
+    ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     ...(exerciseChanged ? { exercise: { items: work.exercise.items, active: work.exercise.activeIndex } } : {}),
   };
 }
@@ -182,6 +190,7 @@ export function applyShare(work: Work, p: SharePayload): Work {
     scenarioId: p.scenario,
     docs: compactDocs({ ...work.docs, [p.scenario]: p.doc as Doc }),
     attackId: p.attack,
+    ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
     exercise: p.exercise === undefined ? { items: defaultExerciseItems(), activeIndex: 0 } : { items: p.exercise.items as Doc[], activeIndex: p.exercise.active },
   };
 }
@@ -196,6 +205,7 @@ export function serializeWork(work: Work): string {
     scenario: work.scenarioId,
     docs: compactDocs(work.docs),
     attack: work.attackId,
+    ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     exercise: { items: work.exercise.items, active: work.exercise.activeIndex },
   });
 }
@@ -216,7 +226,7 @@ export function parseSavedWork(text: string): Decoded<Work> {
   const s = SavedWorkSchema.safeParse(value);
   if (!s.success) return { ok: false, error: schemaError(s.error) };
   const v = s.data;
-  return { ok: true, value: { mode: v.mode, scenarioId: v.scenario, docs: v.docs as Record<string, Doc>, attackId: v.attack, exercise: { items: v.exercise.items as Doc[], activeIndex: v.exercise.active } } };
+  return { ok: true, value: { mode: v.mode, scenarioId: v.scenario, docs: v.docs as Record<string, Doc>, attackId: v.attack, ...(v.mistake !== undefined ? { mistake: v.mistake } : {}), exercise: { items: v.exercise.items as Doc[], activeIndex: v.exercise.active } } };
 }
 
 // ---------------------------------------------------------------------------
@@ -264,24 +274,29 @@ export function applyImport(work: Work, s: Scenario, builtin: boolean): Work {
 }
 
 // ---------------------------------------------------------------------------
-// The address: `?scenario=ID`, `&attack=A3`, `?mode=exercise`.
+// The address: `?scenario=ID`, `&attack=A3`, `?mode=exercise`, `?mode=learn&scenario=ID&mistake=3`.
 
 export interface Address {
   mode: string | null;
   scenario: string | null;
   attack: string | null;
+  mistake?: string | null;
 }
 
 export function parseSearch(search: string): Address {
   const q = new URLSearchParams(search);
-  return { mode: q.get('mode'), scenario: q.get('scenario'), attack: q.get('attack') };
+  return { mode: q.get('mode'), scenario: q.get('scenario'), attack: q.get('attack'), mistake: q.get('mistake') };
 }
 
 /** The query string of a work's place (no fragment): the address a learner can bookmark. */
-export function searchOf(work: Pick<Work, 'mode' | 'scenarioId' | 'attackId'>): string {
+export function searchOf(work: Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'>): string {
   const q = new URLSearchParams();
   if (work.mode === 'exercise') q.set('mode', 'exercise');
-  else {
+  else if (work.mode === 'learn') {
+    q.set('mode', 'learn');
+    q.set('scenario', work.scenarioId);
+    if (work.mistake !== undefined) q.set('mistake', String(work.mistake));
+  } else {
     if (work.mode === 'attack' && work.attackId === null) q.set('mode', 'attack');
     q.set('scenario', work.scenarioId);
     if (work.mode === 'attack' && work.attackId !== null) q.set('attack', work.attackId);
@@ -289,18 +304,20 @@ export function searchOf(work: Pick<Work, 'mode' | 'scenarioId' | 'attackId'>): 
   return `?${q.toString()}`;
 }
 
-export type AddressProblem = { kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode'; value: string };
+export type AddressProblem = { kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake'; value: string };
 
 /** Where an address points, against what this work knows; unknown ids fall back and are reported. */
-export function resolveAddress(work: Work, a: Address, known: (id: string) => boolean, fallbackScenario: string): { place: Pick<Work, 'mode' | 'scenarioId' | 'attackId'>; problems: AddressProblem[] } {
+export function resolveAddress(work: Work, a: Address, known: (id: string) => boolean, fallbackScenario: string): { place: Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'>; problems: AddressProblem[] } {
   const problems: AddressProblem[] = [];
   let mode: Mode = work.mode;
   let scenarioId = work.scenarioId;
   let attackId: AttackId | null = work.attackId;
-  const any = a.mode !== null || a.scenario !== null || a.attack !== null;
+  let mistake: number | undefined = work.mistake;
+  const any = a.mode !== null || a.scenario !== null || a.attack !== null || (a.mistake ?? null) !== null;
   if (any) {
     mode = 'playground';
     attackId = null;
+    mistake = undefined;
   }
   if (a.mode !== null) {
     if ((MODES as readonly string[]).includes(a.mode)) mode = a.mode as Mode;
@@ -322,8 +339,39 @@ export function resolveAddress(work: Work, a: Address, known: (id: string) => bo
       if (a.mode === null) mode = 'attack';
     }
   }
+  if (a.mistake !== undefined && a.mistake !== null) {
+    const n = /^[0-9]{1,2}$/.test(a.mistake) ? Number(a.mistake) : NaN;
+    if (isMistakeNumber(n)) mistake = n;
+    else problems.push({ kind: 'unknown-mistake', value: a.mistake });
+    if (a.mode === null) mode = 'learn';
+  }
   if (!known(scenarioId)) scenarioId = fallbackScenario;
-  return { place: { mode, scenarioId, attackId }, problems };
+  return { place: { mode, scenarioId, attackId, mistake }, problems };
+}
+
+// ---------------------------------------------------------------------------
+// Learning progress (localStorage): exercise proofs, attacks, self-test questions, mistakes.
+
+const ProgressSchema = z.strictObject({
+  format: z.literal(PROGRESS_FORMAT),
+  proofs: z.array(z.string().regex(/^[a-z_]{1,40}$/)).max(5),
+  attacks: z.array(z.enum(ATTACK_ID_LIST as unknown as [AttackId, ...AttackId[]])).max(ATTACK_ID_LIST.length),
+  questions: z.array(z.number().int().min(1).max(5)).max(5),
+  mistakes: z.array(z.number().int().min(1).max(MISTAKE_COUNT)).max(MISTAKE_COUNT),
+});
+
+export function serializeProgress(p: Progress): string {
+  return JSON.stringify({ format: PROGRESS_FORMAT, ...p });
+}
+
+export function parseProgress(text: string): Decoded<Progress> {
+  if (byteLength(text) > 64 * 1024) return { ok: false, error: { code: 'TOO_LARGE', detail: 'saved progress is larger than 64 KiB' } };
+  const json = strictJson(text);
+  if (!json.ok) return json;
+  const r = ProgressSchema.safeParse(json.value);
+  if (!r.success) return { ok: false, error: schemaError(r.error) };
+  const { proofs, attacks, questions, mistakes } = r.data;
+  return { ok: true, value: { proofs, attacks, questions, mistakes } };
 }
 
 // ---------------------------------------------------------------------------
@@ -474,6 +522,46 @@ export function savePrefs(p: Prefs): void {
   }
 }
 
+export type LoadedProgress = { kind: 'none' } | { kind: 'ok'; progress: Progress } | { kind: 'corrupt'; error: IoError; setAsideKey: string | null };
+
+/** The saved progress; a corrupt copy is set aside verbatim (as loadWork does) and reported, and the learner starts from nothing. */
+export function loadProgress(): LoadedProgress {
+  const s = storage();
+  if (s === null) return { kind: 'none' };
+  let text: string | null;
+  try {
+    text = s.getItem(STORAGE_KEYS.progress);
+  } catch {
+    return { kind: 'none' };
+  }
+  if (text === null) return { kind: 'none' };
+  const r = parseProgress(text);
+  if (r.ok) return { kind: 'ok', progress: r.value };
+  const key = `${STORAGE_KEYS.corruptPrefix}progress-${new Date().toISOString()}`;
+  let setAsideKey: string | null = key;
+  try {
+    s.setItem(key, text);
+    s.removeItem(STORAGE_KEYS.progress);
+  } catch {
+    setAsideKey = null;
+  }
+  return { kind: 'corrupt', error: r.error, setAsideKey };
+}
+
+/** Saves the progress; the empty progress removes the key (a reset leaves nothing behind). */
+export function saveProgress(p: Progress): void {
+  try {
+    const s = storage();
+    const empty = p.proofs.length + p.attacks.length + p.questions.length + p.mistakes.length === 0;
+    if (empty) s?.removeItem(STORAGE_KEYS.progress);
+    else s?.setItem(STORAGE_KEYS.progress, serializeProgress(p));
+  } catch {
+    /* progress is a convenience, like preferences: losing it is not worth a message */
+  }
+}
+
+export { EMPTY_PROGRESS, type Progress };
+
 export function browserLanguages(): readonly string[] {
   return typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
 }
@@ -484,7 +572,7 @@ export function readAddress(): { address: Address; fragment: string | null } {
 }
 
 /** Puts a place in the address bar; `push` makes it a history entry (Back returns to the previous scenario). */
-export function writeAddress(place: Pick<Work, 'mode' | 'scenarioId' | 'attackId'>, how: 'push' | 'replace'): void {
+export function writeAddress(place: Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'>, how: 'push' | 'replace'): void {
   const search = searchOf(place);
   if (window.location.search === search && window.location.hash === '') return;
   const url = `${window.location.pathname}${search}`;

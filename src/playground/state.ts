@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { AttackId } from '../core/attacks.ts';
 import { draftsEqual, type ContextDraft } from './contextDraft.ts';
 import * as io from './io.ts';
+import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';
 import {
   DEFAULT_SCENARIO_ID,
   compactDocs,
@@ -15,6 +16,7 @@ import {
   defaultExerciseItems,
   exerciseEdited,
   initialWork,
+  isAttackId,
   isBuiltinScenario,
   isEdited,
   knownScenario,
@@ -28,6 +30,8 @@ export type NoticeCode =
   | 'unknown-scenario'
   | 'unknown-attack'
   | 'unknown-mode'
+  | 'unknown-mistake'
+  | 'corrupt-progress'
   | 'share-opened'
   | 'share-refused'
   | 'share-too-large'
@@ -58,9 +62,11 @@ export interface AppState {
   lang: io.Lang;
   notices: Notice[];
   nextId: number;
+  /** What the learner has done (learn mode), kept apart from the work: a share link never carries it. */
+  progress: Progress;
 }
 
-export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId'>;
+export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'>;
 
 export type Action =
   | { type: 'setHandlerText'; text: string }
@@ -68,6 +74,9 @@ export type Action =
   | { type: 'selectScenario'; id: string }
   | { type: 'setMode'; mode: Mode }
   | { type: 'selectAttack'; id: AttackId | null }
+  | { type: 'selectMistake'; id: number | null }
+  | { type: 'recordProgress'; event: ProgressEvent }
+  | { type: 'resetProgress' }
   | { type: 'activateExercise'; index: number }
   | { type: 'resetExercise' }
   | { type: 'resetScenario' }
@@ -112,7 +121,18 @@ export function reducer(state: AppState, a: Action): AppState {
     case 'setMode':
       return { ...state, work: { ...w, mode: a.mode } };
     case 'selectAttack':
-      return { ...state, work: { ...w, attackId: a.id, mode: 'attack' } };
+      return { ...state, work: { ...w, attackId: a.id, mode: 'attack' }, progress: a.id === null ? state.progress : recordProgress(state.progress, { attacks: [a.id] }) };
+    case 'selectMistake': {
+      const { mistake: _off, ...rest } = w;
+      if (a.id === null) return { ...state, work: { ...rest, mode: 'learn' } };
+      return { ...state, work: { ...rest, mode: 'learn', mistake: a.id }, progress: recordProgress(state.progress, { mistakes: [a.id] }) };
+    }
+    case 'recordProgress': {
+      const progress = recordProgress(state.progress, a.event);
+      return progress === state.progress ? state : { ...state, progress };
+    }
+    case 'resetProgress':
+      return { ...state, progress: EMPTY_PROGRESS };
     case 'activateExercise':
       if (a.index < 0 || a.index >= w.exercise.items.length) return state;
       return { ...state, work: { ...w, exercise: { ...w.exercise, activeIndex: a.index } } };
@@ -125,8 +145,13 @@ export function reducer(state: AppState, a: Action): AppState {
     }
     case 'replaceWork':
       return { ...state, work: a.work };
-    case 'place':
-      return { ...state, work: { ...w, ...a.place } };
+    case 'place': {
+      const { mistake: _old, ...rest } = w;
+      const { mistake, ...place } = a.place;
+      const work: Work = { ...rest, ...place, ...(mistake !== undefined ? { mistake } : {}) };
+      const seen: ProgressEvent = { ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}), ...(work.mode === 'learn' && mistake !== undefined ? { mistakes: [mistake] } : {}) };
+      return { ...state, work, progress: recordProgress(state.progress, seen) };
+    }
     case 'notice':
       return addNotice(state, a.notice);
     case 'dismiss':
@@ -152,7 +177,7 @@ export function losesWork(before: Work, after: Work): boolean {
 }
 
 function placeOf(w: Work): Place {
-  return { mode: w.mode, scenarioId: w.scenarioId, attackId: w.attackId };
+  return { mode: w.mode, scenarioId: w.scenarioId, attackId: w.attackId, mistake: w.mistake };
 }
 
 /**
@@ -168,10 +193,16 @@ export function bootState(): AppState {
     lang: prefs.lang ?? io.languageFromNavigator(io.browserLanguages()),
     notices: [],
     nextId: 1,
+    progress: EMPTY_PROGRESS,
   };
   const note = (n: NoticeInput) => {
     state = addNotice(state, n);
   };
+  const savedProgress = io.loadProgress();
+  if (savedProgress.kind === 'ok') state.progress = savedProgress.progress;
+  else if (savedProgress.kind === 'corrupt') {
+    note({ kind: 'error', code: 'corrupt-progress', params: { detail: `${savedProgress.error.code}: ${savedProgress.error.detail}`, key: savedProgress.setAsideKey ?? '' } });
+  }
   const saved = io.loadWork();
   if (saved.kind === 'ok') state.work = saved.work;
   else if (saved.kind === 'corrupt') {
@@ -195,7 +226,7 @@ export function bootState(): AppState {
   // A refused link still has a valid address in front of its fragment: honour it.
   if (!shared) {
     const r = io.resolveAddress(state.work, address, (id) => knownScenario(state.work, id), DEFAULT_SCENARIO_ID);
-    state.work = { ...state.work, ...r.place };
+    state = reducer(state, { type: 'place', place: r.place });
     for (const p of r.problems) {
       note({ kind: 'warning', code: p.kind, params: { value: p.value, fallback: p.kind === 'unknown-scenario' ? DEFAULT_SCENARIO_ID : '' } });
     }
@@ -211,6 +242,12 @@ export interface PlaygroundApi {
   selectScenario(id: string): void;
   setMode(mode: Mode): void;
   selectAttack(id: AttackId | null): void;
+  /** Switches a mistake on (1–8) or every mistake off (null), in the learn mode. */
+  selectMistake(id: number | null): void;
+  /** Opens a place (mode, scenario, attack) in one step, e.g. a self-test demo. */
+  go(place: { mode: Mode; scenarioId: string; attackId: string | null }): void;
+  recordProgress(event: ProgressEvent): void;
+  resetProgress(): void;
   openScenario(id: string): void;
   activateExercise(index: number): void;
   resetExercise(): void;
@@ -255,17 +292,18 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
   }, [state.work]);
 
   useEffect(() => io.savePrefs(state.prefs), [state.prefs]);
+  useEffect(() => io.saveProgress(state.progress), [state.progress]);
 
   // The address follows the place (a history entry per scenario, mode or attack); Back and Forward follow the address.
   const fromHistory = useRef(false);
-  const { mode, scenarioId, attackId } = state.work;
+  const { mode, scenarioId, attackId, mistake } = state.work;
   useEffect(() => {
     if (fromHistory.current) {
       fromHistory.current = false;
       return;
     }
-    io.writeAddress({ mode, scenarioId, attackId }, 'push');
-  }, [mode, scenarioId, attackId]);
+    io.writeAddress({ mode, scenarioId, attackId, mistake }, 'push');
+  }, [mode, scenarioId, attackId, mistake]);
   useEffect(() => {
     const onPop = () => {
       const w = latest.current.work;
@@ -293,6 +331,14 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       selectScenario: (id) => dispatch({ type: 'selectScenario', id }),
       setMode: (m) => dispatch({ type: 'setMode', mode: m }),
       selectAttack: (id) => dispatch({ type: 'selectAttack', id }),
+      selectMistake: (id) => dispatch({ type: 'selectMistake', id }),
+      go: (place) => {
+        if (!knownScenario(latest.current.work, place.scenarioId)) return;
+        const attackId = place.attackId !== null && isAttackId(place.attackId) ? place.attackId : null;
+        dispatch({ type: 'place', place: { mode: place.mode, scenarioId: place.scenarioId, attackId, mistake: undefined } });
+      },
+      recordProgress: (event) => dispatch({ type: 'recordProgress', event }),
+      resetProgress: () => dispatch({ type: 'resetProgress' }),
       openScenario: (id) => {
         if (!knownScenario(latest.current.work, id)) {
           notify({ kind: 'warning', code: 'unknown-scenario', params: { value: id, fallback: latest.current.work.scenarioId } });

@@ -8,8 +8,14 @@ import { EXERCISE_SCENARIO_IDS, findScenario, scenarios, type Scenario } from '.
 import type { AttackId } from '../core/attacks.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
 
-export type Mode = 'playground' | 'attack' | 'exercise';
-export const MODES: readonly Mode[] = ['playground', 'attack', 'exercise'];
+export type Mode = 'playground' | 'attack' | 'exercise' | 'learn';
+export const MODES: readonly Mode[] = ['playground', 'attack', 'exercise', 'learn'];
+
+/** The chapter's eight common mistakes, switched on one at a time in the learn mode (`&mistake=1` … `&mistake=8`). */
+export const MISTAKE_COUNT = 8;
+export function isMistakeNumber(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MISTAKE_COUNT;
+}
 
 export const DEFAULT_SCENARIO_ID = 'search_kb.hits';
 
@@ -28,6 +34,8 @@ export interface Work {
   docs: Record<string, Doc>;
   attackId: AttackId | null;
   exercise: { items: Doc[]; activeIndex: number };
+  /** The mistake switched on in the learn mode (1–8); absent when every switch is off. */
+  mistake?: number;
 }
 
 /** The editor text of a handler output: pretty JSON, two-space indent, as the CLI files are written. */

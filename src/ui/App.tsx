@@ -45,6 +45,7 @@ const TEST_HOOKS = import.meta.env.MODE === 'e2e';
 // The attack lab and the exercise load when their mode opens: the playground paints with less JavaScript.
 const AttackLab = lazy(() => import('./features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
 const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
+const LearnView = lazy(() => import('./features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
 
 type BottomTab = 'problems' | 'context';
 
@@ -119,7 +120,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       } else if (n === 3) {
         setBottomTab('context');
         focusSoon(`#${fieldId('tenant')}`);
-      } else if (n === 4) focusSoon('#panel-attack-title', '.exercise-host', '#panel-model-result-title');
+      } else if (n === 4) focusSoon('#panel-attack-title', '#panel-learn-title', '.exercise-host', '#panel-model-result-title');
       // Modes without digests and payloads send 5 and 6 to what they show instead.
       else if (n === 5) focusSoon('#panel-digests-title', '#panel-model-result-title', '#panel-attack-title');
       else if (n === 6) focusSoon('#panel-payloads-title', '#panel-protected-audit-title', '#panel-attack-title');
@@ -138,6 +139,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
     };
   }, [api]);
 
+  const onProofsHeld = useCallback((proofs: string[]) => api.recordProgress({ proofs }), [api]);
   const contextIssues = evaluation.context.ok ? [] : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
   const tool = doc.context.tool;
@@ -148,9 +150,10 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   );
   const exerciseItems = useMemo(() => work.exercise.items.map((d) => ({ handler_output_text: d.handlerText, context: exerciseContext(d.context) })), [work.exercise.items]);
   const layout = prefs.layout;
-  const left = work.mode === 'attack' ? layout.attackLeft : layout.left;
-  const setLeft = (v: number) => api.setLayout(work.mode === 'attack' ? { attackLeft: v } : { left: v });
-  const hrefOf = (m: Mode) => searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null });
+  const wideRight = work.mode === 'attack' || work.mode === 'learn';
+  const left = wideRight ? layout.attackLeft : layout.left;
+  const setLeft = (v: number) => api.setLayout(wideRight ? { attackLeft: v } : { left: v });
+  const hrefOf = (m: Mode) => searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined });
 
   const bottom = (
     <section className="panel panel-bottom" aria-label={`${t('problemsTab')} / ${t('contextTab')}`}>
@@ -207,7 +210,30 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   );
 
   let right: JSX.Element;
-  if (work.mode === 'attack') {
+  if (work.mode === 'learn') {
+    right = (
+      <div className="right right-single">
+        <Panel id="panel-learn" title={t('learnTitle')} subtitle={t('learnDesc')} t={t} focusableBody={false} resetKey={attackScenario}>
+          <Suspense fallback={<p className="no-result">…</p>}>
+            <LearnView
+              scenario={attackScenario}
+              mistake={work.mistake ?? null}
+              lang={lang}
+              progress={state.progress}
+              onMistake={api.selectMistake}
+              onOpenScenario={api.openScenario}
+              onGo={(p) => {
+                api.go(p);
+                if (p.focus !== null) focusSoon(`#${p.focus}`);
+              }}
+              onAnswered={(q) => api.recordProgress({ questions: [q] })}
+              onResetProgress={api.resetProgress}
+            />
+          </Suspense>
+        </Panel>
+      </div>
+    );
+  } else if (work.mode === 'attack') {
     right = (
       <div className="right right-single">
         <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={attackScenario}>
@@ -223,7 +249,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         <div className="exercise-host" data-panel="panel-exercise" tabIndex={-1}>
           <PanelBoundary t={t} resetKey={exerciseItems}>
             <Suspense fallback={<p className="no-result">…</p>}>
-              <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} />
+              <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} onProofsHeld={onProofsHeld} />
             </Suspense>
           </PanelBoundary>
         </div>

@@ -18,6 +18,8 @@ export interface ExercisePanelProps {
   lang: 'en' | 'zh';
   onActivate(index: number): void;
   onReset(): void;
+  /** Told which proofs hold, whenever that changes (the learn mode's progress). */
+  onProofsHeld?(proofs: string[]): void;
 }
 
 type Lang = 'en' | 'zh';
@@ -50,10 +52,14 @@ function useEvaluation(items: ExerciseInput[]): ExerciseView {
 
 const VERDICT_MARK = { holds: '✓', fails: '✗', vacuous: '○' } as const;
 
-export function ExercisePanel({ items, activeIndex, lang, onActivate, onReset }: ExercisePanelProps): JSX.Element {
+export function ExercisePanel({ items, activeIndex, lang, onActivate, onReset, onProofsHeld }: ExercisePanelProps): JSX.Element {
   const t = EXERCISE_TEXT[lang];
   const settled = useSettled(items);
   const view = useEvaluation(settled);
+  const held = view.proofs.filter((p) => p.verdict === 'holds').map((p) => p.id).join(' ');
+  useEffect(() => {
+    if (held !== '') onProofsHeld?.(held.split(' '));
+  }, [held, onProofsHeld]);
   const pending = !sameContent(items, settled);
 
   return (

@@ -19,8 +19,8 @@ export interface HeaderProps {
   onHelp(): void;
 }
 
-const MODE_LABEL: Record<Mode, StringKey> = { playground: 'modePlayground', attack: 'modeAttack', exercise: 'modeExercise' };
-const MODES: readonly Mode[] = ['playground', 'attack', 'exercise'];
+const MODE_LABEL: Record<Mode, StringKey> = { playground: 'modePlayground', attack: 'modeAttack', exercise: 'modeExercise', learn: 'modeLearn' };
+const MODES: readonly Mode[] = ['playground', 'attack', 'exercise', 'learn'];
 
 export function Header({ t, lang, mode, theme, hrefOf, onMode, onLang, onTheme, onHelp }: HeaderProps): JSX.Element {
   const follow = (m: Mode) => (e: MouseEvent<HTMLAnchorElement>) => {

@@ -7,6 +7,8 @@ const KEY: Record<NoticeCode, StringKey> = {
   'unknown-scenario': 'notice_unknown_scenario',
   'unknown-attack': 'notice_unknown_attack',
   'unknown-mode': 'notice_unknown_mode',
+  'unknown-mistake': 'notice_unknown_mistake',
+  'corrupt-progress': 'notice_corrupt_progress',
   'share-opened': 'notice_share_opened',
   'share-refused': 'notice_share_refused',
   'share-too-large': 'notice_share_too_large',

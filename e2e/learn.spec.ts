@@ -1,0 +1,197 @@
+/**
+ * The learning path (issue 6) in the browser: every mistake switch shows its
+ * consequence and turning it off restores the correct verdict; every recovery
+ * path shows the delivery and outcome the core produces at each step; every
+ * self-test question can be answered, revealed and demonstrated; progress is
+ * counted, kept and reset. The fixtures fail every test on a page error, a
+ * console error, or a request that leaves localhost.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { findScenario, type Scenario } from '../src/core/index.ts';
+import { MISTAKES } from '../src/mistakes/index.ts';
+import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/ui/features/learn/recoveryTimeline.ts';
+import { QUESTIONS } from '../src/ui/features/learn/selfTest.ts';
+import { expect, test } from './fixtures.ts';
+
+const queryOf = (url: string) => new URL(url).searchParams;
+
+for (const m of MISTAKES) {
+  test(`mistake ${m.id} on ${m.scenario} shows its consequence; off restores the correct verdict`, async ({ pg, page }) => {
+    await pg.goto(`/?mode=learn&scenario=${m.scenario}&mistake=${m.id}`);
+    const learn = page.getByTestId('learn');
+    const sw = learn.getByRole('switch', { name: new RegExp(`^${m.id}`) });
+    await expect(sw).toHaveAttribute('aria-checked', 'true');
+    const detail = learn.getByTestId('mistake-detail');
+    await expect(detail).toHaveAttribute('data-mistake', String(m.id));
+    await expect(detail).toHaveAttribute('data-shows', 'true');
+    const expected = m.run(findScenario(m.scenario) as Scenario);
+    await expect(detail.getByTestId('mistake-consequence')).toHaveText(expected.consequence.en);
+    await expect(detail.getByTestId('mistake-correct')).toBeVisible();
+    await expect(detail.getByTestId('mistake-mistaken')).toBeVisible();
+    await expect(learn.getByTestId('correct-verdict')).toHaveCount(0);
+
+    await sw.click();
+    await expect(sw).toHaveAttribute('aria-checked', 'false');
+    await expect(learn.getByTestId('mistake-detail')).toHaveCount(0);
+    await expect(learn.getByTestId('correct-verdict')).toBeVisible();
+    await expect(page).toHaveURL((u) => queryOf(u.href).get('mistake') === null && queryOf(u.href).get('mode') === 'learn');
+  });
+}
+
+test('a mistake the input cannot show offers its best scenario; the address follows the switches', async ({ pg, page }) => {
+  await pg.goto('/?mode=learn&scenario=get_order.paid&mistake=2');
+  const detail = page.getByTestId('mistake-detail');
+  await expect(detail).toHaveAttribute('data-shows', 'false');
+  await expect(detail.getByTestId('mistake-not-shown')).toBeVisible();
+  await detail.getByTestId('mistake-run-best').click();
+  await expect(page).toHaveURL(/scenario=create_refund_draft\.status_injected/);
+  await expect(page.getByTestId('mistake-detail')).toHaveAttribute('data-shows', 'true');
+  await expect(page.getByTestId('mistake-evidence')).toContainText('status');
+  // Switching another one on replaces it, with its own address.
+  await page.getByTestId('mistake-switch-5').click();
+  await expect(page).toHaveURL(/mistake=5/);
+  await expect(page.getByTestId('mistake-switch-2')).toHaveAttribute('aria-checked', 'false');
+  // Chinese: the same consequence in the learner's language.
+  await page.getByRole('button', { name: '中文' }).click();
+  await expect(page.getByRole('tab', { name: '常见错误' })).toBeVisible();
+  await expect(page.getByTestId('mistake-consequence')).toContainText('目录规定');
+});
+
+test('an unknown mistake number is reported and every switch stays off', async ({ pg, page }) => {
+  await pg.goto('/?mode=learn&mistake=12');
+  await expect(pg.notice('unknown-mistake')).toBeVisible();
+  await expect(page.getByTestId('correct-verdict')).toBeVisible();
+  await expect(page.getByRole('switch', { checked: true })).toHaveCount(0);
+});
+
+for (const id of RECOVERY_PATH_IDS) {
+  test(`recovery path ${id}: each step with its delivery, outcome and next step`, async ({ pg, page }) => {
+    await pg.goto('/?mode=learn');
+    await page.getByRole('tab', { name: 'Recovery' }).click();
+    await page.getByTestId(`recovery-path-${id}`).click();
+    const tl = page.getByTestId('recovery-timeline');
+    await expect(tl).toHaveAttribute('data-path', id);
+    await expect(page.getByTestId('learn')).toContainText('never by the message text');
+    const expected = recoveryTimeline(id);
+    await expect(tl.locator('li[data-kind]')).toHaveCount(expected.steps.length);
+    for (const s of expected.steps) {
+      const step = tl.getByTestId(`step-${s.id}`);
+      await expect(step).toContainText(s.title.en);
+      if (s.result === null) await expect(step.getByTestId('step-no-result')).toBeVisible();
+      else {
+        const r = step.getByTestId('step-result');
+        await expect(r).toHaveAttribute('data-delivery', s.result.delivery);
+        await expect(r).toHaveAttribute('data-outcome', s.result.outcome);
+        await expect(step.getByTestId('step-delivery')).toHaveText(`delivery: ${s.result.delivery}`);
+      }
+      await expect(step.getByTestId('step-next')).toHaveAttribute('data-action', s.next.action);
+    }
+  });
+}
+
+test('the OUTCOME_UNKNOWN step says query_status, never a second dispatch, and comes from the catalog', async ({ pg, page }) => {
+  await pg.goto('/?mode=learn');
+  await page.getByRole('tab', { name: 'Recovery' }).click();
+  const next = page.getByTestId('step-timeout').getByTestId('step-next');
+  await expect(next).toContainText('Never dispatch create_refund_draft again');
+  await expect(next).toContainText('from ERROR_CATALOG[OUTCOME_UNKNOWN].recovery, not the message');
+  await page.getByTestId('step-timeout').getByRole('button', { name: /Open in the playground/ }).click();
+  await expect(page).toHaveURL(/scenario=create_refund_draft\.outcome_unknown/);
+  await expect(page.locator('.app')).toHaveAttribute('data-mode', 'playground');
+});
+
+const DEMO_CHECK: Record<number, (url: URLSearchParams) => boolean> = {
+  1: (q) => q.get('attack') === 'A3' && q.get('scenario') === 'create_refund_draft.created',
+  2: (q) => q.get('scenario') === 'create_refund_draft.status_injected' && q.get('mode') === null && q.get('attack') === null,
+  3: (q) => q.get('scenario') === 'get_order.local_replay' && q.get('mode') === null,
+  4: (q) => q.get('mode') === null && q.get('attack') === null,
+  5: (q) => q.get('attack') === 'A14' && q.get('scenario') === 'search_kb.injection',
+};
+
+for (const q of QUESTIONS) {
+  test(`self-test Q${q.id}: answer, reveal, open the demonstration`, async ({ pg, page }) => {
+    await pg.goto('/?mode=learn');
+    await page.getByRole('tab', { name: 'Self-test' }).click();
+    const card = page.getByTestId(`question-${q.id}`);
+    await expect(card).toContainText(q.question.en);
+    const reveal = card.getByTestId('reveal');
+    await expect(reveal).toBeDisabled();
+    await card.getByRole('textbox', { name: 'Your answer' }).fill('My own answer first.');
+    await reveal.click();
+    const explanation = card.getByTestId('explanation');
+    await expect(explanation).toBeVisible();
+    await expect(explanation).toContainText((q.explanation[0] as { en: string }).en.slice(0, 40));
+    await expect(card).toHaveAttribute('data-answered', 'true');
+    await explanation.getByTestId('demo').click();
+    await expect(page).toHaveURL((u) => (DEMO_CHECK[q.id] as (x: URLSearchParams) => boolean)(queryOf(u.href)));
+    if (q.id === 1) await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', 'A3');
+    if (q.id === 5) await expect(page.getByTestId('attack-verdict')).toHaveAttribute('data-verdict', 'nothing_to_reject');
+    if (q.id === 2) await expect(pg.modelResult).toContainText('OUTPUT_CONTRACT_VIOLATION');
+    if (q.id === 3) await expect(pg.modelResult).toContainText('local_replay');
+    if (q.id === 4) await expect(page.locator('#panel-payloads-title')).toBeFocused();
+  });
+}
+
+test('progress counts mistakes, questions, attacks and proofs, survives a reload, and resets', async ({ pg, page }) => {
+  await pg.goto('/?mode=learn');
+  const count = (k: string) => page.getByTestId(`progress-${k}`);
+  for (const k of ['proofs', 'attacks', 'questions', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('progress-reset')).toBeDisabled();
+
+  await page.getByTestId('mistake-switch-1').click();
+  await page.getByTestId('mistake-switch-4').click();
+  await expect(count('mistakes')).toHaveAttribute('data-count', '2');
+
+  await page.getByRole('tab', { name: 'Self-test' }).click();
+  const card = page.getByTestId('question-3');
+  await card.getByRole('textbox').fill('delivery evidence');
+  await card.getByTestId('reveal').click();
+  await expect(count('questions')).toHaveAttribute('data-count', '1');
+
+  await pg.goto('/?scenario=create_refund_draft.created&attack=A3');
+  await page.getByTestId('attack-A5').click();
+  await pg.goto('/?mode=exercise');
+  await expect(page.getByTestId('exercise-summary')).toContainText('5');
+  await pg.goto('/?mode=learn');
+  await expect(count('attacks')).toHaveAttribute('data-count', '2');
+  await expect(count('proofs')).toHaveAttribute('data-count', '5');
+  await expect(count('mistakes')).toContainText('2/8');
+
+  await page.reload();
+  await expect(count('questions')).toHaveAttribute('data-count', '1');
+  await page.getByTestId('progress-reset').click();
+  for (const k of ['proofs', 'attacks', 'questions', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  await page.reload();
+  for (const k of ['proofs', 'attacks', 'questions', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+});
+
+test('corrupt progress is set aside and reported, never a crash', async ({ pg, page }) => {
+  await pg.goto('/?mode=learn');
+  await page.evaluate(() => localStorage.setItem('tool-result-playground/progress/v1', '{"format":"tool-result-playground-progress-v1","attacks":["A99"]'));
+  await page.reload();
+  await expect(pg.notice('corrupt-progress')).toBeVisible();
+  await expect(page.getByTestId('progress-attacks')).toHaveAttribute('data-count', '0');
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tool-result-playground/corrupt/progress-')).length);
+  expect(kept).toBe(1);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the learn view has no serious or critical axe violations (${theme})`, async ({ pg, page }) => {
+    await pg.goto('/?mode=learn&scenario=create_refund_draft.status_injected&mistake=2');
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+    const check = async (label: string) => {
+      const result = await new AxeBuilder({ page }).include('[data-testid="learn"]').analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    };
+    await expect(page.getByTestId('mistake-detail')).toBeVisible();
+    await check('mistakes');
+    await page.getByRole('tab', { name: 'Recovery' }).click();
+    await check('recovery');
+    await page.getByRole('tab', { name: 'Self-test' }).click();
+    const card = page.getByTestId('question-1');
+    await card.getByRole('textbox').fill('x');
+    await card.getByTestId('reveal').click();
+    await check('self-test');
+  });
+}

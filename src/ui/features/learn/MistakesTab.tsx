@@ -1,0 +1,166 @@
+/** Mistake mode: one switch per mistake of the chapter; the one switched on runs beside the correct dispatcher. */
+import { useMemo, type JSX } from 'react';
+import type { Scenario } from '../../../core/index.ts';
+import { MISTAKES, findMistake, type Mistake } from '../../../mistakes/index.ts';
+import { correctVerdict, pretty, safeRun } from './mistakeView.ts';
+import { LEARN_TEXT } from './text.ts';
+import styles from './Learn.module.css';
+
+type Lang = 'en' | 'zh';
+
+const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
+
+export interface MistakesTabProps {
+  scenario: Scenario;
+  mistake: number | null;
+  lang: Lang;
+  onMistake(id: number | null): void;
+  onOpenScenario(id: string): void;
+}
+
+export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario }: MistakesTabProps): JSX.Element {
+  const t = LEARN_TEXT[lang];
+  const active = mistake === null ? null : findMistake(mistake);
+  return (
+    <div className={styles.tab}>
+      <p className={styles.lead}>{t.mistakesLead}</p>
+      <p className={styles.inputLine}>
+        {t.runningOn}: <strong>{scenario.title[lang]}</strong> <code>{scenario.id}</code>
+      </p>
+      <ol className={styles.switches}>
+        {MISTAKES.map((m) => {
+          const on = m.id === mistake;
+          return (
+            <li key={m.id}>
+              <button
+                type="button"
+                role="switch"
+                aria-checked={on}
+                className={cx(styles.switchRow, on && styles.switchOn)}
+                onClick={() => onMistake(on ? null : m.id)}
+                data-testid={`mistake-switch-${m.id}`}
+              >
+                <span className={styles.toggle} aria-hidden="true">
+                  <span className={styles.knob} />
+                </span>
+                <span className={styles.switchId}>{m.id}</span>
+                <span className={styles.switchTitle}>{m.title[lang]}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {active === null ? <CorrectOnly scenario={scenario} lang={lang} /> : <MistakeDetail key={active.id} mistake={active} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
+    </div>
+  );
+}
+
+function CorrectOnly({ scenario, lang }: { scenario: Scenario; lang: Lang }): JSX.Element {
+  const t = LEARN_TEXT[lang];
+  const v = useMemo(() => {
+    try {
+      return correctVerdict(scenario);
+    } catch {
+      return null;
+    }
+  }, [scenario]);
+  return (
+    <section className={cx(styles.card, styles.good)} data-testid="correct-verdict" aria-label={t.correctVerdict}>
+      <h3 className={styles.cardTitle}>{t.correctVerdict}</h3>
+      <p className={styles.note}>{t.allOff}</p>
+      {v !== null && (
+        <dl className={styles.facts}>
+          <dt>{t.verdictStatus}</dt>
+          <dd>
+            <code data-testid="correct-status">{v.status}</code>
+            {v.errorCode !== null && (
+              <>
+                {' '}
+                · <code>{v.errorCode}</code>
+              </>
+            )}{' '}
+            · <code>delivery: {v.delivery}</code> · <code>outcome: {v.outcome}</code>
+          </dd>
+          <dt>{t.verdictValid}</dt>
+          <dd data-testid="correct-valid" data-valid={v.valid}>
+            {v.valid ? t.verdictOk : t.verdictRejected}
+            {v.violations.length > 0 && <> · {v.violations.join(', ')}</>}
+          </dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function MistakeDetail({ mistake, scenario, lang, onOpenScenario }: { mistake: Mistake; scenario: Scenario; lang: Lang; onOpenScenario(id: string): void }): JSX.Element {
+  const t = LEARN_TEXT[lang];
+  const r = useMemo(() => safeRun(mistake, scenario), [mistake, scenario]);
+  const best = mistake.scenario !== scenario.id ? (
+    <button type="button" className={styles.primary} onClick={() => onOpenScenario(mistake.scenario)} data-testid="mistake-run-best">
+      {t.runOnBest(mistake.scenario)}
+    </button>
+  ) : null;
+  if (!r.ok) {
+    return (
+      <section className={cx(styles.card, styles.warn)} data-testid="mistake-failed" aria-label={mistake.title[lang]}>
+        <h3 className={styles.cardTitle}>
+          {mistake.id}. {mistake.title[lang]}
+        </h3>
+        <p className={styles.note}>{t.runFailed}</p>
+        <pre className={styles.pre}>{r.message}</pre>
+        {best}
+      </section>
+    );
+  }
+  const run = r.run;
+  return (
+    <section className={styles.detail} data-testid="mistake-detail" data-mistake={mistake.id} data-shows={run.shows} aria-labelledby="mistake-detail-title">
+      <h3 id="mistake-detail-title" className={styles.cardTitle}>
+        {mistake.id}. {mistake.title[lang]}
+      </h3>
+      <div className={cx(styles.card, run.shows ? styles.bad : styles.warn)}>
+        <h4 className={styles.subTitle}>{t.consequence}</h4>
+        <p className={styles.consequence} data-testid="mistake-consequence">
+          {run.consequence[lang]}
+        </p>
+        {!run.shows && (
+          <p className={styles.note} data-testid="mistake-not-shown">
+            {t.notShown}
+          </p>
+        )}
+        <h4 className={styles.subTitle}>{t.evidence}</h4>
+        {run.evidence.length === 0 ? (
+          <p className={styles.muted}>{t.noEvidence}</p>
+        ) : (
+          <ul className={styles.evidence} data-testid="mistake-evidence">
+            {run.evidence.map((e, i) => (
+              <li key={i}>
+                <code>{e}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!run.shows && best}
+      </div>
+      <p className={styles.muted}>{t.untrustedNote}</p>
+      <div className={styles.sideBySide}>
+        <figure className={cx(styles.side, styles.sideGood)} data-testid="mistake-correct">
+          <figcaption>
+            <strong>✓ {t.correctSide}</strong> · {run.correct.label[lang]}
+          </figcaption>
+          <pre className={styles.pre} tabIndex={0} aria-label={`${t.correctSide}: ${run.correct.label[lang]}`}>
+            {pretty(run.correct.value)}
+          </pre>
+        </figure>
+        <figure className={cx(styles.side, styles.sideBad)} data-testid="mistake-mistaken">
+          <figcaption>
+            <strong>✗ {t.mistakenSide}</strong> · {run.mistaken.label[lang]}
+          </figcaption>
+          <pre className={styles.pre} tabIndex={0} aria-label={`${t.mistakenSide}: ${run.mistaken.label[lang]}`}>
+            {pretty(run.mistaken.value)}
+          </pre>
+        </figure>
+      </div>
+    </section>
+  );
+}

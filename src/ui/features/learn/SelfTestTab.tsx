@@ -1,0 +1,76 @@
+/** The self-test: answer first, then reveal the explanation and open the state that demonstrates it. */
+import { useState, type JSX } from 'react';
+import { QUESTIONS, type DemoPlace, type Question } from './selfTest.ts';
+import { LEARN_TEXT } from './text.ts';
+import styles from './Learn.module.css';
+
+type Lang = 'en' | 'zh';
+
+export interface SelfTestTabProps {
+  lang: Lang;
+  answered: readonly number[];
+  onGo(place: DemoPlace): void;
+  onAnswered(question: number): void;
+}
+
+export function SelfTestTab({ lang, answered, onGo, onAnswered }: SelfTestTabProps): JSX.Element {
+  const t = LEARN_TEXT[lang];
+  return (
+    <div className={styles.tab}>
+      <p className={styles.lead}>{t.selfTestLead}</p>
+      <ol className={styles.questions}>
+        {QUESTIONS.map((q) => (
+          <QuestionCard key={q.id} q={q} lang={lang} answered={answered.includes(q.id)} onGo={onGo} onAnswered={onAnswered} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function QuestionCard({ q, lang, answered, onGo, onAnswered }: { q: Question; lang: Lang; answered: boolean; onGo(place: DemoPlace): void; onAnswered(question: number): void }): JSX.Element {
+  const t = LEARN_TEXT[lang];
+  const [answer, setAnswer] = useState('');
+  const [revealed, setRevealed] = useState(false);
+  const canReveal = answer.trim().length > 0;
+  const id = `selftest-q${q.id}`;
+  return (
+    <li className={styles.question} data-testid={`question-${q.id}`} data-answered={answered}>
+      <h4 id={`${id}-title`} className={styles.questionTitle}>
+        <span className={styles.switchId}>Q{q.id}</span> {q.question[lang]}
+        {answered && <span className={styles.answered}> ✓ {t.answered}</span>}
+      </h4>
+      <label className={styles.answerLabel} htmlFor={`${id}-answer`}>
+        {t.yourAnswer}
+      </label>
+      <textarea id={`${id}-answer`} className={styles.answer} rows={3} value={answer} placeholder={t.answerPlaceholder} onChange={(e) => setAnswer(e.target.value)} data-testid="answer" />
+      <div className={styles.questionActions}>
+        <button
+          type="button"
+          className={styles.primary}
+          aria-expanded={revealed}
+          aria-controls={`${id}-explanation`}
+          disabled={!canReveal && !revealed}
+          onClick={() => {
+            if (!revealed) onAnswered(q.id);
+            setRevealed(!revealed);
+          }}
+          data-testid="reveal"
+        >
+          {revealed ? t.hide : t.reveal}
+        </button>
+        {!canReveal && !revealed && <span className={styles.muted}>{t.revealHint}</span>}
+      </div>
+      {(
+        <div id={`${id}-explanation`} className={styles.explanation} data-testid="explanation" hidden={!revealed}>
+          <h5 className={styles.subTitle}>{t.explanation}</h5>
+          {q.explanation.map((p, i) => (
+            <p key={i}>{p[lang]}</p>
+          ))}
+          <button type="button" className={styles.secondary} onClick={() => onGo(q.demo)} data-testid="demo">
+            {q.demoLabel[lang]} →
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
