@@ -34,5 +34,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // Property and fuzz tests run hundreds of cases; a loaded 2-core machine must not turn them into timeouts.
+    testTimeout: 60_000,
   },
 });

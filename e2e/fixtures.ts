@@ -18,6 +18,7 @@ export const SCENARIO_IDS = [
   'search_kb.truncated',
   'search_kb.injection',
   'search_kb.token_leak',
+  'search_kb.hostile_text',
   'get_order.paid',
   'get_order.local_replay',
   'get_order.keyed',

@@ -13,7 +13,7 @@ const codes = (h: unknown, t: TrustedContext) => projectDetailed(h, t).violation
 describe('every scenario', () => {
   const expected: Record<string, string> = {
     'search_kb.hits': 'succeeded', 'search_kb.empty': 'succeeded', 'search_kb.no_access': 'NOT_FOUND', 'search_kb.rate_limited': 'RATE_LIMIT',
-    'search_kb.truncated': 'succeeded', 'search_kb.injection': 'succeeded', 'search_kb.token_leak': 'OUTPUT_CONTRACT_VIOLATION',
+    'search_kb.truncated': 'succeeded', 'search_kb.injection': 'succeeded', 'search_kb.token_leak': 'OUTPUT_CONTRACT_VIOLATION', 'search_kb.hostile_text': 'succeeded',
     'get_order.paid': 'succeeded', 'get_order.local_replay': 'succeeded', 'get_order.keyed': 'succeeded', 'get_order.tool_exception': 'TOOL_ERROR',
     'create_refund_draft.created': 'succeeded', 'create_refund_draft.receipt_reconciled': 'succeeded',
     'create_refund_draft.outcome_unknown': 'OUTCOME_UNKNOWN', 'create_refund_draft.status_injected': 'OUTPUT_CONTRACT_VIOLATION',

@@ -59,10 +59,13 @@ describe('properties (issue 2)', () => {
     const pairs = built.flatMap((a) => built.filter((b) => b !== a).map((b) => [a, b] as const));
     fc.assert(
       fc.property(fc.constantFrom(...pairs), ([a, b]) => {
-        // b's model_result in a's package, a's audit with b's model_result, and a's whole package in b's call.
+        // a's whole package in b's call: always another call.
+        expect(validateResult(a.pkg, b.s.context).ok).toBe(false);
+        // b's model_result in a's package, and b's audit around a's model_result, unless the two results are the
+        // same bytes (get_order.paid and get_order.keyed see the same model_result: swapping them changes nothing).
+        if (canonicalize(a.pkg.model_result) === canonicalize(b.pkg.model_result)) return;
         expect(validateResult({ model_result: b.pkg.model_result, protected_audit: a.pkg.protected_audit }, a.s.context).ok).toBe(false);
         expect(validateResult({ model_result: a.pkg.model_result, protected_audit: b.pkg.protected_audit }, a.s.context).ok).toBe(false);
-        expect(validateResult(a.pkg, b.s.context).ok).toBe(false);
       }),
       { seed: SEED, numRuns: pairs.length },
     );

@@ -10,6 +10,7 @@ import searchKbRateLimited from './scenarios/search_kb.rate_limited.json' with {
 import searchKbTruncated from './scenarios/search_kb.truncated.json' with { type: 'json' };
 import searchKbInjection from './scenarios/search_kb.injection.json' with { type: 'json' };
 import searchKbTokenLeak from './scenarios/search_kb.token_leak.json' with { type: 'json' };
+import searchKbHostileText from './scenarios/search_kb.hostile_text.json' with { type: 'json' };
 import getOrderPaid from './scenarios/get_order.paid.json' with { type: 'json' };
 import getOrderLocalReplay from './scenarios/get_order.local_replay.json' with { type: 'json' };
 import getOrderKeyed from './scenarios/get_order.keyed.json' with { type: 'json' };
@@ -28,6 +29,7 @@ export const scenarios: readonly Scenario[] = Object.freeze([
   searchKbTruncated as Scenario,
   searchKbInjection as Scenario,
   searchKbTokenLeak as Scenario,
+  searchKbHostileText as Scenario,
   getOrderPaid as Scenario,
   getOrderLocalReplay as Scenario,
   getOrderKeyed as Scenario,

@@ -1,9 +1,12 @@
 /**
  * Pretty JSON as text with light colouring. Every string from the data —
  * untrusted search hits included — is rendered as a React text node, never as
- * markup: `<script>` in a snippet shows as `<script>`.
+ * markup: `<script>` in a snippet shows as `<script>`. Strings and keys go
+ * through VisibleText, so bidi overrides and zero-width characters (which
+ * JSON.stringify leaves as they are) show as tokens like ⟦U+202E⟧.
  */
 import { useMemo, type JSX } from 'react';
+import { VisibleText } from './DiffView/VisibleText.tsx';
 
 type Token = { text: string; kind: 'key' | 'str' | 'num' | 'lit' | 'punct' | 'plain' };
 
@@ -44,7 +47,7 @@ export function JsonView({ value, text, label, className }: JsonViewProps): JSX.
         {tokens.map((tok, i) =>
           tok.kind === 'plain' || tok.kind === 'punct' ? tok.text : (
             <span key={i} className={`json-${tok.kind}`}>
-              {tok.text}
+              {tok.kind === 'str' || tok.kind === 'key' ? <VisibleText text={tok.text} /> : tok.text}
             </span>
           ),
         )}

@@ -80,6 +80,8 @@ export function whyInapplicable(id: AttackId, s: Scenario): Inapplicable {
   if (id === 'A11' && s.context.key !== undefined) return { why: 'already_keyed', keyId: s.context.key.id };
   if (lookupTool(s.context.tool) === null) return { why: 'unknown_tool', tool: s.context.tool };
   if (status !== 'succeeded') return { why: 'needs_success', errorCode: pkg.model_result.error?.code ?? null };
+  // A14 needs a list of hits to carry the injected text: on other tools it would change nothing.
+  if (id === 'A14' && lookupTool(s.context.tool)?.list === undefined) return { why: 'no_effect' };
   return { why: 'failed', message: 'the attack does not apply to this scenario' };
 }
 
