@@ -67,7 +67,7 @@ function ProgressSummary({ progress, lang, onReset }: { progress: Progress; lang
   return (
     <section className={styles.progress} aria-labelledby="learn-progress-title" data-testid="learn-progress">
       <h3 id="learn-progress-title" className={styles.progressTitle}>
-        {t.progressTitle}
+        {t.progressTitle} <span className={styles.muted}>· {t.progressNote}</span>
       </h3>
       <ul className={styles.meters}>
         {items.map((i) => (
@@ -83,7 +83,6 @@ function ProgressSummary({ progress, lang, onReset }: { progress: Progress; lang
         ))}
       </ul>
       <div className={styles.progressActions}>
-        <span className={styles.muted}>{t.progressNote}</span>
         <button type="button" className={styles.secondary} onClick={onReset} disabled={c.done === 0} data-testid="progress-reset">
           {t.progressReset}
         </button>

@@ -8,6 +8,9 @@ import styles from './Learn.module.css';
 
 type Lang = 'en' | 'zh';
 
+/** The part of a title before its colon: the switch list stays short; the detail shows the whole title. */
+const shortTitle = (title: string): string => title.split(/[:：]/)[0] ?? title;
+
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 export interface MistakesTabProps {
@@ -27,7 +30,8 @@ export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario
       <p className={styles.inputLine}>
         {t.runningOn}: <strong>{scenario.title[lang]}</strong> <code>{scenario.id}</code>
       </p>
-      <ol className={styles.switches}>
+      <div className={styles.mistakesLayout}>
+      <ol className={styles.switches} aria-label={t.tabMistakes}>
         {MISTAKES.map((m) => {
           const on = m.id === mistake;
           return (
@@ -44,13 +48,16 @@ export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario
                   <span className={styles.knob} />
                 </span>
                 <span className={styles.switchId}>{m.id}</span>
-                <span className={styles.switchTitle}>{m.title[lang]}</span>
+                <span className={styles.switchTitle}>{shortTitle(m.title[lang])}</span>
               </button>
             </li>
           );
         })}
       </ol>
-      {active === null ? <CorrectOnly scenario={scenario} lang={lang} /> : <MistakeDetail key={active.id} mistake={active} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
+      <div className={styles.mistakePane}>
+        {active === null ? <CorrectOnly scenario={scenario} lang={lang} /> : <MistakeDetail key={active.id} mistake={active} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
+      </div>
+      </div>
     </div>
   );
 }
