@@ -24,7 +24,8 @@ import {
   type ValidationDetails,
   type Violation,
 } from '../core/index.ts';
-import { auditValuesOf, withProvider } from '../core/exercise.ts';
+import { auditValuesOf } from '../core/exercise.ts';
+import { rebindPackage, withProvider } from '../core/dispatchPreview.ts';
 import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField } from './contextDraft.ts';
 import { lineStarts, locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
 
@@ -159,7 +160,12 @@ function digestViews(trusted: TrustedContext, pkg: Package, v: ValidationDetails
   });
 }
 
-function payloadViews(handlerOutput: unknown, trusted: TrustedContext): PayloadView[] {
+/**
+ * One package per adapter. The model_result does not depend on the provider, so the
+ * package projected for the call is rebound (its provider context and call binding)
+ * rather than projected again; every adapter still validates its own package in full.
+ */
+function payloadViews(pkg: Package, trusted: TrustedContext): PayloadView[] {
   const views: PayloadView[] = PROVIDER_ADAPTERS.map((adapter) => {
     const ctx = withProvider(trusted, adapter.provider);
     const base = {
@@ -169,11 +175,11 @@ function payloadViews(handlerOutput: unknown, trusted: TrustedContext): PayloadV
       adapter_revision: adapter.adapter_revision,
       isCallProvider: adapter.provider === trusted.call.provider && adapter.api_family === trusted.call.api_family && adapter.adapter_revision === trusted.call.adapter_revision,
     };
-    const { pkg } = projectDetailed(handlerOutput, ctx);
+    const own = rebindPackage(pkg, ctx);
     try {
-      const item = toProviderItem(pkg, ctx);
+      const item = toProviderItem(own, ctx);
       const serialized = JSON.stringify(item);
-      const needles = ['protected_audit', ...auditValuesOf(pkg, ctx)];
+      const needles = ['protected_audit', ...auditValuesOf(own, ctx)];
       return { ...base, ok: true as const, item, json: JSON.stringify(item, null, 2), audit: { checked: needles.length, found: needles.filter((n) => serialized.includes(n)) } };
     } catch (e) {
       if (e instanceof AdapterRefused) return { ...base, ok: false as const, refusal: e.violations, message: e.message };
@@ -182,7 +188,6 @@ function payloadViews(handlerOutput: unknown, trusted: TrustedContext): PayloadV
   });
   // The call's own triple, when it is not a registered one, is refused: show that refusal too (attack A12).
   if (!views.some((v) => v.isCallProvider)) {
-    const { pkg } = projectDetailed(handlerOutput, trusted);
     const c = trusted.call;
     let refusal: Violation[] = [];
     let message = '';
@@ -246,7 +251,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
         canonical,
         canonicalBytes: utf8.encode(canonical).length,
         digests: digestViews(trusted, pkg, validation),
-        payloads: payloadViews(parse.value, trusted),
+        payloads: payloadViews(pkg, trusted),
       };
       violations.forEach((v, n) => {
         const at = locatePointer(text, parse.locations, v.path, lines());
