@@ -5,19 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { ATTACKS, ATTACK_IDS, type AttackId } from '../src/core/attacks.ts';
-import { expect, test, type PlaygroundPage } from './fixtures.ts';
-
-/** Pastes `text` into the editor (clipboard + Ctrl+V: Monaco's auto-closing mangles typed quotes). */
-async function pasteIntoEditor(pg: PlaygroundPage, text: string): Promise<void> {
-  const { page } = pg;
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  const ed = await pg.editorReady();
-  await ed.locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('ControlOrMeta+V');
-  await expect.poll(() => pg.editorValue()).toBe(text);
-}
+import { expect, test } from './fixtures.ts';
 
 /** SPEC 6's "stopped by" column, as the codes the lab must show. */
 const STOPPED_BY: Partial<Record<AttackId, string[]>> = {
@@ -138,7 +126,7 @@ test('the lab runs on the scenario as edited, and shows hidden characters in its
   const first = raw.data.hits[0];
   if (first === undefined) throw new Error('search_kb.hits has no hit');
   first.title = 'Refund policy\u202E for damaged\u200B items';
-  await pasteIntoEditor(pg, JSON.stringify(raw));
+  await pg.pasteEditorText(JSON.stringify(raw));
 
   const change = page.getByTestId('diff-package').locator('li[data-path="/model_result/data/hits/0/title"]');
   await expect(change).toBeVisible();

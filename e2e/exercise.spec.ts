@@ -5,23 +5,7 @@
  * request that leaves localhost.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type PlaygroundPage } from './fixtures.ts';
-
-/**
- * Puts `text` into the editor the way a learner pastes it: through the
- * clipboard and Ctrl+V, so Monaco's auto-closing of quotes and brackets
- * (which mangles `keyboard.insertText`) stays out of the way.
- */
-async function pasteIntoEditor(pg: PlaygroundPage, text: string): Promise<void> {
-  const { page } = pg;
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  const ed = await pg.editorReady();
-  await ed.locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('ControlOrMeta+V');
-  await expect.poll(() => pg.editorValue()).toBe(text);
-}
+import { expect, test } from './fixtures.ts';
 
 test('the five shipped results show their slots and 5 / 5 proofs hold', async ({ pg, page }) => {
   await pg.goto('/?mode=exercise');
@@ -45,7 +29,7 @@ test('a token pasted into result 1 is refused: proof 4 still holds, slot 1 no lo
   await pg.editorReady();
   const raw = JSON.parse(await pg.editorValue()) as { data: { hits: Record<string, unknown>[] } };
   (raw.data.hits[0] as Record<string, unknown>).token = 'tok_live_typed_by_the_learner';
-  await pasteIntoEditor(pg, JSON.stringify(raw));
+  await pg.pasteEditorText(JSON.stringify(raw));
 
   const slot1 = ex.getByTestId('exercise-slot-1');
   await expect(slot1).toHaveAttribute('data-shows', 'false');
@@ -67,7 +51,7 @@ test('a result that is not JSON shows where, and the proofs run over the other f
   await expect(ex.getByTestId('exercise-slot-2').getByTestId('slot-open')).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => pg.editorValue()).toContain('"hits": []');
 
-  await pasteIntoEditor(pg, '{"kind": "success", "data": {"query": "refund policy", "hits": [],}}');
+  await pg.pasteEditorText('{"kind": "success", "data": {"query": "refund policy", "hits": [],}}');
   const slot2 = ex.getByTestId('exercise-slot-2');
   await expect(slot2.getByTestId('slot-parse-error')).toContainText('Not JSON at 1:');
   await expect(slot2).toHaveAttribute('data-shows', 'false');
@@ -85,7 +69,7 @@ test('slots open with the keyboard; with no success the injection proof is vacuo
     await open.focus();
     await page.keyboard.press('Enter');
     await expect(open).toHaveAttribute('aria-pressed', 'true');
-    await pasteIntoEditor(pg, '{"kind": "exception", "detail": "boom"}');
+    await pg.pasteEditorText('{"kind": "exception", "detail": "boom"}');
     await expect(ex.getByTestId(`exercise-slot-${n}`).getByTestId('slot-error')).toHaveText('TOOL_ERROR');
   }
   const proof4 = ex.getByTestId('proof-4');

@@ -71,6 +71,18 @@ export class PlaygroundPage {
     await this.page.keyboard.insertText(oneLine);
   }
 
+  /** Pastes `text` into the editor (clipboard + Ctrl+V), for text that typing would have Monaco rewrite. */
+  async pasteEditorText(text: string): Promise<void> {
+    const page = this.page;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    const ed = await this.editorReady();
+    await ed.locator('.view-lines').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect.poll(() => this.editorValue()).toBe(text);
+  }
+
   async editorValue(): Promise<string> {
     return this.page.evaluate(() => (window as unknown as { __playgroundEditor: { getValue(): string } }).__playgroundEditor.getValue());
   }
