@@ -45,10 +45,6 @@ export class ViolationList {
     this.items.push({ code, path, detail });
   }
 
-  has(code: ViolationCode, path?: string): boolean {
-    return this.items.some((v) => v.code === code && (path === undefined || v.path === path));
-  }
-
   get length(): number {
     return this.items.length;
   }
