@@ -9,7 +9,7 @@
  * attacker can steer, so this encoder refuses anything that is not plain JSON
  * data, with a typed error and the JSON Pointer of the offending place.
  */
-import { escapePointerSegment } from './jsonPointer.ts';
+import { pointerFrom } from './jsonPointer.ts';
 
 /**
  * Canonical text of deep-frozen objects, by identity. Only objects that were
@@ -69,112 +69,131 @@ const MAX_DEPTH = 1000;
  * @throws {CanonicalizationError} on anything that is not plain JSON data
  */
 export function canonicalize(value: unknown): string {
+  if (typeof value === 'string') return serializeString(value, []);
   const frozen = value !== null && typeof value === 'object' && Object.isFrozen(value);
   if (frozen) {
     const hit = frozenText.get(value);
     if (hit !== undefined) return hit;
   }
-  const out: string[] = [];
-  const state = { allFrozen: frozen };
-  write(value, '', out, [], 0, state);
-  const text = out.join('');
-  if (frozen && state.allFrozen) frozenText.set(value as object, text);
-  return text;
+  const w: Writer = { out: '', ancestors: [], at: [], allFrozen: frozen };
+  write(w, value);
+  if (frozen && w.allFrozen) frozenText.set(value as object, w.out);
+  return w.out;
 }
 
-function write(value: unknown, path: string, out: string[], ancestors: object[], depth: number, state: { allFrozen: boolean }): void {
+/**
+ * One encoding in progress. `at` is the path as segments, turned into a JSON
+ * Pointer only when something is refused: building a pointer string for every
+ * member was a third of the cost of encoding a small result.
+ */
+interface Writer {
+  out: string;
+  ancestors: object[];
+  at: (string | number)[];
+  allFrozen: boolean;
+}
+
+function write(w: Writer, value: unknown): void {
   switch (typeof value) {
     case 'string':
-      out.push(serializeString(value, path));
+      w.out += serializeString(value, w.at);
       return;
     case 'number':
-      out.push(serializeNumber(value, path));
+      w.out += serializeNumber(value, w.at);
       return;
     case 'boolean':
-      out.push(value ? 'true' : 'false');
+      w.out += value ? 'true' : 'false';
       return;
     case 'undefined':
-      throw new CanonicalizationError('UNDEFINED', path, 'undefined is not JSON');
+      throw refuse('UNDEFINED', w.at, 'undefined is not JSON');
     case 'function':
-      throw new CanonicalizationError('FUNCTION', path, 'a function is not JSON');
+      throw refuse('FUNCTION', w.at, 'a function is not JSON');
     case 'symbol':
-      throw new CanonicalizationError('SYMBOL', path, 'a symbol is not JSON');
+      throw refuse('SYMBOL', w.at, 'a symbol is not JSON');
     case 'bigint':
-      throw new CanonicalizationError('BIGINT', path, 'a bigint is not JSON (RFC 8785 numbers are IEEE 754 doubles)');
+      throw refuse('BIGINT', w.at, 'a bigint is not JSON (RFC 8785 numbers are IEEE 754 doubles)');
   }
   if (value === null) {
-    out.push('null');
+    w.out += 'null';
     return;
   }
   const obj = value as object;
-  if (state.allFrozen && !Object.isFrozen(obj)) state.allFrozen = false;
-  if (depth >= MAX_DEPTH) throw new CanonicalizationError('TOO_DEEP', path, `nesting deeper than ${MAX_DEPTH}`);
-  if (ancestors.includes(obj)) throw new CanonicalizationError('CYCLE', path, 'a cycle has no JSON text');
-  ancestors.push(obj);
-  if (Array.isArray(obj)) writeArray(obj, path, out, ancestors, depth, state);
-  else writeObject(obj, path, out, ancestors, depth, state);
-  ancestors.pop();
+  if (w.allFrozen && !Object.isFrozen(obj)) w.allFrozen = false;
+  if (w.ancestors.length >= MAX_DEPTH) throw refuse('TOO_DEEP', w.at, `nesting deeper than ${MAX_DEPTH}`);
+  if (w.ancestors.includes(obj)) throw refuse('CYCLE', w.at, 'a cycle has no JSON text');
+  w.ancestors.push(obj);
+  if (Array.isArray(obj)) writeArray(w, obj);
+  else writeObject(w, obj);
+  w.ancestors.pop();
 }
 
-function writeArray(arr: unknown[], path: string, out: string[], ancestors: object[], depth: number, state: { allFrozen: boolean }): void {
+function writeArray(w: Writer, arr: unknown[]): void {
   if (Object.getPrototypeOf(arr) !== Array.prototype) {
-    throw new CanonicalizationError('NON_PLAIN_OBJECT', path, 'an Array subclass is not plain JSON data');
+    throw refuse('NON_PLAIN_OBJECT', w.at, 'an Array subclass is not plain JSON data');
   }
-  out.push('[');
+  w.out += '[';
+  const at = w.at;
   for (let i = 0; i < arr.length; i++) {
+    at.push(i);
     // A hole is not `null`: JSON.stringify would invent one, so refuse instead.
-    if (!Object.prototype.hasOwnProperty.call(arr, i)) {
-      throw new CanonicalizationError('SPARSE_ARRAY', `${path}/${i}`, 'a sparse array has no JSON text');
-    }
-    if (i > 0) out.push(',');
-    write(arr[i], `${path}/${i}`, out, ancestors, depth + 1, state);
+    if (!Object.prototype.hasOwnProperty.call(arr, i)) throw refuse('SPARSE_ARRAY', at, 'a sparse array has no JSON text');
+    if (i > 0) w.out += ',';
+    write(w, arr[i]);
+    at.pop();
   }
-  out.push(']');
+  w.out += ']';
 }
 
-function writeObject(obj: object, path: string, out: string[], ancestors: object[], depth: number, state: { allFrozen: boolean }): void {
+function writeObject(w: Writer, obj: object): void {
   const proto: unknown = Object.getPrototypeOf(obj);
   if (proto !== Object.prototype && proto !== null) {
     // Date, Map, boxed primitives, class instances: their JSON text would come
     // from toJSON or be lossy, so the digest would not bind what is stored.
     const kind = (obj as { constructor?: { name?: string } }).constructor?.name ?? 'object';
-    throw new CanonicalizationError('NON_PLAIN_OBJECT', path, `${kind} is not a plain object`);
+    throw refuse('NON_PLAIN_OBJECT', w.at, `${kind} is not a plain object`);
   }
   if (Object.getOwnPropertySymbols(obj).length > 0) {
-    throw new CanonicalizationError('SYMBOL_KEY', path, 'a symbol-keyed member has no JSON text');
+    throw refuse('SYMBOL_KEY', w.at, 'a symbol-keyed member has no JSON text');
   }
   // UTF-16 code unit order is exactly what Array.prototype.sort does on strings (RFC 8785 3.2.3).
   const keys = Object.keys(obj).sort();
-  const descriptors = Object.getOwnPropertyDescriptors(obj) as Record<string, PropertyDescriptor>;
-  out.push('{');
+  const at = w.at;
+  w.out += '{';
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    const memberPath = `${path}/${escapePointerSegment(key)}`;
-    const descriptor = descriptors[key];
+    at.push(key);
+    // One descriptor per member (V8 keeps it off the heap), not getOwnPropertyDescriptors' table of all of them.
+    const descriptor = Object.getOwnPropertyDescriptor(obj, key);
     // A getter may answer differently on each read: hashing one answer and storing another is a split view.
     if (descriptor === undefined || !('value' in descriptor)) {
-      throw new CanonicalizationError('ACCESSOR_PROPERTY', memberPath, 'an accessor property is not plain data');
+      throw refuse('ACCESSOR_PROPERTY', at, 'an accessor property is not plain data');
     }
-    if (i > 0) out.push(',');
-    out.push(serializeString(key, memberPath), ':');
-    write(descriptor.value, memberPath, out, ancestors, depth + 1, state);
+    if (i > 0) w.out += ',';
+    w.out += serializeString(key, at);
+    w.out += ':';
+    write(w, descriptor.value);
+    at.pop();
   }
-  out.push('}');
+  w.out += '}';
+}
+
+function refuse(code: CanonicalizationErrorCode, at: readonly (string | number)[], message: string): CanonicalizationError {
+  return new CanonicalizationError(code, pointerFrom(at), message);
 }
 
 /** RFC 8785 3.2.2.2: the ECMAScript JSON.stringify escaping, once lone surrogates are refused. */
-function serializeString(s: string, path: string): string {
+function serializeString(s: string, at: readonly (string | number)[]): string {
   // The cheap class test first: most strings have no surrogate at all.
   if (ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s)) {
-    throw new CanonicalizationError('LONE_SURROGATE', path, 'a lone surrogate has no UTF-8 encoding');
+    throw refuse('LONE_SURROGATE', at, 'a lone surrogate has no UTF-8 encoding');
   }
   return JSON.stringify(s);
 }
 
 /** RFC 8785 3.2.2.3: ECMAScript Number-to-String, with -0 written as 0. */
-function serializeNumber(n: number, path: string): string {
+function serializeNumber(n: number, at: readonly (string | number)[]): string {
   if (!Number.isFinite(n)) {
-    throw new CanonicalizationError('NON_FINITE_NUMBER', path, `${n} is not a JSON number`);
+    throw refuse('NON_FINITE_NUMBER', at, `${n} is not a JSON number`);
   }
   return Object.is(n, -0) ? '0' : String(n);
 }

@@ -4,10 +4,10 @@
  * the domains apart, so no digest can stand in for another kind.
  */
 import { canonicalize, isSealedCanonical } from './canonical.ts';
-import { hmacSha256Hex, sha256Hex } from './hash.ts';
+import { hmacSha256Hex, prefixedHash, sha256Hex, type PrefixedHash } from './hash.ts';
 import type { Bindings, ToolContractRef } from './protectedAudit.ts';
 import type { ModelResult } from './modelResult.ts';
-import type { TrustedContext } from './trustedContext.ts';
+import { isParsedContext, type TrustedContext } from './trustedContext.ts';
 import { lookupTool } from './registry.ts';
 import { BoundedMemo, memoTable } from './_memo.ts';
 import type { JsonValue } from './jsonValue.ts';
@@ -30,13 +30,19 @@ export function digestPreimage(purpose: string, fields: Record<string, unknown>)
 const plainDigests = memoTable<string, string>(256);
 const keyedDigests = memoTable<string, BoundedMemo<string, string>>(8);
 
-export function digestText(preimage: string, key: AuditKey): string {
-  let table = plainDigests;
-  if (key !== undefined) {
-    const id = key.secret.toLowerCase();
-    table = keyedDigests.get(id) ?? new BoundedMemo<string, string>(256);
+function digestTable(key: AuditKey): BoundedMemo<string, string> {
+  if (key === undefined) return plainDigests;
+  const id = key.secret.toLowerCase();
+  let table = keyedDigests.get(id);
+  if (table === undefined) {
+    table = new BoundedMemo<string, string>(256);
     keyedDigests.set(id, table);
   }
+  return table;
+}
+
+export function digestText(preimage: string, key: AuditKey): string {
+  const table = digestTable(key);
   const hit = table.get(preimage);
   if (hit !== undefined) return hit;
   const hex = key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
@@ -159,12 +165,93 @@ export function resultDigest(model_result: ModelResult | unknown, key: AuditKey)
   return H(PURPOSES.result, { model_result }, key);
 }
 
-export function callBindingDigest(trusted: TrustedContext, request_sha256: string, result_sha256: string): string {
+/** canonical(tool_contract) by tool name: it depends on the registry only. */
+const toolContractTexts = memoTable<string, string>(64);
+
+/**
+ * canonical({purpose: call-binding, ...callBindingFields}) written out
+ * directly, in two parts: every member is a string or the tool contract and
+ * the keys are fixed, so the generic encoder's sorting and property checks buy
+ * nothing here (they were most of the cost of a keystroke on a small result).
+ * Each string still goes through canonicalize, which refuses a lone surrogate;
+ * a property test keeps prefix + suffix byte-identical to {@link digestPreimage}.
+ * The prefix (ids, adapter, request digest) is the same from keystroke to
+ * keystroke; only the suffix holds result_sha256.
+ */
+export function callBindingParts(trusted: TrustedContext, request_sha256: string, result_sha256: string): { prefix: string; suffix: string } {
+  return { prefix: callBindingPrefix(trusted, request_sha256), suffix: callBindingSuffix(trusted, result_sha256) };
+}
+
+function callBindingPrefix(trusted: TrustedContext, request_sha256: string): string {
   const c = trusted.call;
-  return byContext(
-    ['call', c.provider, c.api_family, c.response_id, c.call_id, c.operation_id, c.idempotency_key, c.adapter_revision, trusted.tool, request_sha256, result_sha256, trusted.key?.secret.toLowerCase() ?? null],
-    () => H(PURPOSES.callBinding, callBindingFields(trusted, request_sha256, result_sha256), trusted.key),
+  const q = canonicalize;
+  return (
+    `{"adapter_revision":${q(c.adapter_revision)},"api_family":${q(c.api_family)},"call_id":${q(c.call_id)},` +
+    `"idempotency_key":${q(c.idempotency_key)},"operation_id":${q(c.operation_id)},"provider":${q(c.provider)},` +
+    `"purpose":"${PURPOSES.callBinding}","request_sha256":${q(request_sha256)},"response_id":${q(c.response_id)},"result_sha256":`
   );
+}
+
+function callBindingSuffix(trusted: TrustedContext, result_sha256: string): string {
+  let contract = toolContractTexts.get(trusted.tool);
+  if (contract === undefined) {
+    contract = canonicalize(toolContractOf(trusted.tool));
+    toolContractTexts.set(trusted.tool, contract);
+  }
+  return `${canonicalize(result_sha256)},"tool_contract":${contract}}`;
+}
+
+/** Hash states that have absorbed a call-binding prefix, by key and prefix bytes. */
+const prefixStates = memoTable<string, PrefixedHash>(64);
+
+function prefixState(prefix: string, key: AuditKey): PrefixedHash {
+  const stateKey = `${key === undefined ? '' : key.secret.toLowerCase()}\n${prefix}`;
+  let state = prefixStates.get(stateKey);
+  if (state === undefined) {
+    state = prefixedHash(prefix, key?.secret);
+    prefixStates.set(stateKey, state);
+  }
+  return state;
+}
+
+/**
+ * For a parsed (deep-frozen) context: per request digest, its prefix's hash
+ * state, and the digests already made, by result digest. Looked up by
+ * identity and 64-character keys, not by the 700-byte preimage, whose string
+ * hash alone cost as much as building it.
+ */
+const parsedBindings = new WeakMap<TrustedContext, BoundedMemo<string, { state: PrefixedHash; byResult: BoundedMemo<string, string> }>>();
+
+/**
+ * H(call-binding/v1, callBindingFields), hashed from the kept state of its
+ * prefix: per keystroke only the suffix (result digest, tool contract) is new.
+ */
+export function callBindingDigest(trusted: TrustedContext, request_sha256: string, result_sha256: string): string {
+  if (!isParsedContext(trusted)) {
+    const { prefix, suffix } = callBindingParts(trusted, request_sha256, result_sha256);
+    const table = digestTable(trusted.key);
+    const preimage = prefix + suffix;
+    const hit = table.get(preimage);
+    if (hit !== undefined) return hit;
+    const hex = prefixState(prefix, trusted.key).finish(suffix);
+    table.set(preimage, hex);
+    return hex;
+  }
+  let byRequest = parsedBindings.get(trusted);
+  if (byRequest === undefined) {
+    byRequest = new BoundedMemo(8);
+    parsedBindings.set(trusted, byRequest);
+  }
+  let entry = byRequest.get(request_sha256);
+  if (entry === undefined) {
+    entry = { state: prefixState(callBindingPrefix(trusted, request_sha256), trusted.key), byResult: new BoundedMemo(64) };
+    byRequest.set(request_sha256, entry);
+  }
+  const hit = entry.byResult.get(result_sha256);
+  if (hit !== undefined) return hit;
+  const hex = entry.state.finish(callBindingSuffix(trusted, result_sha256));
+  entry.byResult.set(result_sha256, hex);
+  return hex;
 }
 
 /** SPEC 7: the three bindings of a model_result in a trusted context. */

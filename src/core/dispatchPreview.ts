@@ -7,33 +7,50 @@
  * for the other adapters (a test keeps `rebindPackage` equal to projecting
  * again), while every adapter still validates its own package in full.
  */
+import { shareContextFacts } from './contextFacts.ts';
 import { callBindingDigest } from './digest.ts';
 import { projectDetailed } from './project.ts';
 import type { Package } from './protectedAudit.ts';
+import { sealPackage } from './sealedPackage.ts';
 import { PROVIDER_ADAPTERS, adapterFor, type ProviderItem, type ProviderName } from './providerAdapters.ts';
 import { AdapterRefused, toProviderItem } from './toProviderItem.ts';
-import type { TrustedContext } from './trustedContext.ts';
+import { assertTrustedContext, isParsedContext, rerouteParsed, type TrustedContext } from './trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from './validateResult.ts';
 import type { Violation } from './violation.ts';
 
-/** The same call routed through another provider's registered adapter. */
+const rerouted = new WeakMap<TrustedContext, Map<ProviderName, TrustedContext>>();
+
+/**
+ * The same call routed through another provider's registered adapter. For a
+ * parsed context the result is parsed too, and the same object on every
+ * keystroke, so what is derived from it (contextFacts) is derived once.
+ */
 export function withProvider(trusted: TrustedContext, provider: ProviderName): TrustedContext {
   const a = adapterFor(provider);
-  return { ...trusted, call: { ...trusted.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision } };
+  if (!isParsedContext(trusted)) return { ...trusted, call: { ...trusted.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision } };
+  const byProvider = rerouted.get(trusted) ?? new Map<ProviderName, TrustedContext>();
+  rerouted.set(trusted, byProvider);
+  let parsed = byProvider.get(provider);
+  if (parsed === undefined) {
+    parsed = rerouteParsed(trusted, a);
+    shareContextFacts(trusted, parsed);
+    byProvider.set(provider, parsed);
+  }
+  return parsed;
 }
 
 /** The package `project` would make for the same call in context `to`, which differs from `from` only in its adapter triple. */
 export function rebindPackage(pkg: Package, to: TrustedContext): Package {
   const a = pkg.protected_audit;
   const b = a.binding;
-  return {
+  return sealPackage({
     model_result: pkg.model_result,
     protected_audit: {
       ...a,
       provider_context: { ...a.provider_context, provider: to.call.provider, api_family: to.call.api_family, adapter_revision: to.call.adapter_revision },
       binding: { ...b, call_binding_sha256: callBindingDigest(to, b.request_sha256, b.result_sha256) },
     },
-  };
+  });
 }
 
 export interface ProviderPreview {
@@ -59,7 +76,8 @@ export interface DispatchPreview {
  * unregistered adapter revision is refused where the learner set it); the
  * other two get their registered triples.
  */
-export function previewDispatch(handlerOutput: unknown, trusted: TrustedContext): DispatchPreview {
+export function previewDispatch(handlerOutput: unknown, trustedInput: TrustedContext): DispatchPreview {
+  const trusted = assertTrustedContext(trustedInput);
   const { pkg, violations } = projectDetailed(handlerOutput, trusted);
   const report = validateResultDetailed(pkg, trusted);
   const providers = PROVIDER_ADAPTERS.map((adapter): ProviderPreview => {

@@ -21,6 +21,35 @@ export function hmacSha256Hex(keyHex: string, input: Uint8Array | string): strin
   return bytesToHex(hmac(sha256, hexToBytes(keyHex), toBytes(input)));
 }
 
+/** A SHA-256 or HMAC-SHA-256 that has absorbed a prefix; each `finish` hashes only its suffix. */
+export interface PrefixedHash {
+  /** Hex digest of prefix + suffix: the same as sha256Hex / hmacSha256Hex of the whole text. */
+  finish(suffix: string): string;
+}
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/**
+ * Many preimages share a long prefix (a call binding's ids come before the
+ * digests it binds): the hash state after the prefix is kept and cloned, the
+ * way HMAC keeps its padded key. A split inside a surrogate pair would encode
+ * differently from the whole text, so that case hashes the whole text instead.
+ */
+export function prefixedHash(prefix: string, keyHex?: string): PrefixedHash {
+  const state = keyHex === undefined ? sha256.create() : hmac.create(sha256, hexToBytes(keyHex));
+  state.update(toBytes(prefix));
+  const splitsPair = prefix.length > 0 && isHigh(prefix.charCodeAt(prefix.length - 1));
+  return {
+    finish(suffix: string): string {
+      if (splitsPair || (suffix.length > 0 && isLow(suffix.charCodeAt(0)))) {
+        return keyHex === undefined ? sha256Hex(prefix + suffix) : hmacSha256Hex(keyHex, prefix + suffix);
+      }
+      return bytesToHex(state.clone().update(toBytes(suffix)).digest());
+    },
+  };
+}
+
 /** The same digest through `crypto.subtle`, for cross-checking the synchronous one. */
 export async function sha256HexWebCrypto(input: Uint8Array | string): Promise<string> {
   const bytes = toBytes(input);

@@ -7,16 +7,18 @@
  */
 import { canonicalize } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
-import { callBindingDigest, normalizedArguments, principalRef, requestDigest, resultDigestOfCanonical, toolContractOf } from './digest.ts';
+import { contextFacts } from './contextFacts.ts';
+import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
 import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, type Effect, type ErrorCode } from './errorCatalog.ts';
 import { DOWNSTREAM_REF, HandlerEnvelopeSchema } from './handlerOutput.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { MODEL_RESULT_VERSION, type ModelResult } from './modelResult.ts';
 import { checkAuditLeaks, checkToolData } from './outputContract.ts';
 import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
-import { DISPATCHER_PROVENANCE, RESULT_LIMITS, lookupTool, type ToolSpec } from './registry.ts';
+import { DISPATCHER_PROVENANCE, RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import { utf8Length } from './text.ts';
 import { deepFreeze } from './_memo.ts';
+import { sealPackage } from './sealedPackage.ts';
 import { isRfc3339Utc } from './time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from './violation.ts';
@@ -66,12 +68,9 @@ export function project(handlerOutput: unknown, trusted: TrustedContext): Packag
  */
 export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedContext): { pkg: Package; violations: Violation[] } {
   const trusted = assertTrustedContext(trustedInput);
-  const spec = lookupTool(trusted.tool);
-  const args = normalizedArguments(trusted);
+  const { spec, args, principal_ref, request_sha256, tool_contract, auditValues } = contextFacts(trusted);
   const violations = new ViolationList();
   const redactions: Redaction[] = [{ path: '/principal', reason: 'principal_replaced_by_principal_ref' }];
-  const principal_ref = principalRef(trusted.principal, trusted.key);
-  const request_sha256 = requestDigest(trusted);
   let downstream: Downstream = { request_ref: null, receipt_ref: null, status_ref: null };
   let model_result: ModelResult;
 
@@ -80,8 +79,6 @@ export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedCon
   } else if (!args.ok) {
     model_result = catalogErrorResult('INVALID_ARGUMENTS', spec.effect, trusted, trusted.now);
   } else {
-    const c = trusted.call;
-    const auditValues = [trusted.principal.tenant, trusted.principal.subject, principal_ref, c.response_id, c.call_id, c.operation_id, c.idempotency_key, request_sha256];
     const ev = evaluateHandler(handlerOutput, spec, args.value as Record<string, unknown>, trusted, auditValues, violations, redactions);
     downstream = ev.downstream;
     const observed_at = ev.observed_at ?? trusted.now;
@@ -109,7 +106,7 @@ export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedCon
       adapter_revision: trusted.call.adapter_revision,
     },
     operation: { operation_id: trusted.call.operation_id, idempotency_key: trusted.call.idempotency_key },
-    tool_contract: toolContractOf(trusted.tool),
+    tool_contract: { ...tool_contract },
     downstream,
     binding: {
       algorithm: trusted.key === undefined ? 'sha256' : 'hmac-sha256',
@@ -121,7 +118,7 @@ export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedCon
     redactions,
     violations: violations.items.map(({ code, path }) => ({ code, path })),
   };
-  return { pkg: { model_result, protected_audit }, violations: violations.items };
+  return { pkg: sealPackage({ model_result, protected_audit }), violations: violations.items };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -131,7 +128,7 @@ function evaluateHandler(
   spec: ToolSpec,
   args: Record<string, unknown>,
   trusted: TrustedContext,
-  auditValues: string[],
+  auditValues: readonly string[],
   out: ViolationList,
   redactions: Redaction[],
 ): Evaluation {
@@ -187,7 +184,7 @@ function evaluateSuccess(
   spec: ToolSpec,
   args: Record<string, unknown>,
   trusted: TrustedContext,
-  auditValues: string[],
+  auditValues: readonly string[],
   out: ViolationList,
   redactions: Redaction[],
 ): ModelResult | null {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { canonicalize } from './canonical.ts';
 import { isRfc3339Utc } from './time.ts';
 import { issuePointer } from './zodIssues.ts';
-import { memoTable } from './_memo.ts';
+import { deepFreeze, memoTable } from './_memo.ts';
 import type { JsonValue } from './jsonValue.ts';
 
 export const DELIVERIES = ['fresh', 'local_replay', 'receipt_reconciled'] as const;
@@ -89,10 +89,28 @@ export class TrustedContextError extends Error {
   }
 }
 
-/** Verdicts by the context's JSON text: the same context is checked once, not on every keystroke. */
-const verdicts = memoTable<string, { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] }>(64);
+type Verdict = { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] };
 
-export function parseTrustedContext(value: unknown): { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] } {
+/** Verdicts by the context's JSON text: the same context is checked once, not on every keystroke. */
+const verdicts = memoTable<string, Verdict>(64);
+
+/**
+ * Contexts this module parsed and deep-froze itself. Handing one back is free:
+ * it cannot have changed, so project, validate and every adapter of one update
+ * share it (and what is derived from it) by identity.
+ */
+const parsedContexts = new WeakMap<object, Verdict>();
+
+/** True for a context returned by {@link parseTrustedContext}: valid, deep-frozen, and never to change. */
+export function isParsedContext(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && parsedContexts.has(value);
+}
+
+export function parseTrustedContext(value: unknown): Verdict {
+  if (value !== null && typeof value === 'object') {
+    const own = parsedContexts.get(value);
+    if (own !== undefined) return own;
+  }
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
@@ -107,9 +125,16 @@ export function parseTrustedContext(value: unknown): { ok: true; value: TrustedC
   return verdict;
 }
 
-function parseUncached(value: unknown): { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] } {
+function parseUncached(value: unknown): Verdict {
   const r = TrustedContextSchema.safeParse(value);
-  if (r.success) return { ok: true, value: r.data as TrustedContext };
+  if (r.success) {
+    // zod copies the objects it checks but hands `arguments` back as given: copy it too, so freezing
+    // the parsed context never freezes (or later aliases) the caller's own object.
+    const data = { ...r.data, arguments: structuredClone(r.data.arguments) } as TrustedContext;
+    const verdict: Verdict = { ok: true, value: deepFreeze(data) };
+    parsedContexts.set(data, verdict);
+    return verdict;
+  }
   return {
     ok: false,
     issues: r.error.issues.map((i) => ({
@@ -117,6 +142,23 @@ function parseUncached(value: unknown): { ok: true; value: TrustedContext } | { 
       message: i.message,
     })),
   };
+}
+
+/**
+ * A parsed context with another adapter triple, itself registered as parsed.
+ * Only for triples from the adapter registry (dispatchPreview's withProvider):
+ * the rest was valid and is shared frozen, and a registered triple is valid by
+ * construction (a test checks every one against the schema), so nothing is
+ * left to parse again.
+ */
+export function rerouteParsed(parsed: TrustedContext, triple: { provider: string; api_family: string; adapter_revision: string }): TrustedContext {
+  if (!isParsedContext(parsed)) throw new TypeError('rerouteParsed takes a context returned by parseTrustedContext');
+  const data: TrustedContext = Object.freeze({
+    ...parsed,
+    call: Object.freeze({ ...parsed.call, provider: triple.provider, api_family: triple.api_family, adapter_revision: triple.adapter_revision }),
+  });
+  parsedContexts.set(data, { ok: true, value: data });
+  return data;
 }
 
 export function assertTrustedContext(value: unknown): TrustedContext {

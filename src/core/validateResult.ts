@@ -6,20 +6,23 @@
  */
 import { CanonicalizationError, canonicalize, isSealedCanonical } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
-import { callBindingDigest, normalizedArguments, principalRef, requestDigest, resultDigestOfCanonical, toolContractOf } from './digest.ts';
+import { contextFacts, modelVerdictKey } from './contextFacts.ts';
+import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
 import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode } from './errorCatalog.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { ModelResultSchema } from './modelResult.ts';
 import { checkAuditLeaks, checkToolData, firstTooDeep } from './outputContract.ts';
 import { ProtectedAuditSchema } from './protectedAudit.ts';
 import { findAdapter } from './providerAdapters.ts';
-import { DISPATCHER_PROVENANCE, RESOURCE_REVISION, RESULT_LIMITS, lookupTool, type ToolSpec } from './registry.ts';
+import { DISPATCHER_PROVENANCE, RESOURCE_REVISION, RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import { constantTimeEqual } from './hash.ts';
 import { utf8Length } from './text.ts';
-import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
+import { isParsedContext, parseTrustedContext, type TrustedContext } from './trustedContext.ts';
+import { isSealedPackage } from './sealedPackage.ts';
+import { deepFreeze } from './_memo.ts';
 import { ViolationList, type Violation } from './violation.ts';
 import { addZodIssues } from './zodIssues.ts';
-import type { Bindings } from './protectedAudit.ts';
+import type { Bindings, ToolContractRef } from './protectedAudit.ts';
 
 export interface ValidationReport {
   ok: boolean;
@@ -42,7 +45,24 @@ export function validateResult(pkg: unknown, trusted: TrustedContext): Validatio
   return { ok, violations };
 }
 
+/** Verdicts on sealed packages in parsed contexts: both objects are frozen, so the verdict is too. */
+const sealedVerdicts = new WeakMap<object, WeakMap<object, ValidationDetails>>();
+
 export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContext): ValidationDetails {
+  if (isSealedPackage(pkg) && isParsedContext(trustedInput)) {
+    const byContext = sealedVerdicts.get(pkg) ?? new WeakMap<object, ValidationDetails>();
+    sealedVerdicts.set(pkg, byContext);
+    let details = byContext.get(trustedInput);
+    if (details === undefined) {
+      details = deepFreeze(validateUncached(pkg, trustedInput));
+      byContext.set(trustedInput, details);
+    }
+    return details;
+  }
+  return validateUncached(pkg, trustedInput);
+}
+
+function validateUncached(pkg: unknown, trustedInput: TrustedContext): ValidationDetails {
   const out = new ViolationList();
   const details: ValidationDetails = { ok: false, violations: out.items, stored: {}, recomputed: {}, canonical: null };
   try {
@@ -69,10 +89,8 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   for (const k of Object.keys(pkg)) {
     if (k !== 'model_result' && k !== 'protected_audit') out.add('RESULT_SCHEMA', `/${escapePointerSegment(k)}`, 'a package holds model_result and protected_audit only');
   }
-  const spec = lookupTool(trusted.tool);
-  const args = normalizedArguments(trusted);
-  const principal_ref = principalRef(trusted.principal, trusted.key);
-  const request_sha256 = requestDigest(trusted);
+  const facts = contextFacts(trusted);
+  const { spec, args, principal_ref, request_sha256 } = facts;
   details.recomputed.request_sha256 = request_sha256;
 
   const audit = pkg.protected_audit;
@@ -83,10 +101,7 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   // The stored result and call digests are left out on purpose: neither can be planted in the result it
   // binds (each covers that result), and a stored value that differs is a digest mismatch anyway. So the
   // needles, and with them the model_result verdict, are the same for every provider of one call.
-  const auditValues = [
-    trusted.principal.tenant, trusted.principal.subject, principal_ref, c.response_id, c.call_id, c.operation_id, c.idempotency_key,
-    request_sha256, ...downstream,
-  ];
+  const auditValues = downstream.length === 0 ? facts.auditValues : [...facts.auditValues, ...downstream];
 
   let canonical: string | null = null;
   try {
@@ -96,8 +111,9 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
     out.add('RESULT_SCHEMA', `/model_result${e.path}`, e.message);
   }
   details.canonical = canonical;
-  for (const v of modelResultVerdict(pkg.model_result, canonical, trusted, spec, args, auditValues)) out.add(v.code, v.path, v.detail);
-  checkAudit(audit, pkg.model_result, trusted, principal_ref, out);
+  const modelKey = downstream.length === 0 ? facts.modelKey : modelVerdictKey(trusted, auditValues);
+  for (const v of modelResultVerdict(pkg.model_result, canonical, trusted, spec, args, auditValues, modelKey)) out.add(v.code, v.path, v.detail);
+  checkAudit(audit, pkg.model_result, trusted, principal_ref, facts.tool_contract, out);
 
   if (findAdapter(c.provider, c.api_family, c.adapter_revision) === null) {
     out.add('UNREGISTERED_ADAPTER', '/protected_audit/provider_context', `${c.provider} / ${c.api_family} / ${c.adapter_revision} is not a registered adapter`);
@@ -141,7 +157,8 @@ function modelResultVerdict(
   trusted: TrustedContext,
   spec: ToolSpec | null,
   args: { ok: boolean; value: unknown },
-  auditValues: string[],
+  auditValues: readonly string[],
+  contextKey: string,
 ): Violation[] {
   const compute = (): Violation[] => {
     const local = new ViolationList();
@@ -155,7 +172,6 @@ function modelResultVerdict(
   };
   // Only a sealed (deep-frozen, already encoded) model_result is memoized: it can never change.
   if (canonical === null || !isSealedCanonical(mr)) return compute();
-  const contextKey = JSON.stringify([trusted.tool, canonicalize(trusted.arguments), trusted.delivery, auditValues]);
   let byContext = modelVerdicts.get(mr);
   const hit = byContext?.get(contextKey);
   if (hit !== undefined) return hit;
@@ -274,7 +290,7 @@ function checkCatalog(error: Record<string, unknown>, spec: ToolSpec | null, pat
   }
 }
 
-function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, principal_ref: string, out: ViolationList): void {
+function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, principal_ref: string, toolContract: ToolContractRef, out: ViolationList): void {
   const base = '/protected_audit';
   if (!isObject(audit)) {
     out.add('AUDIT_SCHEMA', base, 'protected_audit must be an object');
@@ -294,7 +310,7 @@ function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, princi
   mismatch('/operation/operation_id', op.operation_id, trusted.call.operation_id, 'operation_id');
   mismatch('/operation/idempotency_key', op.idempotency_key, trusted.call.idempotency_key, 'idempotency_key');
   const tc = isObject(audit.tool_contract) ? audit.tool_contract : {};
-  for (const [k, v] of Object.entries(toolContractOf(trusted.tool))) mismatch(`/tool_contract/${k}`, tc[k], v, k);
+  for (const [k, v] of Object.entries(toolContract)) mismatch(`/tool_contract/${k}`, tc[k], v, k);
   const b = isObject(audit.binding) ? audit.binding : {};
   mismatch('/binding/algorithm', b.algorithm, trusted.key === undefined ? 'sha256' : 'hmac-sha256', 'binding algorithm');
   mismatch('/binding/key_id', b.key_id, trusted.key?.id ?? null, 'key_id');
