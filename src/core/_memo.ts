@@ -44,7 +44,12 @@ export function clearMemos(): void {
  */
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+    } else {
+      const o = value as Record<string, unknown>;
+      for (const k of Object.keys(o)) deepFreeze(o[k]);
+    }
     Object.freeze(value);
   }
   return value;

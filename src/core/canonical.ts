@@ -56,6 +56,10 @@ export function isSealedCanonical(value: unknown): value is object {
 /** A lone surrogate has no UTF-8 encoding, so two hashers would disagree on it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+const nativeWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+/** ES2024's String.prototype.isWellFormed where the engine has it (one native scan), else the two regexes. */
+const isWellFormed: (s: string) => boolean =
+  typeof nativeWellFormed === 'function' ? (s) => nativeWellFormed.call(s) : (s) => !(ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s));
 
 /**
  * Far deeper than any value this project accepts (the strict parser stops at
@@ -75,9 +79,23 @@ export function canonicalize(value: unknown): string {
     const hit = frozenText.get(value);
     if (hit !== undefined) return hit;
   }
-  const w: Writer = { out: '', ancestors: [], at: [], allFrozen: frozen };
+  const w: Writer = { out: '', ancestors: [], at: [], allFrozen: frozen, seal: false };
   write(w, value);
   if (frozen && w.allFrozen) frozenText.set(value as object, w.out);
+  return w.out;
+}
+
+/**
+ * Deep-freezes a value the caller owns while encoding it, and remembers its
+ * text: one walk instead of deepFreeze's and canonicalize's. On a refusal the
+ * part already written stays frozen.
+ */
+export function canonicalizeSealed(value: object): string {
+  const hit = frozenText.get(value);
+  if (hit !== undefined) return hit;
+  const w: Writer = { out: '', ancestors: [], at: [], allFrozen: true, seal: true };
+  write(w, value);
+  frozenText.set(value, w.out);
   return w.out;
 }
 
@@ -91,6 +109,8 @@ interface Writer {
   ancestors: object[];
   at: (string | number)[];
   allFrozen: boolean;
+  /** Freeze each container once written (canonicalizeSealed). */
+  seal: boolean;
 }
 
 function write(w: Writer, value: unknown): void {
@@ -118,12 +138,13 @@ function write(w: Writer, value: unknown): void {
     return;
   }
   const obj = value as object;
-  if (w.allFrozen && !Object.isFrozen(obj)) w.allFrozen = false;
+  if (w.allFrozen && !w.seal && !Object.isFrozen(obj)) w.allFrozen = false;
   if (w.ancestors.length >= MAX_DEPTH) throw refuse('TOO_DEEP', w.at, `nesting deeper than ${MAX_DEPTH}`);
   if (w.ancestors.includes(obj)) throw refuse('CYCLE', w.at, 'a cycle has no JSON text');
   w.ancestors.push(obj);
   if (Array.isArray(obj)) writeArray(w, obj);
   else writeObject(w, obj);
+  if (w.seal) Object.freeze(obj);
   w.ancestors.pop();
 }
 
@@ -183,8 +204,7 @@ function refuse(code: CanonicalizationErrorCode, at: readonly (string | number)[
 
 /** RFC 8785 3.2.2.2: the ECMAScript JSON.stringify escaping, once lone surrogates are refused. */
 function serializeString(s: string, at: readonly (string | number)[]): string {
-  // The cheap class test first: most strings have no surrogate at all.
-  if (ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s)) {
+  if (!isWellFormed(s)) {
     throw refuse('LONE_SURROGATE', at, 'a lone surrogate has no UTF-8 encoding');
   }
   return JSON.stringify(s);

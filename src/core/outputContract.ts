@@ -5,6 +5,7 @@
  */
 import { findDeniedKeys } from './denyList.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
+import { memoTable } from './_memo.ts';
 import { RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import type { ViolationList } from './violation.ts';
 import { addZodIssues } from './zodIssues.ts';
@@ -95,6 +96,19 @@ const isUnder = (pointer: string, roots: Set<string>): boolean => {
   return false;
 };
 
+/** One regular expression matching any of the needles, by the needles' text. */
+const finders = memoTable<string, RegExp>(32);
+const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/-]/g;
+function anyOf(needles: readonly string[]): RegExp {
+  const key = JSON.stringify(needles);
+  let re = finders.get(key);
+  if (re === undefined) {
+    re = new RegExp(needles.map((n) => n.replace(REGEX_SPECIAL, '\\$&')).join('|'));
+    finders.set(key, re);
+  }
+  return re;
+}
+
 /**
  * SPEC 1.1: no string of the model projection may contain one of this call's
  * audit values of 8 characters or more (shorter ones would match by chance).
@@ -102,7 +116,9 @@ const isUnder = (pointer: string, roots: Set<string>): boolean => {
 export function checkAuditLeaks(value: unknown, basePath: string, auditValues: readonly string[], out: ViolationList): void {
   const needles = auditValues.filter((s) => s.length >= 8);
   if (needles.length === 0) return;
-  const leak = (s: string) => needles.find((n) => s.includes(n));
+  const any = anyOf(needles);
+  // One native scan per string for all needles; which needle it was is asked only on a hit.
+  const leak = (s: string) => (any.test(s) ? needles.find((n) => s.includes(n)) : undefined);
   const report = (path: string, hit: string) => out.add('AUDIT_LEAK', path, `contains audit material (${hit.length} characters of this call's audit values)`);
   if (typeof value === 'string') {
     const hit = leak(value);

@@ -5,7 +5,7 @@
  * operations may read). A contract breach never reaches the model as data:
  * the model gets OUTPUT_CONTRACT_VIOLATION and the audit gets the reasons.
  */
-import { canonicalize } from './canonical.ts';
+import { canonicalize, canonicalizeSealed } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
 import { contextFacts } from './contextFacts.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
@@ -17,7 +17,6 @@ import { checkAuditLeaks, checkToolData } from './outputContract.ts';
 import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
 import { DISPATCHER_PROVENANCE, RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import { utf8Length } from './text.ts';
-import { deepFreeze } from './_memo.ts';
 import { sealPackage } from './sealedPackage.ts';
 import { isRfc3339Utc } from './time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
@@ -93,7 +92,7 @@ export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedCon
     if (downstream[k] !== null) redactions.push({ path: `/downstream/${k}`, reason: k === 'receipt_ref' ? 'internal_receipt' : 'downstream_reference' });
   }
 
-  const canonical = canonicalize(model_result);
+  const canonical = canonicalizeSealed(model_result);
   const result_sha256 = resultDigestOfCanonical(canonical, trusted.key, model_result);
   const protected_audit: ProtectedAudit = {
     schema_version: PROTECTED_AUDIT_VERSION,
@@ -156,7 +155,7 @@ function evaluateHandler(
   }
   switch (raw.kind) {
     case 'success':
-      ev.model_result = evaluateSuccess(raw, spec, args, trusted, auditValues, out, redactions);
+      ev.model_result = evaluateSuccess(raw, spec, args, trusted, withDownstream(auditValues, downstream), out, redactions);
       return ev;
     case 'error':
       ev.model_result = evaluateError(raw, spec, trusted, ev.observed_at ?? trusted.now, out);
@@ -198,8 +197,7 @@ function evaluateSuccess(
   }
   const truncated = raw.truncated === true;
   if (truncated && spec.list === undefined) out.add('RESULT_SCHEMA', '/truncated', `${spec.name} returns no list, so it cannot be truncated`);
-  const d = downstreamValues(raw);
-  checkAuditLeaks(raw.data, '/data', [...auditValues, ...d], out);
+  checkAuditLeaks(raw.data, '/data', auditValues, out);
   if (out.length > 0 || parsed === null) return null;
 
   const data = parsed;
@@ -234,14 +232,15 @@ function evaluateSuccess(
   return null;
 }
 
-/** The size check freezes what it measured, so the digest step reuses the same canonical text. */
+/** The size check seals what it measured, so the digest step reuses the same canonical text. */
 function fitsSizeLimit(result: ModelResult): boolean {
-  return utf8Length(canonicalize(deepFreeze(result))) <= RESULT_LIMITS.maxCanonicalBytes;
+  return utf8Length(canonicalizeSealed(result)) <= RESULT_LIMITS.maxCanonicalBytes;
 }
 
-function downstreamValues(raw: Record<string, unknown>): string[] {
-  const d = readDownstream(raw);
-  return [d.request_ref, d.receipt_ref, d.status_ref].filter((v): v is string => v !== null);
+/** The call's audit values and the handler's downstream refs: none may appear in model-visible data. */
+function withDownstream(auditValues: readonly string[], d: Downstream): readonly string[] {
+  const refs = [d.request_ref, d.receipt_ref, d.status_ref].filter((v): v is string => v !== null);
+  return refs.length === 0 ? auditValues : [...auditValues, ...refs];
 }
 
 function evaluateError(raw: Record<string, unknown>, spec: ToolSpec, trusted: TrustedContext, observed_at: string, out: ViolationList): ModelResult | null {

@@ -1,7 +1,11 @@
 /** String measures shared by the contract checks: the SPEC counts lengths in code points and sizes in UTF-8 bytes. */
 
 /** Length of the UTF-8 encoding of a well-formed string, without allocating it. */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 export function utf8Length(s: string): number {
+  // Mostly ASCII, checked on every keystroke: one native scan answers most of them.
+  if (!NON_ASCII.test(s)) return s.length;
   let bytes = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
