@@ -137,6 +137,11 @@ export function requestDigest(trusted: TrustedContext): string {
     H(PURPOSES.request, requestFields(trusted), trusted.key));
 }
 
+/** digestPreimage(result, {model_result}) from the canonical text of model_result, without encoding it again. */
+export function resultPreimageOfCanonical(canonicalModelResult: string): string {
+  return `{"model_result":${canonicalModelResult},"purpose":"${PURPOSES.result}"}`;
+}
+
 /** Result digests of sealed (deep-frozen) model_results, by identity and key. */
 const sealedResultDigests = new WeakMap<object, Map<string, string>>();
 
@@ -151,7 +156,7 @@ export function resultDigestOfCanonical(canonicalModelResult: string, key: Audit
   const keyId = key === undefined ? '' : key.secret.toLowerCase();
   const memo = sealed === null ? undefined : sealedResultDigests.get(sealed)?.get(keyId);
   if (memo !== undefined) return memo;
-  const preimage = `{"model_result":${canonicalModelResult},"purpose":"${PURPOSES.result}"}`;
+  const preimage = resultPreimageOfCanonical(canonicalModelResult);
   const hex = key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
   if (sealed !== null) {
     const byKey = sealedResultDigests.get(sealed) ?? new Map<string, string>();

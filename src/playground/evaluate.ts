@@ -9,7 +9,6 @@ import {
   PROVIDER_ADAPTERS,
   PURPOSES,
   VIOLATION_CODES,
-  callBindingFields,
   canonicalize,
   digestPreimage,
   parseStrictJson,
@@ -26,6 +25,7 @@ import {
 } from '../core/index.ts';
 import { auditValuesOf } from '../core/exercise.ts';
 import { rebindPackage, withProvider } from '../core/dispatchPreview.ts';
+import { callBindingParts, resultPreimageOfCanonical } from '../core/digest.ts';
 import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField } from './contextDraft.ts';
 import { lineStarts, locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
 
@@ -146,10 +146,14 @@ function digestViews(trusted: TrustedContext, pkg: Package, v: ValidationDetails
   };
   const preimages: Record<DigestName, string | null> = {
     request_sha256: pre(() => digestPreimage(PURPOSES.request, requestFields(trusted))),
-    result_sha256: pre(() => digestPreimage(PURPOSES.result, { model_result: pkg.model_result })),
+    // Spliced and written out as the validator hashes them (tests keep both equal to digestPreimage).
+    result_sha256: v.canonical !== null ? resultPreimageOfCanonical(v.canonical) : pre(() => digestPreimage(PURPOSES.result, { model_result: pkg.model_result })),
     call_binding_sha256:
       re.request_sha256 !== undefined && re.result_sha256 !== undefined
-        ? pre(() => digestPreimage(PURPOSES.callBinding, callBindingFields(trusted, re.request_sha256 as string, re.result_sha256 as string)))
+        ? pre(() => {
+            const { prefix, suffix } = callBindingParts(trusted, re.request_sha256 as string, re.result_sha256 as string);
+            return prefix + suffix;
+          })
         : null,
   };
   const purposes: Record<DigestName, string> = { request_sha256: PURPOSES.request, result_sha256: PURPOSES.result, call_binding_sha256: PURPOSES.callBinding };
@@ -175,11 +179,13 @@ function payloadViews(pkg: Package, trusted: TrustedContext): PayloadView[] {
       adapter_revision: adapter.adapter_revision,
       isCallProvider: adapter.provider === trusted.call.provider && adapter.api_family === trusted.call.api_family && adapter.adapter_revision === trusted.call.adapter_revision,
     };
-    const own = rebindPackage(pkg, ctx);
+    // The call's own adapter serializes the package as projected; the other two get it rebound.
+    const own = base.isCallProvider ? pkg : rebindPackage(pkg, ctx);
+    const ownCtx = base.isCallProvider ? trusted : ctx;
     try {
-      const item = toProviderItem(own, ctx);
+      const item = toProviderItem(own, ownCtx);
       const serialized = JSON.stringify(item);
-      const needles = ['protected_audit', ...auditValuesOf(own, ctx)];
+      const needles = ['protected_audit', ...auditValuesOf(own, ownCtx)];
       return { ...base, ok: true as const, item, json: JSON.stringify(item, null, 2), audit: { checked: needles.length, found: needles.filter((n) => serialized.includes(n)) } };
     } catch (e) {
       if (e instanceof AdapterRefused) return { ...base, ok: false as const, refusal: e.violations, message: e.message };
