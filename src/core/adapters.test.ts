@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from './canonical.ts';
 import { composeTurn, TurnRefused, type AnthropicToolUse, type GeminiFunctionCall, type OpenAIFunctionCall, type PackagedResult } from './composeTurn.ts';
-import { auditValuesOf } from './exercise.ts';
+import { auditValuesOf } from './auditValues.ts';
 import { previewDispatch, rebindPackage, withProvider } from './dispatchPreview.ts';
 import { project } from './project.ts';
 import { PROVIDER_ADAPTERS, type ProviderName } from './providerAdapters.ts';

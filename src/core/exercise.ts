@@ -11,6 +11,7 @@ import { project } from './project.ts';
 import type { Package } from './protectedAudit.ts';
 import { PROVIDER_ADAPTERS } from './providerAdapters.ts';
 import { withProvider } from './dispatchPreview.ts';
+import { auditValuesOf } from './auditValues.ts';
 
 export { withProvider };
 import { toProviderItem } from './toProviderItem.ts';
@@ -57,16 +58,6 @@ function shows(kind: ExerciseKind, pkg: Package): boolean {
     case 'rate_limited': return mr.error?.code === 'RATE_LIMIT' && typeof mr.error.retry_after_ms === 'number';
     case 'truncated': return mr.status === 'succeeded' && mr.execution.truncated && !mr.execution.complete;
   }
-}
-
-/** Every audit value of a package: what must never appear in anything the model reads. */
-export function auditValuesOf(pkg: Package, trusted: TrustedContext): string[] {
-  const a = pkg.protected_audit;
-  return [
-    trusted.principal.tenant, trusted.principal.subject, a.principal_ref, a.provider_context.response_id, a.operation.operation_id,
-    a.operation.idempotency_key, a.binding.request_sha256, a.binding.result_sha256, a.binding.call_binding_sha256,
-    ...[a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref].filter((v): v is string => v !== null),
-  ];
 }
 
 /** Every leaf of a value with its pointer, for "change any business field". */

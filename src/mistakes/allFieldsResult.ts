@@ -1,6 +1,6 @@
 /** Mistake 1: one all-fields result object, so log fields reach the model. */
 import { project, toProviderItem, type Scenario } from '../core/index.ts';
-import { auditValuesOf } from '../core/exercise.ts';
+import { auditValuesOf } from '../core/auditValues.ts';
 import type { Mistake } from './mistake.ts';
 
 export const allFieldsResult: Mistake = {

@@ -23,7 +23,7 @@ import {
   type ValidationDetails,
   type Violation,
 } from '../core/index.ts';
-import { auditValuesOf } from '../core/exercise.ts';
+import { auditValuesOf } from '../core/auditValues.ts';
 import { rebindPackage, withProvider } from '../core/dispatchPreview.ts';
 import { callBindingParts, resultPreimageOfCanonical } from '../core/digest.ts';
 import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField } from './contextDraft.ts';
