@@ -148,10 +148,22 @@ test('progress counts mistakes, questions, attacks and proofs, survives a reload
   await card.getByTestId('reveal').click();
   await expect(count('questions')).toHaveAttribute('data-count', '1');
 
+  // Progress is saved by an effect after the render that records it: each navigation below waits for the
+  // saved copy, so a loaded machine cannot navigate away between the click and the save.
+  const saved = (k: 'attacks' | 'proofs') =>
+    page.evaluate((key) => {
+      const raw = localStorage.getItem('tool-result-playground/progress/v1');
+      const p = raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
+      return p !== null && Array.isArray(p[key]) ? (p[key] as unknown[]).length : 0;
+    }, k);
   await pg.goto('/?scenario=create_refund_draft.created&attack=A3');
+  await expect.poll(() => saved('attacks')).toBe(1);
   await page.getByTestId('attack-A5').click();
+  await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', 'A5');
+  await expect.poll(() => saved('attacks')).toBe(2);
   await pg.goto('/?mode=exercise');
   await expect(page.getByTestId('exercise-summary')).toContainText('5');
+  await expect.poll(() => saved('proofs')).toBe(5);
   await pg.goto('/?mode=learn');
   await expect(count('attacks')).toHaveAttribute('data-count', '2');
   await expect(count('proofs')).toHaveAttribute('data-count', '5');
