@@ -124,3 +124,28 @@ test('a paste over 1 MiB is refused with TOO_LARGE, the text is kept, and it sur
   await expect.poll(async () => (await pg.editorValue()).length).toBe(huge.length);
   await expect(pg.problem('TOO_LARGE')).toBeVisible();
 });
+
+test('fast typing keeps every keystroke and the cursor where the learner types (no echo written back over newer text)', async ({ pg, page }) => {
+  // Before the fix, an older text echoed back by React replaced the model between two keystrokes:
+  // characters went missing and the cursor jumped to the end of the document.
+  await pg.goto('/?scenario=get_order.paid');
+  await pg.editorReady();
+  const text = await pg.editorValue();
+  const lines = text.split('\n');
+  const index = lines.findIndex((l) => l.includes('"order_ref": "ORDER-7"'));
+  expect(index).toBeGreaterThan(0);
+  const column = (lines[index] as string).indexOf('ORDER-7') + 'ORDER-7'.length + 1; // before the closing quote
+  await page.locator('#editor .view-lines').click();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.insertText(`${index + 1}:${column}`);
+  await page.keyboard.press('Enter');
+  const typed = '-typed-quickly-by-a-learner-0123456789';
+  await page.keyboard.type(typed, { delay: 5 });
+  const want = text.replace('"order_ref": "ORDER-7"', `"order_ref": "ORDER-7${typed}"`);
+  await expect.poll(() => pg.editorValue()).toBe(want);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }).__playgroundEditor.getPosition()))
+    .toEqual({ lineNumber: index + 1, column: column + typed.length });
+  // And the panels caught up with the final text.
+  await expect(pg.problem('INPUT_BINDING')).toBeVisible();
+});

@@ -38,6 +38,7 @@ import { Toolbar } from './features/toolbar/Toolbar.tsx';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { useShortcuts } from './hooks/useShortcuts.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
+import { useSettledInput } from './hooks/useSettledInput.ts';
 import { translator } from './i18n/strings.ts';
 
 const TEST_HOOKS = import.meta.env.MODE === 'e2e';
@@ -88,7 +89,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const doc = useMemo(() => currentDoc(work), [work]);
   const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
   const input = useMemo(() => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }), [docKey, doc.handlerText, doc.context]);
-  const deferred = useDeferredValue(input);
+  const deferred = useDeferredValue(useSettledInput(input));
   const evaluation = useMemo(() => evaluate(deferred), [deferred]);
   const webcrypto = useWebCryptoCheck(evaluation.result);
   const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);

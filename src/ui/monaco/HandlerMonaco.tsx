@@ -74,7 +74,44 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
   cursorRef.current = onCursor;
   const changeRef = useRef(onChange);
   changeRef.current = onChange;
-  const handleChange = useCallback((v: string | undefined) => changeRef.current(v ?? ''), []);
+  /**
+   * Texts the editor reported that React has not caught up with yet. The
+   * wrapper's controlled `value` wrote any text that differed from the model
+   * back into it: a render of an older echo, landing between two fast
+   * keystrokes, replaced what the learner had just typed and threw the cursor
+   * to the end (and cost a 70–90 ms re-layout on 64 KiB). So the editor is
+   * left uncontrolled, and `value` is pushed in only when it is none of these:
+   * a scenario switch, a reset, an import, an attack's preload.
+   */
+  const reported = useRef({ docKey, texts: new Set<string>(), last: null as string | null });
+  const handleChange = useCallback((v: string | undefined) => {
+    const text = v ?? '';
+    reported.current.texts.add(text);
+    reported.current.last = text;
+    changeRef.current(text);
+  }, []);
+
+  useEffect(() => {
+    if (reported.current.docKey !== docKey) {
+      // The wrapper has switched models (its effects run before this one): a kept model may hold older text.
+      reported.current = { docKey, texts: new Set(), last: null };
+    }
+    const r = reported.current;
+    if (value === r.last) {
+      // Caught up: nothing older can arrive any more.
+      r.texts.clear();
+      r.texts.add(value);
+      return;
+    }
+    if (r.texts.has(value)) return; // an echo of an earlier keystroke: the editor is already past it
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (editor == null || model == null || model.getValue() === value) return;
+    // An outside change, pushed as one edit so that Undo brings the learner's text back.
+    editor.pushUndoStop();
+    editor.executeEdits('playground', [{ range: model.getFullModelRange(), text: value, forceMoveMarkers: true }]);
+    editor.pushUndoStop();
+  }, [value, docKey, mounted]);
 
   const onMount: OnMount = (editor, m) => {
     editorRef.current = editor;
@@ -141,7 +178,7 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
     <Editor
       path={modelPath(docKey, tool)}
       language="json"
-      value={value}
+      defaultValue={value}
       theme={theme === 'dark' ? 'vs-dark' : 'vs'}
       onChange={handleChange}
       onMount={onMount}
