@@ -15,7 +15,9 @@ import { projectDetailed } from '../src/core/project.ts';
 import { PROVIDER_ADAPTERS } from '../src/core/providerAdapters.ts';
 import { toProviderItem } from '../src/core/toProviderItem.ts';
 import { assertTrustedContext } from '../src/core/trustedContext.ts';
-import { sha256Hex } from '../src/core/hash.ts';
+import { prefixedHash, sha256Hex } from '../src/core/hash.ts';
+import { canonicalize } from '../src/core/canonical.ts';
+import { callBindingParts, resultPreimageOfCanonical } from '../src/core/digest.ts';
 import { findScenario, scenarios } from '../src/core/scenarios.ts';
 import { parseStrictJson } from '../src/core/strictJson.ts';
 import type { Scenario } from '../src/core/scenario.ts';
@@ -121,7 +123,7 @@ console.log(`${'refuse 5 MB paste + 100 000-deep nesting'.padEnd(40)} ${ms(refus
 
 // Where a live update's time goes, step by step (medians over the same rounds), for the next person who profiles.
 function breakdown(name: string, vs: Variant[]): void {
-  const steps: Record<string, number[]> = { parse: [], project: [], 'validate (own adapter)': [], 'rebind + validate (2 others)': [] };
+  const steps: Record<string, number[]> = { parse: [], project: [], 'validate (own adapter)': [], 'rebind + validate (2 others)': [], 'of which unavoidable SHA-256 (result + 3 call bindings)': [], baseline: [] };
   for (let i = 0; i < ROUNDS; i++) {
     const v = vs[i % vs.length] as Variant;
     let t = performance.now();
@@ -144,9 +146,24 @@ function breakdown(name: string, vs: Variant[]): void {
       toProviderItem(rebindPackage(pkg, t2), t2);
     }
     lap('rebind + validate (2 others)');
+    // The floor: what every update must hash (SPEC 2) — the result's preimage, and the three call-binding
+    // preimages past their prefixes (kept from keystroke to keystroke) — hashed here without any memo.
+    const result = resultPreimageOfCanonical(canonicalize(pkg.model_result));
+    const calls = PROVIDER_ADAPTERS.map((a) => {
+      const { prefix, suffix } = callBindingParts(withProvider(trusted, a.provider), pkg.protected_audit.binding.request_sha256, pkg.protected_audit.binding.result_sha256);
+      return { state: prefixedHash(prefix, trusted.key?.secret), suffix };
+    });
+    t = performance.now();
+    sha256Hex(result);
+    for (const c of calls) c.state.finish(c.suffix);
+    lap('of which unavoidable SHA-256 (result + 3 call bindings)');
+    baseline(v);
+    lap('baseline');
   }
   const median = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 1] as number;
   console.log(`  ${name}: ${Object.entries(steps).map(([k, xs]) => `${k} ${(median(xs) * 1000).toFixed(1)} µs`).join(' · ')}`);
+  const floor = median(steps['of which unavoidable SHA-256 (result + 3 call bindings)'] as number[]) / median(steps.baseline as number[]);
+  console.log(`    the hashing alone is ${floor.toFixed(1)}x this baseline`);
 }
 console.log('where the time goes (medians):');
 breakdown('get_order.paid', variants(findScenario('get_order.paid') as Scenario, ROUNDS));

@@ -54,7 +54,6 @@ export function H(purpose: string, fields: Record<string, unknown>, key: AuditKe
   return digestText(digestPreimage(purpose, fields), key);
 }
 
-/** `pr_` + H(principal-ref/v1, {tenant, subject}): stable per principal, not reversible to the ids. */
 /**
  * Digests whose preimage depends on the trusted context only, memoized by a
  * native JSON.stringify of exactly the inputs (a different key order is just
@@ -70,6 +69,7 @@ function byContext(inputs: unknown[], compute: () => string): string {
   return v;
 }
 
+/** `pr_` + H(principal-ref/v1, {tenant, subject}): stable per principal, not reversible to the ids. */
 export function principalRef(principal: TrustedContext['principal'], key: AuditKey): string {
   return byContext(['principal', principal.tenant, principal.subject, key?.secret.toLowerCase() ?? null], () =>
     `pr_${H(PURPOSES.principalRef, { tenant: principal.tenant, subject: principal.subject }, key)}`);
