@@ -40,6 +40,8 @@ const en = {
   editorAria: 'Handler output, JSON. Tab inserts a tab; press Control+M to make Tab move focus.',
   editorLoading: 'Loading the editor — read-only until it is ready.',
   cursor: 'Ln {line}, Col {col}',
+  evaluatingOnPause: 'updates on pause…',
+  evaluatingOnPauseWhy: 'Past 32 Ki characters the panels are recomputed once you stop typing, so that typing stays smooth.',
   textTooLarge: 'Over 1 MiB: refused before parsing. Your text is kept.',
 
   problemsTab: 'Problems',
@@ -204,6 +206,8 @@ const zh: Record<StringKey, string> = {
   editorAria: 'Handler 输出，JSON。Tab 键插入制表符；按 Control+M 让 Tab 键移动焦点。',
   editorLoading: '编辑器加载中——就绪前只读。',
   cursor: '第 {line} 行，第 {col} 列',
+  evaluatingOnPause: '停顿后更新…',
+  evaluatingOnPauseWhy: '文本超过 32 Ki 个字符时，停止输入后才重新计算各面板，以保证输入流畅。',
   textTooLarge: '超过 1 MiB：在解析前即被拒绝。你的文本已保留。',
 
   problemsTab: '问题',

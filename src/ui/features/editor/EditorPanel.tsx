@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import type { Translate } from '../../i18n/strings.ts';
 import type { Problem } from '../../../playground/evaluate.ts';
 import type { EditorBridge } from './bridge.ts';
+import { LARGE_TEXT_CHARS } from '../../hooks/useSettledInput.ts';
 import type { MarkerInput } from '../../monaco/HandlerMonaco.tsx';
 
 const HandlerMonaco = lazy(() => import('../../monaco/HandlerMonaco.tsx'));
@@ -58,6 +59,11 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
           {t('editorTitle')} <code className="tool-badge">{tool}</code>
         </h2>
         <div className="panel-actions">
+          {text !== evaluatedText && text.length > LARGE_TEXT_CHARS ? (
+            <span className="eval-status" data-testid="eval-status" title={t('evaluatingOnPauseWhy')}>
+              {t('evaluatingOnPause')}
+            </span>
+          ) : null}
           <span className="cursor-status" data-testid="cursor-status">
             {cursor === null ? '' : t('cursor', { line: cursor.line, col: cursor.column })}
           </span>
