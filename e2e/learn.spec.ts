@@ -129,6 +129,11 @@ for (const q of QUESTIONS) {
     if (q.id === 2) await expect(pg.modelResult).toContainText('OUTPUT_CONTRACT_VIOLATION');
     if (q.id === 3) await expect(pg.modelResult).toContainText('local_replay');
     if (q.id === 4) await expect(page.locator('#panel-payloads-title')).toBeFocused();
+    // Back from the demonstration: the self-test is where the learner left it, answer and explanation included.
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: 'Self-test' })).toHaveAttribute('aria-selected', 'true');
+    await expect(card.getByRole('textbox', { name: 'Your answer' })).toHaveValue('My own answer first.');
+    await expect(card.getByTestId('explanation')).toBeVisible();
   });
 }
 
@@ -171,8 +176,13 @@ test('progress counts mistakes, questions, attacks and proofs, survives a reload
 
   await page.reload();
   await expect(count('questions')).toHaveAttribute('data-count', '1');
+  // The answer itself is kept too, and the question opens with its explanation.
+  await page.getByRole('tab', { name: 'Self-test' }).click();
+  await expect(page.getByTestId('question-3').getByRole('textbox')).toHaveValue('delivery evidence');
+  await expect(page.getByTestId('question-3').getByTestId('explanation')).toBeVisible();
   await page.getByTestId('progress-reset').click();
   for (const k of ['proofs', 'attacks', 'questions', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('question-3').getByRole('textbox')).toHaveValue('');
   await page.reload();
   for (const k of ['proofs', 'attacks', 'questions', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
 });

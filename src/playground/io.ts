@@ -12,7 +12,7 @@ import { decodeUtf8Strict, parseScenario, parseStrictJson, SCENARIO_FORMAT, type
 import type { AttackId } from '../core/attacks.ts';
 import { contextObjectFromDraft, contextFromDraft, type ContextDraft } from './contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from './lzBounded.ts';
-import { EMPTY_PROGRESS, type Progress } from './progress.ts';
+import { EMPTY_PROGRESS, MAX_ANSWER_CHARS, type Progress } from './progress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT, MODES, compactDocs, currentDoc, defaultExerciseItems, docOfScenario, isAttackId, isMistakeNumber, type Doc, type Mode, type Work } from './work.ts';
 
 export const IO_LIMITS = {
@@ -358,6 +358,8 @@ const ProgressSchema = z.strictObject({
   attacks: z.array(z.enum(ATTACK_ID_LIST as unknown as [AttackId, ...AttackId[]])).max(ATTACK_ID_LIST.length),
   questions: z.array(z.number().int().min(1).max(5)).max(5),
   mistakes: z.array(z.number().int().min(1).max(MISTAKE_COUNT)).max(MISTAKE_COUNT),
+  // Optional: progress saved before answers were kept has none.
+  answers: z.record(z.string().regex(/^[1-5]$/), z.string().min(1).max(MAX_ANSWER_CHARS)).optional(),
 });
 
 export function serializeProgress(p: Progress): string {
@@ -370,8 +372,8 @@ export function parseProgress(text: string): Decoded<Progress> {
   if (!json.ok) return json;
   const r = ProgressSchema.safeParse(json.value);
   if (!r.success) return { ok: false, error: schemaError(r.error) };
-  const { proofs, attacks, questions, mistakes } = r.data;
-  return { ok: true, value: { proofs, attacks, questions, mistakes } };
+  const { proofs, attacks, questions, mistakes, answers } = r.data;
+  return { ok: true, value: { proofs, attacks, questions, mistakes, answers: answers ?? {} } };
 }
 
 // ---------------------------------------------------------------------------
@@ -552,7 +554,7 @@ export function loadProgress(): LoadedProgress {
 export function saveProgress(p: Progress): void {
   try {
     const s = storage();
-    const empty = p.proofs.length + p.attacks.length + p.questions.length + p.mistakes.length === 0;
+    const empty = p.proofs.length + p.attacks.length + p.questions.length + p.mistakes.length + Object.keys(p.answers).length === 0;
     if (empty) s?.removeItem(STORAGE_KEYS.progress);
     else s?.setItem(STORAGE_KEYS.progress, serializeProgress(p));
   } catch {

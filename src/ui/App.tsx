@@ -228,6 +228,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
                 if (p.focus !== null) focusSoon(`#${p.focus}`);
               }}
               onAnswered={(q) => api.recordProgress({ questions: [q] })}
+              onAnswer={(q, text) => api.recordProgress({ answers: { [String(q)]: text } })}
               onResetProgress={api.resetProgress}
             />
           </Suspense>

@@ -30,13 +30,21 @@ export interface LearnViewProps {
   /** Opens a place elsewhere in the playground (a self-test demo, a recovery step). */
   onGo(place: DemoPlace): void;
   onAnswered(question: number): void;
+  onAnswer(question: number, text: string): void;
   onResetProgress(): void;
 }
+
+/** The tab last open, kept while the page lives: back from a self-test demo, the learner is where they were. */
+let lastTab: LearnTab = 'mistakes';
 
 export function LearnView(props: LearnViewProps): JSX.Element {
   const { lang, progress } = props;
   const t = LEARN_TEXT[lang];
-  const [tab, setTab] = useState<LearnTab>('mistakes');
+  const [tab, setTabState] = useState<LearnTab>(lastTab);
+  const setTab = (next: LearnTab) => {
+    lastTab = next;
+    setTabState(next);
+  };
   return (
     <div className={styles.root} data-testid="learn">
       <ProgressSummary progress={progress} lang={lang} onReset={props.onResetProgress} />
@@ -48,7 +56,7 @@ export function LearnView(props: LearnViewProps): JSX.Element {
         items={[
           { key: 'mistakes', label: t.tabMistakes, content: <MistakesTab scenario={props.scenario} mistake={props.mistake} lang={lang} onMistake={props.onMistake} onOpenScenario={props.onOpenScenario} /> },
           { key: 'recovery', label: t.tabRecovery, content: <RecoveryTab lang={lang} onGo={props.onGo} /> },
-          { key: 'selftest', label: t.tabSelfTest, content: <SelfTestTab lang={lang} answered={progress.questions} onGo={props.onGo} onAnswered={props.onAnswered} /> },
+          { key: 'selftest', label: t.tabSelfTest, content: <SelfTestTab lang={lang} answered={progress.questions} answers={progress.answers} onAnswer={props.onAnswer} onGo={props.onGo} onAnswered={props.onAnswered} /> },
         ]}
       />
     </div>

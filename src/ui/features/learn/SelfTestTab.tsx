@@ -1,36 +1,54 @@
 /** The self-test: answer first, then reveal the explanation and open the state that demonstrates it. */
-import { useState, type JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
 import { QUESTIONS, type DemoPlace, type Question } from './selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
+import { MAX_ANSWER_CHARS } from '../../../playground/progress.ts';
 
 type Lang = 'en' | 'zh';
 
 export interface SelfTestTabProps {
   lang: Lang;
   answered: readonly number[];
+  /** The learner's answers by question number, kept with the progress: a tab switch, a demo or a reload loses none. */
+  answers: Readonly<Record<string, string>>;
+  onAnswer(question: number, text: string): void;
   onGo(place: DemoPlace): void;
   onAnswered(question: number): void;
 }
 
-export function SelfTestTab({ lang, answered, onGo, onAnswered }: SelfTestTabProps): JSX.Element {
+export function SelfTestTab({ lang, answered, answers, onAnswer, onGo, onAnswered }: SelfTestTabProps): JSX.Element {
   const t = LEARN_TEXT[lang];
   return (
     <div className={styles.tab}>
       <p className={styles.lead}>{t.selfTestLead}</p>
       <ol className={styles.questions}>
         {QUESTIONS.map((q) => (
-          <QuestionCard key={q.id} q={q} lang={lang} answered={answered.includes(q.id)} onGo={onGo} onAnswered={onAnswered} />
+          <QuestionCard key={q.id} q={q} lang={lang} answered={answered.includes(q.id)} answer={answers[String(q.id)] ?? ''} onAnswer={onAnswer} onGo={onGo} onAnswered={onAnswered} />
         ))}
       </ol>
     </div>
   );
 }
 
-function QuestionCard({ q, lang, answered, onGo, onAnswered }: { q: Question; lang: Lang; answered: boolean; onGo(place: DemoPlace): void; onAnswered(question: number): void }): JSX.Element {
+interface QuestionCardProps {
+  q: Question;
+  lang: Lang;
+  answered: boolean;
+  answer: string;
+  onAnswer(question: number, text: string): void;
+  onGo(place: DemoPlace): void;
+  onAnswered(question: number): void;
+}
+
+function QuestionCard({ q, lang, answered, answer, onAnswer, onGo, onAnswered }: QuestionCardProps): JSX.Element {
   const t = LEARN_TEXT[lang];
-  const [answer, setAnswer] = useState('');
-  const [revealed, setRevealed] = useState(false);
+  // A question answered before (this visit or an earlier one) opens with its explanation shown.
+  const [revealed, setRevealed] = useState(answered);
+  // Reset progress un-answers it: the explanation closes with it.
+  useEffect(() => {
+    if (!answered) setRevealed(false);
+  }, [answered]);
   const canReveal = answer.trim().length > 0;
   const id = `selftest-q${q.id}`;
   return (
@@ -42,7 +60,7 @@ function QuestionCard({ q, lang, answered, onGo, onAnswered }: { q: Question; la
       <label className={styles.answerLabel} htmlFor={`${id}-answer`}>
         {t.yourAnswer}
       </label>
-      <textarea id={`${id}-answer`} className={styles.answer} rows={3} value={answer} placeholder={t.answerPlaceholder} onChange={(e) => setAnswer(e.target.value)} data-testid="answer" />
+      <textarea id={`${id}-answer`} className={styles.answer} rows={3} value={answer} maxLength={MAX_ANSWER_CHARS} placeholder={t.answerPlaceholder} onChange={(e) => onAnswer(q.id, e.target.value)} data-testid="answer" />
       <div className={styles.questionActions}>
         <button
           type="button"
