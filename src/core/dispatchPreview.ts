@@ -11,7 +11,7 @@ import { shareContextFacts } from './contextFacts.ts';
 import { callBindingDigest } from './digest.ts';
 import { projectDetailed } from './project.ts';
 import type { Package } from './protectedAudit.ts';
-import { sealPackage } from './sealedPackage.ts';
+import { isSealedPackage, sealPackage } from './sealedPackage.ts';
 import { PROVIDER_ADAPTERS, adapterFor, type ProviderItem, type ProviderName } from './providerAdapters.ts';
 import { AdapterRefused, toProviderItem } from './toProviderItem.ts';
 import { assertTrustedContext, isParsedContext, rerouteParsed, type TrustedContext } from './trustedContext.ts';
@@ -43,14 +43,17 @@ export function withProvider(trusted: TrustedContext, provider: ProviderName): T
 export function rebindPackage(pkg: Package, to: TrustedContext): Package {
   const a = pkg.protected_audit;
   const b = a.binding;
-  return sealPackage({
+  const rebound: Package = {
     model_result: pkg.model_result,
     protected_audit: {
       ...a,
       provider_context: { ...a.provider_context, provider: to.call.provider, api_family: to.call.api_family, adapter_revision: to.call.adapter_revision },
       binding: { ...b, call_binding_sha256: callBindingDigest(to, b.request_sha256, b.result_sha256) },
     },
-  });
+  };
+  // The rebound package shares the original's parts: seal it only when those are sealed already,
+  // so a caller's own (mutable) package is never frozen behind its back.
+  return isSealedPackage(pkg) ? sealPackage(rebound) : rebound;
 }
 
 export interface ProviderPreview {

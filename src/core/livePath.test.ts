@@ -137,6 +137,11 @@ describe('sealed packages', () => {
     const t = withProvider(assertTrustedContext(s.context), 'gemini');
     expect(isSealedPackage(rebindPackage(pkg, t))).toBe(true);
     expect(isSealedPackage(structuredClone(pkg))).toBe(false);
+    // A caller's own copy is rebound but never frozen behind its back.
+    const mine = structuredClone(pkg);
+    const rebound = rebindPackage(mine, t);
+    expect(isSealedPackage(rebound)).toBe(false);
+    expect(Object.isFrozen(mine.model_result) || Object.isFrozen(mine.protected_audit.operation)).toBe(false);
   });
   it('the memoized verdict on a sealed package equals the verdict on an unsealed copy, for every scenario and provider', () => {
     for (const s of scenarios) {
