@@ -164,7 +164,7 @@ test('keyed mode: every digest becomes HMAC-SHA-256, and WebCrypto still agrees'
   await expect(page.locator('#ctx-key_secret-err')).toContainText('hex');
 });
 
-test('the preimage of a digest is the exact canonical text hashed', async ({ pg, page }) => {
+test('the preimage of a digest is the exact canonical text hashed', async ({ pg }) => {
   await pg.goto('/?scenario=get_order.paid');
   const row = pg.digest('request_sha256');
   await row.getByText('Preimage').click();

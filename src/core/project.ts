@@ -5,7 +5,7 @@
  * operations may read). A contract breach never reaches the model as data:
  * the model gets OUTPUT_CONTRACT_VIOLATION and the audit gets the reasons.
  */
-import { canonicalize, canonicalizeSealed } from './canonical.ts';
+import { canonicalizeSealed } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
 import { contextFacts } from './contextFacts.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
