@@ -12,10 +12,10 @@
  * In attack mode the right column is the attack lab; in exercise mode, the
  * exercise panel above the two projections.
  */
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario, type TrustedContext } from '../core/index.ts';
-import { contextFromDraft, contextObjectFromDraft, type ContextDraft } from '../playground/contextDraft.ts';
-import { evaluate, type Problem } from '../playground/evaluate.ts';
+import { contextFromDraft, contextObjectFromDraft, type ContextDraft, type ContextIssue } from '../playground/contextDraft.ts';
+import type { Problem } from '../playground/evaluate.ts';
 import { copyText, searchOf, sharePayloadOf } from '../playground/io.ts';
 import { usePlayground, type AppState } from '../playground/state.ts';
 import { currentDoc, isEdited, listedScenarioIds, scenarioMeta, type Mode } from '../playground/work.ts';
@@ -35,10 +35,11 @@ import { ProblemsList, problemRule } from './features/problems/ProblemsList.tsx'
 import { NoResult, ProjectionPanels } from './features/projections/ProjectionPanels.tsx';
 import { ShareDialog } from './features/share/ShareDialog.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
+import { evaluationCounts, useEvaluation } from './evaluation/useEvaluation.ts';
+import { LARGE_TEXT_CHARS } from './hooks/useSettledInput.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { useShortcuts } from './hooks/useShortcuts.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
-import { useSettledInput } from './hooks/useSettledInput.ts';
 import { translator } from './i18n/strings.ts';
 
 const TEST_HOOKS = import.meta.env.MODE === 'e2e';
@@ -49,6 +50,9 @@ const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx')
 const LearnView = lazy(() => import('./features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
 
 type BottomTab = 'problems' | 'context';
+
+/** One empty list, so that the memoized context form is not re-rendered by a new `[]` on every keystroke. */
+const NO_CONTEXT_ISSUES: readonly ContextIssue[] = [];
 
 /** The exercise panel receives trusted contexts; an invalid draft goes as the object it is, and the core reports it as invalid. */
 const contextCache = new WeakMap<ContextDraft, TrustedContext>();
@@ -85,12 +89,20 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const bridge = useMemo(createEditorBridge, []);
 
-  // The document in the editor, and its evaluation (deferred: typing stays smooth on a slow machine).
+  // The document in the editor, and its evaluation (deferred, and for large texts in a worker: typing stays smooth).
   const doc = useMemo(() => currentDoc(work), [work]);
   const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
   const input = useMemo(() => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }), [docKey, doc.handlerText, doc.context]);
-  const deferred = useDeferredValue(useSettledInput(input));
-  const evaluation = useMemo(() => evaluate(deferred), [deferred]);
+  const { input: deferred, evaluation } = useEvaluation(input);
+  // A keystroke in a large text re-renders the page at low priority, in slices, not inside the keystroke's own task.
+  // The editor is uncontrolled (it keeps its own text), so the page catching up a little later loses nothing.
+  const onEditorChange = useCallback(
+    (text: string) => {
+      if (text.length > LARGE_TEXT_CHARS) startTransition(() => api.setHandlerText(text));
+      else api.setHandlerText(text);
+    },
+    [api],
+  );
   const webcrypto = useWebCryptoCheck(evaluation.result);
   const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
 
@@ -137,11 +149,13 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       snapshot: () => JSON.parse(JSON.stringify(sharePayloadOf(latestWork.current))) as unknown,
       setHandlerText: (text: string) => api.setHandlerText(text),
       openShare: (fragment: string) => api.openShare(fragment),
+      evaluations: () => ({ ...evaluationCounts }),
     };
   }, [api]);
 
+  const closeHelp = useCallback(() => setHelpOpen(false), []);
   const onProofsHeld = useCallback((proofs: string[]) => api.recordProgress({ proofs }), [api]);
-  const contextIssues = evaluation.context.ok ? [] : evaluation.context.issues;
+  const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
   const tool = doc.context.tool;
   const meta = work.mode === 'exercise' ? findScenario(EXERCISE_SCENARIO_IDS[work.exercise.activeIndex] ?? '') : scenarioMeta(work, work.scenarioId);
@@ -302,7 +316,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
             docKey={docKey}
             tool={tool}
             text={doc.handlerText}
-            onChange={api.setHandlerText}
+            onChange={onEditorChange}
             theme={theme}
             evaluatedText={deferred.handlerText}
             problems={evaluation.problems}
@@ -317,7 +331,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
         {right}
       </main>
-      <HelpDialog t={t} open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <HelpDialog t={t} open={helpOpen} onClose={closeHelp} />
       <ShareDialog t={t} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
     </div>
   );

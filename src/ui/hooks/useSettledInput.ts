@@ -3,8 +3,9 @@
  * and, past LARGE_TEXT_CHARS, once typing pauses for SETTLE_MS. Measured in
  * Chromium with a 64 KiB handler output (e2e/longTask.spec.ts): evaluating
  * and re-rendering on every keystroke, on top of Monaco's own per-key work and
- * the garbage of a 64 KiB text per key, left tasks of 50–60 ms now and then;
- * evaluating once per pause leaves none. A switch of document is never held back.
+ * the garbage of a 64 KiB text per key, left tasks of 50–60 ms now and then.
+ * A switch of document is never held back. (Where the held text is then
+ * evaluated, on the page or in a worker: src/ui/evaluation/useEvaluation.ts.)
  */
 import { useEffect, useState } from 'react';
 
