@@ -5,7 +5,7 @@
  * "advanced" lets the learner type an unregistered triple to watch every
  * adapter refuse it (A12).
  */
-import { useState, type JSX, type ReactNode } from 'react';
+import { memo, useState, type JSX, type ReactNode } from 'react';
 import { PROVIDER_ADAPTERS, registry } from '../../../core/index.ts';
 import { DELIVERIES } from '../../../core/trustedContext.ts';
 import {
@@ -27,7 +27,7 @@ export interface ContextFormProps {
 
 export const fieldId = (f: DraftField): string => `ctx-${f}`;
 
-export function ContextForm({ t, draft, issues, onChange }: ContextFormProps): JSX.Element {
+export const ContextForm = memo(function ContextForm({ t, draft, issues, onChange }: ContextFormProps): JSX.Element {
   const [advancedWanted, setAdvancedWanted] = useState(false);
   const registered = isRegisteredTriple(draft);
   const advanced = advancedWanted || !registered;
@@ -196,7 +196,7 @@ export function ContextForm({ t, draft, issues, onChange }: ContextFormProps): J
       </fieldset>
     </form>
   );
-}
+});
 
 interface CommonProps {
   id: string;

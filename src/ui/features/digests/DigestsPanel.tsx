@@ -4,7 +4,7 @@
  * is a ✓; a mismatch is a ✗ with both values shown. The preimage — the exact
  * canonical text hashed — is one click away.
  */
-import type { JSX } from 'react';
+import { memo, type JSX } from 'react';
 import type { Translate, StringKey } from '../../i18n/strings.ts';
 import type { DigestName, DigestView, ResultView } from '../../../playground/evaluate.ts';
 import type { WebCryptoStatus } from './useWebCryptoCheck.ts';
@@ -72,7 +72,7 @@ function DigestRow({ t, d, status }: { t: Translate; d: DigestView; status: WebC
   );
 }
 
-export function DigestsPanel({ t, result, webcrypto }: DigestsPanelProps): JSX.Element {
+export const DigestsPanel = memo(function DigestsPanel({ t, result, webcrypto }: DigestsPanelProps): JSX.Element {
   const key = result.trusted.key;
   return (
     <div className="digests">
@@ -84,4 +84,4 @@ export function DigestsPanel({ t, result, webcrypto }: DigestsPanelProps): JSX.E
       </ul>
     </div>
   );
-}
+});

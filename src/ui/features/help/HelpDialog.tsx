@@ -1,5 +1,5 @@
 /** The keyboard shortcuts and a short "how to read this page", in the learner's language. */
-import type { JSX } from 'react';
+import { memo, type JSX } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 
@@ -18,7 +18,7 @@ const SHORTCUTS: readonly [string[], StringKey][] = [
   [['←', '→', '↑', '↓'], 'keySplitter'],
 ];
 
-export function HelpDialog({ t, open, onClose }: { t: Translate; open: boolean; onClose(): void }): JSX.Element {
+export const HelpDialog = memo(function HelpDialog({ t, open, onClose }: { t: Translate; open: boolean; onClose(): void }): JSX.Element {
   return (
     <Dialog open={open} title={t('help')} closeLabel={t('close')} onClose={onClose} className="help-dialog">
       <p>{t('helpIntro')}</p>
@@ -49,4 +49,4 @@ export function HelpDialog({ t, open, onClose }: { t: Translate; open: boolean; 
       </ul>
     </Dialog>
   );
-}
+});

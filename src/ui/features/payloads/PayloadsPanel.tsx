@@ -4,7 +4,7 @@
  * value of that package, and the word protected_audit, searched for in the
  * serialized payload.
  */
-import type { JSX } from 'react';
+import { memo, type JSX } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { Translate } from '../../i18n/strings.ts';
 import type { PayloadView } from '../../../playground/evaluate.ts';
@@ -14,7 +14,7 @@ export interface PayloadsPanelProps {
   payloads: readonly PayloadView[];
 }
 
-export function PayloadsPanel({ t, payloads }: PayloadsPanelProps): JSX.Element {
+export const PayloadsPanel = memo(function PayloadsPanel({ t, payloads }: PayloadsPanelProps): JSX.Element {
   return (
     <ul className="payloads">
       {payloads.map((p) => (
@@ -52,4 +52,4 @@ export function PayloadsPanel({ t, payloads }: PayloadsPanelProps): JSX.Element 
       ))}
     </ul>
   );
-}
+});

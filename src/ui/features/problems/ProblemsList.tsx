@@ -4,7 +4,7 @@
  * is a button: click or Enter moves the cursor there; a context problem takes
  * the learner to the field.
  */
-import type { JSX } from 'react';
+import { memo, type JSX } from 'react';
 import { VIOLATION_TEXT, type Lang } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
@@ -45,7 +45,7 @@ function where(p: Problem, t: Translate): string {
   return t('notInEditor');
 }
 
-export function ProblemsList({ t, lang, problems, onReveal }: ProblemsListProps): JSX.Element {
+export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onReveal }: ProblemsListProps): JSX.Element {
   if (problems.length === 0) {
     return (
       <p className="problems-none" role="status">
@@ -89,4 +89,4 @@ export function ProblemsList({ t, lang, problems, onReveal }: ProblemsListProps)
       })}
     </ul>
   );
-}
+});

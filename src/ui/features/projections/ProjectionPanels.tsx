@@ -3,7 +3,7 @@
  * raw result. The titles are the contract's own names in both languages; a
  * line under each says who reads it and why that matters.
  */
-import type { JSX } from 'react';
+import { memo, type JSX } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import type { Translate } from '../../i18n/strings.ts';
@@ -15,12 +15,12 @@ export interface ProjectionPanelsProps {
 }
 
 /** Why there is nothing to show, when there is nothing to show. */
-export function NoResult({ t, evaluation }: ProjectionPanelsProps): JSX.Element {
+export const NoResult = memo(function NoResult({ t, evaluation }: ProjectionPanelsProps): JSX.Element {
   const msg = evaluation.internalError !== null ? t('internalError', { detail: evaluation.internalError }) : !evaluation.parse.ok ? t('noResultJson') : t('noResultContext');
   return <p className="no-result">{msg}</p>;
-}
+});
 
-export function ProjectionPanels({ t, evaluation }: ProjectionPanelsProps): JSX.Element {
+export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation }: ProjectionPanelsProps): JSX.Element {
   const r = evaluation.result;
   const mr = r?.pkg.model_result;
   const summary =
@@ -50,4 +50,4 @@ export function ProjectionPanels({ t, evaluation }: ProjectionPanelsProps): JSX.
       </Panel>
     </div>
   );
-}
+});
