@@ -62,6 +62,10 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
   unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
   renderControlCharacters: true,
   scrollbar: { alwaysConsumeMouseWheel: false },
+  // The handler output is untrusted: its URLs are text to inspect, never links to follow.
+  links: false,
+  // No colour swatches for strings that look like colours: nothing in a contract is a colour.
+  colorDecorators: false,
 };
 
 export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
