@@ -12,7 +12,7 @@
  * In attack mode the right column is the attack lab; in exercise mode, the
  * exercise panel above the two projections.
  */
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario, type TrustedContext } from '../core/index.ts';
 import { contextFromDraft, contextObjectFromDraft, type ContextDraft, type ContextIssue } from '../playground/contextDraft.ts';
 import type { Problem } from '../playground/evaluate.ts';
@@ -36,7 +36,6 @@ import { NoResult, ProjectionPanels } from './features/projections/ProjectionPan
 import { ShareDialog } from './features/share/ShareDialog.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
 import { evaluationCounts, useEvaluation } from './evaluation/useEvaluation.ts';
-import { LARGE_TEXT_CHARS } from './hooks/useSettledInput.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { useShortcuts } from './hooks/useShortcuts.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
@@ -94,15 +93,6 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
   const input = useMemo(() => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }), [docKey, doc.handlerText, doc.context]);
   const { input: deferred, evaluation } = useEvaluation(input);
-  // A keystroke in a large text re-renders the page at low priority, in slices, not inside the keystroke's own task.
-  // The editor is uncontrolled (it keeps its own text), so the page catching up a little later loses nothing.
-  const onEditorChange = useCallback(
-    (text: string) => {
-      if (text.length > LARGE_TEXT_CHARS) startTransition(() => api.setHandlerText(text));
-      else api.setHandlerText(text);
-    },
-    [api],
-  );
   const webcrypto = useWebCryptoCheck(evaluation.result);
   const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
 
@@ -316,7 +306,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
             docKey={docKey}
             tool={tool}
             text={doc.handlerText}
-            onChange={onEditorChange}
+            onChange={api.setHandlerText}
             theme={theme}
             evaluatedText={deferred.handlerText}
             problems={evaluation.problems}
