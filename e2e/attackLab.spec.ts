@@ -4,7 +4,7 @@
  * page error, a console error, or a request that leaves localhost.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { ATTACKS, ATTACK_IDS, type AttackId } from '../src/core/attacks.ts';
+import { ATTACKS, ATTACK_IDS, type AttackId } from '../src/lessons/attacks.ts';
 import { expect, test } from './fixtures.ts';
 
 /** SPEC 6's "stopped by" column, as the codes the lab must show. */

@@ -267,7 +267,7 @@ describe('state', () => {
 
 describe('attack ids', () => {
   it('the playground’s list is the core’s', async () => {
-    const { ATTACK_IDS } = await import('../core/attacks.ts');
+    const { ATTACK_IDS } = await import('../lessons/attacks.ts');
     const { ATTACK_ID_LIST } = await import('./work.ts');
     expect([...ATTACK_ID_LIST]).toEqual([...ATTACK_IDS]);
   });

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { decodeUtf8Strict, parseScenario, parseStrictJson, SCENARIO_FORMAT, type Scenario } from '../core/index.ts';
-import type { AttackId } from '../core/attacks.ts';
+import type { AttackId } from '../lessons/attacks.ts';
 import { contextObjectFromDraft, contextFromDraft, type ContextDraft } from './contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from './lzBounded.ts';
 import { EMPTY_PROGRESS, MAX_ANSWER_CHARS, type Progress } from './progress.ts';

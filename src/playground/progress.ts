@@ -5,7 +5,7 @@
  * in localStorage.
  */
 export interface Progress {
-  /** Exercise proofs that have held at least once (core/exercise.ts ProofId). */
+  /** Exercise proofs that have held at least once (lessons/exercise.ts ProofId). */
   proofs: string[];
   /** Attacks A1–A14 opened in the attack lab. */
   attacks: string[];

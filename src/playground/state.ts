@@ -5,7 +5,7 @@
  * them touches storage or the URL.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import type { AttackId } from '../core/attacks.ts';
+import type { AttackId } from '../lessons/attacks.ts';
 import { draftsEqual, type ContextDraft } from './contextDraft.ts';
 import * as io from './io.ts';
 import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';

@@ -5,7 +5,7 @@
  * This is what localStorage keeps and what a share link carries. Pure.
  */
 import { EXERCISE_SCENARIO_IDS, findScenario, scenarios, type Scenario } from '../core/index.ts';
-import type { AttackId } from '../core/attacks.ts';
+import type { AttackId } from '../lessons/attacks.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
 
 export type Mode = 'playground' | 'attack' | 'exercise' | 'learn';

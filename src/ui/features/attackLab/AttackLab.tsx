@@ -5,7 +5,7 @@
  * core's real checks (`runAttack`, `validateResult`, `toProviderItem`).
  */
 import { useDeferredValue, useMemo, type JSX } from 'react';
-import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../core/attacks.ts';
+import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../lessons/attacks.ts';
 import { findScenario } from '../../../core/scenarios.ts';
 import type { Scenario } from '../../../core/scenario.ts';
 import type { Package } from '../../../core/protectedAudit.ts';

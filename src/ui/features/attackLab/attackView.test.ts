@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACKS, ATTACK_IDS, type AttackId } from '../../../core/attacks.ts';
+import { ATTACKS, ATTACK_IDS, type AttackId } from '../../../lessons/attacks.ts';
 import { findScenario } from '../../../core/scenarios.ts';
 import type { Scenario } from '../../../core/scenario.ts';
 import { attackView } from './attackView.ts';

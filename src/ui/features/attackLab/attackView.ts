@@ -4,7 +4,7 @@
  * and a verdict of one of five kinds. The checks themselves are the core's;
  * this module only sorts their answers for display.
  */
-import { ATTACKS, attackApplies, runAttack, type AttackId, type AttackInfo, type AttackRun } from '../../../core/attacks.ts';
+import { ATTACKS, attackApplies, runAttack, type AttackId, type AttackInfo, type AttackRun } from '../../../lessons/attacks.ts';
 import { canonicalize } from '../../../core/canonical.ts';
 import { escapePointerSegment } from '../../../core/jsonPointer.ts';
 import { project } from '../../../core/project.ts';

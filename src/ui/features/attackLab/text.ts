@@ -1,5 +1,5 @@
 /** The attack lab's own words, in both languages. Violation prose lives in ui/i18n/violations.ts. */
-import type { AttackInfo } from '../../../core/attacks.ts';
+import type { AttackInfo } from '../../../lessons/attacks.ts';
 import type { Inapplicable } from './attackView.ts';
 
 type Lang = 'en' | 'zh';

@@ -4,7 +4,7 @@
  * over whatever the learner makes of them in the editor.
  */
 import { useEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
-import { PROOF_IDS, type ProofResult } from '../../../core/exercise.ts';
+import { PROOF_IDS, type ProofResult } from '../../../lessons/exercise.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { evaluateExercise, type ExerciseInput, type ExerciseView, type SlotView } from './exerciseModel.ts';

@@ -4,7 +4,7 @@
  * parse is not a handler output at all, so it is left out of the proofs
  * rather than fed to the dispatcher as something else.
  */
-import { checkExercise, EXERCISE_KINDS, type ExerciseKind, type ExerciseReport, type ProofResult } from '../../../core/exercise.ts';
+import { checkExercise, EXERCISE_KINDS, type ExerciseKind, type ExerciseReport, type ProofResult } from '../../../lessons/exercise.ts';
 import type { Package } from '../../../core/protectedAudit.ts';
 import { parseStrictJson, type JsonParseError } from '../../../core/strictJson.ts';
 import type { TrustedContext } from '../../../core/trustedContext.ts';

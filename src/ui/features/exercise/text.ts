@@ -1,5 +1,5 @@
 /** The exercise panel's words, in both languages (the chapter's 动手实践). */
-import type { ExerciseKind, ProofId } from '../../../core/exercise.ts';
+import type { ExerciseKind, ProofId } from '../../../lessons/exercise.ts';
 
 type Lang = 'en' | 'zh';
 

@@ -4,19 +4,18 @@
  * five proofs checked live over whatever the learner has made of them. A
  * proof that had nothing to check says so (`vacuous`) instead of passing.
  */
-import { canonicalize } from './canonical.ts';
-import { resultDigest } from './digest.ts';
-import { escapePointerSegment } from './jsonPointer.ts';
-import { project } from './project.ts';
-import type { Package } from './protectedAudit.ts';
-import { PROVIDER_ADAPTERS } from './providerAdapters.ts';
-import { withProvider } from './dispatchPreview.ts';
-import { auditValuesOf } from './auditValues.ts';
+import { canonicalize } from '../core/canonical.ts';
+import { resultDigest } from '../core/digest.ts';
+import { escapePointerSegment } from '../core/jsonPointer.ts';
+import { project } from '../core/project.ts';
+import type { Package } from '../core/protectedAudit.ts';
+import { PROVIDER_ADAPTERS } from '../core/providerAdapters.ts';
+import { withProvider } from '../core/dispatchPreview.ts';
+import { auditValuesOf } from '../core/auditValues.ts';
 
-export { withProvider };
-import { toProviderItem } from './toProviderItem.ts';
-import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
-import { validateResult } from './validateResult.ts';
+import { toProviderItem } from '../core/toProviderItem.ts';
+import { parseTrustedContext, type TrustedContext } from '../core/trustedContext.ts';
+import { validateResult } from '../core/validateResult.ts';
 
 export interface ExerciseItem {
   handler_output: unknown;
@@ -45,7 +44,7 @@ export interface ExerciseReport {
   holding: number;
 }
 
-const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const clone = <T>(v: T): T => structuredClone(v);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function shows(kind: ExerciseKind, pkg: Package): boolean {

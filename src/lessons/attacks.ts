@@ -3,14 +3,14 @@
  * scenario. Each returns what was tampered with and the verdict of the real
  * checks, so the playground, the CLI and the tests all see the same run.
  */
-import { H, PURPOSES, callBindingFields } from './digest.ts';
-import { project } from './project.ts';
-import type { Package } from './protectedAudit.ts';
-import { lookupTool } from './registry.ts';
-import { sha256Hex } from './hash.ts';
-import type { Scenario } from './scenario.ts';
-import type { TrustedContext } from './trustedContext.ts';
-import { validateResultDetailed, type ValidationDetails } from './validateResult.ts';
+import { H, PURPOSES, callBindingFields } from '../core/digest.ts';
+import { project } from '../core/project.ts';
+import type { Package } from '../core/protectedAudit.ts';
+import { lookupTool } from '../core/registry.ts';
+import { sha256Hex } from '../core/hash.ts';
+import type { Scenario } from '../core/scenario.ts';
+import type { TrustedContext } from '../core/trustedContext.ts';
+import { validateResultDetailed, type ValidationDetails } from '../core/validateResult.ts';
 
 export const ATTACK_IDS = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14'] as const;
 export type AttackId = (typeof ATTACK_IDS)[number];
@@ -90,7 +90,7 @@ export interface AttackRun {
 /** A demo audit key for A11's keyed run (hex, 32 bytes). Never a real secret. */
 export const DEMO_AUDIT_KEY = { id: 'demo-key-1', secret: '2f1e3d4c5b6a79880716253443526170a9b8c7d6e5f40312213243546576879a' } as const;
 
-const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const clone = <T>(v: T): T => structuredClone(v);
 
 /** A sibling call: the same intent in the same turn under other ids. */
 export function siblingContext(t: TrustedContext): TrustedContext {
