@@ -11,6 +11,7 @@
  */
 import type { JsonValue } from './jsonValue.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
+import { offsetToLineColumn } from './textPosition.ts';
 
 export type { JsonValue };
 
@@ -25,8 +26,6 @@ export type JsonParseErrorCode =
   | 'INVALID_ESCAPE'
   | 'CONTROL_CHARACTER';
 
-/** Characters a string may hold as they are: not a quote, a backslash, a control character or a surrogate. */
-const PLAIN_RUN = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
 
 export interface JsonParseError {
   code: JsonParseErrorCode;
@@ -61,20 +60,6 @@ export interface StrictJsonOptions {
 
 /** SPEC 2.1: 1 MiB of UTF-8, 64 levels of nesting. */
 export const STRICT_JSON_LIMITS = Object.freeze({ maxBytes: 1_048_576, maxDepth: 64 } as const);
-
-/** 1-based line and UTF-16 column of an offset. */
-export function offsetToLineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.min(offset, text.length);
-  for (let i = 0; i < end; i++) {
-    if (text.charCodeAt(i) === 0x0a) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: end - lineStart + 1 };
-}
 
 class Refusal {
   constructor(
@@ -153,6 +138,8 @@ class Parser {
   i = 0;
   readonly stack: Frame[] = [];
   readonly locations: Map<string, JsonLocation> | null;
+  /** Characters a string may hold as they are: not a quote, a backslash, a control character or a surrogate. Sticky, so one per parse. */
+  private readonly plainRun = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
 
   constructor(
     private readonly text: string,
@@ -329,9 +316,9 @@ class Parser {
     let chunk = i;
     for (;;) {
       // Skip the run of ordinary characters natively; the loop below only meets the ones that need a decision.
-      PLAIN_RUN.lastIndex = i;
-      PLAIN_RUN.test(t);
-      i = PLAIN_RUN.lastIndex;
+      this.plainRun.lastIndex = i;
+      this.plainRun.test(t);
+      i = this.plainRun.lastIndex;
       if (i >= t.length) throw new Refusal('SYNTAX', 'Unterminated string: expected \'"\' before the end of the text', open);
       const c = t.charCodeAt(i);
       if (c === 0x22) {
@@ -486,19 +473,5 @@ export function decodeUtf8Strict(bytes: Uint8Array): { ok: true; text: string } 
     const text = new TextDecoder('utf-8').decode(bytes.subarray(0, valid));
     const { line, column } = offsetToLineColumn(text, text.length);
     return { ok: false, error: { code: 'SYNTAX', message: `Invalid UTF-8 at byte ${valid}: the file must be UTF-8 text`, offset: text.length, line, column } };
-  }
-}
-
-/**
- * The best range for a pointer: its own location, or, for a member that does
- * not exist (a missing required member), the nearest existing ancestor.
- */
-export function pointerToRange(locations: Map<string, JsonLocation>, pointer: string): { location: JsonLocation; exact: boolean; pointer: string } | null {
-  let p = pointer;
-  for (;;) {
-    const loc = locations.get(p);
-    if (loc !== undefined) return { location: loc, exact: p === pointer, pointer: p };
-    if (p === '') return null;
-    p = p.slice(0, p.lastIndexOf('/'));
   }
 }

@@ -3,8 +3,10 @@
  * where every value (and member name) starts and ends; a pointer to a member
  * that does not exist (a required field the handler left out) falls back to
  * its nearest existing ancestor, so every violation lands somewhere visible.
- * Pure: offsets are UTF-16 code units, lines and columns 1-based (Monaco's).
+ * Pure: offsets are UTF-16 code units, lines and columns 1-based, counted by
+ * the core's one rule (textPosition.ts), Monaco's.
  */
+import { lineStarts, positionAt } from '../core/textPosition.ts';
 
 export interface ValueLocation {
   valueStart: number;
@@ -20,32 +22,6 @@ export interface TextRange {
   startColumn: number;
   endLine: number;
   endColumn: number;
-}
-
-/** Offsets of the first character of every line (line breaks: \n, \r\n, \r — as Monaco counts them). */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    }
-  }
-  return starts;
-}
-
-/** 1-based line and column of an offset (binary search over line starts). */
-export function positionAt(starts: readonly number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
 }
 
 /** The parent of a pointer ('' for a top-level member; null for the root itself). */
