@@ -163,7 +163,8 @@ describe('previewDispatch and rebindPackage', () => {
     expect(ok.providers.map((p) => [p.provider, p.item?.type ?? null])).toEqual([['openai', 'function_call_output'], ['anthropic', 'tool_result'], ['gemini', 'function_result']]);
     const legacy = { ...s.context, call: { ...s.context.call, adapter_revision: 'openai-responses-2024-01-01' } };
     const refused = previewDispatch(s.handler_output, legacy);
-    expect(refused.providers[0]?.refused?.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);
-    expect(refused.providers[1]?.item?.type).toBe('tool_result');
+    expect(refused.unregistered?.refused.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);
+    expect(refused.providers.map((p) => p.item?.type ?? null)).toEqual(['function_call_output', 'tool_result', 'function_result']);
+    expect(ok.unregistered).toBeNull();
   });
 });

@@ -11,13 +11,6 @@
  */
 import { pointerFrom } from './jsonPointer.ts';
 
-/**
- * Canonical text of deep-frozen objects, by identity. Only objects that were
- * entirely frozen when encoded are entered, and freezing cannot be undone, so
- * a hit can never be stale; unfrozen values are always encoded afresh.
- */
-const frozenText = new WeakMap<object, string>();
-
 export type CanonicalizationErrorCode =
   | 'UNDEFINED'
   | 'FUNCTION'
@@ -44,15 +37,6 @@ export class CanonicalizationError extends Error {
   }
 }
 
-/**
- * True when `value` is a deep-frozen object whose canonical text is known: it
- * can never change again, so other pure results about it may be memoized by
- * identity (a WeakMap lookup, where a 16 KiB string key would cost a full hash).
- */
-export function isSealedCanonical(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && frozenText.has(value);
-}
-
 /** A lone surrogate has no UTF-8 encoding, so two hashers would disagree on it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
@@ -74,28 +58,20 @@ const MAX_DEPTH = 1000;
  */
 export function canonicalize(value: unknown): string {
   if (typeof value === 'string') return serializeString(value, []);
-  const frozen = value !== null && typeof value === 'object' && Object.isFrozen(value);
-  if (frozen) {
-    const hit = frozenText.get(value);
-    if (hit !== undefined) return hit;
-  }
-  const w: Writer = { out: '', ancestors: [], at: [], allFrozen: frozen, seal: false };
+  const w: Writer = { out: '', ancestors: [], at: [], freeze: false };
   write(w, value);
-  if (frozen && w.allFrozen) frozenText.set(value as object, w.out);
   return w.out;
 }
 
 /**
- * Deep-freezes a value the caller owns while encoding it, and remembers its
- * text: one walk instead of deepFreeze's and canonicalize's. On a refusal the
- * part already written stays frozen.
+ * Encodes a value and deep-freezes it in the same walk (one walk instead of
+ * two). For a live session only: it freezes what it made itself, so what it
+ * keeps by that object's identity can never go stale. On a refusal the part
+ * already written stays frozen.
  */
-export function canonicalizeSealed(value: object): string {
-  const hit = frozenText.get(value);
-  if (hit !== undefined) return hit;
-  const w: Writer = { out: '', ancestors: [], at: [], allFrozen: true, seal: true };
+export function canonicalizeAndFreeze(value: object): string {
+  const w: Writer = { out: '', ancestors: [], at: [], freeze: true };
   write(w, value);
-  frozenText.set(value, w.out);
   return w.out;
 }
 
@@ -108,9 +84,8 @@ interface Writer {
   out: string;
   ancestors: object[];
   at: (string | number)[];
-  allFrozen: boolean;
-  /** Freeze each container once written (canonicalizeSealed). */
-  seal: boolean;
+  /** Freeze each container once written (canonicalizeAndFreeze). */
+  freeze: boolean;
 }
 
 function write(w: Writer, value: unknown): void {
@@ -138,13 +113,12 @@ function write(w: Writer, value: unknown): void {
     return;
   }
   const obj = value as object;
-  if (w.allFrozen && !w.seal && !Object.isFrozen(obj)) w.allFrozen = false;
   if (w.ancestors.length >= MAX_DEPTH) throw refuse('TOO_DEEP', w.at, `nesting deeper than ${MAX_DEPTH}`);
   if (w.ancestors.includes(obj)) throw refuse('CYCLE', w.at, 'a cycle has no JSON text');
   w.ancestors.push(obj);
   if (Array.isArray(obj)) writeArray(w, obj);
   else writeObject(w, obj);
-  if (w.seal) Object.freeze(obj);
+  if (w.freeze) Object.freeze(obj);
   w.ancestors.pop();
 }
 

@@ -4,17 +4,14 @@
  * (full-width) and `api key` are all the same key: a handler cannot pass a
  * credential through by spelling it differently.
  */
-import { memoTable } from './_memo.ts';
-
-const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
-
 /** NFKC, lower case, then only letters and digits remain. */
 export function normalizeKey(key: string): string {
-  return key.normalize('NFKC').toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
+  // A literal here, not a module-level /g regex: a global regex carries lastIndex from one call to the next.
+  return key.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 const CREDENTIAL_PARTS = ['token', 'secret', 'password', 'passwd', 'cookie', 'apikey', 'authorization', 'privatekey'];
-const CONTROL_KEYS = new Set([
+const CONTROL_KEYS: readonly string[] = Object.freeze([
   'session', 'sessionid', 'callid', 'operationid', 'responseid', 'idempotencykey', 'tenant', 'tenantid',
   'subject', 'subjectid', 'principal', 'principalref', 'receipt', 'receiptref', 'statusref', 'requestref',
 ]);
@@ -26,16 +23,9 @@ const CONTROL_KEYS = new Set([
  */
 export type DeniedKind = 'credential' | 'control';
 
-/** Verdicts by raw key: the same few member names recur on every keystroke. */
-const verdicts = memoTable<string, DeniedKind | 'allowed'>(2048);
-
 export function deniedKeyKind(key: string): DeniedKind | null {
-  const memo = verdicts.get(key);
-  if (memo !== undefined) return memo === 'allowed' ? null : memo;
   const k = normalizeKey(key);
-  const kind: DeniedKind | null = CREDENTIAL_PARTS.some((part) => k.includes(part)) ? 'credential' : k.endsWith('sha256') || CONTROL_KEYS.has(k) ? 'control' : null;
-  verdicts.set(key, kind ?? 'allowed');
-  return kind;
+  return CREDENTIAL_PARTS.some((part) => k.includes(part)) ? 'credential' : k.endsWith('sha256') || CONTROL_KEYS.includes(k) ? 'control' : null;
 }
 
 export interface DeniedKey {

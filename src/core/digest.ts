@@ -3,13 +3,12 @@
  * or HMAC-SHA-256 with the audit key in keyed mode. The `purpose` member keeps
  * the domains apart, so no digest can stand in for another kind.
  */
-import { canonicalize, isSealedCanonical } from './canonical.ts';
-import { hmacSha256Hex, prefixedHash, sha256Hex, type PrefixedHash } from './hash.ts';
+import { canonicalize } from './canonical.ts';
+import { hmacSha256Hex, sha256Hex } from './hash.ts';
 import type { Bindings, ToolContractRef } from './protectedAudit.ts';
 import type { ModelResult } from './modelResult.ts';
-import { isParsedContext, type TrustedContext } from './trustedContext.ts';
+import type { TrustedContext } from './trustedContext.ts';
 import { lookupTool } from './registry.ts';
-import { BoundedMemo, memoTable } from './_memo.ts';
 import type { JsonValue } from './jsonValue.ts';
 
 export const PURPOSES = {
@@ -26,53 +25,18 @@ export function digestPreimage(purpose: string, fields: Record<string, unknown>)
   return canonicalize({ purpose, ...fields });
 }
 
-/** Digests by exact preimage bytes, one table per key: each distinct byte string is hashed once. */
-const plainDigests = memoTable<string, string>(256);
-const keyedDigests = memoTable<string, BoundedMemo<string, string>>(8);
-
-function digestTable(key: AuditKey): BoundedMemo<string, string> {
-  if (key === undefined) return plainDigests;
-  const id = key.secret.toLowerCase();
-  let table = keyedDigests.get(id);
-  if (table === undefined) {
-    table = new BoundedMemo<string, string>(256);
-    keyedDigests.set(id, table);
-  }
-  return table;
-}
-
+/** The digest of an exact preimage: SHA-256, or HMAC-SHA-256 under the audit key. */
 export function digestText(preimage: string, key: AuditKey): string {
-  const table = digestTable(key);
-  const hit = table.get(preimage);
-  if (hit !== undefined) return hit;
-  const hex = key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
-  table.set(preimage, hex);
-  return hex;
+  return key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
 }
 
 export function H(purpose: string, fields: Record<string, unknown>, key: AuditKey): string {
   return digestText(digestPreimage(purpose, fields), key);
 }
 
-/**
- * Digests whose preimage depends on the trusted context only, memoized by a
- * native JSON.stringify of exactly the inputs (a different key order is just
- * a miss, never a wrong hit): they stay the same from keystroke to keystroke.
- */
-const contextDigests = memoTable<string, string>(256);
-function byContext(inputs: unknown[], compute: () => string): string {
-  const k = JSON.stringify(inputs);
-  const hit = contextDigests.get(k);
-  if (hit !== undefined) return hit;
-  const v = compute();
-  contextDigests.set(k, v);
-  return v;
-}
-
 /** `pr_` + H(principal-ref/v1, {tenant, subject}): stable per principal, not reversible to the ids. */
 export function principalRef(principal: TrustedContext['principal'], key: AuditKey): string {
-  return byContext(['principal', principal.tenant, principal.subject, key?.secret.toLowerCase() ?? null], () =>
-    `pr_${H(PURPOSES.principalRef, { tenant: principal.tenant, subject: principal.subject }, key)}`);
+  return `pr_${H(PURPOSES.principalRef, { tenant: principal.tenant, subject: principal.subject }, key)}`;
 }
 
 /** The audit's `tool_contract`: the tool and its six revisions, all null for an unknown tool. */
@@ -132,9 +96,7 @@ export function callBindingFields(trusted: TrustedContext, request_sha256: strin
 }
 
 export function requestDigest(trusted: TrustedContext): string {
-  const p = trusted.principal;
-  return byContext(['request', p.tenant, p.subject, trusted.tool, trusted.arguments, trusted.key?.secret.toLowerCase() ?? null], () =>
-    H(PURPOSES.request, requestFields(trusted), trusted.key));
+  return H(PURPOSES.request, requestFields(trusted), trusted.key);
 }
 
 /** digestPreimage(result, {model_result}) from the canonical text of model_result, without encoding it again. */
@@ -142,36 +104,19 @@ export function resultPreimageOfCanonical(canonicalModelResult: string): string 
   return `{"model_result":${canonicalModelResult},"purpose":"${PURPOSES.result}"}`;
 }
 
-/** Result digests of sealed (deep-frozen) model_results, by identity and key. */
-const sealedResultDigests = new WeakMap<object, Map<string, string>>();
-
 /**
  * result_sha256 from the canonical text of `model_result` (passed in, since
  * every caller has just made it). canonical({purpose, model_result}) is
  * spliced from that text: "model_result" sorts before "purpose", so this is
  * byte-identical to H() (a test pins it).
  */
-export function resultDigestOfCanonical(canonicalModelResult: string, key: AuditKey, model_result?: unknown): string {
-  const sealed = model_result !== undefined && isSealedCanonical(model_result) ? model_result : null;
-  const keyId = key === undefined ? '' : key.secret.toLowerCase();
-  const memo = sealed === null ? undefined : sealedResultDigests.get(sealed)?.get(keyId);
-  if (memo !== undefined) return memo;
-  const preimage = resultPreimageOfCanonical(canonicalModelResult);
-  const hex = key === undefined ? sha256Hex(preimage) : hmacSha256Hex(key.secret, preimage);
-  if (sealed !== null) {
-    const byKey = sealedResultDigests.get(sealed) ?? new Map<string, string>();
-    byKey.set(keyId, hex);
-    sealedResultDigests.set(sealed, byKey);
-  }
-  return hex;
+export function resultDigestOfCanonical(canonicalModelResult: string, key: AuditKey): string {
+  return digestText(resultPreimageOfCanonical(canonicalModelResult), key);
 }
 
 export function resultDigest(model_result: ModelResult | unknown, key: AuditKey): string {
   return H(PURPOSES.result, { model_result }, key);
 }
-
-/** canonical(tool_contract) by tool name: it depends on the registry only. */
-const toolContractTexts = memoTable<string, string>(64);
 
 /**
  * canonical({purpose: call-binding, ...callBindingFields}) written out
@@ -187,7 +132,7 @@ export function callBindingParts(trusted: TrustedContext, request_sha256: string
   return { prefix: callBindingPrefix(trusted, request_sha256), suffix: callBindingSuffix(trusted, result_sha256) };
 }
 
-function callBindingPrefix(trusted: TrustedContext, request_sha256: string): string {
+export function callBindingPrefix(trusted: TrustedContext, request_sha256: string): string {
   const c = trusted.call;
   const q = canonicalize;
   return (
@@ -197,66 +142,14 @@ function callBindingPrefix(trusted: TrustedContext, request_sha256: string): str
   );
 }
 
-function callBindingSuffix(trusted: TrustedContext, result_sha256: string): string {
-  let contract = toolContractTexts.get(trusted.tool);
-  if (contract === undefined) {
-    contract = canonicalize(toolContractOf(trusted.tool));
-    toolContractTexts.set(trusted.tool, contract);
-  }
-  return `${canonicalize(result_sha256)},"tool_contract":${contract}}`;
+export function callBindingSuffix(trusted: TrustedContext, result_sha256: string): string {
+  return `${canonicalize(result_sha256)},"tool_contract":${canonicalize(toolContractOf(trusted.tool))}}`;
 }
 
-/** Hash states that have absorbed a call-binding prefix, by key and prefix bytes. */
-const prefixStates = memoTable<string, PrefixedHash>(64);
-
-function prefixState(prefix: string, key: AuditKey): PrefixedHash {
-  const stateKey = `${key === undefined ? '' : key.secret.toLowerCase()}\n${prefix}`;
-  let state = prefixStates.get(stateKey);
-  if (state === undefined) {
-    state = prefixedHash(prefix, key?.secret);
-    prefixStates.set(stateKey, state);
-  }
-  return state;
-}
-
-/**
- * For a parsed (deep-frozen) context: per request digest, its prefix's hash
- * state, and the digests already made, by result digest. Looked up by
- * identity and 64-character keys, not by the 700-byte preimage, whose string
- * hash alone cost as much as building it.
- */
-const parsedBindings = new WeakMap<TrustedContext, BoundedMemo<string, { state: PrefixedHash; byResult: BoundedMemo<string, string> }>>();
-
-/**
- * H(call-binding/v1, callBindingFields), hashed from the kept state of its
- * prefix: per keystroke only the suffix (result digest, tool contract) is new.
- */
+/** H(call-binding/v1, callBindingFields), over the preimage written out by {@link callBindingParts}. */
 export function callBindingDigest(trusted: TrustedContext, request_sha256: string, result_sha256: string): string {
-  if (!isParsedContext(trusted)) {
-    const { prefix, suffix } = callBindingParts(trusted, request_sha256, result_sha256);
-    const table = digestTable(trusted.key);
-    const preimage = prefix + suffix;
-    const hit = table.get(preimage);
-    if (hit !== undefined) return hit;
-    const hex = prefixState(prefix, trusted.key).finish(suffix);
-    table.set(preimage, hex);
-    return hex;
-  }
-  let byRequest = parsedBindings.get(trusted);
-  if (byRequest === undefined) {
-    byRequest = new BoundedMemo(8);
-    parsedBindings.set(trusted, byRequest);
-  }
-  let entry = byRequest.get(request_sha256);
-  if (entry === undefined) {
-    entry = { state: prefixState(callBindingPrefix(trusted, request_sha256), trusted.key), byResult: new BoundedMemo(64) };
-    byRequest.set(request_sha256, entry);
-  }
-  const hit = entry.byResult.get(result_sha256);
-  if (hit !== undefined) return hit;
-  const hex = entry.state.finish(callBindingSuffix(trusted, result_sha256));
-  entry.byResult.set(result_sha256, hex);
-  return hex;
+  const { prefix, suffix } = callBindingParts(trusted, request_sha256, result_sha256);
+  return digestText(prefix + suffix, trusted.key);
 }
 
 /** SPEC 7: the three bindings of a model_result in a trusted context. */

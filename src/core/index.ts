@@ -11,6 +11,8 @@ export { project, projectDetailed } from './project.ts';
 export { computeBindings, principalRef, digestPreimage, requestFields, callBindingFields, PURPOSES } from './digest.ts';
 export { validateResult, validateResultDetailed, type ValidationReport, type ValidationDetails } from './validateResult.ts';
 export { toProviderItem, AdapterRefused } from './toProviderItem.ts';
+export { previewDispatch, type DispatchPreview, type ProviderPreview } from './dispatchPreview.ts';
+export { openLiveSession, type LiveSession } from './liveSession.ts';
 export { composeTurn, TurnRefused, type ProviderCall, type PackagedResult, type TurnOptions } from './composeTurn.ts';
 export { scenarios, findScenario, EXERCISE_SCENARIO_IDS } from './scenarios.ts';
 export { parseScenario, SCENARIO_FORMAT, type Scenario } from './scenario.ts';

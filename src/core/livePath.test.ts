@@ -6,18 +6,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, canonicalizeSealed } from './canonical.ts';
+import { canonicalize, canonicalizeAndFreeze } from './canonical.ts';
 import { contextFacts } from './contextFacts.ts';
 import { PURPOSES, callBindingDigest, callBindingFields, callBindingParts, digestPreimage, H, principalRef, requestDigest } from './digest.ts';
-import { previewDispatch, rebindPackage, withProvider } from './dispatchPreview.ts';
+import { rebindPackage, withProvider } from './dispatchPreview.ts';
 import { hmacSha256Hex, hmacSha256HexWebCrypto, prefixedHash, sha256Hex, sha256HexWebCrypto } from './hash.ts';
 import { checkAuditLeaks } from './outputContract.ts';
 import { project } from './project.ts';
 import { PROVIDER_ADAPTERS } from './providerAdapters.ts';
-import { isSealedPackage } from './sealedPackage.ts';
 import { scenarios } from './scenarios.ts';
 import { utf8Length } from './text.ts';
-import { TrustedContextSchema, assertTrustedContext, isParsedContext, parseTrustedContext, type TrustedContext } from './trustedContext.ts';
+import { TrustedContextSchema, assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { validateResultDetailed } from './validateResult.ts';
 import { ViolationList } from './violation.ts';
 
@@ -83,7 +82,6 @@ describe('the call-binding preimage written out directly', () => {
         const res = sha256Hex(s.id);
         const want = H(PURPOSES.callBinding, callBindingFields(t, req, res), t.key);
         expect(callBindingDigest(t, req, res)).toBe(want);
-        expect(callBindingDigest(t, req, res)).toBe(want); // the memoized answer too
       }
     }
   });
@@ -93,29 +91,24 @@ describe('the call-binding preimage written out directly', () => {
 });
 
 describe('parsed contexts', () => {
-  it('are deep-frozen, handed back as themselves, and never freeze or alias the caller\'s arguments', () => {
+  it('are plain copies the caller owns: not frozen, never aliasing the caller\'s arguments', () => {
     const s = scenarios.find((x) => x.id === 'search_kb.hits') as (typeof scenarios)[number];
     const mine = structuredClone(s.context);
     const parsed = assertTrustedContext(mine);
-    expect(Object.isFrozen(parsed) && Object.isFrozen(parsed.call) && Object.isFrozen(parsed.arguments)).toBe(true);
-    expect(Object.isFrozen(mine.arguments)).toBe(false);
+    expect(Object.isFrozen(parsed) || Object.isFrozen(parsed.call) || Object.isFrozen(parsed.arguments)).toBe(false);
     expect(parsed.arguments).not.toBe(mine.arguments);
     expect(parsed.arguments).toEqual(mine.arguments);
-    expect(parseTrustedContext(parsed)).toEqual({ ok: true, value: parsed });
-    expect(isParsedContext(parsed)).toBe(true);
-    expect(isParsedContext(mine)).toBe(false);
+    (mine.arguments as Record<string, unknown>).query = 'changed';
+    expect((parsed.arguments as Record<string, unknown>).query).toBe('refund policy');
   });
-  it('rerouted to every registered adapter: valid by the schema, parsed, and with the same facts', () => {
+  it('rerouted to every registered adapter: valid by the schema, and with the same facts', () => {
     for (const s of scenarios) {
       const parsed = assertTrustedContext(s.context);
       for (const a of PROVIDER_ADAPTERS) {
         const t = withProvider(parsed, a.provider);
         expect(TrustedContextSchema.safeParse(t).success).toBe(true);
-        expect(isParsedContext(t)).toBe(true);
-        expect(withProvider(parsed, a.provider)).toBe(t);
         expect(t).toEqual(withProvider(structuredClone(s.context), a.provider));
-        const fresh = contextFacts(structuredClone(t));
-        expect(contextFacts(t)).toEqual(fresh);
+        expect(contextFacts(t)).toEqual(contextFacts(parsed));
       }
     }
   });
@@ -128,32 +121,20 @@ describe('parsed contexts', () => {
   });
 });
 
-describe('sealed packages', () => {
-  it('project and rebindPackage seal (deep-freeze) what they bind', () => {
-    const s = scenarios.find((x) => x.id === 'get_order.paid') as (typeof scenarios)[number];
+describe('packages are plain data the caller owns', () => {
+  it('project and rebindPackage return unfrozen packages; a changed copy is validated afresh and the change is found', () => {
+    const s = scenarios.find((x) => x.id === 'search_kb.hits') as (typeof scenarios)[number];
     const pkg = project(s.handler_output, s.context);
-    expect(isSealedPackage(pkg)).toBe(true);
-    expect(Object.isFrozen(pkg.protected_audit.binding) && Object.isFrozen(pkg.protected_audit.redactions)).toBe(true);
+    expect(Object.isFrozen(pkg) || Object.isFrozen(pkg.model_result) || Object.isFrozen(pkg.protected_audit.redactions)).toBe(false);
+    expect(validateResultDetailed(pkg, s.context).ok).toBe(true);
+    (pkg.model_result.data as { hits: unknown[] }).hits.push({ doc_ref: 'KB-9', title: 't', snippet: 's', url: 'https://kb.example.com/9' });
+    expect(validateResultDetailed(pkg, s.context).violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
     const t = withProvider(assertTrustedContext(s.context), 'gemini');
-    expect(isSealedPackage(rebindPackage(pkg, t))).toBe(true);
-    expect(isSealedPackage(structuredClone(pkg))).toBe(false);
-    // A caller's own copy is rebound but never frozen behind its back.
-    const mine = structuredClone(pkg);
-    const rebound = rebindPackage(mine, t);
-    expect(isSealedPackage(rebound)).toBe(false);
-    expect(Object.isFrozen(mine.model_result) || Object.isFrozen(mine.protected_audit.operation)).toBe(false);
+    const rebound = rebindPackage(project(s.handler_output, s.context), t);
+    expect(Object.isFrozen(rebound.protected_audit.binding)).toBe(false);
+    expect(rebound).toEqual(project(s.handler_output, t));
   });
-  it('the memoized verdict on a sealed package equals the verdict on an unsealed copy, for every scenario and provider', () => {
-    for (const s of scenarios) {
-      const preview = previewDispatch(s.handler_output, s.context);
-      for (const p of preview.providers) {
-        const memo = validateResultDetailed(p.pkg, p.trusted);
-        expect(validateResultDetailed(p.pkg, p.trusted)).toBe(memo);
-        expect(validateResultDetailed(structuredClone(p.pkg), structuredClone(p.trusted))).toEqual(memo);
-      }
-    }
-  });
-  it('a verdict is per context: the same sealed package checked in another call fails there', () => {
+  it('a package checked in another call fails there', () => {
     const s = scenarios.find((x) => x.id === 'get_order.paid') as (typeof scenarios)[number];
     const pkg = project(s.handler_output, s.context);
     const other = assertTrustedContext({ ...s.context, call: { ...s.context.call, call_id: 'call_other' } });
@@ -162,13 +143,13 @@ describe('sealed packages', () => {
   });
 });
 
-describe('encoding while sealing', () => {
+describe('encoding while freezing', () => {
   it('gives canonicalize\'s text and leaves every container frozen', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
         fc.pre(v !== null && typeof v === 'object');
         const copy = structuredClone(v) as object;
-        expect(canonicalizeSealed(copy)).toBe(canonicalize(v));
+        expect(canonicalizeAndFreeze(copy)).toBe(canonicalize(v));
         const stack: unknown[] = [copy];
         while (stack.length > 0) {
           const x = stack.pop();

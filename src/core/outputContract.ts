@@ -5,7 +5,6 @@
  */
 import { findDeniedKeys } from './denyList.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
-import { memoTable } from './_memo.ts';
 import { RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import type { ViolationList } from './violation.ts';
 import { addZodIssues } from './zodIssues.ts';
@@ -96,17 +95,9 @@ const isUnder = (pointer: string, roots: Set<string>): boolean => {
   return false;
 };
 
-/** One regular expression matching any of the needles, by the needles' text. */
-const finders = memoTable<string, RegExp>(32);
-const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/-]/g;
+/** One regular expression matching any of the needles (no /g: test() must not carry lastIndex between strings). */
 function anyOf(needles: readonly string[]): RegExp {
-  const key = JSON.stringify(needles);
-  let re = finders.get(key);
-  if (re === undefined) {
-    re = new RegExp(needles.map((n) => n.replace(REGEX_SPECIAL, '\\$&')).join('|'));
-    finders.set(key, re);
-  }
-  return re;
+  return new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
 }
 
 /**

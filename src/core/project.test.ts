@@ -168,7 +168,7 @@ describe('projection rules', () => {
 });
 
 describe('the projection is its own object', () => {
-  it('model_result shares nothing with the handler output, and is frozen once bound', () => {
+  it('model_result shares nothing with the handler output, and is plain data the caller may change', () => {
     const sc = findScenario('search_kb.hits') as Scenario;
     const raw = structuredClone(sc.handler_output) as { data: { hits: { title: string }[] } };
     const pkg = project(raw, sc.context);
@@ -176,8 +176,10 @@ describe('the projection is its own object', () => {
     (raw.data.hits[0] as { title: string }).title = 'changed after projection';
     expect(canonicalize(pkg.model_result)).toBe(before);
     expect(Object.isFrozen(raw.data)).toBe(false);
-    expect(Object.isFrozen((pkg.model_result.data as { hits: object[] }).hits[0])).toBe(true);
     expect(validateResult(pkg, sc.context).ok).toBe(true);
+    (pkg.model_result.data as { hits: { title: string }[] }).hits[0]!.title = 'changed by the caller';
+    expect(canonicalize(raw.data)).not.toContain('changed by the caller');
+    expect(validateResult(pkg, sc.context).violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
   });
 });
 

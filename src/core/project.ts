@@ -5,9 +5,9 @@
  * operations may read). A contract breach never reaches the model as data:
  * the model gets OUTPUT_CONTRACT_VIOLATION and the audit gets the reasons.
  */
-import { canonicalizeSealed } from './canonical.ts';
+import { canonicalize } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
-import { contextFacts } from './contextFacts.ts';
+import { contextFacts, type ContextFacts } from './contextFacts.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
 import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, type Effect, type ErrorCode } from './errorCatalog.ts';
 import { DOWNSTREAM_REF, HandlerEnvelopeSchema } from './handlerOutput.ts';
@@ -17,7 +17,6 @@ import { checkAuditLeaks, checkToolData } from './outputContract.ts';
 import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
 import { DISPATCHER_PROVENANCE, RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import { utf8Length } from './text.ts';
-import { sealPackage } from './sealedPackage.ts';
 import { isRfc3339Utc } from './time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from './violation.ts';
@@ -48,14 +47,37 @@ export function catalogErrorResult(
 
 interface Evaluation {
   model_result: ModelResult | null;
+  /** canonical(model_result) when the size check has made it already. */
+  canonical: string | null;
   downstream: Downstream;
   /** The handler's own observed_at when it is valid: kept even on a contract error. */
   observed_at: string | null;
 }
 
 /**
- * Builds the package for one call. Never throws on bad handler output; throws
- * TrustedContextError when the trusted context itself is malformed.
+ * The computations a projection is made of. The plain functions pass
+ * {@link PROJECT_PLAIN}; a live session passes its own (it freezes what it
+ * encodes and hashes call bindings from a kept prefix state), and a
+ * differential test holds both to the same bytes.
+ */
+export interface ProjectionSteps {
+  canonical(model_result: ModelResult): string;
+  resultDigest(canonical: string, model_result: ModelResult, trusted: TrustedContext): string;
+  callBinding(trusted: TrustedContext, request_sha256: string, result_sha256: string): string;
+}
+
+export const PROJECT_PLAIN: ProjectionSteps = Object.freeze({
+  canonical: (mr: ModelResult) => canonicalize(mr),
+  resultDigest: (canonical: string, _mr: ModelResult, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
+  callBinding: callBindingDigest,
+});
+
+/**
+ * Builds the package for one call: plain data the caller owns (nothing in it
+ * is shared with the handler output or the context). Never throws on bad
+ * handler output; throws TrustedContextError when the trusted context itself
+ * is malformed.
+ * @example project({ kind: 'success', data, provenance }, trusted).model_result.status // 'succeeded'
  */
 export function project(handlerOutput: unknown, trusted: TrustedContext): Package {
   return projectDetailed(handlerOutput, trusted).pkg;
@@ -67,22 +89,29 @@ export function project(handlerOutput: unknown, trusted: TrustedContext): Packag
  */
 export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedContext): { pkg: Package; violations: Violation[] } {
   const trusted = assertTrustedContext(trustedInput);
-  const { spec, args, principal_ref, request_sha256, tool_contract, auditValues } = contextFacts(trusted);
+  return projectParsed(handlerOutput, trusted, contextFacts(trusted), PROJECT_PLAIN);
+}
+
+/** The projection in a context that is already parsed, with the facts derived from that very context. */
+export function projectParsed(handlerOutput: unknown, trusted: TrustedContext, facts: ContextFacts, steps: ProjectionSteps): { pkg: Package; violations: Violation[] } {
+  const { spec, args, principal_ref, request_sha256, tool_contract, auditValues } = facts;
   const violations = new ViolationList();
   const redactions: Redaction[] = [{ path: '/principal', reason: 'principal_replaced_by_principal_ref' }];
   let downstream: Downstream = { request_ref: null, receipt_ref: null, status_ref: null };
   let model_result: ModelResult;
+  let canonical: string | null = null;
 
   if (spec === null) {
     model_result = catalogErrorResult('UNKNOWN_TOOL', null, trusted, trusted.now);
   } else if (!args.ok) {
     model_result = catalogErrorResult('INVALID_ARGUMENTS', spec.effect, trusted, trusted.now);
   } else {
-    const ev = evaluateHandler(handlerOutput, spec, args.value as Record<string, unknown>, trusted, auditValues, violations, redactions);
+    const ev = evaluateHandler(handlerOutput, spec, args.value as Record<string, unknown>, trusted, auditValues, violations, redactions, steps);
     downstream = ev.downstream;
     const observed_at = ev.observed_at ?? trusted.now;
     if (ev.model_result !== null && violations.length === 0) {
       model_result = ev.model_result;
+      canonical = ev.canonical;
     } else {
       model_result = catalogErrorResult('OUTPUT_CONTRACT_VIOLATION', spec.effect, trusted, observed_at);
       if (isObject(handlerOutput) && 'data' in handlerOutput) redactions.push({ path: '/data', reason: 'withheld_output_contract_violation' });
@@ -92,8 +121,8 @@ export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedCon
     if (downstream[k] !== null) redactions.push({ path: `/downstream/${k}`, reason: k === 'receipt_ref' ? 'internal_receipt' : 'downstream_reference' });
   }
 
-  const canonical = canonicalizeSealed(model_result);
-  const result_sha256 = resultDigestOfCanonical(canonical, trusted.key, model_result);
+  canonical ??= steps.canonical(model_result);
+  const result_sha256 = steps.resultDigest(canonical, model_result, trusted);
   const protected_audit: ProtectedAudit = {
     schema_version: PROTECTED_AUDIT_VERSION,
     principal_ref,
@@ -112,12 +141,12 @@ export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedCon
       key_id: trusted.key?.id ?? null,
       request_sha256,
       result_sha256,
-      call_binding_sha256: callBindingDigest(trusted, request_sha256, result_sha256),
+      call_binding_sha256: steps.callBinding(trusted, request_sha256, result_sha256),
     },
     redactions,
     violations: violations.items.map(({ code, path }) => ({ code, path })),
   };
-  return { pkg: sealPackage({ model_result, protected_audit }), violations: violations.items };
+  return { pkg: { model_result, protected_audit }, violations: violations.items };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -130,10 +159,11 @@ function evaluateHandler(
   auditValues: readonly string[],
   out: ViolationList,
   redactions: Redaction[],
+  steps: ProjectionSteps,
 ): Evaluation {
   const downstream = readDownstream(raw);
   const observed = isObject(raw) ? (raw.kind === 'success' && isObject(raw.provenance) ? raw.provenance.observed_at : raw.observed_at) : undefined;
-  const ev: Evaluation = { model_result: null, downstream, observed_at: isRfc3339Utc(observed) ? observed : null };
+  const ev: Evaluation = { model_result: null, canonical: null, downstream, observed_at: isRfc3339Utc(observed) ? observed : null };
   if (!isObject(raw)) {
     out.add('RESULT_SCHEMA', '', 'the handler output must be a JSON object with a "kind" member');
     return ev;
@@ -154,9 +184,12 @@ function evaluateHandler(
     });
   }
   switch (raw.kind) {
-    case 'success':
-      ev.model_result = evaluateSuccess(raw, spec, args, trusted, withDownstream(auditValues, downstream), out, redactions);
+    case 'success': {
+      const success = evaluateSuccess(raw, spec, args, trusted, withDownstream(auditValues, downstream), out, redactions, steps);
+      ev.model_result = success?.model_result ?? null;
+      ev.canonical = success?.canonical ?? null;
       return ev;
+    }
     case 'error':
       ev.model_result = evaluateError(raw, spec, trusted, ev.observed_at ?? trusted.now, out);
       return ev;
@@ -186,7 +219,8 @@ function evaluateSuccess(
   auditValues: readonly string[],
   out: ViolationList,
   redactions: Redaction[],
-): ModelResult | null {
+  steps: ProjectionSteps,
+): { model_result: ModelResult; canonical: string } | null {
   const parsed = checkToolData(spec, raw.data, args, '/data', out, 'projection');
   const prov = isObject(raw.provenance) ? raw.provenance : {};
   if (typeof prov.source_label === 'string' && prov.source_label !== spec.source_label) {
@@ -215,8 +249,13 @@ function evaluateSuccess(
       trust: 'untrusted_data',
     },
   });
-  let result = build(data, truncated);
-  if (fitsSizeLimit(result)) return result;
+  // The size check's canonical text is the one the digest hashes: it is made once.
+  const fitting = (result: ModelResult) => {
+    const canonical = steps.canonical(result);
+    return utf8Length(canonical) <= RESULT_LIMITS.maxCanonicalBytes ? { model_result: result, canonical } : null;
+  };
+  const whole = fitting(build(data, truncated));
+  if (whole !== null) return whole;
   // SPEC 3: drop trailing list items until it fits, and say so in the result and the audit.
   const list = spec.list;
   if (list !== undefined && Array.isArray(data[list.member])) {
@@ -224,17 +263,12 @@ function evaluateSuccess(
     while (items.length > 0) {
       items.pop();
       redactions.push({ path: `/data/${list.member}/${items.length}`, reason: 'dropped_to_fit_size_limit' });
-      result = build({ ...data, [list.member]: [...items] }, true);
-      if (fitsSizeLimit(result)) return result;
+      const cut = fitting(build({ ...data, [list.member]: [...items] }, true));
+      if (cut !== null) return cut;
     }
   }
   out.add('SIZE_LIMIT', '/data', `canonical model_result exceeds ${RESULT_LIMITS.maxCanonicalBytes} bytes even with nothing left to drop`);
   return null;
-}
-
-/** The size check seals what it measured, so the digest step reuses the same canonical text. */
-function fitsSizeLimit(result: ModelResult): boolean {
-  return utf8Length(canonicalizeSealed(result)) <= RESULT_LIMITS.maxCanonicalBytes;
 }
 
 /** The call's audit values and the handler's downstream refs: none may appear in model-visible data. */

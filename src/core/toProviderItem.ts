@@ -6,7 +6,7 @@
 import { findAdapter, type ProviderItem } from './providerAdapters.ts';
 import type { Package } from './protectedAudit.ts';
 import type { TrustedContext } from './trustedContext.ts';
-import { validateResultDetailed } from './validateResult.ts';
+import { validateResultDetailed, type ValidationDetails } from './validateResult.ts';
 import type { Violation } from './violation.ts';
 
 export class AdapterRefused extends Error {
@@ -22,7 +22,16 @@ export class AdapterRefused extends Error {
  * itself: no caller can hand it a report to trust.
  */
 export function toProviderItem(pkg: Package, trusted: TrustedContext): ProviderItem {
-  const report = validateResultDetailed(pkg, trusted);
+  return providerItemOf(pkg, trusted, validateResultDetailed(pkg, trusted));
+}
+
+/**
+ * The item, once `report` — the full validation of exactly this package in
+ * exactly this context, made by the caller just before — has passed. For a
+ * live session, which validates with its own steps; everyone else calls
+ * {@link toProviderItem}.
+ */
+export function providerItemOf(pkg: Package, trusted: TrustedContext, report: ValidationDetails): ProviderItem {
   if (!report.ok || report.canonical === null) throw new AdapterRefused(report.violations);
   const adapter = findAdapter(trusted.call.provider, trusted.call.api_family, trusted.call.adapter_revision);
   if (adapter === null) throw new AdapterRefused(report.violations);

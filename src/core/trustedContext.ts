@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { canonicalize } from './canonical.ts';
 import { isRfc3339Utc } from './time.ts';
 import { issuePointer } from './zodIssues.ts';
-import { deepFreeze, memoTable } from './_memo.ts';
 import type { JsonValue } from './jsonValue.ts';
 
 export const DELIVERIES = ['fresh', 'local_replay', 'receipt_reconciled'] as const;
@@ -91,50 +90,14 @@ export class TrustedContextError extends Error {
 
 type Verdict = { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] };
 
-/** Verdicts by the context's JSON text: the same context is checked once, not on every keystroke. */
-const verdicts = memoTable<string, Verdict>(64);
-
 /**
- * Contexts this module parsed and deep-froze itself. Handing one back is free:
- * it cannot have changed, so project, validate and every adapter of one update
- * share it (and what is derived from it) by identity.
+ * Checks a trusted context and returns a copy the caller owns: zod copies the
+ * objects it checks but hands `arguments` back as given, so that is copied too
+ * (a later change to the caller's object never reaches the parsed one).
  */
-const parsedContexts = new WeakMap<object, Verdict>();
-
-/** True for a context returned by {@link parseTrustedContext}: valid, deep-frozen, and never to change. */
-export function isParsedContext(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && parsedContexts.has(value);
-}
-
 export function parseTrustedContext(value: unknown): Verdict {
-  if (value !== null && typeof value === 'object') {
-    const own = parsedContexts.get(value);
-    if (own !== undefined) return own;
-  }
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    text = undefined; // a cycle or a bigint: not JSON, the schema will say so
-  }
-  const memo = text === undefined ? undefined : verdicts.get(text);
-  if (memo !== undefined) return memo;
-  const verdict = parseUncached(value);
-  // Only plain JSON round-trips through its text; anything else is checked every time.
-  if (text !== undefined && verdict.ok) verdicts.set(text, verdict);
-  return verdict;
-}
-
-function parseUncached(value: unknown): Verdict {
   const r = TrustedContextSchema.safeParse(value);
-  if (r.success) {
-    // zod copies the objects it checks but hands `arguments` back as given: copy it too, so freezing
-    // the parsed context never freezes (or later aliases) the caller's own object.
-    const data = { ...r.data, arguments: structuredClone(r.data.arguments) } as TrustedContext;
-    const verdict: Verdict = { ok: true, value: deepFreeze(data) };
-    parsedContexts.set(data, verdict);
-    return verdict;
-  }
+  if (r.success) return { ok: true, value: { ...r.data, arguments: structuredClone(r.data.arguments) } as TrustedContext };
   return {
     ok: false,
     issues: r.error.issues.map((i) => ({
@@ -142,23 +105,6 @@ function parseUncached(value: unknown): Verdict {
       message: i.message,
     })),
   };
-}
-
-/**
- * A parsed context with another adapter triple, itself registered as parsed.
- * Only for triples from the adapter registry (dispatchPreview's withProvider):
- * the rest was valid and is shared frozen, and a registered triple is valid by
- * construction (a test checks every one against the schema), so nothing is
- * left to parse again.
- */
-export function rerouteParsed(parsed: TrustedContext, triple: { provider: string; api_family: string; adapter_revision: string }): TrustedContext {
-  if (!isParsedContext(parsed)) throw new TypeError('rerouteParsed takes a context returned by parseTrustedContext');
-  const data: TrustedContext = Object.freeze({
-    ...parsed,
-    call: Object.freeze({ ...parsed.call, provider: triple.provider, api_family: triple.api_family, adapter_revision: triple.adapter_revision }),
-  });
-  parsedContexts.set(data, { ok: true, value: data });
-  return data;
 }
 
 export function assertTrustedContext(value: unknown): TrustedContext {

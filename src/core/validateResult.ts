@@ -4,9 +4,9 @@
  * because it looks like one. It returns every violation it finds; it never
  * throws, whatever the package holds.
  */
-import { CanonicalizationError, canonicalize, isSealedCanonical } from './canonical.ts';
+import { CanonicalizationError, canonicalize } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
-import { contextFacts, modelVerdictKey } from './contextFacts.ts';
+import { contextFacts, type ContextFacts } from './contextFacts.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
 import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode } from './errorCatalog.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
@@ -17,12 +17,10 @@ import { findAdapter } from './providerAdapters.ts';
 import { DISPATCHER_PROVENANCE, RESOURCE_REVISION, RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import { constantTimeEqual } from './hash.ts';
 import { utf8Length } from './text.ts';
-import { isParsedContext, parseTrustedContext, type TrustedContext } from './trustedContext.ts';
-import { isSealedPackage } from './sealedPackage.ts';
-import { deepFreeze } from './_memo.ts';
+import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from './violation.ts';
 import { addZodIssues } from './zodIssues.ts';
-import type { Bindings, ToolContractRef } from './protectedAudit.ts';
+import type { Bindings } from './protectedAudit.ts';
 
 export interface ValidationReport {
   ok: boolean;
@@ -45,34 +43,54 @@ export function validateResult(pkg: unknown, trusted: TrustedContext): Validatio
   return { ok, violations };
 }
 
-/** Verdicts on sealed packages in parsed contexts: both objects are frozen, so the verdict is too. */
-const sealedVerdicts = new WeakMap<object, WeakMap<object, ValidationDetails>>();
-
-export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContext): ValidationDetails {
-  if (isSealedPackage(pkg) && isParsedContext(trustedInput)) {
-    const byContext = sealedVerdicts.get(pkg) ?? new WeakMap<object, ValidationDetails>();
-    sealedVerdicts.set(pkg, byContext);
-    let details = byContext.get(trustedInput);
-    if (details === undefined) {
-      details = deepFreeze(validateUncached(pkg, trustedInput));
-      byContext.set(trustedInput, details);
-    }
-    return details;
-  }
-  return validateUncached(pkg, trustedInput);
+/**
+ * The computations a check is made of. The plain functions pass
+ * {@link RECOMPUTE}: everything from scratch on every call. A live session
+ * passes its own, which may reuse what it computed for objects it froze
+ * itself; a differential test holds the two to the same answers.
+ */
+export interface ValidationSteps {
+  canonical(model_result: unknown): string;
+  resultDigest(canonical: string, model_result: unknown, trusted: TrustedContext): string;
+  callBinding(trusted: TrustedContext, request_sha256: string, result_sha256: string): string;
+  /** The model_result part of the verdict: a function of exactly these arguments. */
+  modelVerdict(model_result: unknown, canonical: string | null, facts: ContextFacts, downstream: readonly string[]): Violation[];
 }
 
-function validateUncached(pkg: unknown, trustedInput: TrustedContext): ValidationDetails {
+export const RECOMPUTE: ValidationSteps = Object.freeze({
+  canonical: (mr: unknown) => canonicalize(mr),
+  resultDigest: (canonical: string, _mr: unknown, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
+  callBinding: callBindingDigest,
+  modelVerdict: modelResultVerdict,
+});
+
+export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContext): ValidationDetails {
+  const out = new ViolationList();
+  const details: ValidationDetails = { ok: false, violations: out.items, stored: {}, recomputed: {}, canonical: null };
+  let parsed: ReturnType<typeof parseTrustedContext>;
+  try {
+    parsed = parseTrustedContext(trustedInput);
+  } catch (e) {
+    out.add('AUDIT_CONTEXT_MISMATCH', '#context', `trusted context unreadable: ${e instanceof Error ? e.message : String(e)}`);
+    return details;
+  }
+  if (!parsed.ok) {
+    // No code fits a malformed trusted context better: nothing can be bound to a context we cannot read.
+    for (const i of parsed.issues) out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, `trusted context invalid: ${i.message}`);
+    return details;
+  }
+  return validateParsed(pkg, parsed.value, contextFacts(parsed.value), RECOMPUTE);
+}
+
+/**
+ * The check of a package in a context that is already parsed, with the facts
+ * derived from that very context. Never throws.
+ */
+export function validateParsed(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps: ValidationSteps): ValidationDetails {
   const out = new ViolationList();
   const details: ValidationDetails = { ok: false, violations: out.items, stored: {}, recomputed: {}, canonical: null };
   try {
-    const parsed = parseTrustedContext(trustedInput);
-    if (!parsed.ok) {
-      // No code fits a malformed trusted context better: nothing can be bound to a context we cannot read.
-      for (const i of parsed.issues) out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, `trusted context invalid: ${i.message}`);
-      return details;
-    }
-    check(pkg, parsed.value, out, details);
+    check(pkg, trusted, facts, steps, out, details);
   } catch (e) {
     // Defence in depth: a bug here must still read as a rejection, never as a pass.
     out.add('RESULT_SCHEMA', '', `validation stopped: ${e instanceof Error ? e.message : String(e)}`);
@@ -81,7 +99,7 @@ function validateUncached(pkg: unknown, trustedInput: TrustedContext): Validatio
   return details;
 }
 
-function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, details: ValidationDetails): void {
+function check(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps: ValidationSteps, out: ViolationList, details: ValidationDetails): void {
   if (!isObject(pkg)) {
     out.add('RESULT_SCHEMA', '', 'a package is an object {model_result, protected_audit}');
     return;
@@ -89,8 +107,7 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   for (const k of Object.keys(pkg)) {
     if (k !== 'model_result' && k !== 'protected_audit') out.add('RESULT_SCHEMA', `/${escapePointerSegment(k)}`, 'a package holds model_result and protected_audit only');
   }
-  const facts = contextFacts(trusted);
-  const { spec, args, principal_ref, request_sha256 } = facts;
+  const { principal_ref, request_sha256 } = facts;
   details.recomputed.request_sha256 = request_sha256;
 
   const audit = pkg.protected_audit;
@@ -98,21 +115,16 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   details.stored = { request_sha256: str(stored.request_sha256), result_sha256: str(stored.result_sha256), call_binding_sha256: str(stored.call_binding_sha256) };
   const downstream = isObject(audit) && isObject(audit.downstream) ? Object.values(audit.downstream).filter((v): v is string => typeof v === 'string') : [];
   const c = trusted.call;
-  // The stored result and call digests are left out on purpose: neither can be planted in the result it
-  // binds (each covers that result), and a stored value that differs is a digest mismatch anyway. So the
-  // needles, and with them the model_result verdict, are the same for every provider of one call.
-  const auditValues = downstream.length === 0 ? facts.auditValues : [...facts.auditValues, ...downstream];
 
   let canonical: string | null = null;
   try {
-    canonical = canonicalize(pkg.model_result);
+    canonical = steps.canonical(pkg.model_result);
   } catch (e) {
     if (!(e instanceof CanonicalizationError)) throw e;
     out.add('RESULT_SCHEMA', `/model_result${e.path}`, e.message);
   }
   details.canonical = canonical;
-  const modelKey = downstream.length === 0 ? facts.modelKey : modelVerdictKey(trusted, auditValues);
-  for (const v of modelResultVerdict(pkg.model_result, canonical, trusted, spec, args, auditValues, modelKey)) out.add(v.code, v.path, v.detail);
+  for (const v of steps.modelVerdict(pkg.model_result, canonical, facts, downstream)) out.add(v.code, v.path, v.detail);
   checkAudit(audit, pkg.model_result, trusted, principal_ref, facts.tool_contract, out);
 
   if (findAdapter(c.provider, c.api_family, c.adapter_revision) === null) {
@@ -125,7 +137,7 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
     out.add('REQUEST_DIGEST_MISMATCH', '/protected_audit/binding/request_sha256', 'does not match the digest recomputed from the trusted principal, tool, arguments and revisions');
   }
   if (canonical !== null) {
-    const result_sha256 = resultDigestOfCanonical(canonical, trusted.key, pkg.model_result);
+    const result_sha256 = steps.resultDigest(canonical, pkg.model_result, trusted);
     details.recomputed.result_sha256 = result_sha256;
     const storedResult = details.stored.result_sha256;
     if (storedResult === undefined || !constantTimeEqual(storedResult, result_sha256)) {
@@ -136,7 +148,7 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
   }
   // The call binding is recomputed over the recomputed request and result digests, never the stored
   // ones: a package whose model_result was swapped or edited breaks the binding of the call too.
-  const call = callBindingDigest(trusted, request_sha256, details.recomputed.result_sha256 ?? '');
+  const call = steps.callBinding(trusted, request_sha256, details.recomputed.result_sha256 ?? '');
   details.recomputed.call_binding_sha256 = call;
   const storedCall = details.stored.call_binding_sha256;
   if (storedCall === undefined || !constantTimeEqual(storedCall, call)) {
@@ -145,53 +157,26 @@ function check(pkg: unknown, trusted: TrustedContext, out: ViolationList, detail
 }
 
 /**
- * The model_result part of the verdict, memoized for a sealed model_result
- * (by identity) and the context fields it reads (tool, arguments, delivery, audit needles):
- * a pure function of those, so a hit is the same verdict, not a trusted one.
+ * The model_result part of the verdict. It reads the context only through
+ * `facts`, and the package only through its model_result and downstream
+ * references. The stored result and call digests are left out of the audit
+ * needles on purpose: neither can be planted in the result it binds (each
+ * covers that result), and a stored value that differs is a digest mismatch
+ * anyway. So the verdict is the same for every provider of one call.
  */
-const modelVerdicts = new WeakMap<object, Map<string, Violation[]>>();
-
-function modelResultVerdict(
-  mr: unknown,
-  canonical: string | null,
-  trusted: TrustedContext,
-  spec: ToolSpec | null,
-  args: { ok: boolean; value: unknown },
-  auditValues: readonly string[],
-  contextKey: string,
-): Violation[] {
-  const compute = (): Violation[] => {
-    const local = new ViolationList();
-    checkModelResult(mr, trusted, spec, args, local);
-    checkAuditLeaks(mr, '/model_result', auditValues, local);
-    if (canonical !== null) {
-      const bytes = utf8Length(canonical);
-      if (bytes > RESULT_LIMITS.maxCanonicalBytes) local.add('SIZE_LIMIT', '/model_result', `canonical model_result is ${bytes} bytes, over ${RESULT_LIMITS.maxCanonicalBytes}`);
-    }
-    return local.items;
-  };
-  // Only a sealed (deep-frozen, already encoded) model_result is memoized: it can never change.
-  if (canonical === null || !isSealedCanonical(mr)) return compute();
-  let byContext = modelVerdicts.get(mr);
-  const hit = byContext?.get(contextKey);
-  if (hit !== undefined) return hit;
-  const verdict = compute();
-  if (byContext === undefined) {
-    byContext = new Map();
-    modelVerdicts.set(mr, byContext);
+export function modelResultVerdict(mr: unknown, canonical: string | null, facts: ContextFacts, downstream: readonly string[]): Violation[] {
+  const local = new ViolationList();
+  checkModelResult(mr, facts, local);
+  checkAuditLeaks(mr, '/model_result', downstream.length === 0 ? facts.auditValues : [...facts.auditValues, ...downstream], local);
+  if (canonical !== null) {
+    const bytes = utf8Length(canonical);
+    if (bytes > RESULT_LIMITS.maxCanonicalBytes) local.add('SIZE_LIMIT', '/model_result', `canonical model_result is ${bytes} bytes, over ${RESULT_LIMITS.maxCanonicalBytes}`);
   }
-  if (byContext.size >= 8) byContext.clear();
-  byContext.set(contextKey, verdict);
-  return verdict;
+  return local.items;
 }
 
-function checkModelResult(
-  mr: unknown,
-  trusted: TrustedContext,
-  spec: ToolSpec | null,
-  args: { ok: boolean; value: unknown },
-  out: ViolationList,
-): void {
+function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList): void {
+  const { spec, args } = facts;
   const base = '/model_result';
   if (!isObject(mr)) {
     out.add('RESULT_SCHEMA', base, 'model_result must be an object');
@@ -217,7 +202,7 @@ function checkModelResult(
 
   // What this context allows at all, before the details.
   if (spec === null) {
-    if (succeeded) out.add('UNKNOWN_TOOL', `${base}/data`, `no output contract is registered for ${JSON.stringify(trusted.tool)}`);
+    if (succeeded) out.add('UNKNOWN_TOOL', `${base}/data`, `no output contract is registered for ${JSON.stringify(facts.tool)}`);
     else if (error !== null && error.code !== 'UNKNOWN_TOOL') out.add('UNKNOWN_TOOL', `${base}/error/code`, `the only result for an unregistered tool is UNKNOWN_TOOL`);
   } else if (!args.ok) {
     if (succeeded) out.add('INPUT_BINDING', `${base}/status`, 'the trusted arguments break the input schema: only INVALID_ARGUMENTS can be the result');
@@ -244,7 +229,7 @@ function checkModelResult(
   if (succeeded && exec.truncated === false && exec.complete !== true) out.add('STATUS_INCONSISTENT', `${base}/execution/complete`, 'a succeeded, untruncated result is complete');
   if (!succeeded && (exec.complete !== false || exec.truncated !== false)) out.add('STATUS_INCONSISTENT', `${base}/execution`, 'a result that did not succeed is neither complete nor truncated');
   if (succeeded && exec.truncated === true && spec !== null && spec.list === undefined) out.add('STATUS_INCONSISTENT', `${base}/execution/truncated`, `${spec.name} returns no list, so it cannot be truncated`);
-  if (exec.delivery !== trusted.delivery) out.add('STATUS_INCONSISTENT', `${base}/execution/delivery`, `the trusted context says delivery ${trusted.delivery}`);
+  if (exec.delivery !== facts.delivery) out.add('STATUS_INCONSISTENT', `${base}/execution/delivery`, `the trusted context says delivery ${facts.delivery}`);
 
   if (error !== null) checkCatalog(error, spec, `${base}/error`, out);
 
@@ -290,7 +275,7 @@ function checkCatalog(error: Record<string, unknown>, spec: ToolSpec | null, pat
   }
 }
 
-function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, principal_ref: string, toolContract: ToolContractRef, out: ViolationList): void {
+function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, principal_ref: string, toolContract: ContextFacts['tool_contract'], out: ViolationList): void {
   const base = '/protected_audit';
   if (!isObject(audit)) {
     out.add('AUDIT_SCHEMA', base, 'protected_audit must be an object');

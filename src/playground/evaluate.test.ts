@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hmacSha256Hex, hmacSha256HexWebCrypto, scenarios, sha256Hex, sha256HexWebCrypto } from '../core/index.ts';
 import { draftFromContext, withDigestMode } from './contextDraft.ts';
-import { evaluate, type Evaluation } from './evaluate.ts';
+import { createEvaluator, evaluate, type Evaluation } from './evaluate.ts';
 import { builtinDoc, handlerTextOf } from './work.ts';
 
 const docOf = (id: string) => {
@@ -183,5 +183,35 @@ describe('evaluate: the trusted context', () => {
       const ev = evaluate({ handlerText: handlerTextOf(s.handler_output), context: draftFromContext(s.context) });
       expect(ev.context.ok && ev.context.value).toEqual(s.context);
     }
+  });
+});
+
+describe('the page\'s evaluator answers what the plain evaluation answers', () => {
+  it('every scenario\'s text in every scenario\'s context, contexts switching back and forth, edits in between', () => {
+    const evaluator = createEvaluator();
+    const texts = scenarios.map((s) => handlerTextOf(s.handler_output));
+    const edits = [...texts, '{"kind": "success",}', '{"kind":"success","kind":"error"}', texts[0]?.replace('"', "'") ?? ''];
+    let compared = 0;
+    for (const [i, s] of [...scenarios, ...scenarios.slice().reverse()].entries()) {
+      const drafts = [draftFromContext(s.context), withDigestMode(draftFromContext(s.context), 'hmac-sha256'), { ...draftFromContext(s.context), tenant: '' }];
+      for (const context of drafts) {
+        for (const handlerText of [edits[i % edits.length] as string, texts[(i * 7) % texts.length] as string]) {
+          const plain = evaluate({ handlerText, context });
+          const live = evaluator.evaluate({ handlerText, context });
+          expect(JSON.stringify({ ...live, parse: null }), `${s.id}`).toBe(JSON.stringify({ ...plain, parse: null }));
+          expect(live.parse.ok).toBe(plain.parse.ok);
+          compared++;
+        }
+      }
+    }
+    evaluator.close();
+    expect(compared).toBe(scenarios.length * 2 * 3 * 2);
+  });
+  it('a closed evaluator opens a new session on the next evaluation', () => {
+    const evaluator = createEvaluator();
+    const doc = docOf('get_order.paid');
+    const first = evaluator.evaluate(doc);
+    evaluator.close();
+    expect(JSON.stringify(evaluator.evaluate(doc).result)).toBe(JSON.stringify(first.result));
   });
 });

@@ -1,22 +1,29 @@
 /**
- * The derived view of the playground, as one pure function of what the
- * learner typed: parse (strictly) → project → validate → the three provider
- * adapters → the three digests with their preimages. Runs in Node (vitest)
- * and the browser alike: no DOM, no Monaco, no clock, no randomness.
+ * The derived view of the playground, as a function of what the learner
+ * typed: parse (strictly) → project → validate → the three provider adapters
+ * → the three digests with their preimages. Runs in Node (vitest, the bench)
+ * and the browser (the page and its worker) alike: no DOM, no Monaco, no
+ * clock, no randomness.
+ *
+ * The page, its worker and the benchmark all run an {@link Evaluator}: it
+ * holds the core's live session for the current trusted context and opens a
+ * new one (closing the old) when the context changes. {@link evaluate} is the
+ * same evaluation with nothing kept, through the core's plain functions; a
+ * test holds the two to the same answers.
  */
 import {
   AdapterRefused,
-  PROVIDER_ADAPTERS,
   PURPOSES,
   VIOLATION_CODES,
   canonicalize,
   digestPreimage,
+  openLiveSession,
   parseStrictJson,
-  projectDetailed,
+  previewDispatch,
   requestFields,
-  toProviderItem,
-  validateResultDetailed,
+  type DispatchPreview,
   type JsonParseError,
+  type LiveSession,
   type Package,
   type ProviderName,
   type TrustedContext,
@@ -24,10 +31,11 @@ import {
   type Violation,
 } from '../core/index.ts';
 import { auditValuesOf } from '../core/auditValues.ts';
-import { rebindPackage, withProvider } from '../core/dispatchPreview.ts';
 import { callBindingParts, resultPreimageOfCanonical } from '../core/digest.ts';
-import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField } from './contextDraft.ts';
-import { lineStarts, locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
+import { lineStarts } from '../core/textPosition.ts';
+import { utf8Length } from '../core/text.ts';
+import { contextFromDraft, type ContextDraft, type ContextIssue, type ContextOutcome, type DraftField } from './contextDraft.ts';
+import { locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
 
 export type { TextRange } from './locate.ts';
 
@@ -126,7 +134,6 @@ export interface Evaluation {
 }
 
 const VIOLATION_SET: ReadonlySet<string> = new Set(VIOLATION_CODES);
-const utf8 = new TextEncoder();
 
 /** A validation path inside model_result.data names the same place as the handler output's /data (the layouts mirror each other). */
 function handlerPathOfPackagePath(path: string): string | null {
@@ -164,60 +171,79 @@ function digestViews(trusted: TrustedContext, pkg: Package, v: ValidationDetails
   });
 }
 
-/**
- * One package per adapter. The model_result does not depend on the provider, so the
- * package projected for the call is rebound (its provider context and call binding)
- * rather than projected again; every adapter still validates its own package in full.
- */
-function payloadViews(pkg: Package, trusted: TrustedContext): PayloadView[] {
-  const views: PayloadView[] = PROVIDER_ADAPTERS.map((adapter) => {
-    const ctx = withProvider(trusted, adapter.provider);
-    const base = {
-      provider: adapter.provider,
-      title: adapter.title,
-      api_family: adapter.api_family,
-      adapter_revision: adapter.adapter_revision,
-      isCallProvider: adapter.provider === trusted.call.provider && adapter.api_family === trusted.call.api_family && adapter.adapter_revision === trusted.call.adapter_revision,
-    };
-    // The call's own adapter serializes the package as projected; the other two get it rebound.
-    const own = base.isCallProvider ? pkg : rebindPackage(pkg, ctx);
-    const ownCtx = base.isCallProvider ? trusted : ctx;
-    try {
-      const item = toProviderItem(own, ownCtx);
-      const serialized = JSON.stringify(item);
-      const needles = ['protected_audit', ...auditValuesOf(own, ownCtx)];
-      return { ...base, ok: true as const, item, json: JSON.stringify(item, null, 2), audit: { checked: needles.length, found: needles.filter((n) => serialized.includes(n)) } };
-    } catch (e) {
-      if (e instanceof AdapterRefused) return { ...base, ok: false as const, refusal: e.violations, message: e.message };
-      return { ...base, ok: false as const, refusal: [], message: e instanceof Error ? e.message : String(e) };
+/** One view per registered adapter, and the call's own unregistered triple when it has one (attack A12). */
+function payloadViews(preview: DispatchPreview): PayloadView[] {
+  const views: PayloadView[] = preview.providers.map((p) => {
+    const t = p.trusted.call;
+    const base = { provider: p.provider, title: p.title, api_family: t.api_family, adapter_revision: t.adapter_revision, isCallProvider: p.trusted === preview.trusted };
+    if (p.item === null) {
+      const refusal = p.refused ?? [];
+      return { ...base, ok: false as const, refusal, message: new AdapterRefused(refusal).message };
     }
+    const serialized = JSON.stringify(p.item);
+    const needles = ['protected_audit', ...auditValuesOf(p.pkg, p.trusted)];
+    return { ...base, ok: true as const, item: p.item, json: JSON.stringify(p.item, null, 2), audit: { checked: needles.length, found: needles.filter((n) => serialized.includes(n)) } };
   });
-  // The call's own triple, when it is not a registered one, is refused: show that refusal too (attack A12).
-  if (!views.some((v) => v.isCallProvider)) {
-    const c = trusted.call;
-    let refusal: Violation[] = [];
-    let message = '';
-    try {
-      toProviderItem(pkg, trusted);
-      message = 'serialized';
-    } catch (e) {
-      refusal = e instanceof AdapterRefused ? e.violations : [];
-      message = e instanceof Error ? e.message : String(e);
-    }
-    views.push({ provider: 'unregistered', title: `${c.provider} / ${c.api_family}`, api_family: c.api_family, adapter_revision: c.adapter_revision, isCallProvider: true, ok: false, refusal, message });
+  const u = preview.unregistered;
+  if (u !== null) {
+    const c = u.trusted.call;
+    views.push({ provider: 'unregistered', title: `${c.provider} / ${c.api_family}`, api_family: c.api_family, adapter_revision: c.adapter_revision, isCallProvider: true, ok: false, refusal: u.refused, message: new AdapterRefused(u.refused).message });
   }
   return views;
 }
 
-/** Parse → project → validate → adapters → digests, for one handler text and one context draft. */
+/** What a live update keeps between keystrokes: the context draft it was opened for, and its session. */
+export interface Evaluator {
+  evaluate(input: EvaluationInput): Evaluation;
+  /** Closes the session (its key material goes with it). */
+  close(): void;
+}
+
+/**
+ * The page's evaluator. The session is reused while the context draft is the
+ * same text, field for field (its canonical JSON: the draft holds strings
+ * only); any other draft opens a new session and closes the old one.
+ */
+export function createEvaluator(): Evaluator {
+  let held: { draft: string | null; context: ContextOutcome; session: LiveSession | null } | null = null;
+  const draftText = (d: ContextDraft): string | null => {
+    try {
+      return canonicalize(d);
+    } catch {
+      return null; // not plain data: never reused
+    }
+  };
+  return {
+    evaluate(input: EvaluationInput): Evaluation {
+      const draft = draftText(input.context);
+      if (held === null || draft === null || held.draft !== draft) {
+        held?.session?.close();
+        const context = contextFromDraft(input.context);
+        held = { draft, context, session: context.ok ? openLiveSession(context.value) : null };
+      }
+      const session = held.session;
+      return evaluateWith(input.handlerText, held.context, (output) => (session as LiveSession).preview(output));
+    },
+    close(): void {
+      held?.session?.close();
+      held = null;
+    },
+  };
+}
+
+/** The same evaluation with nothing kept, through the core's plain functions. */
 export function evaluate(input: EvaluationInput): Evaluation {
-  const text = input.handlerText;
+  const context = contextFromDraft(input.context);
+  return evaluateWith(input.handlerText, context, (output) => previewDispatch(output, (context as { value: TrustedContext }).value));
+}
+
+/** Parse → project → validate → adapters → digests, for one handler text in one context. */
+function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOutput: unknown) => DispatchPreview): Evaluation {
   const problems: Problem[] = [];
   const raw = parseStrictJson(text, { locations: true });
   const parse: ParseOutcome = raw.ok
     ? { ok: true, value: raw.value, locations: (raw.locations ?? new Map()) as Locations }
     : { ok: false, error: raw.error };
-  const context = contextFromDraft(input.context);
   let starts: number[] | null = null;
   const lines = (): number[] => (starts ??= lineStarts(text));
 
@@ -245,9 +271,8 @@ export function evaluate(input: EvaluationInput): Evaluation {
   let internalError: string | null = null;
   if (parse.ok && context.ok) {
     try {
-      const trusted = context.value;
-      const { pkg, violations } = projectDetailed(parse.value, trusted);
-      const validation = validateResultDetailed(pkg, trusted);
+      const p = preview(parse.value);
+      const { trusted, pkg, violations, report: validation } = p;
       const canonical = validation.canonical ?? canonicalize(pkg.model_result);
       result = {
         trusted,
@@ -255,9 +280,9 @@ export function evaluate(input: EvaluationInput): Evaluation {
         projectionViolations: violations,
         validation,
         canonical,
-        canonicalBytes: utf8.encode(canonical).length,
+        canonicalBytes: utf8Length(canonical),
         digests: digestViews(trusted, pkg, validation),
-        payloads: payloadViews(pkg, trusted),
+        payloads: payloadViews(p),
       };
       violations.forEach((v, n) => {
         const at = locatePointer(text, parse.locations, v.path, lines());
@@ -274,9 +299,4 @@ export function evaluate(input: EvaluationInput): Evaluation {
     }
   }
   return { parse, context, result, internalError, problems };
-}
-
-/** The handler output a valid text parses to, else null (the attack lab then keeps the last good one). */
-export function parsedValue(ev: Evaluation): unknown {
-  return ev.parse.ok ? ev.parse.value : null;
 }

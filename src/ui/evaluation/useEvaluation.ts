@@ -15,9 +15,13 @@
  * cannot start, fails, or does not answer within WORKER_TIMEOUT_MS, it is
  * dropped and every later evaluation runs on the main thread: slower, never
  * lost.
+ *
+ * Both run an Evaluator (playground/evaluate.ts): the core's live session for
+ * the current trusted context, opened again when the context changes and
+ * closed when the page lets go of it.
  */
 import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { evaluate, type Evaluation, type EvaluationInput } from '../../playground/evaluate.ts';
+import { createEvaluator, type Evaluation, type EvaluationInput, type Evaluator } from '../../playground/evaluate.ts';
 import { LARGE_TEXT_CHARS, useSettledInput } from '../hooks/useSettledInput.ts';
 import type { EvaluationReply, EvaluationRequest } from './protocol.ts';
 import EvaluateWorker from './evaluate.worker.ts?worker';
@@ -37,6 +41,7 @@ export function useEvaluation<T extends EvaluationInput & { key: string }>(input
   const deferred = useDeferredValue(useSettledInput(input));
   const shown = useRef<Evaluated<T> | null>(null);
   const worker = useRef<Worker | null>(null);
+  const evaluator = useRef<Evaluator | null>(null);
   const lastRequest = useRef(0);
   const [workerFailed, setWorkerFailed] = useState(false);
   const [reply, setReply] = useState<Evaluated<T> | null>(null);
@@ -46,7 +51,8 @@ export function useEvaluation<T extends EvaluationInput & { key: string }>(input
   const local = useMemo(() => {
     if (offload) return null;
     evaluationCounts.main++;
-    return evaluate(deferred);
+    evaluator.current ??= createEvaluator();
+    return evaluator.current.evaluate(deferred);
   }, [deferred, offload]);
   const current: Evaluated<T> =
     local !== null ? { input: deferred, evaluation: local } : reply !== null && reply.input === deferred ? reply : (previous as Evaluated<T>);
@@ -102,6 +108,7 @@ export function useEvaluation<T extends EvaluationInput & { key: string }>(input
     () => () => {
       worker.current?.terminate();
       worker.current = null;
+      evaluator.current?.close();
     },
     [],
   );

@@ -1,0 +1,227 @@
+/**
+ * SPEC 7.1: speed for the live path comes from an object the caller holds.
+ * A live session is opened for one trusted context (and its key) and answers
+ * {@link previewDispatch} for handler output after handler output, byte for
+ * byte as the plain functions would (a differential test holds it to that).
+ *
+ * What it keeps, and why that cannot go stale:
+ * - the context, parsed once and deep-frozen by the session itself, and the
+ *   same call routed through each registered adapter (frozen too);
+ * - for each of those contexts, what the context alone decides (the tool,
+ *   normalized arguments, principal_ref, request_sha256, the audit values)
+ *   and the hash state that has absorbed its call-binding prefix;
+ * - within one update, the canonical text, result digest and model_result
+ *   verdict of each model_result it encoded and froze itself, so the three
+ *   adapters' full validations do not redo them.
+ * Everything is keyed by the identity of objects the session froze; nothing
+ * is keyed by a list of fields. Packages, reports and items it returns are
+ * deep-frozen for the same reason: copy one (structuredClone) to change it;
+ * the copy is plain data that the plain functions validate afresh.
+ *
+ * `close()` drops all of it and wipes the hash states that absorbed the key.
+ *
+ * @example
+ * const session = openLiveSession(trusted);
+ * for (const output of edits) render(session.preview(output));
+ * session.close();
+ */
+import { canonicalize, canonicalizeAndFreeze } from './canonical.ts';
+import { contextFacts, type ContextFacts } from './contextFacts.ts';
+import { callBindingDigest, callBindingPrefix, callBindingSuffix, resultDigestOfCanonical } from './digest.ts';
+import { isCallAdapter, rebindPackage, withProvider, type DispatchPreview, type ProviderPreview } from './dispatchPreview.ts';
+import { prefixedHash, type PrefixedHash } from './hash.ts';
+import type { ModelResult } from './modelResult.ts';
+import { projectParsed, type ProjectionSteps } from './project.ts';
+import type { Package } from './protectedAudit.ts';
+import { PROVIDER_ADAPTERS } from './providerAdapters.ts';
+import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
+import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
+import { modelResultVerdict, validateParsed, type ValidationDetails, type ValidationSteps } from './validateResult.ts';
+import type { Violation } from './violation.ts';
+
+export interface LiveSession {
+  /** The context as this session parsed and froze it: every answer is computed under it. */
+  readonly trusted: TrustedContext;
+  /** The same answer as `previewDispatch(handlerOutput, trusted)`, deep-frozen. */
+  preview(handlerOutput: unknown): DispatchPreview;
+  /** The same answer as `validateResultDetailed(pkg, trusted)`, for any package (a stored one, a tampered one). */
+  validate(pkg: unknown): ValidationDetails;
+  /** Drops everything the session keeps and wipes its key-bearing hash states; later calls throw. */
+  close(): void;
+}
+
+/** One context the session froze, with what that context alone decides. */
+interface Route {
+  readonly trusted: TrustedContext;
+  readonly facts: ContextFacts;
+  readonly prefix: PrefixedHash;
+  /** The last call binding finished from `prefix`: the three adapters ask for the same one in one update. */
+  last: { result_sha256: string; hex: string } | null;
+}
+
+/** Per model_result the session encoded and froze. */
+interface Encoded {
+  readonly canonical: string;
+  result_sha256: string | null;
+  /** Verdicts by facts object (identity), then by the downstream values (their full JSON text). */
+  readonly verdicts: WeakMap<ContextFacts, Map<string, readonly Violation[]>>;
+}
+
+/**
+ * Opens a session for one trusted context; throws TrustedContextError when
+ * the context is malformed (as `project` does).
+ */
+export function openLiveSession(trustedInput: TrustedContext): LiveSession {
+  let routes: Map<TrustedContext, Route> | null = new Map();
+  let encoded: WeakMap<object, Encoded> | null = new WeakMap();
+  let reports: WeakMap<Package, WeakMap<TrustedContext, ValidationDetails>> | null = new WeakMap();
+  /** Packages this session made and froze: only their reports are kept. */
+  const made = new WeakSet<Package>();
+
+  const open = (): { routes: Map<TrustedContext, Route>; encoded: WeakMap<object, Encoded>; reports: WeakMap<Package, WeakMap<TrustedContext, ValidationDetails>> } => {
+    if (routes === null || encoded === null || reports === null) throw new Error('this live session is closed');
+    return { routes, encoded, reports };
+  };
+
+  const own = freezeContext(assertTrustedContext(trustedInput));
+  const ownFacts = freezeFacts(contextFacts(own));
+  const addRoute = (trusted: TrustedContext): Route => {
+    const facts = contextFacts(trusted);
+    // Shared only when they are provably the same facts, so one model_result verdict serves every adapter.
+    const same = facts.spec === ownFacts.spec && canonicalize({ ...facts, spec: null }) === canonicalize({ ...ownFacts, spec: null });
+    const kept = same ? ownFacts : freezeFacts(facts);
+    const route: Route = { trusted, facts: kept, prefix: prefixedHash(callBindingPrefix(trusted, kept.request_sha256), trusted.key?.secret), last: null };
+    open().routes.set(trusted, route);
+    return route;
+  };
+  addRoute(own);
+  const contextFor = new Map(
+    PROVIDER_ADAPTERS.map((a) => {
+      const t = isCallAdapter(own, a.provider) ? own : freezeContext(withProvider(own, a.provider));
+      if (!open().routes.has(t)) addRoute(t);
+      return [a.provider, t] as const;
+    }),
+  );
+
+  const callBinding = (trusted: TrustedContext, request_sha256: string, result_sha256: string): string => {
+    const route = open().routes.get(trusted);
+    // A stored request digest that is not this context's own (a tampered package) is hashed the plain way.
+    if (route === undefined || request_sha256 !== route.facts.request_sha256) return callBindingDigest(trusted, request_sha256, result_sha256);
+    if (route.last !== null && route.last.result_sha256 === result_sha256) return route.last.hex;
+    const hex = route.prefix.finish(callBindingSuffix(trusted, result_sha256));
+    route.last = { result_sha256, hex };
+    return hex;
+  };
+  const resultDigest = (canonical: string, mr: unknown, trusted: TrustedContext): string => {
+    const e = typeof mr === 'object' && mr !== null ? open().encoded.get(mr) : undefined;
+    if (e === undefined || e.canonical !== canonical || trusted.key !== own.key) return resultDigestOfCanonical(canonical, trusted.key);
+    e.result_sha256 ??= resultDigestOfCanonical(canonical, trusted.key);
+    return e.result_sha256;
+  };
+
+  const projectSteps: ProjectionSteps = {
+    canonical: (mr: ModelResult) => {
+      const canonical = canonicalizeAndFreeze(mr);
+      open().encoded.set(mr, { canonical, result_sha256: null, verdicts: new WeakMap() });
+      return canonical;
+    },
+    resultDigest,
+    callBinding,
+  };
+  const validationSteps: ValidationSteps = {
+    canonical: (mr: unknown) => (typeof mr === 'object' && mr !== null ? open().encoded.get(mr)?.canonical : undefined) ?? canonicalize(mr),
+    resultDigest,
+    callBinding,
+    modelVerdict: (mr, canonical, facts, downstream) => {
+      const e = typeof mr === 'object' && mr !== null ? open().encoded.get(mr) : undefined;
+      if (e === undefined || canonical !== e.canonical) return modelResultVerdict(mr, canonical, facts, downstream);
+      let byDownstream = e.verdicts.get(facts);
+      if (byDownstream === undefined) {
+        byDownstream = new Map();
+        e.verdicts.set(facts, byDownstream);
+      }
+      const key = JSON.stringify(downstream);
+      let verdict = byDownstream.get(key);
+      if (verdict === undefined) {
+        verdict = deepFreeze(modelResultVerdict(mr, canonical, facts, downstream));
+        byDownstream.set(key, verdict);
+      }
+      return [...verdict];
+    },
+  };
+
+  const validate = (pkg: Package, trusted: TrustedContext): ValidationDetails => {
+    const { routes: r, reports: reps } = open();
+    const route = r.get(trusted) as Route;
+    if (!made.has(pkg)) return validateParsed(pkg, trusted, route.facts, validationSteps);
+    let byContext = reps.get(pkg);
+    if (byContext === undefined) {
+      byContext = new WeakMap();
+      reps.set(pkg, byContext);
+    }
+    let report = byContext.get(trusted);
+    if (report === undefined) {
+      report = deepFreeze(validateParsed(pkg, trusted, route.facts, validationSteps));
+      byContext.set(trusted, report);
+    }
+    return report;
+  };
+
+  return {
+    trusted: own,
+    preview(handlerOutput: unknown): DispatchPreview {
+      open();
+      const projected = projectParsed(handlerOutput, own, ownFacts, projectSteps);
+      const pkg = deepFreeze(projected.pkg);
+      made.add(pkg);
+      const report = validate(pkg, own);
+      const providers = PROVIDER_ADAPTERS.map((adapter): ProviderPreview => {
+        const t = contextFor.get(adapter.provider) as TrustedContext;
+        const p = t === own ? pkg : deepFreeze(rebindPackage(pkg, t, callBinding));
+        made.add(p);
+        const r = validate(p, t);
+        const base = { provider: adapter.provider, title: adapter.title, trusted: t, pkg: p };
+        try {
+          return { ...base, item: providerItemOf(p, t, r), refused: null };
+        } catch (e) {
+          if (!(e instanceof AdapterRefused)) throw e;
+          return { ...base, item: null, refused: e.violations };
+        }
+      });
+      const registered = providers.some((x) => x.trusted === own);
+      const unregistered = registered ? null : { trusted: own, pkg, refused: report.violations };
+      return deepFreeze({ trusted: own, pkg, violations: projected.violations, report, providers, unregistered });
+    },
+    validate(pkg: unknown): ValidationDetails {
+      open();
+      return validateParsed(pkg, own, ownFacts, validationSteps);
+    },
+    close(): void {
+      if (routes !== null) for (const route of routes.values()) route.prefix.destroy();
+      routes = null;
+      encoded = null;
+      reports = null;
+      contextFor.clear();
+    },
+  };
+}
+
+function freezeContext(trusted: TrustedContext): TrustedContext {
+  canonicalizeAndFreeze(trusted);
+  return trusted;
+}
+
+function freezeFacts(facts: ContextFacts): ContextFacts {
+  // Everything but the registry's own (already frozen) tool spec is plain data.
+  canonicalizeAndFreeze({ ...facts, spec: null });
+  return Object.freeze(facts);
+}
+
+/** Freezes a tree of plain objects and arrays in place; a frozen subtree is taken as frozen throughout. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
