@@ -186,6 +186,8 @@ describe('same inputs, same answer, whatever ran before (SPEC 7.1)', () => {
     (c, ctx, out) => outcome(() => JSON.stringify(c.project(out, ctx))),
     (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(c.project(out, ctx), ctx))),
     (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(out, ctx))),
+    // A package made for a sibling call, checked in this one: its model_result may hold this call's ids (AUDIT_LEAK here, not there).
+    (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(c.project(out, { ...ctx, call: { ...ctx.call, call_id: `${ctx.call.call_id}_sibling` } }), ctx))),
     (c, ctx, out) => outcome(() => JSON.stringify(c.computeBindings(c.project(out, ctx).model_result, ctx))),
     (c, ctx) => outcome(() => c.canonicalize(ctx)),
     (c, ctx, out) => outcome(() => JSON.stringify(c.toProviderItem(c.project(out, ctx), ctx))),
@@ -206,13 +208,23 @@ describe('same inputs, same answer, whatever ran before (SPEC 7.1)', () => {
     { ...base, arguments: { query: 'refund policy' } },
     { ...base, arguments: { query: 'refund policy', top_k: 5 } },
     { ...base, arguments: { query: 'other', top_k: 5 } },
+    { ...base, call: { ...base.call, call_id: 'call_leaked_0001' } },
+    { ...base, call: { ...base.call, call_id: 'call_other_0002' } },
   ];
+  /** A hit that quotes the first of those call ids: audit material in that call, an ordinary string in the other. */
+  const quoting = (() => {
+    const s = scenarios.find((x) => x.id === 'search_kb.hits')?.handler_output as { data: { hits: { snippet: string }[] } };
+    const copy = structuredClone(s);
+    (copy.data.hits[0] as { snippet: string }).snippet = 'see call_leaked_0001 for details';
+    return copy;
+  })();
 
   it('each public function answers an input the same in a fresh process and after any sequence of other calls', async () => {
     const warm = await import('./index.ts');
     const pool = fc.oneof(fc.constantFrom(...named), contexts);
+    const outs = fc.oneof(outputs, fc.constant(quoting));
     await fc.assert(
-      fc.asyncProperty(pool, outputs, fc.nat({ max: calls.length - 1 }), fc.array(fc.tuple(pool, outputs, fc.nat({ max: calls.length - 1 })), { maxLength: 12 }), async (ctx, output, which, before) => {
+      fc.asyncProperty(pool, outs, fc.nat({ max: calls.length - 1 }), fc.array(fc.tuple(pool, outs, fc.nat({ max: calls.length - 1 })), { maxLength: 12 }), async (ctx, output, which, before) => {
         vi.resetModules();
         const cold = (await import('./index.ts')) as Core;
         const call = calls[which] as (typeof calls)[number];
@@ -224,20 +236,25 @@ describe('same inputs, same answer, whatever ran before (SPEC 7.1)', () => {
     );
   });
 
-  it('the named memo-bug contexts, each after each of the others', () => {
-    const outs = scenarios.filter((s) => s.context.tool === 'search_kb').map((s) => s.handler_output);
-    const answers = (ctx: TrustedContext) => calls.map((call) => outs.map((o) => call(warmCore, ctx, o)).join('\n')).join('\n\n');
-    const alone = named.map((ctx) => answers(ctx));
+  it('the named memo-bug contexts, each after each of the others', async () => {
+    const outs = [...scenarios.filter((s) => s.context.tool === 'search_kb').map((s) => s.handler_output), quoting];
+    const answers = (core: Core, ctx: TrustedContext) => calls.map((call) => outs.map((o) => call(core, ctx, o)).join('\n')).join('\n\n');
+    const alone: string[] = [];
+    for (const ctx of named) {
+      vi.resetModules();
+      alone.push(answers((await import('./index.ts')) as Core, ctx));
+    }
+    vi.resetModules();
+    const warm = (await import('./index.ts')) as Core;
     for (let i = 0; i < named.length; i++) {
       for (let j = 0; j < named.length; j++) {
-        answers(named[j] as TrustedContext);
-        expect(answers(named[i] as TrustedContext), `context ${i} after context ${j}`).toBe(alone[i]);
+        answers(warm, named[j] as TrustedContext);
+        expect(answers(warm, named[i] as TrustedContext), `context ${i} after context ${j}`).toBe(alone[i]);
       }
     }
-    // The two contexts of the old memo bug must not agree: one holds NaN, which no JSON text holds.
+    // The two contexts of each old memo bug must not agree: one holds NaN, which no JSON text holds; one call's id is quoted.
     expect(alone[0]).not.toBe(alone[1]);
+    expect(alone[6]).toContain('AUDIT_LEAK');
+    expect(alone[7]).not.toContain('AUDIT_LEAK');
   });
 });
-
-// Imported once for the synchronous test above (the async one imports its own cold copies).
-const warmCore = await import('./index.ts');
