@@ -62,3 +62,14 @@ describe('deny-list (SPEC 3)', () => {
     );
   });
 });
+
+describe('the ASCII fast path of normalizeKey', () => {
+  it('gives what NFKC, lower-casing and dropping non-letters-or-digits give, for any ASCII key', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 30 }), (key) => {
+        expect(normalizeKey(key)).toBe(key.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+      }),
+      { seed: 20260719, numRuns: 500 },
+    );
+  });
+});

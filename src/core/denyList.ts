@@ -6,7 +6,9 @@
  */
 /** NFKC, lower case, then only letters and digits remain. */
 export function normalizeKey(key: string): string {
-  // A literal here, not a module-level /g regex: a global regex carries lastIndex from one call to the next.
+  // NFKC leaves ASCII as it is: most member names skip the (costly) normalization. A test holds both paths equal.
+  // Literals here, not module-level /g regexes: a global regex carries lastIndex from one call to the next.
+  if (/^[\x00-\x7f]*$/.test(key)) return key.toLowerCase().replace(/[^a-z0-9]/g, '');
   return key.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 

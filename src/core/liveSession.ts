@@ -10,13 +10,15 @@
  * - for each of those contexts, what the context alone decides (the tool,
  *   normalized arguments, principal_ref, request_sha256, the audit values)
  *   and the hash state that has absorbed its call-binding prefix;
- * - within one update, the canonical text, result digest and model_result
- *   verdict of each model_result it encoded and froze itself, so the three
- *   adapters' full validations do not redo them.
- * Everything is keyed by the identity of objects the session froze; nothing
- * is keyed by a list of fields. Packages, reports and items it returns are
- * deep-frozen for the same reason: copy one (structuredClone) to change it;
- * the copy is plain data that the plain functions validate afresh.
+ * - for each model_result it encoded and froze itself: its canonical text,
+ *   its result digest and its verdict, so the three adapters' full
+ *   validations of one update do not redo them;
+ * - per context, the last call binding it finished (keyed by the whole
+ *   suffix input, the result digest), which the adapter asks for again.
+ * What is kept per model_result is keyed by the identity of an object the
+ * session froze; nothing is keyed by a list of fields. So the model_result
+ * of every package it returns is deep-frozen: copy the package
+ * (structuredClone) to change it; the copy is plain data, validated afresh.
  *
  * `close()` drops all of it and wipes the hash states that absorbed the key.
  *
@@ -27,22 +29,22 @@
  */
 import { canonicalize, canonicalizeAndFreeze } from './canonical.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
-import { callBindingDigest, callBindingPrefix, callBindingSuffix, resultDigestOfCanonical } from './digest.ts';
+import { callBindingDigest, callBindingPrefix, resultDigestOfCanonical } from './digest.ts';
 import { isCallAdapter, rebindPackage, withProvider, type DispatchPreview, type ProviderPreview } from './dispatchPreview.ts';
 import { prefixedHash, type PrefixedHash } from './hash.ts';
 import type { ModelResult } from './modelResult.ts';
 import { projectParsed, type ProjectionSteps } from './project.ts';
-import type { Package } from './protectedAudit.ts';
 import { PROVIDER_ADAPTERS } from './providerAdapters.ts';
 import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { modelResultVerdict, validateParsed, type ValidationDetails, type ValidationSteps } from './validateResult.ts';
+import { needleFinder, type NeedleFinder } from './outputContract.ts';
 import type { Violation } from './violation.ts';
 
 export interface LiveSession {
   /** The context as this session parsed and froze it: every answer is computed under it. */
   readonly trusted: TrustedContext;
-  /** The same answer as `previewDispatch(handlerOutput, trusted)`, deep-frozen. */
+  /** The same answer as `previewDispatch(handlerOutput, trusted)`; its model_result is deep-frozen. */
   preview(handlerOutput: unknown): DispatchPreview;
   /** The same answer as `validateResultDetailed(pkg, trusted)`, for any package (a stored one, a tampered one). */
   validate(pkg: unknown): ValidationDetails;
@@ -55,6 +57,8 @@ interface Route {
   readonly trusted: TrustedContext;
   readonly facts: ContextFacts;
   readonly prefix: PrefixedHash;
+  /** canonical(tool_contract): the fixed tail of every call-binding suffix in this context. */
+  readonly contractText: string;
   /** The last call binding finished from `prefix`: the three adapters ask for the same one in one update. */
   last: { result_sha256: string; hex: string } | null;
 }
@@ -74,13 +78,10 @@ interface Encoded {
 export function openLiveSession(trustedInput: TrustedContext): LiveSession {
   let routes: Map<TrustedContext, Route> | null = new Map();
   let encoded: WeakMap<object, Encoded> | null = new WeakMap();
-  let reports: WeakMap<Package, WeakMap<TrustedContext, ValidationDetails>> | null = new WeakMap();
-  /** Packages this session made and froze: only their reports are kept. */
-  const made = new WeakSet<Package>();
 
-  const open = (): { routes: Map<TrustedContext, Route>; encoded: WeakMap<object, Encoded>; reports: WeakMap<Package, WeakMap<TrustedContext, ValidationDetails>> } => {
-    if (routes === null || encoded === null || reports === null) throw new Error('this live session is closed');
-    return { routes, encoded, reports };
+  const open = (): { routes: Map<TrustedContext, Route>; encoded: WeakMap<object, Encoded> } => {
+    if (routes === null || encoded === null) throw new Error('this live session is closed');
+    return { routes, encoded };
   };
 
   const own = freezeContext(assertTrustedContext(trustedInput));
@@ -90,7 +91,13 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
     // Shared only when they are provably the same facts, so one model_result verdict serves every adapter.
     const same = facts.spec === ownFacts.spec && canonicalize({ ...facts, spec: null }) === canonicalize({ ...ownFacts, spec: null });
     const kept = same ? ownFacts : freezeFacts(facts);
-    const route: Route = { trusted, facts: kept, prefix: prefixedHash(callBindingPrefix(trusted, kept.request_sha256), trusted.key?.secret), last: null };
+    const route: Route = {
+      trusted,
+      facts: kept,
+      prefix: prefixedHash(callBindingPrefix(trusted, kept.request_sha256), trusted.key?.secret),
+      contractText: canonicalize(kept.tool_contract),
+      last: null,
+    };
     open().routes.set(trusted, route);
     return route;
   };
@@ -108,7 +115,8 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
     // A stored request digest that is not this context's own (a tampered package) is hashed the plain way.
     if (route === undefined || request_sha256 !== route.facts.request_sha256) return callBindingDigest(trusted, request_sha256, result_sha256);
     if (route.last !== null && route.last.result_sha256 === result_sha256) return route.last.hex;
-    const hex = route.prefix.finish(callBindingSuffix(trusted, result_sha256));
+    // callBindingSuffix(trusted, result_sha256), with the contract's text made once per context (a test holds them equal).
+    const hex = route.prefix.finish(`${canonicalize(result_sha256)},"tool_contract":${route.contractText}}`);
     route.last = { result_sha256, hex };
     return hex;
   };
@@ -119,7 +127,20 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
     return e.result_sha256;
   };
 
+  /** Finders by the audit-value array they search for: the facts' own arrays are frozen by the session. */
+  const finders = new WeakMap<readonly string[], NeedleFinder>();
+  const leakFinder = (values: readonly string[]): NeedleFinder => {
+    if (!Object.isFrozen(values)) return needleFinder(values);
+    let f = finders.get(values);
+    if (f === undefined) {
+      f = needleFinder(values);
+      finders.set(values, f);
+    }
+    return f;
+  };
+
   const projectSteps: ProjectionSteps = {
+    leakFinder,
     canonical: (mr: ModelResult) => {
       const canonical = canonicalizeAndFreeze(mr);
       open().encoded.set(mr, { canonical, result_sha256: null, verdicts: new WeakMap() });
@@ -143,43 +164,28 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
       const key = JSON.stringify(downstream);
       let verdict = byDownstream.get(key);
       if (verdict === undefined) {
-        verdict = deepFreeze(modelResultVerdict(mr, canonical, facts, downstream));
+        verdict = modelResultVerdict(mr, canonical, facts, downstream, downstream.length === 0 ? leakFinder(facts.auditValues) : undefined);
         byDownstream.set(key, verdict);
       }
-      return [...verdict];
+      // A copy: the caller's report is its own; the kept verdict stays as computed.
+      return verdict.map((v) => ({ ...v }));
     },
   };
 
-  const validate = (pkg: Package, trusted: TrustedContext): ValidationDetails => {
-    const { routes: r, reports: reps } = open();
-    const route = r.get(trusted) as Route;
-    if (!made.has(pkg)) return validateParsed(pkg, trusted, route.facts, validationSteps);
-    let byContext = reps.get(pkg);
-    if (byContext === undefined) {
-      byContext = new WeakMap();
-      reps.set(pkg, byContext);
-    }
-    let report = byContext.get(trusted);
-    if (report === undefined) {
-      report = deepFreeze(validateParsed(pkg, trusted, route.facts, validationSteps));
-      byContext.set(trusted, report);
-    }
-    return report;
-  };
+  const validate = (pkg: unknown, trusted: TrustedContext): ValidationDetails => validateParsed(pkg, trusted, (open().routes.get(trusted) as Route).facts, validationSteps);
 
   return {
     trusted: own,
     preview(handlerOutput: unknown): DispatchPreview {
       open();
       const projected = projectParsed(handlerOutput, own, ownFacts, projectSteps);
-      const pkg = deepFreeze(projected.pkg);
-      made.add(pkg);
+      const pkg = projected.pkg;
       const report = validate(pkg, own);
       const providers = PROVIDER_ADAPTERS.map((adapter): ProviderPreview => {
         const t = contextFor.get(adapter.provider) as TrustedContext;
-        const p = t === own ? pkg : deepFreeze(rebindPackage(pkg, t, callBinding));
-        made.add(p);
-        const r = validate(p, t);
+        const p = t === own ? pkg : rebindPackage(pkg, t, callBinding);
+        // The call's own adapter checks the very package and context the report is of: one validation, not two.
+        const r = t === own ? report : validate(p, t);
         const base = { provider: adapter.provider, title: adapter.title, trusted: t, pkg: p };
         try {
           return { ...base, item: providerItemOf(p, t, r), refused: null };
@@ -190,17 +196,15 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
       });
       const registered = providers.some((x) => x.trusted === own);
       const unregistered = registered ? null : { trusted: own, pkg, refused: report.violations };
-      return deepFreeze({ trusted: own, pkg, violations: projected.violations, report, providers, unregistered });
+      return { trusted: own, pkg, violations: projected.violations, report, providers, unregistered };
     },
     validate(pkg: unknown): ValidationDetails {
-      open();
-      return validateParsed(pkg, own, ownFacts, validationSteps);
+      return validate(pkg, own);
     },
     close(): void {
       if (routes !== null) for (const route of routes.values()) route.prefix.destroy();
       routes = null;
       encoded = null;
-      reports = null;
       contextFor.clear();
     },
   };
@@ -215,13 +219,4 @@ function freezeFacts(facts: ContextFacts): ContextFacts {
   // Everything but the registry's own (already frozen) tool spec is plain data.
   canonicalizeAndFreeze({ ...facts, spec: null });
   return Object.freeze(facts);
-}
-
-/** Freezes a tree of plain objects and arrays in place; a frozen subtree is taken as frozen throughout. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }

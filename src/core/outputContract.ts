@@ -95,21 +95,27 @@ const isUnder = (pointer: string, roots: Set<string>): boolean => {
   return false;
 };
 
-/** One regular expression matching any of the needles (no /g: test() must not carry lastIndex between strings). */
-function anyOf(needles: readonly string[]): RegExp {
-  return new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
+/** Finds which audit value, if any, a string contains. */
+export type NeedleFinder = (s: string) => string | undefined;
+
+/**
+ * SPEC 1.1's needles: the call's audit values of 8 characters or more
+ * (shorter ones would match by chance), in one regular expression, so each
+ * string is scanned once for all of them; which needle it was is asked only
+ * on a hit. No /g flag: test() must not carry lastIndex between strings.
+ */
+export function needleFinder(auditValues: readonly string[]): NeedleFinder {
+  const needles = auditValues.filter((s) => s.length >= 8);
+  if (needles.length === 0) return () => undefined;
+  const any = new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
+  return (s) => (any.test(s) ? needles.find((n) => s.includes(n)) : undefined);
 }
 
 /**
  * SPEC 1.1: no string of the model projection may contain one of this call's
- * audit values of 8 characters or more (shorter ones would match by chance).
+ * audit values (see {@link needleFinder}).
  */
-export function checkAuditLeaks(value: unknown, basePath: string, auditValues: readonly string[], out: ViolationList): void {
-  const needles = auditValues.filter((s) => s.length >= 8);
-  if (needles.length === 0) return;
-  const any = anyOf(needles);
-  // One native scan per string for all needles; which needle it was is asked only on a hit.
-  const leak = (s: string) => (any.test(s) ? needles.find((n) => s.includes(n)) : undefined);
+export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFinder, out: ViolationList): void {
   const report = (path: string, hit: string) => out.add('AUDIT_LEAK', path, `contains audit material (${hit.length} characters of this call's audit values)`);
   if (typeof value === 'string') {
     const hit = leak(value);

@@ -13,7 +13,7 @@ import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, type Effect
 import { DOWNSTREAM_REF, HandlerEnvelopeSchema } from './handlerOutput.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { MODEL_RESULT_VERSION, type ModelResult } from './modelResult.ts';
-import { checkAuditLeaks, checkToolData } from './outputContract.ts';
+import { checkAuditLeaks, checkToolData, needleFinder, type NeedleFinder } from './outputContract.ts';
 import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
 import { DISPATCHER_PROVENANCE, RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import { utf8Length } from './text.ts';
@@ -64,9 +64,12 @@ export interface ProjectionSteps {
   canonical(model_result: ModelResult): string;
   resultDigest(canonical: string, model_result: ModelResult, trusted: TrustedContext): string;
   callBinding(trusted: TrustedContext, request_sha256: string, result_sha256: string): string;
+  /** The finder for the call's audit values (the facts' own array, or that array with the handler's downstream refs). */
+  leakFinder(auditValues: readonly string[]): NeedleFinder;
 }
 
 export const PROJECT_PLAIN: ProjectionSteps = Object.freeze({
+  leakFinder: needleFinder,
   canonical: (mr: ModelResult) => canonicalize(mr),
   resultDigest: (canonical: string, _mr: ModelResult, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
   callBinding: callBindingDigest,
@@ -231,7 +234,7 @@ function evaluateSuccess(
   }
   const truncated = raw.truncated === true;
   if (truncated && spec.list === undefined) out.add('RESULT_SCHEMA', '/truncated', `${spec.name} returns no list, so it cannot be truncated`);
-  checkAuditLeaks(raw.data, '/data', auditValues, out);
+  checkAuditLeaks(raw.data, '/data', steps.leakFinder(auditValues), out);
   if (out.length > 0 || parsed === null) return null;
 
   const data = parsed;

@@ -11,7 +11,7 @@ import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
 import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode } from './errorCatalog.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { ModelResultSchema } from './modelResult.ts';
-import { checkAuditLeaks, checkToolData, firstTooDeep } from './outputContract.ts';
+import { checkAuditLeaks, checkToolData, firstTooDeep, needleFinder, type NeedleFinder } from './outputContract.ts';
 import { ProtectedAuditSchema } from './protectedAudit.ts';
 import { findAdapter } from './providerAdapters.ts';
 import { DISPATCHER_PROVENANCE, RESOURCE_REVISION, RESULT_LIMITS, type ToolSpec } from './registry.ts';
@@ -57,11 +57,11 @@ export interface ValidationSteps {
   modelVerdict(model_result: unknown, canonical: string | null, facts: ContextFacts, downstream: readonly string[]): Violation[];
 }
 
-export const RECOMPUTE: ValidationSteps = Object.freeze({
+export const RECOMPUTE: ValidationSteps = Object.freeze<ValidationSteps>({
   canonical: (mr: unknown) => canonicalize(mr),
   resultDigest: (canonical: string, _mr: unknown, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
   callBinding: callBindingDigest,
-  modelVerdict: modelResultVerdict,
+  modelVerdict: (mr, canonical, facts, downstream) => modelResultVerdict(mr, canonical, facts, downstream),
 });
 
 export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContext): ValidationDetails {
@@ -164,10 +164,16 @@ function check(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps
  * covers that result), and a stored value that differs is a digest mismatch
  * anyway. So the verdict is the same for every provider of one call.
  */
-export function modelResultVerdict(mr: unknown, canonical: string | null, facts: ContextFacts, downstream: readonly string[]): Violation[] {
+export function modelResultVerdict(
+  mr: unknown,
+  canonical: string | null,
+  facts: ContextFacts,
+  downstream: readonly string[],
+  leak: NeedleFinder = needleFinder(downstream.length === 0 ? facts.auditValues : [...facts.auditValues, ...downstream]),
+): Violation[] {
   const local = new ViolationList();
   checkModelResult(mr, facts, local);
-  checkAuditLeaks(mr, '/model_result', downstream.length === 0 ? facts.auditValues : [...facts.auditValues, ...downstream], local);
+  checkAuditLeaks(mr, '/model_result', leak, local);
   if (canonical !== null) {
     const bytes = utf8Length(canonical);
     if (bytes > RESULT_LIMITS.maxCanonicalBytes) local.add('SIZE_LIMIT', '/model_result', `canonical model_result is ${bytes} bytes, over ${RESULT_LIMITS.maxCanonicalBytes}`);

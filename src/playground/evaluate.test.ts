@@ -49,7 +49,7 @@ describe('evaluate: every built-in scenario', () => {
         if (p.ok) {
           expect(p.audit.found).toEqual([]);
           expect(p.audit.checked).toBeGreaterThanOrEqual(10);
-          expect(p.json).not.toContain('protected_audit');
+          expect(JSON.stringify(p.item)).not.toContain('protected_audit');
         }
       }
       expect(r.payloads.filter((p) => p.isCallProvider)).toHaveLength(1);

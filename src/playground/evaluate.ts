@@ -91,7 +91,6 @@ export type PayloadView =
       isCallProvider: boolean;
       ok: true;
       item: unknown;
-      json: string;
       /** Every audit value of that package, and the literal "protected_audit", searched for in the serialized payload. */
       audit: { checked: number; found: string[] };
     }
@@ -118,9 +117,7 @@ export interface ResultView {
   payloads: PayloadView[];
 }
 
-export type ParseOutcome =
-  | { ok: true; value: unknown; locations: Locations }
-  | { ok: false; error: JsonParseError };
+export type ParseOutcome = { ok: true; value: unknown } | { ok: false; error: JsonParseError };
 
 export interface Evaluation {
   parse: ParseOutcome;
@@ -141,7 +138,7 @@ function handlerPathOfPackagePath(path: string): string | null {
   return null;
 }
 
-function digestViews(trusted: TrustedContext, pkg: Package, v: ValidationDetails): DigestView[] {
+function digestViews(trusted: TrustedContext, pkg: Package, v: ValidationDetails, requestPreimage: () => string): DigestView[] {
   const stored = v.stored;
   const re = v.recomputed;
   const pre = (f: () => string): string | null => {
@@ -152,7 +149,7 @@ function digestViews(trusted: TrustedContext, pkg: Package, v: ValidationDetails
     }
   };
   const preimages: Record<DigestName, string | null> = {
-    request_sha256: pre(() => digestPreimage(PURPOSES.request, requestFields(trusted))),
+    request_sha256: pre(requestPreimage),
     // Spliced and written out as the validator hashes them (tests keep both equal to digestPreimage).
     result_sha256: v.canonical !== null ? resultPreimageOfCanonical(v.canonical) : pre(() => digestPreimage(PURPOSES.result, { model_result: pkg.model_result })),
     call_binding_sha256:
@@ -182,7 +179,7 @@ function payloadViews(preview: DispatchPreview): PayloadView[] {
     }
     const serialized = JSON.stringify(p.item);
     const needles = ['protected_audit', ...auditValuesOf(p.pkg, p.trusted)];
-    return { ...base, ok: true as const, item: p.item, json: JSON.stringify(p.item, null, 2), audit: { checked: needles.length, found: needles.filter((n) => serialized.includes(n)) } };
+    return { ...base, ok: true as const, item: p.item, audit: { checked: needles.length, found: needles.filter((n) => serialized.includes(n)) } };
   });
   const u = preview.unregistered;
   if (u !== null) {
@@ -205,7 +202,7 @@ export interface Evaluator {
  * only); any other draft opens a new session and closes the old one.
  */
 export function createEvaluator(): Evaluator {
-  let held: { draft: string | null; context: ContextOutcome; session: LiveSession | null } | null = null;
+  let held: { draft: string | null; context: ContextOutcome; session: LiveSession | null; requestPreimage?: string } | null = null;
   const draftText = (d: ContextDraft): string | null => {
     try {
       return canonicalize(d);
@@ -221,8 +218,10 @@ export function createEvaluator(): Evaluator {
         const context = contextFromDraft(input.context);
         held = { draft, context, session: context.ok ? openLiveSession(context.value) : null };
       }
-      const session = held.session;
-      return evaluateWith(input.handlerText, held.context, (output) => (session as LiveSession).preview(output));
+      const h = held;
+      // The request preimage depends on the context alone: made once per session, when first shown.
+      const requestPreimage = () => (h.requestPreimage ??= digestPreimage(PURPOSES.request, requestFields((h.session as LiveSession).trusted)));
+      return evaluateWith(input.handlerText, h.context, (output) => (h.session as LiveSession).preview(output), requestPreimage);
     },
     close(): void {
       held?.session?.close();
@@ -234,18 +233,20 @@ export function createEvaluator(): Evaluator {
 /** The same evaluation with nothing kept, through the core's plain functions. */
 export function evaluate(input: EvaluationInput): Evaluation {
   const context = contextFromDraft(input.context);
-  return evaluateWith(input.handlerText, context, (output) => previewDispatch(output, (context as { value: TrustedContext }).value));
+  const trusted = (context as { value: TrustedContext }).value;
+  return evaluateWith(input.handlerText, context, (output) => previewDispatch(output, trusted), () => digestPreimage(PURPOSES.request, requestFields(trusted)));
 }
 
 /** Parse → project → validate → adapters → digests, for one handler text in one context. */
-function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOutput: unknown) => DispatchPreview): Evaluation {
+function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOutput: unknown) => DispatchPreview, requestPreimage: () => string): Evaluation {
   const problems: Problem[] = [];
-  const raw = parseStrictJson(text, { locations: true });
-  const parse: ParseOutcome = raw.ok
-    ? { ok: true, value: raw.value, locations: (raw.locations ?? new Map()) as Locations }
-    : { ok: false, error: raw.error };
+  const raw = parseStrictJson(text);
+  const parse: ParseOutcome = raw.ok ? { ok: true, value: raw.value } : { ok: false, error: raw.error };
   let starts: number[] | null = null;
   const lines = (): number[] => (starts ??= lineStarts(text));
+  // Where each value sits is needed only to place a problem: parsed again, with locations, when there is one.
+  let locations: Locations | null = null;
+  const located = (): Locations => (locations ??= (parseStrictJson(text, { locations: true }) as { locations?: Locations }).locations ?? new Map());
 
   if (!parse.ok) {
     const e = parse.error;
@@ -281,16 +282,16 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
         validation,
         canonical,
         canonicalBytes: utf8Length(canonical),
-        digests: digestViews(trusted, pkg, validation),
+        digests: digestViews(trusted, pkg, validation, requestPreimage),
         payloads: payloadViews(p),
       };
       violations.forEach((v, n) => {
-        const at = locatePointer(text, parse.locations, v.path, lines());
+        const at = locatePointer(text, located(), v.path, lines());
         problems.push({ id: `projection:${n}:${v.code}:${v.path}`, source: 'projection', code: v.code, path: v.path, detail: v.detail, range: at?.range ?? null, rangePath: at?.pointer ?? null, field: null, isViolation: true });
       });
       validation.violations.forEach((v, n) => {
         const hp = handlerPathOfPackagePath(v.path);
-        const at = hp === null ? null : locatePointer(text, parse.locations, hp, lines());
+        const at = hp === null ? null : locatePointer(text, located(), hp, lines());
         problems.push({ id: `validation:${n}:${v.code}:${v.path}`, source: 'validation', code: v.code, path: v.path, detail: v.detail, range: at?.range ?? null, rangePath: at?.pointer ?? null, field: null, isViolation: VIOLATION_SET.has(v.code) });
       });
     } catch (e) {

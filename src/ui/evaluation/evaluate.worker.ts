@@ -1,10 +1,8 @@
 /**
  * The playground's evaluation, off the main thread, for large handler texts
  * (see useEvaluation.ts). The same evaluator as on the main thread, holding
- * the live session for the context of the texts it is sent; the
- * reply leaves out the parser's location map, which only `evaluate` itself
- * uses (every problem already carries its editor range), so the page does not
- * pay to copy thousands of entries it never reads.
+ * the live session for the context of the texts it is sent. Every problem
+ * already carries its editor range, so the reply holds no parser location map.
  */
 // As on the page: zod must not probe `new Function`, which a no-eval CSP on the worker's script would refuse.
 import '../zodUnderCsp.ts';
@@ -19,7 +17,7 @@ scope.onmessage = (e) => {
   let reply: EvaluationReply;
   try {
     const ev = evaluator.evaluate(input);
-    reply = { id, ok: true, evaluation: ev.parse.ok ? { ...ev, parse: { ...ev.parse, locations: new Map() } } : ev };
+    reply = { id, ok: true, evaluation: ev };
   } catch (err) {
     reply = { id, ok: false, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
   }

@@ -4,7 +4,7 @@
  * value of that package, and the word protected_audit, searched for in the
  * serialized payload.
  */
-import { memo, type JSX } from 'react';
+import { memo, useMemo, type JSX } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { Translate } from '../../i18n/strings.ts';
 import type { PayloadView } from '../../../playground/evaluate.ts';
@@ -12,6 +12,12 @@ import type { PayloadView } from '../../../playground/evaluate.ts';
 export interface PayloadsPanelProps {
   t: Translate;
   payloads: readonly PayloadView[];
+}
+
+/** The item as the learner reads it: pretty JSON, made when the panel shows it, not by the evaluation. */
+function PayloadJson({ item, label }: { item: unknown; label: string }): JSX.Element {
+  const text = useMemo(() => JSON.stringify(item, null, 2), [item]);
+  return <JsonView text={text} label={label} className="payload-json" />;
 }
 
 export const PayloadsPanel = memo(function PayloadsPanel({ t, payloads }: PayloadsPanelProps): JSX.Element {
@@ -28,7 +34,7 @@ export const PayloadsPanel = memo(function PayloadsPanel({ t, payloads }: Payloa
           </p>
           {p.ok ? (
             <>
-              <JsonView text={p.json} label={p.title} className="payload-json" />
+              <PayloadJson item={p.item} label={p.title} />
               {p.audit.found.length === 0 ? (
                 <p className="mark mark-ok audit-check">{t('noAuditMaterial', { n: p.audit.checked })}</p>
               ) : (
