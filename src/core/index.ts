@@ -21,6 +21,7 @@ export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseEr
 export type { JsonValue } from './jsonValue.ts';
 export { handlerOutputJsonSchema } from './handlerOutput.ts';
 export { VIOLATION_CODES, type Violation, type ViolationCode } from './violation.ts';
+export { describeParams, RULES, type ViolationParams, type Rule, type SchemaIssue } from './violationParams.ts';
 export { normalizeKey, deniedKeyKind } from './denyList.ts';
 export type { ModelResult } from './modelResult.ts';
 export type { ProtectedAudit, Package } from './protectedAudit.ts';

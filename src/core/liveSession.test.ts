@@ -154,11 +154,12 @@ describe('a live session answers what the plain functions answer', () => {
     );
   });
 
-  it('the model_result it returns is deep-frozen (it keys what it keeps by it); a copy is plain data, checked afresh', () => {
+  it('the packages it returns are deep-frozen (it keys what it keeps by their parts); a copy is plain data, checked afresh', () => {
     const s = scenarios.find((x) => x.id === 'search_kb.hits') as (typeof scenarios)[number];
     const session = openLiveSession(s.context);
     const p = session.preview(s.handler_output);
     expect(Object.isFrozen(p.pkg.model_result) && Object.isFrozen((p.pkg.model_result.data as { hits: object[] }).hits[0])).toBe(true);
+    expect(p.providers.every((x) => Object.isFrozen(x.pkg) && Object.isFrozen(x.pkg.protected_audit.binding) && Object.isFrozen(x.pkg.protected_audit.redactions[0]))).toBe(true);
     expect(p.providers.every((x) => x.pkg.model_result === p.pkg.model_result)).toBe(true);
     const copy = structuredClone(p.pkg);
     (copy.model_result.data as { query: string }).query = 'changed';

@@ -15,10 +15,12 @@
  *   validations of one update do not redo them;
  * - per context, the last call binding it finished (keyed by the whole
  *   suffix input, the result digest), which the adapter asks for again.
- * What is kept per model_result is keyed by the identity of an object the
- * session froze; nothing is keyed by a list of fields. So the model_result
- * of every package it returns is deep-frozen: copy the package
- * (structuredClone) to change it; the copy is plain data, validated afresh.
+ * - for each protected_audit member it froze itself, its schema issues: the
+ *   packages rebound for the other adapters share most members.
+ * What is kept is keyed by the identity of an object the session froze;
+ * nothing is keyed by a list of fields. So every package it returns is
+ * deep-frozen: copy one (structuredClone) to change it; the copy is plain
+ * data, validated afresh.
  *
  * `close()` drops all of it and wipes the hash states that absorbed the key.
  *
@@ -37,14 +39,14 @@ import { projectParsed, type ProjectionSteps } from './project.ts';
 import { PROVIDER_ADAPTERS } from './providerAdapters.ts';
 import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
-import { modelResultVerdict, validateParsed, type ValidationDetails, type ValidationSteps } from './validateResult.ts';
+import { auditMemberIssues, modelResultVerdict, validateParsed, type AuditMember, type ValidationDetails, type ValidationSteps } from './validateResult.ts';
 import { needleFinder, type NeedleFinder } from './outputContract.ts';
 import type { Violation } from './violation.ts';
 
 export interface LiveSession {
   /** The context as this session parsed and froze it: every answer is computed under it. */
   readonly trusted: TrustedContext;
-  /** The same answer as `previewDispatch(handlerOutput, trusted)`; its model_result is deep-frozen. */
+  /** The same answer as `previewDispatch(handlerOutput, trusted)`; the packages in it are deep-frozen. */
   preview(handlerOutput: unknown): DispatchPreview;
   /** The same answer as `validateResultDetailed(pkg, trusted)`, for any package (a stored one, a tampered one). */
   validate(pkg: unknown): ValidationDetails;
@@ -139,6 +141,23 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
     return f;
   };
 
+  /** Audit members this session froze itself, with their schema issues once checked. */
+  let members: WeakMap<object, readonly Violation[] | null> | null = new WeakMap();
+  const freezeMembers = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+    for (const v of Object.values(value)) freezeMembers(v);
+    Object.freeze(value);
+    (members as WeakMap<object, readonly Violation[] | null>).set(value, null);
+  };
+  const auditMember = (member: AuditMember, value: unknown): Violation[] => {
+    const kept = typeof value === 'object' && value !== null && members !== null ? members.get(value) : undefined;
+    if (kept === undefined) return auditMemberIssues(member, value);
+    if (kept !== null) return kept.map((v) => ({ ...v }));
+    const issues = auditMemberIssues(member, value);
+    (members as WeakMap<object, readonly Violation[] | null>).set(value as object, issues.map((v) => ({ ...v })));
+    return issues;
+  };
+
   const projectSteps: ProjectionSteps = {
     leakFinder,
     canonical: (mr: ModelResult) => {
@@ -150,6 +169,7 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
     callBinding,
   };
   const validationSteps: ValidationSteps = {
+    auditMember,
     canonical: (mr: unknown) => (typeof mr === 'object' && mr !== null ? open().encoded.get(mr)?.canonical : undefined) ?? canonicalize(mr),
     resultDigest,
     callBinding,
@@ -180,10 +200,14 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
       open();
       const projected = projectParsed(handlerOutput, own, ownFacts, projectSteps);
       const pkg = projected.pkg;
+      // Frozen so that what is kept by its members' identity cannot go stale; the model_result is frozen already.
+      freezeMembers(pkg.protected_audit);
+      Object.freeze(pkg);
       const report = validate(pkg, own);
       const providers = PROVIDER_ADAPTERS.map((adapter): ProviderPreview => {
         const t = contextFor.get(adapter.provider) as TrustedContext;
         const p = t === own ? pkg : rebindPackage(pkg, t, callBinding);
+        freezeMembers(p);
         // The call's own adapter checks the very package and context the report is of: one validation, not two.
         const r = t === own ? report : validate(p, t);
         const base = { provider: adapter.provider, title: adapter.title, trusted: t, pkg: p };
@@ -205,6 +229,7 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
       if (routes !== null) for (const route of routes.values()) route.prefix.destroy();
       routes = null;
       encoded = null;
+      members = null;
       contextFor.clear();
     },
   };

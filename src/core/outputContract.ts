@@ -5,6 +5,7 @@
  */
 import { findDeniedKeys } from './denyList.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
+import type { JsonValue } from './jsonValue.ts';
 import { RESULT_LIMITS, type ToolSpec } from './registry.ts';
 import type { ViolationList } from './violation.ts';
 import { addZodIssues } from './zodIssues.ts';
@@ -55,7 +56,7 @@ export function checkToolData(
   // data sits at depth 2 of model_result (depth 1).
   const deep = firstTooDeep(data, basePath, 2, RESULT_LIMITS.maxDepth);
   if (deep !== null) {
-    out.add('DEPTH_LIMIT', deep, `nesting deeper than ${RESULT_LIMITS.maxDepth} levels of model_result`);
+    out.add('DEPTH_LIMIT', deep, { kind: 'too_deep', limit: RESULT_LIMITS.maxDepth });
     return null;
   }
   // Before the exact shape, so a credential is named SENSITIVE_FIELD and not merely an unknown member.
@@ -63,7 +64,7 @@ export function checkToolData(
   for (const d of findDeniedKeys(data, basePath, escapePointerSegment)) {
     denied.add(d.path);
     const code = mode === 'validation' && d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD';
-    out.add(code, d.path, `member "${d.key}" is on the ${d.kind} deny-list`);
+    out.add(code, d.path, { kind: 'denied_key', key: d.key, list: d.kind });
   }
   const parsed = spec.output.safeParse(data);
   if (!parsed.success) {
@@ -75,14 +76,14 @@ export function checkToolData(
     for (const echo of spec.echo) {
       const got = record[echo.output];
       if (typeof got === 'string' && got !== args[echo.input]) {
-        out.add('INPUT_BINDING', `${basePath}/${echo.output}`, `${echo.output} must equal the input ${echo.input} ${JSON.stringify(args[echo.input])}`);
+        out.add('INPUT_BINDING', `${basePath}/${echo.output}`, { kind: 'echo_mismatch', member: echo.output, input: echo.input, expected: (args[echo.input] ?? null) as JsonValue });
       }
     }
     if (spec.list !== undefined) {
       const items = record[spec.list.member];
       const max = args[spec.list.maxFrom];
       if (Array.isArray(items) && typeof max === 'number' && items.length > max) {
-        out.add('DATA_SCHEMA', `${basePath}/${spec.list.member}/${max}`, `${items.length} ${spec.list.member} but ${spec.list.maxFrom} is ${max}: more than asked for is a contract breach, not a reason to truncate`);
+        out.add('DATA_SCHEMA', `${basePath}/${spec.list.member}/${max}`, { kind: 'too_many_items', member: spec.list.member, count: items.length, limit: max, limitFrom: spec.list.maxFrom });
       }
     }
   }
@@ -106,9 +107,13 @@ export type NeedleFinder = (s: string) => string | undefined;
  */
 export function needleFinder(auditValues: readonly string[]): NeedleFinder {
   const needles = auditValues.filter((s) => s.length >= 8);
-  if (needles.length === 0) return () => undefined;
-  const any = new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
+  const any = anyOf(needles);
   return (s) => (any.test(s) ? needles.find((n) => s.includes(n)) : undefined);
+}
+
+/** One regular expression matching any of the needles literally (none: matches nothing). */
+export function anyOf(needles: readonly string[]): RegExp {
+  return needles.length === 0 ? /(?!)/ : new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
 }
 
 /**
@@ -116,7 +121,7 @@ export function needleFinder(auditValues: readonly string[]): NeedleFinder {
  * audit values (see {@link needleFinder}).
  */
 export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFinder, out: ViolationList): void {
-  const report = (path: string, hit: string) => out.add('AUDIT_LEAK', path, `contains audit material (${hit.length} characters of this call's audit values)`);
+  const report = (path: string, hit: string) => out.add('AUDIT_LEAK', path, { kind: 'audit_material', length: hit.length });
   if (typeof value === 'string') {
     const hit = leak(value);
     if (hit !== undefined) report(basePath, hit);
@@ -135,7 +140,7 @@ export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFi
       for (let i = 0; i < v.length; i++) visit(v[i], () => String(i));
     } else {
       for (const k of Object.keys(v)) {
-        if (leak(k) !== undefined) out.add('AUDIT_LEAK', `${path}/${escapePointerSegment(k)}`, 'a member name contains audit material');
+        if (leak(k) !== undefined) out.add('AUDIT_LEAK', `${path}/${escapePointerSegment(k)}`, { kind: 'audit_material_in_name' });
         visit((v as Record<string, unknown>)[k], () => escapePointerSegment(k));
       }
     }

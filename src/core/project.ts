@@ -21,6 +21,7 @@ import { isRfc3339Utc } from './time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from './violation.ts';
 import { addZodIssues } from './zodIssues.ts';
+import { quotable } from './violationParams.ts';
 
 type Downstream = ProtectedAudit['downstream'];
 const DOWNSTREAM_KEYS = ['request_ref', 'receipt_ref', 'status_ref'] as const;
@@ -168,7 +169,7 @@ function evaluateHandler(
   const observed = isObject(raw) ? (raw.kind === 'success' && isObject(raw.provenance) ? raw.provenance.observed_at : raw.observed_at) : undefined;
   const ev: Evaluation = { model_result: null, canonical: null, downstream, observed_at: isRfc3339Utc(observed) ? observed : null };
   if (!isObject(raw)) {
-    out.add('RESULT_SCHEMA', '', 'the handler output must be a JSON object with a "kind" member');
+    out.add('RESULT_SCHEMA', '', { kind: 'rule', rule: 'handler_output_is_object' });
     return ev;
   }
   // The deny-list runs over the whole output before any shape check; only the three audit-only downstream refs may carry control names.
@@ -176,7 +177,7 @@ function evaluateHandler(
   for (const d of findDeniedKeys(raw, '', escapePointerSegment)) {
     if (/^\/downstream\/(request_ref|receipt_ref|status_ref)$/.test(d.path)) continue;
     denied.add(d.path);
-    out.add('SENSITIVE_FIELD', d.path, `member "${d.key}" is on the ${d.kind} deny-list`);
+    out.add('SENSITIVE_FIELD', d.path, { kind: 'denied_key', key: d.key, list: d.kind });
   }
   const envelope = HandlerEnvelopeSchema.safeParse(raw);
   if (!envelope.success) {
@@ -227,13 +228,13 @@ function evaluateSuccess(
   const parsed = checkToolData(spec, raw.data, args, '/data', out, 'projection');
   const prov = isObject(raw.provenance) ? raw.provenance : {};
   if (typeof prov.source_label === 'string' && prov.source_label !== spec.source_label) {
-    out.add('PROVENANCE_MISMATCH', '/provenance/source_label', `the registry says ${JSON.stringify(spec.source_label)}`);
+    out.add('PROVENANCE_MISMATCH', '/provenance/source_label', { kind: 'expected_value', field: 'source_label', expected: spec.source_label, source: 'registry' });
   }
   if (typeof prov.producer_revision === 'string' && prov.producer_revision !== spec.revisions.producer_revision) {
-    out.add('PROVENANCE_MISMATCH', '/provenance/producer_revision', `the registry says ${JSON.stringify(spec.revisions.producer_revision)}`);
+    out.add('PROVENANCE_MISMATCH', '/provenance/producer_revision', { kind: 'expected_value', field: 'producer_revision', expected: spec.revisions.producer_revision, source: 'registry' });
   }
   const truncated = raw.truncated === true;
-  if (truncated && spec.list === undefined) out.add('RESULT_SCHEMA', '/truncated', `${spec.name} returns no list, so it cannot be truncated`);
+  if (truncated && spec.list === undefined) out.add('RESULT_SCHEMA', '/truncated', { kind: 'no_list', tool: spec.name });
   checkAuditLeaks(raw.data, '/data', steps.leakFinder(auditValues), out);
   if (out.length > 0 || parsed === null) return null;
 
@@ -270,7 +271,7 @@ function evaluateSuccess(
       if (cut !== null) return cut;
     }
   }
-  out.add('SIZE_LIMIT', '/data', `canonical model_result exceeds ${RESULT_LIMITS.maxCanonicalBytes} bytes even with nothing left to drop`);
+  out.add('SIZE_LIMIT', '/data', { kind: 'too_large', limit: RESULT_LIMITS.maxCanonicalBytes, size: null });
   return null;
 }
 
@@ -285,18 +286,18 @@ function evaluateError(raw: Record<string, unknown>, spec: ToolSpec, trusted: Tr
   if (err === null) return null;
   const code = err.code;
   if (!isErrorCode(code) || !ERROR_CATALOG[code].handlerMayRaise) {
-    out.add('ERROR_CATALOG_MISMATCH', '/error/code', isErrorCode(code) ? `${code} is raised by the dispatcher only, never by a handler` : `${JSON.stringify(code)} is not in the error catalog`);
+    out.add('ERROR_CATALOG_MISMATCH', '/error/code', isErrorCode(code) ? { kind: 'dispatcher_only_code', code } : { kind: 'not_in_catalog', code: quotable(code) });
     return null;
   }
   const entry = ERROR_CATALOG[code];
   const retry = err.retry_after_ms;
   if (entry.retryAfter === 'required') {
     if (typeof retry !== 'number' || !Number.isInteger(retry) || retry < RETRY_AFTER_MS.min || retry > RETRY_AFTER_MS.max) {
-      out.add('ERROR_CATALOG_MISMATCH', '/error/retry_after_ms', `${code} requires an integer retry_after_ms from ${RETRY_AFTER_MS.min} to ${RETRY_AFTER_MS.max}`);
+      out.add('ERROR_CATALOG_MISMATCH', '/error/retry_after_ms', { kind: 'retry_after_range', code, min: RETRY_AFTER_MS.min, max: RETRY_AFTER_MS.max });
       return null;
     }
   } else if (retry !== undefined) {
-    out.add('ERROR_CATALOG_MISMATCH', '/error/retry_after_ms', `${code} takes no retry_after_ms: its recovery is ${entry.recovery}`);
+    out.add('ERROR_CATALOG_MISMATCH', '/error/retry_after_ms', { kind: 'no_retry_after', code, recovery: entry.recovery });
     return null;
   }
   if (out.length > 0) return null;

@@ -20,6 +20,8 @@ import { utf8Length } from './text.ts';
 import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from './violation.ts';
 import { addZodIssues } from './zodIssues.ts';
+import { quotable } from './violationParams.ts';
+import type { JsonValue } from './jsonValue.ts';
 import type { Bindings } from './protectedAudit.ts';
 
 export interface ValidationReport {
@@ -55,6 +57,8 @@ export interface ValidationSteps {
   callBinding(trusted: TrustedContext, request_sha256: string, result_sha256: string): string;
   /** The model_result part of the verdict: a function of exactly these arguments. */
   modelVerdict(model_result: unknown, canonical: string | null, facts: ContextFacts, downstream: readonly string[]): Violation[];
+  /** The schema of one protected_audit member: a function of exactly these arguments. */
+  auditMember(member: AuditMember, value: unknown): Violation[];
 }
 
 export const RECOMPUTE: ValidationSteps = Object.freeze<ValidationSteps>({
@@ -62,7 +66,24 @@ export const RECOMPUTE: ValidationSteps = Object.freeze<ValidationSteps>({
   resultDigest: (canonical: string, _mr: unknown, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
   callBinding: callBindingDigest,
   modelVerdict: (mr, canonical, facts, downstream) => modelResultVerdict(mr, canonical, facts, downstream),
+  auditMember: auditMemberIssues,
 });
+
+export type AuditMember = keyof typeof ProtectedAuditSchema.shape;
+const AUDIT_MEMBERS = Object.freeze(Object.keys(ProtectedAuditSchema.shape) as AuditMember[]);
+
+/**
+ * ProtectedAuditSchema, one member at a time: the packages one call is
+ * rebound to for each adapter share most members, so a live session checks a
+ * shared member once. The issues are those of the whole schema, in its order.
+ */
+export function auditMemberIssues(member: AuditMember, value: unknown): Violation[] {
+  const r = ProtectedAuditSchema.shape[member].safeParse(value);
+  if (r.success) return [];
+  const local = new ViolationList();
+  addZodIssues(local, r.error, `/protected_audit/${member}`, 'AUDIT_SCHEMA');
+  return local.items;
+}
 
 export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContext): ValidationDetails {
   const out = new ViolationList();
@@ -71,12 +92,12 @@ export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContex
   try {
     parsed = parseTrustedContext(trustedInput);
   } catch (e) {
-    out.add('AUDIT_CONTEXT_MISMATCH', '#context', `trusted context unreadable: ${e instanceof Error ? e.message : String(e)}`);
+    out.add('AUDIT_CONTEXT_MISMATCH', '#context', { kind: 'context_invalid', message: e instanceof Error ? e.message : String(e) });
     return details;
   }
   if (!parsed.ok) {
     // No code fits a malformed trusted context better: nothing can be bound to a context we cannot read.
-    for (const i of parsed.issues) out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, `trusted context invalid: ${i.message}`);
+    for (const i of parsed.issues) out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, { kind: 'context_invalid', message: i.message });
     return details;
   }
   return validateParsed(pkg, parsed.value, contextFacts(parsed.value), RECOMPUTE);
@@ -93,7 +114,7 @@ export function validateParsed(pkg: unknown, trusted: TrustedContext, facts: Con
     check(pkg, trusted, facts, steps, out, details);
   } catch (e) {
     // Defence in depth: a bug here must still read as a rejection, never as a pass.
-    out.add('RESULT_SCHEMA', '', `validation stopped: ${e instanceof Error ? e.message : String(e)}`);
+    out.add('RESULT_SCHEMA', '', { kind: 'internal', message: e instanceof Error ? e.message : String(e) });
   }
   details.ok = out.length === 0;
   return details;
@@ -101,11 +122,11 @@ export function validateParsed(pkg: unknown, trusted: TrustedContext, facts: Con
 
 function check(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps: ValidationSteps, out: ViolationList, details: ValidationDetails): void {
   if (!isObject(pkg)) {
-    out.add('RESULT_SCHEMA', '', 'a package is an object {model_result, protected_audit}');
+    out.add('RESULT_SCHEMA', '', { kind: 'rule', rule: 'package_is_object' });
     return;
   }
   for (const k of Object.keys(pkg)) {
-    if (k !== 'model_result' && k !== 'protected_audit') out.add('RESULT_SCHEMA', `/${escapePointerSegment(k)}`, 'a package holds model_result and protected_audit only');
+    if (k !== 'model_result' && k !== 'protected_audit') out.add('RESULT_SCHEMA', `/${escapePointerSegment(k)}`, { kind: 'unexpected_member', member: k });
   }
   const { principal_ref, request_sha256 } = facts;
   details.recomputed.request_sha256 = request_sha256;
@@ -121,30 +142,30 @@ function check(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps
     canonical = steps.canonical(pkg.model_result);
   } catch (e) {
     if (!(e instanceof CanonicalizationError)) throw e;
-    out.add('RESULT_SCHEMA', `/model_result${e.path}`, e.message);
+    out.add('RESULT_SCHEMA', `/model_result${e.path}`, { kind: 'not_json', reason: e.code, message: e.message });
   }
   details.canonical = canonical;
-  for (const v of steps.modelVerdict(pkg.model_result, canonical, facts, downstream)) out.add(v.code, v.path, v.detail);
-  checkAudit(audit, pkg.model_result, trusted, principal_ref, facts.tool_contract, out);
+  for (const v of steps.modelVerdict(pkg.model_result, canonical, facts, downstream)) out.addViolation(v);
+  checkAudit(audit, pkg.model_result, trusted, principal_ref, facts.tool_contract, steps, out);
 
   if (findAdapter(c.provider, c.api_family, c.adapter_revision) === null) {
-    out.add('UNREGISTERED_ADAPTER', '/protected_audit/provider_context', `${c.provider} / ${c.api_family} / ${c.adapter_revision} is not a registered adapter`);
+    out.add('UNREGISTERED_ADAPTER', '/protected_audit/provider_context', { kind: 'unregistered_adapter', provider: c.provider, api_family: c.api_family, adapter_revision: c.adapter_revision });
   }
 
   // Digests: every one recomputed from the trusted context and the package's own model_result.
   const storedRequest = details.stored.request_sha256;
   if (storedRequest === undefined || !constantTimeEqual(storedRequest, request_sha256)) {
-    out.add('REQUEST_DIGEST_MISMATCH', '/protected_audit/binding/request_sha256', 'does not match the digest recomputed from the trusted principal, tool, arguments and revisions');
+    out.add('REQUEST_DIGEST_MISMATCH', '/protected_audit/binding/request_sha256', { kind: 'digest_mismatch', digest: 'request_sha256', recomputable: true });
   }
   if (canonical !== null) {
     const result_sha256 = steps.resultDigest(canonical, pkg.model_result, trusted);
     details.recomputed.result_sha256 = result_sha256;
     const storedResult = details.stored.result_sha256;
     if (storedResult === undefined || !constantTimeEqual(storedResult, result_sha256)) {
-      out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', 'does not match the digest of the model_result in this package');
+      out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', { kind: 'digest_mismatch', digest: 'result_sha256', recomputable: true });
     }
   } else {
-    out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', 'model_result has no canonical form, so nothing can match it');
+    out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', { kind: 'digest_mismatch', digest: 'result_sha256', recomputable: false });
   }
   // The call binding is recomputed over the recomputed request and result digests, never the stored
   // ones: a package whose model_result was swapped or edited breaks the binding of the call too.
@@ -152,7 +173,7 @@ function check(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps
   details.recomputed.call_binding_sha256 = call;
   const storedCall = details.stored.call_binding_sha256;
   if (storedCall === undefined || !constantTimeEqual(storedCall, call)) {
-    out.add('CALL_BINDING_MISMATCH', '/protected_audit/binding/call_binding_sha256', 'does not match the trusted provider, response, call, operation, idempotency key, adapter and tool contract');
+    out.add('CALL_BINDING_MISMATCH', '/protected_audit/binding/call_binding_sha256', { kind: 'digest_mismatch', digest: 'call_binding_sha256', recomputable: true });
   }
 }
 
@@ -176,7 +197,7 @@ export function modelResultVerdict(
   checkAuditLeaks(mr, '/model_result', leak, local);
   if (canonical !== null) {
     const bytes = utf8Length(canonical);
-    if (bytes > RESULT_LIMITS.maxCanonicalBytes) local.add('SIZE_LIMIT', '/model_result', `canonical model_result is ${bytes} bytes, over ${RESULT_LIMITS.maxCanonicalBytes}`);
+    if (bytes > RESULT_LIMITS.maxCanonicalBytes) local.add('SIZE_LIMIT', '/model_result', { kind: 'too_large', limit: RESULT_LIMITS.maxCanonicalBytes, size: bytes });
   }
   return local.items;
 }
@@ -185,13 +206,13 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
   const { spec, args } = facts;
   const base = '/model_result';
   if (!isObject(mr)) {
-    out.add('RESULT_SCHEMA', base, 'model_result must be an object');
+    out.add('RESULT_SCHEMA', base, { kind: 'rule', rule: 'model_result_is_object' });
     return;
   }
   const deep = firstTooDeep(mr, base, 1, RESULT_LIMITS.maxDepth);
-  if (deep !== null) out.add('DEPTH_LIMIT', deep, `nesting deeper than ${RESULT_LIMITS.maxDepth} levels`);
+  if (deep !== null) out.add('DEPTH_LIMIT', deep, { kind: 'too_deep', limit: RESULT_LIMITS.maxDepth });
   for (const d of findDeniedKeys(mr, base, escapePointerSegment)) {
-    out.add(d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD', d.path, `member "${d.key}" is on the ${d.kind} deny-list`);
+    out.add(d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD', d.path, { kind: 'denied_key', key: d.key, list: d.kind });
   }
   const schema = ModelResultSchema.safeParse(mr);
   if (!schema.success) {
@@ -208,13 +229,13 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
 
   // What this context allows at all, before the details.
   if (spec === null) {
-    if (succeeded) out.add('UNKNOWN_TOOL', `${base}/data`, `no output contract is registered for ${JSON.stringify(facts.tool)}`);
-    else if (error !== null && error.code !== 'UNKNOWN_TOOL') out.add('UNKNOWN_TOOL', `${base}/error/code`, `the only result for an unregistered tool is UNKNOWN_TOOL`);
+    if (succeeded) out.add('UNKNOWN_TOOL', `${base}/data`, { kind: 'rule', rule: 'no_contract_for_tool' });
+    else if (error !== null && error.code !== 'UNKNOWN_TOOL') out.add('UNKNOWN_TOOL', `${base}/error/code`, { kind: 'rule', rule: 'only_unknown_tool' });
   } else if (!args.ok) {
-    if (succeeded) out.add('INPUT_BINDING', `${base}/status`, 'the trusted arguments break the input schema: only INVALID_ARGUMENTS can be the result');
-    else if (error !== null && error.code !== 'INVALID_ARGUMENTS') out.add('INPUT_BINDING', `${base}/error/code`, 'the trusted arguments break the input schema: only INVALID_ARGUMENTS can be the result');
+    if (succeeded) out.add('INPUT_BINDING', `${base}/status`, { kind: 'rule', rule: 'only_invalid_arguments' });
+    else if (error !== null && error.code !== 'INVALID_ARGUMENTS') out.add('INPUT_BINDING', `${base}/error/code`, { kind: 'rule', rule: 'only_invalid_arguments' });
   } else if (error !== null && (error.code === 'UNKNOWN_TOOL' || error.code === 'INVALID_ARGUMENTS')) {
-    out.add('ERROR_CATALOG_MISMATCH', `${base}/error/code`, `${String(error.code)} cannot answer a registered tool called with valid arguments`);
+    out.add('ERROR_CATALOG_MISMATCH', `${base}/error/code`, { kind: 'input_error_for_valid_call', code: String(error.code) });
   }
 
   if (succeeded && spec !== null && args.ok && data !== null && data !== undefined) {
@@ -223,34 +244,34 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
 
   // Status consistency (SPEC 1.1).
   if (succeeded !== (mr.error === null) || succeeded !== (data !== null && data !== undefined)) {
-    out.add('STATUS_INCONSISTENT', `${base}/status`, 'succeeded ⇔ error is null ⇔ data is not null');
+    out.add('STATUS_INCONSISTENT', `${base}/status`, { kind: 'rule', rule: 'succeeded_iff_error_null' });
   }
-  if (succeeded && exec.outcome !== 'committed') out.add('STATUS_INCONSISTENT', `${base}/execution/outcome`, 'a succeeded call has outcome committed');
+  if (succeeded && exec.outcome !== 'committed') out.add('STATUS_INCONSISTENT', `${base}/execution/outcome`, { kind: 'rule', rule: 'succeeded_is_committed' });
   if (!succeeded && error !== null) {
-    if (exec.outcome !== error.outcome) out.add('STATUS_INCONSISTENT', `${base}/execution/outcome`, "execution.outcome must be the error's catalog outcome");
+    if (exec.outcome !== error.outcome) out.add('STATUS_INCONSISTENT', `${base}/execution/outcome`, { kind: 'rule', rule: 'outcome_from_catalog' });
     const expectedStatus = exec.outcome === 'unknown' ? 'unknown' : exec.outcome === 'not_started' ? 'failed' : null;
-    if (expectedStatus === null || status !== expectedStatus) out.add('STATUS_INCONSISTENT', `${base}/status`, 'status follows the outcome: failed when not_started, unknown when unknown');
+    if (expectedStatus === null || status !== expectedStatus) out.add('STATUS_INCONSISTENT', `${base}/status`, { kind: 'rule', rule: 'status_follows_outcome' });
   }
-  if (exec.truncated === true && exec.complete !== false) out.add('STATUS_INCONSISTENT', `${base}/execution/complete`, 'truncated ⇒ complete is false');
-  if (succeeded && exec.truncated === false && exec.complete !== true) out.add('STATUS_INCONSISTENT', `${base}/execution/complete`, 'a succeeded, untruncated result is complete');
-  if (!succeeded && (exec.complete !== false || exec.truncated !== false)) out.add('STATUS_INCONSISTENT', `${base}/execution`, 'a result that did not succeed is neither complete nor truncated');
-  if (succeeded && exec.truncated === true && spec !== null && spec.list === undefined) out.add('STATUS_INCONSISTENT', `${base}/execution/truncated`, `${spec.name} returns no list, so it cannot be truncated`);
-  if (exec.delivery !== facts.delivery) out.add('STATUS_INCONSISTENT', `${base}/execution/delivery`, `the trusted context says delivery ${facts.delivery}`);
+  if (exec.truncated === true && exec.complete !== false) out.add('STATUS_INCONSISTENT', `${base}/execution/complete`, { kind: 'rule', rule: 'truncated_not_complete' });
+  if (succeeded && exec.truncated === false && exec.complete !== true) out.add('STATUS_INCONSISTENT', `${base}/execution/complete`, { kind: 'rule', rule: 'succeeded_untruncated_complete' });
+  if (!succeeded && (exec.complete !== false || exec.truncated !== false)) out.add('STATUS_INCONSISTENT', `${base}/execution`, { kind: 'rule', rule: 'unsucceeded_not_complete' });
+  if (succeeded && exec.truncated === true && spec !== null && spec.list === undefined) out.add('STATUS_INCONSISTENT', `${base}/execution/truncated`, { kind: 'no_list', tool: spec.name });
+  if (exec.delivery !== facts.delivery) out.add('STATUS_INCONSISTENT', `${base}/execution/delivery`, { kind: 'expected_value', field: 'delivery', expected: facts.delivery, source: 'trusted_context' });
 
   if (error !== null) checkCatalog(error, spec, `${base}/error`, out);
 
   // Provenance: registry values for a success, dispatcher values otherwise.
   const p = `${base}/provenance`;
   if (succeeded && spec !== null) {
-    if (prov.source_label !== spec.source_label) out.add('PROVENANCE_MISMATCH', `${p}/source_label`, `the registry says ${JSON.stringify(spec.source_label)}`);
-    if (prov.producer_revision !== spec.revisions.producer_revision) out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, `the registry says ${JSON.stringify(spec.revisions.producer_revision)}`);
-    if (prov.trust !== 'untrusted_data') out.add('PROVENANCE_MISMATCH', `${p}/trust`, 'business data is untrusted_data, whatever its source');
-    if (typeof prov.resource_revision !== 'string' || !RESOURCE_REVISION.test(prov.resource_revision)) out.add('RESULT_SCHEMA', `${p}/resource_revision`, 'must be 1–64 characters of [A-Za-z0-9._:-]');
+    if (prov.source_label !== spec.source_label) out.add('PROVENANCE_MISMATCH', `${p}/source_label`, { kind: 'expected_value', field: 'source_label', expected: spec.source_label, source: 'registry' });
+    if (prov.producer_revision !== spec.revisions.producer_revision) out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, { kind: 'expected_value', field: 'producer_revision', expected: spec.revisions.producer_revision, source: 'registry' });
+    if (prov.trust !== 'untrusted_data') out.add('PROVENANCE_MISMATCH', `${p}/trust`, { kind: 'rule', rule: 'data_is_untrusted' });
+    if (typeof prov.resource_revision !== 'string' || !RESOURCE_REVISION.test(prov.resource_revision)) out.add('RESULT_SCHEMA', `${p}/resource_revision`, { kind: 'rule', rule: 'resource_revision_format' });
   } else if (!succeeded) {
-    if (prov.source_label !== DISPATCHER_PROVENANCE.source_label) out.add('PROVENANCE_MISMATCH', `${p}/source_label`, 'a dispatcher-made result has source_label "dispatcher"');
-    if (prov.producer_revision !== DISPATCHER_PROVENANCE.producer_revision) out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, 'a dispatcher-made result has producer_revision "dispatcher-v1"');
-    if (prov.resource_revision !== null) out.add('PROVENANCE_MISMATCH', `${p}/resource_revision`, 'a dispatcher-made result has no resource_revision');
-    if (prov.trust !== 'trusted_control') out.add('PROVENANCE_MISMATCH', `${p}/trust`, 'a dispatcher-made result is trusted_control');
+    if (prov.source_label !== DISPATCHER_PROVENANCE.source_label) out.add('PROVENANCE_MISMATCH', `${p}/source_label`, { kind: 'expected_value', field: 'source_label', expected: DISPATCHER_PROVENANCE.source_label, source: 'dispatcher' });
+    if (prov.producer_revision !== DISPATCHER_PROVENANCE.producer_revision) out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, { kind: 'expected_value', field: 'producer_revision', expected: DISPATCHER_PROVENANCE.producer_revision, source: 'dispatcher' });
+    if (prov.resource_revision !== null) out.add('PROVENANCE_MISMATCH', `${p}/resource_revision`, { kind: 'expected_value', field: 'resource_revision', expected: null, source: 'dispatcher' });
+    if (prov.trust !== 'trusted_control') out.add('PROVENANCE_MISMATCH', `${p}/trust`, { kind: 'rule', rule: 'dispatcher_result_is_trusted_control' });
   }
 }
 
@@ -258,7 +279,7 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
 function checkCatalog(error: Record<string, unknown>, spec: ToolSpec | null, path: string, out: ViolationList): void {
   const code = error.code;
   if (!isErrorCode(code)) {
-    out.add('ERROR_CATALOG_MISMATCH', `${path}/code`, `${JSON.stringify(code)} is not in the error catalog`);
+    out.add('ERROR_CATALOG_MISMATCH', `${path}/code`, { kind: 'not_in_catalog', code: quotable(code) });
     return;
   }
   const entry = ERROR_CATALOG[code];
@@ -269,30 +290,40 @@ function checkCatalog(error: Record<string, unknown>, spec: ToolSpec | null, pat
     message: entry.message.en,
   };
   for (const [field, value] of Object.entries(expected)) {
-    if (error[field] !== value) out.add('ERROR_CATALOG_MISMATCH', `${path}/${field}`, `the catalog entry for ${code} says ${JSON.stringify(value)}`);
+    if (error[field] !== value) out.add('ERROR_CATALOG_MISMATCH', `${path}/${field}`, { kind: 'expected_value', field, expected: value as JsonValue, source: 'catalog' });
   }
   const retry = error.retry_after_ms;
   if (entry.retryAfter === 'required') {
     if (typeof retry !== 'number' || !Number.isInteger(retry) || retry < RETRY_AFTER_MS.min || retry > RETRY_AFTER_MS.max) {
-      out.add('ERROR_CATALOG_MISMATCH', `${path}/retry_after_ms`, `${code} requires an integer from ${RETRY_AFTER_MS.min} to ${RETRY_AFTER_MS.max}`);
+      out.add('ERROR_CATALOG_MISMATCH', `${path}/retry_after_ms`, { kind: 'retry_after_range', code, min: RETRY_AFTER_MS.min, max: RETRY_AFTER_MS.max });
     }
   } else if (retry !== null) {
-    out.add('ERROR_CATALOG_MISMATCH', `${path}/retry_after_ms`, `${code} has retry_after_ms null`);
+    out.add('ERROR_CATALOG_MISMATCH', `${path}/retry_after_ms`, { kind: 'expected_value', field: 'retry_after_ms', expected: null, source: 'catalog' });
   }
 }
 
-function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, principal_ref: string, toolContract: ContextFacts['tool_contract'], out: ViolationList): void {
+function checkAudit(
+  audit: unknown,
+  mr: unknown,
+  trusted: TrustedContext,
+  principal_ref: string,
+  toolContract: ContextFacts['tool_contract'],
+  steps: ValidationSteps,
+  out: ViolationList,
+): void {
   const base = '/protected_audit';
   if (!isObject(audit)) {
-    out.add('AUDIT_SCHEMA', base, 'protected_audit must be an object');
+    out.add('AUDIT_SCHEMA', base, { kind: 'rule', rule: 'audit_is_object' });
     return;
   }
-  const schema = ProtectedAuditSchema.safeParse(audit);
-  if (!schema.success) addZodIssues(out, schema.error, base, 'AUDIT_SCHEMA');
-  const mismatch = (path: string, got: unknown, want: unknown, what: string) => {
-    if (got !== want) out.add('AUDIT_CONTEXT_MISMATCH', `${base}${path}`, `${what}: the trusted context gives ${JSON.stringify(want)}`);
+  for (const m of AUDIT_MEMBERS) for (const v of steps.auditMember(m, audit[m])) out.addViolation(v);
+  for (const k of Object.keys(audit)) {
+    if (!Object.hasOwn(ProtectedAuditSchema.shape, k)) out.add('AUDIT_SCHEMA', `${base}/${escapePointerSegment(k)}`, { kind: 'unexpected_member', member: k });
+  }
+  const mismatch = (path: string, got: unknown, want: JsonValue, field: string) => {
+    if (got !== want) out.add('AUDIT_CONTEXT_MISMATCH', `${base}${path}`, { kind: 'expected_value', field, expected: want, source: 'trusted_context' });
   };
-  mismatch('/principal_ref', audit.principal_ref, principal_ref, 'principal_ref is not the reference of the trusted principal');
+  mismatch('/principal_ref', audit.principal_ref, principal_ref, 'principal_ref');
   const pc = isObject(audit.provider_context) ? audit.provider_context : {};
   for (const k of ['provider', 'api_family', 'response_id', 'call_id', 'adapter_revision'] as const) {
     mismatch(`/provider_context/${k}`, pc[k], trusted.call[k], k);
@@ -303,11 +334,11 @@ function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, princi
   const tc = isObject(audit.tool_contract) ? audit.tool_contract : {};
   for (const [k, v] of Object.entries(toolContract)) mismatch(`/tool_contract/${k}`, tc[k], v, k);
   const b = isObject(audit.binding) ? audit.binding : {};
-  mismatch('/binding/algorithm', b.algorithm, trusted.key === undefined ? 'sha256' : 'hmac-sha256', 'binding algorithm');
+  mismatch('/binding/algorithm', b.algorithm, trusted.key === undefined ? 'sha256' : 'hmac-sha256', 'algorithm');
   mismatch('/binding/key_id', b.key_id, trusted.key?.id ?? null, 'key_id');
   // A contract error must say why, and only a contract error may carry reasons.
   const contractError = isObject(mr) && isObject(mr.error) && mr.error.code === 'OUTPUT_CONTRACT_VIOLATION';
   const reasons = Array.isArray(audit.violations) ? audit.violations.length : 0;
-  if (contractError && reasons === 0) out.add('AUDIT_SCHEMA', `${base}/violations`, 'OUTPUT_CONTRACT_VIOLATION without the violations that caused it');
-  if (!contractError && reasons > 0) out.add('AUDIT_SCHEMA', `${base}/violations`, 'violations recorded but the model_result is not OUTPUT_CONTRACT_VIOLATION');
+  if (contractError && reasons === 0) out.add('AUDIT_SCHEMA', `${base}/violations`, { kind: 'rule', rule: 'contract_error_needs_reasons' });
+  if (!contractError && reasons > 0) out.add('AUDIT_SCHEMA', `${base}/violations`, { kind: 'rule', rule: 'reasons_only_for_contract_error' });
 }

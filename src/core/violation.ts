@@ -1,8 +1,11 @@
 /**
  * Violations are data, never exceptions (the zod v4 model): a code from a fixed
- * list, the JSON Pointer of the place, and a technical detail in English. The
- * UI renders the learner-facing explanation from the code, in either language.
+ * list, the JSON Pointer of the place, the specifics as typed data, and the
+ * same specifics as one English sentence. The UI renders the explanation from
+ * the code and the specifics from `params`, in either language.
  */
+import { describeParams, type ViolationParams } from './violationParams.ts';
+
 export const VIOLATION_CODES = [
   'RESULT_SCHEMA',
   'DATA_SCHEMA',
@@ -30,6 +33,9 @@ export interface Violation {
   code: ViolationCode;
   /** RFC 6901 pointer: into the handler output during projection, into the package during validation. */
   path: string;
+  /** The specifics as data (violationParams.ts): what a locale renders. */
+  params: ViolationParams;
+  /** The specifics in English, made from `params` (describeParams). */
   detail: string;
 }
 
@@ -38,11 +44,19 @@ export class ViolationList {
   readonly items: Violation[] = [];
   private readonly seen = new Set<string>();
 
-  add(code: ViolationCode, path: string, detail: string): void {
+  add(code: ViolationCode, path: string, params: ViolationParams): void {
     const id = `${code} ${path}`;
     if (this.seen.has(id)) return;
     this.seen.add(id);
-    this.items.push({ code, path, detail });
+    this.items.push({ code, path, params, detail: describeParams(params) });
+  }
+
+  /** A violation found by another check, as it is. */
+  addViolation(v: Violation): void {
+    const id = `${v.code} ${v.path}`;
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    this.items.push(v);
   }
 
   get length(): number {

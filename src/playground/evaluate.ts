@@ -30,6 +30,7 @@ import {
   type ValidationDetails,
   type Violation,
 } from '../core/index.ts';
+import type { ViolationParams } from '../core/violationParams.ts';
 import { auditValuesOf } from '../core/auditValues.ts';
 import { callBindingParts, resultPreimageOfCanonical } from '../core/digest.ts';
 import { lineStarts } from '../core/textPosition.ts';
@@ -56,6 +57,8 @@ export interface Problem {
   path: string;
   /** The technical detail, in English, as the core or the parser gave it. */
   detail: string;
+  /** A core violation's specifics as data, which the UI renders in the learner's language; null for parse and context problems. */
+  params: ViolationParams | null;
   /** Where in the editor text it is, when it is in the editor text at all. */
   range: TextRange | null;
   /** The pointer the range really marks: the path itself, or its nearest existing ancestor. */
@@ -138,7 +141,21 @@ function handlerPathOfPackagePath(path: string): string | null {
   return null;
 }
 
-function digestViews(trusted: TrustedContext, pkg: Package, v: ValidationDetails, requestPreimage: () => string): DigestView[] {
+/** The preimages shown beside the digests: what depends on the context alone may be kept by the caller. */
+interface Preimages {
+  request(): string;
+  callBinding(request_sha256: string, result_sha256: string): string;
+}
+
+const plainPreimages = (trusted: TrustedContext): Preimages => ({
+  request: () => digestPreimage(PURPOSES.request, requestFields(trusted)),
+  callBinding: (req, res) => {
+    const { prefix, suffix } = callBindingParts(trusted, req, res);
+    return prefix + suffix;
+  },
+});
+
+function digestViews(pkg: Package, v: ValidationDetails, make: Preimages): DigestView[] {
   const stored = v.stored;
   const re = v.recomputed;
   const pre = (f: () => string): string | null => {
@@ -149,15 +166,12 @@ function digestViews(trusted: TrustedContext, pkg: Package, v: ValidationDetails
     }
   };
   const preimages: Record<DigestName, string | null> = {
-    request_sha256: pre(requestPreimage),
+    request_sha256: pre(make.request),
     // Spliced and written out as the validator hashes them (tests keep both equal to digestPreimage).
     result_sha256: v.canonical !== null ? resultPreimageOfCanonical(v.canonical) : pre(() => digestPreimage(PURPOSES.result, { model_result: pkg.model_result })),
     call_binding_sha256:
       re.request_sha256 !== undefined && re.result_sha256 !== undefined
-        ? pre(() => {
-            const { prefix, suffix } = callBindingParts(trusted, re.request_sha256 as string, re.result_sha256 as string);
-            return prefix + suffix;
-          })
+        ? pre(() => make.callBinding(re.request_sha256 as string, re.result_sha256 as string))
         : null,
   };
   const purposes: Record<DigestName, string> = { request_sha256: PURPOSES.request, result_sha256: PURPOSES.result, call_binding_sha256: PURPOSES.callBinding };
@@ -179,7 +193,8 @@ function payloadViews(preview: DispatchPreview): PayloadView[] {
     }
     const serialized = JSON.stringify(p.item);
     const needles = ['protected_audit', ...auditValuesOf(p.pkg, p.trusted)];
-    return { ...base, ok: true as const, item: p.item, audit: { checked: needles.length, found: needles.filter((n) => serialized.includes(n)) } };
+    const found = needles.filter((n) => serialized.includes(n));
+    return { ...base, ok: true as const, item: p.item, audit: { checked: needles.length, found } };
   });
   const u = preview.unregistered;
   if (u !== null) {
@@ -202,7 +217,7 @@ export interface Evaluator {
  * only); any other draft opens a new session and closes the old one.
  */
 export function createEvaluator(): Evaluator {
-  let held: { draft: string | null; context: ContextOutcome; session: LiveSession | null; requestPreimage?: string } | null = null;
+  let held: { draft: string | null; context: ContextOutcome; session: LiveSession | null; preimages: Preimages | null } | null = null;
   const draftText = (d: ContextDraft): string | null => {
     try {
       return canonicalize(d);
@@ -216,12 +231,11 @@ export function createEvaluator(): Evaluator {
       if (held === null || draft === null || held.draft !== draft) {
         held?.session?.close();
         const context = contextFromDraft(input.context);
-        held = { draft, context, session: context.ok ? openLiveSession(context.value) : null };
+        const session = context.ok ? openLiveSession(context.value) : null;
+        held = { draft, context, session, preimages: session === null ? null : keptPreimages(session.trusted) };
       }
       const h = held;
-      // The request preimage depends on the context alone: made once per session, when first shown.
-      const requestPreimage = () => (h.requestPreimage ??= digestPreimage(PURPOSES.request, requestFields((h.session as LiveSession).trusted)));
-      return evaluateWith(input.handlerText, h.context, (output) => (h.session as LiveSession).preview(output), requestPreimage);
+      return evaluateWith(input.handlerText, h.context, (output) => (h.session as LiveSession).preview(output), h.preimages as Preimages);
     },
     close(): void {
       held?.session?.close();
@@ -230,15 +244,33 @@ export function createEvaluator(): Evaluator {
   };
 }
 
+/** The preimages of one session's context: what depends on the context alone is made once, the rest is spliced. */
+function keptPreimages(trusted: TrustedContext): Preimages {
+  const plain = plainPreimages(trusted);
+  let request: string | undefined;
+  let prefix: { request_sha256: string; text: string; contract: string } | undefined;
+  return {
+    request: () => (request ??= plain.request()),
+    callBinding: (req, res) => {
+      if (prefix === undefined || prefix.request_sha256 !== req) {
+        const { prefix: text, suffix } = callBindingParts(trusted, req, res);
+        prefix = { request_sha256: req, text, contract: suffix.slice(suffix.indexOf(',"tool_contract":')) };
+      }
+      // callBindingParts' suffix is canonical(result_sha256) followed by the contract: a test holds the two equal.
+      return `${prefix.text}${canonicalize(res)}${prefix.contract}`;
+    },
+  };
+}
+
 /** The same evaluation with nothing kept, through the core's plain functions. */
 export function evaluate(input: EvaluationInput): Evaluation {
   const context = contextFromDraft(input.context);
   const trusted = (context as { value: TrustedContext }).value;
-  return evaluateWith(input.handlerText, context, (output) => previewDispatch(output, trusted), () => digestPreimage(PURPOSES.request, requestFields(trusted)));
+  return evaluateWith(input.handlerText, context, (output) => previewDispatch(output, trusted), plainPreimages(trusted));
 }
 
 /** Parse → project → validate → adapters → digests, for one handler text in one context. */
-function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOutput: unknown) => DispatchPreview, requestPreimage: () => string): Evaluation {
+function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOutput: unknown) => DispatchPreview, preimages: Preimages): Evaluation {
   const problems: Problem[] = [];
   const raw = parseStrictJson(text);
   const parse: ParseOutcome = raw.ok ? { ok: true, value: raw.value } : { ok: false, error: raw.error };
@@ -260,11 +292,12 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
       rangePath: null,
       field: null,
       isViolation: false,
+      params: null,
     });
   }
   if (!context.ok) {
     context.issues.forEach((i, n) => {
-      problems.push({ id: `context:${n}:${i.path}`, source: 'context', code: 'CONTEXT_INVALID', path: i.path, detail: i.message, range: null, rangePath: null, field: i.field, isViolation: false });
+      problems.push({ id: `context:${n}:${i.path}`, source: 'context', code: 'CONTEXT_INVALID', path: i.path, detail: i.message, params: null, range: null, rangePath: null, field: i.field, isViolation: false });
     });
   }
 
@@ -282,17 +315,17 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
         validation,
         canonical,
         canonicalBytes: utf8Length(canonical),
-        digests: digestViews(trusted, pkg, validation, requestPreimage),
+        digests: digestViews(pkg, validation, preimages),
         payloads: payloadViews(p),
       };
       violations.forEach((v, n) => {
         const at = locatePointer(text, located(), v.path, lines());
-        problems.push({ id: `projection:${n}:${v.code}:${v.path}`, source: 'projection', code: v.code, path: v.path, detail: v.detail, range: at?.range ?? null, rangePath: at?.pointer ?? null, field: null, isViolation: true });
+        problems.push({ id: `projection:${n}:${v.code}:${v.path}`, source: 'projection', code: v.code, path: v.path, detail: v.detail, params: v.params, range: at?.range ?? null, rangePath: at?.pointer ?? null, field: null, isViolation: true });
       });
       validation.violations.forEach((v, n) => {
         const hp = handlerPathOfPackagePath(v.path);
         const at = hp === null ? null : locatePointer(text, located(), hp, lines());
-        problems.push({ id: `validation:${n}:${v.code}:${v.path}`, source: 'validation', code: v.code, path: v.path, detail: v.detail, range: at?.range ?? null, rangePath: at?.pointer ?? null, field: null, isViolation: VIOLATION_SET.has(v.code) });
+        problems.push({ id: `validation:${n}:${v.code}:${v.path}`, source: 'validation', code: v.code, path: v.path, detail: v.detail, params: v.params, range: at?.range ?? null, rangePath: at?.pointer ?? null, field: null, isViolation: VIOLATION_SET.has(v.code) });
       });
     } catch (e) {
       internalError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
