@@ -43,13 +43,22 @@ export function runTurn(
   for (const id of Object.keys(handlerOutputs)) {
     if (!inStream.has(id)) notes.push({ code: 'HANDLER_OUTPUT_UNUSED', detail: `a handler output for ${JSON.stringify(id)}, a call this stream does not make: ignored`, at: null, count: 1 });
   }
-  const base = { provider, response_id: turn.response_id, terminal: turn.terminal, problems: turn.problems, notes };
+  // Members in the order SPEC 8.4 lists them.
+  const report = (calls: TurnReport['calls'], continuation: ContinuationBody | null, refused: TurnReport['refused']): TurnReport => ({
+    provider,
+    response_id: turn.response_id,
+    terminal: turn.terminal,
+    calls,
+    problems: turn.problems,
+    notes,
+    continuation,
+    refused,
+  });
   if (turn.problems.length > 0) {
-    const calls = turn.calls.map((c) => ({ call_id: c.call_id, name: c.name, arguments: c.arguments, gate: null, package: null }));
-    return { ...base, calls, continuation: null, refused: null };
+    return report(turn.calls.map((c) => ({ call_id: c.call_id, name: c.name, arguments: c.arguments, gate: null, package: null })), null, null);
   }
   const dispatched = dispatchTurn(turn, ctx, handlerOutputs);
   const calls = dispatched.map((d) => ({ call_id: d.call.call_id, name: d.call.name, arguments: d.call.arguments, gate: d.gate, package: d.package }));
   const c = continueTurn(provider, turn, dispatched.map((d) => ({ package: d.package, trusted: d.trusted })), { mode, history: ctx.history });
-  return c.ok ? { ...base, calls, continuation: c.body, refused: null } : { ...base, calls, continuation: null, refused: { code: c.code, detail: c.detail } };
+  return c.ok ? report(calls, c.body, null) : report(calls, null, { code: c.code, detail: c.detail });
 }

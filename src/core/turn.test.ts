@@ -10,19 +10,13 @@ import { findTurnFixture, isHealthyFixture, turnFixtures, type TurnFixture } fro
 import { parseTurnContext } from './turnContext.ts';
 import { readTurnStream } from './turnStream.ts';
 import { validateResult } from './validateResult.ts';
+import { toSse } from '../../test/support/turnSse.ts';
 
 const fixture = (id: string): TurnFixture => {
   const f = findTurnFixture(id);
   if (f === null) throw new Error(`no fixture ${id}`);
   return structuredClone(f);
 };
-
-/** A stream as SSE text, the way the providers send it (`event:` lines where the provider sends them). */
-export function toSse(f: TurnFixture): string {
-  const name = (e: unknown) => (e as Record<string, unknown>)[f.provider === 'gemini' ? 'event_type' : 'type'];
-  const body = f.stream.map((e) => `event: ${String(name(e))}\ndata: ${JSON.stringify(e)}\n\n`).join('');
-  return f.provider === 'anthropic' ? body : `${body}event: done\ndata: [DONE]\n\n`;
-}
 
 describe('fixtures: each shows what it says', () => {
   it('every provider has the four named fixtures and a fault for every problem code its stream can show', () => {
