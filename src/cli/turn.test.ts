@@ -1,4 +1,7 @@
 /** SPEC 8.4: the CLI's `turn` command and `--help`, in-process. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../test/support/vectors.ts';
 import { describe, expect, it } from 'vitest';
 import { isHealthyFixture, turnFixtures, type TurnFixture } from '../core/turnFixtures.ts';
 import { toSse } from '../../test/support/turnSse.ts';
@@ -141,5 +144,21 @@ describe('--help', () => {
     const r = cli([command, '--help']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(new RegExp(`^usage:\\n  cli ${command} `));
+  });
+});
+
+describe('the README examples (docs/turn-examples)', () => {
+  const read = (p: string) => readFileSync(join(projectRoot, p), 'utf8');
+  const files = Object.fromEntries(
+    ['openai.stream.sse', 'openai.turn-context.json', 'openai.handlers.json', 'anthropic.stream.sse', 'anthropic.turn-context.json', 'anthropic.handlers.json', 'gemini.stream.jsonl', 'gemini.turn-context.json'].map((n) => [n, read(`docs/turn-examples/${n}`)]),
+  );
+  it('each runs as the README shows it', () => {
+    const o = cli(['turn', '--provider', 'openai', '--stream', 'openai.stream.sse', '--turn-context', 'openai.turn-context.json', '--handlers', 'openai.handlers.json'], files);
+    expect(o).toMatchObject({ code: 0, json: { response_id: 'resp_FIXTURE_oa01', calls: [{ gate: 'handler', arguments: { order_ref: 'ORDER-7' } }] } });
+    const a = cli(['turn', '--provider', 'anthropic', '--stream', 'anthropic.stream.sse', '--turn-context', 'anthropic.turn-context.json', '--handlers', 'anthropic.handlers.json'], files);
+    expect(a.code).toBe(0);
+    expect((a.json?.calls as { package: { protected_audit: { binding: { algorithm: string } } } }[]).map((c) => c.package.protected_audit.binding.algorithm)).toEqual(['hmac-sha256', 'hmac-sha256']);
+    const g = cli(['turn', '--provider', 'gemini', '--stream', 'gemini.stream.jsonl', '--turn-context', 'gemini.turn-context.json', '--mode', 'stateful'], files);
+    expect(g).toMatchObject({ code: 0, json: { calls: [{ name: 'send_email', gate: 'UNKNOWN_TOOL' }], continuation: { previous_interaction_id: 'v1_FIXTURE_ge04' } } });
   });
 });
