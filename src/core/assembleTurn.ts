@@ -23,13 +23,13 @@ export class StreamTextRefused extends Error {
   }
 }
 
-const FACTORIES: Readonly<Record<ProviderName, () => TurnAssembler>> = Object.freeze({
+const FACTORIES: Readonly<Record<ProviderName, () => TurnAssembler>> = /* @__PURE__ */ Object.freeze({
   openai: createOpenAITurnAssembler,
   anthropic: createAnthropicTurnAssembler,
   gemini: createGeminiTurnAssembler,
 });
 
-export const TURN_PROVIDERS: readonly ProviderName[] = Object.freeze(['openai', 'anthropic', 'gemini'] as const);
+export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.freeze(['openai', 'anthropic', 'gemini'] as const);
 
 export const isTurnProvider = (p: unknown): p is ProviderName => typeof p === 'string' && Object.hasOwn(FACTORIES, p);
 

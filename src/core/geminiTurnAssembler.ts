@@ -34,7 +34,7 @@ interface StepState {
 }
 
 /** Statuses of a failed end (GEM:10015); every other end but requires_action is NOT_A_TOOL_TURN when calls are present. */
-const FAILED = new Set(['failed', 'cancelled']);
+const FAILED: readonly string[] = ['failed', 'cancelled'];
 
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   'interaction.created': ['event_type', 'interaction', 'event_id'],
@@ -159,7 +159,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
       awaitingHop = true;
       return;
     }
-    endTurn(log, { type, status, reason: null, tool_turn: status === 'requires_action' }, status !== null && FAILED.has(status));
+    endTurn(log, { type, status, reason: null, tool_turn: status === 'requires_action' }, status !== null && FAILED.includes(status));
   }
 
   function push(event: unknown, sseEvent?: string): void {

@@ -41,7 +41,7 @@ interface ItemState {
 }
 
 /** Events about items other than function calls, and lifecycle events: read by nobody here, and not worth a note. */
-const PASSED_OVER = new Set([
+const PASSED_OVER: readonly string[] = [
   'response.in_progress',
   'response.queued',
   'response.content_part.added',
@@ -57,7 +57,7 @@ const PASSED_OVER = new Set([
   'response.reasoning_summary_text.done',
   'response.reasoning_text.delta',
   'response.reasoning_text.done',
-]);
+];
 
 /** Members of the events read here, from the SDK types (OAI:2457-2503, :4985, :5006). Anything else is noted. */
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
@@ -242,7 +242,7 @@ export function createOpenAITurnAssembler(): TurnAssembler {
       case 'keepalive':
         return log.note('TOLERATED_EVENT', 'keepalive');
       default:
-        if (!PASSED_OVER.has(type)) log.note('UNKNOWN_EVENT', type);
+        if (!PASSED_OVER.includes(type)) log.note('UNKNOWN_EVENT', type);
     }
   }
 

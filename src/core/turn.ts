@@ -16,7 +16,7 @@ export type TurnProblemCode =
   | 'ARGUMENTS_DISAGREE'
   | 'DUPLICATE_CALL_ID';
 
-export const TURN_PROBLEM_CODES: readonly TurnProblemCode[] = Object.freeze([
+export const TURN_PROBLEM_CODES: readonly TurnProblemCode[] = /* @__PURE__ */ Object.freeze([
   'STREAM_ORDER',
   'STREAM_UNTERMINATED',
   'STREAM_ERROR',

@@ -13,7 +13,7 @@ import { issuePointer } from './zodIssues.ts';
 
 const trusted = TrustedContextSchema.shape;
 
-export const TurnContextSchema = z.strictObject({
+export const TurnContextSchema = /* @__PURE__ */ z.strictObject({
   principal: trusted.principal,
   now: trusted.now,
   key: trusted.key,

@@ -58,7 +58,8 @@ export interface TurnFixture {
 }
 
 /** Every turn fixture, by provider, healthy ones first. */
-export const turnFixtures: readonly TurnFixture[] = Object.freeze([
+// Marked pure so that a bundle that never reads the fixtures (the playground's first load) leaves them out.
+export const turnFixtures: readonly TurnFixture[] = /* @__PURE__ */ Object.freeze([
   openaiOneCall as unknown as TurnFixture,
   openaiParallelCalls as unknown as TurnFixture,
   openaiTruncated as unknown as TurnFixture,
