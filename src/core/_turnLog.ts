@@ -74,6 +74,11 @@ export function admitEvent(log: TurnLog, event: unknown, typeMember: 'type' | 'e
     log.problem('STREAM_ORDER', `event ${log.index} is ${event === null ? 'null' : Array.isArray(event) ? 'an array' : `a ${typeof event}`}, not an event object`);
     return null;
   }
+  const notJson = jsonDataFault(event);
+  if (notJson !== null) {
+    log.problem('STREAM_ORDER', `event ${log.index} is not JSON data: ${notJson}`);
+    return null;
+  }
   const type = event[typeMember];
   if (typeof type !== 'string') {
     log.problem('STREAM_ORDER', `event ${log.index} has no string "${typeMember}" member`);
@@ -88,6 +93,35 @@ export function admitEvent(log: TurnLog, event: unknown, typeMember: 'type' | 'e
     return null;
   }
   return type;
+}
+
+/**
+ * Why a value handed to `push` is not plain JSON data (a function, a bigint,
+ * a cycle, a Date, nesting over 64), or null. Text from a stream file is
+ * always JSON; values from a caller may not be, and the assembler copies what
+ * it keeps, so such an event is refused here rather than throwing later.
+ * Iterative: a hostile depth never reaches the call stack.
+ */
+function jsonDataFault(root: unknown): string | null {
+  const stack: { v: unknown; depth: number }[] = [{ v: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop() as { v: unknown; depth: number };
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return 'a non-finite number';
+      continue;
+    }
+    if (typeof v !== 'object') return `a ${typeof v}`;
+    if (depth > 64) return 'nesting deeper than 64 (or a cycle)';
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push({ v: v[i], depth: depth + 1 });
+      continue;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return 'an object that is not a plain object';
+    for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1 });
+  }
+  return null;
 }
 
 /** Members beyond the ones the provider documents: tolerated, noted once per name (SPEC 8.1). */

@@ -67,6 +67,17 @@ describe('assembling', () => {
     }
     expect(assembleTurn('gemini', [{ type: 'interaction.created' }]).problems.map((p) => p.code)).toEqual(['STREAM_ORDER', 'STREAM_UNTERMINATED']);
   });
+  it('values that are not JSON data (a function, a bigint, a cycle, a Date) are STREAM_ORDER, never a throw', () => {
+    const cycle: Record<string, unknown> = { type: 'ping' };
+    cycle.self = cycle;
+    for (const bad of [{ type: 'ping', f: () => 1 }, { type: 'ping', n: 1n }, cycle, { type: 'ping', at: new Date(0) }, { type: 'ping', x: Number.NaN }]) {
+      const f = fixture('anthropic.one_call');
+      f.stream.splice(2, 0, bad as never);
+      const a = createTurnAssembler('anthropic');
+      for (const e of f.stream) a.push(e);
+      expect(a.turn().problems.map((p) => p.code)).toEqual(['STREAM_ORDER']);
+    }
+  });
   it('an SSE event name that differs from the event type is STREAM_ORDER', () => {
     const sse = toSse(fixture('anthropic.one_call')).replace('event: content_block_stop', 'event: message_stop');
     expect(assembleTurn('anthropic', sse).problems[0]?.code).toBe('STREAM_ORDER');
