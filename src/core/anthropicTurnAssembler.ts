@@ -19,6 +19,7 @@ import {
   isObject,
   noteUnknownMembers,
   openCall,
+  parseArgumentsObject,
   snapshotTurn,
   type CallState,
 } from './_turnLog.ts';
@@ -29,17 +30,23 @@ interface BlockState {
   type: string;
   open: boolean;
   call: CallState | null;
+  /** A server tool block's streamed input, parsed into `block.input` at its stop. */
+  inputText: string;
   /** The block as replayed: text and thinking grow with their deltas; tool_use gets its parsed input at the end. */
   block: Record<string, unknown>;
 }
 
-/** Which delta may grow which block (ANT:3978-3983); any other pairing is STREAM_ORDER. */
-const DELTA_FOR_BLOCK: Readonly<Record<string, string>> = {
-  input_json_delta: 'tool_use',
-  text_delta: 'text',
-  citations_delta: 'text',
-  thinking_delta: 'thinking',
-  signature_delta: 'thinking',
+/**
+ * Which delta may grow which blocks (ANT:3978-3983); any other pairing is
+ * STREAM_ORDER. Server tool blocks (run by Anthropic, not by this dispatcher)
+ * stream their input too: it is kept for the replay, never gated.
+ */
+const DELTA_FOR_BLOCK: Readonly<Record<string, readonly string[]>> = {
+  input_json_delta: ['tool_use', 'server_tool_use', 'mcp_tool_use'],
+  text_delta: ['text'],
+  citations_delta: ['text'],
+  thinking_delta: ['thinking'],
+  signature_delta: ['thinking'],
 };
 
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
@@ -85,7 +92,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       log.problem('STREAM_ORDER', 'content_block_start after message_delta: the message is already ending');
       return;
     }
-    const b: BlockState = { type: cb.type, open: true, call: null, block: { ...cb } };
+    const b: BlockState = { type: cb.type, open: true, call: null, inputText: '', block: { ...cb } };
     if (cb.type === 'tool_use') {
       if (typeof cb.id !== 'string' || typeof cb.name !== 'string') {
         log.problem('STREAM_ORDER', `the tool_use block at index ${at} has no string id and name`);
@@ -110,13 +117,18 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       log.note('UNKNOWN_DELTA', kind);
       return;
     }
-    if (wants !== b.type) {
+    if (!wants.includes(b.type)) {
       log.problem('STREAM_ORDER', `a ${kind} into the ${b.type} block at index ${JSON.stringify(e.index)}`);
       return;
     }
     switch (kind) {
       case 'input_json_delta': {
-        const c = b.call as CallState;
+        if (b.call === null) {
+          // A server tool's input: the replay carries it, parsed at its stop.
+          if (typeof d.partial_json === 'string') b.inputText += d.partial_json;
+          return;
+        }
+        const c = b.call;
         if (typeof d.partial_json !== 'string') {
           log.problem('STREAM_ORDER', `input_json_delta without a string partial_json for call ${JSON.stringify(c.call_id)}`);
           return;
@@ -147,6 +159,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
     if (b === null) return;
     b.open = false;
     if (b.call !== null) closeCall(log, b.call);
+    else if (b.inputText !== '') b.block.input = parseArgumentsObject(b.inputText) ?? {};
   }
 
   function onMessageDelta(e: Record<string, unknown>): void {

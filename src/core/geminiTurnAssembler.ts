@@ -132,6 +132,9 @@ export function createGeminiTurnAssembler(): TurnAssembler {
       case 'thought_signature':
         if (s.type === 'thought' && typeof d.signature === 'string') s.step.signature = d.signature;
         return;
+      case 'thought_summary':
+        if (s.type === 'thought' && isObject(d.content)) s.step.summary = [...(Array.isArray(s.step.summary) ? s.step.summary : []), d.content];
+        return;
       case 'text':
         if (s.type === 'model_output') s.step.content = [{ type: 'text', text: `${textOf(s.step)}${String(d.text ?? '')}` }];
         return;

@@ -117,6 +117,20 @@ describe('assembling', () => {
     expect(t.problems).toEqual([]);
     expect(t.calls[0]?.arguments).toEqual({ order_ref: 'ORDER-1' });
   });
+  it('Anthropic: a server tool block streams its input too; it is replayed, never gated', () => {
+    const f = fixture('anthropic.one_call');
+    const server = [
+      { type: 'content_block_start', index: 9, content_block: { type: 'server_tool_use', id: 'srvtoolu_FIXTURE', name: 'web_search', input: {} } },
+      { type: 'content_block_delta', index: 9, delta: { type: 'input_json_delta', partial_json: '{"query":"refund"}' } },
+      { type: 'content_block_stop', index: 9 },
+    ];
+    const at = f.stream.findIndex((e) => (e as { type: string }).type === 'message_delta');
+    f.stream.splice(at, 0, ...(server as never[]));
+    const t = assembleTurn('anthropic', f.stream);
+    expect(t.problems).toEqual([]);
+    expect(t.calls.map((c) => c.call_id)).toEqual(['toolu_FIXTURE_an01']);
+    expect(t.replay.at(-1)).toEqual({ type: 'server_tool_use', id: 'srvtoolu_FIXTURE', name: 'web_search', input: { query: 'refund' } });
+  });
   it('Anthropic: the cut-off buffer the SDK parses to {} is NOT_A_TOOL_TURN here, and its text is kept as sent', () => {
     const t = assembleTurn('anthropic', fixture('anthropic.truncated').stream);
     expect(t.terminal).toMatchObject({ type: 'message_stop', status: 'max_tokens', tool_turn: false });
