@@ -193,12 +193,13 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     const tool_turn = type === 'response.completed' && status === 'completed';
     const failed = type === 'response.failed' || status === 'failed' || status === 'cancelled';
     if (tool_turn && Array.isArray(response.output)) {
+      const byItemId = new Map<string, CallState>();
+      for (const s of items.values()) if (s.call !== null && s.id !== null) byItemId.set(s.id, s.call);
       // The completed response is the SDK's final word (it replaces the snapshot): it must say what the fragments said.
       for (const out of response.output) {
         if (!isObject(out) || out.type !== 'function_call') continue;
         // Matched by item id, as deltas are: two items sharing a call_id (DUPLICATE_CALL_ID) must not be compared crosswise.
-        const byItem = [...items.values()].find((s) => s.call !== null && s.id !== null && s.id === out.id)?.call;
-        const c = byItem ?? log.calls.find((x) => x.call_id === out.call_id);
+        const c = (typeof out.id === 'string' ? byItemId.get(out.id) : undefined) ?? log.calls.find((x) => x.call_id === out.call_id);
         if (c === undefined) log.problem('ARGUMENTS_DISAGREE', `the completed response has a call ${JSON.stringify(out.call_id)} the stream never opened`);
         else disagree(c, 'the completed response', out.arguments);
       }
