@@ -174,3 +174,27 @@ describe('incremental assembly answers as whole-stream assembly', () => {
     );
   });
 });
+
+describe('stream text: bad input is a located refusal or a turn, never a crash', () => {
+  it('any text, and any edit of a fixture\'s SSE text', () => {
+    const edited = fc.tuple(fc.constantFrom(...turnFixtures), fc.nat(), fc.nat({ max: 40 }), fc.string({ maxLength: 8 })).map(([f, at, del, ins]) => {
+      const sse = toSse(f);
+      const i = at % (sse.length + 1);
+      return { provider: f.provider, text: sse.slice(0, i) + ins + sse.slice(i + del) };
+    });
+    const anyText = fc.tuple(fc.constantFrom('openai', 'anthropic', 'gemini' as const), fc.string({ unit: 'binary', maxLength: 200 })).map(([provider, text]) => ({ provider, text }));
+    fc.assert(
+      fc.property(fc.oneof(edited, anyText), ({ provider, text }) => {
+        const read = readTurnStream(text);
+        if (!read.ok) {
+          expect(read.error.line).toBeGreaterThanOrEqual(1);
+          expect(read.error.column).toBeGreaterThanOrEqual(1);
+          return;
+        }
+        const turn = assembleTurn(provider, { events: read.events });
+        expect(Array.isArray(turn.problems)).toBe(true);
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+});
