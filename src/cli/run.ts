@@ -5,6 +5,17 @@
  */
 import {
   AdapterRefused,
+  StreamTextRefused,
+  TurnInputError,
+  findTurnFixture,
+  isTurnProvider,
+  parseTurnContext,
+  readTurnStream,
+  runTurn,
+  turnFixtures,
+  type StreamEvent,
+  type TurnContext,
+  type TurnReport,
   TrustedContextError,
   decodeUtf8Strict,
   findScenario,
@@ -27,11 +38,26 @@ export interface CliIO {
 
 class BadInput extends Error {}
 
+const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  project: `cli project  (--handler H.json --context C.json | --scenario ID|FILE.json)
+    Projects a handler output under a trusted context; prints {model_result, protected_audit}. Exit 0 (a contract error is still a package), 2 bad input.`,
+  validate: `cli validate (--package P.json --context C.json | --scenario ID|FILE.json)
+    Validates a package against its trusted context; prints {ok, violations}. Exit 0 ok, 1 rejected, 2 bad input.`,
+  payload: `cli payload  (--package P.json --context C.json | --scenario ID|FILE.json)
+    Builds the provider item from a package. Exit 0, 1 refused, 2 bad input.`,
+  turn: `cli turn     (--provider P --stream S --turn-context T.json [--handlers H.json] | --fixture ID) [--mode stateful|stateless]
+    Assembles one streamed model turn (S: JSON array, JSON Lines or SSE text), passes each call through the
+    input gate, projects each result and builds the next request's body. P is openai, anthropic or gemini;
+    --mode defaults to stateless. Prints {provider, response_id, terminal, calls, problems, notes, continuation, refused}.
+    Exit 0 assembled and continued, 1 the turn has problems or the continuation is refused, 2 bad input.
+    Fixture ids: \`cli list --turns\`.`,
+  list: `cli list [--turns]
+    Prints the scenario ids and titles (with --turns, the turn fixtures).`,
+};
+
 const USAGE = `usage:
-  cli project  (--handler H.json --context C.json | --scenario ID|FILE.json)
-  cli validate (--package P.json --context C.json | --scenario ID|FILE.json)
-  cli payload  (--package P.json --context C.json | --scenario ID|FILE.json)
-  cli list`;
+${Object.values(COMMAND_USAGE).map((u) => `  ${u.split('\n')[0]}`).join('\n')}
+  cli <command> --help`;
 
 function parseFlags(args: string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -94,14 +120,32 @@ function inputs(io: CliIO, flags: Map<string, string>, primary: '--handler' | '-
   return { value: readJson(io, file), context: readContext(readJson(io, ctxFile), ctxFile), projected: true };
 }
 
+const wantsHelp = (args: readonly string[]): boolean => args.includes('--help') || args.includes('-h');
+
 export function run(argv: string[], io: CliIO): number {
   const [command, ...rest] = argv;
   const out = (v: unknown) => io.stdout(`${JSON.stringify(v)}\n`);
+  // --help is an answer, not an error: usage on stdout, exit 0 (for the CLI and for each command).
+  if (command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (command !== undefined && Object.hasOwn(COMMAND_USAGE, command) && wantsHelp(rest)) {
+    io.stdout(`usage:\n  ${COMMAND_USAGE[command]}\n`);
+    return 0;
+  }
   try {
     switch (command) {
       case 'list':
+        if (rest.length === 1 && rest[0] === '--turns') {
+          out(turnFixtures.map((f) => ({ id: f.id, provider: f.provider, title: f.title })));
+          return 0;
+        }
+        if (rest.length > 0) throw new BadInput(`unexpected argument ${JSON.stringify(rest[0])}\n${USAGE}`);
         out(scenarios.map((s) => ({ id: s.id, title: s.title })));
         return 0;
+      case 'turn':
+        return turn(io, parseFlags(rest));
       case 'project': {
         const { value, context } = inputs(io, parseFlags(rest), '--handler');
         out(project(value, context));
@@ -138,4 +182,88 @@ export function run(argv: string[], io: CliIO): number {
     }
     throw e;
   }
+}
+
+function readText(io: CliIO, path: string): string {
+  let bytes: Uint8Array;
+  try {
+    bytes = io.readFile(path);
+  } catch (e) {
+    throw new BadInput(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  // SPEC 2.1: refused before decoding or parsing, so a 5 MB stream costs nothing.
+  if (bytes.length > 1_048_576) throw new BadInput(`${path}: ${bytes.length} bytes, over the 1 MiB limit for JSON text`);
+  const text = decodeUtf8Strict(bytes);
+  if (!text.ok) throw new BadInput(`${path}:${text.error.line}:${text.error.column}: ${text.error.message}`);
+  return text.text;
+}
+
+/** SPEC 8.4: `turn`, from files or from a fixture. */
+function turn(io: CliIO, flags: Map<string, string>): number {
+  const allowed = new Set(['--provider', '--stream', '--turn-context', '--handlers', '--mode', '--fixture']);
+  for (const f of flags.keys()) if (!allowed.has(f)) throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.turn}`);
+  const mode = flags.get('--mode') ?? 'stateless';
+  if (mode !== 'stateless' && mode !== 'stateful') throw new BadInput(`--mode must be stateful or stateless, not ${JSON.stringify(mode)}`);
+  let provider: string;
+  let events: StreamEvent[];
+  let ctx: TurnContext;
+  let handlers: Record<string, unknown>;
+  let streamName: string;
+  let ctxName: string;
+  let handlersName: string;
+  const fixtureId = flags.get('--fixture');
+  if (fixtureId !== undefined) {
+    if ([...flags.keys()].some((f) => f !== '--fixture' && f !== '--mode')) throw new BadInput('--fixture stands alone (with --mode at most)');
+    const f = findTurnFixture(fixtureId);
+    if (f === null) throw new BadInput(`unknown turn fixture ${JSON.stringify(fixtureId)}; \`cli list --turns\` prints the ids`);
+    provider = f.provider;
+    events = f.stream.map((value) => ({ value, line: 0, column: 0 }));
+    ctx = f.turn_context;
+    handlers = f.handlers;
+    streamName = ctxName = handlersName = `fixture ${f.id}`;
+  } else {
+    const p = flags.get('--provider');
+    const s = flags.get('--stream');
+    const t = flags.get('--turn-context');
+    if (p === undefined || s === undefined || t === undefined) throw new BadInput(`turn needs --provider, --stream and --turn-context, or --fixture\n  ${COMMAND_USAGE.turn}`);
+    if (!isTurnProvider(p)) throw new BadInput(`unknown provider ${JSON.stringify(p)}: expected openai, anthropic or gemini`);
+    provider = p;
+    const read = readTurnStream(readText(io, s));
+    if (!read.ok) throw new BadInput(`${s}:${read.error.line}:${read.error.column}: ${read.error.code}: ${read.error.message}`);
+    events = read.events;
+    const c = parseTurnContext(readJson(io, t));
+    if (!c.ok) throw new BadInput(`${t}: not a valid turn context: ${c.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`);
+    ctx = c.value;
+    const h = flags.get('--handlers');
+    const hv = h === undefined ? {} : readJson(io, h);
+    if (hv === null || typeof hv !== 'object' || Array.isArray(hv)) throw new BadInput(`${h}: must map each call id to its handler output`);
+    handlers = hv as Record<string, unknown>;
+    streamName = s;
+    ctxName = t;
+    handlersName = h ?? '--handlers (not given)';
+  }
+  let report: TurnReport;
+  try {
+    report = runTurn(provider as TurnReport['provider'], { events }, ctx, handlers, mode);
+  } catch (e) {
+    if (e instanceof StreamTextRefused) throw new BadInput(`${streamName}:${e.message}`);
+    if (e instanceof TurnInputError) {
+      const where = /handler output/.test(e.message) ? handlersName : ctxName;
+      throw new BadInput(`${where}: ${e.message}`);
+    }
+    throw e;
+  }
+  io.stdout(`${JSON.stringify(report)}\n`);
+  const first = report.problems[0];
+  if (first !== undefined) {
+    const ev = events[first.at];
+    const place = ev === undefined || ev.line === 0 ? `${streamName} event ${first.at}` : `${streamName}:${ev.line}:${ev.column}`;
+    io.stderr(`turn refused: ${first.code} at ${place}: ${first.detail}${report.problems.length > 1 ? ` (+${report.problems.length - 1} more)` : ''}\n`);
+    return 1;
+  }
+  if (report.refused !== null) {
+    io.stderr(`continuation refused: ${report.refused.detail}\n`);
+    return 1;
+  }
+  return 0;
 }

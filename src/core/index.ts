@@ -25,3 +25,16 @@ export { describeParams, RULES, type ViolationParams, type Rule, type SchemaIssu
 export { normalizeKey, deniedKeyKind } from './denyList.ts';
 export type { ModelResult } from './modelResult.ts';
 export type { ProtectedAudit, Package } from './protectedAudit.ts';
+// SPEC 8: the model's turn (issue 12).
+export { assembleTurn, createTurnAssembler, isTurnProvider, StreamTextRefused, TURN_PROVIDERS, type TurnEvents } from './assembleTurn.ts';
+export { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
+export { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
+export { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
+export { readTurnStream, type StreamEvent, type StreamLayout, type StreamRead, type StreamTextError } from './turnStream.ts';
+export { TURN_PROBLEM_CODES, type AssembledCall, type AssembledTurn, type TurnAssembler, type TurnNote, type TurnProblem, type TurnProblemCode, type TurnTerminal } from './turn.ts';
+export { parseTurnContext, TurnContextSchema, type TurnContext } from './turnContext.ts';
+export { gateCall, gateTurn, TurnInputError, type GatedCall, type GateVerdict } from './inputGate.ts';
+export { dispatchTurn, type DispatchedCall } from './dispatchTurn.ts';
+export { continueTurn, type Continuation, type ContinuationBody, type ContinuationMode, type ContinuationOptions, type ContinuationRefused } from './continueTurn.ts';
+export { runTurn, type TurnReport } from './runTurn.ts';
+export { turnFixtures, findTurnFixture, isHealthyFixture, TURN_FIXTURE_FORMAT, type TurnFixture } from './turnFixtures.ts';
