@@ -15,6 +15,11 @@
  * - refusing a 5 MB paste and 100 000-deep nesting costs less than the
  *   baseline on 16 KiB.
  *
+ * `--gate=budgets` (what CI runs after the tests) gates the refusal target
+ * and regression budgets (BUDGET× instead of 3×) for the targets still open:
+ * those are printed as MISSED, never hidden, and `npm run bench` (every
+ * target gated) exits 1 until they are met.
+ *
  * Live and floor are interleaved round by round (this machine is noisy), and
  * each round is a new text, as a keystroke is: the handler output's time
  * stamp (or, for a handler exception, its detail) changes every round, under
@@ -32,7 +37,11 @@ import { draftFromContext, type ContextDraft } from '../src/playground/contextDr
 import { createEvaluator, type Evaluation } from '../src/playground/evaluate.ts';
 
 const TARGET = 3;
+/** The regression budget for the targets not yet met (README "Performance" has the figures). */
+const BUDGET = 8;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
+const gateArg = process.argv.find((a) => a.startsWith('--gate='))?.slice('--gate='.length) ?? 'targets';
+if (gateArg !== 'targets' && gateArg !== 'budgets') throw new Error(`--gate=${gateArg}: targets or budgets`);
 
 /** Round i's text: the same handler output with one thing changed, so each round is new content. */
 function texts(raw: unknown, n: number): string[] {
@@ -129,9 +138,12 @@ function large(): Case {
 
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 let failed = false;
-const verdict = (ok: boolean) => {
-  if (!ok) failed = true;
-  return ok ? '' : '  MISSED';
+/** A ratio against the 3× target; with --gate=budgets only a ratio over the budget fails the run. */
+const verdict = (ratio: number) => {
+  if (ratio <= TARGET) return '';
+  const overBudget = ratio > BUDGET;
+  if (gateArg === 'targets' || overBudget) failed = true;
+  return overBudget ? `  OVER BUDGET (${BUDGET})` : gateArg === 'targets' ? '  MISSED' : `  MISSED (within the regression budget ${BUDGET})`;
 };
 
 console.log(`live update (the page's Evaluator) vs its floor (strict parse + each distinct preimage hashed), medians of ${ROUNDS} interleaved rounds`);
@@ -140,7 +152,7 @@ for (const s of scenarios) {
   const r = measure(caseOf(s));
   const ratio = r.live / r.floor;
   if (ratio > worst.ratio) worst = { name: s.id, ratio };
-  console.log(`${s.id.padEnd(40)} floor ${ms(r.floor)}  live ${ms(r.live)}  live/floor ${ratio.toFixed(2)}  (target ≤ ${TARGET})${verdict(ratio <= TARGET)}`);
+  console.log(`${s.id.padEnd(40)} floor ${ms(r.floor)}  live ${ms(r.live)}  live/floor ${ratio.toFixed(2)}  (target ≤ ${TARGET})${verdict(ratio)}`);
 }
 const big = large();
 const r16 = measure(big);
@@ -148,7 +160,7 @@ const big16Floor = r16.live / r16.floor;
 const big16Base = r16.live / r16.baseline;
 if (big16Floor > worst.ratio) worst = { name: big.name, ratio: big16Floor };
 console.log(
-  `${`${big.name} (${r16.bytes} B canonical)`.padEnd(40)} floor ${ms(r16.floor)}  baseline ${ms(r16.baseline)}  live ${ms(r16.live)}  live/floor ${big16Floor.toFixed(2)}${verdict(big16Floor <= TARGET)}  live/baseline ${big16Base.toFixed(2)}${verdict(big16Base <= TARGET)}`,
+  `${`${big.name} (${r16.bytes} B canonical)`.padEnd(40)} floor ${ms(r16.floor)}  baseline ${ms(r16.baseline)}  live ${ms(r16.live)}  live/floor ${big16Floor.toFixed(2)}${verdict(big16Floor)}  live/baseline ${big16Base.toFixed(2)}${verdict(big16Base)}`,
 );
 
 // Refusals must cost less than the baseline does on 16 KiB: size and depth are checked before heavy work.
@@ -163,7 +175,8 @@ for (let i = 0; i < 50; i++) {
   if (a.ok || b.ok || a.error.code !== 'TOO_LARGE' || b.error.code !== 'TOO_DEEP') throw new Error('over-limit input was not refused');
 }
 const refuse = median(refusal);
-console.log(`${'refuse 5 MB paste + 100 000-deep nesting'.padEnd(40)} ${ms(refuse)} vs baseline on 16 KiB ${ms(r16.baseline)}${verdict(refuse < r16.baseline)}`);
+if (refuse >= r16.baseline) failed = true;
+console.log(`${'refuse 5 MB paste + 100 000-deep nesting'.padEnd(40)} ${ms(refuse)} vs baseline on 16 KiB ${ms(r16.baseline)}${refuse < r16.baseline ? '' : '  MISSED'}`);
 
 console.log(`live-update/floor (worst scenario): ${worst.ratio.toFixed(2)}  (${worst.name})`);
 console.log(`live-update/baseline (16KiB): ${big16Base.toFixed(2)}`);

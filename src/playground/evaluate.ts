@@ -213,14 +213,15 @@ export interface Evaluator {
 
 /**
  * The page's evaluator. The session is reused while the context draft is the
- * same text, field for field (its canonical JSON: the draft holds strings
- * only); any other draft opens a new session and closes the old one.
+ * same text, member for member; any other draft opens a new session and
+ * closes the old one.
  */
 export function createEvaluator(): Evaluator {
   let held: { draft: string | null; context: ContextOutcome; session: LiveSession | null; preimages: Preimages | null } | null = null;
+  // The draft holds strings only, so its JSON text is exact; another member order is a miss (a new session), never a wrong hit.
   const draftText = (d: ContextDraft): string | null => {
     try {
-      return canonicalize(d);
+      return JSON.stringify(d);
     } catch {
       return null; // not plain data: never reused
     }
