@@ -44,6 +44,8 @@ export type CheckMode = 'projection' | 'validation';
  * a denied control key inside a stored model_result is audit material that
  * leaked (AUDIT_LEAK, SPEC 1.1) and a credential stays SENSITIVE_FIELD.
  * Returns a fresh copy of data when its shape is right, else null.
+ * `denied`: the denied keys' paths when the caller's own scan of the whole
+ * output has reported them already (each scan of the data is then one, not two).
  */
 export function checkToolData(
   spec: ToolSpec,
@@ -52,6 +54,7 @@ export function checkToolData(
   basePath: string,
   out: ViolationList,
   mode: CheckMode,
+  reported?: ReadonlySet<string>,
 ): Record<string, unknown> | null {
   // data sits at depth 2 of model_result (depth 1).
   const deep = firstTooDeep(data, basePath, 2, RESULT_LIMITS.maxDepth);
@@ -60,11 +63,16 @@ export function checkToolData(
     return null;
   }
   // Before the exact shape, so a credential is named SENSITIVE_FIELD and not merely an unknown member.
-  const denied = new Set<string>();
-  for (const d of findDeniedKeys(data, basePath, escapePointerSegment)) {
-    denied.add(d.path);
-    const code = mode === 'validation' && d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD';
-    out.add(code, d.path, { kind: 'denied_key', key: d.key, list: d.kind });
+  let denied: ReadonlySet<string>;
+  if (reported !== undefined) denied = reported;
+  else {
+    const found = new Set<string>();
+    for (const d of findDeniedKeys(data, basePath, escapePointerSegment)) {
+      found.add(d.path);
+      const code = mode === 'validation' && d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD';
+      out.add(code, d.path, { kind: 'denied_key', key: d.key, list: d.kind });
+    }
+    denied = found;
   }
   const parsed = spec.output.safeParse(data);
   if (!parsed.success) {
@@ -91,7 +99,7 @@ export function checkToolData(
   return parsed.success ? (parsed.data as Record<string, unknown>) : null;
 }
 
-const isUnder = (pointer: string, roots: Set<string>): boolean => {
+const isUnder = (pointer: string, roots: ReadonlySet<string>): boolean => {
   for (const r of roots) if (pointer === r || pointer.startsWith(`${r}/`)) return true;
   return false;
 };

@@ -189,7 +189,7 @@ function evaluateHandler(
   }
   switch (raw.kind) {
     case 'success': {
-      const success = evaluateSuccess(raw, spec, args, trusted, withDownstream(auditValues, downstream), out, redactions, steps);
+      const success = evaluateSuccess(raw, spec, args, trusted, withDownstream(auditValues, downstream), out, redactions, steps, denied);
       ev.model_result = success?.model_result ?? null;
       ev.canonical = success?.canonical ?? null;
       return ev;
@@ -224,8 +224,10 @@ function evaluateSuccess(
   out: ViolationList,
   redactions: Redaction[],
   steps: ProjectionSteps,
+  denied: ReadonlySet<string>,
 ): { model_result: ModelResult; canonical: string } | null {
-  const parsed = checkToolData(spec, raw.data, args, '/data', out, 'projection');
+  // The whole output's deny-list scan (evaluateHandler) has reported the data's denied keys already.
+  const parsed = checkToolData(spec, raw.data, args, '/data', out, 'projection', denied);
   const prov = isObject(raw.provenance) ? raw.provenance : {};
   if (typeof prov.source_label === 'string' && prov.source_label !== spec.source_label) {
     out.add('PROVENANCE_MISMATCH', '/provenance/source_label', { kind: 'expected_value', field: 'source_label', expected: spec.source_label, source: 'registry' });

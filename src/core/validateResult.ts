@@ -211,7 +211,9 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
   }
   const deep = firstTooDeep(mr, base, 1, RESULT_LIMITS.maxDepth);
   if (deep !== null) out.add('DEPTH_LIMIT', deep, { kind: 'too_deep', limit: RESULT_LIMITS.maxDepth });
+  const denied = new Set<string>();
   for (const d of findDeniedKeys(mr, base, escapePointerSegment)) {
+    denied.add(d.path);
     out.add(d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD', d.path, { kind: 'denied_key', key: d.key, list: d.kind });
   }
   const schema = ModelResultSchema.safeParse(mr);
@@ -239,7 +241,8 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
   }
 
   if (succeeded && spec !== null && args.ok && data !== null && data !== undefined) {
-    checkToolData(spec, data, args.value as Record<string, unknown>, `${base}/data`, out, 'validation');
+    // The scan of the whole model_result above has reported the data's denied keys already.
+    checkToolData(spec, data, args.value as Record<string, unknown>, `${base}/data`, out, 'validation', denied);
   }
 
   // Status consistency (SPEC 1.1).
