@@ -29,6 +29,5 @@ export interface Mistake {
 }
 
 export type MistakeId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
-export const MISTAKE_IDS: readonly MistakeId[] = [1, 2, 3, 4, 5, 6, 7, 8];
 
 export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;

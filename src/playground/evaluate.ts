@@ -196,7 +196,7 @@ function payloadViews(pkg: Package, trusted: TrustedContext): PayloadView[] {
   if (!views.some((v) => v.isCallProvider)) {
     const c = trusted.call;
     let refusal: Violation[] = [];
-    let message = '';
+    let message: string;
     try {
       toProviderItem(pkg, trusted);
       message = 'serialized';
@@ -274,9 +274,4 @@ export function evaluate(input: EvaluationInput): Evaluation {
     }
   }
   return { parse, context, result, internalError, problems };
-}
-
-/** The handler output a valid text parses to, else null (the attack lab then keeps the last good one). */
-export function parsedValue(ev: Evaluation): unknown {
-  return ev.parse.ok ? ev.parse.value : null;
 }

@@ -12,7 +12,7 @@ import { decodeUtf8Strict, parseScenario, parseStrictJson, SCENARIO_FORMAT, type
 import type { AttackId } from '../core/attacks.ts';
 import { contextObjectFromDraft, contextFromDraft, type ContextDraft } from './contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from './lzBounded.ts';
-import { EMPTY_PROGRESS, MAX_ANSWER_CHARS, type Progress } from './progress.ts';
+import { MAX_ANSWER_CHARS, type Progress } from './progress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT, MODES, compactDocs, currentDoc, defaultExerciseItems, docOfScenario, isAttackId, isMistakeNumber, type Doc, type Mode, type Work } from './work.ts';
 
 export const IO_LIMITS = {
@@ -562,7 +562,6 @@ export function saveProgress(p: Progress): void {
   }
 }
 
-export { EMPTY_PROGRESS, type Progress };
 
 export function browserLanguages(): readonly string[] {
   return typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
@@ -622,4 +621,3 @@ export async function readScenarioFile(file: File): Promise<Decoded<Scenario>> {
   }
 }
 
-export type { ContextDraft };

@@ -51,7 +51,8 @@ export function useEvaluation<T extends EvaluationInput & { key: string }>(input
   const current: Evaluated<T> =
     local !== null ? { input: deferred, evaluation: local } : reply !== null && reply.input === deferred ? reply : (previous as Evaluated<T>);
   // `current` is rebuilt on each render; keep the object stable while its parts are.
-  const stable = useMemo(() => current, [current.input, current.evaluation]);
+  const { input: shownInput, evaluation: shownEvaluation } = current;
+  const stable = useMemo<Evaluated<T>>(() => ({ input: shownInput, evaluation: shownEvaluation }), [shownInput, shownEvaluation]);
   useEffect(() => {
     shown.current = stable;
   }, [stable]);
