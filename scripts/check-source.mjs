@@ -63,7 +63,8 @@ function main() {
     const n = lineCount(text);
     if (n > MAX_LINES && !OVER_LIMIT_PENDING.has(rel)) problems.push(`${rel}: ${n} lines, over ${MAX_LINES}: split it`);
     if (n <= MAX_LINES && OVER_LIMIT_PENDING.has(rel)) problems.push(`${rel}: now ${n} lines: remove it from OVER_LIMIT_PENDING in scripts/check-source.mjs`);
-    if (rel === 'scripts/check-source.mjs') continue; // its own patterns and messages name the directive
+    // This script and its test name the directive in patterns and samples.
+    if (rel === 'scripts/check-source.mjs' || rel === 'test/checkSource.test.ts') continue;
     for (const b of badDisableDirectives(text)) {
       if (DIRECTIVE_PENDING.has(`${rel}:${b.line}`)) continue;
       problems.push(`${rel}:${b.line}: "${b.text}" has no ${b.missing === 'rule' ? 'rule name' : 'reason (… -- why)'}`);

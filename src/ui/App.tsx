@@ -1,5 +1,5 @@
 /**
- * The playground shell. State comes from one hook (src/playground/state.ts);
+ * The playground shell. State comes from one hook (./state/usePlayground.ts);
  * what the learner sees is one pure function of it (src/playground/evaluate.ts);
  * this file only lays the panels out and wires them together.
  *
@@ -16,8 +16,11 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { EXERCISE_SCENARIO_IDS, findScenario, type TrustedContext } from '../core/index.ts';
 import { contextFromDraft, contextObjectFromDraft, type ContextDraft, type ContextIssue } from '../playground/contextDraft.ts';
 import type { Problem } from '../playground/evaluate.ts';
-import { copyText, searchOf, sharePayloadOf } from '../playground/io.ts';
-import { usePlayground, type AppState } from '../playground/state.ts';
+import { searchOf } from '../playground/address.ts';
+import { copyText } from '../playground/browser.ts';
+import { sharePayloadOf } from '../playground/codecs/shareLink.ts';
+import type { AppState } from '../playground/reducer.ts';
+import { usePlayground } from './state/usePlayground.ts';
 import { currentDoc, isEdited, listedScenarioIds, scenarioMeta, type Mode } from '../playground/work.ts';
 import { Panel, PanelBoundary } from './components/Panel.tsx';
 import { Splitter } from './components/Splitter.tsx';
@@ -136,7 +139,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   useEffect(() => {
     if (!TEST_HOOKS) return;
     (window as unknown as Record<string, unknown>).__playground = {
-      snapshot: () => JSON.parse(JSON.stringify(sharePayloadOf(latestWork.current))) as unknown,
+      snapshot: () => structuredClone(sharePayloadOf(latestWork.current)) as unknown,
       setHandlerText: (text: string) => api.setHandlerText(text),
       openShare: (fragment: string) => api.openShare(fragment),
       evaluations: () => ({ ...evaluationCounts }),

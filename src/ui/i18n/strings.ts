@@ -4,9 +4,7 @@
  * `{name}`; `format` fills them. The names model_result and protected_audit
  * stay as they are in both languages: they are the contract's own words.
  */
-import type { Lang } from './violations.ts';
-
-export type { Lang };
+import type { Lang } from '../../lang.ts';
 
 const en = {
   appTitle: 'Tool results: the dispatcher’s contract',

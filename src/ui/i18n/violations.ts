@@ -4,8 +4,8 @@
  * turns them into prose (zod's "messages at the edge").
  */
 import type { ViolationCode } from '../../core/index.ts';
+import type { Lang } from '../../lang.ts';
 
-export type Lang = 'en' | 'zh';
 
 export interface ViolationText {
   rule: string;

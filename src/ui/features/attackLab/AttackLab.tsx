@@ -18,6 +18,7 @@ import { attackView, INJECTED_NEXT_TOOL, type AdapterOutcome, type AttackView, t
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
+import type { Lang } from '../../../lang.ts';
 
 export interface AttackLabProps {
   /** The current scenario as the learner edited it. */
@@ -29,7 +30,6 @@ export interface AttackLabProps {
   onOpenScenario(id: string): void;
 }
 
-type Lang = 'en' | 'zh';
 
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 

@@ -1,8 +1,8 @@
 /** The attack lab's own words, in both languages. Violation prose lives in ui/i18n/violations.ts. */
 import type { AttackInfo } from '../../../core/attacks.ts';
 import type { Inapplicable } from './attackView.ts';
+import type { Lang } from '../../../lang.ts';
 
-type Lang = 'en' | 'zh';
 
 const en = {
   listLabel: 'Attacks',

@@ -10,6 +10,7 @@ import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { evaluateExercise, type ExerciseInput, type ExerciseView, type SlotView } from './exerciseModel.ts';
 import { EXERCISE_TEXT } from './text.ts';
 import styles from './ExercisePanel.module.css';
+import type { Lang } from '../../../lang.ts';
 
 export interface ExercisePanelProps {
   /** The five results; the shell's main editor edits items[activeIndex].handler_output_text. */
@@ -22,7 +23,6 @@ export interface ExercisePanelProps {
   onProofsHeld?(proofs: string[]): void;
 }
 
-type Lang = 'en' | 'zh';
 
 /** Typing settles this long before the proofs (~20–150 ms of hashing) run again. */
 const SETTLE_MS = 150;

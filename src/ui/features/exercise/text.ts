@@ -1,7 +1,7 @@
 /** The exercise panel's words, in both languages (the chapter's 动手实践). */
 import type { ExerciseKind, ProofId } from '../../../core/exercise.ts';
+import type { Lang } from '../../../lang.ts';
 
-type Lang = 'en' | 'zh';
 
 const en = {
   title: 'Hands-on: five knowledge-search results, five proofs',

@@ -4,8 +4,8 @@ import { recoveryTimeline, RECOVERY_PATH_IDS, type RecoveryPathId, type Timeline
 import type { DemoPlace } from './selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
+import type { Lang } from '../../../lang.ts';
 
-type Lang = 'en' | 'zh';
 
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 

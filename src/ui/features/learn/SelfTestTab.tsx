@@ -4,8 +4,8 @@ import { QUESTIONS, type DemoPlace, type Question } from './selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import { MAX_ANSWER_CHARS } from '../../../playground/progress.ts';
+import type { Lang } from '../../../lang.ts';
 
-type Lang = 'en' | 'zh';
 
 export interface SelfTestTabProps {
   lang: Lang;

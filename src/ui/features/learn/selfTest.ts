@@ -3,8 +3,7 @@
  * revealed after the learner has answered, and the playground state that
  * demonstrates it. Grounded in SPEC sections 1–6 and the chapter.
  */
-export type Lang = 'en' | 'zh';
-export type Text = Record<Lang, string>;
+import type { Bilingual } from '../../../lang.ts';
 
 /** Where the demo button takes the learner: a mode, a scenario, an attack, and a panel to focus. */
 export interface DemoPlace {
@@ -17,10 +16,10 @@ export interface DemoPlace {
 
 export interface Question {
   id: 1 | 2 | 3 | 4 | 5;
-  question: Text;
-  explanation: Text[];
+  question: Bilingual;
+  explanation: Bilingual[];
   demo: DemoPlace;
-  demoLabel: Text;
+  demoLabel: Bilingual;
 }
 
 export const QUESTIONS: readonly Question[] = [

@@ -1,5 +1,5 @@
 /** The learning path's own words, in both languages. The mistakes, timelines and questions carry their own bilingual text. */
-type Lang = 'en' | 'zh';
+import type { Lang } from '../../../lang.ts';
 
 const en = {
   tabsLabel: 'Learning path',

@@ -5,7 +5,8 @@
  * the learner to the field.
  */
 import { memo, type JSX } from 'react';
-import { VIOLATION_TEXT, type Lang } from '../../i18n/violations.ts';
+import type { Lang } from '../../../lang.ts';
+import { VIOLATION_TEXT } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
 import type { ViolationCode } from '../../../core/index.ts';

@@ -5,7 +5,7 @@
  */
 import { useRef, type JSX } from 'react';
 import { registry } from '../../../core/index.ts';
-import type { Lang } from '../../../playground/io.ts';
+import type { Lang } from '../../../lang.ts';
 import type { Translate } from '../../i18n/strings.ts';
 
 export interface ScenarioOption {
