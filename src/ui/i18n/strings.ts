@@ -5,6 +5,7 @@
  * stay as they are in both languages: they are the contract's own words.
  */
 import type { Lang } from '../../lang.ts';
+import { defineTexts } from './texts.ts';
 
 const en = {
   appTitle: 'Tool results: the dispatcher’s contract',
@@ -336,7 +337,7 @@ const zh: Record<StringKey, string> = {
   splitterRows: '调整结果上下两行的高度',
 };
 
-export const STRINGS: Readonly<Record<Lang, Readonly<Record<StringKey, string>>>> = { en, zh };
+const STRINGS = defineTexts<Readonly<Record<StringKey, string>>>({ en, zh });
 
 /** Fills `{name}` placeholders; an unknown placeholder is left as it is, so a missing value shows rather than vanishes. */
 export function format(template: string, params: Readonly<Record<string, string | number>> = {}): string {

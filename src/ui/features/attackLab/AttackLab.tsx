@@ -24,7 +24,7 @@ export interface AttackLabProps {
   /** The current scenario as the learner edited it. */
   scenario: Scenario;
   attackId: AttackId | null;
-  lang: 'en' | 'zh';
+  lang: Lang;
   onSelectAttack(id: AttackId | null): void;
   /** Switch to another built-in scenario (e.g. the attack's defaultScenario). */
   onOpenScenario(id: string): void;

@@ -1,24 +1,26 @@
 /**
  * "Stopped by": each violation code once, with the pointers where it was
- * found, the rule it enforces and the attack it stops (VIOLATION_TEXT), in
+ * found, the rule it enforces and the attack it stops (VIOLATION_TEXTS), in
  * the learner's language. The core's English detail stays one click away.
  */
 import type { JSX } from 'react';
 import type { ViolationCode } from '../../../core/violation.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
-import { VIOLATION_TEXT } from '../../i18n/violations.ts';
+import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import styles from './AttackLab.module.css';
+import type { Lang } from '../../../lang.ts';
+import { defineTexts } from '../../i18n/texts.ts';
 
 export interface StoppedByProps {
   heading: string;
   violations: readonly { code: ViolationCode; path: string; detail?: string }[];
-  lang: 'en' | 'zh';
+  lang: Lang;
 }
 
-const TEXT = {
+const TEXT = defineTexts({
   en: { at: 'at', rule: 'Rule', why: 'Why', detail: 'Validator detail', root: '(the whole package)' },
   zh: { at: '位置', rule: '规则', why: '作用', detail: '校验器细节', root: '（整个 package）' },
-} as const;
+});
 
 export function StoppedBy({ heading, violations, lang }: StoppedByProps): JSX.Element {
   const t = TEXT[lang];
@@ -34,7 +36,7 @@ export function StoppedBy({ heading, violations, lang }: StoppedByProps): JSX.El
       <h5 className={styles.stoppedHeading}>{heading}</h5>
       <ul className={styles.violations}>
         {[...groups].map(([code, g]) => {
-          const text = VIOLATION_TEXT[code][lang];
+          const text = VIOLATION_TEXTS[lang][code];
           return (
             <li key={code} className={styles.violation} data-testid="stopped-by" data-code={code}>
               <p className={styles.violationHead}>

@@ -16,7 +16,7 @@ export interface ExercisePanelProps {
   /** The five results; the shell's main editor edits items[activeIndex].handler_output_text. */
   items: ExerciseInput[];
   activeIndex: number;
-  lang: 'en' | 'zh';
+  lang: Lang;
   onActivate(index: number): void;
   onReset(): void;
   /** Told which proofs hold, whenever that changes (the learn mode's progress). */

@@ -1,12 +1,12 @@
 /**
  * Every problem with its code, where it is, and the plain explanation in the
- * learner's language (VIOLATION_TEXT). An item that has a place in the editor
+ * learner's language (VIOLATION_TEXTS). An item that has a place in the editor
  * is a button: click or Enter moves the cursor there; a context problem takes
  * the learner to the field.
  */
 import { memo, type JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
-import { VIOLATION_TEXT } from '../../i18n/violations.ts';
+import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
 import type { ViolationCode } from '../../../core/index.ts';
@@ -27,14 +27,14 @@ const SOURCE_KEY: Record<ProblemSource, StringKey> = {
 
 /** The one-line explanation of a problem in the learner's language (also the editor marker's message). */
 export function problemRule(p: Problem, lang: Lang, t: Translate): string {
-  if (p.isViolation) return VIOLATION_TEXT[p.code as ViolationCode][lang].rule;
+  if (p.isViolation) return VIOLATION_TEXTS[lang][p.code as ViolationCode].rule;
   if (p.source === 'json') return p.code === 'TOO_LARGE' ? t('jsonTooLarge') : t('jsonRule');
   if (p.source === 'context') return t('contextRule');
   return '';
 }
 
 export function problemWhy(p: Problem, lang: Lang): string | null {
-  return p.isViolation ? VIOLATION_TEXT[p.code as ViolationCode][lang].why : null;
+  return p.isViolation ? VIOLATION_TEXTS[lang][p.code as ViolationCode].why : null;
 }
 
 function where(p: Problem, t: Translate): string {
