@@ -5,15 +5,10 @@
  * its nearest existing ancestor, so every violation lands somewhere visible.
  * Pure: offsets are UTF-16 code units, lines and columns 1-based (Monaco's).
  */
+import type { JsonLocation } from '../core/strictJson.ts';
 
-export interface ValueLocation {
-  valueStart: number;
-  valueEnd: number;
-  keyStart?: number;
-  keyEnd?: number;
-}
-
-export type Locations = ReadonlyMap<string, ValueLocation>;
+/** Where the strict parser found every value, by JSON Pointer. */
+export type Locations = ReadonlyMap<string, JsonLocation>;
 
 export interface TextRange {
   startLine: number;

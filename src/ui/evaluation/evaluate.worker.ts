@@ -1,6 +1,6 @@
 /**
  * The playground's evaluation, off the main thread, for large handler texts
- * (see useEvaluation.ts). The same pure `evaluate` as on the main thread; the
+ * (see useDocumentEvaluation.ts). The same pure `evaluate` as on the main thread; the
  * reply leaves out the parser's location map, which only `evaluate` itself
  * uses (every problem already carries its editor range), so the page does not
  * pay to copy thousands of entries it never reads.

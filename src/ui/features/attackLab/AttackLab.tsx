@@ -18,6 +18,7 @@ import { attackView, INJECTED_NEXT_TOOL, type AdapterOutcome, type AttackView, t
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
+import { DIGEST_NAMES } from '../../../playground/digestNames.ts';
 import type { Lang } from '../../../lang.ts';
 
 export interface AttackLabProps {
@@ -253,8 +254,6 @@ function VerdictView({ verdict, view, lang }: { verdict: Verdict; view: AttackVi
   }
 }
 
-const DIGESTS = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
-
 function DigestTable({ title, report, lang }: { title: string; report: ValidationDetails; lang: Lang }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   return (
@@ -270,7 +269,7 @@ function DigestTable({ title, report, lang }: { title: string; report: Validatio
           </tr>
         </thead>
         <tbody>
-          {DIGESTS.map((d) => {
+          {DIGEST_NAMES.map((d) => {
             const stored = report.stored[d];
             const again = report.recomputed[d];
             const same = stored !== undefined && stored === again;

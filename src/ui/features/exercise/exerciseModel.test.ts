@@ -51,6 +51,17 @@ describe('evaluateExercise', () => {
     expect(v.proofs.find((p) => p.id === 'swap_or_key_breaks_binding')?.checks).toBe(4 * 3 * 2 + 4);
   });
 
+  it('a result whose trusted context is not valid has no package and is left out of the proofs', () => {
+    const items = defaults();
+    items[1] = { ...(items[1] as ExerciseInput), context: null };
+    const v = evaluateExercise(items);
+    expect(v.slots[1]?.parseError).toBeNull();
+    expect(v.slots[1]?.pkg).toBeNull();
+    expect(v.slots[1]?.shows).toBe(false);
+    expect(v.checked).toBe(4);
+    expect(v.proofs.find((p) => p.id === 'swap_or_key_breaks_binding')?.checks).toBe(4 * 3 * 2 + 4);
+  });
+
   it('duplicate member names are a parse error, never a silent choice', () => {
     const items = defaults();
     items[0] = { ...(items[0] as ExerciseInput), handler_output_text: '{"kind": "success", "kind": "error"}' };

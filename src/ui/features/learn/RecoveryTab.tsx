@@ -87,7 +87,7 @@ function Step({ step, n, lang, onGo }: { step: TimelineStep; n: number; lang: La
           <strong>{t.next}:</strong> {step.next.text[lang]} <span className={styles.source}>({source})</span>
         </div>
         {r !== null && (
-          <button type="button" className={styles.link} onClick={() => onGo({ mode: 'playground', scenarioId: r.scenarioId, attackId: null, focus: 'panel-model-result-title' })}>
+          <button type="button" className={styles.link} onClick={() => onGo({ mode: 'playground', scenarioId: r.scenarioId, attackId: null, focus: 'panel-model-result' })}>
             {t.openScenario}: <code>{r.scenarioId}</code>
           </button>
         )}

@@ -4,7 +4,7 @@
  * is a button: click or Enter moves the cursor there; a context problem takes
  * the learner to the field.
  */
-import { memo, type JSX } from 'react';
+import { memo, useImperativeHandle, useRef, type JSX, type Ref } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
@@ -16,6 +16,8 @@ export interface ProblemsListProps {
   lang: Lang;
   problems: readonly Problem[];
   onReveal(p: Problem): void;
+  /** Receives a handle that focuses the first problem that leads somewhere. */
+  handle?: Ref<ProblemsListHandle>;
 }
 
 const SOURCE_KEY: Record<ProblemSource, StringKey> = {
@@ -46,7 +48,24 @@ function where(p: Problem, t: Translate): string {
   return t('notInEditor');
 }
 
-export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onReveal }: ProblemsListProps): JSX.Element {
+export interface ProblemsListHandle {
+  /** False when no problem can be focused (none, or none with a place to go). */
+  focusFirst(): boolean;
+}
+
+export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onReveal, handle }: ProblemsListProps): JSX.Element {
+  const firstButton = useRef<HTMLButtonElement>(null);
+  useImperativeHandle(
+    handle,
+    () => ({
+      focusFirst: () => {
+        firstButton.current?.focus();
+        return firstButton.current !== null;
+      },
+    }),
+    [],
+  );
+  const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
   if (problems.length === 0) {
     return (
       <p className="problems-none" role="status">
@@ -57,7 +76,7 @@ export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onRe
   }
   return (
     <ul className="problems" aria-label={t('problemsListLabel')}>
-      {problems.map((p) => {
+      {problems.map((p, i) => {
         const actionable = p.range !== null || p.field !== null;
         const why = problemWhy(p, lang);
         const body = (
@@ -79,7 +98,7 @@ export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onRe
         return (
           <li key={p.id} className="problem" data-code={p.code}>
             {actionable ? (
-              <button type="button" className="problem-button" onClick={() => onReveal(p)}>
+              <button ref={i === firstActionable ? firstButton : undefined} type="button" className="problem-button" onClick={() => onReveal(p)}>
                 {body}
               </button>
             ) : (

@@ -3,7 +3,7 @@
  *
  * Small texts are evaluated on the main thread as they are typed (deferred,
  * so React renders the panels at low priority). Past LARGE_TEXT_CHARS the text
- * is evaluated once typing pauses (useSettledInput), and in a worker: on a
+ * is evaluated once typing pauses (useSettled), and in a worker: on a
  * 2-core CI machine, evaluating a 64 KiB handler output on the main thread
  * (10–20 ms of parsing and zod checks, plus the garbage it leaves to the
  * page's collector) on top of the render made a 56 ms task now and then.
@@ -18,7 +18,7 @@
  */
 import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { evaluate, type Evaluation, type EvaluationInput } from '../../playground/evaluate.ts';
-import { LARGE_TEXT_CHARS, useSettledInput } from '../hooks/useSettledInput.ts';
+import { holdLargeEdit, LARGE_TEXT_CHARS, useSettled } from '../hooks/useSettled.ts';
 import type { EvaluationReply, EvaluationRequest } from './protocol.ts';
 import EvaluateWorker from './evaluate.worker.ts?worker';
 
@@ -33,8 +33,8 @@ export interface Evaluated<T> {
   evaluation: Evaluation;
 }
 
-export function useEvaluation<T extends EvaluationInput & { key: string }>(input: T): Evaluated<T> {
-  const deferred = useDeferredValue(useSettledInput(input));
+export function useDocumentEvaluation<T extends EvaluationInput & { key: string }>(input: T): Evaluated<T> {
+  const deferred = useDeferredValue(useSettled(input, holdLargeEdit));
   const shown = useRef<Evaluated<T> | null>(null);
   const worker = useRef<Worker | null>(null);
   const lastRequest = useRef(0);
