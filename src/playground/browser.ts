@@ -34,6 +34,28 @@ function storage(): Storage | null {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/** The text under a key; null when there is none or storage cannot be read. */
+function read(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a text under a key (null removes the key), or says why it could not. */
+function write(key: string, text: string | null): Decoded<null> {
+  const s = storage();
+  if (s === null) return refuse('STORAGE', 'localStorage is not available');
+  try {
+    if (text === null) s.removeItem(key);
+    else s.setItem(key, text);
+    return { ok: true, value: null };
+  } catch (e) {
+    return refuse('STORAGE', errorText(e));
+  }
+}
+
 export type Loaded<T> = { kind: 'none' } | { kind: 'ok'; value: T } | { kind: 'corrupt'; error: IoError; setAsideKey: string | null };
 
 /**
@@ -42,26 +64,14 @@ export type Loaded<T> = { kind: 'none' } | { kind: 'ok'; value: T } | { kind: 'c
  * from its key; if the copy fails it stays where it is. Either way it is reported.
  */
 function loadSaved<T>(key: string, label: string, parse: (text: string) => Decoded<T>): Loaded<T> {
-  const s = storage();
-  if (s === null) return { kind: 'none' };
-  let text: string | null;
-  try {
-    text = s.getItem(key);
-  } catch {
-    return { kind: 'none' };
-  }
+  const text = read(key);
   if (text === null) return { kind: 'none' };
   const r = parse(text);
   if (r.ok) return { kind: 'ok', value: r.value };
   const asideKey = `${STORAGE_KEYS.corruptPrefix}${label}${new Date().toISOString()}`;
-  let setAsideKey: string | null = asideKey;
-  try {
-    s.setItem(asideKey, text);
-    s.removeItem(key);
-  } catch {
-    setAsideKey = null; // Could not copy it: leave it where it is rather than lose it.
-  }
-  return { kind: 'corrupt', error: r.error, setAsideKey };
+  // Could not copy it: leave it where it is rather than lose it.
+  const setAside = write(asideKey, text).ok && write(key, null).ok;
+  return { kind: 'corrupt', error: r.error, setAsideKey: setAside ? asideKey : null };
 }
 
 /** The saved work; a corrupt copy is set aside and reported. */
@@ -70,68 +80,24 @@ export const loadWork = (): Loaded<Work> => loadSaved(STORAGE_KEYS.work, '', par
 /** The saved progress; a corrupt copy is set aside and reported, and the learner starts from nothing. */
 export const loadProgress = (): Loaded<Progress> => loadSaved(STORAGE_KEYS.progress, 'progress-', parseProgress);
 
-export function saveWork(work: Work): Decoded<null> {
-  const s = storage();
-  if (s === null) return refuse('STORAGE', 'localStorage is not available');
-  try {
-    s.setItem(STORAGE_KEYS.work, serializeWork(work));
-    return { ok: true, value: null };
-  } catch (e) {
-    return refuse('STORAGE', errorText(e));
-  }
-}
+export const saveWork = (work: Work): Decoded<null> => write(STORAGE_KEYS.work, serializeWork(work));
 
-export function stashWork(work: Work): boolean {
-  const s = storage();
-  if (s === null) return false;
-  try {
-    s.setItem(STORAGE_KEYS.stash, serializeWork(work));
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Sets the whole work aside (before a change that would drop some of it); false when it could not. */
+export const stashWork = (work: Work): boolean => write(STORAGE_KEYS.stash, serializeWork(work)).ok;
 
 export function loadStash(): Work | null {
-  const s = storage();
-  if (s === null) return null;
-  try {
-    const text = s.getItem(STORAGE_KEYS.stash);
-    if (text === null) return null;
-    const r = parseSavedWork(text);
-    return r.ok ? r.value : null;
-  } catch {
-    return null;
-  }
+  const text = read(STORAGE_KEYS.stash);
+  const r = text === null ? null : parseSavedWork(text);
+  return r?.ok === true ? r.value : null;
 }
 
-export function loadPrefs(): Prefs {
-  const s = storage();
-  try {
-    return parsePrefs(s?.getItem(STORAGE_KEYS.prefs) ?? null);
-  } catch {
-    return parsePrefs(null);
-  }
-}
+export const loadPrefs = (): Prefs => parsePrefs(read(STORAGE_KEYS.prefs));
 
-export function savePrefs(p: Prefs): void {
-  try {
-    storage()?.setItem(STORAGE_KEYS.prefs, serializePrefs(p));
-  } catch {
-    /* preferences are a convenience: losing them is not worth a message */
-  }
-}
+/** Preferences are a convenience: losing them is not worth a message. */
+export const savePrefs = (p: Prefs): void => void write(STORAGE_KEYS.prefs, serializePrefs(p));
 
-/** Saves the progress; the empty progress removes the key (a reset leaves nothing behind). */
-export function saveProgress(p: Progress): void {
-  try {
-    const s = storage();
-    if (isEmptyProgress(p)) s?.removeItem(STORAGE_KEYS.progress);
-    else s?.setItem(STORAGE_KEYS.progress, serializeProgress(p));
-  } catch {
-    /* progress is a convenience, like preferences: losing it is not worth a message */
-  }
-}
+/** Saves the progress (a convenience, like preferences); the empty progress removes the key, so a reset leaves nothing behind. */
+export const saveProgress = (p: Progress): void => void write(STORAGE_KEYS.progress, isEmptyProgress(p) ? null : serializeProgress(p));
 
 export function browserLanguages(): readonly string[] {
   return typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];

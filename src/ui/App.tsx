@@ -25,17 +25,16 @@ import { currentDoc, isEdited, listedScenarioIds, scenarioMeta, type Mode } from
 import { Panel, PanelBoundary } from './components/Panel.tsx';
 import { Splitter } from './components/Splitter.tsx';
 import { Tabs, type TabsHandle } from './components/Tabs.tsx';
-import { focusFirstSoon, PANEL_IDS, type Focusable, type PanelId } from './components/focus.ts';
+import { focusFirstSoon, PANEL_IDS, type PanelId } from './components/focus.ts';
 import { ContextForm, type ContextFormHandle } from './features/context/ContextForm.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
 import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
 import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { Header } from './features/header/Header.tsx';
-import { HelpDialog } from './features/help/HelpDialog.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
-import { ProblemsList, problemRule, type ProblemsListHandle } from './features/problems/ProblemsList.tsx';
+import { ProblemsList, problemRule } from './features/problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from './features/projections/ProjectionPanels.tsx';
 import { ShareDialog } from './features/share/ShareDialog.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
@@ -50,6 +49,7 @@ const TEST_HOOKS = import.meta.env.MODE === 'e2e';
 // The attack lab and the exercise load when their mode opens: the playground paints with less JavaScript.
 const AttackLab = lazy(() => import('./features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
 const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
+const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
 const LearnView = lazy(() => import('./features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
 
 type BottomTab = 'problems' | 'context';
@@ -63,7 +63,7 @@ function exerciseContext(d: ContextDraft): TrustedContext | null {
   return r.ok ? r.value : null;
 }
 
-const panelRefs = (): Record<PanelId, RefObject<Focusable | null>> => Object.fromEntries(PANEL_IDS.map((id) => [id, createRef<Focusable>()])) as Record<PanelId, RefObject<Focusable | null>>;
+const panelRefs = () => Object.fromEntries(PANEL_IDS.map((id) => [id, createRef<HTMLHeadingElement>()])) as Record<PanelId, RefObject<HTMLHeadingElement | null>>;
 
 export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const { state, api } = usePlayground(boot);
@@ -78,7 +78,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const panels = useMemo(panelRefs, []);
   const projectionFocus = useMemo(() => ({ modelResult: panels['panel-model-result'], protectedAudit: panels['panel-protected-audit'] }), [panels]);
   const bottomTabs = useRef<TabsHandle<BottomTab>>(null);
-  const problemsList = useRef<ProblemsListHandle>(null);
+  const firstProblem = useRef<HTMLButtonElement>(null);
   const contextForm = useRef<ContextFormHandle>(null);
   const exerciseHost = useRef<HTMLDivElement>(null);
   const focusField = useCallback((f: DraftField) => requestAnimationFrame(() => contextForm.current?.focusField(f)), []);
@@ -114,9 +114,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       if (n === 1) bridge.focus();
       else if (n === 2) {
         setBottomTab('problems');
-        requestAnimationFrame(() => {
-          if (problemsList.current?.focusFirst() !== true) bottomTabs.current?.focusTab('problems');
-        });
+        requestAnimationFrame(() => (firstProblem.current ?? bottomTabs.current?.tab('problems'))?.focus());
       } else if (n === 3) {
         setBottomTab('context');
         focusField('tenant');
@@ -176,7 +174,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
             content: (
               <div className="tab-scroll" tabIndex={-1}>
                 <PanelBoundary t={t} resetKey={evaluation}>
-                  <ProblemsList t={t} lang={lang} problems={evaluation.problems} onReveal={onReveal} handle={problemsList} />
+                  <ProblemsList t={t} lang={lang} problems={evaluation.problems} onReveal={onReveal} firstRef={firstProblem} />
                 </PanelBoundary>
               </div>
             ),
@@ -319,7 +317,11 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
         {right}
       </main>
-      <HelpDialog t={t} open={helpOpen} onClose={closeHelp} />
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <HelpDialog t={t} open onClose={closeHelp} />
+        </Suspense>
+      ) : null}
       <ShareDialog t={t} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
     </div>
   );

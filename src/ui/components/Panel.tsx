@@ -3,8 +3,7 @@
  * keyboard-focusable (so it can be scrolled without a mouse); its content is
  * wrapped in its own error boundary.
  */
-import { useImperativeHandle, useRef, type JSX, type ReactNode, type Ref } from 'react';
-import type { Focusable } from './focus.ts';
+import type { JSX, ReactNode, Ref } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { Translate } from '../i18n/strings.ts';
 
@@ -19,17 +18,15 @@ export interface PanelProps {
   focusableBody?: boolean;
   resetKey?: unknown;
   /** Receives what can be focused: the panel's title. */
-  focusRef?: Ref<Focusable>;
+  focusRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }
 
 export function Panel({ id, title, subtitle, actions, t, className, focusableBody = true, resetKey, focusRef, children }: PanelProps): JSX.Element {
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  useImperativeHandle(focusRef, () => ({ focus: () => titleRef.current?.focus() }), []);
   return (
     <section className={`panel ${className ?? ''}`} id={id} aria-labelledby={`${id}-title`} data-panel={id}>
       <header className="panel-head">
-        <h2 ref={titleRef} id={`${id}-title`} className="panel-title" tabIndex={-1}>
+        <h2 ref={focusRef} id={`${id}-title`} className="panel-title" tabIndex={-1}>
           {title}
         </h2>
         {actions !== undefined ? <div className="panel-actions">{actions}</div> : null}

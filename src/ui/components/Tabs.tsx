@@ -17,17 +17,18 @@ export interface TabsProps<K extends string> {
   items: readonly TabItem<K>[];
   selected: K;
   onSelect(key: K): void;
-  /** Receives a handle that focuses a tab. */
+  /** Receives a handle that finds a tab. */
   handle?: Ref<TabsHandle<K>>;
 }
 
 export interface TabsHandle<K extends string> {
-  focusTab(key: K): void;
+  /** The tab of a key, to focus it. */
+  tab(key: K): HTMLButtonElement | undefined;
 }
 
 export function Tabs<K extends string>({ id, label, items, selected, onSelect, handle }: TabsProps<K>): JSX.Element {
   const refs = useRef(new Map<K, HTMLButtonElement>());
-  useImperativeHandle(handle, () => ({ focusTab: (key: K) => refs.current.get(key)?.focus() }), []);
+  useImperativeHandle(handle, () => ({ tab: (key: K) => refs.current.get(key) }), []);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Relative to the tab that has focus (it may not be the selected one when focus was moved there directly).
     const focused = items.findIndex((x) => refs.current.get(x.key) === document.activeElement);

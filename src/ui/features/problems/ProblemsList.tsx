@@ -4,7 +4,7 @@
  * is a button: click or Enter moves the cursor there; a context problem takes
  * the learner to the field.
  */
-import { memo, useImperativeHandle, useRef, type JSX, type Ref } from 'react';
+import { memo, type JSX, type Ref } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
@@ -16,8 +16,8 @@ export interface ProblemsListProps {
   lang: Lang;
   problems: readonly Problem[];
   onReveal(p: Problem): void;
-  /** Receives a handle that focuses the first problem that leads somewhere. */
-  handle?: Ref<ProblemsListHandle>;
+  /** Receives what can be focused: the first problem that leads somewhere (null when none does). */
+  firstRef?: Ref<HTMLButtonElement>;
 }
 
 const SOURCE_KEY: Record<ProblemSource, StringKey> = {
@@ -48,23 +48,7 @@ function where(p: Problem, t: Translate): string {
   return t('notInEditor');
 }
 
-export interface ProblemsListHandle {
-  /** False when no problem can be focused (none, or none with a place to go). */
-  focusFirst(): boolean;
-}
-
-export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onReveal, handle }: ProblemsListProps): JSX.Element {
-  const firstButton = useRef<HTMLButtonElement>(null);
-  useImperativeHandle(
-    handle,
-    () => ({
-      focusFirst: () => {
-        firstButton.current?.focus();
-        return firstButton.current !== null;
-      },
-    }),
-    [],
-  );
+export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onReveal, firstRef }: ProblemsListProps): JSX.Element {
   const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
   if (problems.length === 0) {
     return (
@@ -98,7 +82,7 @@ export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onRe
         return (
           <li key={p.id} className="problem" data-code={p.code}>
             {actionable ? (
-              <button ref={i === firstActionable ? firstButton : undefined} type="button" className="problem-button" onClick={() => onReveal(p)}>
+              <button ref={i === firstActionable ? firstRef : undefined} type="button" className="problem-button" onClick={() => onReveal(p)}>
                 {body}
               </button>
             ) : (

@@ -4,7 +4,6 @@
  * line under each says who reads it and why that matters.
  */
 import { memo, type JSX, type Ref } from 'react';
-import type { Focusable } from '../../components/focus.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import type { Translate } from '../../i18n/strings.ts';
@@ -22,8 +21,8 @@ export const NoResult = memo(function NoResult({ t, evaluation }: ProjectionPane
 });
 
 export interface ProjectionFocus {
-  modelResult: Ref<Focusable>;
-  protectedAudit: Ref<Focusable>;
+  modelResult: Ref<HTMLHeadingElement>;
+  protectedAudit: Ref<HTMLHeadingElement>;
 }
 
 export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, focus }: ProjectionPanelsProps & { focus?: ProjectionFocus }): JSX.Element {

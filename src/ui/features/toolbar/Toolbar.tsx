@@ -7,7 +7,6 @@ import { useRef, type JSX } from 'react';
 import { registry } from '../../../core/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { Translate } from '../../i18n/strings.ts';
-import primitives from '../../components/primitives.module.css';
 
 export interface ScenarioOption {
   id: string;
@@ -92,7 +91,7 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
           ref={fileRef}
           type="file"
           accept=".json,application/json"
-          className={primitives.srOnly}
+          className="sr-only"
           tabIndex={-1}
           aria-label={t('importScenario')}
           data-testid="import-file"
