@@ -1,8 +1,10 @@
 /**
  * How the shell moves focus into a component without knowing its DOM: the
- * component hands out a `Focusable` through a ref (useImperativeHandle), and
- * the shell asks the first mounted one to take focus. A ref of an unmounted
- * component is null, which is how "the first that is shown" is found.
+ * component hands out what can be focused through a ref (an element such as
+ * a panel's title, or a handle from useImperativeHandle such as the context
+ * form's focusField), and the shell asks the first mounted one to take
+ * focus. A ref of an unmounted component is null, which is how "the first
+ * that is shown" is found.
  */
 import type { RefObject } from 'react';
 
