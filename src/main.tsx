@@ -6,7 +6,7 @@
 import './ui/zodUnderCsp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { bootState } from './playground/state.ts';
+import { bootState } from './playground/boot.ts';
 import { App } from './ui/App.tsx';
 import { applyTheme, systemTheme } from './ui/hooks/useTheme.ts';
 import './ui/styles.css';

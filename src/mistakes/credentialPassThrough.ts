@@ -1,7 +1,6 @@
 /** Mistake 6: the handler passes authorization, token or control fields through. */
 import { project, toProviderItem, type Scenario } from '../core/index.ts';
 import type { Mistake } from './mistake.ts';
-import { clone } from './mistake.ts';
 
 const SECRET_LOOKING = /(sk_live_|Bearer |eyJ)[A-Za-z0-9._-]+/g;
 
@@ -12,7 +11,7 @@ export const credentialPassThrough: Mistake = {
   run(s: Scenario) {
     const pkg = project(s.handler_output, s.context);
     const correct = toProviderItem(pkg, s.context);
-    const raw = clone(s.handler_output) as { data?: unknown };
+    const raw = structuredClone(s.handler_output) as { data?: unknown };
     // The mistake: no deny-list, no exact shape; the downstream object goes out as it came.
     const mistaken = { type: 'function_call_output', call_id: s.context.call.call_id, output: JSON.stringify({ status: 'succeeded', data: raw.data ?? null }) };
     const found = JSON.stringify(mistaken).match(SECRET_LOOKING) ?? [];

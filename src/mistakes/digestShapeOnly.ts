@@ -1,7 +1,6 @@
 /** Mistake 3: a digest is checked by its shape only. */
 import { project, sha256Hex, validateResult, type Package, type Scenario } from '../core/index.ts';
 import type { Mistake } from './mistake.ts';
-import { clone } from './mistake.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -16,7 +15,7 @@ export const digestShapeOnly: Mistake = {
   scenario: 'get_order.paid',
   title: { en: 'Digest checked by its shape only: a forged digest passes', zh: '只看摘要长度，不重算摘要：伪造的摘要能通过' },
   run(s: Scenario) {
-    const forged = clone(project(s.handler_output, s.context));
+    const forged = structuredClone(project(s.handler_output, s.context));
     forged.model_result.data = forged.model_result.data === null ? null : { ...forged.model_result.data, forged: true };
     forged.protected_audit.binding.result_sha256 = sha256Hex('anything at all');
     const real = validateResult(forged, s.context);

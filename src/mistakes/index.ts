@@ -15,5 +15,4 @@ export function findMistake(id: number): Mistake | null {
   return MISTAKES.find((m) => m.id === (id as MistakeId)) ?? null;
 }
 
-export type { Mistake, MistakeId, MistakeRun } from './mistake.ts';
-export { MISTAKE_IDS } from './mistake.ts';
+export type { Mistake, MistakeRun } from './mistake.ts';

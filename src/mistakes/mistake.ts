@@ -5,15 +5,14 @@
  * (test/corePurity.test.ts fails if core reaches outside itself).
  */
 import type { Scenario } from '../core/index.ts';
+import type { Bilingual } from '../lang.ts';
 
-export type Lang = 'en' | 'zh';
-export type Text = Record<Lang, string>;
 
 export interface MistakeRun {
-  correct: { label: Text; value: unknown };
-  mistaken: { label: Text; value: unknown };
+  correct: { label: Bilingual; value: unknown };
+  mistaken: { label: Bilingual; value: unknown };
   /** What goes wrong, in words, on this input. */
-  consequence: Text;
+  consequence: Bilingual;
   /** The concrete things found (leaked values, wrong pairings, a second dispatch…). */
   evidence: string[];
   /** Whether the consequence shows on this input (some inputs cannot show a given mistake). */
@@ -22,13 +21,10 @@ export interface MistakeRun {
 
 export interface Mistake {
   id: MistakeId;
-  title: Text;
+  title: Bilingual;
   /** The scenario that shows it best. */
   scenario: string;
   run(s: Scenario): MistakeRun;
 }
 
 export type MistakeId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
-export const MISTAKE_IDS: readonly MistakeId[] = [1, 2, 3, 4, 5, 6, 7, 8];
-
-export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;

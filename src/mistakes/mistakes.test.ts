@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario, type Scenario } from '../core/index.ts';
+import { findScenario, project, validateResult, type Scenario } from '../core/index.ts';
 import { MISTAKES, findMistake } from './index.ts';
 
 const s = (id: string) => findScenario(id) as Scenario;
@@ -58,8 +58,24 @@ describe('what each mistake does, concretely', () => {
     expect(run?.evidence.join(' ')).toContain('is_error');
   });
   it('turning a mistake off restores the correct verdict: the real core is untouched by it', () => {
-    for (const m of MISTAKES) m.run(s(m.scenario));
-    const pkgCheck = findMistake(3)?.run(s('get_order.paid'));
-    expect((pkgCheck?.correct.value as { ok: boolean }).ok).toBe(false);
+    // What the learn mode shows with every switch off: the real core's package and verdict on the scenario.
+    const verdict = (sc: Scenario) => {
+      const pkg = project(sc.handler_output, sc.context);
+      return { pkg, report: validateResult(pkg, sc.context) };
+    };
+    for (const m of MISTAKES) {
+      const scenario = s(m.scenario);
+      const input = structuredClone(scenario);
+      const before = verdict(scenario);
+      const on = m.run(scenario);
+      expect(on.shows, `mistake ${m.id} shows on its scenario`).toBe(true);
+      // Switched off again: the same input, the same package, the same verdict as before it ran.
+      expect(scenario, `mistake ${m.id} leaves its input as it was`).toEqual(input);
+      expect(verdict(scenario), `mistake ${m.id} leaves the core's verdict as it was`).toEqual(before);
+    }
+    // And the correct side of a run is that verdict, not the mistaken one.
+    const run = findMistake(3)?.run(s('get_order.paid'));
+    expect((run?.correct.value as { ok: boolean }).ok).toBe(false);
+    expect(verdict(s('get_order.paid')).report.ok).toBe(true);
   });
 });

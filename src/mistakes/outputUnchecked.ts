@@ -1,7 +1,6 @@
 /** Mistake 2: the input is checked, the output is not. */
 import { projectDetailed, type Scenario } from '../core/index.ts';
 import type { Mistake } from './mistake.ts';
-import { clone } from './mistake.ts';
 
 export const outputUnchecked: Mistake = {
   id: 2,
@@ -10,7 +9,7 @@ export const outputUnchecked: Mistake = {
   run(s: Scenario) {
     const { pkg, violations } = projectDetailed(s.handler_output, s.context);
     const correct = pkg.model_result;
-    const raw = clone(s.handler_output) as { kind?: string; data?: Record<string, unknown> };
+    const raw = structuredClone(s.handler_output) as { kind?: string; data?: Record<string, unknown> };
     // The mistake: whatever the handler says it returned is the data.
     const mistaken = raw.kind === 'success' && raw.data !== undefined ? { status: 'succeeded', data: raw.data } : { status: 'failed', data: null };
     // What the contract refused, and the unchecked dispatcher let through.

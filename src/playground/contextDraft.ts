@@ -4,37 +4,55 @@
  * TrustedContext through the core's own `parseTrustedContext`, and maps every
  * issue back to the field that caused it. Pure: no DOM, no React.
  */
+import { z } from 'zod';
 import { PROVIDER_ADAPTERS, findAdapter, parseStrictJson, parseTrustedContext, type TrustedContext } from '../core/index.ts';
 
 export type DigestMode = 'sha256' | 'hmac-sha256';
 
-export interface ContextDraft {
-  tenant: string;
-  subject: string;
-  provider: string;
-  api_family: string;
-  adapter_revision: string;
-  response_id: string;
-  call_id: string;
-  operation_id: string;
-  idempotency_key: string;
-  tool: string;
+/**
+ * The form's fields, listed once: each with the pointer of what it edits in the
+ * TrustedContext (src/core/trustedContext.ts). The draft's type, its schema
+ * (for saved work and share links), the field order, the mapping from an
+ * issue's path to its field, and the conversions both ways are derived from it.
+ */
+const FIELD_POINTERS = {
+  tenant: '/principal/tenant',
+  subject: '/principal/subject',
+  provider: '/call/provider',
+  api_family: '/call/api_family',
+  adapter_revision: '/call/adapter_revision',
+  response_id: '/call/response_id',
+  call_id: '/call/call_id',
+  operation_id: '/call/operation_id',
+  idempotency_key: '/call/idempotency_key',
+  tool: '/tool',
   /** The call's arguments as JSON text, parsed strictly like every user text. */
-  arguments_text: string;
-  delivery: string;
-  now: string;
-  digest: DigestMode;
-  key_id: string;
+  arguments_text: '/arguments',
+  delivery: '/delivery',
+  now: '/now',
+  /** sha256 or hmac-sha256: whether the context has a key. */
+  digest: '/key',
+  key_id: '/key/id',
   /** Hex, at least 32 bytes. */
-  key_secret: string;
-}
+  key_secret: '/key/secret',
+} as const;
 
-export type DraftField = keyof ContextDraft;
+export type DraftField = keyof typeof FIELD_POINTERS;
+export const DRAFT_FIELDS = Object.keys(FIELD_POINTERS) as readonly DraftField[];
 
-export const DRAFT_FIELDS: readonly DraftField[] = [
-  'tenant', 'subject', 'provider', 'api_family', 'adapter_revision', 'response_id', 'call_id', 'operation_id',
-  'idempotency_key', 'tool', 'arguments_text', 'delivery', 'now', 'digest', 'key_id', 'key_secret',
-];
+const short = z.string().max(4096);
+const FIELD_SCHEMAS = {
+  arguments_text: z.string().max(64 * 1024),
+  digest: z.enum(['sha256', 'hmac-sha256']),
+} as const;
+const schemaOf = <F extends DraftField>(f: F) => (f in FIELD_SCHEMAS ? FIELD_SCHEMAS[f as keyof typeof FIELD_SCHEMAS] : short) as F extends keyof typeof FIELD_SCHEMAS ? (typeof FIELD_SCHEMAS)[F] : typeof short;
+type DraftShape = { [F in DraftField]: ReturnType<typeof schemaOf<F>> };
+
+/** What saved work and share links may hold for a draft: every field, strictly, bounded. */
+export const ContextDraftSchema = z.strictObject(Object.fromEntries(DRAFT_FIELDS.map((f) => [f, schemaOf(f)])) as DraftShape);
+
+/** The form as it is being typed: strings, so a half-typed value is never lost. */
+export type ContextDraft = z.infer<typeof ContextDraftSchema>;
 
 /** A demo audit key, proposed when the learner switches to keyed mode with no key typed yet. Never a real secret. */
 export const DEMO_KEY = { id: 'audit-key-demo', secret: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff' } as const;
@@ -49,51 +67,36 @@ export interface ContextIssue {
 
 export type ContextOutcome = { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] };
 
-export function draftFromContext(c: TrustedContext): ContextDraft {
-  return {
-    tenant: c.principal.tenant,
-    subject: c.principal.subject,
-    provider: c.call.provider,
-    api_family: c.call.api_family,
-    adapter_revision: c.call.adapter_revision,
-    response_id: c.call.response_id,
-    call_id: c.call.call_id,
-    operation_id: c.call.operation_id,
-    idempotency_key: c.call.idempotency_key,
-    tool: c.tool,
-    arguments_text: JSON.stringify(c.arguments),
-    delivery: c.delivery,
-    now: c.now,
-    digest: c.key === undefined ? 'sha256' : 'hmac-sha256',
-    key_id: c.key?.id ?? '',
-    key_secret: c.key?.secret ?? '',
-  };
+function at(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const k of pointer.split('/').slice(1)) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
 }
 
-const FIELD_BY_PATH: Readonly<Record<string, DraftField>> = {
-  '/principal/tenant': 'tenant',
-  '/principal/subject': 'subject',
-  '/call/provider': 'provider',
-  '/call/api_family': 'api_family',
-  '/call/adapter_revision': 'adapter_revision',
-  '/call/response_id': 'response_id',
-  '/call/call_id': 'call_id',
-  '/call/operation_id': 'operation_id',
-  '/call/idempotency_key': 'idempotency_key',
-  '/tool': 'tool',
-  '/arguments': 'arguments_text',
-  '/delivery': 'delivery',
-  '/now': 'now',
-  '/key': 'key_id',
-  '/key/id': 'key_id',
-  '/key/secret': 'key_secret',
-};
+function setAt(target: Record<string, unknown>, pointer: string, value: unknown): void {
+  const keys = pointer.split('/').slice(1);
+  const last = keys.pop() as string;
+  let o = target;
+  for (const k of keys) o = (o[k] ??= {}) as Record<string, unknown>;
+  o[last] = value;
+}
+
+export function draftFromContext(c: TrustedContext): ContextDraft {
+  const valueOf = (f: DraftField): string => {
+    if (f === 'arguments_text') return JSON.stringify(c.arguments);
+    if (f === 'digest') return c.key === undefined ? 'sha256' : 'hmac-sha256';
+    return (at(c, FIELD_POINTERS[f]) as string | undefined) ?? '';
+  };
+  return Object.fromEntries(DRAFT_FIELDS.map((f) => [f, valueOf(f)])) as ContextDraft;
+}
+
+const FIELD_BY_PATH: ReadonlyMap<string, DraftField> = new Map(DRAFT_FIELDS.map((f) => [FIELD_POINTERS[f], f === 'digest' ? 'key_id' : f]));
 
 /** The field of a context pointer: the longest known prefix (an issue inside /arguments belongs to the arguments box). */
 export function fieldOfPath(path: string): DraftField | null {
   let p = path;
   for (;;) {
-    const f = FIELD_BY_PATH[p];
+    const f = FIELD_BY_PATH.get(p);
     if (f !== undefined) return f;
     const cut = p.lastIndexOf('/');
     if (cut <= 0) return null;
@@ -108,23 +111,14 @@ export function contextObjectFromDraft(d: ContextDraft): { ok: true; value: Reco
     const e = args.error;
     return { ok: false, issues: [{ field: 'arguments_text', path: '/arguments', message: `${e.code} at ${e.line}:${e.column}: ${e.message}` }] };
   }
-  const value: Record<string, unknown> = {
-    principal: { tenant: d.tenant, subject: d.subject },
-    call: {
-      provider: d.provider,
-      api_family: d.api_family,
-      adapter_revision: d.adapter_revision,
-      response_id: d.response_id,
-      call_id: d.call_id,
-      operation_id: d.operation_id,
-      idempotency_key: d.idempotency_key,
-    },
-    tool: d.tool,
-    arguments: args.value,
-    delivery: d.delivery,
-    now: d.now,
-  };
-  if (d.digest === 'hmac-sha256') value.key = { id: d.key_id, secret: d.key_secret };
+  const value: Record<string, unknown> = {};
+  for (const f of DRAFT_FIELDS) {
+    if (f === 'arguments_text') value.arguments = args.value;
+    else if (f === 'digest') continue;
+    else if (f === 'key_id' || f === 'key_secret') {
+      if (d.digest === 'hmac-sha256') setAt(value, FIELD_POINTERS[f], d[f]);
+    } else setAt(value, FIELD_POINTERS[f], d[f]);
+  }
   return { ok: true, value };
 }
 

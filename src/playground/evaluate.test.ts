@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hmacSha256Hex, hmacSha256HexWebCrypto, scenarios, sha256Hex, sha256HexWebCrypto } from '../core/index.ts';
+import { findScenario, hmacSha256Hex, hmacSha256HexWebCrypto, scenarios, sha256Hex, sha256HexWebCrypto } from '../core/index.ts';
 import { draftFromContext, withDigestMode } from './contextDraft.ts';
 import { createEvaluator, evaluate, type Evaluation } from './evaluate.ts';
 import { builtinDoc, handlerTextOf } from './work.ts';
@@ -76,7 +76,7 @@ describe('evaluate: the editor text', () => {
 
   it('a missing member is marked at its nearest existing ancestor', () => {
     const base = docOf('get_order.paid');
-    const value = JSON.parse(base.handlerText) as { data: Record<string, unknown> };
+    const value = structuredClone(findScenario('get_order.paid')?.handler_output) as { data: Record<string, unknown> };
     delete value.data.status;
     const text = handlerTextOf(value);
     const ev = evaluate({ ...base, handlerText: text });

@@ -7,15 +7,10 @@
  * the core's one rule (textPosition.ts), Monaco's.
  */
 import { lineStarts, positionAt } from '../core/textPosition.ts';
+import type { JsonLocation } from '../core/strictJson.ts';
 
-export interface ValueLocation {
-  valueStart: number;
-  valueEnd: number;
-  keyStart?: number;
-  keyEnd?: number;
-}
-
-export type Locations = ReadonlyMap<string, ValueLocation>;
+/** Where the strict parser found every value, by JSON Pointer. */
+export type Locations = ReadonlyMap<string, JsonLocation>;
 
 export interface TextRange {
   startLine: number;

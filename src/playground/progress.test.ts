@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProgress, serializeProgress } from './io.ts';
+import { parseProgress, serializeProgress } from './codecs/progress.ts';
 import { EMPTY_PROGRESS, MAX_ANSWER_CHARS, progressCounts, recordProgress } from './progress.ts';
 
 describe('progress', () => {

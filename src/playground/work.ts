@@ -6,6 +6,7 @@
  */
 import { EXERCISE_SCENARIO_IDS, findScenario, scenarios, type Scenario } from '../core/index.ts';
 import type { AttackId } from '../lessons/attacks.ts';
+import type { Bilingual } from '../lang.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
 
 export type Mode = 'playground' | 'attack' | 'exercise' | 'learn';
@@ -19,12 +20,18 @@ export function isMistakeNumber(n: unknown): n is number {
 
 export const DEFAULT_SCENARIO_ID = 'search_kb.hits';
 
+/** Title and summary of a scenario, in both languages. */
+export interface ScenarioMeta {
+  title: Bilingual;
+  summary: Bilingual;
+}
+
 /** One editable scenario: the handler output as the learner's text, and the trusted context as a form draft. */
 export interface Doc {
   handlerText: string;
   context: ContextDraft;
   /** Present for an imported scenario that is not built in: its own title and summary. */
-  meta?: { title: { en: string; zh: string }; summary: { en: string; zh: string } };
+  meta?: ScenarioMeta;
 }
 
 export interface Work {
@@ -117,7 +124,7 @@ export function compactDocs(docs: Record<string, Doc>): Record<string, Doc> {
 }
 
 /** Title and summary of a scenario id (built-in or imported). */
-export function scenarioMeta(work: Work, id: string): { title: { en: string; zh: string }; summary: { en: string; zh: string } } | null {
+export function scenarioMeta(work: Work, id: string): ScenarioMeta | null {
   const s = findScenario(id);
   if (s !== null) return { title: s.title, summary: s.summary };
   return work.docs[id]?.meta ?? null;

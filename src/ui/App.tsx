@@ -1,5 +1,5 @@
 /**
- * The playground shell. State comes from one hook (src/playground/state.ts);
+ * The playground shell. State comes from one hook (./state/usePlayground.ts);
  * what the learner sees is one pure function of it (src/playground/evaluate.ts);
  * this file only lays the panels out and wires them together.
  *
@@ -12,30 +12,33 @@
  * In attack mode the right column is the attack lab; in exercise mode, the
  * exercise panel above the two projections.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
+import { createRef, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type RefObject } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario, type TrustedContext } from '../core/index.ts';
-import { contextFromDraft, contextObjectFromDraft, type ContextDraft, type ContextIssue } from '../playground/contextDraft.ts';
+import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField } from '../playground/contextDraft.ts';
 import type { Problem } from '../playground/evaluate.ts';
-import { copyText, searchOf, sharePayloadOf } from '../playground/io.ts';
-import { usePlayground, type AppState } from '../playground/state.ts';
+import { searchOf } from '../playground/address.ts';
+import { copyText } from '../playground/browser.ts';
+import { sharePayloadOf } from '../playground/codecs/shareLink.ts';
+import type { AppState } from '../playground/reducer.ts';
+import { usePlayground } from './state/usePlayground.ts';
 import { currentDoc, isEdited, listedScenarioIds, scenarioMeta, type Mode } from '../playground/work.ts';
 import { Panel, PanelBoundary } from './components/Panel.tsx';
 import { Splitter } from './components/Splitter.tsx';
-import { Tabs } from './components/Tabs.tsx';
-import { ContextForm, fieldId } from './features/context/ContextForm.tsx';
+import { Tabs, type TabsHandle } from './components/Tabs.tsx';
+import { focusFirstSoon, PANEL_IDS, type PanelId } from './components/focus.ts';
+import { ContextForm, type ContextFormHandle } from './features/context/ContextForm.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
 import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
 import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { Header } from './features/header/Header.tsx';
-import { HelpDialog } from './features/help/HelpDialog.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
 import { ProblemsList, problemRule } from './features/problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from './features/projections/ProjectionPanels.tsx';
 import { ShareDialog } from './features/share/ShareDialog.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
-import { evaluationCounts, useEvaluation } from './evaluation/useEvaluation.ts';
+import { evaluationCounts, useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { useShortcuts } from './hooks/useShortcuts.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
@@ -46,6 +49,7 @@ const TEST_HOOKS = import.meta.env.MODE === 'e2e';
 // The attack lab and the exercise load when their mode opens: the playground paints with less JavaScript.
 const AttackLab = lazy(() => import('./features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
 const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
+const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
 const LearnView = lazy(() => import('./features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
 
 type BottomTab = 'problems' | 'context';
@@ -53,30 +57,13 @@ type BottomTab = 'problems' | 'context';
 /** One empty list, so that the memoized context form is not re-rendered by a new `[]` on every keystroke. */
 const NO_CONTEXT_ISSUES: readonly ContextIssue[] = [];
 
-/** The exercise panel receives trusted contexts; an invalid draft goes as the object it is, and the core reports it as invalid. */
-const contextCache = new WeakMap<ContextDraft, TrustedContext>();
-function exerciseContext(d: ContextDraft): TrustedContext {
-  const hit = contextCache.get(d);
-  if (hit !== undefined) return hit;
-  const ok = contextFromDraft(d);
-  const obj = contextObjectFromDraft(d);
-  const value = ok.ok ? ok.value : ((obj.ok ? obj.value : { ...obj }) as unknown as TrustedContext);
-  contextCache.set(d, value);
-  return value;
+/** The exercise panel receives trusted contexts: a draft that is not a valid one goes as null, and its slot has no package. */
+function exerciseContext(d: ContextDraft): TrustedContext | null {
+  const r = contextFromDraft(d);
+  return r.ok ? r.value : null;
 }
 
-/** Focuses the first element found, trying the selectors in order (after the next paint, once a tab has been shown). */
-function focusSoon(...selectors: string[]): void {
-  requestAnimationFrame(() => {
-    for (const s of selectors) {
-      const el = document.querySelector(s);
-      if (el instanceof HTMLElement) {
-        el.focus();
-        return;
-      }
-    }
-  });
-}
+const panelRefs = () => Object.fromEntries(PANEL_IDS.map((id) => [id, createRef<HTMLHeadingElement>()])) as Record<PanelId, RefObject<HTMLHeadingElement | null>>;
 
 export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const { state, api } = usePlayground(boot);
@@ -87,12 +74,20 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const [helpOpen, setHelpOpen] = useState(false);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const bridge = useMemo(createEditorBridge, []);
+  // What focus can move to: each component hands out its own handle.
+  const panels = useMemo(panelRefs, []);
+  const projectionFocus = useMemo(() => ({ modelResult: panels['panel-model-result'], protectedAudit: panels['panel-protected-audit'] }), [panels]);
+  const bottomTabs = useRef<TabsHandle<BottomTab>>(null);
+  const firstProblem = useRef<HTMLButtonElement>(null);
+  const contextForm = useRef<ContextFormHandle>(null);
+  const exerciseHost = useRef<HTMLDivElement>(null);
+  const focusField = useCallback((f: DraftField) => requestAnimationFrame(() => contextForm.current?.focusField(f)), []);
 
   // The document in the editor, and its evaluation (deferred, and for large texts in a worker: typing stays smooth).
   const doc = useMemo(() => currentDoc(work), [work]);
   const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
   const input = useMemo(() => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }), [docKey, doc.handlerText, doc.context]);
-  const { input: deferred, evaluation } = useEvaluation(input);
+  const { input: deferred, evaluation } = useDocumentEvaluation(input);
   const webcrypto = useWebCryptoCheck(evaluation.result);
   const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
 
@@ -107,10 +102,10 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       if (p.range !== null) bridge.reveal(p.range);
       else if (p.field !== null) {
         setBottomTab('context');
-        focusSoon(`#${fieldId(p.field)}`);
+        focusField(p.field);
       }
     },
-    [bridge],
+    [bridge, focusField],
   );
 
   useShortcuts({
@@ -119,14 +114,14 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       if (n === 1) bridge.focus();
       else if (n === 2) {
         setBottomTab('problems');
-        focusSoon('#bottom-tabs-panel-problems .problem-button', '#bottom-tabs-tab-problems');
+        requestAnimationFrame(() => (firstProblem.current ?? bottomTabs.current?.tab('problems'))?.focus());
       } else if (n === 3) {
         setBottomTab('context');
-        focusSoon(`#${fieldId('tenant')}`);
-      } else if (n === 4) focusSoon('#panel-attack-title', '#panel-learn-title', '.exercise-host', '#panel-model-result-title');
+        focusField('tenant');
+      } else if (n === 4) focusFirstSoon(panels['panel-attack'], panels['panel-learn'], exerciseHost, panels['panel-model-result']);
       // Modes without digests and payloads send 5 and 6 to what they show instead.
-      else if (n === 5) focusSoon('#panel-digests-title', '#panel-model-result-title', '#panel-attack-title');
-      else if (n === 6) focusSoon('#panel-payloads-title', '#panel-protected-audit-title', '#panel-attack-title');
+      else if (n === 5) focusFirstSoon(panels['panel-digests'], panels['panel-model-result'], panels['panel-attack']);
+      else if (n === 6) focusFirstSoon(panels['panel-payloads'], panels['panel-protected-audit'], panels['panel-attack']);
     },
   });
 
@@ -136,7 +131,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   useEffect(() => {
     if (!TEST_HOOKS) return;
     (window as unknown as Record<string, unknown>).__playground = {
-      snapshot: () => JSON.parse(JSON.stringify(sharePayloadOf(latestWork.current))) as unknown,
+      snapshot: () => structuredClone(sharePayloadOf(latestWork.current)) as unknown,
       setHandlerText: (text: string) => api.setHandlerText(text),
       openShare: (fragment: string) => api.openShare(fragment),
       evaluations: () => ({ ...evaluationCounts }),
@@ -163,6 +158,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const bottom = (
     <section className="panel panel-bottom" aria-label={`${t('problemsTab')} / ${t('contextTab')}`}>
       <Tabs<BottomTab>
+        handle={bottomTabs}
         id="bottom-tabs"
         label={`${t('problemsTab')} / ${t('contextTab')}`}
         selected={bottomTab}
@@ -178,7 +174,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
             content: (
               <div className="tab-scroll" tabIndex={-1}>
                 <PanelBoundary t={t} resetKey={evaluation}>
-                  <ProblemsList t={t} lang={lang} problems={evaluation.problems} onReveal={onReveal} />
+                  <ProblemsList t={t} lang={lang} problems={evaluation.problems} onReveal={onReveal} firstRef={firstProblem} />
                 </PanelBoundary>
               </div>
             ),
@@ -193,7 +189,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
             content: (
               <div className="tab-scroll" tabIndex={-1}>
                 <PanelBoundary t={t} resetKey={doc.context}>
-                  <ContextForm t={t} draft={doc.context} issues={contextIssues} onChange={api.setContext} />
+                  <ContextForm t={t} draft={doc.context} issues={contextIssues} onChange={api.setContext} handle={contextForm} />
                 </PanelBoundary>
               </div>
             ),
@@ -205,10 +201,10 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
 
   const proofsRow = (
     <div className="lower">
-      <Panel id="panel-digests" title={t('digestsTitle')} subtitle={t('digestsDesc')} t={t} resetKey={evaluation}>
+      <Panel id="panel-digests" title={t('digestsTitle')} subtitle={t('digestsDesc')} t={t} resetKey={evaluation} focusRef={panels['panel-digests']}>
         {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} webcrypto={webcrypto} />}
       </Panel>
-      <Panel id="panel-payloads" title={t('payloadsTitle')} subtitle={t('payloadsDesc')} t={t} resetKey={evaluation}>
+      <Panel id="panel-payloads" title={t('payloadsTitle')} subtitle={t('payloadsDesc')} t={t} resetKey={evaluation} focusRef={panels['panel-payloads']}>
         {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} payloads={evaluation.result.payloads} />}
       </Panel>
     </div>
@@ -218,7 +214,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   if (work.mode === 'learn') {
     right = (
       <div className="right right-single">
-        <Panel id="panel-learn" title={t('learnTitle')} subtitle={t('learnDesc')} t={t} focusableBody={false} resetKey={attackScenario}>
+        <Panel id="panel-learn" title={t('learnTitle')} subtitle={t('learnDesc')} t={t} focusableBody={false} resetKey={attackScenario} focusRef={panels['panel-learn']}>
           <Suspense fallback={<p className="no-result">…</p>}>
             <LearnView
               scenario={attackScenario}
@@ -229,7 +225,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
               onOpenScenario={api.openScenario}
               onGo={(p) => {
                 api.go(p);
-                if (p.focus !== null) focusSoon(`#${p.focus}`);
+                if (p.focus !== null) focusFirstSoon(panels[p.focus]);
               }}
               onAnswered={(q) => api.recordProgress({ questions: [q] })}
               onAnswer={(q, text) => api.recordProgress({ answers: { [String(q)]: text } })}
@@ -242,7 +238,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   } else if (work.mode === 'attack') {
     right = (
       <div className="right right-single">
-        <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={attackScenario}>
+        <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={attackScenario} focusRef={panels['panel-attack']}>
           <Suspense fallback={<p className="no-result">…</p>}>
             <AttackLab scenario={attackScenario} attackId={work.attackId} lang={lang} onSelectAttack={api.selectAttack} onOpenScenario={api.openScenario} />
           </Suspense>
@@ -252,7 +248,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   } else {
     const upper =
       work.mode === 'exercise' ? (
-        <div className="exercise-host" data-panel="panel-exercise" tabIndex={-1}>
+        <div ref={exerciseHost} className="exercise-host" data-panel="panel-exercise" tabIndex={-1}>
           <PanelBoundary t={t} resetKey={exerciseItems}>
             <Suspense fallback={<p className="no-result">…</p>}>
               <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} onProofsHeld={onProofsHeld} />
@@ -260,9 +256,9 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
           </PanelBoundary>
         </div>
       ) : (
-        <ProjectionPanels t={t} evaluation={evaluation} />
+        <ProjectionPanels t={t} evaluation={evaluation} focus={projectionFocus} />
       );
-    const lower = work.mode === 'exercise' ? <ProjectionPanels t={t} evaluation={evaluation} /> : proofsRow;
+    const lower = work.mode === 'exercise' ? <ProjectionPanels t={t} evaluation={evaluation} focus={projectionFocus} /> : proofsRow;
     const top = work.mode === 'exercise' ? layout.exerciseTop : layout.top;
     const setTop = (v: number) => api.setLayout(work.mode === 'exercise' ? { exerciseTop: v } : { top: v });
     right = (
@@ -321,7 +317,11 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
         {right}
       </main>
-      <HelpDialog t={t} open={helpOpen} onClose={closeHelp} />
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <HelpDialog t={t} open onClose={closeHelp} />
+        </Suspense>
+      ) : null}
       <ShareDialog t={t} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
     </div>
   );

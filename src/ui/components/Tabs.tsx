@@ -3,7 +3,7 @@
  * tabs. Every panel stays mounted (hidden when not selected), so a form keeps
  * its focus targets and the problems list its scroll position.
  */
-import { useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react';
+import { useImperativeHandle, useRef, type JSX, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -17,10 +17,18 @@ export interface TabsProps<K extends string> {
   items: readonly TabItem<K>[];
   selected: K;
   onSelect(key: K): void;
+  /** Receives a handle that finds a tab. */
+  handle?: Ref<TabsHandle<K>>;
 }
 
-export function Tabs<K extends string>({ id, label, items, selected, onSelect }: TabsProps<K>): JSX.Element {
+export interface TabsHandle<K extends string> {
+  /** The tab of a key, to focus it. */
+  tab(key: K): HTMLButtonElement | undefined;
+}
+
+export function Tabs<K extends string>({ id, label, items, selected, onSelect, handle }: TabsProps<K>): JSX.Element {
   const refs = useRef(new Map<K, HTMLButtonElement>());
+  useImperativeHandle(handle, () => ({ tab: (key: K) => refs.current.get(key) }), []);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Relative to the tab that has focus (it may not be the selected one when focus was moved there directly).
     const focused = items.findIndex((x) => refs.current.get(x.key) === document.activeElement);

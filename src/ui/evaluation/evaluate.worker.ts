@@ -1,8 +1,9 @@
 /**
  * The playground's evaluation, off the main thread, for large handler texts
- * (see useEvaluation.ts). The same evaluator as on the main thread, holding
- * the live session for the context of the texts it is sent. Every problem
- * already carries its editor range, so the reply holds no parser location map.
+ * (see useDocumentEvaluation.ts). The same evaluator as on the main thread,
+ * holding the live session for the context of the texts it is sent. Every
+ * problem already carries its editor range, so the reply holds no parser
+ * location map.
  */
 // As on the page: zod must not probe `new Function`, which a no-eval CSP on the worker's script would refuse.
 import '../zodUnderCsp.ts';

@@ -21,7 +21,6 @@ export function useLastGoodScenario(work: Work, evaluation: Evaluation, evaluate
     }
     if (last.current !== null && last.current.id === id) return last.current.scenario;
     return findScenario(id) ?? (findScenario(DEFAULT_SCENARIO_ID) as Scenario);
-    // `work` matters only through the scenario's title, which changes with the id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `work` matters only through the scenario's title, which changes with the id
   }, [evaluation, evaluatedId]);
 }

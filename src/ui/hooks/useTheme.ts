@@ -4,7 +4,7 @@
  * variables and Monaco's theme follow it.
  */
 import { useEffect, useLayoutEffect, useState } from 'react';
-import type { ThemePref } from '../../playground/io.ts';
+import type { ThemePref } from '../../playground/codecs/prefs.ts';
 
 export type ResolvedTheme = 'light' | 'dark';
 

@@ -4,9 +4,8 @@
  * `{name}`; `format` fills them. The names model_result and protected_audit
  * stay as they are in both languages: they are the contract's own words.
  */
-import type { Lang } from './violations.ts';
-
-export type { Lang };
+import type { Lang } from '../../lang.ts';
+import { defineTexts } from './texts.ts';
 
 const en = {
   appTitle: 'Tool results: the dispatcher’s contract',
@@ -338,7 +337,7 @@ const zh: Record<StringKey, string> = {
   splitterRows: '调整结果上下两行的高度',
 };
 
-export const STRINGS: Readonly<Record<Lang, Readonly<Record<StringKey, string>>>> = { en, zh };
+const STRINGS = defineTexts<Readonly<Record<StringKey, string>>>({ en, zh });
 
 /** Fills `{name}` placeholders; an unknown placeholder is left as it is, so a missing value shows rather than vanishes. */
 export function format(template: string, params: Readonly<Record<string, string | number>> = {}): string {

@@ -4,15 +4,16 @@
  * turns them into prose (zod's "messages at the edge").
  */
 import type { ViolationCode } from '../../core/index.ts';
+import { textsByItem, type Texts } from './texts.ts';
+import type { Lang } from '../../lang.ts';
 
-export type Lang = 'en' | 'zh';
 
 export interface ViolationText {
   rule: string;
   why: string;
 }
 
-export const VIOLATION_TEXT: Readonly<Record<ViolationCode, Readonly<Record<Lang, ViolationText>>>> = {
+const BY_CODE: Readonly<Record<ViolationCode, Readonly<Record<Lang, ViolationText>>>> = {
   RESULT_SCHEMA: {
     en: { rule: 'The result envelope has exactly the contract’s members and types.', why: 'A member the contract does not name (say a copied principal_ref) could carry anything to the model.' },
     zh: { rule: '结果信封只能有合同规定的字段与类型。', why: '合同之外的字段（例如复制进来的 principal_ref）可能把任何东西带给模型。' },
@@ -86,3 +87,25 @@ export const VIOLATION_TEXT: Readonly<Record<ViolationCode, Readonly<Record<Lang
     zh: { rule: '没有登记合同的工具只能返回 UNKNOWN_TOOL。', why: '没有合同，就没有给模型的数据。' },
   },
 };
+
+/** Each violation code's rule and reason, in the learner's language: `VIOLATION_TEXTS[lang][code]`. */
+export const VIOLATION_TEXTS: Texts<Readonly<Record<ViolationCode, ViolationText>>> = textsByItem(BY_CODE);
+
+/**
+ * How the typed data of each violation code reads in one language. `Details`
+ * maps every code to the data the core reports with it; a table of this type
+ * per language (through defineTexts) renders every code, and a code or a
+ * language left out is a type error.
+ */
+export type ViolationDetailTexts<Details extends { readonly [C in ViolationCode]: unknown }> = { readonly [C in ViolationCode]: (detail: Details[C]) => string };
+
+/** Renders one violation's typed detail in the learner's language. */
+export function renderViolationDetail<Details extends { readonly [C in ViolationCode]: unknown }, C extends ViolationCode>(
+  texts: Texts<ViolationDetailTexts<Details>>,
+  lang: Lang,
+  code: C,
+  detail: Details[C],
+): string {
+  const render: (d: Details[C]) => string = texts[lang][code];
+  return render(detail);
+}

@@ -8,6 +8,8 @@ import { useMemo, useState, type JSX } from 'react';
 import { countKinds, foldRows, jsonDiff, sideBySide, type DiffEntry, type DiffKind, type Line } from './jsonDiff.ts';
 import { VisibleText } from './VisibleText.tsx';
 import styles from './DiffView.module.css';
+import type { Lang } from '../../../lang.ts';
+import { defineTexts } from '../../i18n/texts.ts';
 
 export interface DiffViewProps {
   before: unknown;
@@ -17,13 +19,13 @@ export interface DiffViewProps {
   afterLabel: string;
   /** The diff's heading and accessible name. */
   title: string;
-  lang: 'en' | 'zh';
+  lang: Lang;
   /** Unchanged rows kept around each change while folded. */
   context?: number;
   testId?: string;
 }
 
-const TEXT = {
+const TEXT = defineTexts({
   en: {
     none: 'No difference',
     count: (n: number) => `${n} change${n === 1 ? '' : 's'}`,
@@ -50,7 +52,7 @@ const TEXT = {
     root: '（整个值）',
     gap: '此侧没有内容',
   },
-} as const;
+});
 
 const MARKER: Record<DiffKind, string> = { added: '+', removed: '−', changed: '~' };
 
@@ -67,7 +69,7 @@ function preview(v: unknown, max = 240): string {
   return cps.length > max ? `${cps.slice(0, max).join('')}…` : t;
 }
 
-function EntryItem({ entry, lang }: { entry: DiffEntry; lang: 'en' | 'zh' }): JSX.Element {
+function EntryItem({ entry, lang }: { entry: DiffEntry; lang: Lang }): JSX.Element {
   const t = TEXT[lang];
   return (
     <li className={cx(styles.entry, styles[entry.kind])} data-kind={entry.kind} data-path={entry.path}>
@@ -97,7 +99,7 @@ function EntryItem({ entry, lang }: { entry: DiffEntry; lang: 'en' | 'zh' }): JS
   );
 }
 
-function Cell({ line, mark, side, lang }: { line: Line | null; mark: DiffKind | null; side: 'left' | 'right'; lang: 'en' | 'zh' }): JSX.Element {
+function Cell({ line, mark, side, lang }: { line: Line | null; mark: DiffKind | null; side: 'left' | 'right'; lang: Lang }): JSX.Element {
   const t = TEXT[lang];
   // A side shows the marker of what happened to it: the left loses (−), the right gains (+), both change (~).
   const shown: DiffKind | null = mark === 'changed' ? 'changed' : side === 'left' && mark === 'removed' ? 'removed' : side === 'right' && mark === 'added' ? 'added' : null;

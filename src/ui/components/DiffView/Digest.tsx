@@ -5,18 +5,20 @@
  */
 import { useEffect, useState, type JSX } from 'react';
 import styles from './Digest.module.css';
+import type { Lang } from '../../../lang.ts';
+import { defineTexts } from '../../i18n/texts.ts';
 
 export interface DigestProps {
   value: string;
   /** What it is, for the copy button's accessible name ("result_sha256 of result 1"). */
   label: string;
-  lang: 'en' | 'zh';
+  lang: Lang;
 }
 
-const TEXT = {
+const TEXT = defineTexts({
   en: { copy: (l: string) => `Copy the full ${l}`, copied: 'copied', failed: 'copy failed: select it' },
   zh: { copy: (l: string) => `复制完整的 ${l}`, copied: '已复制', failed: '无法复制：请手动选择' },
-} as const;
+});
 
 /** "e5218fdcb9…0561": the head and the tail, enough to compare by eye. */
 export function shortHash(s: string, head = 10, tail = 4): string {

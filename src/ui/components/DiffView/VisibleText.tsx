@@ -6,13 +6,15 @@
 import { Fragment, type JSX } from 'react';
 import { codePointLabel, splitVisible } from './visibleText.ts';
 import styles from './VisibleText.module.css';
+import type { Lang } from '../../../lang.ts';
+import { defineTexts } from '../../i18n/texts.ts';
 
 export interface VisibleTextProps {
   text: string;
-  lang?: 'en' | 'zh';
+  lang?: Lang;
 }
 
-const HIDDEN_LABEL = { en: 'hidden character', zh: '不可见字符' } as const;
+const TEXT = defineTexts({ en: { hidden: 'hidden character' }, zh: { hidden: '不可见字符' } });
 
 export function VisibleText({ text, lang = 'en' }: VisibleTextProps): JSX.Element {
   const segments = splitVisible(text);
@@ -22,7 +24,7 @@ export function VisibleText({ text, lang = 'en' }: VisibleTextProps): JSX.Elemen
         s.hidden === null ? (
           <Fragment key={i}>{s.text}</Fragment>
         ) : (
-          <abbr key={i} className={styles.hidden} title={`${HIDDEN_LABEL[lang]} ${codePointLabel(s.hidden.codePoint)} ${s.hidden.name}`} data-hidden-char={codePointLabel(s.hidden.codePoint)}>
+          <abbr key={i} className={styles.hidden} title={`${TEXT[lang].hidden} ${codePointLabel(s.hidden.codePoint)} ${s.hidden.name}`} data-hidden-char={codePointLabel(s.hidden.codePoint)}>
             {s.text}
           </abbr>
         ),

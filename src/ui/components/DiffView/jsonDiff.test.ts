@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseStrictJson } from '../../../core/index.ts';
 import { parsePointer } from '../../../core/jsonPointer.ts';
 import { countKinds, foldRows, jsonDiff, linesOf, sideBySide, type DiffEntry, type Line, type Row } from './jsonDiff.ts';
 
@@ -34,8 +35,18 @@ const columnText = (rows: readonly Row[], side: 'left' | 'right'): string =>
     .map((l) => `${'  '.repeat(l.indent)}${l.text}`)
     .join('\n');
 
+/** A JSON text read back with the app's own strict parser; a test failure if it is not strict JSON. */
+function readBack(text: string): unknown {
+  const r = parseStrictJson(text, { maxBytes: Number.MAX_SAFE_INTEGER });
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** The values the diff view is ever given: JSON the strict parser accepts (no integer beyond ±(2^53−1)). */
+const jsonValue = fc.jsonValue().filter((v) => parseStrictJson(JSON.stringify(v)).ok);
+
 /** JSON equality as a reader would see it (0 and -0 alike). */
-const norm = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
+const norm = (v: unknown): unknown => readBack(JSON.stringify(v));
 
 describe('jsonDiff', () => {
   it('finds nothing between equal values, whatever the key order', () => {
@@ -92,7 +103,7 @@ describe('jsonDiff', () => {
 
   it('says exactly what changed: applying the diff to before gives after (property)', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.jsonValue(), (b, a) => {
+      fc.property(jsonValue, jsonValue, (b, a) => {
         expect(norm(applyDiff(b, jsonDiff(b, a)))).toEqual(norm(a));
         expect(jsonDiff(b, structuredClone(b))).toEqual([]);
       }),
@@ -102,7 +113,7 @@ describe('jsonDiff', () => {
 
   it('finds a single edit deep inside a structure (property)', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.string(), fc.jsonValue(), (b, k, v) => {
+      fc.property(fc.dictionary(fc.string(), jsonValue), fc.string(), jsonValue, (b, k, v) => {
         const a = { ...structuredClone(b), box: { [k]: v } };
         const bb = { ...b, box: { [k]: v === 'other' ? 'other2' : 'other' } };
         const d = jsonDiff(bb, a);
@@ -117,7 +128,7 @@ describe('jsonDiff', () => {
 describe('linesOf', () => {
   it('pretty-prints exactly like JSON.stringify(v, null, 2)', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), (v) => {
+      fc.property(jsonValue, (v) => {
         const text = linesOf(v).map((l) => `${'  '.repeat(l.indent)}${l.text}`).join('\n');
         expect(text).toBe(JSON.stringify(v, null, 2));
       }),
@@ -168,10 +179,10 @@ describe('sideBySide', () => {
 
   it('each column reads back as its value, and marked rows name exactly the diff entries (property)', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.jsonValue(), (b, a) => {
+      fc.property(jsonValue, jsonValue, (b, a) => {
         const rows = sideBySide(b, a);
-        expect(JSON.parse(columnText(rows, 'left'))).toEqual(norm(b));
-        expect(JSON.parse(columnText(rows, 'right'))).toEqual(norm(a));
+        expect(readBack(columnText(rows, 'left'))).toEqual(norm(b));
+        expect(readBack(columnText(rows, 'right'))).toEqual(norm(a));
         const marked = new Set(rows.flatMap((r) => (r.diffPath === null ? [] : [`${r.mark} ${r.diffPath}`])));
         expect(marked).toEqual(new Set(jsonDiff(b, a).map((e) => `${e.kind} ${e.path}`)));
         expect(rows.every((r) => r.left !== null || r.right !== null)).toBe(true);

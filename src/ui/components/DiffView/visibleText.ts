@@ -16,6 +16,7 @@
  * algorithm. C0/C1 controls other than tab and line feed too: a bare CR or
  * a backspace rewrites what a terminal-minded reader sees.
  */
+// eslint-disable-next-line no-control-regex -- C0 and C1 controls are exactly what this pattern is for
 const INVISIBLE = /[\u200B-\u200F\u2060\uFEFF\u202A-\u202E\u2066-\u2069\u061C\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
 
 export const INVISIBLE_NAMES: Readonly<Record<number, string>> = Object.freeze({

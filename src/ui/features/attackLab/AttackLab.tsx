@@ -18,18 +18,19 @@ import { attackView, INJECTED_NEXT_TOOL, type AdapterOutcome, type AttackView, t
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
+import { DIGEST_NAMES } from '../../../playground/digestNames.ts';
+import type { Lang } from '../../../lang.ts';
 
 export interface AttackLabProps {
   /** The current scenario as the learner edited it. */
   scenario: Scenario;
   attackId: AttackId | null;
-  lang: 'en' | 'zh';
+  lang: Lang;
   onSelectAttack(id: AttackId | null): void;
   /** Switch to another built-in scenario (e.g. the attack's defaultScenario). */
   onOpenScenario(id: string): void;
 }
 
-type Lang = 'en' | 'zh';
 
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
@@ -253,8 +254,6 @@ function VerdictView({ verdict, view, lang }: { verdict: Verdict; view: AttackVi
   }
 }
 
-const DIGESTS = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
-
 function DigestTable({ title, report, lang }: { title: string; report: ValidationDetails; lang: Lang }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   return (
@@ -270,7 +269,7 @@ function DigestTable({ title, report, lang }: { title: string; report: Validatio
           </tr>
         </thead>
         <tbody>
-          {DIGESTS.map((d) => {
+          {DIGEST_NAMES.map((d) => {
             const stored = report.stored[d];
             const again = report.recomputed[d];
             const same = stored !== undefined && stored === again;

@@ -1,24 +1,27 @@
 /**
  * "Stopped by": each violation code once, with the pointers where it was
- * found, the rule it enforces and the attack it stops (VIOLATION_TEXT), in
+ * found, the rule it enforces and the attack it stops (VIOLATION_TEXTS), in
  * the learner's language. The core's English detail stays one click away.
  */
 import type { JSX } from 'react';
 import type { ViolationCode } from '../../../core/violation.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
-import { VIOLATION_TEXT } from '../../i18n/violations.ts';
+import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import styles from './AttackLab.module.css';
+import own from './StoppedBy.module.css';
+import type { Lang } from '../../../lang.ts';
+import { defineTexts } from '../../i18n/texts.ts';
 
 export interface StoppedByProps {
   heading: string;
   violations: readonly { code: ViolationCode; path: string; detail?: string }[];
-  lang: 'en' | 'zh';
+  lang: Lang;
 }
 
-const TEXT = {
+const TEXT = defineTexts({
   en: { at: 'at', rule: 'Rule', why: 'Why', detail: 'Validator detail', root: '(the whole package)' },
   zh: { at: '位置', rule: '规则', why: '作用', detail: '校验器细节', root: '（整个 package）' },
-} as const;
+});
 
 export function StoppedBy({ heading, violations, lang }: StoppedByProps): JSX.Element {
   const t = TEXT[lang];
@@ -30,31 +33,31 @@ export function StoppedBy({ heading, violations, lang }: StoppedByProps): JSX.El
     groups.set(v.code, g);
   }
   return (
-    <div className={styles.stoppedBy}>
-      <h5 className={styles.stoppedHeading}>{heading}</h5>
-      <ul className={styles.violations}>
+    <div className={own.stoppedBy}>
+      <h5 className={own.stoppedHeading}>{heading}</h5>
+      <ul className={own.violations}>
         {[...groups].map(([code, g]) => {
-          const text = VIOLATION_TEXT[code][lang];
+          const text = VIOLATION_TEXTS[lang][code];
           return (
-            <li key={code} className={styles.violation} data-testid="stopped-by" data-code={code}>
-              <p className={styles.violationHead}>
+            <li key={code} className={own.violation} data-testid="stopped-by" data-code={code}>
+              <p className={own.violationHead}>
                 <code className={styles.code}>{code}</code> <span className={styles.muted}>{t.at}</span>{' '}
                 {g.paths.map((p) => (
-                  <code key={p} className={styles.path}>
+                  <code key={p} className={own.path}>
                     {p === '' ? t.root : <VisibleText text={p} lang={lang} />}
                   </code>
                 ))}
               </p>
-              <p className={styles.rule}>
+              <p className={own.rule}>
                 <span className={styles.muted}>{t.rule}: </span>
                 {text.rule}
               </p>
-              <p className={styles.why}>
+              <p className={own.why}>
                 <span className={styles.muted}>{t.why}: </span>
                 {text.why}
               </p>
               {g.details.length > 0 && (
-                <details className={styles.details}>
+                <details className={own.details}>
                   <summary>{t.detail}</summary>
                   <ul>
                     {g.details.map((d) => (

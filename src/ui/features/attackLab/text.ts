@@ -1,8 +1,8 @@
 /** The attack lab's own words, in both languages. Violation prose lives in ui/i18n/violations.ts. */
 import type { AttackInfo } from '../../../lessons/attacks.ts';
 import type { Inapplicable } from './attackView.ts';
+import { defineTexts } from '../../i18n/texts.ts';
 
-type Lang = 'en' | 'zh';
 
 const en = {
   listLabel: 'Attacks',
@@ -94,9 +94,7 @@ const en = {
   modelError: 'model_result.error',
 };
 
-type Text = typeof en;
-
-const zh: Text = {
+const zh: typeof en = {
   listLabel: '攻击',
   runningOn: '场景',
   pick: '选择一种攻击：它作用于你编辑后的场景，由真实的校验给出结论。',
@@ -186,4 +184,4 @@ const zh: Text = {
   modelError: 'model_result.error',
 };
 
-export const ATTACK_LAB_TEXT: Readonly<Record<Lang, Text>> = { en, zh };
+export const ATTACK_LAB_TEXT = defineTexts({ en, zh });

@@ -5,7 +5,7 @@
  * "advanced" lets the learner type an unregistered triple to watch every
  * adapter refuse it (A12).
  */
-import { memo, useState, type JSX, type ReactNode } from 'react';
+import { memo, useImperativeHandle, useRef, useState, type JSX, type ReactNode, type Ref } from 'react';
 import { PROVIDER_ADAPTERS, registry } from '../../../core/index.ts';
 import { DELIVERIES } from '../../../core/trustedContext.ts';
 import {
@@ -23,11 +23,28 @@ export interface ContextFormProps {
   draft: ContextDraft;
   issues: readonly ContextIssue[];
   onChange(draft: ContextDraft): void;
+  /** Receives a handle that focuses a field (when it is shown: the key's fields are, in keyed mode only). */
+  handle?: Ref<ContextFormHandle>;
 }
 
-export const fieldId = (f: DraftField): string => `ctx-${f}`;
+export interface ContextFormHandle {
+  focusField(field: DraftField): void;
+}
 
-export const ContextForm = memo(function ContextForm({ t, draft, issues, onChange }: ContextFormProps): JSX.Element {
+const fieldId = (f: DraftField): string => `ctx-${f}`;
+
+export const ContextForm = memo(function ContextForm({ t, draft, issues, onChange, handle }: ContextFormProps): JSX.Element {
+  const formRef = useRef<HTMLFormElement>(null);
+  useImperativeHandle(
+    handle,
+    () => ({
+      focusField: (f: DraftField) => {
+        const el = formRef.current?.elements.namedItem(fieldId(f));
+        if (el instanceof HTMLElement) el.focus();
+      },
+    }),
+    [],
+  );
   const [advancedWanted, setAdvancedWanted] = useState(false);
   const registered = isRegisteredTriple(draft);
   const advanced = advancedWanted || !registered;
@@ -68,7 +85,7 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
   const providers = PROVIDER_ADAPTERS.map((a) => a.provider as string);
 
   return (
-    <form className="context-form" onSubmit={(e) => e.preventDefault()} aria-describedby="ctx-intro">
+    <form ref={formRef} className="context-form" onSubmit={(e) => e.preventDefault()} aria-describedby="ctx-intro">
       <p id="ctx-intro" className="form-intro">
         {t('contextIntro')}
       </p>

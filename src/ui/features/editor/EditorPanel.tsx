@@ -9,7 +9,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import type { Translate } from '../../i18n/strings.ts';
 import type { Problem } from '../../../playground/evaluate.ts';
 import type { EditorBridge } from './bridge.ts';
-import { LARGE_TEXT_CHARS } from '../../hooks/useSettledInput.ts';
+import { LARGE_TEXT_CHARS } from '../../hooks/useSettled.ts';
 import type { MarkerInput } from '../../monaco/HandlerMonaco.tsx';
 
 const HandlerMonaco = lazy(() => import('../../monaco/HandlerMonaco.tsx'));

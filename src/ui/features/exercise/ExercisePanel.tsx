@@ -3,48 +3,38 @@
  * results, each with its own protected_audit, and five proofs checked live
  * over whatever the learner makes of them in the editor.
  */
-import { useEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
+import { useEffect, useRef, type JSX, type MouseEvent } from 'react';
+import { DIGEST_NAMES } from '../../../playground/digestNames.ts';
+import { useSettled } from '../../hooks/useSettled.ts';
 import { PROOF_IDS, type ProofResult } from '../../../lessons/exercise.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { evaluateExercise, type ExerciseInput, type ExerciseView, type SlotView } from './exerciseModel.ts';
 import { EXERCISE_TEXT } from './text.ts';
 import styles from './ExercisePanel.module.css';
+import type { Lang } from '../../../lang.ts';
 
 export interface ExercisePanelProps {
   /** The five results; the shell's main editor edits items[activeIndex].handler_output_text. */
   items: ExerciseInput[];
   activeIndex: number;
-  lang: 'en' | 'zh';
+  lang: Lang;
   onActivate(index: number): void;
   onReset(): void;
   /** Told which proofs hold, whenever that changes (the learn mode's progress). */
   onProofsHeld?(proofs: string[]): void;
 }
 
-type Lang = 'en' | 'zh';
-
-/** Typing settles this long before the proofs (~20–150 ms of hashing) run again. */
-const SETTLE_MS = 150;
-
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 const sameContent = (a: readonly ExerciseInput[], b: readonly ExerciseInput[]): boolean =>
   a.length === b.length && a.every((x, i) => x.handler_output_text === b[i]?.handler_output_text && x.context === b[i]?.context);
 
-/** The items once they stop changing for SETTLE_MS. */
-function useSettled(items: ExerciseInput[]): ExerciseInput[] {
-  const [settled, setSettled] = useState(items);
-  useEffect(() => {
-    if (settled === items) return;
-    const id = window.setTimeout(() => setSettled(items), sameContent(settled, items) ? 0 : SETTLE_MS);
-    return () => window.clearTimeout(id);
-  }, [items, settled]);
-  return settled;
-}
+/** A change of text or context waits for typing to settle; the same content in a new array does not. */
+const contentChanged = (settled: readonly ExerciseInput[], next: readonly ExerciseInput[]): boolean => !sameContent(settled, next);
 
 /** evaluateExercise, recomputed only when a text or a context actually changed. */
-function useEvaluation(items: ExerciseInput[]): ExerciseView {
+function useExerciseView(items: ExerciseInput[]): ExerciseView {
   const cache = useRef<{ items: ExerciseInput[]; view: ExerciseView } | null>(null);
   if (cache.current === null || !sameContent(cache.current.items, items)) cache.current = { items, view: evaluateExercise(items) };
   return cache.current.view;
@@ -54,8 +44,8 @@ const VERDICT_MARK = { holds: '✓', fails: '✗', vacuous: '○' } as const;
 
 export function ExercisePanel({ items, activeIndex, lang, onActivate, onReset, onProofsHeld }: ExercisePanelProps): JSX.Element {
   const t = EXERCISE_TEXT[lang];
-  const settled = useSettled(items);
-  const view = useEvaluation(settled);
+  const settled = useSettled(items, contentChanged);
+  const view = useExerciseView(settled);
   const held = view.proofs.filter((p) => p.verdict === 'holds').map((p) => p.id).join(' ');
   useEffect(() => {
     if (held !== '') onProofsHeld?.(held.split(' '));
@@ -201,7 +191,7 @@ function Slot({ slot, active, lang, onActivate }: { slot: SlotView; active: bool
                 <VisibleText text={audit.provider_context.call_id} lang={lang} />
               </code>
             </dd>
-            {(['request_sha256', 'result_sha256', 'call_binding_sha256'] as const).map((d) => (
+            {DIGEST_NAMES.map((d) => (
               <DigestRow key={d} name={d} value={audit.binding[d]} n={n} lang={lang} />
             ))}
             {audit.violations.length > 0 && (

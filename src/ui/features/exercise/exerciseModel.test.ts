@@ -26,7 +26,7 @@ describe('evaluateExercise', () => {
   it('a token added to a hit is refused: proof 4 holds, slot 1 no longer shows hits', () => {
     const items = defaults();
     const first = items[0] as ExerciseInput;
-    const raw = JSON.parse(first.handler_output_text) as { data: { hits: Record<string, unknown>[] } };
+    const raw = structuredClone(findScenario(EXERCISE_SCENARIO_IDS[0] as string)?.handler_output) as { data: { hits: Record<string, unknown>[] } };
     (raw.data.hits[0] as Record<string, unknown>).token = 'tok_live_123';
     items[0] = { ...first, handler_output_text: JSON.stringify(raw) };
     const v = evaluateExercise(items);
@@ -48,6 +48,17 @@ describe('evaluateExercise', () => {
     expect(v.slots[3]?.kind).toBe('rate_limited');
     expect(v.slots[3]?.shows).toBe(true);
     // Four results: 4·3 ordered pairs, each tried as a swap and as a move, plus 4 key replacements.
+    expect(v.proofs.find((p) => p.id === 'swap_or_key_breaks_binding')?.checks).toBe(4 * 3 * 2 + 4);
+  });
+
+  it('a result whose trusted context is not valid has no package and is left out of the proofs', () => {
+    const items = defaults();
+    items[1] = { ...(items[1] as ExerciseInput), context: null };
+    const v = evaluateExercise(items);
+    expect(v.slots[1]?.parseError).toBeNull();
+    expect(v.slots[1]?.pkg).toBeNull();
+    expect(v.slots[1]?.shows).toBe(false);
+    expect(v.checked).toBe(4);
     expect(v.proofs.find((p) => p.id === 'swap_or_key_breaks_binding')?.checks).toBe(4 * 3 * 2 + 4);
   });
 

@@ -11,8 +11,12 @@ import type { TrustedContext } from '../../../core/trustedContext.ts';
 
 export interface ExerciseInput {
   handler_output_text: string;
-  context: TrustedContext;
+  /** The result's trusted context; null when the learner's draft of it is not a valid one (the slot then has no package). */
+  context: TrustedContext | null;
 }
+
+/** The item checkExercise takes: none for a result whose context is not valid (it has no package, and no proof runs over it). */
+const itemOf = (handler_output: unknown, context: TrustedContext | null) => (context === null ? null : { handler_output, context });
 
 export interface SlotView {
   index: number;
@@ -46,7 +50,7 @@ export function evaluateExercise(items: readonly ExerciseInput[]): ExerciseView 
   const okIndices = parsed.flatMap((p, i) => (p.ok ? [i] : []));
   const live = okIndices.map((i) => {
     const p = parsed[i];
-    return { handler_output: p !== undefined && p.ok ? p.value : null, context: (items[i] as ExerciseInput).context };
+    return itemOf(p !== undefined && p.ok ? p.value : null, (items[i] as ExerciseInput).context);
   });
 
   let results: ExerciseReport['results'];
@@ -60,7 +64,7 @@ export function evaluateExercise(items: readonly ExerciseInput[]): ExerciseView 
     // left-out ones hold a stand-in there whose package is never shown.
     const sub = checkExercise(live);
     proofs = renumberFailures(sub.proofs, okIndices);
-    const placed = items.map((it, i) => ({ handler_output: okIndices.includes(i) ? (live[okIndices.indexOf(i)]?.handler_output ?? null) : null, context: it.context }));
+    const placed = items.map((it, i) => itemOf(okIndices.includes(i) ? (live[okIndices.indexOf(i)]?.handler_output ?? null) : null, it.context));
     results = checkExercise(placed).results;
   }
 

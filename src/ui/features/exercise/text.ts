@@ -1,7 +1,7 @@
 /** The exercise panel's words, in both languages (the chapter's 动手实践). */
 import type { ExerciseKind, ProofId } from '../../../lessons/exercise.ts';
+import { defineTexts } from '../../i18n/texts.ts';
 
-type Lang = 'en' | 'zh';
 
 const en = {
   title: 'Hands-on: five knowledge-search results, five proofs',
@@ -75,9 +75,7 @@ const en = {
   overParsed: (n: number) => `Proofs run over the ${n} results that parse.`,
 };
 
-type Text = typeof en;
-
-const zh: Text = {
+const zh: typeof en = {
   title: '动手实践：五个知识库搜索结果，五项证明',
   intro: '每一栏是一个 search_kb 结果及其独立的 protected_audit。在编辑器中修改任意一个（点击某一栏即可打开），观察证明如何变化。',
   tryIt: '试试看：',
@@ -148,4 +146,4 @@ const zh: Text = {
   overParsed: (n) => `证明基于能解析的 ${n} 个结果。`,
 };
 
-export const EXERCISE_TEXT: Readonly<Record<Lang, Text>> = { en, zh };
+export const EXERCISE_TEXT = defineTexts({ en, zh });

@@ -3,7 +3,8 @@
  * address), language, theme and help.
  */
 import type { JSX, MouseEvent } from 'react';
-import type { Lang, ThemePref } from '../../../playground/io.ts';
+import type { Lang } from '../../../lang.ts';
+import type { ThemePref } from '../../../playground/codecs/prefs.ts';
 import type { Mode } from '../../../playground/work.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 

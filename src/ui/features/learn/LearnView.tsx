@@ -14,8 +14,8 @@ import type { DemoPlace } from './selfTest.ts';
 import { SelfTestTab } from './SelfTestTab.tsx';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
+import type { Lang } from '../../../lang.ts';
 
-type Lang = 'en' | 'zh';
 type LearnTab = 'mistakes' | 'recovery' | 'selftest';
 
 export interface LearnViewProps {

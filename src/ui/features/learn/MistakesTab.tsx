@@ -5,8 +5,8 @@ import { MISTAKES, findMistake, type Mistake } from '../../../mistakes/index.ts'
 import { correctVerdict, pretty, safeRun } from './mistakeView.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
+import type { Lang } from '../../../lang.ts';
 
-type Lang = 'en' | 'zh';
 
 /** The part of a title before its colon: the switch list stays short; the detail shows the whole title. */
 const shortTitle = (title: string): string => title.split(/[:：]/)[0] ?? title;

@@ -4,8 +4,9 @@ import { recoveryTimeline, RECOVERY_PATH_IDS, type RecoveryPathId, type Timeline
 import type { DemoPlace } from './selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
+import stepStyles from './RecoveryTimeline.module.css';
+import type { Lang } from '../../../lang.ts';
 
-type Lang = 'en' | 'zh';
 
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
@@ -25,12 +26,12 @@ export function RecoveryTab({ lang, onGo }: { lang: Lang; onGo(place: DemoPlace)
           </button>
         ))}
       </div>
-      <section className={styles.timelineWrap} data-testid="recovery-timeline" data-path={path} aria-labelledby="recovery-title">
+      <section className={stepStyles.timelineWrap} data-testid="recovery-timeline" data-path={path} aria-labelledby="recovery-title">
         <h3 id="recovery-title" className={styles.cardTitle}>
           {timeline.title[lang]}
         </h3>
         <p className={styles.note}>{timeline.lead[lang]}</p>
-        <ol className={styles.timeline}>
+        <ol className={stepStyles.timeline}>
           {timeline.steps.map((s, i) => (
             <Step key={s.id} step={s} n={i + 1} lang={lang} onGo={onGo} />
           ))}
@@ -45,31 +46,31 @@ function Step({ step, n, lang, onGo }: { step: TimelineStep; n: number; lang: La
   const r = step.result;
   const source = step.next.source === 'catalog' ? t.fromCatalog(r?.errorCode ?? step.next.action) : step.next.source === 'status' ? t.fromStatus : t.fromStep;
   return (
-    <li className={cx(styles.step, r === null ? styles.stepQuiet : r.status === 'succeeded' ? styles.stepGood : r.status === 'unknown' ? styles.stepWarn : styles.stepBad)} data-testid={`step-${step.id}`} data-kind={step.kind}>
-      <span className={styles.stepNo} aria-hidden="true">
+    <li className={cx(stepStyles.step, r === null ? stepStyles.stepQuiet : r.status === 'succeeded' ? stepStyles.stepGood : r.status === 'unknown' ? stepStyles.stepWarn : stepStyles.stepBad)} data-testid={`step-${step.id}`} data-kind={step.kind}>
+      <span className={stepStyles.stepNo} aria-hidden="true">
         {n}
       </span>
-      <div className={styles.stepBody}>
-        <h4 className={styles.stepTitle}>{step.title[lang]}</h4>
-        <p className={styles.stepDetail}>{step.detail[lang]}</p>
+      <div className={stepStyles.stepBody}>
+        <h4 className={stepStyles.stepTitle}>{step.title[lang]}</h4>
+        <p className={stepStyles.stepDetail}>{step.detail[lang]}</p>
         {r === null ? (
           <p className={styles.muted} data-testid="step-no-result">
             {t.noResult}
           </p>
         ) : (
-          <p className={styles.chips} data-testid="step-result" data-delivery={r.delivery} data-outcome={r.outcome} data-status={r.status}>
+          <p className={stepStyles.chips} data-testid="step-result" data-delivery={r.delivery} data-outcome={r.outcome} data-status={r.status}>
             <span className={styles.muted}>{t.stepProduces}:</span>
-            <code className={styles.chip}>
+            <code className={stepStyles.chip}>
               {t.status}: {r.status}
             </code>
-            <code className={styles.chip} data-testid="step-delivery">
+            <code className={stepStyles.chip} data-testid="step-delivery">
               {t.delivery}: {r.delivery}
             </code>
-            <code className={styles.chip} data-testid="step-outcome">
+            <code className={stepStyles.chip} data-testid="step-outcome">
               {t.outcome}: {r.outcome}
             </code>
             {r.errorCode !== null && (
-              <code className={styles.chip}>
+              <code className={stepStyles.chip}>
                 {t.error}: {r.errorCode}
                 {r.retryAfterMs !== null ? ` · retry_after_ms ${r.retryAfterMs}` : ''}
               </code>
@@ -83,11 +84,11 @@ function Step({ step, n, lang, onGo }: { step: TimelineStep; n: number; lang: La
             ))}
           </ul>
         )}
-        <div className={styles.next} data-testid="step-next" data-action={step.next.action}>
-          <strong>{t.next}:</strong> {step.next.text[lang]} <span className={styles.source}>({source})</span>
+        <div className={stepStyles.next} data-testid="step-next" data-action={step.next.action}>
+          <strong>{t.next}:</strong> {step.next.text[lang]} <span className={stepStyles.source}>({source})</span>
         </div>
         {r !== null && (
-          <button type="button" className={styles.link} onClick={() => onGo({ mode: 'playground', scenarioId: r.scenarioId, attackId: null, focus: 'panel-model-result-title' })}>
+          <button type="button" className={styles.link} onClick={() => onGo({ mode: 'playground', scenarioId: r.scenarioId, attackId: null, focus: 'panel-model-result' })}>
             {t.openScenario}: <code>{r.scenarioId}</code>
           </button>
         )}

@@ -3,9 +3,10 @@ import { useEffect, useState, type JSX } from 'react';
 import { QUESTIONS, type DemoPlace, type Question } from './selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
+import questionStyles from './SelfTest.module.css';
 import { MAX_ANSWER_CHARS } from '../../../playground/progress.ts';
+import type { Lang } from '../../../lang.ts';
 
-type Lang = 'en' | 'zh';
 
 export interface SelfTestTabProps {
   lang: Lang;
@@ -22,7 +23,7 @@ export function SelfTestTab({ lang, answered, answers, onAnswer, onGo, onAnswere
   return (
     <div className={styles.tab}>
       <p className={styles.lead}>{t.selfTestLead}</p>
-      <ol className={styles.questions}>
+      <ol className={questionStyles.questions}>
         {QUESTIONS.map((q) => (
           <QuestionCard key={q.id} q={q} lang={lang} answered={answered.includes(q.id)} answer={answers[String(q.id)] ?? ''} onAnswer={onAnswer} onGo={onGo} onAnswered={onAnswered} />
         ))}
@@ -52,16 +53,16 @@ function QuestionCard({ q, lang, answered, answer, onAnswer, onGo, onAnswered }:
   const canReveal = answer.trim().length > 0;
   const id = `selftest-q${q.id}`;
   return (
-    <li className={styles.question} data-testid={`question-${q.id}`} data-answered={answered}>
-      <h4 id={`${id}-title`} className={styles.questionTitle}>
+    <li className={questionStyles.question} data-testid={`question-${q.id}`} data-answered={answered}>
+      <h4 id={`${id}-title`} className={questionStyles.questionTitle}>
         <span className={styles.switchId}>Q{q.id}</span> {q.question[lang]}
-        {answered && <span className={styles.answered}> ✓ {t.answered}</span>}
+        {answered && <span className={questionStyles.answered}> ✓ {t.answered}</span>}
       </h4>
-      <label className={styles.answerLabel} htmlFor={`${id}-answer`}>
+      <label className={questionStyles.answerLabel} htmlFor={`${id}-answer`}>
         {t.yourAnswer}
       </label>
-      <textarea id={`${id}-answer`} className={styles.answer} rows={3} value={answer} maxLength={MAX_ANSWER_CHARS} placeholder={t.answerPlaceholder} onChange={(e) => onAnswer(q.id, e.target.value)} data-testid="answer" />
-      <div className={styles.questionActions}>
+      <textarea id={`${id}-answer`} className={questionStyles.answer} rows={3} value={answer} maxLength={MAX_ANSWER_CHARS} placeholder={t.answerPlaceholder} onChange={(e) => onAnswer(q.id, e.target.value)} data-testid="answer" />
+      <div className={questionStyles.questionActions}>
         <button
           type="button"
           className={styles.primary}

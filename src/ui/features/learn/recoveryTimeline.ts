@@ -12,9 +12,8 @@
  */
 import { ERROR_CATALOG, findScenario, project, type ModelResult, type Package, type Scenario } from '../../../core/index.ts';
 import { isErrorCode, type Recovery } from '../../../core/errorCatalog.ts';
+import type { Bilingual } from '../../../lang.ts';
 
-export type Lang = 'en' | 'zh';
-export type Text = Record<Lang, string>;
 
 export type RecoveryPathId = 'outcome_unknown' | 'rate_limit' | 'replay_reconciled';
 export const RECOVERY_PATH_IDS: readonly RecoveryPathId[] = ['outcome_unknown', 'rate_limit', 'replay_reconciled'];
@@ -26,7 +25,7 @@ export interface NextStep {
   action: NextAction;
   /** Where the action came from: `catalog` (ERROR_CATALOG[code].recovery), `status` (a success), `step` (a step with no result yet). */
   source: 'catalog' | 'status' | 'step';
-  text: Text;
+  text: Bilingual;
 }
 
 /** The facts a step's projection fixes; null for a step that produces no result (the dispatch itself, a wait, a query). */
@@ -47,19 +46,19 @@ export interface StepResult {
 export interface TimelineStep {
   id: string;
   kind: 'dispatch' | 'result' | 'wait' | 'query';
-  title: Text;
+  title: Bilingual;
   /** What happens at this step, in a sentence. */
-  detail: Text;
+  detail: Bilingual;
   result: StepResult | null;
   next: NextStep;
   /** Facts that support the step (digest equality, a receipt), in words. */
-  evidence: Text[];
+  evidence: Bilingual[];
 }
 
 export interface RecoveryTimeline {
   id: RecoveryPathId;
-  title: Text;
-  lead: Text;
+  title: Bilingual;
+  lead: Bilingual;
   steps: TimelineStep[];
 }
 
@@ -71,7 +70,7 @@ export interface RecoveryTimeline {
 export function controlPlaneNext(mr: ModelResult, tool: string): NextStep {
   if (mr.status === 'succeeded') {
     const d = mr.execution.delivery;
-    const text: Text =
+    const text: Bilingual =
       d === 'fresh'
         ? { en: 'Deliver model_result to the model. Done.', zh: '把 model_result 交给模型。完成。' }
         : d === 'local_replay'

@@ -3,24 +3,24 @@
  * revealed after the learner has answered, and the playground state that
  * demonstrates it. Grounded in SPEC sections 1–6 and the chapter.
  */
-export type Lang = 'en' | 'zh';
-export type Text = Record<Lang, string>;
+import type { Bilingual } from '../../../lang.ts';
+import type { PanelId } from '../../components/focus.ts';
 
 /** Where the demo button takes the learner: a mode, a scenario, an attack, and a panel to focus. */
 export interface DemoPlace {
   mode: 'playground' | 'attack';
   scenarioId: string;
   attackId: string | null;
-  /** The id of the element to focus once there (a panel title). */
-  focus: string | null;
+  /** The panel whose title takes focus once there. */
+  focus: PanelId | null;
 }
 
 export interface Question {
   id: 1 | 2 | 3 | 4 | 5;
-  question: Text;
-  explanation: Text[];
+  question: Bilingual;
+  explanation: Bilingual[];
   demo: DemoPlace;
-  demoLabel: Text;
+  demoLabel: Bilingual;
 }
 
 export const QUESTIONS: readonly Question[] = [
@@ -63,7 +63,7 @@ export const QUESTIONS: readonly Question[] = [
         zh: '每个工具的 exact 输出 schema 决定哪些字段存在：get_order 允许 data.status；create_refund_draft 根本没有 status 字段，所以 handler 加上 {"status":"succeeded"} 会被拒绝（DATA_SCHEMA），模型得到 OUTPUT_CONTRACT_VIOLATION——它什么也覆盖不了。',
       },
     ],
-    demo: { mode: 'playground', scenarioId: 'create_refund_draft.status_injected', attackId: null, focus: 'panel-model-result-title' },
+    demo: { mode: 'playground', scenarioId: 'create_refund_draft.status_injected', attackId: null, focus: 'panel-model-result' },
     demoLabel: { en: 'Open create_refund_draft.status_injected', zh: '打开 create_refund_draft.status_injected' },
   },
   {
@@ -82,7 +82,7 @@ export const QUESTIONS: readonly Question[] = [
         zh: 'receipt_reconciled：答案来自对下游系统的显式状态查询，通常在 OUTCOME_UNKNOWN 之后。证据是下游回执（receipt_ref、status_ref），保存在 protected_audit，从不进入 model_result。两种交付方式都不能跳过当前授权。',
       },
     ],
-    demo: { mode: 'playground', scenarioId: 'get_order.local_replay', attackId: null, focus: 'panel-digests-title' },
+    demo: { mode: 'playground', scenarioId: 'get_order.local_replay', attackId: null, focus: 'panel-digests' },
     demoLabel: { en: 'Open get_order.local_replay and its digests', zh: '打开 get_order.local_replay 及其摘要' },
   },
   {
@@ -101,7 +101,7 @@ export const QUESTIONS: readonly Question[] = [
         zh: '因此两个投影互不嵌入，每个 adapter 在序列化前再次运行完整校验（AUDIT_LEAK 检查每个 8 个字符及以上的审计值）。adapter 只负责最后一跳：provider 的消息形状不进入 handler，也不进入内部域模型。',
       },
     ],
-    demo: { mode: 'playground', scenarioId: 'create_refund_draft.created', attackId: null, focus: 'panel-payloads-title' },
+    demo: { mode: 'playground', scenarioId: 'create_refund_draft.created', attackId: null, focus: 'panel-payloads' },
     demoLabel: { en: 'Open the provider payloads panel', zh: '打开 provider 载荷面板' },
   },
   {

@@ -1,5 +1,5 @@
 /** The learning path's own words, in both languages. The mistakes, timelines and questions carry their own bilingual text. */
-type Lang = 'en' | 'zh';
+import { defineTexts } from '../../i18n/texts.ts';
 
 const en = {
   tabsLabel: 'Learning path',
@@ -116,4 +116,4 @@ const zh: typeof en = {
   explanation: '解析',
 };
 
-export const LEARN_TEXT: Record<Lang, typeof en> = { en, zh };
+export const LEARN_TEXT = defineTexts({ en, zh });

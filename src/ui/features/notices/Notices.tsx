@@ -1,6 +1,6 @@
 /** Messages about the page itself (a refused link, a corrupt save, an import): each says what happened and that the work is safe. */
 import type { JSX } from 'react';
-import type { Notice, NoticeCode } from '../../../playground/state.ts';
+import type { Notice, NoticeCode } from '../../../playground/reducer.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 
 const KEY: Record<NoticeCode, StringKey> = {

@@ -1,11 +1,12 @@
 /**
  * Every problem with its code, where it is, and the plain explanation in the
- * learner's language (VIOLATION_TEXT). An item that has a place in the editor
+ * learner's language (VIOLATION_TEXTS). An item that has a place in the editor
  * is a button: click or Enter moves the cursor there; a context problem takes
  * the learner to the field.
  */
-import { memo, type JSX } from 'react';
-import { VIOLATION_TEXT, type Lang } from '../../i18n/violations.ts';
+import { memo, type JSX, type Ref } from 'react';
+import type { Lang } from '../../../lang.ts';
+import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
 import type { ViolationCode } from '../../../core/index.ts';
@@ -15,6 +16,8 @@ export interface ProblemsListProps {
   lang: Lang;
   problems: readonly Problem[];
   onReveal(p: Problem): void;
+  /** Receives what can be focused: the first problem that leads somewhere (null when none does). */
+  firstRef?: Ref<HTMLButtonElement>;
 }
 
 const SOURCE_KEY: Record<ProblemSource, StringKey> = {
@@ -26,14 +29,14 @@ const SOURCE_KEY: Record<ProblemSource, StringKey> = {
 
 /** The one-line explanation of a problem in the learner's language (also the editor marker's message). */
 export function problemRule(p: Problem, lang: Lang, t: Translate): string {
-  if (p.isViolation) return VIOLATION_TEXT[p.code as ViolationCode][lang].rule;
+  if (p.isViolation) return VIOLATION_TEXTS[lang][p.code as ViolationCode].rule;
   if (p.source === 'json') return p.code === 'TOO_LARGE' ? t('jsonTooLarge') : t('jsonRule');
   if (p.source === 'context') return t('contextRule');
   return '';
 }
 
 export function problemWhy(p: Problem, lang: Lang): string | null {
-  return p.isViolation ? VIOLATION_TEXT[p.code as ViolationCode][lang].why : null;
+  return p.isViolation ? VIOLATION_TEXTS[lang][p.code as ViolationCode].why : null;
 }
 
 function where(p: Problem, t: Translate): string {
@@ -45,7 +48,8 @@ function where(p: Problem, t: Translate): string {
   return t('notInEditor');
 }
 
-export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onReveal }: ProblemsListProps): JSX.Element {
+export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onReveal, firstRef }: ProblemsListProps): JSX.Element {
+  const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
   if (problems.length === 0) {
     return (
       <p className="problems-none" role="status">
@@ -56,7 +60,7 @@ export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onRe
   }
   return (
     <ul className="problems" aria-label={t('problemsListLabel')}>
-      {problems.map((p) => {
+      {problems.map((p, i) => {
         const actionable = p.range !== null || p.field !== null;
         const why = problemWhy(p, lang);
         const body = (
@@ -78,7 +82,7 @@ export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onRe
         return (
           <li key={p.id} className="problem" data-code={p.code}>
             {actionable ? (
-              <button type="button" className="problem-button" onClick={() => onReveal(p)}>
+              <button ref={i === firstActionable ? firstRef : undefined} type="button" className="problem-button" onClick={() => onReveal(p)}>
                 {body}
               </button>
             ) : (

@@ -3,7 +3,7 @@
  * raw result. The titles are the contract's own names in both languages; a
  * line under each says who reads it and why that matters.
  */
-import { memo, type JSX } from 'react';
+import { memo, type JSX, type Ref } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import type { Translate } from '../../i18n/strings.ts';
@@ -20,7 +20,12 @@ export const NoResult = memo(function NoResult({ t, evaluation }: ProjectionPane
   return <p className="no-result">{msg}</p>;
 });
 
-export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation }: ProjectionPanelsProps): JSX.Element {
+export interface ProjectionFocus {
+  modelResult: Ref<HTMLHeadingElement>;
+  protectedAudit: Ref<HTMLHeadingElement>;
+}
+
+export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, focus }: ProjectionPanelsProps & { focus?: ProjectionFocus }): JSX.Element {
   const r = evaluation.result;
   const mr = r?.pkg.model_result;
   const summary =
@@ -34,7 +39,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation }
     );
   return (
     <div className="projections">
-      <Panel id="panel-model-result" title={<code>model_result</code>} subtitle={t('modelResultDesc')} t={t} resetKey={evaluation} className="panel-model">
+      <Panel id="panel-model-result" title={<code>model_result</code>} subtitle={t('modelResultDesc')} t={t} resetKey={evaluation} className="panel-model" focusRef={focus?.modelResult}>
         {r === null ? (
           <NoResult t={t} evaluation={evaluation} />
         ) : (
@@ -45,7 +50,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation }
           </>
         )}
       </Panel>
-      <Panel id="panel-protected-audit" title={<code>protected_audit</code>} subtitle={t('protectedAuditDesc')} t={t} resetKey={evaluation} className="panel-audit">
+      <Panel id="panel-protected-audit" title={<code>protected_audit</code>} subtitle={t('protectedAuditDesc')} t={t} resetKey={evaluation} className="panel-audit" focusRef={focus?.protectedAudit}>
         {r === null ? <NoResult t={t} evaluation={evaluation} /> : <JsonView value={r.pkg.protected_audit} label="protected_audit" />}
       </Panel>
     </div>

@@ -5,7 +5,7 @@
  */
 import { useRef, type JSX } from 'react';
 import { registry } from '../../../core/index.ts';
-import type { Lang } from '../../../playground/io.ts';
+import type { Lang } from '../../../lang.ts';
 import type { Translate } from '../../i18n/strings.ts';
 
 export interface ScenarioOption {
@@ -91,7 +91,7 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
           ref={fileRef}
           type="file"
           accept=".json,application/json"
-          className="visually-hidden"
+          className="sr-only"
           tabIndex={-1}
           aria-label={t('importScenario')}
           data-testid="import-file"

@@ -3,7 +3,7 @@
  *
  * Small texts are evaluated on the main thread as they are typed (deferred,
  * so React renders the panels at low priority). Past LARGE_TEXT_CHARS the text
- * is evaluated once typing pauses (useSettledInput), and in a worker: on a
+ * is evaluated once typing pauses (useSettled), and in a worker: on a
  * 2-core CI machine, evaluating a 64 KiB handler output on the main thread
  * (10–20 ms of parsing and zod checks, plus the garbage it leaves to the
  * page's collector) on top of the render made a 56 ms task now and then.
@@ -22,7 +22,7 @@
  */
 import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { createEvaluator, type Evaluation, type EvaluationInput, type Evaluator } from '../../playground/evaluate.ts';
-import { LARGE_TEXT_CHARS, useSettledInput } from '../hooks/useSettledInput.ts';
+import { holdLargeEdit, LARGE_TEXT_CHARS, useSettled } from '../hooks/useSettled.ts';
 import type { EvaluationReply, EvaluationRequest } from './protocol.ts';
 import EvaluateWorker from './evaluate.worker.ts?worker';
 
@@ -37,8 +37,8 @@ export interface Evaluated<T> {
   evaluation: Evaluation;
 }
 
-export function useEvaluation<T extends EvaluationInput & { key: string }>(input: T): Evaluated<T> {
-  const deferred = useDeferredValue(useSettledInput(input));
+export function useDocumentEvaluation<T extends EvaluationInput & { key: string }>(input: T): Evaluated<T> {
+  const deferred = useDeferredValue(useSettled(input, holdLargeEdit));
   const shown = useRef<Evaluated<T> | null>(null);
   const worker = useRef<Worker | null>(null);
   const evaluator = useRef<Evaluator | null>(null);
@@ -57,7 +57,8 @@ export function useEvaluation<T extends EvaluationInput & { key: string }>(input
   const current: Evaluated<T> =
     local !== null ? { input: deferred, evaluation: local } : reply !== null && reply.input === deferred ? reply : (previous as Evaluated<T>);
   // `current` is rebuilt on each render; keep the object stable while its parts are.
-  const stable = useMemo(() => current, [current.input, current.evaluation]);
+  const { input: shownInput, evaluation: shownEvaluation } = current;
+  const stable = useMemo<Evaluated<T>>(() => ({ input: shownInput, evaluation: shownEvaluation }), [shownInput, shownEvaluation]);
   useEffect(() => {
     shown.current = stable;
   }, [stable]);

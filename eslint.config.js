@@ -1,0 +1,50 @@
+// One linter configuration for the whole tree (issue 11): ESLint's and
+// typescript-eslint's recommended rules, the React hooks rules for the UI, and
+// nothing stylistic — Prettier owns layout (see .prettierrc.json).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_name` marks a binding kept on purpose (a destructured field left out of a copy).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Every text the learner or a link brings goes through the core's strict, bounded parser; copies use structuredClone.
+    files: ['src/playground/**/*.ts', 'src/ui/**/*.{ts,tsx}', 'src/mistakes/**/*.ts', 'src/lang.ts', 'src/main.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'JSON', property: 'parse', message: 'Parse with parseStrictJson from src/core (strict and bounded); copy with structuredClone.' },
+      ],
+    },
+  },
+  {
+    // Playwright reads a fixture's dependencies from the destructuring of its first parameter: `{}` means none.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    // Pending in issue 10, which reworks src/core: these findings are to be fixed there (a disable comment
+    // with its reason on each control-character pattern, the dead store removed), then this block deleted.
+    files: ['src/core/strictJson.ts', 'src/core/text.ts', 'src/core/trustedContext.ts', 'src/core/livePath.test.ts', 'src/core/properties.test.ts'],
+    rules: { 'no-control-regex': 'off', 'no-useless-assignment': 'off' },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/main.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    // The rules of hooks and their dependency lists. The plugin's React Compiler rules (refs, immutability,
+    // set-state-in-effect, use-memo) are left out: this app is not compiled by the React Compiler, and its
+    // "latest value in a ref" hooks are the documented pattern those rules would rewrite.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);

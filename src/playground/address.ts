@@ -1,0 +1,87 @@
+/**
+ * The address: `?scenario=ID`, `&attack=A3`, `?mode=exercise`,
+ * `?mode=learn&scenario=ID&mistake=3`. Pure: ./browser.ts reads and writes
+ * the address bar.
+ */
+import type { AttackId } from '../lessons/attacks.ts';
+import { isAttackId, isMistakeNumber, MODES, type Mode, type Work } from './work.ts';
+
+export interface Address {
+  mode: string | null;
+  scenario: string | null;
+  attack: string | null;
+  mistake?: string | null;
+}
+
+/** Where the learner is: what the address names. */
+export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'>;
+
+export function placeOf(w: Work): Place {
+  return { mode: w.mode, scenarioId: w.scenarioId, attackId: w.attackId, mistake: w.mistake };
+}
+
+export function parseSearch(search: string): Address {
+  const q = new URLSearchParams(search);
+  return { mode: q.get('mode'), scenario: q.get('scenario'), attack: q.get('attack'), mistake: q.get('mistake') };
+}
+
+/** The query string of a work's place (no fragment): the address a learner can bookmark. */
+export function searchOf(work: Place): string {
+  const q = new URLSearchParams();
+  if (work.mode === 'exercise') q.set('mode', 'exercise');
+  else if (work.mode === 'learn') {
+    q.set('mode', 'learn');
+    q.set('scenario', work.scenarioId);
+    if (work.mistake !== undefined) q.set('mistake', String(work.mistake));
+  } else {
+    if (work.mode === 'attack' && work.attackId === null) q.set('mode', 'attack');
+    q.set('scenario', work.scenarioId);
+    if (work.mode === 'attack' && work.attackId !== null) q.set('attack', work.attackId);
+  }
+  return `?${q.toString()}`;
+}
+
+export type AddressProblem = { kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake'; value: string };
+
+/** Where an address points, against what this work knows; unknown ids fall back and are reported. */
+export function resolveAddress(work: Work, a: Address, known: (id: string) => boolean, fallbackScenario: string): { place: Place; problems: AddressProblem[] } {
+  const problems: AddressProblem[] = [];
+  let mode: Mode = work.mode;
+  let scenarioId = work.scenarioId;
+  let attackId: AttackId | null = work.attackId;
+  let mistake: number | undefined = work.mistake;
+  const any = a.mode !== null || a.scenario !== null || a.attack !== null || (a.mistake ?? null) !== null;
+  if (any) {
+    mode = 'playground';
+    attackId = null;
+    mistake = undefined;
+  }
+  if (a.mode !== null) {
+    if ((MODES as readonly string[]).includes(a.mode)) mode = a.mode as Mode;
+    else problems.push({ kind: 'unknown-mode', value: a.mode });
+  }
+  if (a.scenario !== null) {
+    if (known(a.scenario)) scenarioId = a.scenario;
+    else {
+      problems.push({ kind: 'unknown-scenario', value: a.scenario });
+      scenarioId = fallbackScenario;
+    }
+  }
+  if (a.attack !== null) {
+    if (isAttackId(a.attack)) {
+      attackId = a.attack;
+      if (a.mode === null) mode = 'attack';
+    } else {
+      problems.push({ kind: 'unknown-attack', value: a.attack });
+      if (a.mode === null) mode = 'attack';
+    }
+  }
+  if (a.mistake !== undefined && a.mistake !== null) {
+    const n = /^[0-9]{1,2}$/.test(a.mistake) ? Number(a.mistake) : NaN;
+    if (isMistakeNumber(n)) mistake = n;
+    else problems.push({ kind: 'unknown-mistake', value: a.mistake });
+    if (a.mode === null) mode = 'learn';
+  }
+  if (!known(scenarioId)) scenarioId = fallbackScenario;
+  return { place: { mode, scenarioId, attackId, mistake }, problems };
+}

@@ -1,0 +1,176 @@
+/**
+ * The only module that touches the browser's storage, address bar, clipboard
+ * and files. Every format it reads or writes has its pure codec in ./codecs;
+ * each function here catches its own failures and reports them.
+ */
+import type { Scenario } from '../core/index.ts';
+import { parseSearch, searchOf, type Address, type Place } from './address.ts';
+import { IO_LIMITS, refuse, type Decoded, type IoError } from './codecs/decoded.ts';
+import { parsePrefs, serializePrefs, type Prefs } from './codecs/prefs.ts';
+import { isEmptyProgress, parseProgress, serializeProgress } from './codecs/progress.ts';
+import { parseSavedWork, serializeWork } from './codecs/savedWork.ts';
+import { decodeScenarioFile } from './codecs/scenarioFile.ts';
+import type { Progress } from './progress.ts';
+import type { Work } from './work.ts';
+
+export const STORAGE_KEYS = {
+  work: 'tool-result-playground/work/v1',
+  prefs: 'tool-result-playground/prefs/v1',
+  /** The whole work as it was before a share link, an import or a reset replaced part of it. */
+  stash: 'tool-result-playground/stash/v1',
+  /** What the learner has done (proofs, attacks, questions, mistakes): see ./progress.ts. */
+  progress: 'tool-result-playground/progress/v1',
+  /** Saved state that could not be read, kept verbatim under this prefix plus a timestamp. */
+  corruptPrefix: 'tool-result-playground/corrupt/',
+} as const;
+
+function storage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** The text under a key; null when there is none or storage cannot be read. */
+function read(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a text under a key (null removes the key), or says why it could not. */
+function write(key: string, text: string | null): Decoded<null> {
+  const s = storage();
+  if (s === null) return refuse('STORAGE', 'localStorage is not available');
+  try {
+    if (text === null) s.removeItem(key);
+    else s.setItem(key, text);
+    return { ok: true, value: null };
+  } catch (e) {
+    return refuse('STORAGE', errorText(e));
+  }
+}
+
+export type Loaded<T> = { kind: 'none' } | { kind: 'ok'; value: T } | { kind: 'corrupt'; error: IoError; setAsideKey: string | null };
+
+/**
+ * Reads a saved copy. A corrupt copy is set aside, never deleted: it is copied
+ * verbatim under `corruptPrefix` + `label` + a timestamp, and only then removed
+ * from its key; if the copy fails it stays where it is. Either way it is reported.
+ */
+function loadSaved<T>(key: string, label: string, parse: (text: string) => Decoded<T>): Loaded<T> {
+  const text = read(key);
+  if (text === null) return { kind: 'none' };
+  const r = parse(text);
+  if (r.ok) return { kind: 'ok', value: r.value };
+  const asideKey = `${STORAGE_KEYS.corruptPrefix}${label}${new Date().toISOString()}`;
+  // Could not copy it: leave it where it is rather than lose it.
+  const setAside = write(asideKey, text).ok && write(key, null).ok;
+  return { kind: 'corrupt', error: r.error, setAsideKey: setAside ? asideKey : null };
+}
+
+/** The saved work; a corrupt copy is set aside and reported. */
+export const loadWork = (): Loaded<Work> => loadSaved(STORAGE_KEYS.work, '', parseSavedWork);
+
+/** The saved progress; a corrupt copy is set aside and reported, and the learner starts from nothing. */
+export const loadProgress = (): Loaded<Progress> => loadSaved(STORAGE_KEYS.progress, 'progress-', parseProgress);
+
+export const saveWork = (work: Work): Decoded<null> => write(STORAGE_KEYS.work, serializeWork(work));
+
+/** Sets the whole work aside (before a change that would drop some of it); false when it could not. */
+export const stashWork = (work: Work): boolean => write(STORAGE_KEYS.stash, serializeWork(work)).ok;
+
+export function loadStash(): Work | null {
+  const text = read(STORAGE_KEYS.stash);
+  const r = text === null ? null : parseSavedWork(text);
+  return r?.ok === true ? r.value : null;
+}
+
+export const loadPrefs = (): Prefs => parsePrefs(read(STORAGE_KEYS.prefs));
+
+/** Preferences are a convenience: losing them is not worth a message. */
+export const savePrefs = (p: Prefs): void => void write(STORAGE_KEYS.prefs, serializePrefs(p));
+
+/** Saves the progress (a convenience, like preferences); the empty progress removes the key, so a reset leaves nothing behind. */
+export const saveProgress = (p: Progress): void => void write(STORAGE_KEYS.progress, isEmptyProgress(p) ? null : serializeProgress(p));
+
+export function browserLanguages(): readonly string[] {
+  return typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
+}
+
+export function readAddress(): { address: Address; fragment: string | null } {
+  const fragment = window.location.hash.length > 1 ? window.location.hash.slice(1) : null;
+  return { address: parseSearch(window.location.search), fragment };
+}
+
+/** Puts a place in the address bar; `push` makes it a history entry (Back returns to the previous scenario). */
+export function writeAddress(place: Place, how: 'push' | 'replace'): void {
+  const search = searchOf(place);
+  if (window.location.search === search && window.location.hash === '') return;
+  const url = `${window.location.pathname}${search}`;
+  try {
+    if (how === 'push') window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+  } catch {
+    /* some embedded browsers refuse history calls; the address is a convenience */
+  }
+}
+
+/** Subscribes to Back and Forward; returns the unsubscribe. */
+export function onHistoryMove(listener: () => void): () => void {
+  window.addEventListener('popstate', listener);
+  return () => window.removeEventListener('popstate', listener);
+}
+
+/** Subscribes to a fragment typed or pasted into the address bar of the open page; returns the unsubscribe. */
+export function onFragmentChange(listener: () => void): () => void {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+}
+
+/** Subscribes to the page being hidden (the last moment to save); returns the unsubscribe. */
+export function onPageHide(listener: () => void): () => void {
+  window.addEventListener('pagehide', listener);
+  return () => window.removeEventListener('pagehide', listener);
+}
+
+export function shareUrlOf(fragment: string): string {
+  return `${window.location.origin}${window.location.pathname}${window.location.search}#${fragment}`;
+}
+
+/** Copies text to the clipboard; false when the browser refuses (no permission, no secure context). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function downloadText(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Reads a chosen file, refusing an oversized one before reading it. */
+export async function readScenarioFile(file: File): Promise<Decoded<Scenario>> {
+  if (file.size > IO_LIMITS.maxCompressedBytes) return refuse('TOO_LARGE', `the file is ${file.size} bytes, over ${IO_LIMITS.maxCompressedBytes}`);
+  try {
+    return decodeScenarioFile(new Uint8Array(await file.arrayBuffer()));
+  } catch (e) {
+    return refuse('UNREADABLE', errorText(e));
+  }
+}

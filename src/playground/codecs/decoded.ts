@@ -1,0 +1,45 @@
+/**
+ * What every codec returns: a value, or a refusal with a code and a technical
+ * detail (the UI adds the sentence in the learner's language). Everything that
+ * comes in is hostile until proven otherwise: size-checked before it is
+ * decompressed or parsed, parsed with the core's strict parser, schema-checked,
+ * and refused with a reason — never half-applied.
+ */
+import type { z } from 'zod';
+import { parseStrictJson } from '../../core/index.ts';
+import { utf8Length } from '../../core/text.ts';
+
+export const IO_LIMITS = {
+  /** A share fragment (compressed) or an imported file, in bytes. */
+  maxCompressedBytes: 256 * 1024,
+  /** The text a share fragment decompresses to, in UTF-8 bytes. */
+  maxTextBytes: 1024 * 1024,
+} as const;
+
+export type IoErrorCode = 'TOO_LARGE' | 'NOT_COMPRESSED' | 'NOT_JSON' | 'WRONG_SCHEMA' | 'NOT_UTF8' | 'STORAGE' | 'UNREADABLE';
+
+export interface IoError {
+  code: IoErrorCode;
+  /** English, technical: where and why (the UI adds the sentence in the learner's language). */
+  detail: string;
+}
+
+export type Decoded<T> = { ok: true; value: T } | { ok: false; error: IoError };
+
+export const refuse = (code: IoErrorCode, detail: string): { ok: false; error: IoError } => ({ ok: false, error: { code, detail } });
+
+/** UTF-8 bytes of a text: the one measure of every limit here (the core's, as the contract counts). */
+export const byteLength = utf8Length;
+
+/** Strict JSON (the same parser as the editor), bounded, with the line and column of the first fault. */
+export function strictJson(text: string, maxBytes: number = IO_LIMITS.maxTextBytes): Decoded<unknown> {
+  const r = parseStrictJson(text, { maxBytes });
+  if (r.ok) return { ok: true, value: r.value };
+  const e = r.error;
+  return refuse(e.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON', `${e.code} at line ${e.line}, column ${e.column}: ${e.message}`);
+}
+
+export function schemaError(error: z.ZodError): IoError {
+  const first = error.issues.slice(0, 3).map((i) => `${i.path.length > 0 ? `/${i.path.join('/')}` : '/'}: ${i.message}`);
+  return { code: 'WRONG_SCHEMA', detail: first.join('; ') };
+}

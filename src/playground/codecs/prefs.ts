@@ -1,0 +1,54 @@
+/** The preferences' codec: language, theme and panel sizes, each falling back on its own. Pure. */
+import { z } from 'zod';
+import { LANGS, type Lang } from '../../lang.ts';
+import { strictJson } from './decoded.ts';
+
+export type ThemePref = 'light' | 'dark' | 'system';
+
+export interface Layout {
+  /** Width of the left column, percent of the workspace. */
+  left: number;
+  /** The same in the attack lab, which needs a wider right column. */
+  attackLeft: number;
+  /** Height of the editor within the left column, percent. */
+  editor: number;
+  /** Height of the upper right row, percent. */
+  top: number;
+  /** Height of the exercise panel above the projections, percent. */
+  exerciseTop: number;
+}
+
+export interface Prefs {
+  lang: Lang | null;
+  theme: ThemePref;
+  layout: Layout;
+}
+
+const DEFAULT_LAYOUT: Layout = { left: 42, attackLeft: 34, editor: 64, top: 52, exerciseTop: 68 };
+
+const PrefsSchema = z.object({
+  lang: z.enum(LANGS).nullable().catch(null),
+  theme: z.enum(['light', 'dark', 'system']).catch('system'),
+  layout: z
+    .object({
+      left: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.left),
+      attackLeft: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.attackLeft),
+      editor: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.editor),
+      top: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.top),
+      exerciseTop: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.exerciseTop),
+    })
+    .catch(DEFAULT_LAYOUT),
+});
+
+export function serializePrefs(p: Prefs): string {
+  return JSON.stringify(p);
+}
+
+export function parsePrefs(text: string | null): Prefs {
+  const fallback: Prefs = { lang: null, theme: 'system', layout: DEFAULT_LAYOUT };
+  if (text === null) return fallback;
+  const r = strictJson(text);
+  if (!r.ok) return fallback;
+  const p = PrefsSchema.safeParse(r.value);
+  return p.success ? (p.data as Prefs) : fallback;
+}

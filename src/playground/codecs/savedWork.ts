@@ -1,0 +1,52 @@
+/** The saved work's codec: what localStorage keeps of the learner's work. Pure: ../browser.ts stores it. */
+import { z } from 'zod';
+import { compactDocs, type Doc, type Work } from '../work.ts';
+import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
+import { AttackSchema, DocSchema, ExerciseSchema, MistakeSchema, ModeSchema, ScenarioIdSchema } from './docSchema.ts';
+
+export const WORK_FORMAT = 'tool-result-playground-work-v1';
+
+/** Saved work may hold several scenarios of up to 1 MiB each, so it is not held to the single-text limit; it is still parsed strictly. */
+const MAX_SAVED_BYTES = IO_LIMITS.maxTextBytes * 4;
+
+const SavedWorkSchema = z.strictObject({
+  format: z.literal(WORK_FORMAT),
+  mode: ModeSchema,
+  scenario: ScenarioIdSchema,
+  docs: z.record(ScenarioIdSchema, DocSchema),
+  attack: AttackSchema,
+  mistake: MistakeSchema,
+  exercise: ExerciseSchema,
+});
+
+export function serializeWork(work: Work): string {
+  return JSON.stringify({
+    format: WORK_FORMAT,
+    mode: work.mode,
+    scenario: work.scenarioId,
+    docs: compactDocs(work.docs),
+    attack: work.attackId,
+    ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
+    exercise: { items: work.exercise.items, active: work.exercise.activeIndex },
+  });
+}
+
+export function parseSavedWork(text: string): Decoded<Work> {
+  if (byteLength(text) > MAX_SAVED_BYTES) return refuse('TOO_LARGE', 'saved state is larger than 4 MiB');
+  const json = strictJson(text, MAX_SAVED_BYTES);
+  if (!json.ok) return json;
+  const s = SavedWorkSchema.safeParse(json.value);
+  if (!s.success) return { ok: false, error: schemaError(s.error) };
+  const v = s.data;
+  return {
+    ok: true,
+    value: {
+      mode: v.mode,
+      scenarioId: v.scenario,
+      docs: v.docs as Record<string, Doc>,
+      attackId: v.attack,
+      ...(v.mistake !== undefined ? { mistake: v.mistake } : {}),
+      exercise: { items: v.exercise.items as Doc[], activeIndex: v.exercise.active },
+    },
+  };
+}

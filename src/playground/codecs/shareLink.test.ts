@@ -1,0 +1,111 @@
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../core/index.ts';
+import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
+import { edited } from '../testWork.ts';
+import { builtinDoc, currentDoc, initialWork } from '../work.ts';
+import { IO_LIMITS } from './decoded.ts';
+import { applyShare, decodeShare, encodeShare, SHARE_PREFIX, sharePayloadOf } from './shareLink.ts';
+
+describe('lzBounded', () => {
+  it('decompresses exactly what lz-string does', () => {
+    const samples = ['', 'a', 'hello hello hello', JSON.stringify(scenarios), '退款帮助 🚀 \u0000 \uffff', 'ab'.repeat(5000)];
+    let seed = 7;
+    for (let n = 0; n < 50; n++) {
+      let s = '';
+      const len = n * 37;
+      for (let i = 0; i < len; i++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        s += String.fromCharCode(32 + (seed % 300));
+      }
+      samples.push(s);
+    }
+    for (const s of samples) {
+      const c = compressToEncodedURIComponent(s);
+      if (s === '') continue;
+      const ours = decompressFromEncodedURIComponentBounded(c, 10_000_000);
+      expect(ours).toEqual({ ok: true, text: decompressFromEncodedURIComponent(c) });
+    }
+  });
+
+  it('stops a decompression bomb at the bound instead of building it', () => {
+    // 1.2 MiB of one letter compresses to about 4 KB: the ratio a hostile link can use.
+    const bomb = compressToEncodedURIComponent('a'.repeat(1.2 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(8 * 1024);
+    expect(decompressFromEncodedURIComponentBounded(bomb, IO_LIMITS.maxTextBytes)).toEqual({ ok: false, reason: 'TOO_LARGE' });
+  }, 30_000);
+
+  it('refuses characters outside the URI-safe alphabet and truncated data', () => {
+    expect(decompressFromEncodedURIComponentBounded('abc%', 100).ok).toBe(false);
+    const c = compressToEncodedURIComponent('hello world, hello world');
+    expect(decompressFromEncodedURIComponentBounded(c.slice(0, 4), 100).ok).toBe(false);
+  });
+});
+
+describe('share links', () => {
+  it('round-trip the exact state: mode, scenario, attack, the edited document and the exercise', async () => {
+    const w = edited();
+    const enc = await encodeShare(w);
+    expect(enc.ok).toBe(true);
+    if (!enc.ok) return;
+    const dec = decodeShare(`#${enc.value}`);
+    expect(dec.ok).toBe(true);
+    if (!dec.ok) return;
+    const opened = applyShare(initialWork(), dec.value);
+    expect(sharePayloadOf(opened)).toEqual(sharePayloadOf(w));
+    expect(currentDoc(opened)).toEqual(currentDoc(w));
+    expect(opened.exercise).toEqual(w.exercise);
+  });
+
+  it('keep the receiver’s other edited scenarios', async () => {
+    const receiver = initialWork();
+    const other = builtinDoc('get_order.paid');
+    if (other === null) throw new Error('no doc');
+    receiver.docs['get_order.paid'] = { ...other, handlerText: '{}' };
+    const enc = await encodeShare(edited());
+    if (!enc.ok) throw new Error('encode');
+    const dec = decodeShare(enc.value);
+    if (!dec.ok) throw new Error('decode');
+    expect(applyShare(receiver, dec.value).docs['get_order.paid']?.handlerText).toBe('{}');
+  });
+
+  it('refuse a fragment over 256 KiB before decompressing it', () => {
+    const r = decodeShare(SHARE_PREFIX + 'A'.repeat(IO_LIMITS.maxCompressedBytes));
+    expect(r.ok === false && r.error.code).toBe('TOO_LARGE');
+  });
+
+  it('refuse one that decompresses to over 1 MiB', () => {
+    const r = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(`{"a":"${'x'.repeat(IO_LIMITS.maxTextBytes)}"}`));
+    expect(r.ok === false && r.error.code).toBe('TOO_LARGE');
+  }, 30_000);
+
+  it('refuse data that is not lz-string, text that is not strict JSON, and JSON of the wrong schema', () => {
+    const notLz = decodeShare('s=%%%');
+    expect(notLz.ok === false && notLz.error.code).toBe('NOT_COMPRESSED');
+    const noPrefix = decodeShare('hello');
+    expect(noPrefix.ok === false && noPrefix.error.code).toBe('NOT_COMPRESSED');
+    const notJson = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent('{"format": "x",}'));
+    expect(notJson.ok === false && notJson.error.code).toBe('NOT_JSON');
+    const dup = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent('{"format": "x", "format": "y"}'));
+    expect(dup.ok === false && dup.error.detail).toContain('DUPLICATE_KEY');
+    const wrong = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'playground' })));
+    expect(wrong.ok === false && wrong.error.code).toBe('WRONG_SCHEMA');
+    const proto = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(JSON.stringify({ ...sharePayloadOf(initialWork()), scenario: '__proto__' })));
+    expect(proto.ok === false && proto.error.code).toBe('WRONG_SCHEMA');
+  });
+
+  it('refuse to make a link the other side would refuse', async () => {
+    const w = initialWork();
+    const doc = builtinDoc('search_kb.hits');
+    if (doc === null) throw new Error('no doc');
+    let seed = 1;
+    let noise = '';
+    for (let i = 0; i < 400_000; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      noise += String.fromCharCode(0x4e00 + (seed % 20000));
+    }
+    w.docs['search_kb.hits'] = { ...doc, handlerText: noise };
+    const r = await encodeShare(w);
+    expect(r.ok === false && r.error.code).toBe('TOO_LARGE');
+  });
+});

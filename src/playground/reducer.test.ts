@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parsePrefs } from './codecs/prefs.ts';
+import { EMPTY_PROGRESS } from './progress.ts';
+import { losesWork, reducer, type AppState } from './reducer.ts';
+import { edited } from './testWork.ts';
+import { builtinDoc, currentDoc, initialWork, isBuiltinScenario } from './work.ts';
+
+describe('state', () => {
+  const base = (): AppState => ({ work: initialWork(), prefs: parsePrefs(null), lang: 'en', notices: [], nextId: 1, progress: EMPTY_PROGRESS });
+
+  it('edits stay with their scenario when the learner switches away and back', () => {
+    let s = base();
+    s = reducer(s, { type: 'setHandlerText', text: 'my text' });
+    s = reducer(s, { type: 'selectScenario', id: 'get_order.paid' });
+    expect(currentDoc(s.work).handlerText).toBe(builtinDoc('get_order.paid')?.handlerText);
+    s = reducer(s, { type: 'selectScenario', id: 'search_kb.hits' });
+    expect(currentDoc(s.work).handlerText).toBe('my text');
+  });
+
+  it('in exercise mode the editor edits the active result', () => {
+    let s = base();
+    s = reducer(s, { type: 'setMode', mode: 'exercise' });
+    s = reducer(s, { type: 'activateExercise', index: 3 });
+    s = reducer(s, { type: 'setHandlerText', text: '{}' });
+    expect(s.work.exercise.items[3]?.handlerText).toBe('{}');
+    expect(s.work.docs).toEqual({});
+    s = reducer(s, { type: 'resetExercise' });
+    expect(s.work.exercise.items[3]?.handlerText).toBe(builtinDoc('search_kb.rate_limited')?.handlerText);
+  });
+
+  it('unknown scenario ids are ignored', () => {
+    const s = reducer(base(), { type: 'selectScenario', id: 'nope.nope' });
+    expect(s.work.scenarioId).toBe('search_kb.hits');
+    expect(isBuiltinScenario('nope.nope')).toBe(false);
+  });
+
+  it('knows when a replacement would drop the learner’s work', () => {
+    const w = edited();
+    expect(losesWork(w, initialWork())).toBe(true);
+    expect(losesWork(initialWork(), w)).toBe(false);
+    expect(losesWork(w, w)).toBe(false);
+  });
+});
+
+describe('attack ids', () => {
+  it('the playground’s list is the core’s', async () => {
+    const { ATTACK_IDS } = await import('../lessons/attacks.ts');
+    const { ATTACK_ID_LIST } = await import('./work.ts');
+    expect([...ATTACK_ID_LIST]).toEqual([...ATTACK_IDS]);
+  });
+});

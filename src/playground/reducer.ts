@@ -1,0 +1,160 @@
+/**
+ * The playground's state as one pure reducer: the work, the preferences, the
+ * notices and the progress. No React, no browser: ./boot.ts builds the first
+ * state, and the UI's usePlayground hook (src/ui/state) dispatches to it.
+ */
+import type { AttackId } from '../lessons/attacks.ts';
+import type { Lang } from '../lang.ts';
+import type { Place } from './address.ts';
+import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
+import { draftsEqual, type ContextDraft } from './contextDraft.ts';
+import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';
+import { compactDocs, currentDoc, defaultExerciseItems, exerciseEdited, isBuiltinScenario, knownScenario, type Doc, type Mode, type Work } from './work.ts';
+
+export type NoticeCode =
+  | 'unknown-scenario'
+  | 'unknown-attack'
+  | 'unknown-mode'
+  | 'unknown-mistake'
+  | 'corrupt-progress'
+  | 'share-opened'
+  | 'share-refused'
+  | 'share-too-large'
+  | 'corrupt-saved'
+  | 'save-failed'
+  | 'import-ok'
+  | 'import-refused'
+  | 'export-refused'
+  | 'scenario-reset'
+  | 'exercise-reset'
+  | 'work-restored';
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'warning' | 'info';
+  code: NoticeCode;
+  params: Record<string, string>;
+  /** Offer to bring back the work that was set aside before this change. */
+  restore?: boolean;
+}
+
+export type NoticeInput = Omit<Notice, 'id'>;
+
+export interface AppState {
+  work: Work;
+  prefs: Prefs;
+  /** The language in use: the saved preference, else the browser's. */
+  lang: Lang;
+  notices: Notice[];
+  nextId: number;
+  /** What the learner has done (learn mode), kept apart from the work: a share link never carries it. */
+  progress: Progress;
+}
+
+export type Action =
+  | { type: 'setHandlerText'; text: string }
+  | { type: 'setContext'; draft: ContextDraft }
+  | { type: 'selectScenario'; id: string }
+  | { type: 'setMode'; mode: Mode }
+  | { type: 'selectAttack'; id: AttackId | null }
+  | { type: 'selectMistake'; id: number | null }
+  | { type: 'recordProgress'; event: ProgressEvent }
+  | { type: 'resetProgress' }
+  | { type: 'activateExercise'; index: number }
+  | { type: 'resetExercise' }
+  | { type: 'resetScenario' }
+  | { type: 'replaceWork'; work: Work }
+  | { type: 'place'; place: Place }
+  | { type: 'notice'; notice: NoticeInput }
+  | { type: 'dismiss'; id: number }
+  | { type: 'setLang'; lang: Lang }
+  | { type: 'setTheme'; theme: ThemePref }
+  | { type: 'setLayout'; layout: Partial<Layout> };
+
+/** Replaces the document the editor shows (the open scenario, or the active exercise result). */
+function updateDoc(work: Work, f: (d: Doc) => Doc): Work {
+  if (work.mode === 'exercise') {
+    const i = work.exercise.activeIndex;
+    const items = work.exercise.items.map((d, n) => (n === i ? f(d) : d));
+    return { ...work, exercise: { ...work.exercise, items } };
+  }
+  const next = f(currentDoc(work));
+  return { ...work, docs: { ...work.docs, [work.scenarioId]: next } };
+}
+
+export function addNotice(state: AppState, n: NoticeInput): AppState {
+  // One notice per code and value: the same unknown id twice is one message.
+  const same = state.notices.find((x) => x.code === n.code && JSON.stringify(x.params) === JSON.stringify(n.params));
+  const others = state.notices.filter((x) => x !== same);
+  return { ...state, notices: [...others, { ...n, id: state.nextId }].slice(-5), nextId: state.nextId + 1 };
+}
+
+export function reducer(state: AppState, a: Action): AppState {
+  const w = state.work;
+  switch (a.type) {
+    case 'setHandlerText':
+      if (currentDoc(w).handlerText === a.text) return state;
+      return { ...state, work: updateDoc(w, (d) => ({ ...d, handlerText: a.text })) };
+    case 'setContext':
+      if (draftsEqual(currentDoc(w).context, a.draft)) return state;
+      return { ...state, work: updateDoc(w, (d) => ({ ...d, context: a.draft })) };
+    case 'selectScenario':
+      if (!knownScenario(w, a.id)) return state;
+      return { ...state, work: { ...w, scenarioId: a.id, mode: w.mode === 'exercise' ? 'playground' : w.mode } };
+    case 'setMode':
+      return { ...state, work: { ...w, mode: a.mode } };
+    case 'selectAttack':
+      return { ...state, work: { ...w, attackId: a.id, mode: 'attack' }, progress: a.id === null ? state.progress : recordProgress(state.progress, { attacks: [a.id] }) };
+    case 'selectMistake': {
+      const { mistake: _off, ...rest } = w;
+      if (a.id === null) return { ...state, work: { ...rest, mode: 'learn' } };
+      return { ...state, work: { ...rest, mode: 'learn', mistake: a.id }, progress: recordProgress(state.progress, { mistakes: [a.id] }) };
+    }
+    case 'recordProgress': {
+      const progress = recordProgress(state.progress, a.event);
+      return progress === state.progress ? state : { ...state, progress };
+    }
+    case 'resetProgress':
+      return { ...state, progress: EMPTY_PROGRESS };
+    case 'activateExercise':
+      if (a.index < 0 || a.index >= w.exercise.items.length) return state;
+      return { ...state, work: { ...w, exercise: { ...w.exercise, activeIndex: a.index } } };
+    case 'resetExercise':
+      return { ...state, work: { ...w, exercise: { items: defaultExerciseItems(), activeIndex: w.exercise.activeIndex } } };
+    case 'resetScenario': {
+      const docs = { ...w.docs };
+      if (isBuiltinScenario(w.scenarioId)) delete docs[w.scenarioId];
+      return { ...state, work: { ...w, docs } };
+    }
+    case 'replaceWork':
+      return { ...state, work: a.work };
+    case 'place': {
+      const { mistake: _old, ...rest } = w;
+      const { mistake, ...place } = a.place;
+      const work: Work = { ...rest, ...place, ...(mistake !== undefined ? { mistake } : {}) };
+      const seen: ProgressEvent = { ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}), ...(work.mode === 'learn' && mistake !== undefined ? { mistakes: [mistake] } : {}) };
+      return { ...state, work, progress: recordProgress(state.progress, seen) };
+    }
+    case 'notice':
+      return addNotice(state, a.notice);
+    case 'dismiss':
+      return { ...state, notices: state.notices.filter((n) => n.id !== a.id) };
+    case 'setLang':
+      return { ...state, lang: a.lang, prefs: { ...state.prefs, lang: a.lang } };
+    case 'setTheme':
+      return { ...state, prefs: { ...state.prefs, theme: a.theme } };
+    case 'setLayout':
+      return { ...state, prefs: { ...state.prefs, layout: { ...state.prefs.layout, ...a.layout } } };
+  }
+}
+
+/** Whether replacing `before` by `after` would drop something the learner made (then it is set aside first). */
+export function losesWork(before: Work, after: Work): boolean {
+  const b = compactDocs(before.docs);
+  const a = compactDocs(after.docs);
+  for (const [id, d] of Object.entries(b)) {
+    const x = a[id];
+    if (x === undefined || JSON.stringify(x) !== JSON.stringify(d)) return true;
+  }
+  return exerciseEdited(before) && JSON.stringify(before.exercise.items) !== JSON.stringify(after.exercise.items);
+}

@@ -1,0 +1,26 @@
+/**
+ * The one way the UI holds its words: a table per language, the Chinese typed
+ * against the English, so a missing (or extra) Chinese string is a type error.
+ * A feature defines its table beside its components with `defineTexts` and
+ * reads `TABLE[lang]`; strings that take values are functions of typed
+ * arguments (never English glued to a translated fragment). The shell's flat
+ * `t(key, params)` (./strings.ts) is the same kind of table with `{name}`
+ * placeholders.
+ */
+import type { Lang } from '../../lang.ts';
+
+export type Texts<T> = Readonly<Record<Lang, T>>;
+
+/** A feature's words in both languages; `zh` must have exactly the shape of `en`. */
+export function defineTexts<T extends object>(texts: { en: T; zh: NoInfer<T> }): Texts<T> {
+  return texts;
+}
+
+/**
+ * The same, for data kept per item (each violation code, say) with both
+ * languages side by side: turned into one table per language.
+ */
+export function textsByItem<K extends string, T>(items: Readonly<Record<K, Readonly<Record<Lang, T>>>>): Texts<Readonly<Record<K, T>>> {
+  const pick = (lang: Lang) => Object.fromEntries(Object.entries<Readonly<Record<Lang, T>>>(items).map(([k, v]) => [k, v[lang]])) as Record<K, T>;
+  return { en: pick('en'), zh: pick('zh') };
+}

@@ -1,0 +1,220 @@
+/**
+ * The playground's state in React: the pure reducer (src/playground/reducer.ts)
+ * behind useReducer, wired to the browser through src/playground/browser.ts —
+ * saving, the address bar, Back and Forward. Components receive the state and
+ * call the hook's actions; none of them touches storage or the URL.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import type { AttackId } from '../../lessons/attacks.ts';
+import type { Lang } from '../../lang.ts';
+import { placeOf, resolveAddress } from '../../playground/address.ts';
+import * as browser from '../../playground/browser.ts';
+import type { IoError } from '../../playground/codecs/decoded.ts';
+import type { Layout, ThemePref } from '../../playground/codecs/prefs.ts';
+import { scenarioFileOf, applyImport } from '../../playground/codecs/scenarioFile.ts';
+import { applyShare, decodeShare, encodeShare, SHARE_PREFIX } from '../../playground/codecs/shareLink.ts';
+import type { ContextDraft } from '../../playground/contextDraft.ts';
+import type { ProgressEvent } from '../../playground/progress.ts';
+import { losesWork, reducer, type AppState, type NoticeInput } from '../../playground/reducer.ts';
+import { DEFAULT_SCENARIO_ID, currentDoc, defaultExerciseItems, isAttackId, isBuiltinScenario, isEdited, knownScenario, scenarioMeta, type Mode, type Work } from '../../playground/work.ts';
+
+export interface PlaygroundApi {
+  setHandlerText(text: string): void;
+  setContext(draft: ContextDraft): void;
+  selectScenario(id: string): void;
+  setMode(mode: Mode): void;
+  selectAttack(id: AttackId | null): void;
+  /** Switches a mistake on (1–8) or every mistake off (null), in the learn mode. */
+  selectMistake(id: number | null): void;
+  /** Opens a place (mode, scenario, attack) in one step, e.g. a self-test demo. */
+  go(place: { mode: Mode; scenarioId: string; attackId: string | null }): void;
+  recordProgress(event: ProgressEvent): void;
+  resetProgress(): void;
+  openScenario(id: string): void;
+  activateExercise(index: number): void;
+  resetExercise(): void;
+  resetScenario(): void;
+  notify(n: NoticeInput): void;
+  dismiss(id: number): void;
+  restoreStash(): void;
+  setLang(lang: Lang): void;
+  setTheme(theme: ThemePref): void;
+  setLayout(layout: Partial<Layout>): void;
+  /** The share link of the current state, or why it cannot be made (reported as a notice too). */
+  share(): Promise<{ ok: true; url: string } | { ok: false; error: IoError }>;
+  exportScenario(): void;
+  importScenario(file: File): Promise<void>;
+  /** Opens a share fragment inside the running page (what a link does on load). */
+  openShare(fragment: string): void;
+}
+
+const SAVE_DELAY_MS = 300;
+
+export function usePlayground(boot: () => AppState): { state: AppState; api: PlaygroundApi } {
+  const [state, dispatch] = useReducer(reducer, undefined, boot);
+  const latest = useRef(state);
+  latest.current = state;
+
+  // Save the work shortly after it changes (and at once when the page is hidden).
+  const saveFailed = useRef(false);
+  useEffect(() => {
+    const save = () => {
+      const r = browser.saveWork(latest.current.work);
+      if (!r.ok && !saveFailed.current) {
+        saveFailed.current = true;
+        dispatch({ type: 'notice', notice: { kind: 'warning', code: 'save-failed', params: { detail: r.error.detail } } });
+      } else if (r.ok) saveFailed.current = false;
+    };
+    const t = window.setTimeout(save, SAVE_DELAY_MS);
+    const unsubscribe = browser.onPageHide(save);
+    return () => {
+      window.clearTimeout(t);
+      unsubscribe();
+    };
+  }, [state.work]);
+
+  useEffect(() => browser.savePrefs(state.prefs), [state.prefs]);
+  useEffect(() => browser.saveProgress(state.progress), [state.progress]);
+
+  // The address follows the place (a history entry per scenario, mode or attack); Back and Forward follow the address.
+  const fromHistory = useRef(false);
+  const { mode, scenarioId, attackId, mistake } = state.work;
+  useEffect(() => {
+    if (fromHistory.current) {
+      fromHistory.current = false;
+      return;
+    }
+    browser.writeAddress({ mode, scenarioId, attackId, mistake }, 'push');
+  }, [mode, scenarioId, attackId, mistake]);
+  useEffect(() => {
+    const onPop = () => {
+      const w = latest.current.work;
+      const { address } = browser.readAddress();
+      const r = resolveAddress(w, address, (id) => knownScenario(w, id), DEFAULT_SCENARIO_ID);
+      fromHistory.current = true;
+      dispatch({ type: 'place', place: r.place });
+    };
+    return browser.onHistoryMove(onPop);
+  }, []);
+
+  const notify = useCallback((n: NoticeInput) => dispatch({ type: 'notice', notice: n }), []);
+
+  /** Sets the whole work aside before a change that would drop some of it. */
+  const stashIfLosing = useCallback((next: Work): boolean => {
+    const before = latest.current.work;
+    return losesWork(before, next) && browser.stashWork(before);
+  }, []);
+
+  const api = useMemo<PlaygroundApi>(
+    () => ({
+      setHandlerText: (text) => dispatch({ type: 'setHandlerText', text }),
+      setContext: (draft) => dispatch({ type: 'setContext', draft }),
+      selectScenario: (id) => dispatch({ type: 'selectScenario', id }),
+      setMode: (m) => dispatch({ type: 'setMode', mode: m }),
+      selectAttack: (id) => dispatch({ type: 'selectAttack', id }),
+      selectMistake: (id) => dispatch({ type: 'selectMistake', id }),
+      go: (place) => {
+        if (!knownScenario(latest.current.work, place.scenarioId)) return;
+        const attackId = place.attackId !== null && isAttackId(place.attackId) ? place.attackId : null;
+        dispatch({ type: 'place', place: { mode: place.mode, scenarioId: place.scenarioId, attackId, mistake: undefined } });
+      },
+      recordProgress: (event) => dispatch({ type: 'recordProgress', event }),
+      resetProgress: () => dispatch({ type: 'resetProgress' }),
+      openScenario: (id) => {
+        if (!knownScenario(latest.current.work, id)) {
+          notify({ kind: 'warning', code: 'unknown-scenario', params: { value: id, fallback: latest.current.work.scenarioId } });
+          return;
+        }
+        dispatch({ type: 'place', place: { ...placeOf(latest.current.work), scenarioId: id } });
+      },
+      activateExercise: (index) => dispatch({ type: 'activateExercise', index }),
+      resetExercise: () => {
+        const w = latest.current.work;
+        const restore = stashIfLosing({ ...w, exercise: { items: defaultExerciseItems(), activeIndex: w.exercise.activeIndex } });
+        dispatch({ type: 'resetExercise' });
+        if (restore) notify({ kind: 'info', code: 'exercise-reset', params: {}, restore });
+      },
+      resetScenario: () => {
+        const w = latest.current.work;
+        if (!isEdited(w)) return;
+        const docs = { ...w.docs };
+        delete docs[w.scenarioId];
+        const restore = stashIfLosing({ ...w, docs });
+        dispatch({ type: 'resetScenario' });
+        notify({ kind: 'info', code: 'scenario-reset', params: { id: w.scenarioId }, restore });
+      },
+      notify,
+      dismiss: (id) => dispatch({ type: 'dismiss', id }),
+      restoreStash: () => {
+        const stashed = browser.loadStash();
+        if (stashed === null) return;
+        // Swap: what is open now is set aside in turn, so restoring is itself undoable.
+        browser.stashWork(latest.current.work);
+        dispatch({ type: 'replaceWork', work: stashed });
+        notify({ kind: 'info', code: 'work-restored', params: {}, restore: true });
+      },
+      setLang: (lang) => dispatch({ type: 'setLang', lang }),
+      setTheme: (theme) => dispatch({ type: 'setTheme', theme }),
+      setLayout: (layout) => dispatch({ type: 'setLayout', layout }),
+      share: async () => {
+        const enc = await encodeShare(latest.current.work);
+        if (!enc.ok) {
+          notify({ kind: 'error', code: 'share-too-large', params: { detail: enc.error.detail } });
+          return { ok: false as const, error: enc.error };
+        }
+        return { ok: true as const, url: browser.shareUrlOf(enc.value) };
+      },
+      exportScenario: () => {
+        const w = latest.current.work;
+        const s = w.mode === 'exercise' ? null : w.scenarioId;
+        const id = s ?? `search_kb.exercise_${w.exercise.activeIndex + 1}`;
+        const doc = currentDoc(w);
+        const meta = s === null ? null : scenarioMeta(w, s);
+        const file = scenarioFileOf(id, doc, meta);
+        if (!file.ok) {
+          notify({ kind: 'error', code: 'export-refused', params: { reason: file.error.code, detail: file.error.detail } });
+          return;
+        }
+        browser.downloadText(`${id}.json`, file.value);
+      },
+      importScenario: async (file) => {
+        const r = await browser.readScenarioFile(file);
+        if (!r.ok) {
+          notify({ kind: 'error', code: 'import-refused', params: { name: file.name, reason: r.error.code, detail: r.error.detail } });
+          return;
+        }
+        const w = latest.current.work;
+        const next = applyImport(w, r.value, isBuiltinScenario(r.value.id));
+        const restore = stashIfLosing(next);
+        dispatch({ type: 'replaceWork', work: next });
+        notify({ kind: 'info', code: 'import-ok', params: { name: file.name, id: r.value.id }, restore });
+      },
+      openShare: (fragment) => {
+        const decoded = decodeShare(fragment);
+        if (!decoded.ok) {
+          notify({ kind: 'error', code: 'share-refused', params: { reason: decoded.error.code, detail: decoded.error.detail } });
+          return;
+        }
+        const next = applyShare(latest.current.work, decoded.value);
+        const restore = stashIfLosing(next);
+        dispatch({ type: 'replaceWork', work: next });
+        notify({ kind: 'info', code: 'share-opened', params: {}, restore });
+      },
+    }),
+    [notify, stashIfLosing],
+  );
+  // A share link pasted into the address bar of an open playground changes only the fragment: no reload, so open it here.
+  const openShare = useRef(api.openShare);
+  openShare.current = api.openShare;
+  useEffect(() => {
+    const onHash = () => {
+      const { fragment } = browser.readAddress();
+      if (fragment === null || !fragment.startsWith(SHARE_PREFIX)) return;
+      openShare.current(fragment);
+      browser.writeAddress(placeOf(latest.current.work), 'replace');
+    };
+    return browser.onFragmentChange(onHash);
+  }, []);
+
+  return { state, api };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { badDisableDirectives, lineCount, MAX_LINES } from '../scripts/check-source.mjs';
+
+describe('the source checks of npm run lint', () => {
+  it('accept a directive with its rule and a reason', () => {
+    expect(badDisableDirectives('// eslint-disable-next-line no-control-regex -- the pattern names control characters\nconst x = 1;')).toEqual([]);
+    expect(badDisableDirectives('/* eslint-disable no-console -- a CLI prints */')).toEqual([]);
+  });
+
+  it('refuse a directive without a reason, or without a rule', () => {
+    const text = 'a\n// eslint-disable-next-line no-sparse-arrays\nb\n/* eslint-disable */\n// eslint-disable-line -- why\n';
+    expect(badDisableDirectives(text).map((b) => [b.line, b.missing])).toEqual([
+      [2, 'reason'],
+      [4, 'rule'],
+      [5, 'rule'],
+    ]);
+  });
+
+  it('count lines as an editor does', () => {
+    expect(lineCount('')).toBe(0);
+    expect(lineCount('a')).toBe(1);
+    expect(lineCount('a\nb\n')).toBe(2);
+    expect(lineCount('a\n'.repeat(MAX_LINES + 1))).toBe(MAX_LINES + 1);
+  });
+});
