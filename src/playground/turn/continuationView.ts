@@ -66,10 +66,10 @@ export type ContinuationView =
     }
   | { ok: false; stage: 'problems' | 'bad_input' | 'refused'; call_id: string | null; detail: string };
 
-export const ANTHROPIC_RESULTS_FIRST: Bilingual = {
+export const ANTHROPIC_RESULTS_FIRST: Readonly<Bilingual> = Object.freeze({
   en: 'In the user message that answers, every tool_result comes first, in tool_use order, and any text after them: the API answers a text block before a tool_result with a 400, and a separate user message in between would be merged into the same turn and put text first.',
   zh: '在作答的用户消息中，所有 tool_result 都排在最前面，顺序与 tool_use 相同，任何文本都在它们之后：API 会对出现在 tool_result 之前的文本块返回 400；而中间再插一条用户消息会被合并进同一轮，同样让文本排到前面。',
-};
+});
 
 const RESPONSE_ID_NOT_SEARCHED: Bilingual = {
   en: 'The response id is not searched: the provider made it and the stateful body must name it (previous_response_id / previous_interaction_id).',
@@ -117,7 +117,7 @@ export function auditProof(bodyText: string, packages: readonly ViewedPackage[],
     for (const ref of [a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref]) if (ref !== null) needles.push(ref);
   }
   const searched = [...new Set(needles)];
-  return { searched, found: searched.filter((n) => bodyText.includes(n)), not_searched: [{ value: responseId, why: RESPONSE_ID_NOT_SEARCHED }] };
+  return { searched, found: searched.filter((n) => bodyText.includes(n)), not_searched: [{ value: responseId, why: { ...RESPONSE_ID_NOT_SEARCHED } }] };
 }
 
 /**
@@ -159,6 +159,6 @@ export function viewContinuation(
     body_text,
     pairs: pairResults(provider, turn, c.body, ctx.history.length, mode),
     proof: auditProof(body_text, packages, ctx, turn.response_id ?? ''),
-    results_first: provider === 'anthropic' ? ANTHROPIC_RESULTS_FIRST : null,
+    results_first: provider === 'anthropic' ? { ...ANTHROPIC_RESULTS_FIRST } : null,
   };
 }

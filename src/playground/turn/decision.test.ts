@@ -95,3 +95,18 @@ describe('every fault switch stops the turn with its own story', () => {
     }
   });
 });
+
+describe('same inputs, same answer (SPEC 7.1)', () => {
+  it('a caller changing a decision changes no later one', () => {
+    const f = fixture('gemini.truncated');
+    const turn = assembleTurn('gemini', f.stream);
+    const a = decideTurn(turn, f.turn_context);
+    if (a.kind !== 'stopped') throw new Error(a.kind);
+    const first = a.problems[0];
+    if (first === undefined) throw new Error('no problem');
+    first.rule.en = 'changed';
+    first.without.zh = 'changed';
+    expect(decideTurn(turn, f.turn_context)).not.toEqual(a);
+    expect(PROBLEM_RULES.NOT_A_TOOL_TURN.en).not.toBe('changed');
+  });
+});

@@ -25,19 +25,20 @@ export type FaultId =
   | 'event_after_terminal';
 
 export interface FaultSwitch {
-  id: FaultId;
+  readonly id: FaultId;
   /** The one problem code the faulted stream shows. */
-  code: TurnProblemCode;
+  readonly code: TurnProblemCode;
   /** The providers whose stream can show it. */
-  providers: readonly ProviderName[];
-  label: Bilingual;
+  readonly providers: readonly ProviderName[];
+  readonly label: Readonly<Bilingual>;
   /** What the switch changes in the stream. */
-  change: Bilingual;
+  readonly change: Readonly<Bilingual>;
 }
 
-const ALL: readonly ProviderName[] = ['openai', 'anthropic', 'gemini'];
+const ALL: readonly ProviderName[] = Object.freeze(['openai', 'anthropic', 'gemini'] as const);
 
-export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze([
+/** A constant table, frozen to the leaves: nothing a caller does to it can change a later answer (SPEC 7.1). */
+export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze(([
   {
     id: 'cut_before_terminal',
     code: 'STREAM_UNTERMINATED',
@@ -72,7 +73,7 @@ export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze([
   {
     id: 'done_disagrees',
     code: 'ARGUMENTS_DISAGREE',
-    providers: ['openai'],
+    providers: Object.freeze(['openai'] as const),
     label: { en: '.done disagrees with the fragments', zh: '.done 与片段不一致' },
     change: { en: 'The `…arguments.done` event says other arguments than the fragments did.', zh: '`…arguments.done` 事件给出的参数与片段拼接的不同。' },
   },
@@ -90,7 +91,7 @@ export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze([
     label: { en: 'Event after the end', zh: '结束后还有事件' },
     change: { en: 'A harmless-looking event (keepalive, ping, status update) arrives after the terminal event.', zh: '终止事件之后又来了一个看似无害的事件（keepalive、ping、状态更新）。' },
   },
-] satisfies FaultSwitch[]);
+] satisfies FaultSwitch[]).map((f) => Object.freeze({ ...f, label: Object.freeze(f.label), change: Object.freeze(f.change) })));
 
 export type FaultResult = { ok: true; events: unknown[] } | { ok: false; reason: Bilingual };
 

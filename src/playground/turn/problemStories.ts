@@ -10,7 +10,7 @@ import type { TurnProblemCode } from '../../core/turn.ts';
 import type { Bilingual } from './bilingual.ts';
 
 /** The rule each code enforces (SPEC 8.1). */
-export const PROBLEM_RULES: Readonly<Record<TurnProblemCode, Bilingual>> = Object.freeze({
+export const PROBLEM_RULES: Readonly<Record<TurnProblemCode, Readonly<Bilingual>>> = Object.freeze({
   STREAM_ORDER: {
     en: 'Every event must come in the provider’s order: the right first event, fragments only for a call that is open, an index opened once, nothing after the terminal event.',
     zh: '每个事件都必须符合服务商的顺序：正确的第一个事件、片段只能属于已打开的调用、每个索引只打开一次、终止事件之后不能再有事件。',

@@ -19,6 +19,7 @@ describe('stepThrough: consistent with assembleTurn for every fixture', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.steps).toHaveLength(f.stream.length);
+    expect(r.truncated).toBe(false);
     const whole = assembleTurn(f.provider, f.stream);
     expect(r.final).toEqual(whole);
     expect(r.steps.at(-1)?.turn).toEqual(whole);
@@ -86,6 +87,14 @@ describe('stepThrough: what a learner sees', () => {
     expect(r.steps[1]?.event.line).toBe(3);
     const bad = stepThrough('gemini', 'data: {"event_type": }\n\n');
     expect(bad).toMatchObject({ ok: false, error: { line: 1 } });
+  });
+  it('past the step limit the rest is assembled, not kept', () => {
+    const f = fixture('openai.parallel_calls');
+    const r = stepThrough('openai', f.stream, { limit: 3 });
+    if (!r.ok) throw new Error('not ok');
+    expect(r.steps).toHaveLength(3);
+    expect(r.truncated).toBe(true);
+    expect(r.final).toEqual(assembleTurn('openai', f.stream));
   });
   it('property: any prefix of any fixture, as values or as JSON Lines, steps to assembleTurn', () => {
     fc.assert(

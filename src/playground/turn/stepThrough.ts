@@ -65,8 +65,16 @@ export interface TurnStep {
   turn: AssembledTurn;
 }
 
+/**
+ * Steps kept by default. Each step holds a snapshot of the turn, so steps
+ * cost O(events × turn size); a 1 MiB stream can hold 100 000 events. Past
+ * the limit the rest of the stream is still assembled (`final`), only not
+ * kept step by step (`truncated`).
+ */
+export const DEFAULT_STEP_LIMIT = 5000;
+
 export type StepThrough =
-  | { ok: true; layout: StreamLayout | 'values'; steps: TurnStep[]; final: AssembledTurn }
+  | { ok: true; layout: StreamLayout | 'values'; steps: TurnStep[]; truncated: boolean; final: AssembledTurn }
   | { ok: false; error: StreamTextError };
 
 function typeOf(provider: ProviderName, raw: unknown): string | null {
@@ -98,10 +106,10 @@ function stepCalls(turn: AssembledTurn, prev: AssembledTurn | null, index: numbe
  * of a stream file (JSON array, JSON Lines or SSE, read strictly by the core).
  * Text that is not JSON is `{ ok: false, error }` with its line and column;
  * bad events are problems of the steps. Never throws for a known provider.
- * Cost: one snapshot per event, so O(events × turn size); the fixtures and
- * edited streams the mode shows are small.
+ * Cost: one snapshot per kept step (see {@link DEFAULT_STEP_LIMIT}).
  */
-export function stepThrough(provider: ProviderName, input: string | readonly unknown[]): StepThrough {
+export function stepThrough(provider: ProviderName, input: string | readonly unknown[], opts: { limit?: number } = {}): StepThrough {
+  const limit = opts.limit ?? DEFAULT_STEP_LIMIT;
   let events: readonly StreamEvent[];
   let layout: StreamLayout | 'values';
   if (typeof input === 'string') {
@@ -118,6 +126,7 @@ export function stepThrough(provider: ProviderName, input: string | readonly unk
   let prev: AssembledTurn | null = null;
   events.forEach((e, index) => {
     a.push(e.value, e.sse_event);
+    if (index >= limit) return;
     const turn = a.turn();
     const problems = turn.problems.filter((p) => p.at <= index);
     steps.push({
@@ -140,5 +149,5 @@ export function stepThrough(provider: ProviderName, input: string | readonly unk
     });
     prev = turn;
   });
-  return { ok: true, layout, steps, final: a.turn() };
+  return { ok: true, layout, steps, truncated: events.length > steps.length, final: a.turn() };
 }
