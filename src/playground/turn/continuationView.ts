@@ -1,0 +1,164 @@
+/**
+ * The turn mode's continuation view (issue 13, SPEC 8.3): for a turn that
+ * runs, the packages the core made (dispatchTurn), the next request's body
+ * (continueTurn), each result paired with the call it answers by call id,
+ * and the proof line: every audit value searched for in the serialized body,
+ * and the ones found (none). For Anthropic, why the tool results come first.
+ *
+ * @example
+ * const v = viewContinuation('openai', fixture.stream, fixture.turn_context, fixture.handlers, 'stateless');
+ * v.ok && v.proof.found // []
+ */
+import { assembleTurn, type TurnEvents } from '../../core/assembleTurn.ts';
+import { canonicalize } from '../../core/canonical.ts';
+import { continueTurn, type ContinuationBody, type ContinuationMode } from '../../core/continueTurn.ts';
+import { dispatchTurn } from '../../core/dispatchTurn.ts';
+import { TurnInputError, type GateVerdict } from '../../core/inputGate.ts';
+import type { JsonValue } from '../../core/jsonValue.ts';
+import type { Package } from '../../core/protectedAudit.ts';
+import type { ProviderName } from '../../core/providerAdapters.ts';
+import type { TrustedContext } from '../../core/trustedContext.ts';
+import type { AssembledTurn } from '../../core/turn.ts';
+import type { TurnContext } from '../../core/turnContext.ts';
+import type { Bilingual } from './bilingual.ts';
+
+export interface ViewedPackage {
+  position: number;
+  call_id: string;
+  name: string;
+  gate: GateVerdict;
+  package: Package;
+  trusted: TrustedContext;
+}
+
+/** "This result answers that call", as JSON Pointers into the body (RFC 6901). */
+export interface ResultPair {
+  call_id: string;
+  /** Position of the call in the turn. */
+  position: number;
+  /** Where the call is replayed in the body; null in a stateful body, which does not replay the turn. */
+  call_pointer: string | null;
+  result_pointer: string;
+}
+
+export interface AuditProof {
+  /** Every audit value of every package (and the dispatcher's principal and key), searched for in the body. */
+  searched: string[];
+  /** The ones found in the serialized body: must be empty. */
+  found: string[];
+  /** What was not searched, and why. */
+  not_searched: { value: string; why: Bilingual }[];
+}
+
+export type ContinuationView =
+  | {
+      ok: true;
+      provider: ProviderName;
+      mode: ContinuationMode;
+      packages: ViewedPackage[];
+      body: ContinuationBody;
+      /** The body as sent (RFC 8785), which the proof searched. */
+      body_text: string;
+      pairs: ResultPair[];
+      proof: AuditProof;
+      /** Anthropic only: the tool results come first in the user message, and why. */
+      results_first: Bilingual | null;
+    }
+  | { ok: false; stage: 'problems' | 'bad_input' | 'refused'; call_id: string | null; detail: string };
+
+export const ANTHROPIC_RESULTS_FIRST: Readonly<Bilingual> = Object.freeze({
+  en: 'In the user message that answers, every tool_result comes first, in tool_use order, and any text after them: the API answers a text block before a tool_result with a 400, and a separate user message in between would be merged into the same turn and put text first.',
+  zh: '在作答的用户消息中，所有 tool_result 都排在最前面，顺序与 tool_use 相同，任何文本都在它们之后：API 会对出现在 tool_result 之前的文本块返回 400；而中间再插一条用户消息会被合并进同一轮，同样让文本排到前面。',
+});
+
+const RESPONSE_ID_NOT_SEARCHED: Bilingual = {
+  en: 'The response id is not searched: the provider made it and the stateful body must name it (previous_response_id / previous_interaction_id).',
+  zh: '响应 id 不在搜索之列：它由服务商生成，有状态请求体必须引用它（previous_response_id / previous_interaction_id）。',
+};
+
+const pointer = (...parts: (string | number)[]): string => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** Finds, after the history, the item that replays each call and the item that answers it, by id. */
+function pairResults(provider: ProviderName, turn: AssembledTurn, body: ContinuationBody, historyLength: number, mode: ContinuationMode): ResultPair[] {
+  const list = (v: JsonValue | undefined): JsonValue[] => (Array.isArray(v) ? v : []);
+  return turn.calls.map((c, position): ResultPair => {
+    let call_pointer: string | null = null;
+    let result_pointer = '';
+    if (provider === 'anthropic') {
+      const messages = list(body.messages);
+      const assistant = list(obj(messages[historyLength]).content as JsonValue);
+      const user = list(obj(messages[historyLength + 1]).content as JsonValue);
+      const ci = assistant.findIndex((b) => obj(b).type === 'tool_use' && obj(b).id === c.call_id);
+      const ri = user.findIndex((b) => obj(b).type === 'tool_result' && obj(b).tool_use_id === c.call_id);
+      call_pointer = ci === -1 ? null : pointer('messages', historyLength, 'content', ci);
+      result_pointer = ri === -1 ? '' : pointer('messages', historyLength + 1, 'content', ri);
+    } else {
+      const input = list(body.input);
+      const from = mode === 'stateless' ? historyLength : 0;
+      const callKey = provider === 'openai' ? 'call_id' : 'id';
+      const resultType = provider === 'openai' ? 'function_call_output' : 'function_result';
+      const ci = input.findIndex((x, i) => i >= from && obj(x).type === 'function_call' && obj(x)[callKey] === c.call_id);
+      const ri = input.findIndex((x, i) => i >= from && obj(x).type === resultType && obj(x).call_id === c.call_id);
+      call_pointer = ci === -1 ? null : pointer('input', ci);
+      result_pointer = ri === -1 ? '' : pointer('input', ri);
+    }
+    return { call_id: c.call_id, position, call_pointer, result_pointer };
+  });
+}
+
+/** The proof line over a serialized body: exported so a test can show it catches a leak. */
+export function auditProof(bodyText: string, packages: readonly ViewedPackage[], ctx: TurnContext, responseId: string): AuditProof {
+  const needles = ['protected_audit', ctx.principal.tenant, ctx.principal.subject];
+  if (ctx.key !== undefined) needles.push(ctx.key.id, ctx.key.secret);
+  for (const p of packages) {
+    const a = p.package.protected_audit;
+    needles.push(a.principal_ref, a.operation.operation_id, a.operation.idempotency_key, a.binding.request_sha256, a.binding.result_sha256, a.binding.call_binding_sha256);
+    for (const ref of [a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref]) if (ref !== null) needles.push(ref);
+  }
+  const searched = [...new Set(needles)];
+  return { searched, found: searched.filter((n) => bodyText.includes(n)), not_searched: [{ value: responseId, why: { ...RESPONSE_ID_NOT_SEARCHED } }] };
+}
+
+/**
+ * Never throws: bad stream text, a turn with problems, a call the turn
+ * context cannot bind or without a handler output, and a refused
+ * continuation are each `{ ok: false, stage, detail }`.
+ */
+export function viewContinuation(
+  provider: ProviderName,
+  events: TurnEvents | AssembledTurn,
+  ctx: TurnContext,
+  handlers: Readonly<Record<string, unknown>>,
+  mode: ContinuationMode,
+): ContinuationView {
+  let turn: AssembledTurn;
+  try {
+    turn = typeof events === 'object' && !Array.isArray(events) && 'problems' in events ? (events as AssembledTurn) : assembleTurn(provider, events as TurnEvents);
+  } catch (e) {
+    return { ok: false, stage: 'bad_input', call_id: null, detail: e instanceof Error ? e.message : String(e) };
+  }
+  if (turn.problems.length > 0) {
+    return { ok: false, stage: 'problems', call_id: null, detail: `the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): nothing runs, no result goes back` };
+  }
+  let packages: ViewedPackage[];
+  try {
+    packages = dispatchTurn(turn, ctx, handlers).map((d, position) => ({ position, call_id: d.call.call_id, name: d.call.name, gate: d.gate, package: d.package, trusted: d.trusted }));
+  } catch (e) {
+    return { ok: false, stage: 'bad_input', call_id: e instanceof TurnInputError ? e.call_id : null, detail: e instanceof Error ? e.message : String(e) };
+  }
+  const c = continueTurn(provider, turn, packages.map((p) => ({ package: p.package, trusted: p.trusted })), { mode, history: ctx.history });
+  if (!c.ok) return { ok: false, stage: 'refused', call_id: null, detail: c.detail };
+  const body_text = canonicalize(c.body);
+  return {
+    ok: true,
+    provider,
+    mode,
+    packages,
+    body: c.body,
+    body_text,
+    pairs: pairResults(provider, turn, c.body, ctx.history.length, mode),
+    proof: auditProof(body_text, packages, ctx, turn.response_id ?? ''),
+    results_first: provider === 'anthropic' ? { ...ANTHROPIC_RESULTS_FIRST } : null,
+  };
+}

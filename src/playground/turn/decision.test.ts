@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { assembleTurn } from '../../core/assembleTurn.ts';
+import { TURN_PROBLEM_CODES } from '../../core/turn.ts';
+import { isHealthyFixture, turnFixtures } from '../../core/turnFixtures.ts';
+import { TURN_PROVIDERS } from '../../core/assembleTurn.ts';
+import { decideTurn } from './decision.ts';
+import { PROBLEM_RULES, withoutTheRule } from './problemStories.ts';
+
+const fixture = (id: string) => {
+  const f = turnFixtures.find((x) => x.id === id);
+  if (f === undefined) throw new Error(id);
+  return f;
+};
+
+describe('decideTurn over every fixture', () => {
+  it.each(turnFixtures.map((f) => [f.id, f] as const))('%s: the decision is the fixture’s expectation', (_id, f) => {
+    const d = decideTurn(assembleTurn(f.provider, f.stream), f.turn_context);
+    if (isHealthyFixture(f)) {
+      expect(d.kind).toBe('gated');
+      if (d.kind !== 'gated') return;
+      expect(Object.fromEntries(d.calls.map((c) => [c.call_id, c.gate]))).toEqual(f.expect.gates);
+      for (const c of d.calls) {
+        expect(c.runs).toBe(c.gate === 'handler');
+        expect(c.trusted.call.call_id).toBe(c.call_id);
+        expect(c.trusted.call.response_id).toBe(assembleTurn(f.provider, f.stream).response_id);
+        expect(c.why.zh).not.toBe('');
+      }
+      expect([...d.runs, ...d.answered].sort()).toEqual(Object.keys(f.expect.gates).sort());
+    } else {
+      expect(d.kind).toBe('stopped');
+      if (d.kind !== 'stopped') return;
+      expect([...new Set(d.problems.map((p) => p.code))].sort()).toEqual([...new Set(f.expect.problems)].sort());
+      for (const p of d.problems) {
+        expect(p.rule).toEqual(PROBLEM_RULES[p.code]);
+        expect(p.without.en).not.toMatch(/\{arguments\}/);
+        expect(p.without.zh).not.toBe('');
+      }
+    }
+  });
+});
+
+describe('the stories', () => {
+  it('anthropic.truncated: the SDK helper turns the cut-off arguments into {}', () => {
+    const f = fixture('anthropic.truncated');
+    const turn = assembleTurn('anthropic', f.stream);
+    const d = decideTurn(turn, f.turn_context);
+    if (d.kind !== 'stopped') throw new Error(d.kind);
+    const p = d.problems[0];
+    expect(p?.code).toBe('NOT_A_TOOL_TURN');
+    expect(p?.without.en).toContain('into `{}`');
+    expect(p?.without.en).toContain(turn.calls[0]?.arguments_text);
+    expect(p?.without.zh).toContain('`{}`');
+  });
+  it('every code has a rule and a story for every provider, in both languages', () => {
+    for (const code of TURN_PROBLEM_CODES) {
+      expect(PROBLEM_RULES[code].zh.length).toBeGreaterThan(0);
+      for (const p of TURN_PROVIDERS) {
+        const t = withoutTheRule(p, code, '{"city":"Par');
+        expect(t.en.length).toBeGreaterThan(20);
+        expect(t.zh.length).toBeGreaterThan(10);
+      }
+    }
+  });
+  it('the injection turn: send_email is answered by the gate, nothing runs', () => {
+    const f = fixture('openai.injection_follow_up');
+    const d = decideTurn(assembleTurn('openai', f.stream), f.turn_context);
+    expect(d).toMatchObject({ kind: 'gated', runs: [], answered: [expect.any(String)] });
+    if (d.kind === 'gated') expect(d.calls[0]?.why.en).toContain('before the arguments are looked at');
+  });
+  it('a call the turn context does not know is bad input, not a throw', () => {
+    const f = fixture('gemini.one_call');
+    const d = decideTurn(assembleTurn('gemini', f.stream), { ...f.turn_context, calls: {} });
+    expect(d).toMatchObject({ kind: 'bad_input', call_id: 'fncall_ge01' });
+  });
+  it('a clean turn without calls has nothing to run', () => {
+    const f = fixture('anthropic.one_call');
+    const events = f.stream.filter((e) => JSON.stringify(e).indexOf('tool_use') === -1 || (e as { type: string }).type === 'message_start');
+    const turn = assembleTurn('anthropic', [...events.slice(0, 1), { type: 'message_delta', delta: { stop_reason: 'end_turn' } }, { type: 'message_stop' }]);
+    expect(decideTurn(turn, f.turn_context).kind).toBe('no_calls');
+  });
+});
+
+describe('every fault switch stops the turn with its own story', () => {
+  it('on the one_call fixture of each provider', async () => {
+    const { applyFault, faultsFor } = await import('./faults.ts');
+    for (const p of TURN_PROVIDERS) {
+      const f = fixture(`${p}.one_call`);
+      for (const s of faultsFor(p)) {
+        const r = applyFault(s.id, p, f.stream);
+        if (!r.ok) continue;
+        const d = decideTurn(assembleTurn(p, r.events), f.turn_context);
+        expect(d.kind, `${p} ${s.id}`).toBe('stopped');
+        if (d.kind === 'stopped') expect(d.problems.map((x) => x.code)).toContain(s.code);
+      }
+    }
+  });
+});
+
+describe('same inputs, same answer (SPEC 7.1)', () => {
+  it('a caller changing a decision changes no later one', () => {
+    const f = fixture('gemini.truncated');
+    const turn = assembleTurn('gemini', f.stream);
+    const a = decideTurn(turn, f.turn_context);
+    if (a.kind !== 'stopped') throw new Error(a.kind);
+    const first = a.problems[0];
+    if (first === undefined) throw new Error('no problem');
+    first.rule.en = 'changed';
+    first.without.zh = 'changed';
+    expect(decideTurn(turn, f.turn_context)).not.toEqual(a);
+    expect(PROBLEM_RULES.NOT_A_TOOL_TURN.en).not.toBe('changed');
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The turn mode's fault switches (issue 13): one click turns a healthy
+ * stream into one that shows one problem code of SPEC 8.1. Each switch is a
+ * pure function of the events; where it needs to know where a call's
+ * fragments are, it asks the core's assembler (`at`), never parses a
+ * provider event itself. The events it adds are the provider's own shapes
+ * (STREAMS.md 1.8, 2.8, 3.8).
+ *
+ * @example
+ * const r = applyFault('cut_before_terminal', 'openai', fixture.stream);
+ * r.ok && assembleTurn('openai', r.events).problems[0].code // 'STREAM_UNTERMINATED'
+ */
+import { assembleTurn } from '../../core/assembleTurn.ts';
+import type { ProviderName } from '../../core/providerAdapters.ts';
+import type { AssembledTurn, TurnProblemCode } from '../../core/turn.ts';
+import type { Bilingual } from './bilingual.ts';
+
+export type FaultId =
+  | 'cut_before_terminal'
+  | 'budget_runs_out'
+  | 'unknown_index'
+  | 'duplicate_call_id'
+  | 'done_disagrees'
+  | 'error_mid_stream'
+  | 'event_after_terminal';
+
+export interface FaultSwitch {
+  readonly id: FaultId;
+  /** The one problem code the faulted stream shows. */
+  readonly code: TurnProblemCode;
+  /** The providers whose stream can show it. */
+  readonly providers: readonly ProviderName[];
+  readonly label: Readonly<Bilingual>;
+  /** What the switch changes in the stream. */
+  readonly change: Readonly<Bilingual>;
+}
+
+const ALL: readonly ProviderName[] = Object.freeze(['openai', 'anthropic', 'gemini'] as const);
+
+/** A constant table, frozen to the leaves: nothing a caller does to it can change a later answer (SPEC 7.1). */
+export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze(([
+  {
+    id: 'cut_before_terminal',
+    code: 'STREAM_UNTERMINATED',
+    providers: ALL,
+    label: { en: 'Cut before the end', zh: '在结束事件前截断' },
+    change: { en: 'The stream stops just before its terminal event.', zh: '流在终止事件之前中断。' },
+  },
+  {
+    id: 'budget_runs_out',
+    code: 'NOT_A_TOOL_TURN',
+    providers: ALL,
+    label: { en: 'Budget runs out in the arguments', zh: '输出预算在参数中途耗尽' },
+    change: {
+      en: "A call's arguments stop after their first fragment, and the turn ends on the output budget, not by asking for tools.",
+      zh: '某个调用的参数在第一个片段后中断，回合因输出预算耗尽而结束，而不是请求工具。',
+    },
+  },
+  {
+    id: 'unknown_index',
+    code: 'STREAM_ORDER',
+    providers: ALL,
+    label: { en: 'Fragment for an unknown item', zh: '未知条目的片段' },
+    change: { en: 'A copy of the first fragment arrives for an item or index that was never opened.', zh: '第一个片段的副本指向一个从未打开的条目或索引。' },
+  },
+  {
+    id: 'duplicate_call_id',
+    code: 'DUPLICATE_CALL_ID',
+    providers: ALL,
+    label: { en: 'Duplicate call id', zh: '重复的调用 id' },
+    change: { en: 'The second call takes the first call’s id.', zh: '第二个调用使用了第一个调用的 id。' },
+  },
+  {
+    id: 'done_disagrees',
+    code: 'ARGUMENTS_DISAGREE',
+    providers: Object.freeze(['openai'] as const),
+    label: { en: '.done disagrees with the fragments', zh: '.done 与片段不一致' },
+    change: { en: 'The `…arguments.done` event says other arguments than the fragments did.', zh: '`…arguments.done` 事件给出的参数与片段拼接的不同。' },
+  },
+  {
+    id: 'error_mid_stream',
+    code: 'STREAM_ERROR',
+    providers: ALL,
+    label: { en: 'Error event mid-stream', zh: '流中途出现 error 事件' },
+    change: { en: 'The provider sends an error event in the middle of the arguments; the stream ends there.', zh: '服务商在参数中途发送 error 事件，流在此结束。' },
+  },
+  {
+    id: 'event_after_terminal',
+    code: 'STREAM_ORDER',
+    providers: ALL,
+    label: { en: 'Event after the end', zh: '结束后还有事件' },
+    change: { en: 'A harmless-looking event (keepalive, ping, status update) arrives after the terminal event.', zh: '终止事件之后又来了一个看似无害的事件（keepalive、ping、状态更新）。' },
+  },
+] satisfies FaultSwitch[]).map((f) => Object.freeze({ ...f, label: Object.freeze(f.label), change: Object.freeze(f.change) })));
+
+export type FaultResult = { ok: true; events: unknown[] } | { ok: false; reason: Bilingual };
+
+/** The switches a provider's stream can show (`done_disagrees` is OpenAI's alone: only it sends the arguments twice). */
+export function faultsFor(provider: ProviderName): FaultSwitch[] {
+  return FAULT_SWITCHES.filter((f) => f.providers.includes(provider));
+}
+
+const refuse = (en: string, zh: string): FaultResult => ({ ok: false, reason: { en, zh } });
+const copy = (events: readonly unknown[]): unknown[] => structuredClone([...events]);
+const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** OpenAI events must carry increasing sequence numbers: after an insertion they are numbered again, 0, 1, 2, … */
+function renumber(provider: ProviderName, events: unknown[]): unknown[] {
+  if (provider !== 'openai') return events;
+  return events.map((e, i) => (obj(e) === e ? { ...obj(e), sequence_number: i } : e));
+}
+
+/**
+ * The first event after a call's opening that made its arguments text a
+ * proper, non-empty prefix of the final text: a fragment inside the
+ * arguments. Found by assembling prefixes, so no provider shape is read here.
+ */
+function firstFragment(provider: ProviderName, events: readonly unknown[], turn: AssembledTurn, position: number): number | null {
+  const c = turn.calls[position];
+  if (c === undefined) return null;
+  for (const at of c.at.slice(1)) {
+    const text = assembleTurn(provider, events.slice(0, at + 1)).calls[position]?.arguments_text ?? '';
+    if (text !== '' && text !== '{}' && text !== c.arguments_text && c.arguments_text.startsWith(text)) return at;
+  }
+  return null;
+}
+
+function budgetEnd(provider: ProviderName, responseId: string): unknown[] {
+  switch (provider) {
+    case 'openai':
+      return [{ type: 'response.incomplete', sequence_number: 0, response: { id: responseId, object: 'response', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] } }];
+    case 'anthropic':
+      return [{ type: 'message_delta', delta: { stop_reason: 'max_tokens', stop_sequence: null }, usage: { output_tokens: 1024 } }, { type: 'message_stop' }];
+    case 'gemini':
+      return [{ event_type: 'interaction.completed', interaction: { id: responseId, status: 'incomplete', object: 'interaction' } }];
+  }
+}
+
+function errorEvent(provider: ProviderName): unknown {
+  switch (provider) {
+    case 'openai':
+      return { type: 'error', sequence_number: 0, code: 'server_error', message: 'The server had an error while processing your request.', param: null };
+    case 'anthropic':
+      return { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+    case 'gemini':
+      return { event_type: 'error', error: { code: 'unavailable', message: 'The model is overloaded. Please try again later.' } };
+  }
+}
+
+function harmlessEvent(provider: ProviderName, responseId: string): unknown {
+  switch (provider) {
+    case 'openai':
+      return { type: 'keepalive', sequence_number: 0 };
+    case 'anthropic':
+      return { type: 'ping' };
+    case 'gemini':
+      return { event_type: 'interaction.status_update', interaction_id: responseId, status: 'completed' };
+  }
+}
+
+/** Every string value equal to `from`, anywhere in `v`, becomes `to` (a call id sits in several events). */
+function replaceString(v: unknown, from: string, to: string): unknown {
+  if (v === from) return to;
+  if (Array.isArray(v)) return v.map((x) => replaceString(x, from, to));
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceString(x, from, to)]));
+  return v;
+}
+
+/**
+ * Applies one switch to a healthy stream (no problems, a terminal event that
+ * asks for tools). A switch that cannot apply to this stream (a duplicate id
+ * needs two calls; OpenAI's `.done` may be missing) says why, in both languages.
+ */
+export function applyFault(id: FaultId, provider: ProviderName, events: readonly unknown[]): FaultResult {
+  const sw = FAULT_SWITCHES.find((f) => f.id === id);
+  if (sw === undefined) return refuse(`unknown fault switch ${JSON.stringify(id)}`, `未知的故障开关 ${JSON.stringify(id)}`);
+  if (!sw.providers.includes(provider)) return refuse(`${provider}'s stream cannot show ${sw.code}`, `${provider} 的流不会出现 ${sw.code}`);
+  const turn = assembleTurn(provider, events);
+  if (turn.problems.length > 0 || turn.terminal === null || !turn.terminal.tool_turn || turn.response_id === null) {
+    return refuse('a fault switch starts from a healthy stream that asks for tools', '故障开关需要从一个请求工具的健康流开始');
+  }
+  const end = turn.terminal.at;
+  const rid = turn.response_id;
+  const noCalls = refuse('this stream has no call whose arguments arrive in fragments', '这个流中没有参数分片到达的调用');
+  switch (id) {
+    case 'cut_before_terminal':
+      return { ok: true, events: copy(events.slice(0, end)) };
+    case 'budget_runs_out': {
+      // The last call cut inside its arguments; calls after it (one whole fragment each) never arrive.
+      let k: number | null = null;
+      for (let pos = turn.calls.length - 1; pos >= 0 && k === null; pos--) k = firstFragment(provider, events, turn, pos);
+      if (k === null) return noCalls;
+      return { ok: true, events: renumber(provider, [...copy(events.slice(0, k + 1)), ...budgetEnd(provider, rid)]) };
+    }
+    case 'unknown_index': {
+      const k = firstFragment(provider, events, turn, 0);
+      if (k === null) return noCalls;
+      const stray = { ...obj(structuredClone(events[k])) };
+      if (provider === 'openai') Object.assign(stray, { output_index: 99, item_id: 'fc_NEVER_ADDED' });
+      else stray.index = 99;
+      const out = copy(events);
+      out.splice(k + 1, 0, stray);
+      return { ok: true, events: renumber(provider, out) };
+    }
+    case 'duplicate_call_id': {
+      const [a, b] = turn.calls;
+      if (a === undefined || b === undefined) return refuse('a duplicate id needs a stream with two calls', '重复 id 需要一个包含两个调用的流');
+      return { ok: true, events: copy(events).map((e) => replaceString(e, b.call_id, a.call_id)) };
+    }
+    case 'done_disagrees': {
+      const c = turn.calls[0];
+      const at = c?.at.find((i) => obj(events[i]).type === 'response.function_call_arguments.done');
+      if (c === undefined || at === undefined) return refuse('this stream has no `…arguments.done` event', '这个流中没有 `…arguments.done` 事件');
+      const out = copy(events);
+      out[at] = { ...obj(out[at]), arguments: c.arguments_text === '{}' ? '{"_":0}' : '{}' };
+      return { ok: true, events: out };
+    }
+    case 'error_mid_stream': {
+      const k = firstFragment(provider, events, turn, 0);
+      if (k === null) return noCalls;
+      return { ok: true, events: renumber(provider, [...copy(events.slice(0, k + 1)), errorEvent(provider)]) };
+    }
+    case 'event_after_terminal':
+      return { ok: true, events: renumber(provider, [...copy(events), harmlessEvent(provider, rid)]) };
+  }
+}

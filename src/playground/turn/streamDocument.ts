@@ -1,0 +1,88 @@
+/**
+ * The stored format of an edited stream (issue 13): what the turn mode
+ * saves across reloads, puts in a share link and exports as a file. The
+ * stream is kept as the learner's text (it may be mid-edit and not JSON);
+ * the document around it is read strictly (SPEC 2.1: the core's strict
+ * parser, 1 MiB, never JSON.parse), and a corrupt document is a located
+ * error, never a throw. Only the module that owns storage, links and files
+ * does IO; this codec is pure.
+ *
+ * @example
+ * const text = encodeStreamDocument({ provider: 'openai', base: 'openai.one_call', stream: '[…]' });
+ * decodeStreamDocument(text) // { ok: true, document: { provider: 'openai', base: 'openai.one_call', stream: '[…]' } }
+ */
+import { isTurnProvider, TURN_PROVIDERS } from '../../core/assembleTurn.ts';
+import type { ProviderName } from '../../core/providerAdapters.ts';
+import { parseStrictJson, STRICT_JSON_LIMITS, type JsonLocation } from '../../core/strictJson.ts';
+import { utf8Length } from '../../core/text.ts';
+import { offsetToLineColumn } from '../../core/textPosition.ts';
+import { turnFixtures } from '../../core/turnFixtures.ts';
+
+/** The versioned format name; a later version gets a new name, and this codec refuses names it does not know. */
+export const STREAM_DOCUMENT_FORMAT = 'tool-turn-stream-v1';
+
+export interface StreamDocument {
+  provider: ProviderName;
+  /** The fixture the edit started from, or null for a stream written from scratch. */
+  base: string | null;
+  /** The stream file's text as edited: JSON array, JSON Lines or SSE (read later by the core's reader). */
+  stream: string;
+}
+
+export interface StreamDocumentError {
+  code: 'NOT_JSON' | 'TOO_LARGE' | 'NOT_A_DOCUMENT' | 'UNKNOWN_FORMAT' | 'BAD_MEMBER' | 'UNKNOWN_MEMBER';
+  message: string;
+  /** 1-based line and UTF-16 column in the document's text. */
+  line: number;
+  column: number;
+  /** RFC 6901 pointer of the member at fault ('' for the whole document). */
+  pointer: string;
+}
+
+export type StreamDocumentDecode = { ok: true; document: StreamDocument } | { ok: false; error: StreamDocumentError };
+
+const MEMBERS = ['format', 'provider', 'base', 'stream'] as const;
+
+/** The document's text: its members in a fixed order, two-space indented (readable when exported). */
+export function encodeStreamDocument(doc: StreamDocument): string {
+  return `${JSON.stringify({ format: STREAM_DOCUMENT_FORMAT, provider: doc.provider, base: doc.base, stream: doc.stream }, null, 2)}\n`;
+}
+
+/** Reads a stored, shared or imported document. Never throws. */
+export function decodeStreamDocument(text: string): StreamDocumentDecode {
+  if (typeof text !== 'string') return fail('NOT_A_DOCUMENT', 'the document is not text', 1, 1, '');
+  if (text.length > STRICT_JSON_LIMITS.maxBytes || utf8Length(text) > STRICT_JSON_LIMITS.maxBytes) {
+    return fail('TOO_LARGE', `the document is over ${STRICT_JSON_LIMITS.maxBytes} bytes of UTF-8; nothing was read`, 1, 1, '');
+  }
+  const r = parseStrictJson(text, { locations: true });
+  if (!r.ok) return fail(r.error.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON', r.error.message, r.error.line, r.error.column, r.error.pointer ?? '');
+  const where = (pointer: string, key = false): { line: number; column: number } => {
+    const loc: JsonLocation | undefined = r.locations?.get(pointer);
+    return offsetToLineColumn(text, (key ? loc?.keyStart : undefined) ?? loc?.valueStart ?? 0);
+  };
+  const bad = (code: StreamDocumentError['code'], pointer: string, message: string, key = false): StreamDocumentDecode => {
+    const { line, column } = where(pointer, key);
+    return fail(code, message, line, column, pointer);
+  };
+  const v = r.value;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad('NOT_A_DOCUMENT', '', 'a stream document is a JSON object');
+  for (const k of Object.keys(v)) {
+    if (!(MEMBERS as readonly string[]).includes(k)) return bad('UNKNOWN_MEMBER', `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, `unknown member ${JSON.stringify(k)}: a stream document has ${MEMBERS.join(', ')}`, true);
+  }
+  if (!Object.hasOwn(v, 'format')) return bad('NOT_A_DOCUMENT', '', `no "format": a stream document says "${STREAM_DOCUMENT_FORMAT}"`);
+  if (v.format !== STREAM_DOCUMENT_FORMAT) {
+    const other = typeof v.format === 'string' && v.format.startsWith('tool-turn-stream-');
+    return bad('UNKNOWN_FORMAT', '/format', other ? `${JSON.stringify(v.format)} is a version this playground does not read (it reads ${STREAM_DOCUMENT_FORMAT})` : `format must be "${STREAM_DOCUMENT_FORMAT}"`);
+  }
+  if (!isTurnProvider(v.provider)) return bad('BAD_MEMBER', '/provider', `provider must be one of ${TURN_PROVIDERS.join(', ')}`);
+  const provider = v.provider;
+  if (v.base !== null && (typeof v.base !== 'string' || !turnFixtures.some((f) => f.id === v.base && f.provider === provider))) {
+    return bad('BAD_MEMBER', '/base', `base must be null or a ${provider} stream fixture id`);
+  }
+  if (typeof v.stream !== 'string') return bad('BAD_MEMBER', '/stream', 'stream must be the stream file’s text, a string');
+  return { ok: true, document: { provider, base: v.base, stream: v.stream } };
+}
+
+function fail(code: StreamDocumentError['code'], message: string, line: number, column: number, pointer: string): StreamDocumentDecode {
+  return { ok: false, error: { code, message, line, column, pointer } };
+}
