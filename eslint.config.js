@@ -34,12 +34,6 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
-    // Pending in issue 10, which reworks src/core: these findings are to be fixed there (a disable comment
-    // with its reason on each control-character pattern, the dead store removed), then this block deleted.
-    files: ['src/core/strictJson.ts', 'src/core/text.ts', 'src/core/trustedContext.ts', 'src/core/livePath.test.ts', 'src/core/properties.test.ts'],
-    rules: { 'no-control-regex': 'off', 'no-useless-assignment': 'off' },
-  },
-  {
     files: ['src/ui/**/*.{ts,tsx}', 'src/main.tsx'],
     plugins: { 'react-hooks': reactHooks },
     // The rules of hooks and their dependency lists. The plugin's React Compiler rules (refs, immutability,

@@ -11,7 +11,8 @@ import type { AssembledCall, AssembledTurn, TurnNote, TurnNoteCode, TurnProblem,
 
 export type JsonObject = Record<string, JsonValue>;
 
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObject } from './jsonValue.ts';
+export { isObject };
 
 /** A call as its assembler tracks it; `arguments` is set once, when it closes. */
 export interface CallState {

@@ -8,7 +8,7 @@
 export function normalizeKey(key: string): string {
   // NFKC leaves ASCII as it is: most member names skip the (costly) normalization. A test holds both paths equal.
   // Literals here, not module-level /g regexes: a global regex carries lastIndex from one call to the next.
-  if (/^[\x00-\x7f]*$/.test(key)) return key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (/^\p{ASCII}*$/u.test(key)) return key.toLowerCase().replace(/[^a-z0-9]/g, '');
   return key.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 

@@ -15,8 +15,6 @@ import { z } from 'zod';
 import { isRfc3339Utc } from './time.ts';
 import { RESOURCE_REVISION, type ToolSpec } from './registry.ts';
 
-export const HANDLER_KINDS = ['success', 'error', 'exception'] as const;
-
 /** Opaque downstream reference: printable ASCII without spaces, 1–128 characters. */
 export const DOWNSTREAM_REF = /^[\x21-\x7e]{1,128}$/;
 
@@ -73,8 +71,6 @@ export function handlerOutputSchema(data: z.ZodType) {
 
 /** Validation uses `data: unknown` here; the tool contract checks data itself, so its faults are DATA_SCHEMA. */
 export const HandlerEnvelopeSchema = handlerOutputSchema(z.unknown());
-
-export type HandlerOutput = z.infer<typeof HandlerEnvelopeSchema>;
 
 /** JSON Schema for the editor (hovers and completions) of one tool's handler output. */
 export function handlerOutputJsonSchema(spec: ToolSpec): Record<string, unknown> {

@@ -24,7 +24,7 @@ export { VIOLATION_CODES, type Violation, type ViolationCode } from './violation
 export { describeParams, RULES, type ViolationParams, type Rule, type SchemaIssue } from './violationParams.ts';
 export { normalizeKey, deniedKeyKind } from './denyList.ts';
 export type { ModelResult } from './modelResult.ts';
-export type { ProtectedAudit, Package } from './protectedAudit.ts';
+export { DIGEST_NAMES, type DigestName, type ProtectedAudit, type Package } from './protectedAudit.ts';
 // SPEC 8: the model's turn (issue 12).
 export { assembleTurn, createTurnAssembler, isTurnProvider, StreamTextRefused, TURN_PROVIDERS, type TurnEvents } from './assembleTurn.ts';
 export { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';

@@ -5,6 +5,7 @@
  * operations may read). A contract breach never reaches the model as data:
  * the model gets OUTPUT_CONTRACT_VIOLATION and the audit gets the reasons.
  */
+import { isObject } from './jsonValue.ts';
 import { canonicalize } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
@@ -153,7 +154,6 @@ export function projectParsed(handlerOutput: unknown, trusted: TrustedContext, f
   return { pkg: { model_result, protected_audit }, violations: violations.items };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function evaluateHandler(
   raw: unknown,

@@ -18,11 +18,11 @@ export interface ToolContractRef {
   policy_revision: string | null;
 }
 
-export interface Bindings {
-  request_sha256: string;
-  result_sha256: string;
-  call_binding_sha256: string;
-}
+/** The three digests of SPEC 2, in the order the contract gives them. */
+export const DIGEST_NAMES = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
+export type DigestName = (typeof DIGEST_NAMES)[number];
+
+export type Bindings = { [K in DigestName]: string };
 
 export interface Redaction {
   path: string;

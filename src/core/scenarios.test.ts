@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './scenario.ts';
-import { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from './scenarios.ts';
+import { findScenario, scenarios } from './scenarios.ts';
 import { parseStrictJson } from './strictJson.ts';
 
 const dir = new URL('./scenarios/', import.meta.url);

@@ -12,6 +12,7 @@
 import type { JsonValue } from './jsonValue.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { offsetToLineColumn } from './textPosition.ts';
+import { utf8Length } from './text.ts';
 
 export type { JsonValue };
 
@@ -89,20 +90,6 @@ const describe = (text: string, i: number): string => {
   return `'${String.fromCodePoint(c)}'`;
 };
 
-function utf8LengthOver(text: string, limit: number): number | null {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-    if (bytes > limit) return bytes;
-  }
-  return null;
-}
 
 /**
  * Parses RFC 8259 JSON text strictly. Never throws.
@@ -113,7 +100,7 @@ export function parseStrictJson(text: string, options: StrictJsonOptions = {}): 
   const maxDepth = options.maxDepth ?? STRICT_JSON_LIMITS.maxDepth;
   // Every UTF-16 unit is at least one UTF-8 byte, so this refuses a huge paste in O(1).
   // A UTF-16 unit is at most 3 bytes of UTF-8, so short texts need no count at all.
-  if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8LengthOver(text, maxBytes) !== null)) {
+  if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8Length(text, maxBytes) > maxBytes)) {
     return fail(text, new Refusal('TOO_LARGE', `The text is over ${maxBytes} bytes of UTF-8; nothing was parsed`, 0));
   }
   const parser = new Parser(text, maxDepth, options.locations === true);
@@ -139,6 +126,7 @@ class Parser {
   readonly stack: Frame[] = [];
   readonly locations: Map<string, JsonLocation> | null;
   /** Characters a string may hold as they are: not a quote, a backslash, a control character or a surrogate. Sticky, so one per parse. */
+  // eslint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters: this run stops at them
   private readonly plainRun = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
 
   constructor(
@@ -177,7 +165,7 @@ class Parser {
   run(): JsonValue {
     const t = this.text;
     let value: JsonValue;
-    let valueStart = 0;
+    let valueStart: number;
     parseValue: for (;;) {
       this.skipWhitespace();
       valueStart = this.i;

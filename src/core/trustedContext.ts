@@ -12,6 +12,7 @@ import type { JsonValue } from './jsonValue.ts';
 export const DELIVERIES = ['fresh', 'local_replay', 'receipt_reconciled'] as const;
 export type Delivery = (typeof DELIVERIES)[number];
 
+// eslint-disable-next-line no-control-regex -- an identifier with control characters is refused, so they are what this matches
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Every identifier goes into a digest preimage: one the encoder would refuse must be refused here, with a place.

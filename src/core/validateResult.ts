@@ -4,6 +4,7 @@
  * because it looks like one. It returns every violation it finds; it never
  * throws, whatever the package holds.
  */
+import { isObject } from './jsonValue.ts';
 import { CanonicalizationError, canonicalize } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
@@ -37,7 +38,6 @@ export interface ValidationDetails extends ValidationReport {
   canonical: string | null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export function validateResult(pkg: unknown, trusted: TrustedContext): ValidationReport {

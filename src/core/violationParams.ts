@@ -37,7 +37,8 @@ export type Rule = (typeof RULES)[number];
 /** Where an expected value comes from: what the learner should compare against. */
 export type ValueSource = 'registry' | 'catalog' | 'trusted_context' | 'dispatcher';
 
-export type DigestName = 'request_sha256' | 'result_sha256' | 'call_binding_sha256';
+import type { DigestName } from './protectedAudit.ts';
+export type { DigestName };
 
 /** A zod issue without its input: the data a locale needs to say what was wrong. */
 export interface SchemaIssue {

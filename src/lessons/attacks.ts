@@ -3,6 +3,7 @@
  * scenario. Each returns what was tampered with and the verdict of the real
  * checks, so the playground, the CLI and the tests all see the same run.
  */
+import { DEMO_AUDIT_KEY } from './demoKey.ts';
 import { H, PURPOSES, callBindingFields } from '../core/digest.ts';
 import { project } from '../core/project.ts';
 import type { Package } from '../core/protectedAudit.ts';
@@ -87,8 +88,6 @@ export interface AttackRun {
   keyed?: { victim: { pkg: Package; trusted: TrustedContext }; tampered: Package; report: ValidationDetails };
 }
 
-/** A demo audit key for A11's keyed run (hex, 32 bytes). Never a real secret. */
-export const DEMO_AUDIT_KEY = { id: 'demo-key-1', secret: '2f1e3d4c5b6a79880716253443526170a9b8c7d6e5f40312213243546576879a' } as const;
 
 const clone = <T>(v: T): T => structuredClone(v);
 

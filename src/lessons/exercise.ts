@@ -4,6 +4,7 @@
  * five proofs checked live over whatever the learner has made of them. A
  * proof that had nothing to check says so (`vacuous`) instead of passing.
  */
+import { isObject } from '../core/jsonValue.ts';
 import { canonicalize } from '../core/canonical.ts';
 import { resultDigest } from '../core/digest.ts';
 import { escapePointerSegment } from '../core/jsonPointer.ts';
@@ -45,7 +46,6 @@ export interface ExerciseReport {
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function shows(kind: ExerciseKind, pkg: Package): boolean {
   const mr = pkg.model_result;

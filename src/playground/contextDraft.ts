@@ -4,6 +4,7 @@
  * TrustedContext through the core's own `parseTrustedContext`, and maps every
  * issue back to the field that caused it. Pure: no DOM, no React.
  */
+import { DEMO_AUDIT_KEY } from '../lessons/demoKey.ts';
 import { z } from 'zod';
 import { PROVIDER_ADAPTERS, findAdapter, parseStrictJson, parseTrustedContext, type TrustedContext } from '../core/index.ts';
 
@@ -55,7 +56,6 @@ export const ContextDraftSchema = z.strictObject(Object.fromEntries(DRAFT_FIELDS
 export type ContextDraft = z.infer<typeof ContextDraftSchema>;
 
 /** A demo audit key, proposed when the learner switches to keyed mode with no key typed yet. Never a real secret. */
-export const DEMO_KEY = { id: 'audit-key-demo', secret: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff' } as const;
 
 export interface ContextIssue {
   /** The form field the issue belongs to (null: the context as a whole). */
@@ -145,7 +145,7 @@ export function isRegisteredTriple(d: ContextDraft): boolean {
 
 /** Switching digest mode keeps whatever key was typed; an empty key gets the demo key so keyed mode works at once. */
 export function withDigestMode(d: ContextDraft, digest: DigestMode): ContextDraft {
-  if (digest === 'hmac-sha256' && d.key_id === '' && d.key_secret === '') return { ...d, digest, key_id: DEMO_KEY.id, key_secret: DEMO_KEY.secret };
+  if (digest === 'hmac-sha256' && d.key_id === '' && d.key_secret === '') return { ...d, digest, key_id: DEMO_AUDIT_KEY.id, key_secret: DEMO_AUDIT_KEY.secret };
   return { ...d, digest };
 }
 

@@ -29,6 +29,8 @@ import {
   type TrustedContext,
   type ValidationDetails,
   type Violation,
+  DIGEST_NAMES,
+  type DigestName,
 } from '../core/index.ts';
 import type { ViolationParams } from '../core/violationParams.ts';
 import { auditValuesOf } from '../core/auditValues.ts';
@@ -69,8 +71,6 @@ export interface Problem {
   isViolation: boolean;
 }
 
-export type DigestName = 'request_sha256' | 'result_sha256' | 'call_binding_sha256';
-export const DIGEST_NAMES: readonly DigestName[] = ['request_sha256', 'result_sha256', 'call_binding_sha256'];
 
 export interface DigestView {
   name: DigestName;

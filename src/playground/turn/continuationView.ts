@@ -83,8 +83,8 @@ const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v ===
 function pairResults(provider: ProviderName, turn: AssembledTurn, body: ContinuationBody, historyLength: number, mode: ContinuationMode): ResultPair[] {
   const list = (v: JsonValue | undefined): JsonValue[] => (Array.isArray(v) ? v : []);
   return turn.calls.map((c, position): ResultPair => {
-    let call_pointer: string | null = null;
-    let result_pointer = '';
+    let call_pointer: string | null;
+    let result_pointer: string;
     if (provider === 'anthropic') {
       const messages = list(body.messages);
       const assistant = list(obj(messages[historyLength]).content as JsonValue);

@@ -18,7 +18,7 @@ import { attackView, INJECTED_NEXT_TOOL, type AdapterOutcome, type AttackView, t
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
-import { DIGEST_NAMES } from '../../../playground/digestNames.ts';
+import { DIGEST_NAMES } from '../../../core/protectedAudit.ts';
 import type { Lang } from '../../../lang.ts';
 
 export interface AttackLabProps {

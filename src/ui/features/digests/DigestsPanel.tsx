@@ -6,7 +6,7 @@
  */
 import { memo, type JSX } from 'react';
 import type { Translate, StringKey } from '../../i18n/strings.ts';
-import type { DigestName } from '../../../playground/digestNames.ts';
+import type { DigestName } from '../../../core/protectedAudit.ts';
 import type { DigestView, ResultView } from '../../../playground/evaluate.ts';
 import type { WebCryptoStatus } from './useWebCryptoCheck.ts';
 

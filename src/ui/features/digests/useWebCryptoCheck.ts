@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { hmacSha256HexWebCrypto, sha256HexWebCrypto } from '../../../core/index.ts';
-import type { DigestName } from '../../../playground/digestNames.ts';
+import type { DigestName } from '../../../core/protectedAudit.ts';
 import type { ResultView } from '../../../playground/evaluate.ts';
 
 export type WebCryptoStatus = { state: 'pending' } | { state: 'unavailable' } | { state: 'done'; value: string; agrees: boolean };

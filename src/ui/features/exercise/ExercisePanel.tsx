@@ -4,7 +4,7 @@
  * over whatever the learner makes of them in the editor.
  */
 import { useEffect, useRef, type JSX, type MouseEvent } from 'react';
-import { DIGEST_NAMES } from '../../../playground/digestNames.ts';
+import { DIGEST_NAMES } from '../../../core/protectedAudit.ts';
 import { useSettled } from '../../hooks/useSettled.ts';
 import { PROOF_IDS, type ProofResult } from '../../../lessons/exercise.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
