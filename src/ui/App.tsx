@@ -34,7 +34,7 @@ import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
-import { ProblemsList, problemRule } from './features/problems/ProblemsList.tsx';
+import { ProblemsList, problemDetail, problemRule } from './features/problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from './features/projections/ProjectionPanels.tsx';
 import { ShareDialog } from './features/share/ShareDialog.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
@@ -96,7 +96,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
     document.title = t('appTitle');
   }, [lang, t]);
 
-  const problemMessage = useCallback((p: Problem) => `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${p.detail}`, [lang, t]);
+  const problemMessage = useCallback((p: Problem) => `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${problemDetail(p, lang)}`, [lang, t]);
   const onReveal = useCallback(
     (p: Problem) => {
       if (p.range !== null) bridge.reveal(p.range);
@@ -205,7 +205,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} webcrypto={webcrypto} />}
       </Panel>
       <Panel id="panel-payloads" title={t('payloadsTitle')} subtitle={t('payloadsDesc')} t={t} resetKey={evaluation} focusRef={panels['panel-payloads']}>
-        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} payloads={evaluation.result.payloads} />}
+        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} lang={lang} payloads={evaluation.result.payloads} />}
       </Panel>
     </div>
   );

@@ -6,8 +6,7 @@
  * Every kind and every rule has a Chinese text, or this does not compile.
  */
 import { describeParams, type Rule, type SchemaIssue, type ValueSource, type ViolationParams } from '../../core/violationParams.ts';
-
-export type DetailLang = 'en' | 'zh';
+import type { Lang } from '../../lang.ts';
 
 const RULE_ZH: Readonly<Record<Rule, string>> = Object.freeze({
   package_is_object: '一个结果包必须是对象 {model_result, protected_audit}',
@@ -118,6 +117,6 @@ function zh(p: ViolationParams): string {
 }
 
 /** The specifics of one violation, in the learner's language. */
-export function violationDetail(p: ViolationParams, lang: DetailLang): string {
+export function violationDetail(p: ViolationParams, lang: Lang): string {
   return lang === 'zh' ? zh(p) : describeParams(p);
 }

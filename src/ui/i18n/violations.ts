@@ -90,22 +90,3 @@ const BY_CODE: Readonly<Record<ViolationCode, Readonly<Record<Lang, ViolationTex
 
 /** Each violation code's rule and reason, in the learner's language: `VIOLATION_TEXTS[lang][code]`. */
 export const VIOLATION_TEXTS: Texts<Readonly<Record<ViolationCode, ViolationText>>> = textsByItem(BY_CODE);
-
-/**
- * How the typed data of each violation code reads in one language. `Details`
- * maps every code to the data the core reports with it; a table of this type
- * per language (through defineTexts) renders every code, and a code or a
- * language left out is a type error.
- */
-export type ViolationDetailTexts<Details extends { readonly [C in ViolationCode]: unknown }> = { readonly [C in ViolationCode]: (detail: Details[C]) => string };
-
-/** Renders one violation's typed detail in the learner's language. */
-export function renderViolationDetail<Details extends { readonly [C in ViolationCode]: unknown }, C extends ViolationCode>(
-  texts: Texts<ViolationDetailTexts<Details>>,
-  lang: Lang,
-  code: C,
-  detail: Details[C],
-): string {
-  const render: (d: Details[C]) => string = texts[lang][code];
-  return render(detail);
-}

@@ -11,10 +11,13 @@ import styles from './AttackLab.module.css';
 import own from './StoppedBy.module.css';
 import type { Lang } from '../../../lang.ts';
 import { defineTexts } from '../../i18n/texts.ts';
+import { violationDetail } from '../../i18n/violationDetail.ts';
+import type { ViolationParams } from '../../../core/violationParams.ts';
 
 export interface StoppedByProps {
   heading: string;
-  violations: readonly { code: ViolationCode; path: string; detail?: string }[];
+  /** A core violation carries its specifics as data; an audit entry (code and path only) has none. */
+  violations: readonly { code: ViolationCode; path: string; params?: ViolationParams }[];
   lang: Lang;
 }
 
@@ -29,7 +32,7 @@ export function StoppedBy({ heading, violations, lang }: StoppedByProps): JSX.El
   for (const v of violations) {
     const g = groups.get(v.code) ?? { paths: [], details: [] };
     if (!g.paths.includes(v.path)) g.paths.push(v.path);
-    if (v.detail !== undefined && v.detail !== '') g.details.push(`${v.path === '' ? t.root : v.path}: ${v.detail}`);
+    if (v.params !== undefined) g.details.push(`${v.path === '' ? t.root : v.path}: ${violationDetail(v.params, lang)}`);
     groups.set(v.code, g);
   }
   return (

@@ -5,6 +5,7 @@
  * the learner to the field.
  */
 import { memo, type JSX, type Ref } from 'react';
+import { violationDetail } from '../../i18n/violationDetail.ts';
 import type { Lang } from '../../../lang.ts';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
@@ -26,6 +27,11 @@ const SOURCE_KEY: Record<ProblemSource, StringKey> = {
   projection: 'sourceProjection',
   validation: 'sourceValidation',
 };
+
+/** A problem's specifics in the learner's language: a core violation from its typed data, a parse or context problem as the parser said it. */
+export function problemDetail(p: Problem, lang: Lang): string {
+  return p.params !== null ? violationDetail(p.params, lang) : p.detail;
+}
 
 /** The one-line explanation of a problem in the learner's language (also the editor marker's message). */
 export function problemRule(p: Problem, lang: Lang, t: Translate): string {
@@ -75,7 +81,7 @@ export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onRe
             <span className="problem-rule">{problemRule(p, lang, t)}</span>
             {why !== null ? <span className="problem-why">{why}</span> : null}
             <span className="problem-detail">
-              {t('detail')}: {p.detail}
+              {t('detail')}: {problemDetail(p, lang)}
             </span>
           </>
         );
