@@ -23,6 +23,16 @@ test('language: switching to 中文 translates the page and keeps the contract�
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test('a violation\'s specifics read in the learner\'s language, from the core\'s typed data', async ({ pg, page }) => {
+  await pg.goto('/?scenario=create_refund_draft.status_injected');
+  await pg.problemsTab.click();
+  const detail = pg.problem('DATA_SCHEMA').first().locator('.problem-detail');
+  await expect(detail).toContainText('unexpected member "status"');
+  await page.getByRole('button', { name: '中文' }).click();
+  await expect(detail).toContainText('多出的成员 「status」');
+  await expect(detail).not.toContainText('unexpected member');
+});
+
 test.describe('a browser that prefers Chinese', () => {
   test.use({ locale: 'zh-CN' });
   test('opens in Chinese', async ({ pg, page }) => {
