@@ -22,10 +22,7 @@ export default tseslint.config(
     // Every text the learner or a link brings goes through the core's strict, bounded parser; copies use structuredClone.
     files: ['src/playground/**/*.ts', 'src/ui/**/*.{ts,tsx}', 'src/mistakes/**/*.ts', 'src/lang.ts', 'src/main.tsx'],
     rules: {
-      'no-restricted-properties': [
-        'error',
-        { object: 'JSON', property: 'parse', message: 'Parse with parseStrictJson from src/core (strict and bounded); copy with structuredClone.' },
-      ],
+      'no-restricted-properties': ['error', { object: 'JSON', property: 'parse', message: 'Parse with parseStrictJson from src/core (strict and bounded); copy with structuredClone.' }],
     },
   },
   {

@@ -137,7 +137,12 @@ test('the lab runs on the scenario as edited, and shows hidden characters in its
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the lab has no axe violations (${theme}), with two calls, an adapter refusal and inert text on show`, async ({ pg, page }) => {
-    for (const [scenario, id] of [['search_kb.hits', 'A1'], ['get_order.paid', 'A12'], ['search_kb.injection', 'A14'], ['get_order.paid', 'A11']] as const) {
+    for (const [scenario, id] of [
+      ['search_kb.hits', 'A1'],
+      ['get_order.paid', 'A12'],
+      ['search_kb.injection', 'A14'],
+      ['get_order.paid', 'A11'],
+    ] as const) {
       await pg.goto(`/?scenario=${scenario}&attack=${id}`);
       await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
       await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', id);

@@ -9,7 +9,8 @@ import { project } from '../src/core/project.ts';
 import type { TrustedContext } from '../src/core/trustedContext.ts';
 import { expect, test } from './fixtures.ts';
 
-const scenarioFile = (id: string) => JSON.parse(readFileSync(new URL(`../src/core/scenarios/${id}.json`, import.meta.url), 'utf8')) as { context: TrustedContext; handler_output: Record<string, unknown> };
+const scenarioFile = (id: string) =>
+  JSON.parse(readFileSync(new URL(`../src/core/scenarios/${id}.json`, import.meta.url), 'utf8')) as { context: TrustedContext; handler_output: Record<string, unknown> };
 
 /** Goes to a line with Monaco's own "go to line" (Ctrl+G), then to its first non-blank character. */
 async function goToLine(page: import('@playwright/test').Page, line: number): Promise<void> {

@@ -70,7 +70,10 @@ test('a large text is evaluated in the worker, a small one on the page', async (
 // Each way a worker can let the page down; the page must then show what the worker would have shown.
 const BROKEN_WORKERS: { name: string; route: Parameters<Page['route']>[1] }[] = [
   { name: 'cannot load', route: (route) => route.abort() },
-  { name: 'replies with a failure', route: (route) => route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = (e) => self.postMessage({ id: e.data.id, ok: false, error: "broken on purpose" });' }) },
+  {
+    name: 'replies with a failure',
+    route: (route) => route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = (e) => self.postMessage({ id: e.data.id, ok: false, error: "broken on purpose" });' }),
+  },
   { name: 'never answers', route: (route) => route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' }) },
 ];
 

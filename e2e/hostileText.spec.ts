@@ -7,11 +7,7 @@
  */
 import { expect, test } from './fixtures.ts';
 
-const ADDRESSES = [
-  '/?scenario=search_kb.hostile_text',
-  '/?scenario=search_kb.hostile_text&attack=A14',
-  '/?scenario=search_kb.hostile_text&attack=A5',
-];
+const ADDRESSES = ['/?scenario=search_kb.hostile_text', '/?scenario=search_kb.hostile_text&attack=A14', '/?scenario=search_kb.hostile_text&attack=A5'];
 
 for (const address of ADDRESSES) {
   test(`hostile text stays inert: ${address}`, async ({ pg, page }) => {
@@ -24,7 +20,9 @@ for (const address of ADDRESSES) {
     await pg.editorReady();
     await page.waitForTimeout(1000);
     // Nothing the data describes became an element, and nothing it scripted ran.
-    await expect(page.locator('main img[onerror], main iframe, main a[href^="javascript:"], main script, main style:not([data-vite-dev-id])').filter({ hasNot: page.locator('.monaco-editor') })).toHaveCount(0);
+    await expect(
+      page.locator('main img[onerror], main iframe, main a[href^="javascript:"], main script, main style:not([data-vite-dev-id])').filter({ hasNot: page.locator('.monaco-editor') }),
+    ).toHaveCount(0);
     expect(await page.evaluate(() => document.body.style.display)).not.toBe('none');
     expect(await page.evaluate(() => document.cookie)).toBe('');
     expect(dialogs).toEqual([]);

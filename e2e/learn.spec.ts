@@ -95,7 +95,10 @@ test('the OUTCOME_UNKNOWN step says query_status, never a second dispatch, and c
   const next = page.getByTestId('step-timeout').getByTestId('step-next');
   await expect(next).toContainText('Never dispatch create_refund_draft again');
   await expect(next).toContainText('from ERROR_CATALOG[OUTCOME_UNKNOWN].recovery, not the message');
-  await page.getByTestId('step-timeout').getByRole('button', { name: /Open in the playground/ }).click();
+  await page
+    .getByTestId('step-timeout')
+    .getByRole('button', { name: /Open in the playground/ })
+    .click();
   await expect(page).toHaveURL(/scenario=create_refund_draft\.outcome_unknown/);
   await expect(page.locator('.app')).toHaveAttribute('data-mode', 'playground');
 });

@@ -175,5 +175,8 @@ test('typing into a 64 KiB handler output causes no long task over 50 ms', async
       `at ms after typing began [${tasks.map((t) => Math.round(t.start - typingStart)).join(', ')}]`,
   );
 
-  expect(typing.durations.filter((d) => d > MAX_TASK_MS), `long tasks over ${MAX_TASK_MS} ms while typing (all: ${typing.durations.join(', ')} ms)`).toEqual([]);
+  expect(
+    typing.durations.filter((d) => d > MAX_TASK_MS),
+    `long tasks over ${MAX_TASK_MS} ms while typing (all: ${typing.durations.join(', ')} ms)`,
+  ).toEqual([]);
 });

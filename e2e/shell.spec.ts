@@ -23,7 +23,7 @@ test('language: switching to 中文 translates the page and keeps the contract�
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('a violation\'s specifics read in the learner\'s language, from the core\'s typed data', async ({ pg, page }) => {
+test("a violation's specifics read in the learner's language, from the core's typed data", async ({ pg, page }) => {
   await pg.goto('/?scenario=create_refund_draft.status_injected');
   await pg.problemsTab.click();
   const detail = pg.problem('DATA_SCHEMA').first().locator('.problem-detail');
@@ -196,7 +196,15 @@ for (const theme of ['light', 'dark'] as const) {
       await page.waitForTimeout(400);
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      expect(
+        bad.map(
+          (v) =>
+            `${v.id}: ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 }

@@ -133,7 +133,11 @@ test('a corrupt saved state is set aside under another key, reported, and the pa
   await expect(notice).toContainText('tool-result-playground/corrupt/');
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('search_kb.hits');
   await expect(pg.modelResult).toContainText('"status": "succeeded"');
-  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tool-result-playground/corrupt/')).map((k) => localStorage.getItem(k)));
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('tool-result-playground/corrupt/'))
+      .map((k) => localStorage.getItem(k)),
+  );
   expect(kept).toEqual([corrupt]);
   // Still works, and saves again.
   await pg.typeEditorText('{"kind": "exception"}');

@@ -7,7 +7,12 @@ const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(path)) process.exit(0);
 const root = typeof process.getuid === 'function' && process.getuid() === 0;
 let apt = false;
-try { execSync('command -v apt-get', { stdio: 'ignore' }); apt = true; } catch { /* not Debian */ }
+try {
+  execSync('command -v apt-get', { stdio: 'ignore' });
+  apt = true;
+} catch {
+  /* not Debian */
+}
 if (root && apt) {
   console.log(`[ensure-chromium] ${path} is missing: installing Debian's chromium (apt-get) for the browser tests`);
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', { stdio: 'inherit' });

@@ -10,9 +10,7 @@ import { projectRoot } from './support/vectors.ts';
 
 const coreDir = join(projectRoot, 'src', 'core');
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-  );
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
 const ALLOWED_PACKAGES = [/^zod$/, /^@noble\/hashes\/[a-z0-9]+\.js$/];
 
 describe('core purity', () => {
@@ -26,7 +24,10 @@ describe('core purity', () => {
         const target = resolve(file, '..', spec);
         expect(relative(coreDir, target).startsWith('..'), `${spec} leaves src/core`).toBe(false);
       } else {
-        expect(ALLOWED_PACKAGES.some((p) => p.test(spec)), `${spec} is not an allowed package`).toBe(true);
+        expect(
+          ALLOWED_PACKAGES.some((p) => p.test(spec)),
+          `${spec} is not an allowed package`,
+        ).toBe(true);
       }
     }
     // Browser-only and Node-only globals (WebCrypto's globalThis.crypto exists in both).

@@ -14,9 +14,7 @@ import { projectRoot } from './support/vectors.ts';
 
 const coreDir = join(projectRoot, 'src', 'core');
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-  );
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
 
 const STATEFUL_CONSTRUCTORS = /^(Map|WeakMap|Set|WeakSet|WeakRef|FinalizationRegistry)$/;
 const MUTATING_METHODS = /^(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin|set|add|delete|clear)$/;

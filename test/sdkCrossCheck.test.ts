@@ -69,15 +69,19 @@ async function geminiEvents(sse: string): Promise<unknown[]> {
 }
 
 const openaiCalls = (output: readonly { type: string }[]) =>
-  output.filter((o) => o.type === 'function_call').map((o) => {
-    const c = o as unknown as { call_id: string; name: string; arguments: string };
-    return { call_id: c.call_id, name: c.name, arguments_text: c.arguments };
-  });
+  output
+    .filter((o) => o.type === 'function_call')
+    .map((o) => {
+      const c = o as unknown as { call_id: string; name: string; arguments: string };
+      return { call_id: c.call_id, name: c.name, arguments_text: c.arguments };
+    });
 const anthropicCalls = (content: readonly { type: string }[]) =>
-  content.filter((b) => b.type === 'tool_use').map((b) => {
-    const c = b as unknown as { id: string; name: string; input: unknown };
-    return { call_id: c.id, name: c.name, arguments: c.input };
-  });
+  content
+    .filter((b) => b.type === 'tool_use')
+    .map((b) => {
+      const c = b as unknown as { id: string; name: string; input: unknown };
+      return { call_id: c.id, name: c.name, arguments: c.input };
+    });
 
 const healthy = turnFixtures.filter(isHealthyFixture);
 const byId = (id: string) => turnFixtures.find((f) => f.id === id) as TurnFixture;
@@ -91,19 +95,16 @@ describe('healthy fixtures: the SDK assembles the same calls', () => {
     expect(openaiCalls(r.value.output)).toEqual(ours.calls.map((c) => ({ call_id: c.call_id, name: c.name, arguments_text: c.arguments_text })));
     expect(r.value.id).toBe(ours.response_id);
   });
-  it.each(healthy.filter((f) => f.provider === 'anthropic' && f.id !== 'anthropic.invalid_arguments').map((f) => [f.id, f] as const))(
-    '%s through @anthropic-ai/sdk MessageStream',
-    async (_id, f) => {
-      const r = await anthropicFinal(f);
-      if (!r.ok) throw r.error;
-      expect(r.value.stop_reason).toBe('tool_use');
-      const ours = assembleTurn('anthropic', toSse(f));
-      expect(anthropicCalls(r.value.content)).toEqual(ours.calls.map((c) => ({ call_id: c.call_id, name: c.name, arguments: c.arguments })));
-      // The replayed assistant content is the SDK's, but for what the API does not take back (caller, citations: null).
-      expect(ours.replay.map((b) => (b as { type: string }).type)).toEqual(r.value.content.map((b) => b.type));
-    },
-  );
-  it.each(healthy.filter((f) => f.provider === 'gemini').map((f) => [f.id, f] as const))('%s: the genai SSE reader yields exactly the project\'s events', async (_id, f) => {
+  it.each(healthy.filter((f) => f.provider === 'anthropic' && f.id !== 'anthropic.invalid_arguments').map((f) => [f.id, f] as const))('%s through @anthropic-ai/sdk MessageStream', async (_id, f) => {
+    const r = await anthropicFinal(f);
+    if (!r.ok) throw r.error;
+    expect(r.value.stop_reason).toBe('tool_use');
+    const ours = assembleTurn('anthropic', toSse(f));
+    expect(anthropicCalls(r.value.content)).toEqual(ours.calls.map((c) => ({ call_id: c.call_id, name: c.name, arguments: c.arguments })));
+    // The replayed assistant content is the SDK's, but for what the API does not take back (caller, citations: null).
+    expect(ours.replay.map((b) => (b as { type: string }).type)).toEqual(r.value.content.map((b) => b.type));
+  });
+  it.each(healthy.filter((f) => f.provider === 'gemini').map((f) => [f.id, f] as const))("%s: the genai SSE reader yields exactly the project's events", async (_id, f) => {
     const sse = toSse(f);
     const ours = readTurnStream(sse);
     if (!ours.ok) throw new Error(ours.error.message);

@@ -14,8 +14,12 @@ function cli(argv: string[], files: Record<string, string> = {}) {
       if (!(p in files)) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
       return new TextEncoder().encode(files[p]);
     },
-    stdout: (t) => { stdout += t; },
-    stderr: (t) => { stderr += t; },
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
   });
   return { code, stdout, stderr, json: stdout === '' ? null : (JSON.parse(stdout) as Record<string, unknown>) };
 }

@@ -56,7 +56,9 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
 };
 
 const USAGE = `usage:
-${Object.values(COMMAND_USAGE).map((u) => `  ${u.split('\n')[0]}`).join('\n')}
+${Object.values(COMMAND_USAGE)
+  .map((u) => `  ${u.split('\n')[0]}`)
+  .join('\n')}
   cli <command> --help`;
 
 function parseFlags(args: string[]): Map<string, string> {

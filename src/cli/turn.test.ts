@@ -97,7 +97,13 @@ describe('cli turn: bad input never crashes', () => {
   it('events that are not objects: STREAM_ORDER, exit 1', () => {
     const r = cli(fileArgs(f), { ...filesOf(f), 's.sse': '1\n"two"\nnull\n[4]\n' });
     expect(r.code).toBe(1);
-    expect((r.json?.problems as { code: string; at: number }[]).map((p) => `${p.code}@${p.at}`)).toEqual(['STREAM_ORDER@0', 'STREAM_ORDER@1', 'STREAM_ORDER@2', 'STREAM_ORDER@3', 'STREAM_UNTERMINATED@4']);
+    expect((r.json?.problems as { code: string; at: number }[]).map((p) => `${p.code}@${p.at}`)).toEqual([
+      'STREAM_ORDER@0',
+      'STREAM_ORDER@1',
+      'STREAM_ORDER@2',
+      'STREAM_ORDER@3',
+      'STREAM_UNTERMINATED@4',
+    ]);
   });
   it('an SSE data: line that is not JSON: exit 2 with file, line and column', () => {
     const r = cli(fileArgs(f), { ...filesOf(f), 's.sse': 'event: response.created\ndata: {"type":"response.created",}\n\n' });
@@ -140,7 +146,7 @@ describe('--help', () => {
     expect(r.stdout).toMatch(/^usage:\n/);
     for (const c of ['project', 'validate', 'payload', 'turn', 'list']) expect(r.stdout).toContain(`cli ${c}`);
   });
-  it.each(['project', 'validate', 'payload', 'turn', 'list'])('cli %s --help prints that command\'s usage, exit 0', (command) => {
+  it.each(['project', 'validate', 'payload', 'turn', 'list'])("cli %s --help prints that command's usage, exit 0", (command) => {
     const r = cli([command, '--help']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(new RegExp(`^usage:\\n  cli ${command} `));
@@ -150,7 +156,16 @@ describe('--help', () => {
 describe('the README examples (docs/turn-examples)', () => {
   const read = (p: string) => readFileSync(join(projectRoot, p), 'utf8');
   const files = Object.fromEntries(
-    ['openai.stream.sse', 'openai.turn-context.json', 'openai.handlers.json', 'anthropic.stream.sse', 'anthropic.turn-context.json', 'anthropic.handlers.json', 'gemini.stream.jsonl', 'gemini.turn-context.json'].map((n) => [n, read(`docs/turn-examples/${n}`)]),
+    [
+      'openai.stream.sse',
+      'openai.turn-context.json',
+      'openai.handlers.json',
+      'anthropic.stream.sse',
+      'anthropic.turn-context.json',
+      'anthropic.handlers.json',
+      'gemini.stream.jsonl',
+      'gemini.turn-context.json',
+    ].map((n) => [n, read(`docs/turn-examples/${n}`)]),
   );
   it('each runs as the README shows it', () => {
     const o = cli(['turn', '--provider', 'openai', '--stream', 'openai.stream.sse', '--turn-context', 'openai.turn-context.json', '--handlers', 'openai.handlers.json'], files);

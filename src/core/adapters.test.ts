@@ -25,10 +25,12 @@ describe('provider items', () => {
   });
   it('builds the registered shapes (SPEC 5)', () => {
     const s = findScenario('search_kb.no_access') as Scenario;
-    const items = Object.fromEntries(providers.map((p) => {
-      const t = withProvider(s.context, p);
-      return [p, toProviderItem(project(s.handler_output, t), t)];
-    }));
+    const items = Object.fromEntries(
+      providers.map((p) => {
+        const t = withProvider(s.context, p);
+        return [p, toProviderItem(project(s.handler_output, t), t)];
+      }),
+    );
     const text = canonicalize(project(s.handler_output, s.context).model_result);
     expect(items.openai).toEqual({ type: 'function_call_output', call_id: s.context.call.call_id, output: text });
     expect(items.anthropic).toEqual({ type: 'tool_result', tool_use_id: s.context.call.call_id, content: [{ type: 'text', text }], is_error: true });
@@ -96,9 +98,11 @@ describe('composeTurn (SPEC 5)', () => {
       const ids = results.map((r) => r.trusted.call.call_id);
       const composed = composeTurn(provider, calls, shuffled, {});
       const got =
-        provider === 'anthropic' ? (composed as { content: { tool_use_id?: string }[] }).content.map((c) => c.tool_use_id)
-        : provider === 'openai' ? (composed as { input: { type: string; call_id: string }[] }).input.filter((i) => i.type === 'function_call_output').map((i) => i.call_id)
-        : (composed as { input: { call_id: string }[] }).input.map((i) => i.call_id);
+        provider === 'anthropic'
+          ? (composed as { content: { tool_use_id?: string }[] }).content.map((c) => c.tool_use_id)
+          : provider === 'openai'
+            ? (composed as { input: { type: string; call_id: string }[] }).input.filter((i) => i.type === 'function_call_output').map((i) => i.call_id)
+            : (composed as { input: { call_id: string }[] }).input.map((i) => i.call_id);
       expect(got).toEqual(ids);
     }
   });
@@ -122,7 +126,11 @@ describe('composeTurn (SPEC 5)', () => {
     const { calls, results } = turn('gemini');
     const g = composeTurn('gemini', calls, results, { previous_interaction_id: 'int_prev' });
     expect(g.previous_interaction_id).toBe('int_prev');
-    expect(g.input.map((s) => [s.type, s.name])).toEqual([['function_result', 'search_kb'], ['function_result', 'get_order'], ['function_result', 'search_kb']]);
+    expect(g.input.map((s) => [s.type, s.name])).toEqual([
+      ['function_result', 'search_kb'],
+      ['function_result', 'get_order'],
+      ['function_result', 'search_kb'],
+    ]);
   });
   it('refuses a missing result', () => {
     const { calls, results } = turn('openai');
@@ -160,7 +168,11 @@ describe('previewDispatch and rebindPackage', () => {
   it('serializes for all three providers, and refuses where the learner set an unregistered revision', () => {
     const s = findScenario('get_order.paid') as Scenario;
     const ok = previewDispatch(s.handler_output, s.context);
-    expect(ok.providers.map((p) => [p.provider, p.item?.type ?? null])).toEqual([['openai', 'function_call_output'], ['anthropic', 'tool_result'], ['gemini', 'function_result']]);
+    expect(ok.providers.map((p) => [p.provider, p.item?.type ?? null])).toEqual([
+      ['openai', 'function_call_output'],
+      ['anthropic', 'tool_result'],
+      ['gemini', 'function_result'],
+    ]);
     const legacy = { ...s.context, call: { ...s.context.call, adapter_revision: 'openai-responses-2024-01-01' } };
     const refused = previewDispatch(s.handler_output, legacy);
     expect(refused.unregistered?.refused.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);

@@ -10,8 +10,15 @@ import type { TrustedContext } from './trustedContext.ts';
 export function auditValuesOf(pkg: Package, trusted: TrustedContext): string[] {
   const a = pkg.protected_audit;
   return [
-    trusted.principal.tenant, trusted.principal.subject, a.principal_ref, a.provider_context.response_id, a.operation.operation_id,
-    a.operation.idempotency_key, a.binding.request_sha256, a.binding.result_sha256, a.binding.call_binding_sha256,
+    trusted.principal.tenant,
+    trusted.principal.subject,
+    a.principal_ref,
+    a.provider_context.response_id,
+    a.operation.operation_id,
+    a.operation.idempotency_key,
+    a.binding.request_sha256,
+    a.binding.result_sha256,
+    a.binding.call_binding_sha256,
     ...[a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref].filter((v): v is string => v !== null),
   ];
 }

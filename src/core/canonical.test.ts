@@ -16,7 +16,9 @@ describe.skipIf(jcs === null)('RFC 8785 reference vectors (../shared/vectors/jcs
     const expected = readFileSync(join(dir, 'output', name));
     const got = Buffer.from(canonicalize(input), 'utf8');
     expect(got.toString('hex')).toBe(expected.toString('hex'));
-    const hex = readFileSync(join(dir, 'outhex', name.replace('.json', '.txt')), 'utf8').replace(/\s+/g, '').toLowerCase();
+    const hex = readFileSync(join(dir, 'outhex', name.replace('.json', '.txt')), 'utf8')
+      .replace(/\s+/g, '')
+      .toLowerCase();
     expect(got.toString('hex')).toBe(hex);
   });
 });
@@ -81,7 +83,9 @@ describe('hostile input (SPEC 2): where the popular npm encoders go wrong', () =
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
   it('refuses class instances, Maps, boxed primitives and getters', () => {
-    class Point { x = 1; }
+    class Point {
+      x = 1;
+    }
     expect(refused(new Point()).code).toBe('NON_PLAIN_OBJECT');
     expect(refused(new Map()).code).toBe('NON_PLAIN_OBJECT');
     expect(refused({ s: new String('x') }).path).toBe('/s');
@@ -104,20 +108,26 @@ describe('hostile input (SPEC 2): where the popular npm encoders go wrong', () =
 describe('properties', () => {
   const json = fc.jsonValue({ maxDepth: 4 });
   it('is idempotent: canonical text re-parsed canonicalizes to itself', () => {
-    fc.assert(fc.property(json, (v) => {
-      const once = canonicalize(v);
-      expect(canonicalize(JSON.parse(once))).toBe(once);
-    }));
+    fc.assert(
+      fc.property(json, (v) => {
+        const once = canonicalize(v);
+        expect(canonicalize(JSON.parse(once))).toBe(once);
+      }),
+    );
   });
   it('does not depend on member order', () => {
-    fc.assert(fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), (o) => {
-      const reversed = Object.fromEntries(Object.entries(o).reverse());
-      expect(canonicalize(reversed)).toBe(canonicalize(o));
-    }));
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), (o) => {
+        const reversed = Object.fromEntries(Object.entries(o).reverse());
+        expect(canonicalize(reversed)).toBe(canonicalize(o));
+      }),
+    );
   });
   it('is valid JSON that means the same value', () => {
-    fc.assert(fc.property(json, (v) => {
-      expect(JSON.parse(canonicalize(v))).toEqual(JSON.parse(JSON.stringify(v)));
-    }));
+    fc.assert(
+      fc.property(json, (v) => {
+        expect(JSON.parse(canonicalize(v))).toEqual(JSON.parse(JSON.stringify(v)));
+      }),
+    );
   });
 });

@@ -12,18 +12,7 @@
 import { pointerFrom } from './jsonPointer.ts';
 
 export type CanonicalizationErrorCode =
-  | 'UNDEFINED'
-  | 'FUNCTION'
-  | 'SYMBOL'
-  | 'BIGINT'
-  | 'NON_FINITE_NUMBER'
-  | 'LONE_SURROGATE'
-  | 'SPARSE_ARRAY'
-  | 'NON_PLAIN_OBJECT'
-  | 'ACCESSOR_PROPERTY'
-  | 'SYMBOL_KEY'
-  | 'CYCLE'
-  | 'TOO_DEEP';
+  'UNDEFINED' | 'FUNCTION' | 'SYMBOL' | 'BIGINT' | 'NON_FINITE_NUMBER' | 'LONE_SURROGATE' | 'SPARSE_ARRAY' | 'NON_PLAIN_OBJECT' | 'ACCESSOR_PROPERTY' | 'SYMBOL_KEY' | 'CYCLE' | 'TOO_DEEP';
 
 /** Thrown by {@link canonicalize}; `path` is the RFC 6901 pointer of the refused value. */
 export class CanonicalizationError extends Error {
@@ -42,8 +31,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 const nativeWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
 /** ES2024's String.prototype.isWellFormed where the engine has it (one native scan), else the two regexes. */
-const isWellFormed: (s: string) => boolean =
-  typeof nativeWellFormed === 'function' ? (s) => nativeWellFormed.call(s) : (s) => !(ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s));
+const isWellFormed: (s: string) => boolean = typeof nativeWellFormed === 'function' ? (s) => nativeWellFormed.call(s) : (s) => !(ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s));
 
 /**
  * Far deeper than any value this project accepts (the strict parser stops at

@@ -9,9 +9,25 @@ import { toProviderItem } from './toProviderItem.ts';
 import type { TrustedContext } from './trustedContext.ts';
 
 /** The provider's own call items, as its API returned them. */
-export interface OpenAIFunctionCall { type: 'function_call'; call_id: string; name: string; arguments: string; id?: string }
-export interface AnthropicToolUse { type: 'tool_use'; id: string; name: string; input: unknown }
-export interface GeminiFunctionCall { type: 'function_call'; id: string; name: string; arguments: Record<string, unknown> }
+export interface OpenAIFunctionCall {
+  type: 'function_call';
+  call_id: string;
+  name: string;
+  arguments: string;
+  id?: string;
+}
+export interface AnthropicToolUse {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+export interface GeminiFunctionCall {
+  type: 'function_call';
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
 export type ProviderCall = OpenAIFunctionCall | AnthropicToolUse | GeminiFunctionCall;
 
 export interface PackagedResult {
@@ -28,9 +44,18 @@ export interface TurnOptions {
   previous_interaction_id?: string;
 }
 
-export interface OpenAITurn { previous_response_id?: string; input: (OpenAIFunctionCall | OpenAIFunctionCallOutput)[] }
-export interface AnthropicTurn { role: 'user'; content: (AnthropicToolResult | { type: 'text'; text: string })[] }
-export interface GeminiTurn { previous_interaction_id?: string; input: GeminiFunctionResult[] }
+export interface OpenAITurn {
+  previous_response_id?: string;
+  input: (OpenAIFunctionCall | OpenAIFunctionCallOutput)[];
+}
+export interface AnthropicTurn {
+  role: 'user';
+  content: (AnthropicToolResult | { type: 'text'; text: string })[];
+}
+export interface GeminiTurn {
+  previous_interaction_id?: string;
+  input: GeminiFunctionResult[];
+}
 
 export type TurnProblemCode = 'MISSING_RESULT' | 'DUPLICATE_CALL_ID' | 'DUPLICATE_RESULT' | 'UNKNOWN_CALL_ID' | 'PROVIDER_MISMATCH' | 'TOOL_MISMATCH' | 'MALFORMED_CALL';
 
@@ -85,9 +110,7 @@ export function composeTurn(provider: ProviderName, calls: ProviderCall[], resul
   switch (provider) {
     case 'openai': {
       const stateful = opts.previous_response_id !== undefined;
-      const input = stateful
-        ? (items as OpenAIFunctionCallOutput[])
-        : ordered.flatMap(({ call }, i) => [call as OpenAIFunctionCall, items[i] as OpenAIFunctionCallOutput]);
+      const input = stateful ? (items as OpenAIFunctionCallOutput[]) : ordered.flatMap(({ call }, i) => [call as OpenAIFunctionCall, items[i] as OpenAIFunctionCallOutput]);
       return stateful ? { previous_response_id: opts.previous_response_id as string, input } : { input };
     }
     case 'anthropic': {

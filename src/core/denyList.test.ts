@@ -6,7 +6,26 @@ import { projectDetailed } from './project.ts';
 import { findScenario } from './scenarios.ts';
 import type { Scenario } from './scenario.ts';
 
-const BASE = ['token', 'access_token', 'Authorization', 'api-key', 'apiKey', 'password', 'passwd', 'client_secret', 'cookie', 'private_key', 'session_id', 'call_id', 'idempotency_key', 'principal_ref', 'receipt_ref', 'result_sha256', 'tenant', 'subject'];
+const BASE = [
+  'token',
+  'access_token',
+  'Authorization',
+  'api-key',
+  'apiKey',
+  'password',
+  'passwd',
+  'client_secret',
+  'cookie',
+  'private_key',
+  'session_id',
+  'call_id',
+  'idempotency_key',
+  'principal_ref',
+  'receipt_ref',
+  'result_sha256',
+  'tenant',
+  'subject',
+];
 
 /** The disguises a handler might use: case, separators, full-width forms (all folded by NFKC). */
 const fullWidth = (s: string) => [...s].map((c) => (c >= '!' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
@@ -25,17 +44,30 @@ describe('deny-list (SPEC 3)', () => {
     expect(normalizeKey('ﬁle')).toBe('file'); // NFKC folds the ligature
   });
   it.each([
-    ['token', 'credential'], ['refresh_token', 'credential'], ['X-Api-Key', 'credential'], ['set-cookie', 'credential'], ['PrivateKey', 'credential'],
-    ['request_sha256', 'control'], ['Idempotency-Key', 'control'], ['sessionId', 'control'], ['tenant_id', 'control'], ['statusRef', 'control'],
+    ['token', 'credential'],
+    ['refresh_token', 'credential'],
+    ['X-Api-Key', 'credential'],
+    ['set-cookie', 'credential'],
+    ['PrivateKey', 'credential'],
+    ['request_sha256', 'control'],
+    ['Idempotency-Key', 'control'],
+    ['sessionId', 'control'],
+    ['tenant_id', 'control'],
+    ['statusRef', 'control'],
   ])('%s is denied as %s', (key, kind) => expect(deniedKeyKind(key)).toBe(kind));
-  it.each(['status', 'order_ref', 'title', 'snippet', 'url', 'query', 'hits', 'reason', 'draft_ref', 'subject_line', 'sessions', 'doc_ref'])(
-    '%s is allowed', (key) => expect(deniedKeyKind(key)).toBeNull(),
+  it.each(['status', 'order_ref', 'title', 'snippet', 'url', 'query', 'hits', 'reason', 'draft_ref', 'subject_line', 'sessions', 'doc_ref'])('%s is allowed', (key) =>
+    expect(deniedKeyKind(key)).toBeNull(),
   );
   it('a key that merely contains a credential word is denied (tokenizer, secretary): false positives over leaks', () => {
     expect(deniedKeyKind('tokenizer')).toBe('credential');
   });
   it('property: every disguise of a denied key is denied', () => {
-    fc.assert(fc.property(disguise, (k) => { expect(deniedKeyKind(k)).not.toBeNull(); }), { seed: 20260719, numRuns: 500 });
+    fc.assert(
+      fc.property(disguise, (k) => {
+        expect(deniedKeyKind(k)).not.toBeNull();
+      }),
+      { seed: 20260719, numRuns: 500 },
+    );
   });
   it('property: disguised keys nested in arrays of objects are found with their pointer', () => {
     fc.assert(
@@ -67,7 +99,12 @@ describe('the ASCII fast path of normalizeKey', () => {
   it('gives what NFKC, lower-casing and dropping non-letters-or-digits give, for any ASCII key', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary-ascii', maxLength: 30 }), (key) => {
-        expect(normalizeKey(key)).toBe(key.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+        expect(normalizeKey(key)).toBe(
+          key
+            .normalize('NFKC')
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N}]/gu, ''),
+        );
       }),
       { seed: 20260719, numRuns: 500 },
     );

@@ -9,13 +9,30 @@ export function normalizeKey(key: string): string {
   // NFKC leaves ASCII as it is: most member names skip the (costly) normalization. A test holds both paths equal.
   // Literals here, not module-level /g regexes: a global regex carries lastIndex from one call to the next.
   if (/^\p{ASCII}*$/u.test(key)) return key.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return key.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return key
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 const CREDENTIAL_PARTS = ['token', 'secret', 'password', 'passwd', 'cookie', 'apikey', 'authorization', 'privatekey'];
 const CONTROL_KEYS: readonly string[] = Object.freeze([
-  'session', 'sessionid', 'callid', 'operationid', 'responseid', 'idempotencykey', 'tenant', 'tenantid',
-  'subject', 'subjectid', 'principal', 'principalref', 'receipt', 'receiptref', 'statusref', 'requestref',
+  'session',
+  'sessionid',
+  'callid',
+  'operationid',
+  'responseid',
+  'idempotencykey',
+  'tenant',
+  'tenantid',
+  'subject',
+  'subjectid',
+  'principal',
+  'principalref',
+  'receipt',
+  'receiptref',
+  'statusref',
+  'requestref',
 ]);
 
 /**

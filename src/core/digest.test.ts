@@ -34,7 +34,11 @@ describe('known-answer digests', () => {
   it('get_order.paid: request, result and call binding', () => {
     const s = scenario('get_order.paid');
     const pkg = project(s.handler_output, s.context);
-    expect(pkg.protected_audit.binding).toEqual({ algorithm: 'sha256', key_id: null, ...{ request_sha256: PAID.request_sha256, result_sha256: PAID.result_sha256, call_binding_sha256: PAID.call_binding_sha256 } });
+    expect(pkg.protected_audit.binding).toEqual({
+      algorithm: 'sha256',
+      key_id: null,
+      ...{ request_sha256: PAID.request_sha256, result_sha256: PAID.result_sha256, call_binding_sha256: PAID.call_binding_sha256 },
+    });
     expect(pkg.protected_audit.principal_ref).toBe(PAID.principal_ref);
     expect(computeBindings(pkg.model_result, s.context)).toEqual({ request_sha256: PAID.request_sha256, result_sha256: PAID.result_sha256, call_binding_sha256: PAID.call_binding_sha256 });
   });

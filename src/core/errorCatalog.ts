@@ -26,59 +26,128 @@ export const RETRY_AFTER_MS = { min: 100, max: 600_000 } as const;
 
 const entries: CatalogEntry[] = [
   {
-    code: 'UNKNOWN_TOOL', category: 'input', outcome: 'not_started', recovery: 'correct_input', retryAfter: 'forbidden', handlerMayRaise: false,
+    code: 'UNKNOWN_TOOL',
+    category: 'input',
+    outcome: 'not_started',
+    recovery: 'correct_input',
+    retryAfter: 'forbidden',
+    handlerMayRaise: false,
     message: { en: 'The requested tool is not available.', zh: '请求的工具不可用。' },
   },
   {
-    code: 'INVALID_ARGUMENTS', category: 'input', outcome: 'not_started', recovery: 'correct_input', retryAfter: 'forbidden', handlerMayRaise: false,
+    code: 'INVALID_ARGUMENTS',
+    category: 'input',
+    outcome: 'not_started',
+    recovery: 'correct_input',
+    retryAfter: 'forbidden',
+    handlerMayRaise: false,
     message: { en: 'The tool arguments do not match the tool input schema.', zh: '工具参数不符合该工具的输入 schema。' },
   },
   {
-    code: 'NOT_FOUND', category: 'access', outcome: 'not_started', recovery: 'none', retryAfter: 'forbidden', handlerMayRaise: true,
+    code: 'NOT_FOUND',
+    category: 'access',
+    outcome: 'not_started',
+    recovery: 'none',
+    retryAfter: 'forbidden',
+    handlerMayRaise: true,
     message: { en: 'The resource was not found.', zh: '未找到该资源。' },
   },
   {
-    code: 'APPROVAL_REQUIRED', category: 'approval', outcome: 'not_started', recovery: 'request_approval', retryAfter: 'forbidden', handlerMayRaise: true,
+    code: 'APPROVAL_REQUIRED',
+    category: 'approval',
+    outcome: 'not_started',
+    recovery: 'request_approval',
+    retryAfter: 'forbidden',
+    handlerMayRaise: true,
     message: { en: 'This action needs an approval before it can run.', zh: '该操作需要审批后才能执行。' },
   },
   {
-    code: 'APPROVAL_INVALID', category: 'approval', outcome: 'not_started', recovery: 'request_approval', retryAfter: 'forbidden', handlerMayRaise: true,
+    code: 'APPROVAL_INVALID',
+    category: 'approval',
+    outcome: 'not_started',
+    recovery: 'request_approval',
+    retryAfter: 'forbidden',
+    handlerMayRaise: true,
     message: { en: 'The approval does not match this action.', zh: '审批与该操作不匹配。' },
   },
   {
-    code: 'TIMEOUT_BEFORE_EXECUTE', category: 'transient', outcome: 'not_started', recovery: 'retry_after', retryAfter: 'required', handlerMayRaise: true,
+    code: 'TIMEOUT_BEFORE_EXECUTE',
+    category: 'transient',
+    outcome: 'not_started',
+    recovery: 'retry_after',
+    retryAfter: 'required',
+    handlerMayRaise: true,
     message: { en: 'The tool timed out before it started; it may be retried later.', zh: '工具在开始执行前超时，可稍后重试。' },
   },
   {
-    code: 'RATE_LIMIT', category: 'transient', outcome: 'not_started', recovery: 'retry_after', retryAfter: 'required', handlerMayRaise: true,
+    code: 'RATE_LIMIT',
+    category: 'transient',
+    outcome: 'not_started',
+    recovery: 'retry_after',
+    retryAfter: 'required',
+    handlerMayRaise: true,
     message: { en: 'Too many requests; it may be retried later.', zh: '请求过多，可稍后重试。' },
   },
   {
-    code: 'OUTCOME_UNKNOWN', category: 'execution', outcome: 'unknown', recovery: 'query_status', retryAfter: 'forbidden', handlerMayRaise: true,
+    code: 'OUTCOME_UNKNOWN',
+    category: 'execution',
+    outcome: 'unknown',
+    recovery: 'query_status',
+    retryAfter: 'forbidden',
+    handlerMayRaise: true,
     message: { en: 'It is not known whether the action took effect; its status must be queried.', zh: '无法确定操作是否已生效，需要查询其状态。' },
   },
   {
-    code: 'IDEMPOTENCY_CONFLICT', category: 'conflict', outcome: 'not_started', recovery: 'human_review', retryAfter: 'forbidden', handlerMayRaise: true,
+    code: 'IDEMPOTENCY_CONFLICT',
+    category: 'conflict',
+    outcome: 'not_started',
+    recovery: 'human_review',
+    retryAfter: 'forbidden',
+    handlerMayRaise: true,
     message: { en: 'This request conflicts with an earlier one under the same idempotency key.', zh: '该请求与同一幂等键下的先前请求冲突。' },
   },
   {
-    code: 'STATUS_CONFLICT', category: 'conflict', outcome: 'unknown', recovery: 'human_review', retryAfter: 'forbidden', handlerMayRaise: true,
+    code: 'STATUS_CONFLICT',
+    category: 'conflict',
+    outcome: 'unknown',
+    recovery: 'human_review',
+    retryAfter: 'forbidden',
+    handlerMayRaise: true,
     message: { en: 'The recorded status and the downstream status disagree.', zh: '记录的状态与下游状态不一致。' },
   },
   {
-    code: 'OUTPUT_CONTRACT_VIOLATION', category: 'contract', outcome: 'effect_dependent', recovery: 'human_review', retryAfter: 'forbidden', handlerMayRaise: false,
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+    category: 'contract',
+    outcome: 'effect_dependent',
+    recovery: 'human_review',
+    retryAfter: 'forbidden',
+    handlerMayRaise: false,
     message: { en: 'The tool returned a result that breaks its output contract.', zh: '工具返回的结果违反了其输出合同。' },
   },
   {
-    code: 'TOOL_ERROR', category: 'internal', outcome: 'effect_dependent', recovery: 'human_review', retryAfter: 'forbidden', handlerMayRaise: true,
+    code: 'TOOL_ERROR',
+    category: 'internal',
+    outcome: 'effect_dependent',
+    recovery: 'human_review',
+    retryAfter: 'forbidden',
+    handlerMayRaise: true,
     message: { en: 'The tool failed.', zh: '工具执行失败。' },
   },
 ];
 
 export type ErrorCode =
-  | 'UNKNOWN_TOOL' | 'INVALID_ARGUMENTS' | 'NOT_FOUND' | 'APPROVAL_REQUIRED' | 'APPROVAL_INVALID'
-  | 'TIMEOUT_BEFORE_EXECUTE' | 'RATE_LIMIT' | 'OUTCOME_UNKNOWN' | 'IDEMPOTENCY_CONFLICT'
-  | 'STATUS_CONFLICT' | 'OUTPUT_CONTRACT_VIOLATION' | 'TOOL_ERROR';
+  | 'UNKNOWN_TOOL'
+  | 'INVALID_ARGUMENTS'
+  | 'NOT_FOUND'
+  | 'APPROVAL_REQUIRED'
+  | 'APPROVAL_INVALID'
+  | 'TIMEOUT_BEFORE_EXECUTE'
+  | 'RATE_LIMIT'
+  | 'OUTCOME_UNKNOWN'
+  | 'IDEMPOTENCY_CONFLICT'
+  | 'STATUS_CONFLICT'
+  | 'OUTPUT_CONTRACT_VIOLATION'
+  | 'TOOL_ERROR';
 
 /** The catalog, keyed by code and frozen: nothing at run time can edit a recovery protocol. */
 export const ERROR_CATALOG: Readonly<Record<ErrorCode, Readonly<CatalogEntry>>> = Object.freeze(

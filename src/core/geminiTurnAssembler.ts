@@ -11,18 +11,7 @@
  * for (const e of events) a.push(e);
  * a.turn().terminal?.status // 'requires_action'
  */
-import {
-  admitEvent,
-  closeCall,
-  createTurnLog,
-  endTurn,
-  isIndex,
-  isObject,
-  noteUnknownMembers,
-  openCall,
-  snapshotTurn,
-  type CallState,
-} from './_turnLog.ts';
+import { admitEvent, closeCall, createTurnLog, endTurn, isIndex, isObject, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { TurnAssembler } from './turn.ts';
 

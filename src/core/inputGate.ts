@@ -67,10 +67,7 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
   };
   const parsed = parseTrustedContext(candidate);
   if (!parsed.ok) {
-    throw new TurnInputError(
-      `call ${JSON.stringify(call.call_id)}: its trusted context is not valid: ${parsed.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`,
-      call.call_id,
-    );
+    throw new TurnInputError(`call ${JSON.stringify(call.call_id)}: its trusted context is not valid: ${parsed.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`, call.call_id);
   }
   return { call, gate, trusted: parsed.value };
 }

@@ -15,5 +15,8 @@ export function pointerFrom(segments: readonly (string | number)[]): string {
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new Error(`a JSON Pointer starts with "/": ${JSON.stringify(pointer)}`);
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }

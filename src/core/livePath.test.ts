@@ -64,7 +64,16 @@ describe('the reused encoding buffer', () => {
 
 describe('the call-binding preimage written out directly', () => {
   const base = scenarios[0]?.context as TrustedContext;
-  const contexts = fc.record({ provider: id, api_family: id, adapter_revision: id, response_id: id, call_id: id, operation_id: id, idempotency_key: id, tool: fc.constantFrom('search_kb', 'get_order', 'create_refund_draft', 'no_such_tool') });
+  const contexts = fc.record({
+    provider: id,
+    api_family: id,
+    adapter_revision: id,
+    response_id: id,
+    call_id: id,
+    operation_id: id,
+    idempotency_key: id,
+    tool: fc.constantFrom('search_kb', 'get_order', 'create_refund_draft', 'no_such_tool'),
+  });
   it('is byte-identical to the generic encoder, for any ids and digest strings', () => {
     fc.assert(
       fc.property(contexts, text, text, ({ tool, ...call }, req, res) => {
@@ -92,7 +101,7 @@ describe('the call-binding preimage written out directly', () => {
 });
 
 describe('parsed contexts', () => {
-  it('are plain copies the caller owns: not frozen, never aliasing the caller\'s arguments', () => {
+  it("are plain copies the caller owns: not frozen, never aliasing the caller's arguments", () => {
     const s = scenarios.find((x) => x.id === 'search_kb.hits') as (typeof scenarios)[number];
     const mine = structuredClone(s.context);
     const parsed = assertTrustedContext(mine);
@@ -145,7 +154,7 @@ describe('packages are plain data the caller owns', () => {
 });
 
 describe('encoding while freezing', () => {
-  it('gives canonicalize\'s text and leaves every container frozen', () => {
+  it("gives canonicalize's text and leaves every container frozen", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
         fc.pre(v !== null && typeof v === 'object');
@@ -193,7 +202,7 @@ describe('the one-scan leak finder', () => {
 });
 
 describe('UTF-8 length', () => {
-  it('equals TextEncoder\'s length for any string, lone surrogates included, ASCII fast path or not', () => {
+  it("equals TextEncoder's length for any string, lone surrogates included, ASCII fast path or not", () => {
     const enc = new TextEncoder();
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 50 }), fc.string({ unit: 'grapheme-ascii', maxLength: 50 }), fc.string({ unit: 'binary', maxLength: 50 })), (s) => {

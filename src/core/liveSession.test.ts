@@ -88,10 +88,12 @@ const contexts: fc.Arbitrary<TrustedContext> = fc
 /** Handler outputs: every scenario's, each also with one member replaced by arbitrary JSON. */
 const outputs: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...scenarios.map((s) => s.handler_output)),
-  fc.tuple(fc.constantFrom(...scenarios.map((s) => s.handler_output)), fc.constantFrom('data', 'kind', 'provenance', 'error', 'truncated', 'downstream'), fc.jsonValue({ maxDepth: 3 })).map(([h, k, v]) => ({
-    ...(h as object),
-    [k]: v,
-  })),
+  fc
+    .tuple(fc.constantFrom(...scenarios.map((s) => s.handler_output)), fc.constantFrom('data', 'kind', 'provenance', 'error', 'truncated', 'downstream'), fc.jsonValue({ maxDepth: 3 }))
+    .map(([h, k, v]) => ({
+      ...(h as object),
+      [k]: v,
+    })),
   fc.jsonValue({ maxDepth: 3 }),
 );
 
@@ -168,7 +170,7 @@ describe('a live session answers what the plain functions answer', () => {
     session.close();
   });
 
-  it('keeps no key material past close(): every later call throws, and the caller\'s context is neither frozen nor kept', () => {
+  it("keeps no key material past close(): every later call throws, and the caller's context is neither frozen nor kept", () => {
     const s = scenarios.find((x) => x.id === 'get_order.paid') as (typeof scenarios)[number];
     const mine = { ...structuredClone(s.context), key: { ...KEY } };
     const session = openLiveSession(mine);

@@ -154,7 +154,10 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
     if (kept === undefined) return auditMemberIssues(member, value);
     if (kept !== null) return kept.map((v) => ({ ...v }));
     const issues = auditMemberIssues(member, value);
-    (members as WeakMap<object, readonly Violation[] | null>).set(value as object, issues.map((v) => ({ ...v })));
+    (members as WeakMap<object, readonly Violation[] | null>).set(
+      value as object,
+      issues.map((v) => ({ ...v })),
+    );
     return issues;
   };
 

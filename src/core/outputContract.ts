@@ -154,4 +154,3 @@ export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFi
     }
   }
 }
-

@@ -12,11 +12,22 @@ const codes = (h: unknown, t: TrustedContext) => projectDetailed(h, t).violation
 
 describe('every scenario', () => {
   const expected: Record<string, string> = {
-    'search_kb.hits': 'succeeded', 'search_kb.empty': 'succeeded', 'search_kb.no_access': 'NOT_FOUND', 'search_kb.rate_limited': 'RATE_LIMIT',
-    'search_kb.truncated': 'succeeded', 'search_kb.injection': 'succeeded', 'search_kb.token_leak': 'OUTPUT_CONTRACT_VIOLATION', 'search_kb.hostile_text': 'succeeded',
-    'get_order.paid': 'succeeded', 'get_order.local_replay': 'succeeded', 'get_order.keyed': 'succeeded', 'get_order.tool_exception': 'TOOL_ERROR',
-    'create_refund_draft.created': 'succeeded', 'create_refund_draft.receipt_reconciled': 'succeeded',
-    'create_refund_draft.outcome_unknown': 'OUTCOME_UNKNOWN', 'create_refund_draft.status_injected': 'OUTPUT_CONTRACT_VIOLATION',
+    'search_kb.hits': 'succeeded',
+    'search_kb.empty': 'succeeded',
+    'search_kb.no_access': 'NOT_FOUND',
+    'search_kb.rate_limited': 'RATE_LIMIT',
+    'search_kb.truncated': 'succeeded',
+    'search_kb.injection': 'succeeded',
+    'search_kb.token_leak': 'OUTPUT_CONTRACT_VIOLATION',
+    'search_kb.hostile_text': 'succeeded',
+    'get_order.paid': 'succeeded',
+    'get_order.local_replay': 'succeeded',
+    'get_order.keyed': 'succeeded',
+    'get_order.tool_exception': 'TOOL_ERROR',
+    'create_refund_draft.created': 'succeeded',
+    'create_refund_draft.receipt_reconciled': 'succeeded',
+    'create_refund_draft.outcome_unknown': 'OUTCOME_UNKNOWN',
+    'create_refund_draft.status_injected': 'OUTPUT_CONTRACT_VIOLATION',
   };
   it('covers the SPEC 6 ids', () => expect(scenarios.map((x) => x.id).sort()).toEqual(Object.keys(expected).sort()));
   it.each(scenarios.map((x) => [x.id, x] as const))('%s projects to the expected result and validates', (id, sc) => {
@@ -67,7 +78,12 @@ describe('projection rules', () => {
   it('the handler names a code; the rest comes from the catalog', () => {
     const sc = s('search_kb.rate_limited');
     expect(project(sc.handler_output, sc.context).model_result.error).toEqual({
-      code: 'RATE_LIMIT', category: 'transient', outcome: 'not_started', recovery: 'retry_after', message: 'Too many requests; it may be retried later.', retry_after_ms: 30000,
+      code: 'RATE_LIMIT',
+      category: 'transient',
+      outcome: 'not_started',
+      recovery: 'retry_after',
+      message: 'Too many requests; it may be retried later.',
+      retry_after_ms: 30000,
     });
   });
   it.each([
@@ -97,7 +113,11 @@ describe('projection rules', () => {
     (raw.data.hits[1] as Record<string, unknown>).url = 'javascript:alert(1)';
     (raw.data.hits[2] as Record<string, unknown>).title = '😀'.repeat(120); // 120 code points, 240 UTF-16 units: allowed
     expect(codes(raw, sc.context).sort()).toEqual([
-      'DATA_SCHEMA /data/hits/0/url', 'DATA_SCHEMA /data/hits/1/url', 'INPUT_BINDING /data/query', 'PROVENANCE_MISMATCH /provenance/source_label', 'TIME_FORMAT /provenance/observed_at',
+      'DATA_SCHEMA /data/hits/0/url',
+      'DATA_SCHEMA /data/hits/1/url',
+      'INPUT_BINDING /data/query',
+      'PROVENANCE_MISMATCH /provenance/source_label',
+      'TIME_FORMAT /provenance/observed_at',
     ]);
     const tooMany = structuredClone(sc.handler_output) as { data: { hits: unknown[] } };
     tooMany.data.hits = [...tooMany.data.hits, ...tooMany.data.hits];
@@ -132,9 +152,7 @@ describe('projection rules', () => {
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(5);
     expect(utf8Length(canonicalize(mr))).toBeLessThanOrEqual(16384);
-    expect(pkg.protected_audit.redactions.filter((r) => r.reason === 'dropped_to_fit_size_limit').map((r) => r.path)).toEqual(
-      Array.from({ length: 5 - kept }, (_, i) => `/data/hits/${4 - i}`),
-    );
+    expect(pkg.protected_audit.redactions.filter((r) => r.reason === 'dropped_to_fit_size_limit').map((r) => r.path)).toEqual(Array.from({ length: 5 - kept }, (_, i) => `/data/hits/${4 - i}`));
     expect(validateResult(pkg, sc.context).ok).toBe(true);
   });
   it('a tool that returns no list cannot claim truncation', () => {
@@ -145,7 +163,15 @@ describe('projection rules', () => {
     const sc = s('get_order.paid');
     const unknown = project(sc.handler_output, { ...sc.context, tool: 'delete_everything' });
     expect(unknown.model_result.error?.code).toBe('UNKNOWN_TOOL');
-    expect(unknown.protected_audit.tool_contract).toEqual({ tool: 'delete_everything', input_revision: null, output_revision: null, effect_revision: null, handler_revision: null, producer_revision: null, policy_revision: null });
+    expect(unknown.protected_audit.tool_contract).toEqual({
+      tool: 'delete_everything',
+      input_revision: null,
+      output_revision: null,
+      effect_revision: null,
+      handler_revision: null,
+      producer_revision: null,
+      policy_revision: null,
+    });
     expect(validateResult(unknown, { ...sc.context, tool: 'delete_everything' }).ok).toBe(true);
     const bad = project(sc.handler_output, { ...sc.context, arguments: { order_ref: 'ORDER-x' } });
     expect(bad.model_result.error?.code).toBe('INVALID_ARGUMENTS');

@@ -28,13 +28,7 @@ type Downstream = ProtectedAudit['downstream'];
 const DOWNSTREAM_KEYS = ['request_ref', 'receipt_ref', 'status_ref'] as const;
 
 /** A result the dispatcher makes itself: catalog fields only, dispatcher provenance, trusted_control. */
-export function catalogErrorResult(
-  code: ErrorCode,
-  effect: Effect | null,
-  trusted: TrustedContext,
-  observed_at: string,
-  retry_after_ms: number | null = null,
-): ModelResult {
+export function catalogErrorResult(code: ErrorCode, effect: Effect | null, trusted: TrustedContext, observed_at: string, retry_after_ms: number | null = null): ModelResult {
   const entry = ERROR_CATALOG[code];
   const outcome = catalogOutcome(entry, effect);
   return {
@@ -153,7 +147,6 @@ export function projectParsed(handlerOutput: unknown, trusted: TrustedContext, f
   };
   return { pkg: { model_result, protected_audit }, violations: violations.items };
 }
-
 
 function evaluateHandler(
   raw: unknown,

@@ -19,19 +19,23 @@ function leaves(v: unknown, path: string, out: string[]): string[] {
   return out;
 }
 function setAt(root: unknown, pointer: string, value: unknown): void {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let cur = root as Record<string, unknown>;
   for (const p of parts.slice(0, -1)) cur = cur[p] as Record<string, unknown>;
   cur[parts.at(-1) as string] = value;
 }
 const getAt = (root: unknown, pointer: string): unknown =>
-  pointer.split('/').slice(1).reduce<unknown>((cur, p) => (cur as Record<string, unknown>)[p.replace(/~1/g, '/').replace(/~0/g, '~')], root);
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((cur, p) => (cur as Record<string, unknown>)[p.replace(/~1/g, '/').replace(/~0/g, '~')], root);
 
 describe('properties (issue 2)', () => {
   it('any change to any business field of any success scenario changes result_sha256', () => {
-    const field = fc.constantFrom(...successes).chain((b) =>
-      fc.tuple(fc.constant(b), fc.constantFrom(...leaves(b.pkg.model_result.data, '/data', [])), fc.jsonValue({ maxDepth: 2 })),
-    );
+    const field = fc.constantFrom(...successes).chain((b) => fc.tuple(fc.constant(b), fc.constantFrom(...leaves(b.pkg.model_result.data, '/data', [])), fc.jsonValue({ maxDepth: 2 })));
     fc.assert(
       fc.property(field, ([b, path, value]) => {
         fc.pre(canonicalize(value) !== canonicalize(getAt(b.pkg.model_result, path)));
@@ -45,14 +49,18 @@ describe('properties (issue 2)', () => {
   });
   it('changing only the idempotency key changes call_binding_sha256 and leaves request_sha256 unchanged', () => {
     fc.assert(
-      // eslint-disable-next-line no-control-regex -- member names with control characters are a different test
-      fc.property(fc.constantFrom(...built), fc.string({ minLength: 1, maxLength: 64 }).filter((k) => !/[\u0000-\u001f\u007f]/.test(k)), ({ s, pkg }, key) => {
-        fc.pre(key !== s.context.call.idempotency_key);
-        const again = project(s.handler_output, { ...s.context, call: { ...s.context.call, idempotency_key: key } });
-        expect(again.protected_audit.binding.request_sha256).toBe(pkg.protected_audit.binding.request_sha256);
-        expect(again.protected_audit.binding.result_sha256).toBe(pkg.protected_audit.binding.result_sha256);
-        expect(again.protected_audit.binding.call_binding_sha256).not.toBe(pkg.protected_audit.binding.call_binding_sha256);
-      }),
+      fc.property(
+        fc.constantFrom(...built),
+        // eslint-disable-next-line no-control-regex -- member names with control characters are a different test
+        fc.string({ minLength: 1, maxLength: 64 }).filter((k) => !/[\u0000-\u001f\u007f]/.test(k)),
+        ({ s, pkg }, key) => {
+          fc.pre(key !== s.context.call.idempotency_key);
+          const again = project(s.handler_output, { ...s.context, call: { ...s.context.call, idempotency_key: key } });
+          expect(again.protected_audit.binding.request_sha256).toBe(pkg.protected_audit.binding.request_sha256);
+          expect(again.protected_audit.binding.result_sha256).toBe(pkg.protected_audit.binding.result_sha256);
+          expect(again.protected_audit.binding.call_binding_sha256).not.toBe(pkg.protected_audit.binding.call_binding_sha256);
+        },
+      ),
       { seed: SEED, numRuns: 200 },
     );
   });

@@ -30,13 +30,7 @@ export interface TurnReport {
  * for a call with no turn-context entry or no handler output: bad input, never
  * a turn. Everything else is in the report.
  */
-export function runTurn(
-  provider: ProviderName,
-  events: TurnEvents,
-  ctx: TurnContext,
-  handlerOutputs: Readonly<Record<string, unknown>>,
-  mode: ContinuationMode = 'stateless',
-): TurnReport {
+export function runTurn(provider: ProviderName, events: TurnEvents, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>, mode: ContinuationMode = 'stateless'): TurnReport {
   const turn = assembleTurn(provider, events);
   const notes: TurnNote[] = [...turn.notes];
   const inStream = new Set(turn.calls.map((c) => c.call_id));
@@ -55,10 +49,19 @@ export function runTurn(
     refused,
   });
   if (turn.problems.length > 0) {
-    return report(turn.calls.map((c) => ({ call_id: c.call_id, name: c.name, arguments: c.arguments, gate: null, package: null })), null, null);
+    return report(
+      turn.calls.map((c) => ({ call_id: c.call_id, name: c.name, arguments: c.arguments, gate: null, package: null })),
+      null,
+      null,
+    );
   }
   const dispatched = dispatchTurn(turn, ctx, handlerOutputs);
   const calls = dispatched.map((d) => ({ call_id: d.call.call_id, name: d.call.name, arguments: d.call.arguments, gate: d.gate, package: d.package }));
-  const c = continueTurn(provider, turn, dispatched.map((d) => ({ package: d.package, trusted: d.trusted })), { mode, history: ctx.history });
+  const c = continueTurn(
+    provider,
+    turn,
+    dispatched.map((d) => ({ package: d.package, trusted: d.trusted })),
+    { mode, history: ctx.history },
+  );
   return c.ok ? report(calls, c.body, null) : report(calls, null, { code: c.code, detail: c.detail });
 }

@@ -13,7 +13,10 @@ const text = z.strictObject({ en: z.string().max(2000), zh: z.string().max(2000)
 
 export const ScenarioSchema = z.strictObject({
   format: z.literal(SCENARIO_FORMAT),
-  id: z.string().regex(/^[a-z_]+\.[a-z0-9_]+$/, 'must look like tool.case, e.g. search_kb.hits').max(100),
+  id: z
+    .string()
+    .regex(/^[a-z_]+\.[a-z0-9_]+$/, 'must look like tool.case, e.g. search_kb.hits')
+    .max(100),
   title: text,
   summary: text,
   context: TrustedContextSchema,

@@ -16,17 +16,7 @@ import { utf8Length } from './text.ts';
 
 export type { JsonValue };
 
-export type JsonParseErrorCode =
-  | 'TOO_LARGE'
-  | 'TOO_DEEP'
-  | 'SYNTAX'
-  | 'DUPLICATE_KEY'
-  | 'LONE_SURROGATE'
-  | 'INTEGER_RANGE'
-  | 'NUMBER_RANGE'
-  | 'INVALID_ESCAPE'
-  | 'CONTROL_CHARACTER';
-
+export type JsonParseErrorCode = 'TOO_LARGE' | 'TOO_DEEP' | 'SYNTAX' | 'DUPLICATE_KEY' | 'LONE_SURROGATE' | 'INTEGER_RANGE' | 'NUMBER_RANGE' | 'INVALID_ESCAPE' | 'CONTROL_CHARACTER';
 
 export interface JsonParseError {
   code: JsonParseErrorCode;
@@ -48,9 +38,7 @@ export interface JsonLocation {
   keyEnd?: number;
 }
 
-export type StrictJsonResult =
-  | { ok: true; value: JsonValue; locations?: Map<string, JsonLocation> }
-  | { ok: false; error: JsonParseError };
+export type StrictJsonResult = { ok: true; value: JsonValue; locations?: Map<string, JsonLocation> } | { ok: false; error: JsonParseError };
 
 export interface StrictJsonOptions {
   maxBytes?: number;
@@ -89,7 +77,6 @@ const describe = (text: string, i: number): string => {
   if (c < 0x20 || c === 0x7f) return `control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
   return `'${String.fromCodePoint(c)}'`;
 };
-
 
 /**
  * Parses RFC 8259 JSON text strictly. Never throws.
@@ -307,7 +294,7 @@ class Parser {
       this.plainRun.lastIndex = i;
       this.plainRun.test(t);
       i = this.plainRun.lastIndex;
-      if (i >= t.length) throw new Refusal('SYNTAX', 'Unterminated string: expected \'"\' before the end of the text', open);
+      if (i >= t.length) throw new Refusal('SYNTAX', "Unterminated string: expected '\"' before the end of the text", open);
       const c = t.charCodeAt(i);
       if (c === 0x22) {
         out += t.slice(chunk, i);
@@ -318,14 +305,30 @@ class Parser {
         out += t.slice(chunk, i);
         const e = t.charCodeAt(i + 1);
         switch (e) {
-          case 0x22: out += '"'; break;
-          case 0x5c: out += '\\'; break;
-          case 0x2f: out += '/'; break;
-          case 0x62: out += '\b'; break;
-          case 0x66: out += '\f'; break;
-          case 0x6e: out += '\n'; break;
-          case 0x72: out += '\r'; break;
-          case 0x74: out += '\t'; break;
+          case 0x22:
+            out += '"';
+            break;
+          case 0x5c:
+            out += '\\';
+            break;
+          case 0x2f:
+            out += '/';
+            break;
+          case 0x62:
+            out += '\b';
+            break;
+          case 0x66:
+            out += '\f';
+            break;
+          case 0x6e:
+            out += '\n';
+            break;
+          case 0x72:
+            out += '\r';
+            break;
+          case 0x74:
+            out += '\t';
+            break;
           case 0x75: {
             const unit = this.readHex4(i);
             if (unit >= 0xd800 && unit <= 0xdbff) {
@@ -343,7 +346,11 @@ class Parser {
             break;
           }
           default:
-            throw new Refusal('INVALID_ESCAPE', `Invalid escape ${i + 1 < t.length ? `'\\${String.fromCodePoint(t.codePointAt(i + 1) as number)}'` : "'\\' at the end"}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX`, i);
+            throw new Refusal(
+              'INVALID_ESCAPE',
+              `Invalid escape ${i + 1 < t.length ? `'\\${String.fromCodePoint(t.codePointAt(i + 1) as number)}'` : "'\\' at the end"}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX`,
+              i,
+            );
         }
         i += 2;
         chunk = i;
@@ -427,7 +434,7 @@ const hex = (n: number): string => n.toString(16).toUpperCase().padStart(4, '0')
 function hint(t: string, i: number): string {
   const c = t.charCodeAt(i);
   if (c === 0x2f && (t.charCodeAt(i + 1) === 0x2f || t.charCodeAt(i + 1) === 0x2a)) return ': comments are not JSON';
-  if (c === 0x27) return ": strings take double quotes in JSON";
+  if (c === 0x27) return ': strings take double quotes in JSON';
   if (/^(NaN|Infinity|-Infinity|undefined)/.test(t.slice(i, i + 9))) return ': not a JSON value';
   if (c === 0xfeff) return ': a byte order mark is not JSON';
   if (/[A-Za-z_$]/.test(t[i] ?? '')) return ': member names and strings take double quotes';
@@ -448,7 +455,7 @@ export function decodeUtf8Strict(bytes: Uint8Array): { ok: true; text: string } 
   } catch {
     let valid = 0;
     // Locate the first bad byte: decode growing prefixes would be quadratic, so scan the structure.
-    for (let i = 0; i < bytes.length; ) {
+    for (let i = 0; i < bytes.length;) {
       const b = bytes[i] as number;
       const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
       if (need < 0 || i + need >= bytes.length + (need === 0 ? 1 : 0)) break;

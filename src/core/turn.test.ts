@@ -136,10 +136,13 @@ describe('assembling', () => {
     expect(t.terminal).toMatchObject({ type: 'message_stop', status: 'max_tokens', tool_turn: false });
     expect(t.calls[0]).toMatchObject({ arguments_text: '{"order_ref":"ORD', arguments: null });
   });
-  it('Gemini: requires_continuation hops belong to one turn; the response id is the last hop\'s; a call open across a hop is STREAM_ORDER', () => {
+  it("Gemini: requires_continuation hops belong to one turn; the response id is the last hop's; a call open across a hop is STREAM_ORDER", () => {
     const f = fixture('gemini.one_call');
     const created = f.stream[0] as { interaction: { id: string } };
-    const hop = [{ event_type: 'interaction.completed', interaction: { id: created.interaction.id, status: 'requires_continuation' } }, { event_type: 'interaction.created', interaction: { id: 'v1_FIXTURE_hop2', status: 'in_progress' } }];
+    const hop = [
+      { event_type: 'interaction.completed', interaction: { id: created.interaction.id, status: 'requires_continuation' } },
+      { event_type: 'interaction.created', interaction: { id: 'v1_FIXTURE_hop2', status: 'in_progress' } },
+    ];
     const last = f.stream.at(-1) as { interaction: { id: string } };
     last.interaction.id = 'v1_FIXTURE_hop2';
     const healthy = [...f.stream.slice(0, 5), ...hop, ...f.stream.slice(5)];
@@ -178,7 +181,10 @@ describe('reading stream text', () => {
   });
   it('each event of a JSON array knows its line', () => {
     const r = readTurnStream('[\n  {"type":"a"},\n  {"type":"b"}\n]');
-    expect(r.ok && r.events.map((e) => [e.line, e.column])).toEqual([[2, 3], [3, 3]]);
+    expect(r.ok && r.events.map((e) => [e.line, e.column])).toEqual([
+      [2, 3],
+      [3, 3],
+    ]);
   });
 });
 
@@ -204,7 +210,14 @@ describe('the input gate', () => {
     const [a, b] = gateTurn(turn, f.turn_context);
     expect(a?.trusted).toEqual({
       principal: f.turn_context.principal,
-      call: { provider: 'openai', api_family: 'responses', adapter_revision: 'openai-responses-2026-07-19', response_id: 'resp_FIXTURE_oa02', call_id: 'call_FIXTURE_oa02a', ...f.turn_context.calls.call_FIXTURE_oa02a },
+      call: {
+        provider: 'openai',
+        api_family: 'responses',
+        adapter_revision: 'openai-responses-2026-07-19',
+        response_id: 'resp_FIXTURE_oa02',
+        call_id: 'call_FIXTURE_oa02a',
+        ...f.turn_context.calls.call_FIXTURE_oa02a,
+      },
       tool: 'get_order',
       arguments: { order_ref: 'ORDER-7' },
       delivery: 'fresh',
@@ -228,14 +241,17 @@ describe('the input gate', () => {
     const f = fixture('openai.truncated');
     expect(() => gateTurn(assembleTurn('openai', f.stream), f.turn_context)).toThrow(TurnInputError);
   });
-  it.each(['openai', 'anthropic', 'gemini'] as const)('%s: the package binds the stream\'s response id and call id; change either and it no longer validates', (p) => {
+  it.each(['openai', 'anthropic', 'gemini'] as const)("%s: the package binds the stream's response id and call id; change either and it no longer validates", (p) => {
     const f = fixture(`${p}.one_call`);
     const [d] = dispatchTurn(assembleTurn(p, f.stream), f.turn_context, f.handlers);
     expect(validateResult(d?.package, d?.trusted as never).ok).toBe(true);
     const text = JSON.stringify(f.stream);
     const responseId = d?.trusted.call.response_id as string;
     const callId = d?.trusted.call.call_id as string;
-    for (const [from, to] of [[responseId, `${responseId}X`], [callId, `${callId}X`]] as const) {
+    for (const [from, to] of [
+      [responseId, `${responseId}X`],
+      [callId, `${callId}X`],
+    ] as const) {
       const changed = JSON.parse(text.split(from).join(to));
       const ctx = structuredClone(f.turn_context);
       if (from === callId) ctx.calls[to] = ctx.calls[from] as never;
@@ -287,7 +303,10 @@ describe('the continuation', () => {
     expect(r.refused).toMatchObject({ code: 'CONTINUATION_REFUSED', detail: expect.stringMatching(/keeps no state/) });
   });
   it('Gemini: stateful carries previous_interaction_id; stateless replays the thought with its signature', () => {
-    expect(run('gemini.one_call', 'stateful').r.continuation).toMatchObject({ previous_interaction_id: 'v1_FIXTURE_ge01', input: [{ type: 'function_result', call_id: 'fncall_ge01', name: 'get_order' }] });
+    expect(run('gemini.one_call', 'stateful').r.continuation).toMatchObject({
+      previous_interaction_id: 'v1_FIXTURE_ge01',
+      input: [{ type: 'function_result', call_id: 'fncall_ge01', name: 'get_order' }],
+    });
     const input = run('gemini.one_call', 'stateless').r.continuation?.input as Record<string, unknown>[];
     expect(input.map((s) => s.type)).toEqual(['user_input', 'thought', 'function_call', 'function_result']);
     expect(input[1]).toEqual({ type: 'thought', signature: 'SIG_FIXTURE_CsUBAY89a1' });
@@ -304,7 +323,11 @@ describe('the continuation', () => {
     const f = fixture('openai.parallel_calls');
     const turn = assembleTurn('openai', f.stream);
     const results = dispatchTurn(turn, f.turn_context, f.handlers).map((d) => ({ package: d.package, trusted: d.trusted }));
-    expect(continueTurn('openai', turn, results.slice(1), { mode: 'stateless', history: [] })).toMatchObject({ ok: false, code: 'CONTINUATION_REFUSED', detail: expect.stringMatching(/MISSING_RESULT/) });
+    expect(continueTurn('openai', turn, results.slice(1), { mode: 'stateless', history: [] })).toMatchObject({
+      ok: false,
+      code: 'CONTINUATION_REFUSED',
+      detail: expect.stringMatching(/MISSING_RESULT/),
+    });
     const other = fixture('openai.one_call');
     const otherTurn = assembleTurn('openai', other.stream);
     const foreign = dispatchTurn(otherTurn, other.turn_context, other.handlers).map((d) => ({ package: d.package, trusted: d.trusted }));

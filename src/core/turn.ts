@@ -8,13 +8,7 @@
 import type { JsonValue } from './jsonValue.ts';
 import type { ProviderName } from './providerAdapters.ts';
 
-export type TurnProblemCode =
-  | 'STREAM_ORDER'
-  | 'STREAM_UNTERMINATED'
-  | 'STREAM_ERROR'
-  | 'NOT_A_TOOL_TURN'
-  | 'ARGUMENTS_DISAGREE'
-  | 'DUPLICATE_CALL_ID';
+export type TurnProblemCode = 'STREAM_ORDER' | 'STREAM_UNTERMINATED' | 'STREAM_ERROR' | 'NOT_A_TOOL_TURN' | 'ARGUMENTS_DISAGREE' | 'DUPLICATE_CALL_ID';
 
 export const TURN_PROBLEM_CODES: readonly TurnProblemCode[] = /* @__PURE__ */ Object.freeze([
   'STREAM_ORDER',

@@ -30,7 +30,10 @@ function withFragment(p: TurnFixture['provider'], template: Ev, text: string): E
   return e;
 }
 const renumber = (p: TurnFixture['provider'], events: Ev[]) => {
-  if (p === 'openai') events.forEach((e, i) => { e.sequence_number = i; });
+  if (p === 'openai')
+    events.forEach((e, i) => {
+      e.sequence_number = i;
+    });
   return events;
 };
 const withoutAt = (calls: { at: number[] }[]) => calls.map(({ at: _at, ...rest }) => rest);
@@ -67,7 +70,10 @@ describe('any split of the same arguments into fragments gives the same calls', 
     fc.assert(
       fc.property(fc.constantFrom(...cases), fc.array(fc.nat(), { maxLength: 12 }), ({ f, key }, points) => {
         const base = assembleTurn(f.provider, f.stream);
-        const text = (f.stream as Ev[]).filter((e) => isFragment(f.provider, e) && fragmentKey(f.provider, e) === key).map((e) => fragmentOf(f.provider, e)).join('');
+        const text = (f.stream as Ev[])
+          .filter((e) => isFragment(f.provider, e) && fragmentKey(f.provider, e) === key)
+          .map((e) => fragmentOf(f.provider, e))
+          .join('');
         // Empty pieces included: a leading empty partial_json is what Anthropic really sends.
         const turn = assembleTurn(f.provider, refragment(f, key, splitAt(text, points)));
         expect(turn.problems).toEqual([]);
@@ -103,7 +109,7 @@ function breaksOrder(f: TurnFixture, events: Ev[]): boolean {
   return false;
 }
 
-describe('any reordering that breaks the provider\'s order is STREAM_ORDER', () => {
+describe("any reordering that breaks the provider's order is STREAM_ORDER", () => {
   it('moving one event of a healthy stream elsewhere', () => {
     let broken = 0;
     fc.assert(
@@ -164,19 +170,29 @@ describe('incremental assembly answers as whole-stream assembly', () => {
     const junk = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ type: fc.string() }), fc.record({ event_type: fc.string(), index: fc.integer() }));
     const pool = (p: TurnFixture['provider']) => turnFixtures.filter((f) => f.provider === p).flatMap((f) => f.stream);
     fc.assert(
-      fc.property(fc.constantFrom('openai', 'anthropic', 'gemini' as const), fc.array(fc.oneof(fc.nat(), junk.map((j) => ({ j }))), { maxLength: 40 }), (p, picks) => {
-        const events = picks.map((x) => (typeof x === 'number' ? structuredClone(pool(p)[x % pool(p).length]) : x.j));
-        const a = createTurnAssembler(p);
-        for (const e of events) a.push(e);
-        expect(a.turn()).toEqual(assembleTurn(p, events));
-      }),
+      fc.property(
+        fc.constantFrom('openai', 'anthropic', 'gemini' as const),
+        fc.array(
+          fc.oneof(
+            fc.nat(),
+            junk.map((j) => ({ j })),
+          ),
+          { maxLength: 40 },
+        ),
+        (p, picks) => {
+          const events = picks.map((x) => (typeof x === 'number' ? structuredClone(pool(p)[x % pool(p).length]) : x.j));
+          const a = createTurnAssembler(p);
+          for (const e of events) a.push(e);
+          expect(a.turn()).toEqual(assembleTurn(p, events));
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
 });
 
 describe('stream text: bad input is a located refusal or a turn, never a crash', () => {
-  it('any text, and any edit of a fixture\'s SSE text', () => {
+  it("any text, and any edit of a fixture's SSE text", () => {
     const edited = fc.tuple(fc.constantFrom(...turnFixtures), fc.nat(), fc.nat({ max: 40 }), fc.string({ maxLength: 8 })).map(([f, at, del, ins]) => {
       const sse = toSse(f);
       const i = at % (sse.length + 1);

@@ -259,20 +259,26 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
   if (succeeded && exec.truncated === false && exec.complete !== true) out.add('STATUS_INCONSISTENT', `${base}/execution/complete`, { kind: 'rule', rule: 'succeeded_untruncated_complete' });
   if (!succeeded && (exec.complete !== false || exec.truncated !== false)) out.add('STATUS_INCONSISTENT', `${base}/execution`, { kind: 'rule', rule: 'unsucceeded_not_complete' });
   if (succeeded && exec.truncated === true && spec !== null && spec.list === undefined) out.add('STATUS_INCONSISTENT', `${base}/execution/truncated`, { kind: 'no_list', tool: spec.name });
-  if (exec.delivery !== facts.delivery) out.add('STATUS_INCONSISTENT', `${base}/execution/delivery`, { kind: 'expected_value', field: 'delivery', expected: facts.delivery, source: 'trusted_context' });
+  if (exec.delivery !== facts.delivery)
+    out.add('STATUS_INCONSISTENT', `${base}/execution/delivery`, { kind: 'expected_value', field: 'delivery', expected: facts.delivery, source: 'trusted_context' });
 
   if (error !== null) checkCatalog(error, spec, `${base}/error`, out);
 
   // Provenance: registry values for a success, dispatcher values otherwise.
   const p = `${base}/provenance`;
   if (succeeded && spec !== null) {
-    if (prov.source_label !== spec.source_label) out.add('PROVENANCE_MISMATCH', `${p}/source_label`, { kind: 'expected_value', field: 'source_label', expected: spec.source_label, source: 'registry' });
-    if (prov.producer_revision !== spec.revisions.producer_revision) out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, { kind: 'expected_value', field: 'producer_revision', expected: spec.revisions.producer_revision, source: 'registry' });
+    if (prov.source_label !== spec.source_label)
+      out.add('PROVENANCE_MISMATCH', `${p}/source_label`, { kind: 'expected_value', field: 'source_label', expected: spec.source_label, source: 'registry' });
+    if (prov.producer_revision !== spec.revisions.producer_revision)
+      out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, { kind: 'expected_value', field: 'producer_revision', expected: spec.revisions.producer_revision, source: 'registry' });
     if (prov.trust !== 'untrusted_data') out.add('PROVENANCE_MISMATCH', `${p}/trust`, { kind: 'rule', rule: 'data_is_untrusted' });
-    if (typeof prov.resource_revision !== 'string' || !RESOURCE_REVISION.test(prov.resource_revision)) out.add('RESULT_SCHEMA', `${p}/resource_revision`, { kind: 'rule', rule: 'resource_revision_format' });
+    if (typeof prov.resource_revision !== 'string' || !RESOURCE_REVISION.test(prov.resource_revision))
+      out.add('RESULT_SCHEMA', `${p}/resource_revision`, { kind: 'rule', rule: 'resource_revision_format' });
   } else if (!succeeded) {
-    if (prov.source_label !== DISPATCHER_PROVENANCE.source_label) out.add('PROVENANCE_MISMATCH', `${p}/source_label`, { kind: 'expected_value', field: 'source_label', expected: DISPATCHER_PROVENANCE.source_label, source: 'dispatcher' });
-    if (prov.producer_revision !== DISPATCHER_PROVENANCE.producer_revision) out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, { kind: 'expected_value', field: 'producer_revision', expected: DISPATCHER_PROVENANCE.producer_revision, source: 'dispatcher' });
+    if (prov.source_label !== DISPATCHER_PROVENANCE.source_label)
+      out.add('PROVENANCE_MISMATCH', `${p}/source_label`, { kind: 'expected_value', field: 'source_label', expected: DISPATCHER_PROVENANCE.source_label, source: 'dispatcher' });
+    if (prov.producer_revision !== DISPATCHER_PROVENANCE.producer_revision)
+      out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, { kind: 'expected_value', field: 'producer_revision', expected: DISPATCHER_PROVENANCE.producer_revision, source: 'dispatcher' });
     if (prov.resource_revision !== null) out.add('PROVENANCE_MISMATCH', `${p}/resource_revision`, { kind: 'expected_value', field: 'resource_revision', expected: null, source: 'dispatcher' });
     if (prov.trust !== 'trusted_control') out.add('PROVENANCE_MISMATCH', `${p}/trust`, { kind: 'rule', rule: 'dispatcher_result_is_trusted_control' });
   }
@@ -305,15 +311,7 @@ function checkCatalog(error: Record<string, unknown>, spec: ToolSpec | null, pat
   }
 }
 
-function checkAudit(
-  audit: unknown,
-  mr: unknown,
-  trusted: TrustedContext,
-  principal_ref: string,
-  toolContract: ContextFacts['tool_contract'],
-  steps: ValidationSteps,
-  out: ViolationList,
-): void {
+function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, principal_ref: string, toolContract: ContextFacts['tool_contract'], steps: ValidationSteps, out: ViolationList): void {
   const base = '/protected_audit';
   if (!isObject(audit)) {
     out.add('AUDIT_SCHEMA', base, { kind: 'rule', rule: 'audit_is_object' });

@@ -141,9 +141,7 @@ export function describeParams(p: ViolationParams): string {
     case 'too_deep':
       return `nesting deeper than ${p.limit} levels`;
     case 'too_large':
-      return p.size === null
-        ? `canonical model_result exceeds ${p.limit} bytes even with nothing left to drop`
-        : `canonical model_result is ${p.size} bytes, over ${p.limit}`;
+      return p.size === null ? `canonical model_result exceeds ${p.limit} bytes even with nothing left to drop` : `canonical model_result is ${p.size} bytes, over ${p.limit}`;
     case 'too_many_items':
       return `${p.count} ${p.member} but ${p.limitFrom} is ${p.limit}: more than asked for is a contract breach, not a reason to truncate`;
     case 'echo_mismatch':

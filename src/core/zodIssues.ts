@@ -29,13 +29,7 @@ export function schemaIssue(issue: z.core.$ZodIssue): SchemaIssue {
   return out;
 }
 
-export function addZodIssues(
-  out: ViolationList,
-  error: z.ZodError,
-  base: string,
-  fallback: ViolationCode,
-  classify: (pointer: string) => ViolationCode | null = () => fallback,
-): void {
+export function addZodIssues(out: ViolationList, error: z.ZodError, base: string, fallback: ViolationCode, classify: (pointer: string) => ViolationCode | null = () => fallback): void {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {

@@ -42,7 +42,10 @@ describe('package attacks: validateResult rejects with these exact codes', () =>
     const r = run('A4', 'get_order.paid');
     expect(r.tampered.pkg.protected_audit.binding.result_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(codes(r.report.violations)).toEqual(['RESULT_DIGEST_MISMATCH /protected_audit/binding/result_sha256']);
-    for (const [field, code] of [['request_sha256', 'REQUEST_DIGEST_MISMATCH'], ['call_binding_sha256', 'CALL_BINDING_MISMATCH']] as const) {
+    for (const [field, code] of [
+      ['request_sha256', 'REQUEST_DIGEST_MISMATCH'],
+      ['call_binding_sha256', 'CALL_BINDING_MISMATCH'],
+    ] as const) {
       const pkg = structuredClone(r.victim.pkg);
       pkg.protected_audit.binding[field] = 'ab'.repeat(32);
       expect(codes(validateResult(pkg, r.victim.trusted).violations)).toEqual([`${code} /protected_audit/binding/${field}`]);
@@ -74,10 +77,7 @@ describe('package attacks: validateResult rejects with these exact codes', () =>
     expect(r.tampered.pkg.model_result.data).not.toEqual(r.victim.pkg.model_result.data);
     expect(r.report.ok).toBe(true); // the lesson: a plain digest is not a signature
     expect(r.keyed).toBeDefined();
-    expect(codes(r.keyed?.report.violations ?? [])).toEqual([
-      'CALL_BINDING_MISMATCH /protected_audit/binding/call_binding_sha256',
-      'RESULT_DIGEST_MISMATCH /protected_audit/binding/result_sha256',
-    ]);
+    expect(codes(r.keyed?.report.violations ?? [])).toEqual(['CALL_BINDING_MISMATCH /protected_audit/binding/call_binding_sha256', 'RESULT_DIGEST_MISMATCH /protected_audit/binding/result_sha256']);
   });
   it('A12 unregistered adapter revision → UNREGISTERED_ADAPTER, and the adapter refuses', () => {
     const r = run('A12', 'get_order.paid');

@@ -8,8 +8,11 @@ describe('the exercise (SPEC 6)', () => {
     const r = checkExercise(items);
     expect(r.results.map((x) => x.shows)).toEqual([true, true, true, true, true]);
     expect(r.proofs.map((p) => [p.id, p.verdict])).toEqual([
-      ['no_principal_or_receipt', 'holds'], ['business_change_changes_result', 'holds'], ['swap_or_key_breaks_binding', 'holds'],
-      ['injections_rejected', 'holds'], ['no_audit_in_payloads', 'holds'],
+      ['no_principal_or_receipt', 'holds'],
+      ['business_change_changes_result', 'holds'],
+      ['swap_or_key_breaks_binding', 'holds'],
+      ['injections_rejected', 'holds'],
+      ['no_audit_in_payloads', 'holds'],
     ]);
     expect(r.proofs.every((p) => p.checks > 0)).toBe(true);
   });

@@ -51,11 +51,16 @@ function shows(kind: ExerciseKind, pkg: Package): boolean {
   const mr = pkg.model_result;
   const hits = isObject(mr.data) && Array.isArray(mr.data.hits) ? mr.data.hits.length : -1;
   switch (kind) {
-    case 'hits': return mr.status === 'succeeded' && hits > 0 && !mr.execution.truncated;
-    case 'empty': return mr.status === 'succeeded' && hits === 0;
-    case 'no_access': return mr.error?.code === 'NOT_FOUND';
-    case 'rate_limited': return mr.error?.code === 'RATE_LIMIT' && typeof mr.error.retry_after_ms === 'number';
-    case 'truncated': return mr.status === 'succeeded' && mr.execution.truncated && !mr.execution.complete;
+    case 'hits':
+      return mr.status === 'succeeded' && hits > 0 && !mr.execution.truncated;
+    case 'empty':
+      return mr.status === 'succeeded' && hits === 0;
+    case 'no_access':
+      return mr.error?.code === 'NOT_FOUND';
+    case 'rate_limited':
+      return mr.error?.code === 'RATE_LIMIT' && typeof mr.error.retry_after_ms === 'number';
+    case 'truncated':
+      return mr.status === 'succeeded' && mr.execution.truncated && !mr.execution.complete;
   }
 }
 
@@ -67,7 +72,10 @@ function leaves(v: unknown, path: string, out: { path: string; value: unknown }[
 }
 
 function setAt(root: unknown, path: string, value: unknown): void {
-  const parts = path.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = path
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let cur = root as Record<string, unknown>;
   for (const p of parts.slice(0, -1)) cur = cur[p] as Record<string, unknown>;
   cur[parts[parts.length - 1] as string] = value;
@@ -98,7 +106,10 @@ export function checkExercise(items: readonly (ExerciseItem | null)[]): Exercise
 
 type Live = { pkg: Package; trusted: TrustedContext; raw: unknown; n: number }[];
 const verdict = (id: ProofId, checks: number, failures: string[]): ProofResult => ({
-  id, checks, failures, verdict: failures.length > 0 ? 'fails' : checks === 0 ? 'vacuous' : 'holds',
+  id,
+  checks,
+  failures,
+  verdict: failures.length > 0 ? 'fails' : checks === 0 ? 'vacuous' : 'holds',
 });
 
 /** 1. The model projection holds no principal and no internal receipt. */
@@ -143,8 +154,7 @@ function proofBusinessChange(live: Live): ProofResult {
 function proofSwap(live: Live): ProofResult {
   const failures: string[] = [];
   let checks = 0;
-  const breaksBinding = (pkg: Package, trusted: TrustedContext) =>
-    validateResult(pkg, trusted).violations.some((v) => v.code === 'CALL_BINDING_MISMATCH');
+  const breaksBinding = (pkg: Package, trusted: TrustedContext) => validateResult(pkg, trusted).violations.some((v) => v.code === 'CALL_BINDING_MISMATCH');
   for (const a of live) {
     for (const b of live) {
       if (a === b) continue;
@@ -175,12 +185,29 @@ function proofInjections(live: Live): ProofResult {
   const failures: string[] = [];
   let checks = 0;
   const injections: { name: string; code: string; edit: (d: Record<string, unknown>) => void }[] = [
-    { name: 'a top-level status in data', code: 'DATA_SCHEMA', edit: (d) => { d.status = 'succeeded'; } },
-    { name: 'a nested token', code: 'SENSITIVE_FIELD', edit: (d) => {
-      const hit = Array.isArray(d.hits) && isObject(d.hits[0]) ? d.hits[0] : null;
-      if (hit !== null) hit.token = 'tok_live_0123456789'; else d.meta = { token: 'tok_live_0123456789' };
-    } },
-    { name: 'an extra business field', code: 'DATA_SCHEMA', edit: (d) => { d.internal_note = 'not in the contract'; } },
+    {
+      name: 'a top-level status in data',
+      code: 'DATA_SCHEMA',
+      edit: (d) => {
+        d.status = 'succeeded';
+      },
+    },
+    {
+      name: 'a nested token',
+      code: 'SENSITIVE_FIELD',
+      edit: (d) => {
+        const hit = Array.isArray(d.hits) && isObject(d.hits[0]) ? d.hits[0] : null;
+        if (hit !== null) hit.token = 'tok_live_0123456789';
+        else d.meta = { token: 'tok_live_0123456789' };
+      },
+    },
+    {
+      name: 'an extra business field',
+      code: 'DATA_SCHEMA',
+      edit: (d) => {
+        d.internal_note = 'not in the contract';
+      },
+    },
   ];
   for (const { pkg, trusted, raw, n } of live) {
     if (pkg.model_result.status !== 'succeeded' || !isObject(raw) || !isObject(raw.data)) continue;

@@ -27,7 +27,10 @@ export function nextStep(s: Scenario, representation: 'contract' | 'booleans'): 
 export const cachedFlag: Mistake = {
   id: 4,
   scenario: 'create_refund_draft.outcome_unknown',
-  title: { en: 'cached=true as the recovery protocol: replay and reconciliation look the same, and a write is sent twice', zh: '把 cached=true 当成恢复协议：重放与回执核对看起来一样，写操作被发送两次' },
+  title: {
+    en: 'cached=true as the recovery protocol: replay and reconciliation look the same, and a write is sent twice',
+    zh: '把 cached=true 当成恢复协议：重放与回执核对看起来一样，写操作被发送两次',
+  },
   run(s: Scenario) {
     const replay = findScenario('get_order.local_replay') as Scenario;
     const reconciled = findScenario('create_refund_draft.receipt_reconciled') as Scenario;
@@ -38,7 +41,11 @@ export const cachedFlag: Mistake = {
     return {
       correct: {
         label: { en: 'status, outcome and delivery from the contract', zh: '合同中的 status、outcome 与 delivery' },
-        value: { next_step: correctNext, local_replay: project(replay.handler_output, replay.context).model_result.execution, receipt_reconciled: project(reconciled.handler_output, reconciled.context).model_result.execution },
+        value: {
+          next_step: correctNext,
+          local_replay: project(replay.handler_output, replay.context).model_result.execution,
+          receipt_reconciled: project(reconciled.handler_output, reconciled.context).model_result.execution,
+        },
       },
       mistaken: {
         label: { en: 'ok / cached / retryable booleans', zh: 'ok / cached / retryable 三个布尔值' },

@@ -7,7 +7,6 @@
 import type { Scenario } from '../core/index.ts';
 import type { Bilingual } from '../lang.ts';
 
-
 export interface MistakeRun {
   correct: { label: Bilingual; value: unknown };
   mistaken: { label: Bilingual; value: unknown };

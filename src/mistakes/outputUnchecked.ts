@@ -19,8 +19,12 @@ export const outputUnchecked: Mistake = {
       correct: { label: { en: 'model_result (exact output contract)', zh: 'model_result（逐工具精确输出合同）' }, value: correct },
       mistaken: { label: { en: 'what an unchecked dispatcher passes on', zh: '未校验输出的 dispatcher 透传的内容' }, value: mistaken },
       consequence: {
-        en: reached ? `The model reads members the contract never allowed: ${leakedKeys.join(', ') || 'changed values'}. A data.status of "succeeded" now competes with the real top-level status.` : 'On this input the handler stayed within its contract, so both agree: try create_refund_draft.status_injected.',
-        zh: reached ? `模型读到了合同从未允许的字段：${leakedKeys.join('、') || '被改动的值'}。data.status 为 "succeeded" 会与真正的顶层 status 相混淆。` : '此输入中 handler 没有越出合同，二者一致：请试试 create_refund_draft.status_injected。',
+        en: reached
+          ? `The model reads members the contract never allowed: ${leakedKeys.join(', ') || 'changed values'}. A data.status of "succeeded" now competes with the real top-level status.`
+          : 'On this input the handler stayed within its contract, so both agree: try create_refund_draft.status_injected.',
+        zh: reached
+          ? `模型读到了合同从未允许的字段：${leakedKeys.join('、') || '被改动的值'}。data.status 为 "succeeded" 会与真正的顶层 status 相混淆。`
+          : '此输入中 handler 没有越出合同，二者一致：请试试 create_refund_draft.status_injected。',
       },
       evidence: leakedKeys,
       shows: reached,

@@ -4,7 +4,12 @@ import { withProvider } from '../core/dispatchPreview.ts';
 import type { Mistake } from './mistake.ts';
 
 /** The mistaken internal model: an Anthropic tool_result block, with nothing else kept. */
-interface AnthropicShapedResult { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean }
+interface AnthropicShapedResult {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error?: boolean;
+}
 
 function toOthers(r: AnthropicShapedResult): Record<string, unknown> {
   return {
@@ -18,12 +23,19 @@ export const providerShapeAsModel: Mistake = {
   scenario: 'search_kb.rate_limited',
   title: { en: "One provider's message shape as the internal model: the other adapters break or lose fields", zh: '把某家 provider 的消息形状当成内部域模型：另外两个 adapter 出错或丢字段' },
   run(s: Scenario) {
-    const correct = Object.fromEntries(PROVIDER_ADAPTERS.map((a) => {
-      const t = withProvider(s.context, a.provider);
-      return [a.provider, toProviderItem(project(s.handler_output, t), t)];
-    }));
+    const correct = Object.fromEntries(
+      PROVIDER_ADAPTERS.map((a) => {
+        const t = withProvider(s.context, a.provider);
+        return [a.provider, toProviderItem(project(s.handler_output, t), t)];
+      }),
+    );
     const mr = project(s.handler_output, s.context).model_result;
-    const internal: AnthropicShapedResult = { type: 'tool_result', tool_use_id: s.context.call.call_id, content: mr.error?.message ?? JSON.stringify(mr.data), ...(mr.status === 'succeeded' ? {} : { is_error: true }) };
+    const internal: AnthropicShapedResult = {
+      type: 'tool_result',
+      tool_use_id: s.context.call.call_id,
+      content: mr.error?.message ?? JSON.stringify(mr.data),
+      ...(mr.status === 'succeeded' ? {} : { is_error: true }),
+    };
     const others = toOthers(internal);
     const lost = [
       ...(mr.status !== 'succeeded' ? ['openai: the error flag (is_error) is dropped, and the status with it'] : []),

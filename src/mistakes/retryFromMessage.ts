@@ -21,9 +21,15 @@ export const retryFromMessage: Mistake = {
     const rewritten = guessFromMessage(REWRITTEN);
     return {
       correct: { label: { en: "the catalog's recovery for the code", zh: '目录中该错误码的 recovery' }, value: { code: code ?? null, recovery, message_ignored: true } },
-      mistaken: { label: { en: 'a decision read from the message', zh: '从消息文本读出的决定' }, value: { original_message: mr.error?.message ?? null, decision: original, rewritten_message: REWRITTEN, decision_after_rewrite: rewritten } },
+      mistaken: {
+        label: { en: 'a decision read from the message', zh: '从消息文本读出的决定' },
+        value: { original_message: mr.error?.message ?? null, decision: original, rewritten_message: REWRITTEN, decision_after_rewrite: rewritten },
+      },
       consequence: {
-        en: code === undefined ? 'This result has no error: try an error scenario.' : `The catalog says ${recovery} for ${code}. Reading the text, a rewritten message turns "${original}" into "${rewritten}".`,
+        en:
+          code === undefined
+            ? 'This result has no error: try an error scenario.'
+            : `The catalog says ${recovery} for ${code}. Reading the text, a rewritten message turns "${original}" into "${rewritten}".`,
         zh: code === undefined ? '此结果没有错误：请试一个错误场景。' : `目录规定 ${code} 的恢复方式是 ${recovery}。若读文本，改写后的消息会把“${original}”变成“${rewritten}”。`,
       },
       evidence: [original, rewritten],

@@ -46,7 +46,8 @@ const FIELD_SCHEMAS = {
   arguments_text: z.string().max(64 * 1024),
   digest: z.enum(['sha256', 'hmac-sha256']),
 } as const;
-const schemaOf = <F extends DraftField>(f: F) => (f in FIELD_SCHEMAS ? FIELD_SCHEMAS[f as keyof typeof FIELD_SCHEMAS] : short) as F extends keyof typeof FIELD_SCHEMAS ? (typeof FIELD_SCHEMAS)[F] : typeof short;
+const schemaOf = <F extends DraftField>(f: F) =>
+  (f in FIELD_SCHEMAS ? FIELD_SCHEMAS[f as keyof typeof FIELD_SCHEMAS] : short) as F extends keyof typeof FIELD_SCHEMAS ? (typeof FIELD_SCHEMAS)[F] : typeof short;
 type DraftShape = { [F in DraftField]: ReturnType<typeof schemaOf<F>> };
 
 /** What saved work and share links may hold for a draft: every field, strictly, bounded. */

@@ -186,8 +186,8 @@ describe('evaluate: the trusted context', () => {
   });
 });
 
-describe('the page\'s evaluator answers what the plain evaluation answers', () => {
-  it('every scenario\'s text in every scenario\'s context, contexts switching back and forth, edits in between', () => {
+describe("the page's evaluator answers what the plain evaluation answers", () => {
+  it("every scenario's text in every scenario's context, contexts switching back and forth, edits in between", () => {
     const evaluator = createEvaluator();
     const texts = scenarios.map((s) => handlerTextOf(s.handler_output));
     const edits = [...texts, '{"kind": "success",}', '{"kind":"success","kind":"error"}', texts[0]?.replace('"', "'") ?? ''];

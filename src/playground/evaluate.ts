@@ -71,7 +71,6 @@ export interface Problem {
   isViolation: boolean;
 }
 
-
 export interface DigestView {
   name: DigestName;
   purpose: string;
@@ -169,10 +168,7 @@ function digestViews(pkg: Package, v: ValidationDetails, make: Preimages): Diges
     request_sha256: pre(make.request),
     // Spliced and written out as the validator hashes them (tests keep both equal to digestPreimage).
     result_sha256: v.canonical !== null ? resultPreimageOfCanonical(v.canonical) : pre(() => digestPreimage(PURPOSES.result, { model_result: pkg.model_result })),
-    call_binding_sha256:
-      re.request_sha256 !== undefined && re.result_sha256 !== undefined
-        ? pre(() => make.callBinding(re.request_sha256 as string, re.result_sha256 as string))
-        : null,
+    call_binding_sha256: re.request_sha256 !== undefined && re.result_sha256 !== undefined ? pre(() => make.callBinding(re.request_sha256 as string, re.result_sha256 as string)) : null,
   };
   const purposes: Record<DigestName, string> = { request_sha256: PURPOSES.request, result_sha256: PURPOSES.result, call_binding_sha256: PURPOSES.callBinding };
   return DIGEST_NAMES.map((name) => {
@@ -199,7 +195,16 @@ function payloadViews(preview: DispatchPreview): PayloadView[] {
   const u = preview.unregistered;
   if (u !== null) {
     const c = u.trusted.call;
-    views.push({ provider: 'unregistered', title: `${c.provider} / ${c.api_family}`, api_family: c.api_family, adapter_revision: c.adapter_revision, isCallProvider: true, ok: false, refusal: u.refused, message: new AdapterRefused(u.refused).message });
+    views.push({
+      provider: 'unregistered',
+      title: `${c.provider} / ${c.api_family}`,
+      api_family: c.api_family,
+      adapter_revision: c.adapter_revision,
+      isCallProvider: true,
+      ok: false,
+      refusal: u.refused,
+      message: new AdapterRefused(u.refused).message,
+    });
   }
   return views;
 }
@@ -298,7 +303,18 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
   }
   if (!context.ok) {
     context.issues.forEach((i, n) => {
-      problems.push({ id: `context:${n}:${i.path}`, source: 'context', code: 'CONTEXT_INVALID', path: i.path, detail: i.message, params: null, range: null, rangePath: null, field: i.field, isViolation: false });
+      problems.push({
+        id: `context:${n}:${i.path}`,
+        source: 'context',
+        code: 'CONTEXT_INVALID',
+        path: i.path,
+        detail: i.message,
+        params: null,
+        range: null,
+        rangePath: null,
+        field: i.field,
+        isViolation: false,
+      });
     });
   }
 
@@ -321,12 +337,34 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
       };
       violations.forEach((v, n) => {
         const at = locatePointer(text, located(), v.path, lines());
-        problems.push({ id: `projection:${n}:${v.code}:${v.path}`, source: 'projection', code: v.code, path: v.path, detail: v.detail, params: v.params, range: at?.range ?? null, rangePath: at?.pointer ?? null, field: null, isViolation: true });
+        problems.push({
+          id: `projection:${n}:${v.code}:${v.path}`,
+          source: 'projection',
+          code: v.code,
+          path: v.path,
+          detail: v.detail,
+          params: v.params,
+          range: at?.range ?? null,
+          rangePath: at?.pointer ?? null,
+          field: null,
+          isViolation: true,
+        });
       });
       validation.violations.forEach((v, n) => {
         const hp = handlerPathOfPackagePath(v.path);
         const at = hp === null ? null : locatePointer(text, located(), hp, lines());
-        problems.push({ id: `validation:${n}:${v.code}:${v.path}`, source: 'validation', code: v.code, path: v.path, detail: v.detail, params: v.params, range: at?.range ?? null, rangePath: at?.pointer ?? null, field: null, isViolation: VIOLATION_SET.has(v.code) });
+        problems.push({
+          id: `validation:${n}:${v.code}:${v.path}`,
+          source: 'validation',
+          code: v.code,
+          path: v.path,
+          detail: v.detail,
+          params: v.params,
+          range: at?.range ?? null,
+          rangePath: at?.pointer ?? null,
+          field: null,
+          isViolation: VIOLATION_SET.has(v.code),
+        });
       });
     } catch (e) {
       internalError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);

@@ -42,12 +42,7 @@ function endOfLine(text: string, starts: readonly number[], offset: number): num
  * underlined), else the member name (or opening bracket) of the nearest
  * existing ancestor. Null when not even the root was recorded.
  */
-export function locatePointer(
-  text: string,
-  locations: Locations,
-  pointer: string,
-  starts: readonly number[] = lineStarts(text),
-): { range: TextRange; pointer: string; exact: boolean } | null {
+export function locatePointer(text: string, locations: Locations, pointer: string, starts: readonly number[] = lineStarts(text)): { range: TextRange; pointer: string; exact: boolean } | null {
   let p: string | null = pointer;
   let exact = true;
   while (p !== null) {

@@ -26,7 +26,13 @@ describe('progress', () => {
     }
   });
   it('refuses corrupt or foreign data with a reason, never throws', () => {
-    for (const text of ['{', '[]', '{"format":"tool-result-playground-progress-v1","proofs":[],"attacks":["A99"],"questions":[],"mistakes":[]}', '{"format":"x"}', '{"format":"tool-result-playground-progress-v1","proofs":[],"attacks":[],"questions":[9],"mistakes":[]}']) {
+    for (const text of [
+      '{',
+      '[]',
+      '{"format":"tool-result-playground-progress-v1","proofs":[],"attacks":["A99"],"questions":[],"mistakes":[]}',
+      '{"format":"x"}',
+      '{"format":"tool-result-playground-progress-v1","proofs":[],"attacks":[],"questions":[9],"mistakes":[]}',
+    ]) {
       const r = parseProgress(text);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(['NOT_JSON', 'WRONG_SCHEMA']).toContain(r.error.code);

@@ -132,7 +132,10 @@ export function reducer(state: AppState, a: Action): AppState {
       const { mistake: _old, ...rest } = w;
       const { mistake, ...place } = a.place;
       const work: Work = { ...rest, ...place, ...(mistake !== undefined ? { mistake } : {}) };
-      const seen: ProgressEvent = { ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}), ...(work.mode === 'learn' && mistake !== undefined ? { mistakes: [mistake] } : {}) };
+      const seen: ProgressEvent = {
+        ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}),
+        ...(work.mode === 'learn' && mistake !== undefined ? { mistakes: [mistake] } : {}),
+      };
       return { ...state, work, progress: recordProgress(state.progress, seen) };
     }
     case 'notice':

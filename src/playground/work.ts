@@ -133,6 +133,8 @@ export function scenarioMeta(work: Work, id: string): ScenarioMeta | null {
 /** Every scenario the picker lists: the built-ins in display order, then imported ones. */
 export function listedScenarioIds(work: Work): string[] {
   const builtins = scenarios.map((s) => s.id);
-  const imported = Object.keys(work.docs).filter((id) => work.docs[id]?.meta !== undefined && !builtins.includes(id)).sort();
+  const imported = Object.keys(work.docs)
+    .filter((id) => work.docs[id]?.meta !== undefined && !builtins.includes(id))
+    .sort();
   return [...builtins, ...imported];
 }

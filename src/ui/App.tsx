@@ -144,10 +144,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const problemCount = evaluation.problems.length;
   const tool = doc.context.tool;
   const meta = work.mode === 'exercise' ? findScenario(EXERCISE_SCENARIO_IDS[work.exercise.activeIndex] ?? '') : scenarioMeta(work, work.scenarioId);
-  const options = useMemo(
-    () => listedScenarioIds(work).map((id) => ({ id, title: scenarioMeta(work, id)?.title[lang] ?? id, imported: findScenario(id) === null })),
-    [work, lang],
-  );
+  const options = useMemo(() => listedScenarioIds(work).map((id) => ({ id, title: scenarioMeta(work, id)?.title[lang] ?? id, imported: findScenario(id) === null })), [work, lang]);
   const exerciseItems = useMemo(() => work.exercise.items.map((d) => ({ handler_output_text: d.handlerText, context: exerciseContext(d.context) })), [work.exercise.items]);
   const layout = prefs.layout;
   const wideRight = work.mode === 'attack' || work.mode === 'learn';
@@ -272,7 +269,14 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
 
   return (
     <div className="app" data-mode={work.mode}>
-      <a className="skip-link" href="#editor" onClick={(e) => { e.preventDefault(); bridge.focus(); }}>
+      <a
+        className="skip-link"
+        href="#editor"
+        onClick={(e) => {
+          e.preventDefault();
+          bridge.focus();
+        }}
+      >
         {t('skipToEditor')}
       </a>
       <Header t={t} lang={lang} mode={work.mode} theme={prefs.theme} hrefOf={hrefOf} onMode={api.setMode} onLang={api.setLang} onTheme={api.setTheme} onHelp={() => setHelpOpen(true)} />

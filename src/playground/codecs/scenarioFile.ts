@@ -35,7 +35,14 @@ export function decodeScenarioFile(bytes: Uint8Array): Decoded<Scenario> {
   const json = strictJson(decoded.text);
   if (!json.ok) return json;
   const r = parseScenario(json.value);
-  if (!r.ok) return refuse('WRONG_SCHEMA', r.issues.slice(0, 3).map((i) => `${i.path || '/'}: ${i.message}`).join('; '));
+  if (!r.ok)
+    return refuse(
+      'WRONG_SCHEMA',
+      r.issues
+        .slice(0, 3)
+        .map((i) => `${i.path || '/'}: ${i.message}`)
+        .join('; '),
+    );
   return { ok: true, value: r.value };
 }
 

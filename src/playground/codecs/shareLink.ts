@@ -64,9 +64,7 @@ export function decodeShare(fragment: string): Decoded<SharePayload> {
   if (!f.startsWith(SHARE_PREFIX)) return refuse('NOT_COMPRESSED', 'the fragment does not start with s=');
   const d = decompressFromEncodedURIComponentBounded(f.slice(SHARE_PREFIX.length), IO_LIMITS.maxTextBytes);
   if (!d.ok) {
-    return d.reason === 'TOO_LARGE'
-      ? refuse('TOO_LARGE', `it decompresses to more than ${IO_LIMITS.maxTextBytes} bytes`)
-      : refuse('NOT_COMPRESSED', 'the fragment is not lz-string URI-safe data');
+    return d.reason === 'TOO_LARGE' ? refuse('TOO_LARGE', `it decompresses to more than ${IO_LIMITS.maxTextBytes} bytes`) : refuse('NOT_COMPRESSED', 'the fragment is not lz-string URI-safe data');
   }
   if (byteLength(d.text) > IO_LIMITS.maxTextBytes) return refuse('TOO_LARGE', `it decompresses to more than ${IO_LIMITS.maxTextBytes} bytes`);
   const json = strictJson(d.text);

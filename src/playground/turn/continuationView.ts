@@ -125,13 +125,7 @@ export function auditProof(bodyText: string, packages: readonly ViewedPackage[],
  * context cannot bind or without a handler output, and a refused
  * continuation are each `{ ok: false, stage, detail }`.
  */
-export function viewContinuation(
-  provider: ProviderName,
-  events: TurnEvents | AssembledTurn,
-  ctx: TurnContext,
-  handlers: Readonly<Record<string, unknown>>,
-  mode: ContinuationMode,
-): ContinuationView {
+export function viewContinuation(provider: ProviderName, events: TurnEvents | AssembledTurn, ctx: TurnContext, handlers: Readonly<Record<string, unknown>>, mode: ContinuationMode): ContinuationView {
   let turn: AssembledTurn;
   try {
     turn = typeof events === 'object' && !Array.isArray(events) && 'problems' in events ? (events as AssembledTurn) : assembleTurn(provider, events as TurnEvents);
@@ -147,7 +141,12 @@ export function viewContinuation(
   } catch (e) {
     return { ok: false, stage: 'bad_input', call_id: e instanceof TurnInputError ? e.call_id : null, detail: e instanceof Error ? e.message : String(e) };
   }
-  const c = continueTurn(provider, turn, packages.map((p) => ({ package: p.package, trusted: p.trusted })), { mode, history: ctx.history });
+  const c = continueTurn(
+    provider,
+    turn,
+    packages.map((p) => ({ package: p.package, trusted: p.trusted })),
+    { mode, history: ctx.history },
+  );
   if (!c.ok) return { ok: false, stage: 'refused', call_id: null, detail: c.detail };
   const body_text = canonicalize(c.body);
   return {

@@ -15,14 +15,7 @@ import type { ProviderName } from '../../core/providerAdapters.ts';
 import type { AssembledTurn, TurnProblemCode } from '../../core/turn.ts';
 import type { Bilingual } from './bilingual.ts';
 
-export type FaultId =
-  | 'cut_before_terminal'
-  | 'budget_runs_out'
-  | 'unknown_index'
-  | 'duplicate_call_id'
-  | 'done_disagrees'
-  | 'error_mid_stream'
-  | 'event_after_terminal';
+export type FaultId = 'cut_before_terminal' | 'budget_runs_out' | 'unknown_index' | 'duplicate_call_id' | 'done_disagrees' | 'error_mid_stream' | 'event_after_terminal';
 
 export interface FaultSwitch {
   readonly id: FaultId;
@@ -38,60 +31,64 @@ export interface FaultSwitch {
 const ALL: readonly ProviderName[] = Object.freeze(['openai', 'anthropic', 'gemini'] as const);
 
 /** A constant table, frozen to the leaves: nothing a caller does to it can change a later answer (SPEC 7.1). */
-export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze(([
-  {
-    id: 'cut_before_terminal',
-    code: 'STREAM_UNTERMINATED',
-    providers: ALL,
-    label: { en: 'Cut before the end', zh: '在结束事件前截断' },
-    change: { en: 'The stream stops just before its terminal event.', zh: '流在终止事件之前中断。' },
-  },
-  {
-    id: 'budget_runs_out',
-    code: 'NOT_A_TOOL_TURN',
-    providers: ALL,
-    label: { en: 'Budget runs out in the arguments', zh: '输出预算在参数中途耗尽' },
-    change: {
-      en: "A call's arguments stop after their first fragment, and the turn ends on the output budget, not by asking for tools.",
-      zh: '某个调用的参数在第一个片段后中断，回合因输出预算耗尽而结束，而不是请求工具。',
-    },
-  },
-  {
-    id: 'unknown_index',
-    code: 'STREAM_ORDER',
-    providers: ALL,
-    label: { en: 'Fragment for an unknown item', zh: '未知条目的片段' },
-    change: { en: 'A copy of the first fragment arrives for an item or index that was never opened.', zh: '第一个片段的副本指向一个从未打开的条目或索引。' },
-  },
-  {
-    id: 'duplicate_call_id',
-    code: 'DUPLICATE_CALL_ID',
-    providers: ALL,
-    label: { en: 'Duplicate call id', zh: '重复的调用 id' },
-    change: { en: 'The second call takes the first call’s id.', zh: '第二个调用使用了第一个调用的 id。' },
-  },
-  {
-    id: 'done_disagrees',
-    code: 'ARGUMENTS_DISAGREE',
-    providers: Object.freeze(['openai'] as const),
-    label: { en: '.done disagrees with the fragments', zh: '.done 与片段不一致' },
-    change: { en: 'The `…arguments.done` event says other arguments than the fragments did.', zh: '`…arguments.done` 事件给出的参数与片段拼接的不同。' },
-  },
-  {
-    id: 'error_mid_stream',
-    code: 'STREAM_ERROR',
-    providers: ALL,
-    label: { en: 'Error event mid-stream', zh: '流中途出现 error 事件' },
-    change: { en: 'The provider sends an error event in the middle of the arguments; the stream ends there.', zh: '服务商在参数中途发送 error 事件，流在此结束。' },
-  },
-  {
-    id: 'event_after_terminal',
-    code: 'STREAM_ORDER',
-    providers: ALL,
-    label: { en: 'Event after the end', zh: '结束后还有事件' },
-    change: { en: 'A harmless-looking event (keepalive, ping, status update) arrives after the terminal event.', zh: '终止事件之后又来了一个看似无害的事件（keepalive、ping、状态更新）。' },
-  },
-] satisfies FaultSwitch[]).map((f) => Object.freeze({ ...f, label: Object.freeze(f.label), change: Object.freeze(f.change) })));
+export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze(
+  (
+    [
+      {
+        id: 'cut_before_terminal',
+        code: 'STREAM_UNTERMINATED',
+        providers: ALL,
+        label: { en: 'Cut before the end', zh: '在结束事件前截断' },
+        change: { en: 'The stream stops just before its terminal event.', zh: '流在终止事件之前中断。' },
+      },
+      {
+        id: 'budget_runs_out',
+        code: 'NOT_A_TOOL_TURN',
+        providers: ALL,
+        label: { en: 'Budget runs out in the arguments', zh: '输出预算在参数中途耗尽' },
+        change: {
+          en: "A call's arguments stop after their first fragment, and the turn ends on the output budget, not by asking for tools.",
+          zh: '某个调用的参数在第一个片段后中断，回合因输出预算耗尽而结束，而不是请求工具。',
+        },
+      },
+      {
+        id: 'unknown_index',
+        code: 'STREAM_ORDER',
+        providers: ALL,
+        label: { en: 'Fragment for an unknown item', zh: '未知条目的片段' },
+        change: { en: 'A copy of the first fragment arrives for an item or index that was never opened.', zh: '第一个片段的副本指向一个从未打开的条目或索引。' },
+      },
+      {
+        id: 'duplicate_call_id',
+        code: 'DUPLICATE_CALL_ID',
+        providers: ALL,
+        label: { en: 'Duplicate call id', zh: '重复的调用 id' },
+        change: { en: 'The second call takes the first call’s id.', zh: '第二个调用使用了第一个调用的 id。' },
+      },
+      {
+        id: 'done_disagrees',
+        code: 'ARGUMENTS_DISAGREE',
+        providers: Object.freeze(['openai'] as const),
+        label: { en: '.done disagrees with the fragments', zh: '.done 与片段不一致' },
+        change: { en: 'The `…arguments.done` event says other arguments than the fragments did.', zh: '`…arguments.done` 事件给出的参数与片段拼接的不同。' },
+      },
+      {
+        id: 'error_mid_stream',
+        code: 'STREAM_ERROR',
+        providers: ALL,
+        label: { en: 'Error event mid-stream', zh: '流中途出现 error 事件' },
+        change: { en: 'The provider sends an error event in the middle of the arguments; the stream ends there.', zh: '服务商在参数中途发送 error 事件，流在此结束。' },
+      },
+      {
+        id: 'event_after_terminal',
+        code: 'STREAM_ORDER',
+        providers: ALL,
+        label: { en: 'Event after the end', zh: '结束后还有事件' },
+        change: { en: 'A harmless-looking event (keepalive, ping, status update) arrives after the terminal event.', zh: '终止事件之后又来了一个看似无害的事件（keepalive、ping、状态更新）。' },
+      },
+    ] satisfies FaultSwitch[]
+  ).map((f) => Object.freeze({ ...f, label: Object.freeze(f.label), change: Object.freeze(f.change) })),
+);
 
 export type FaultResult = { ok: true; events: unknown[] } | { ok: false; reason: Bilingual };
 
@@ -128,7 +125,9 @@ function firstFragment(provider: ProviderName, events: readonly unknown[], turn:
 function budgetEnd(provider: ProviderName, responseId: string): unknown[] {
   switch (provider) {
     case 'openai':
-      return [{ type: 'response.incomplete', sequence_number: 0, response: { id: responseId, object: 'response', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] } }];
+      return [
+        { type: 'response.incomplete', sequence_number: 0, response: { id: responseId, object: 'response', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] } },
+      ];
     case 'anthropic':
       return [{ type: 'message_delta', delta: { stop_reason: 'max_tokens', stop_sequence: null }, usage: { output_tokens: 1024 } }, { type: 'message_stop' }];
     case 'gemini':

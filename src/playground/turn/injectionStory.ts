@@ -40,7 +40,11 @@ export type InjectionStep =
 export type InjectionStory = { ok: true; provider: ProviderName; steps: InjectionStep[] } | { ok: false; detail: string };
 
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const at = (root: unknown, ptr: string): unknown => ptr.split('/').slice(1).reduce<unknown>((v, k) => obj(v)[k] ?? (Array.isArray(v) ? v[Number(k)] : undefined), root);
+const at = (root: unknown, ptr: string): unknown =>
+  ptr
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((v, k) => obj(v)[k] ?? (Array.isArray(v) ? v[Number(k)] : undefined), root);
 
 /** The story for one provider, from the scenario and that provider's `injection_follow_up` fixture. Never throws. */
 export function injectionStory(provider: ProviderName): InjectionStory {

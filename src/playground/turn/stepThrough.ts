@@ -73,9 +73,7 @@ export interface TurnStep {
  */
 export const DEFAULT_STEP_LIMIT = 5000;
 
-export type StepThrough =
-  | { ok: true; layout: StreamLayout | 'values'; steps: TurnStep[]; truncated: boolean; final: AssembledTurn }
-  | { ok: false; error: StreamTextError };
+export type StepThrough = { ok: true; layout: StreamLayout | 'values'; steps: TurnStep[]; truncated: boolean; final: AssembledTurn } | { ok: false; error: StreamTextError };
 
 function typeOf(provider: ProviderName, raw: unknown): string | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;

@@ -67,12 +67,17 @@ export function decodeStreamDocument(text: string): StreamDocumentDecode {
   const v = r.value;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad('NOT_A_DOCUMENT', '', 'a stream document is a JSON object');
   for (const k of Object.keys(v)) {
-    if (!(MEMBERS as readonly string[]).includes(k)) return bad('UNKNOWN_MEMBER', `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, `unknown member ${JSON.stringify(k)}: a stream document has ${MEMBERS.join(', ')}`, true);
+    if (!(MEMBERS as readonly string[]).includes(k))
+      return bad('UNKNOWN_MEMBER', `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, `unknown member ${JSON.stringify(k)}: a stream document has ${MEMBERS.join(', ')}`, true);
   }
   if (!Object.hasOwn(v, 'format')) return bad('NOT_A_DOCUMENT', '', `no "format": a stream document says "${STREAM_DOCUMENT_FORMAT}"`);
   if (v.format !== STREAM_DOCUMENT_FORMAT) {
     const other = typeof v.format === 'string' && v.format.startsWith('tool-turn-stream-');
-    return bad('UNKNOWN_FORMAT', '/format', other ? `${JSON.stringify(v.format)} is a version this playground does not read (it reads ${STREAM_DOCUMENT_FORMAT})` : `format must be "${STREAM_DOCUMENT_FORMAT}"`);
+    return bad(
+      'UNKNOWN_FORMAT',
+      '/format',
+      other ? `${JSON.stringify(v.format)} is a version this playground does not read (it reads ${STREAM_DOCUMENT_FORMAT})` : `format must be "${STREAM_DOCUMENT_FORMAT}"`,
+    );
   }
   if (!isTurnProvider(v.provider)) return bad('BAD_MEMBER', '/provider', `provider must be one of ${TURN_PROVIDERS.join(', ')}`);
   const provider = v.provider;

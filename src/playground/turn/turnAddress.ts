@@ -19,9 +19,7 @@ export interface TurnAddress {
   stream: string;
 }
 
-export type TurnAddressParse =
-  | { ok: true; address: TurnAddress }
-  | { ok: false; param: 'mode' | 'provider' | 'stream'; value: string | null; reason: Bilingual };
+export type TurnAddressParse = { ok: true; address: TurnAddress } | { ok: false; param: 'mode' | 'provider' | 'stream'; value: string | null; reason: Bilingual };
 
 /** The first stream a provider's address opens when it names none. */
 export const defaultStream = (provider: ProviderName): string => `${provider}.one_call`;

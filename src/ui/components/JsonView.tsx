@@ -45,7 +45,9 @@ export function JsonView({ value, text, label, className }: JsonViewProps): JSX.
     <pre className={`json ${className ?? ''}`} aria-label={label}>
       <code>
         {tokens.map((tok, i) =>
-          tok.kind === 'plain' || tok.kind === 'punct' ? tok.text : (
+          tok.kind === 'plain' || tok.kind === 'punct' ? (
+            tok.text
+          ) : (
             <span key={i} className={`json-${tok.kind}`}>
               {tok.kind === 'str' || tok.kind === 'key' ? <VisibleText text={tok.text} /> : tok.text}
             </span>

@@ -68,14 +68,7 @@ export function Tabs<K extends string>({ id, label, items, selected, onSelect, h
         ))}
       </div>
       {items.map((it) => (
-        <div
-          key={it.key}
-          role="tabpanel"
-          id={`${id}-panel-${it.key}`}
-          aria-labelledby={`${id}-tab-${it.key}`}
-          hidden={it.key !== selected}
-          className="tabpanel"
-        >
+        <div key={it.key} role="tabpanel" id={`${id}-panel-${it.key}`} aria-labelledby={`${id}-tab-${it.key}`} hidden={it.key !== selected} className="tabpanel">
           {it.content}
         </div>
       ))}

@@ -54,8 +54,7 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
     evaluator.current ??= createEvaluator();
     return evaluator.current.evaluate(deferred);
   }, [deferred, offload]);
-  const current: Evaluated<T> =
-    local !== null ? { input: deferred, evaluation: local } : reply !== null && reply.input === deferred ? reply : (previous as Evaluated<T>);
+  const current: Evaluated<T> = local !== null ? { input: deferred, evaluation: local } : reply !== null && reply.input === deferred ? reply : (previous as Evaluated<T>);
   // `current` is rebuilt on each render; keep the object stable while its parts are.
   const { input: shownInput, evaluation: shownEvaluation } = current;
   const stable = useMemo<Evaluated<T>>(() => ({ input: shownInput, evaluation: shownEvaluation }), [shownInput, shownEvaluation]);

@@ -26,14 +26,18 @@ function collected(): Violation[] {
 
 /** English prose: two English words in a row, once quoted values, code names and identifiers are taken out. */
 const ENGLISH = /\b[A-Za-z]{2,}\s+[a-z]{2,}\b/;
-const strip = (s: string) => s.replace(/「[^」]*」/g, '').replace(/\b[A-Za-z_][A-Za-z0-9_.]*_[A-Za-z0-9_.]*\b/g, '').replace(/\b[A-Z][A-Z0-9_]+\b/g, '');
+const strip = (s: string) =>
+  s
+    .replace(/「[^」]*」/g, '')
+    .replace(/\b[A-Za-z_][A-Za-z0-9_.]*_[A-Za-z0-9_.]*\b/g, '')
+    .replace(/\b[A-Z][A-Z0-9_]+\b/g, '');
 
 describe('violation details in Chinese', () => {
   const violations = collected();
   it('the corpus covers many kinds of specifics', () => {
     expect(new Set(violations.map((v) => v.params.kind)).size).toBeGreaterThanOrEqual(8);
   });
-  it('each detail is the core\'s English sentence of its own params', () => {
+  it("each detail is the core's English sentence of its own params", () => {
     for (const v of violations) expect(v.detail).toBe(describeParams(v.params));
   });
   it('renders every one in Chinese without an English sentence', () => {
@@ -79,7 +83,7 @@ describe('violation details in Chinese', () => {
     expect(new Set(texts).size).toBe(RULES.length);
     for (const t of texts) expect(strip(t)).not.toMatch(ENGLISH);
   });
-  it('English is the core\'s sentence', () => {
+  it("English is the core's sentence", () => {
     const p: ViolationParams = { kind: 'too_large', limit: 16384, size: 20000 };
     expect(violationDetail(p, 'en')).toBe(describeParams(p));
   });

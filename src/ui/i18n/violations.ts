@@ -7,7 +7,6 @@ import type { ViolationCode } from '../../core/index.ts';
 import { textsByItem, type Texts } from './texts.ts';
 import type { Lang } from '../../lang.ts';
 
-
 export interface ViolationText {
   rule: string;
   why: string;
@@ -19,7 +18,10 @@ const BY_CODE: Readonly<Record<ViolationCode, Readonly<Record<Lang, ViolationTex
     zh: { rule: '结果信封只能有合同规定的字段与类型。', why: '合同之外的字段（例如复制进来的 principal_ref）可能把任何东西带给模型。' },
   },
   DATA_SCHEMA: {
-    en: { rule: 'data matches this tool’s exact output contract: every member named, real JSON types, lengths, enums and formats.', why: 'Stops a handler adding a status that looks top-level (A8) or an extra business field (A10): an allowlist, not a blocklist.' },
+    en: {
+      rule: 'data matches this tool’s exact output contract: every member named, real JSON types, lengths, enums and formats.',
+      why: 'Stops a handler adding a status that looks top-level (A8) or an extra business field (A10): an allowlist, not a blocklist.',
+    },
     zh: { rule: 'data 必须符合该工具的精确输出合同：字段逐一列出，真实 JSON 类型、长度、枚举与格式。', why: '阻止 handler 加入看似顶层的 status（A8）或额外业务字段（A10）：白名单而不是黑名单。' },
   },
   INPUT_BINDING: {
@@ -27,7 +29,10 @@ const BY_CODE: Readonly<Record<ViolationCode, Readonly<Record<Lang, ViolationTex
     zh: { rule: '回显字段（order_ref、reason、query）必须等于已校验的输入。', why: '关于别的订单或查询的结果不能冒充本次调用的答案。' },
   },
   PROVENANCE_MISMATCH: {
-    en: { rule: 'source_label and producer_revision are the registry’s; trust is untrusted_data for data, trusted_control for dispatcher errors.', why: 'Stops a handler or a store claiming to be another source (A6).' },
+    en: {
+      rule: 'source_label and producer_revision are the registry’s; trust is untrusted_data for data, trusted_control for dispatcher errors.',
+      why: 'Stops a handler or a store claiming to be another source (A6).',
+    },
     zh: { rule: 'source_label 与 producer_revision 必须来自注册表；业务数据 trust 为 untrusted_data，dispatcher 错误为 trusted_control。', why: '阻止 handler 或存储冒充其他来源（A6）。' },
   },
   TIME_FORMAT: {
@@ -43,15 +48,24 @@ const BY_CODE: Readonly<Record<ViolationCode, Readonly<Record<Lang, ViolationTex
     zh: { rule: 'model_result 嵌套不超过 8 层。', why: '深层嵌套会隐藏内容，并拖累每个读取方。' },
   },
   SENSITIVE_FIELD: {
-    en: { rule: 'No credential or control key at any depth (token, Authorization, api-key, cookie, …), matched after NFKC, lower-casing and removing separators.', why: 'Stops a handler passing a credential through to the model (A9).' },
+    en: {
+      rule: 'No credential or control key at any depth (token, Authorization, api-key, cookie, …), matched after NFKC, lower-casing and removing separators.',
+      why: 'Stops a handler passing a credential through to the model (A9).',
+    },
     zh: { rule: '任何深度都不得出现凭据或控制字段（token、Authorization、api-key、cookie……），键名经 NFKC、小写并去掉分隔符后匹配。', why: '阻止 handler 把凭据透传给模型（A9）。' },
   },
   STATUS_INCONSISTENT: {
-    en: { rule: 'status, error, data and execution agree: succeeded ⇔ no error ⇔ data; the outcome follows the catalog; delivery is the trusted one.', why: 'No ambiguous mix of ok, cached and retryable flags.' },
+    en: {
+      rule: 'status, error, data and execution agree: succeeded ⇔ no error ⇔ data; the outcome follows the catalog; delivery is the trusted one.',
+      why: 'No ambiguous mix of ok, cached and retryable flags.',
+    },
     zh: { rule: 'status、error、data 与 execution 必须一致：succeeded ⇔ 无 error ⇔ 有 data；outcome 来自目录；delivery 来自受信任上下文。', why: '杜绝 ok、cached、retryable 混搭出的含糊状态。' },
   },
   ERROR_CATALOG_MISMATCH: {
-    en: { rule: 'The error equals its catalog entry field by field: category, outcome, recovery, message, retry_after_ms.', why: 'Stops rewriting the message or recovery to change what happens next (A7).' },
+    en: {
+      rule: 'The error equals its catalog entry field by field: category, outcome, recovery, message, retry_after_ms.',
+      why: 'Stops rewriting the message or recovery to change what happens next (A7).',
+    },
     zh: { rule: '错误必须与目录条目逐字段一致：category、outcome、recovery、message、retry_after_ms。', why: '阻止改写消息或恢复方式来左右下一步（A7）。' },
   },
   AUDIT_SCHEMA: {
@@ -75,7 +89,10 @@ const BY_CODE: Readonly<Record<ViolationCode, Readonly<Record<Lang, ViolationTex
     zh: { rule: 'result_sha256 由 package 中的 model_result 重算。', why: '阻止结果交换（A1）、字段篡改（A5）与伪造摘要（A4）。' },
   },
   CALL_BINDING_MISMATCH: {
-    en: { rule: 'call_binding_sha256 is recomputed from the trusted call, the tool contract and the two recomputed digests.', why: 'Stops a package moved to another call, turn or idempotency key (A2, A3).' },
+    en: {
+      rule: 'call_binding_sha256 is recomputed from the trusted call, the tool contract and the two recomputed digests.',
+      why: 'Stops a package moved to another call, turn or idempotency key (A2, A3).',
+    },
     zh: { rule: 'call_binding_sha256 由受信任的调用、工具合同与两个重算摘要重算。', why: '阻止 package 被挪到另一次调用、回合或幂等键（A2、A3）。' },
   },
   UNREGISTERED_ADAPTER: {

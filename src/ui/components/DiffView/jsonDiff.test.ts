@@ -56,9 +56,7 @@ describe('jsonDiff', () => {
   });
 
   it('reports a changed leaf with both values at its pointer', () => {
-    expect(jsonDiff({ data: { status: 'paid' } }, { data: { status: 'refunded' } })).toEqual([
-      { kind: 'changed', path: '/data/status', before: 'paid', after: 'refunded' },
-    ]);
+    expect(jsonDiff({ data: { status: 'paid' } }, { data: { status: 'refunded' } })).toEqual([{ kind: 'changed', path: '/data/status', before: 'paid', after: 'refunded' }]);
   });
 
   it('reports an added member once, at its root, with the whole subtree', () => {
@@ -129,7 +127,9 @@ describe('linesOf', () => {
   it('pretty-prints exactly like JSON.stringify(v, null, 2)', () => {
     fc.assert(
       fc.property(jsonValue, (v) => {
-        const text = linesOf(v).map((l) => `${'  '.repeat(l.indent)}${l.text}`).join('\n');
+        const text = linesOf(v)
+          .map((l) => `${'  '.repeat(l.indent)}${l.text}`)
+          .join('\n');
         expect(text).toBe(JSON.stringify(v, null, 2));
       }),
       { numRuns: 300 },
@@ -219,7 +219,10 @@ describe('foldRows', () => {
   });
 
   it('shows the first rows when nothing changed', () => {
-    const blocks = foldRows(Array.from({ length: 10 }, () => row(null)), 2);
+    const blocks = foldRows(
+      Array.from({ length: 10 }, () => row(null)),
+      2,
+    );
     expect(blocks.map((b) => [b.kind, b.rows.length])).toEqual([
       ['rows', 2],
       ['fold', 8],

@@ -15,10 +15,7 @@ import { escapePointerSegment } from '../../../core/jsonPointer.ts';
 
 export type DiffKind = 'added' | 'removed' | 'changed';
 
-export type DiffEntry =
-  | { kind: 'added'; path: string; after: unknown }
-  | { kind: 'removed'; path: string; before: unknown }
-  | { kind: 'changed'; path: string; before: unknown; after: unknown };
+export type DiffEntry = { kind: 'added'; path: string; after: unknown } | { kind: 'removed'; path: string; before: unknown } | { kind: 'changed'; path: string; before: unknown; after: unknown };
 
 type Shape = 'object' | 'array' | 'leaf';
 

@@ -93,7 +93,9 @@ export function splitVisible(s: string): TextSegment[] {
  * @example visibleText('pay\u200Bpal') === 'pay⟦U+200B⟧pal'
  */
 export function visibleText(s: string): string {
-  return splitVisible(s).map((seg) => seg.text).join('');
+  return splitVisible(s)
+    .map((seg) => seg.text)
+    .join('');
 }
 
 /** How many hidden characters `s` holds. */

@@ -31,7 +31,6 @@ export interface AttackLabProps {
   onOpenScenario(id: string): void;
 }
 
-
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 const pretty = (v: unknown): string => JSON.stringify(v, null, 2) ?? String(v);
@@ -56,52 +55,46 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
   return (
     <div className={styles.root} data-testid="attack-lab">
       <div className={styles.layout}>
-      <nav className={styles.nav} aria-label={t.listLabel}>
-        <p className={styles.scenarioLine}>
-          {t.runningOn}:{' '}
-          <strong>
-            <VisibleText text={scenario.title[lang]} lang={lang} />
-          </strong>{' '}
-          <code>
-            <VisibleText text={scenario.id} lang={lang} />
-          </code>
-        </p>
-        <ol className={styles.list}>
-          {ATTACK_IDS.map((id) => {
-            const info = ATTACKS[id];
-            const selected = id === attackId;
-            const here = applies.get(id) ?? false;
-            return (
-              <li key={id}>
-                <button
-                  type="button"
-                  className={cx(styles.item, selected && styles.selected)}
-                  aria-pressed={selected}
-                  data-testid={`attack-${id}`}
-                  onClick={() => onSelectAttack(id)}
-                >
-                  <span className={styles.itemId}>{id}</span>
-                  <span className={styles.itemTitle}>{info.title[lang]}</span>
-                  <span className={styles.itemMeta}>
-                    <span className={cx(styles.surface, styles[`surface_${info.surface}`])}>
-                      <span className={styles.srOnly}>{t.surfaceHint}: </span>
-                      {t.surface[info.surface]}
+        <nav className={styles.nav} aria-label={t.listLabel}>
+          <p className={styles.scenarioLine}>
+            {t.runningOn}:{' '}
+            <strong>
+              <VisibleText text={scenario.title[lang]} lang={lang} />
+            </strong>{' '}
+            <code>
+              <VisibleText text={scenario.id} lang={lang} />
+            </code>
+          </p>
+          <ol className={styles.list}>
+            {ATTACK_IDS.map((id) => {
+              const info = ATTACKS[id];
+              const selected = id === attackId;
+              const here = applies.get(id) ?? false;
+              return (
+                <li key={id}>
+                  <button type="button" className={cx(styles.item, selected && styles.selected)} aria-pressed={selected} data-testid={`attack-${id}`} onClick={() => onSelectAttack(id)}>
+                    <span className={styles.itemId}>{id}</span>
+                    <span className={styles.itemTitle}>{info.title[lang]}</span>
+                    <span className={styles.itemMeta}>
+                      <span className={cx(styles.surface, styles[`surface_${info.surface}`])}>
+                        <span className={styles.srOnly}>{t.surfaceHint}: </span>
+                        {t.surface[info.surface]}
+                      </span>
+                      {!here && <span className={styles.notHere}>{t.notHere}</span>}
                     </span>
-                    {!here && <span className={styles.notHere}>{t.notHere}</span>}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
 
-      <p className={styles.srOnly} role="status" aria-live="polite">
-        {view === null ? '' : t.announce(view.info.id, t.kindWord[view.verdict?.kind ?? 'inapplicable'] ?? '')}
-      </p>
-      <section className={styles.detail} aria-labelledby={view === null ? undefined : 'attack-lab-title'}>
-        {view === null ? <p className={styles.pick}>{t.pick}</p> : <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
-      </section>
+        <p className={styles.srOnly} role="status" aria-live="polite">
+          {view === null ? '' : t.announce(view.info.id, t.kindWord[view.verdict?.kind ?? 'inapplicable'] ?? '')}
+        </p>
+        <section className={styles.detail} aria-labelledby={view === null ? undefined : 'attack-lab-title'}>
+          {view === null ? <p className={styles.pick}>{t.pick}</p> : <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
+        </section>
       </div>
     </div>
   );
@@ -293,7 +286,17 @@ function DigestTable({ title, report, lang }: { title: string; report: Validatio
   );
 }
 
-function AdapterView({ adapter, victim, tampered, lang }: { adapter: { victim: AdapterOutcome; tampered: AdapterOutcome }; victim: TrustedContext; tampered: TrustedContext; lang: Lang }): JSX.Element {
+function AdapterView({
+  adapter,
+  victim,
+  tampered,
+  lang,
+}: {
+  adapter: { victim: AdapterOutcome; tampered: AdapterOutcome };
+  victim: TrustedContext;
+  tampered: TrustedContext;
+  lang: Lang;
+}): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const side = (o: AdapterOutcome, trusted: TrustedContext, ok: string, refused: string, testId: string): JSX.Element => (
     <div className={cx(styles.adapterSide, o.refused ? styles.refused : styles.serialized)} data-testid={testId} data-refused={o.refused}>

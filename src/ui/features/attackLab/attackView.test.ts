@@ -11,9 +11,20 @@ const scenario = (id: string): Scenario => {
 };
 
 const EXPECTED: Record<AttackId, string> = {
-  A1: 'stopped', A2: 'stopped', A3: 'stopped', A4: 'stopped', A5: 'stopped', A6: 'stopped', A7: 'stopped',
-  A8: 'contract_error', A9: 'contract_error', A10: 'contract_error',
-  A11: 'sha256_passes_keyed_stops', A12: 'stopped', A13: 'stopped', A14: 'nothing_to_reject',
+  A1: 'stopped',
+  A2: 'stopped',
+  A3: 'stopped',
+  A4: 'stopped',
+  A5: 'stopped',
+  A6: 'stopped',
+  A7: 'stopped',
+  A8: 'contract_error',
+  A9: 'contract_error',
+  A10: 'contract_error',
+  A11: 'sha256_passes_keyed_stops',
+  A12: 'stopped',
+  A13: 'stopped',
+  A14: 'nothing_to_reject',
 };
 
 describe('attackView on each attack’s default scenario', () => {

@@ -3,7 +3,6 @@ import type { AttackInfo } from '../../../lessons/attacks.ts';
 import type { Inapplicable } from './attackView.ts';
 import { defineTexts } from '../../i18n/texts.ts';
 
-
 const en = {
   listLabel: 'Attacks',
   runningOn: 'Scenario',
@@ -34,7 +33,14 @@ const en = {
   },
   verdict: 'Verdict',
   announce: (id: string, kind: string): string => `${id}: ${kind}`,
-  kindWord: { stopped: 'stopped', contract_error: 'stopped at the dispatcher', sha256_passes_keyed_stops: 'passes in sha256 mode, stopped in keyed mode', nothing_to_reject: 'nothing to reject', not_stopped: 'not stopped', inapplicable: 'does not apply to this scenario' } as Record<string, string>,
+  kindWord: {
+    stopped: 'stopped',
+    contract_error: 'stopped at the dispatcher',
+    sha256_passes_keyed_stops: 'passes in sha256 mode, stopped in keyed mode',
+    nothing_to_reject: 'nothing to reject',
+    not_stopped: 'not stopped',
+    inapplicable: 'does not apply to this scenario',
+  } as Record<string, string>,
   stoppedTitle: 'Stopped: the validator rejects the tampered package',
   stoppedBy: 'Stopped by',
   contractTitle: (code: string) => `Stopped at the dispatcher: the model gets ${code}, never the tampered data`,
@@ -124,7 +130,14 @@ const zh: typeof en = {
   },
   verdict: '结论',
   announce: (id, kind) => `${id}：${kind}`,
-  kindWord: { stopped: '已拦截', contract_error: '在 dispatcher 处拦截', sha256_passes_keyed_stops: 'sha256 模式通过，密钥模式拦截', nothing_to_reject: '没有可拒绝的', not_stopped: '未拦截', inapplicable: '不适用于该场景' },
+  kindWord: {
+    stopped: '已拦截',
+    contract_error: '在 dispatcher 处拦截',
+    sha256_passes_keyed_stops: 'sha256 模式通过，密钥模式拦截',
+    nothing_to_reject: '没有可拒绝的',
+    not_stopped: '未拦截',
+    inapplicable: '不适用于该场景',
+  },
   stoppedTitle: '已拦截：校验器拒绝了被篡改的 package',
   stoppedBy: '拦截者',
   contractTitle: (code) => `在 dispatcher 处拦截：模型得到 ${code}，永远看不到被篡改的 data`,
@@ -132,8 +145,7 @@ const zh: typeof en = {
   contractNote: 'dispatcher 构建的 package 本身是合法的：模型读到目录中的错误，protected_audit 记录原因。',
   auditViolations: '拦截者（protected_audit.violations）',
   a11Plain: 'sha256 模式：通过',
-  a11PlainNote:
-    '攻击者修改了数据，并重算了 result_sha256 与 call_binding_sha256。重算的摘要全部匹配，因此校验通过。普通 SHA-256 绑定不是签名：能改写存储的人就能重算。',
+  a11PlainNote: '攻击者修改了数据，并重算了 result_sha256 与 call_binding_sha256。重算的摘要全部匹配，因此校验通过。普通 SHA-256 绑定不是签名：能改写存储的人就能重算。',
   a11Keyed: (keyId) => `密钥模式（HMAC-SHA-256，密钥 ${keyId}）：已拦截`,
   a11KeyedNote: '没有审计密钥，攻击者只能在应为 HMAC 的位置填入普通哈希。',
   nothingTitle: '没有可拒绝的：注入文本是合法数据，并且始终只是数据',

@@ -8,14 +8,7 @@
 import { memo, useImperativeHandle, useRef, useState, type JSX, type ReactNode, type Ref } from 'react';
 import { PROVIDER_ADAPTERS, registry } from '../../../core/index.ts';
 import { DELIVERIES } from '../../../core/trustedContext.ts';
-import {
-  isRegisteredTriple,
-  withDigestMode,
-  withRegisteredProvider,
-  type ContextDraft,
-  type ContextIssue,
-  type DraftField,
-} from '../../../playground/contextDraft.ts';
+import { isRegisteredTriple, withDigestMode, withRegisteredProvider, type ContextDraft, type ContextIssue, type DraftField } from '../../../playground/contextDraft.ts';
 import type { Translate } from '../../i18n/strings.ts';
 
 export interface ContextFormProps {
@@ -168,7 +161,9 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
         {field(
           'arguments_text',
           <code>arguments</code>,
-          (c) => <textarea {...c} rows={2} value={draft.arguments_text} spellCheck={false} onChange={(e) => set('arguments_text', e.target.value)} />,
+          (c) => (
+            <textarea {...c} rows={2} value={draft.arguments_text} spellCheck={false} onChange={(e) => set('arguments_text', e.target.value)} />
+          ),
           t('ctxArgumentsHint'),
         )}
       </fieldset>

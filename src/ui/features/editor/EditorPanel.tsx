@@ -77,16 +77,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
       ) : null}
       <div className="editor-host" id="editor">
         <ErrorBoundary
-          fallback={() => (
-            <textarea
-              className="editor-fallback"
-              aria-label={t('editorAria')}
-              value={text}
-              spellCheck={false}
-              ref={setFallback}
-              onChange={(e) => onChange(e.target.value)}
-            />
-          )}
+          fallback={() => <textarea className="editor-fallback" aria-label={t('editorAria')} value={text} spellCheck={false} ref={setFallback} onChange={(e) => onChange(e.target.value)} />}
         >
           <Suspense fallback={preview}>
             <HandlerMonaco

@@ -46,7 +46,10 @@ export function ExercisePanel({ items, activeIndex, lang, onActivate, onReset, o
   const t = EXERCISE_TEXT[lang];
   const settled = useSettled(items, contentChanged);
   const view = useExerciseView(settled);
-  const held = view.proofs.filter((p) => p.verdict === 'holds').map((p) => p.id).join(' ');
+  const held = view.proofs
+    .filter((p) => p.verdict === 'holds')
+    .map((p) => p.id)
+    .join(' ');
   useEffect(() => {
     if (held !== '') onProofsHeld?.(held.split(' '));
   }, [held, onProofsHeld]);

@@ -79,7 +79,14 @@ describe('evaluateExercise', () => {
 describe('renumberFailures', () => {
   it('maps positions in the checked list back to the learner’s result numbers', () => {
     const out = renumberFailures(
-      [{ id: 'swap_or_key_breaks_binding', verdict: 'fails', checks: 1, failures: ["result 2's model_result verifies inside result 1's package", 'result 3: x', "result 1's package verifies for call 3"] }],
+      [
+        {
+          id: 'swap_or_key_breaks_binding',
+          verdict: 'fails',
+          checks: 1,
+          failures: ["result 2's model_result verifies inside result 1's package", 'result 3: x', "result 1's package verifies for call 3"],
+        },
+      ],
       [0, 2, 4],
     );
     expect(out[0]?.failures).toEqual(["result 3's model_result verifies inside result 1's package", 'result 5: x', "result 1's package verifies for call 5"]);

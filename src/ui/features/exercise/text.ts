@@ -2,11 +2,9 @@
 import type { ExerciseKind, ProofId } from '../../../lessons/exercise.ts';
 import { defineTexts } from '../../i18n/texts.ts';
 
-
 const en = {
   title: 'Hands-on: five knowledge-search results, five proofs',
-  intro:
-    'Each slot is one search_kb result with its own protected_audit. Edit any of them in the editor (click a slot to open it) and watch the proofs respond.',
+  intro: 'Each slot is one search_kb result with its own protected_audit. Edit any of them in the editor (click a slot to open it) and watch the proofs respond.',
   tryIt: 'Try it:',
   hint: 'Add "token": "x" to a hit in result 1. Proof 4 still holds, because the dispatcher refuses it; the result becomes OUTPUT_CONTRACT_VIOLATION, so slot 1 no longer shows hits.',
   summary: (n: number, total: number) => `${n} / ${total} proofs hold`,

@@ -54,9 +54,17 @@ export function LearnView(props: LearnViewProps): JSX.Element {
         selected={tab}
         onSelect={setTab}
         items={[
-          { key: 'mistakes', label: t.tabMistakes, content: <MistakesTab scenario={props.scenario} mistake={props.mistake} lang={lang} onMistake={props.onMistake} onOpenScenario={props.onOpenScenario} /> },
+          {
+            key: 'mistakes',
+            label: t.tabMistakes,
+            content: <MistakesTab scenario={props.scenario} mistake={props.mistake} lang={lang} onMistake={props.onMistake} onOpenScenario={props.onOpenScenario} />,
+          },
           { key: 'recovery', label: t.tabRecovery, content: <RecoveryTab lang={lang} onGo={props.onGo} /> },
-          { key: 'selftest', label: t.tabSelfTest, content: <SelfTestTab lang={lang} answered={progress.questions} answers={progress.answers} onAnswer={props.onAnswer} onGo={props.onGo} onAnswered={props.onAnswered} /> },
+          {
+            key: 'selftest',
+            label: t.tabSelfTest,
+            content: <SelfTestTab lang={lang} answered={progress.questions} answers={progress.answers} onAnswer={props.onAnswer} onGo={props.onGo} onAnswered={props.onAnswered} />,
+          },
         ]}
       />
     </div>

@@ -7,7 +7,6 @@ import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import type { Lang } from '../../../lang.ts';
 
-
 /** The part of a title before its colon: the switch list stays short; the detail shows the whole title. */
 const shortTitle = (title: string): string => title.split(/[:：]/)[0] ?? title;
 
@@ -31,32 +30,32 @@ export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario
         {t.runningOn}: <strong>{scenario.title[lang]}</strong> <code>{scenario.id}</code>
       </p>
       <div className={styles.mistakesLayout}>
-      <ol className={styles.switches} aria-label={t.tabMistakes}>
-        {MISTAKES.map((m) => {
-          const on = m.id === mistake;
-          return (
-            <li key={m.id}>
-              <button
-                type="button"
-                role="switch"
-                aria-checked={on}
-                className={cx(styles.switchRow, on && styles.switchOn)}
-                onClick={() => onMistake(on ? null : m.id)}
-                data-testid={`mistake-switch-${m.id}`}
-              >
-                <span className={styles.toggle} aria-hidden="true">
-                  <span className={styles.knob} />
-                </span>
-                <span className={styles.switchId}>{m.id}</span>
-                <span className={styles.switchTitle}>{shortTitle(m.title[lang])}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-      <div className={styles.mistakePane}>
-        {active === null ? <CorrectOnly scenario={scenario} lang={lang} /> : <MistakeDetail key={active.id} mistake={active} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
-      </div>
+        <ol className={styles.switches} aria-label={t.tabMistakes}>
+          {MISTAKES.map((m) => {
+            const on = m.id === mistake;
+            return (
+              <li key={m.id}>
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={on}
+                  className={cx(styles.switchRow, on && styles.switchOn)}
+                  onClick={() => onMistake(on ? null : m.id)}
+                  data-testid={`mistake-switch-${m.id}`}
+                >
+                  <span className={styles.toggle} aria-hidden="true">
+                    <span className={styles.knob} />
+                  </span>
+                  <span className={styles.switchId}>{m.id}</span>
+                  <span className={styles.switchTitle}>{shortTitle(m.title[lang])}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <div className={styles.mistakePane}>
+          {active === null ? <CorrectOnly scenario={scenario} lang={lang} /> : <MistakeDetail key={active.id} mistake={active} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
+        </div>
       </div>
     </div>
   );
@@ -102,11 +101,12 @@ function CorrectOnly({ scenario, lang }: { scenario: Scenario; lang: Lang }): JS
 function MistakeDetail({ mistake, scenario, lang, onOpenScenario }: { mistake: Mistake; scenario: Scenario; lang: Lang; onOpenScenario(id: string): void }): JSX.Element {
   const t = LEARN_TEXT[lang];
   const r = useMemo(() => safeRun(mistake, scenario), [mistake, scenario]);
-  const best = mistake.scenario !== scenario.id ? (
-    <button type="button" className={styles.primary} onClick={() => onOpenScenario(mistake.scenario)} data-testid="mistake-run-best">
-      {t.runOnBest(mistake.scenario)}
-    </button>
-  ) : null;
+  const best =
+    mistake.scenario !== scenario.id ? (
+      <button type="button" className={styles.primary} onClick={() => onOpenScenario(mistake.scenario)} data-testid="mistake-run-best">
+        {t.runOnBest(mistake.scenario)}
+      </button>
+    ) : null;
   if (!r.ok) {
     return (
       <section className={cx(styles.card, styles.warn)} data-testid="mistake-failed" aria-label={mistake.title[lang]}>

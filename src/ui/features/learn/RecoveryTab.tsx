@@ -7,7 +7,6 @@ import styles from './Learn.module.css';
 import stepStyles from './RecoveryTimeline.module.css';
 import type { Lang } from '../../../lang.ts';
 
-
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 const PATH_LABEL: Record<RecoveryPathId, string> = { outcome_unknown: 'OUTCOME_UNKNOWN', rate_limit: 'RATE_LIMIT', replay_reconciled: 'local_replay / receipt_reconciled' };
@@ -46,7 +45,11 @@ function Step({ step, n, lang, onGo }: { step: TimelineStep; n: number; lang: La
   const r = step.result;
   const source = step.next.source === 'catalog' ? t.fromCatalog(r?.errorCode ?? step.next.action) : step.next.source === 'status' ? t.fromStatus : t.fromStep;
   return (
-    <li className={cx(stepStyles.step, r === null ? stepStyles.stepQuiet : r.status === 'succeeded' ? stepStyles.stepGood : r.status === 'unknown' ? stepStyles.stepWarn : stepStyles.stepBad)} data-testid={`step-${step.id}`} data-kind={step.kind}>
+    <li
+      className={cx(stepStyles.step, r === null ? stepStyles.stepQuiet : r.status === 'succeeded' ? stepStyles.stepGood : r.status === 'unknown' ? stepStyles.stepWarn : stepStyles.stepBad)}
+      data-testid={`step-${step.id}`}
+      data-kind={step.kind}
+    >
       <span className={stepStyles.stepNo} aria-hidden="true">
         {n}
       </span>

@@ -7,7 +7,6 @@ import questionStyles from './SelfTest.module.css';
 import { MAX_ANSWER_CHARS } from '../../../playground/progress.ts';
 import type { Lang } from '../../../lang.ts';
 
-
 export interface SelfTestTabProps {
   lang: Lang;
   answered: readonly number[];
@@ -61,7 +60,16 @@ function QuestionCard({ q, lang, answered, answer, onAnswer, onGo, onAnswered }:
       <label className={questionStyles.answerLabel} htmlFor={`${id}-answer`}>
         {t.yourAnswer}
       </label>
-      <textarea id={`${id}-answer`} className={questionStyles.answer} rows={3} value={answer} maxLength={MAX_ANSWER_CHARS} placeholder={t.answerPlaceholder} onChange={(e) => onAnswer(q.id, e.target.value)} data-testid="answer" />
+      <textarea
+        id={`${id}-answer`}
+        className={questionStyles.answer}
+        rows={3}
+        value={answer}
+        maxLength={MAX_ANSWER_CHARS}
+        placeholder={t.answerPlaceholder}
+        onChange={(e) => onAnswer(q.id, e.target.value)}
+        data-testid="answer"
+      />
       <div className={questionStyles.questionActions}>
         <button
           type="button"
@@ -79,7 +87,7 @@ function QuestionCard({ q, lang, answered, answer, onAnswer, onGo, onAnswered }:
         </button>
         {!canReveal && !revealed && <span className={styles.muted}>{t.revealHint}</span>}
       </div>
-      {(
+      {
         <div id={`${id}-explanation`} className={styles.explanation} data-testid="explanation" hidden={!revealed}>
           <h5 className={styles.subTitle}>{t.explanation}</h5>
           {q.explanation.map((p, i) => (
@@ -89,7 +97,7 @@ function QuestionCard({ q, lang, answered, answer, onAnswer, onGo, onAnswered }:
             {q.demoLabel[lang]} →
           </button>
         </div>
-      )}
+      }
     </li>
   );
 }

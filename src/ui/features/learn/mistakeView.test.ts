@@ -7,7 +7,12 @@ const s = (id: string) => findScenario(id) as Scenario;
 
 describe('mistakeView', () => {
   it('a mistake that throws on an edited scenario gives a message, not a crash', () => {
-    const broken: Mistake = { ...(findMistake(1) as Mistake), run: () => { throw new TypeError('cannot read x'); } };
+    const broken: Mistake = {
+      ...(findMistake(1) as Mistake),
+      run: () => {
+        throw new TypeError('cannot read x');
+      },
+    };
     expect(safeRun(broken, s('get_order.paid'))).toEqual({ ok: false, message: 'TypeError: cannot read x' });
     const weird = { ...s('get_order.paid'), handler_output: 'not an object' as unknown } as Scenario;
     for (let id = 1; id <= 8; id++) expect(() => safeRun(findMistake(id) as Mistake, weird)).not.toThrow();

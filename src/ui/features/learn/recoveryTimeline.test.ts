@@ -7,8 +7,7 @@ const mrOf = (id: string): ModelResult => {
   return project(s.handler_output, s.context).model_result;
 };
 
-const facts = (id: Parameters<typeof recoveryTimeline>[0]) =>
-  recoveryTimeline(id).steps.map((s) => [s.id, s.result?.delivery ?? null, s.result?.outcome ?? null, s.next.action]);
+const facts = (id: Parameters<typeof recoveryTimeline>[0]) => recoveryTimeline(id).steps.map((s) => [s.id, s.result?.delivery ?? null, s.result?.outcome ?? null, s.next.action]);
 
 describe('recoveryTimeline: every result is the core’s projection', () => {
   it('OUTCOME_UNKNOWN: dispatch → timeout (unknown) → status query → receipt_reconciled (committed)', () => {

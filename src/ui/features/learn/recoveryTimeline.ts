@@ -14,7 +14,6 @@ import { ERROR_CATALOG, findScenario, project, type ModelResult, type Package, t
 import { isErrorCode, type Recovery } from '../../../core/errorCatalog.ts';
 import type { Bilingual } from '../../../lang.ts';
 
-
 export type RecoveryPathId = 'outcome_unknown' | 'rate_limit' | 'replay_reconciled';
 export const RECOVERY_PATH_IDS: readonly RecoveryPathId[] = ['outcome_unknown', 'rate_limit', 'replay_reconciled'];
 
@@ -75,7 +74,10 @@ export function controlPlaneNext(mr: ModelResult, tool: string): NextStep {
         ? { en: 'Deliver model_result to the model. Done.', zh: '把 model_result 交给模型。完成。' }
         : d === 'local_replay'
           ? { en: 'Deliver the replayed result; the current call was still authorized — a replay skips no check.', zh: '交付重放的结果；当前调用仍已重新授权——重放不跳过任何关卡。' }
-          : { en: 'Deliver the reconciled result; the receipt stays in protected_audit. Never dispatch the write again.', zh: '交付核对后的结果；回执留在 protected_audit。绝不再次 dispatch 写操作。' };
+          : {
+              en: 'Deliver the reconciled result; the receipt stays in protected_audit. Never dispatch the write again.',
+              zh: '交付核对后的结果；回执留在 protected_audit。绝不再次 dispatch 写操作。',
+            };
     return { action: 'deliver', source: 'status', text };
   }
   const code = mr.error?.code;
@@ -104,7 +106,11 @@ export function controlPlaneNext(mr: ModelResult, tool: string): NextStep {
         },
       };
     case 'correct_input':
-      return { action: recovery, source: 'catalog', text: { en: `${code} → correct_input: the arguments may be corrected, within the input schema.`, zh: `${code} → correct_input：只能在输入 schema 内修正参数。` } };
+      return {
+        action: recovery,
+        source: 'catalog',
+        text: { en: `${code} → correct_input: the arguments may be corrected, within the input schema.`, zh: `${code} → correct_input：只能在输入 schema 内修正参数。` },
+      };
     case 'request_approval':
       return { action: recovery, source: 'catalog', text: { en: `${code} → request_approval: pause and build a new approval preview.`, zh: `${code} → request_approval：暂停并重新生成审批预览。` } };
     case 'human_review':
@@ -169,13 +175,21 @@ function outcomeUnknown(): RecoveryTimeline {
         detail: { en: 'The handler names OUTCOME_UNKNOWN; the dispatcher fills in the rest from the catalog.', zh: 'handler 只给出 OUTCOME_UNKNOWN；其余字段由 dispatcher 从目录补全。' },
         result: timeout.result,
         next: timeout.next,
-        evidence: [{ en: `status_ref ${timeout.pkg.protected_audit.downstream.status_ref ?? '—'} (protected_audit only)`, zh: `status_ref ${timeout.pkg.protected_audit.downstream.status_ref ?? '—'}（仅在 protected_audit 中）` }],
+        evidence: [
+          {
+            en: `status_ref ${timeout.pkg.protected_audit.downstream.status_ref ?? '—'} (protected_audit only)`,
+            zh: `status_ref ${timeout.pkg.protected_audit.downstream.status_ref ?? '—'}（仅在 protected_audit 中）`,
+          },
+        ],
       },
       {
         id: 'query',
         kind: 'query',
         title: { en: 'Explicit status query', zh: '显式状态查询' },
-        detail: { en: 'The control plane asks the downstream system about the same request (request_ref, status_ref). No write is sent.', zh: '控制面向下游系统查询同一请求（request_ref、status_ref）。不发送写操作。' },
+        detail: {
+          en: 'The control plane asks the downstream system about the same request (request_ref, status_ref). No write is sent.',
+          zh: '控制面向下游系统查询同一请求（request_ref、status_ref）。不发送写操作。',
+        },
         result: null,
         next: { action: 'query_status', source: 'catalog', text: { en: 'Read the downstream receipt, if there is one.', zh: '读取下游回执（如果存在）。' } },
         evidence: [],
@@ -187,7 +201,12 @@ function outcomeUnknown(): RecoveryTimeline {
         detail: { en: 'The draft was committed the first time. The model gets it with delivery receipt_reconciled.', zh: '草稿第一次就已提交。模型收到 delivery 为 receipt_reconciled 的结果。' },
         result: reconciled.result,
         next: reconciled.next,
-        evidence: [{ en: `receipt_ref ${reconciled.result.receiptRef ?? '—'} from the downstream system (protected_audit only)`, zh: `来自下游系统的 receipt_ref ${reconciled.result.receiptRef ?? '—'}（仅在 protected_audit 中）` }],
+        evidence: [
+          {
+            en: `receipt_ref ${reconciled.result.receiptRef ?? '—'} from the downstream system (protected_audit only)`,
+            zh: `来自下游系统的 receipt_ref ${reconciled.result.receiptRef ?? '—'}（仅在 protected_audit 中）`,
+          },
+        ],
       },
     ],
   };
@@ -281,8 +300,14 @@ function replayReconciled(): RecoveryTimeline {
         result: replay.result,
         next: replay.next,
         evidence: [
-          { en: `request_sha256 ${sameRequest ? 'equal' : 'different'}: ${short(replay.result.requestSha256)}`, zh: `request_sha256 ${sameRequest ? '相同' : '不同'}：${short(replay.result.requestSha256)}` },
-          { en: `call_binding_sha256 ${sameBinding ? 'equal' : 'different'}: ${short(replay.result.callBindingSha256)} (another call)`, zh: `call_binding_sha256 ${sameBinding ? '相同' : '不同'}：${short(replay.result.callBindingSha256)}（另一次调用）` },
+          {
+            en: `request_sha256 ${sameRequest ? 'equal' : 'different'}: ${short(replay.result.requestSha256)}`,
+            zh: `request_sha256 ${sameRequest ? '相同' : '不同'}：${short(replay.result.requestSha256)}`,
+          },
+          {
+            en: `call_binding_sha256 ${sameBinding ? 'equal' : 'different'}: ${short(replay.result.callBindingSha256)} (another call)`,
+            zh: `call_binding_sha256 ${sameBinding ? '相同' : '不同'}：${short(replay.result.callBindingSha256)}（另一次调用）`,
+          },
         ],
       },
       {
@@ -292,7 +317,12 @@ function replayReconciled(): RecoveryTimeline {
         detail: { en: 'An explicit status query found the downstream receipt of the refund draft.', zh: '显式状态查询找到了退款草稿的下游回执。' },
         result: reconciled.result,
         next: reconciled.next,
-        evidence: [{ en: `receipt_ref ${reconciled.result.receiptRef ?? '—'}: evidence from the downstream system, kept in protected_audit`, zh: `receipt_ref ${reconciled.result.receiptRef ?? '—'}：来自下游系统的证据，保存在 protected_audit` }],
+        evidence: [
+          {
+            en: `receipt_ref ${reconciled.result.receiptRef ?? '—'}: evidence from the downstream system, kept in protected_audit`,
+            zh: `receipt_ref ${reconciled.result.receiptRef ?? '—'}：来自下游系统的证据，保存在 protected_audit`,
+          },
+        ],
       },
     ],
   };

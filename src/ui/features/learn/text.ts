@@ -35,7 +35,8 @@ const en = {
   runFailed: 'The mistaken dispatcher could not run on this input (the real one is unaffected):',
   untrustedNote: 'Values below are shown as text, exactly as they are: nothing in them is interpreted.',
   // Recovery
-  recoveryLead: 'What the trusted control plane does after each step is chosen by ERROR_CATALOG[code].recovery — never by the message text, which a handler or an attacker could rewrite. Every result below is the core’s real projection of a scenario.',
+  recoveryLead:
+    'What the trusted control plane does after each step is chosen by ERROR_CATALOG[code].recovery — never by the message text, which a handler or an attacker could rewrite. Every result below is the core’s real projection of a scenario.',
   pathsLabel: 'Recovery path',
   stepProduces: 'produces',
   noResult: 'no model_result at this step',
