@@ -1,5 +1,7 @@
 /** Mistake 1: one all-fields result object, so log fields reach the model. */
-import { project, toProviderItem, type Scenario } from '../core/index.ts';
+import { project } from '../core/project.ts';
+import { type Scenario } from '../core/scenario.ts';
+import { toProviderItem } from '../core/toProviderItem.ts';
 import { auditValuesOf } from '../core/auditValues.ts';
 import type { Mistake } from './mistake.ts';
 

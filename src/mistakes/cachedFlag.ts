@@ -1,5 +1,8 @@
 /** Mistake 4: `cached: true` as the recovery protocol. */
-import { ERROR_CATALOG, findScenario, project, type Scenario } from '../core/index.ts';
+import { ERROR_CATALOG } from '../core/errorCatalog.ts';
+import { project } from '../core/project.ts';
+import { type Scenario } from '../core/scenario.ts';
+import { findScenario } from '../core/scenarios.ts';
 import type { Mistake } from './mistake.ts';
 
 /** The mistaken result: three booleans where the contract has a finite status, an outcome and a delivery. */

@@ -1,5 +1,7 @@
 /** Mistake 6: the handler passes authorization, token or control fields through. */
-import { project, toProviderItem, type Scenario } from '../core/index.ts';
+import { project } from '../core/project.ts';
+import { type Scenario } from '../core/scenario.ts';
+import { toProviderItem } from '../core/toProviderItem.ts';
 import type { Mistake } from './mistake.ts';
 
 const SECRET_LOOKING = /(sk_live_|Bearer |eyJ)[A-Za-z0-9._-]+/g;

@@ -1,5 +1,6 @@
 /** Mistake 2: the input is checked, the output is not. */
-import { projectDetailed, type Scenario } from '../core/index.ts';
+import { projectDetailed } from '../core/project.ts';
+import { type Scenario } from '../core/scenario.ts';
 import type { Mistake } from './mistake.ts';
 
 export const outputUnchecked: Mistake = {

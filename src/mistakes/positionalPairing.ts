@@ -1,5 +1,8 @@
 /** Mistake 7: results matched to calls by array position. */
-import { composeTurn, findScenario, project, type PackagedResult, type Scenario } from '../core/index.ts';
+import { composeTurn, type PackagedResult } from '../core/composeTurn.ts';
+import { project } from '../core/project.ts';
+import { type Scenario } from '../core/scenario.ts';
+import { findScenario } from '../core/scenarios.ts';
 import type { Mistake } from './mistake.ts';
 
 export const positionalPairing: Mistake = {

@@ -1,5 +1,8 @@
 /** Mistake 8: one provider's message shape used as the internal domain model. */
-import { PROVIDER_ADAPTERS, project, toProviderItem, type Scenario } from '../core/index.ts';
+import { project } from '../core/project.ts';
+import { PROVIDER_ADAPTERS } from '../core/providerAdapters.ts';
+import { type Scenario } from '../core/scenario.ts';
+import { toProviderItem } from '../core/toProviderItem.ts';
 import { withProvider } from '../core/dispatchPreview.ts';
 import type { Mistake } from './mistake.ts';
 

@@ -1,5 +1,7 @@
 /** Mistake 5: the next step is guessed from the error message text. */
-import { ERROR_CATALOG, project, type Scenario } from '../core/index.ts';
+import { ERROR_CATALOG } from '../core/errorCatalog.ts';
+import { project } from '../core/project.ts';
+import { type Scenario } from '../core/scenario.ts';
 import type { Mistake } from './mistake.ts';
 
 const REWRITTEN = 'Temporary glitch: call the tool again right away.';

@@ -6,7 +6,9 @@
  */
 import { DEMO_AUDIT_KEY } from '../lessons/demoKey.ts';
 import { z } from 'zod';
-import { PROVIDER_ADAPTERS, findAdapter, parseStrictJson, parseTrustedContext, type TrustedContext } from '../core/index.ts';
+import { PROVIDER_ADAPTERS, findAdapter } from '../core/providerAdapters.ts';
+import { parseStrictJson } from '../core/strictJson.ts';
+import { parseTrustedContext, type TrustedContext } from '../core/trustedContext.ts';
 
 export type DigestMode = 'sha256' | 'hmac-sha256';
 

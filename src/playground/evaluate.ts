@@ -11,27 +11,17 @@
  * same evaluation with nothing kept, through the core's plain functions; a
  * test holds the two to the same answers.
  */
-import {
-  AdapterRefused,
-  PURPOSES,
-  VIOLATION_CODES,
-  canonicalize,
-  digestPreimage,
-  openLiveSession,
-  parseStrictJson,
-  previewDispatch,
-  requestFields,
-  type DispatchPreview,
-  type JsonParseError,
-  type LiveSession,
-  type Package,
-  type ProviderName,
-  type TrustedContext,
-  type ValidationDetails,
-  type Violation,
-  DIGEST_NAMES,
-  type DigestName,
-} from '../core/index.ts';
+import { canonicalize } from '../core/canonical.ts';
+import { PURPOSES, digestPreimage, requestFields } from '../core/digest.ts';
+import { previewDispatch, type DispatchPreview } from '../core/dispatchPreview.ts';
+import { openLiveSession, type LiveSession } from '../core/liveSession.ts';
+import { type Package, DIGEST_NAMES, type DigestName } from '../core/protectedAudit.ts';
+import { type ProviderName } from '../core/providerAdapters.ts';
+import { parseStrictJson, type JsonParseError } from '../core/strictJson.ts';
+import { AdapterRefused } from '../core/toProviderItem.ts';
+import { type TrustedContext } from '../core/trustedContext.ts';
+import { type ValidationDetails } from '../core/validateResult.ts';
+import { VIOLATION_CODES, type Violation } from '../core/violation.ts';
 import type { ViolationParams } from '../core/violationParams.ts';
 import { auditValuesOf } from '../core/auditValues.ts';
 import { callBindingParts, resultPreimageOfCanonical } from '../core/digest.ts';

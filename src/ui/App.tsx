@@ -13,7 +13,8 @@
  * exercise panel above the two projections.
  */
 import { createRef, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type RefObject } from 'react';
-import { EXERCISE_SCENARIO_IDS, findScenario, type TrustedContext } from '../core/index.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/scenarios.ts';
+import { type TrustedContext } from '../core/trustedContext.ts';
 import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField } from '../playground/contextDraft.ts';
 import type { Problem } from '../playground/evaluate.ts';
 import { searchOf } from '../playground/address.ts';
@@ -26,7 +27,7 @@ import { Panel, PanelBoundary } from './components/Panel.tsx';
 import { Splitter } from './components/Splitter.tsx';
 import { Tabs, type TabsHandle } from './components/Tabs.tsx';
 import { focusFirstSoon, PANEL_IDS, type PanelId } from './components/focus.ts';
-import { ContextForm, type ContextFormHandle } from './features/context/ContextForm.tsx';
+import type { ContextFormHandle } from './features/context/ContextForm.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
 import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
 import { createEditorBridge } from './features/editor/bridge.ts';
@@ -34,9 +35,9 @@ import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
+import { useViolationDetail } from './i18n/useViolationDetail.ts';
 import { ProblemsList, problemDetail, problemRule } from './features/problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from './features/projections/ProjectionPanels.tsx';
-import { ShareDialog } from './features/share/ShareDialog.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
 import { evaluationCounts, useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
@@ -49,7 +50,12 @@ const TEST_HOOKS = import.meta.env.MODE === 'e2e';
 // The attack lab and the exercise load when their mode opens: the playground paints with less JavaScript.
 const AttackLab = lazy(() => import('./features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
 const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
+// Opened on demand: off the first load.
+const ShareDialog = lazy(() => import('./features/share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
+// In the second bottom tab: off the first load (issue 10's budget), fetched as soon as the page has painted.
+const loadContextForm = () => import('./features/context/ContextForm.tsx');
+const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.ContextForm })));
 const LearnView = lazy(() => import('./features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
 
 type BottomTab = 'problems' | 'context';
@@ -81,7 +87,18 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const firstProblem = useRef<HTMLButtonElement>(null);
   const contextForm = useRef<ContextFormHandle>(null);
   const exerciseHost = useRef<HTMLDivElement>(null);
-  const focusField = useCallback((f: DraftField) => requestAnimationFrame(() => contextForm.current?.focusField(f)), []);
+  // The form may still be loading when a context problem is chosen: try again on the next frames until it is there.
+  const focusField = useCallback((f: DraftField) => {
+    let tries = 0;
+    const attempt = () => {
+      if (contextForm.current !== null) contextForm.current.focusField(f);
+      else if (tries++ < 120) requestAnimationFrame(attempt);
+    };
+    requestAnimationFrame(attempt);
+  }, []);
+  useEffect(() => {
+    void loadContextForm();
+  }, []);
 
   // The document in the editor, and its evaluation (deferred, and for large texts in a worker: typing stays smooth).
   const doc = useMemo(() => currentDoc(work), [work]);
@@ -96,7 +113,8 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
     document.title = t('appTitle');
   }, [lang, t]);
 
-  const problemMessage = useCallback((p: Problem) => `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${problemDetail(p, lang)}`, [lang, t]);
+  const detailOf = useViolationDetail(lang);
+  const problemMessage = useCallback((p: Problem) => `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${problemDetail(p, detailOf)}`, [lang, t, detailOf]);
   const onReveal = useCallback(
     (p: Problem) => {
       if (p.range !== null) bridge.reveal(p.range);
@@ -171,7 +189,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
             content: (
               <div className="tab-scroll" tabIndex={-1}>
                 <PanelBoundary t={t} resetKey={evaluation}>
-                  <ProblemsList t={t} lang={lang} problems={evaluation.problems} onReveal={onReveal} firstRef={firstProblem} />
+                  <ProblemsList t={t} lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} firstRef={firstProblem} />
                 </PanelBoundary>
               </div>
             ),
@@ -186,7 +204,9 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
             content: (
               <div className="tab-scroll" tabIndex={-1}>
                 <PanelBoundary t={t} resetKey={doc.context}>
-                  <ContextForm t={t} draft={doc.context} issues={contextIssues} onChange={api.setContext} handle={contextForm} />
+                  <Suspense fallback={<p className="no-result">…</p>}>
+                    <ContextForm t={t} lang={lang} draft={doc.context} issues={contextIssues} onChange={api.setContext} handle={contextForm} />
+                  </Suspense>
                 </PanelBoundary>
               </div>
             ),
@@ -202,7 +222,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} webcrypto={webcrypto} />}
       </Panel>
       <Panel id="panel-payloads" title={t('payloadsTitle')} subtitle={t('payloadsDesc')} t={t} resetKey={evaluation} focusRef={panels['panel-payloads']}>
-        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} lang={lang} payloads={evaluation.result.payloads} />}
+        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} detailOf={detailOf} payloads={evaluation.result.payloads} />}
       </Panel>
     </div>
   );
@@ -323,10 +343,14 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       </main>
       {helpOpen ? (
         <Suspense fallback={null}>
-          <HelpDialog t={t} open onClose={closeHelp} />
+          <HelpDialog t={t} lang={lang} open onClose={closeHelp} />
         </Suspense>
       ) : null}
-      <ShareDialog t={t} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
+      {shareUrl !== null ? (
+        <Suspense fallback={null}>
+          <ShareDialog t={t} lang={lang} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

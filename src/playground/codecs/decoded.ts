@@ -6,7 +6,7 @@
  * and refused with a reason — never half-applied.
  */
 import type { z } from 'zod';
-import { parseStrictJson } from '../../core/index.ts';
+import { parseStrictJson } from '../../core/strictJson.ts';
 import { utf8Length } from '../../core/text.ts';
 
 export const IO_LIMITS = {

@@ -19,7 +19,8 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
-import { handlerOutputJsonSchema, registry } from '../../core/index.ts';
+import { handlerOutputJsonSchema } from '../../core/handlerOutput.ts';
+import { registry } from '../../core/registry.ts';
 
 export type Monaco = typeof monaco;
 

@@ -5,14 +5,18 @@
  * "advanced" lets the learner type an unregistered triple to watch every
  * adapter refuse it (A12).
  */
+import { CONTEXT_TEXT } from './text.ts';
+import type { Lang } from '../../../lang.ts';
 import { memo, useImperativeHandle, useRef, useState, type JSX, type ReactNode, type Ref } from 'react';
-import { PROVIDER_ADAPTERS, registry } from '../../../core/index.ts';
+import { PROVIDER_ADAPTERS } from '../../../core/providerAdapters.ts';
+import { registry } from '../../../core/registry.ts';
 import { DELIVERIES } from '../../../core/trustedContext.ts';
 import { isRegisteredTriple, withDigestMode, withRegisteredProvider, type ContextDraft, type ContextIssue, type DraftField } from '../../../playground/contextDraft.ts';
 import type { Translate } from '../../i18n/strings.ts';
 
 export interface ContextFormProps {
   t: Translate;
+  lang: Lang;
   draft: ContextDraft;
   issues: readonly ContextIssue[];
   onChange(draft: ContextDraft): void;
@@ -26,7 +30,8 @@ export interface ContextFormHandle {
 
 const fieldId = (f: DraftField): string => `ctx-${f}`;
 
-export const ContextForm = memo(function ContextForm({ t, draft, issues, onChange, handle }: ContextFormProps): JSX.Element {
+export const ContextForm = memo(function ContextForm({ t, lang, draft, issues, onChange, handle }: ContextFormProps): JSX.Element {
+  const c = CONTEXT_TEXT[lang];
   const formRef = useRef<HTMLFormElement>(null);
   useImperativeHandle(
     handle,
@@ -80,7 +85,7 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
   return (
     <form ref={formRef} className="context-form" onSubmit={(e) => e.preventDefault()} aria-describedby="ctx-intro">
       <p id="ctx-intro" className="form-intro">
-        {t('contextIntro')}
+        {c.contextIntro}
       </p>
       {general.length > 0 ? (
         <p className="field-error" role="alert">
@@ -89,7 +94,7 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
       ) : null}
 
       <fieldset>
-        <legend>{t('ctxPrincipal')}</legend>
+        <legend>{c.ctxPrincipal}</legend>
         <div className="field-row">
           {text('tenant')}
           {text('subject')}
@@ -97,7 +102,7 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
       </fieldset>
 
       <fieldset>
-        <legend>{t('ctxCall')}</legend>
+        <legend>{c.ctxCall}</legend>
         <div className="field-row">
           {advanced
             ? text('provider')
@@ -120,7 +125,7 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
                   if (!e.target.checked && !registered) onChange(withRegisteredProvider(draft, providers.includes(draft.provider) ? draft.provider : 'openai'));
                 }}
               />{' '}
-              {t('ctxAdvanced')}
+              {c.ctxAdvanced}
             </label>
           </div>
         </div>
@@ -134,7 +139,7 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
         )}
         {!registered ? (
           <p className="inline-warning" role="status">
-            {t('ctxUnregistered')}
+            {c.ctxUnregistered}
           </p>
         ) : null}
         <div className="field-row">
@@ -148,7 +153,7 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
       </fieldset>
 
       <fieldset>
-        <legend>{t('ctxTool')}</legend>
+        <legend>{c.ctxTool}</legend>
         {field('tool', <code>tool</code>, (c) => (
           <select {...c} value={draft.tool} onChange={(e) => set('tool', e.target.value)}>
             {toolOptions.map((x) => (
@@ -164,12 +169,12 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
           (c) => (
             <textarea {...c} rows={2} value={draft.arguments_text} spellCheck={false} onChange={(e) => set('arguments_text', e.target.value)} />
           ),
-          t('ctxArgumentsHint'),
+          c.ctxArgumentsHint,
         )}
       </fieldset>
 
       <fieldset>
-        <legend>{t('ctxDelivery')}</legend>
+        <legend>{c.ctxDelivery}</legend>
         <div className="field-row">
           {field('delivery', <code>delivery</code>, (c) => (
             <select {...c} value={draft.delivery} onChange={(e) => set('delivery', e.target.value)}>
@@ -180,18 +185,18 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
               ))}
             </select>
           ))}
-          {text('now', t('ctxNowHint'))}
+          {text('now', c.ctxNowHint)}
         </div>
       </fieldset>
 
       <fieldset>
-        <legend>{t('ctxDigest')}</legend>
-        <div className="radio-row" role="radiogroup" aria-label={t('ctxDigest')}>
+        <legend>{c.ctxDigest}</legend>
+        <div className="radio-row" role="radiogroup" aria-label={c.ctxDigest}>
           <label>
-            <input type="radio" name="digest-mode" id={fieldId('digest')} checked={draft.digest === 'sha256'} onChange={() => onChange(withDigestMode(draft, 'sha256'))} /> {t('ctxPlain')}
+            <input type="radio" name="digest-mode" id={fieldId('digest')} checked={draft.digest === 'sha256'} onChange={() => onChange(withDigestMode(draft, 'sha256'))} /> {c.ctxPlain}
           </label>
           <label>
-            <input type="radio" name="digest-mode" checked={draft.digest === 'hmac-sha256'} onChange={() => onChange(withDigestMode(draft, 'hmac-sha256'))} /> {t('ctxKeyed')}
+            <input type="radio" name="digest-mode" checked={draft.digest === 'hmac-sha256'} onChange={() => onChange(withDigestMode(draft, 'hmac-sha256'))} /> {c.ctxKeyed}
           </label>
         </div>
         {draft.digest === 'hmac-sha256' ? (
@@ -202,7 +207,7 @@ export const ContextForm = memo(function ContextForm({ t, draft, issues, onChang
                 <input {...c} type="text" className="mono" value={draft.key_secret} spellCheck={false} autoComplete="off" onChange={(e) => set('key_secret', e.target.value)} />
               ))}
             </div>
-            <p className="field-hint">{t('ctxKeyNote')}</p>
+            <p className="field-hint">{c.ctxKeyNote}</p>
           </>
         ) : null}
       </fieldset>

@@ -5,7 +5,7 @@
  * learner has since changed) is never shown.
  */
 import { useEffect, useState } from 'react';
-import { hmacSha256HexWebCrypto, sha256HexWebCrypto } from '../../../core/index.ts';
+import { hmacSha256HexWebCrypto, sha256HexWebCrypto } from '../../../core/hash.ts';
 import type { DigestName } from '../../../core/protectedAudit.ts';
 import type { ResultView } from '../../../playground/evaluate.ts';
 

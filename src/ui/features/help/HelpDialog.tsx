@@ -1,9 +1,11 @@
 /** The keyboard shortcuts and a short "how to read this page", in the learner's language. */
 import { memo, type JSX } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
-import type { StringKey, Translate } from '../../i18n/strings.ts';
+import type { Translate } from '../../i18n/strings.ts';
+import type { Lang } from '../../../lang.ts';
+import { HELP_TEXT } from './text.ts';
 
-const SHORTCUTS: readonly [string[], StringKey][] = [
+const SHORTCUTS: readonly [string[], keyof (typeof HELP_TEXT)['en']][] = [
   [['Alt', '1'], 'keyEditor'],
   [['Alt', '2'], 'keyProblems'],
   [['Alt', '3'], 'keyContext'],
@@ -18,11 +20,12 @@ const SHORTCUTS: readonly [string[], StringKey][] = [
   [['←', '→', '↑', '↓'], 'keySplitter'],
 ];
 
-export const HelpDialog = memo(function HelpDialog({ t, open, onClose }: { t: Translate; open: boolean; onClose(): void }): JSX.Element {
+export const HelpDialog = memo(function HelpDialog({ t, lang, open, onClose }: { t: Translate; lang: Lang; open: boolean; onClose(): void }): JSX.Element {
+  const h = HELP_TEXT[lang];
   return (
     <Dialog open={open} title={t('help')} closeLabel={t('close')} onClose={onClose} className="help-dialog">
-      <p>{t('helpIntro')}</p>
-      <h3>{t('helpShortcuts')}</h3>
+      <p>{h.helpIntro}</p>
+      <h3>{h.helpShortcuts}</h3>
       <table className="shortcuts">
         <tbody>
           {SHORTCUTS.map(([keys, what]) => (
@@ -35,17 +38,17 @@ export const HelpDialog = memo(function HelpDialog({ t, open, onClose }: { t: Tr
                   </span>
                 ))}
               </th>
-              <td>{t(what)}</td>
+              <td>{h[what]}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h3>{t('helpReading')}</h3>
+      <h3>{h.helpReading}</h3>
       <ul>
-        <li>{t('helpReading1')}</li>
-        <li>{t('helpReading2')}</li>
-        <li>{t('helpReading3')}</li>
-        <li>{t('helpReading4')}</li>
+        <li>{h.helpReading1}</li>
+        <li>{h.helpReading2}</li>
+        <li>{h.helpReading3}</li>
+        <li>{h.helpReading4}</li>
       </ul>
     </Dialog>
   );

@@ -10,7 +10,12 @@
  * which a tampered package could rewrite): the code decides, the text only
  * explains. Pure: no React, no DOM.
  */
-import { ERROR_CATALOG, findScenario, project, type ModelResult, type Package, type Scenario } from '../../../core/index.ts';
+import { ERROR_CATALOG } from '../../../core/errorCatalog.ts';
+import { type ModelResult } from '../../../core/modelResult.ts';
+import { project } from '../../../core/project.ts';
+import { type Package } from '../../../core/protectedAudit.ts';
+import { type Scenario } from '../../../core/scenario.ts';
+import { findScenario } from '../../../core/scenarios.ts';
 import { isErrorCode, type Recovery } from '../../../core/errorCatalog.ts';
 import type { Bilingual } from '../../../lang.ts';
 

@@ -7,13 +7,13 @@
 import { memo, useMemo, type JSX } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { Translate } from '../../i18n/strings.ts';
-import { violationDetail } from '../../i18n/violationDetail.ts';
-import type { Lang } from '../../../lang.ts';
+import type { DetailOf } from '../../i18n/useViolationDetail.ts';
 import type { PayloadView } from '../../../playground/evaluate.ts';
 
 export interface PayloadsPanelProps {
   t: Translate;
-  lang: Lang;
+  /** A violation's specifics in the learner's language (useViolationDetail). */
+  detailOf: DetailOf;
   payloads: readonly PayloadView[];
 }
 
@@ -23,7 +23,7 @@ function PayloadJson({ item, label }: { item: unknown; label: string }): JSX.Ele
   return <JsonView text={text} label={label} className="payload-json" />;
 }
 
-export const PayloadsPanel = memo(function PayloadsPanel({ t, lang, payloads }: PayloadsPanelProps): JSX.Element {
+export const PayloadsPanel = memo(function PayloadsPanel({ t, detailOf, payloads }: PayloadsPanelProps): JSX.Element {
   return (
     <ul className="payloads">
       {payloads.map((p) => (
@@ -50,7 +50,7 @@ export const PayloadsPanel = memo(function PayloadsPanel({ t, lang, payloads }: 
               <ul className="refusal-list">
                 {p.refusal.map((v, i) => (
                   <li key={i}>
-                    <code>{v.code}</code> <code className="problem-path">{v.path || '/'}</code> — {violationDetail(v.params, lang)}
+                    <code>{v.code}</code> <code className="problem-path">{v.path || '/'}</code> — {detailOf(v.params)}
                   </li>
                 ))}
               </ul>

@@ -5,16 +5,18 @@
  * the learner to the field.
  */
 import { memo, type JSX, type Ref } from 'react';
-import { violationDetail } from '../../i18n/violationDetail.ts';
+import type { DetailOf } from '../../i18n/useViolationDetail.ts';
 import type { Lang } from '../../../lang.ts';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
-import type { ViolationCode } from '../../../core/index.ts';
+import type { ViolationCode } from '../../../core/violation.ts';
 
 export interface ProblemsListProps {
   t: Translate;
   lang: Lang;
+  /** A violation's specifics in the learner's language (useViolationDetail). */
+  detailOf: DetailOf;
   problems: readonly Problem[];
   onReveal(p: Problem): void;
   /** Receives what can be focused: the first problem that leads somewhere (null when none does). */
@@ -29,8 +31,8 @@ const SOURCE_KEY: Record<ProblemSource, StringKey> = {
 };
 
 /** A problem's specifics in the learner's language: a core violation from its typed data, a parse or context problem as the parser said it. */
-export function problemDetail(p: Problem, lang: Lang): string {
-  return p.params !== null ? violationDetail(p.params, lang) : p.detail;
+export function problemDetail(p: Problem, detailOf: DetailOf): string {
+  return p.params !== null ? detailOf(p.params) : p.detail;
 }
 
 /** The one-line explanation of a problem in the learner's language (also the editor marker's message). */
@@ -54,7 +56,7 @@ function where(p: Problem, t: Translate): string {
   return t('notInEditor');
 }
 
-export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onReveal, firstRef }: ProblemsListProps): JSX.Element {
+export const ProblemsList = memo(function ProblemsList({ t, lang, detailOf, problems, onReveal, firstRef }: ProblemsListProps): JSX.Element {
   const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
   if (problems.length === 0) {
     return (
@@ -81,7 +83,7 @@ export const ProblemsList = memo(function ProblemsList({ t, lang, problems, onRe
             <span className="problem-rule">{problemRule(p, lang, t)}</span>
             {why !== null ? <span className="problem-why">{why}</span> : null}
             <span className="problem-detail">
-              {t('detail')}: {problemDetail(p, lang)}
+              {t('detail')}: {problemDetail(p, detailOf)}
             </span>
           </>
         );
