@@ -318,7 +318,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         onExport={api.exportScenario}
         onImport={(f) => void api.importScenario(f)}
       />
-      <Notices t={t} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />
+      <Notices t={t} lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />
       <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
         <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
           <EditorPanel

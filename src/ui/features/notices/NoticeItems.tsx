@@ -1,0 +1,64 @@
+/** The notices themselves, in the learner's language: loaded with the first notice, not with the page. */
+import type { JSX } from 'react';
+import type { Notice, NoticeCode } from '../../../playground/reducer.ts';
+import type { Lang } from '../../../lang.ts';
+import { format, type Translate } from '../../i18n/strings.ts';
+import { NOTICE_TEXT } from './text.ts';
+
+type NoticeKey = Exclude<keyof (typeof NOTICE_TEXT)['en'], 'noticeStashed' | 'restore'>;
+
+const KEY: Record<NoticeCode, NoticeKey> = {
+  'unknown-scenario': 'notice_unknown_scenario',
+  'unknown-attack': 'notice_unknown_attack',
+  'unknown-mode': 'notice_unknown_mode',
+  'unknown-mistake': 'notice_unknown_mistake',
+  'corrupt-progress': 'notice_corrupt_progress',
+  'share-opened': 'notice_share_opened',
+  'share-refused': 'notice_share_refused',
+  'share-too-large': 'notice_share_too_large',
+  'corrupt-saved': 'notice_corrupt_saved',
+  'save-failed': 'notice_save_failed',
+  'import-ok': 'notice_import_ok',
+  'import-refused': 'notice_import_refused',
+  'export-refused': 'notice_export_refused',
+  'scenario-reset': 'notice_scenario_reset',
+  'exercise-reset': 'notice_exercise_reset',
+  'work-restored': 'notice_work_restored',
+};
+
+export interface NoticeItemsProps {
+  t: Translate;
+  lang: Lang;
+  notices: readonly Notice[];
+  onDismiss(id: number): void;
+  onRestore(): void;
+}
+
+export function NoticeItems({ t, lang, notices, onDismiss, onRestore }: NoticeItemsProps): JSX.Element {
+  const n$ = NOTICE_TEXT[lang];
+  return (
+    <>
+      {notices.map((n) => {
+        const text = format(n$[KEY[n.code]], n.params);
+        return (
+          <div key={n.id} className={`notice notice-${n.kind}`} data-notice={n.code} role={n.kind === 'error' ? 'alert' : undefined}>
+            <p>
+              {text}
+              {n.restore === true && n.code !== 'work-restored' ? ` ${n$.noticeStashed}` : ''}
+            </p>
+            <div className="notice-actions">
+              {n.restore === true ? (
+                <button type="button" className="btn" onClick={onRestore}>
+                  {n$.restore}
+                </button>
+              ) : null}
+              <button type="button" className="btn btn-quiet" onClick={() => onDismiss(n.id)} aria-label={`${t('dismiss')}: ${text}`}>
+                ×
+              </button>
+            </div>
+          </div>
+        );
+      })}
+    </>
+  );
+}
