@@ -76,16 +76,7 @@ function parseFlags(args: string[]): Map<string, string> {
 }
 
 function readJson(io: CliIO, path: string): unknown {
-  let bytes: Uint8Array;
-  try {
-    bytes = io.readFile(path);
-  } catch (e) {
-    throw new BadInput(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  if (bytes.length > 1_048_576) throw new BadInput(`${path}: ${bytes.length} bytes, over the 1 MiB limit for JSON text`);
-  const text = decodeUtf8Strict(bytes);
-  if (!text.ok) throw new BadInput(`${path}:${text.error.line}:${text.error.column}: ${text.error.message}`);
-  const parsed = parseStrictJson(text.text);
+  const parsed = parseStrictJson(readText(io, path));
   if (!parsed.ok) throw new BadInput(`${path}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.code}: ${parsed.error.message}`);
   return parsed.value;
 }

@@ -8,6 +8,8 @@
  * bad input with its line and column; an event that is JSON but not an event
  * object is the assembler's business (STREAM_ORDER), not the reader's.
  */
+// Lines and columns by the project's one rule (textPosition.ts), found by binary search: 100 000 events stay linear.
+import { lineStarts, positionAt } from './textPosition.ts';
 import { parseStrictJson, STRICT_JSON_LIMITS, type JsonParseErrorCode } from './strictJson.ts';
 import { utf8Length } from './text.ts';
 
@@ -33,24 +35,6 @@ export type StreamRead = { ok: true; layout: StreamLayout; events: StreamEvent[]
 
 const SSE_FIELD = /^(?:event|data|id|retry)(?::|$)|^:/;
 
-/** Start offsets of every line, so each event's line is found by binary search: 100 000 events stay linear. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function locate(starts: number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
-}
-
 /**
  * Reads a stream file's text into events. Never throws.
  * @example readTurnStream('data: {"type":"ping"}\n\ndata: [DONE]\n') // { ok: true, layout: 'sse', events: [{ value: { type: 'ping' }, line: 1, column: 7 }] }
@@ -73,7 +57,7 @@ function readArray(text: string): StreamRead {
   const starts = lineStarts(text);
   const events = values.map((value, i): StreamEvent => {
     const loc = r.locations?.get(`/${i}`);
-    return { value, ...locate(starts, loc?.valueStart ?? 0) };
+    return { value, ...positionAt(starts, loc?.valueStart ?? 0) };
   });
   return { ok: true, layout: 'json_array', events };
 }

@@ -325,27 +325,12 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
         digests: digestViews(pkg, validation, preimages),
         payloads: payloadViews(p),
       };
-      violations.forEach((v, n) => {
-        const at = locatePointer(text, located(), v.path, lines());
-        problems.push({
-          id: `projection:${n}:${v.code}:${v.path}`,
-          source: 'projection',
-          code: v.code,
-          path: v.path,
-          detail: v.detail,
-          params: v.params,
-          range: at?.range ?? null,
-          rangePath: at?.pointer ?? null,
-          field: null,
-          isViolation: true,
-        });
-      });
-      validation.violations.forEach((v, n) => {
-        const hp = handlerPathOfPackagePath(v.path);
-        const at = hp === null ? null : locatePointer(text, located(), hp, lines());
-        problems.push({
-          id: `validation:${n}:${v.code}:${v.path}`,
-          source: 'validation',
+      // A projection violation points into the handler output; a validation violation into the package, which mirrors it under /data.
+      const place = (source: 'projection' | 'validation', v: Violation, n: number, handlerPath: string | null): Problem => {
+        const at = handlerPath === null ? null : locatePointer(text, located(), handlerPath, lines());
+        return {
+          id: `${source}:${n}:${v.code}:${v.path}`,
+          source,
           code: v.code,
           path: v.path,
           detail: v.detail,
@@ -354,8 +339,10 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
           rangePath: at?.pointer ?? null,
           field: null,
           isViolation: VIOLATION_SET.has(v.code),
-        });
-      });
+        };
+      };
+      violations.forEach((v, n) => problems.push(place('projection', v, n, v.path)));
+      validation.violations.forEach((v, n) => problems.push(place('validation', v, n, handlerPathOfPackagePath(v.path))));
     } catch (e) {
       internalError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       result = null;
