@@ -12,7 +12,6 @@ import type { AssembledCall, AssembledTurn, TurnNote, TurnNoteCode, TurnProblem,
 export type JsonObject = Record<string, JsonValue>;
 
 import { isObject } from './jsonValue.ts';
-export { isObject };
 
 /** A call as its assembler tracks it; `arguments` is set once, when it closes. */
 export interface CallState {

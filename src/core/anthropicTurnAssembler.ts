@@ -10,7 +10,8 @@
  * for (const e of events) a.push(e);
  * a.turn().terminal // { type: 'message_stop', status: 'tool_use', tool_turn: true, … }
  */
-import { admitEvent, closeCall, createTurnLog, endTurn, isIndex, isObject, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
+import { isObject } from './jsonValue.ts';
+import { admitEvent, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { TurnAssembler } from './turn.ts';
 

@@ -143,7 +143,12 @@ export function callBindingPrefix(trusted: TrustedContext, request_sha256: strin
 }
 
 export function callBindingSuffix(trusted: TrustedContext, result_sha256: string): string {
-  return `${canonicalize(result_sha256)},"tool_contract":${canonicalize(toolContractOf(trusted.tool))}}`;
+  return callBindingSuffixOf(canonicalize(toolContractOf(trusted.tool)), result_sha256);
+}
+
+/** The suffix from canonical(tool_contract), which depends on the tool alone: a holder of one context makes it once. */
+export function callBindingSuffixOf(toolContractText: string, result_sha256: string): string {
+  return `${canonicalize(result_sha256)},"tool_contract":${toolContractText}}`;
 }
 
 /** H(call-binding/v1, callBindingFields), over the preimage written out by {@link callBindingParts}. */

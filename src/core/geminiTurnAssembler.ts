@@ -11,7 +11,8 @@
  * for (const e of events) a.push(e);
  * a.turn().terminal?.status // 'requires_action'
  */
-import { admitEvent, closeCall, createTurnLog, endTurn, isIndex, isObject, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
+import { isObject } from './jsonValue.ts';
+import { admitEvent, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { TurnAssembler } from './turn.ts';
 

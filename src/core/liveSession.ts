@@ -31,7 +31,7 @@
  */
 import { canonicalize, canonicalizeAndFreeze } from './canonical.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
-import { callBindingDigest, callBindingPrefix, resultDigestOfCanonical } from './digest.ts';
+import { callBindingDigest, callBindingPrefix, callBindingSuffixOf, resultDigestOfCanonical } from './digest.ts';
 import { isCallAdapter, rebindPackage, withProvider, type DispatchPreview, type ProviderPreview } from './dispatchPreview.ts';
 import { prefixedHash, type PrefixedHash } from './hash.ts';
 import type { ModelResult } from './modelResult.ts';
@@ -117,8 +117,7 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
     // A stored request digest that is not this context's own (a tampered package) is hashed the plain way.
     if (route === undefined || request_sha256 !== route.facts.request_sha256) return callBindingDigest(trusted, request_sha256, result_sha256);
     if (route.last !== null && route.last.result_sha256 === result_sha256) return route.last.hex;
-    // callBindingSuffix(trusted, result_sha256), with the contract's text made once per context (a test holds them equal).
-    const hex = route.prefix.finish(`${canonicalize(result_sha256)},"tool_contract":${route.contractText}}`);
+    const hex = route.prefix.finish(callBindingSuffixOf(route.contractText, result_sha256));
     route.last = { result_sha256, hex };
     return hex;
   };

@@ -12,7 +12,8 @@
  * for (const e of events) a.push(e);
  * a.turn().calls // [{ call_id: 'call_…', name: 'get_order', arguments: { order_ref: 'ORDER-7' }, … }]
  */
-import { admitEvent, argumentsText, closeCall, createTurnLog, endTurn, isIndex, isObject, noteUnknownMembers, openCall, snapshotTurn, type CallState, type JsonObject } from './_turnLog.ts';
+import { isObject } from './jsonValue.ts';
+import { admitEvent, argumentsText, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState, type JsonObject } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { TurnAssembler } from './turn.ts';
 

@@ -12,7 +12,7 @@
  * test holds the two to the same answers.
  */
 import { canonicalize } from '../core/canonical.ts';
-import { PURPOSES, digestPreimage, requestFields } from '../core/digest.ts';
+import { PURPOSES, callBindingParts, callBindingPrefix, callBindingSuffixOf, digestPreimage, requestFields, resultPreimageOfCanonical, toolContractOf } from '../core/digest.ts';
 import { previewDispatch, type DispatchPreview } from '../core/dispatchPreview.ts';
 import { openLiveSession, type LiveSession } from '../core/liveSession.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '../core/protectedAudit.ts';
@@ -24,7 +24,6 @@ import { type ValidationDetails } from '../core/validateResult.ts';
 import { VIOLATION_CODES, type Violation } from '../core/violation.ts';
 import type { ViolationParams } from '../core/violationParams.ts';
 import { auditValuesOf } from '../core/auditValues.ts';
-import { callBindingParts, resultPreimageOfCanonical } from '../core/digest.ts';
 import { lineStarts } from '../core/textPosition.ts';
 import { utf8Length } from '../core/text.ts';
 import { contextFromDraft, type ContextDraft, type ContextIssue, type ContextOutcome, type DraftField } from './contextDraft.ts';
@@ -244,16 +243,13 @@ export function createEvaluator(): Evaluator {
 function keptPreimages(trusted: TrustedContext): Preimages {
   const plain = plainPreimages(trusted);
   let request: string | undefined;
-  let prefix: { request_sha256: string; text: string; contract: string } | undefined;
+  const contract = canonicalize(toolContractOf(trusted.tool));
+  let prefix: { request_sha256: string; text: string } | undefined;
   return {
     request: () => (request ??= plain.request()),
     callBinding: (req, res) => {
-      if (prefix === undefined || prefix.request_sha256 !== req) {
-        const { prefix: text, suffix } = callBindingParts(trusted, req, res);
-        prefix = { request_sha256: req, text, contract: suffix.slice(suffix.indexOf(',"tool_contract":')) };
-      }
-      // callBindingParts' suffix is canonical(result_sha256) followed by the contract: a test holds the two equal.
-      return `${prefix.text}${canonicalize(res)}${prefix.contract}`;
+      if (prefix === undefined || prefix.request_sha256 !== req) prefix = { request_sha256: req, text: callBindingPrefix(trusted, req) };
+      return prefix.text + callBindingSuffixOf(contract, res);
     },
   };
 }
