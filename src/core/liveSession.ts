@@ -88,10 +88,10 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
 
   const own = freezeContext(assertTrustedContext(trustedInput));
   const ownFacts = freezeFacts(contextFacts(own));
-  const addRoute = (trusted: TrustedContext): Route => {
-    const facts = contextFacts(trusted);
+  const addRoute = (trusted: TrustedContext): void => {
+    const facts = trusted === own ? ownFacts : contextFacts(trusted);
     // Shared only when they are provably the same facts, so one model_result verdict serves every adapter.
-    const same = facts.spec === ownFacts.spec && canonicalize({ ...facts, spec: null }) === canonicalize({ ...ownFacts, spec: null });
+    const same = facts === ownFacts || (facts.spec === ownFacts.spec && canonicalize({ ...facts, spec: null }) === canonicalize({ ...ownFacts, spec: null }));
     const kept = same ? ownFacts : freezeFacts(facts);
     const route: Route = {
       trusted,
@@ -101,7 +101,6 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
       last: null,
     };
     open().routes.set(trusted, route);
-    return route;
   };
   addRoute(own);
   const contextFor = new Map(
