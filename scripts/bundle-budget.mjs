@@ -59,6 +59,12 @@ if (foreignLanguages.length > 0) {
   console.error(`bundle-budget: Monaco languages other than JSON are bundled: ${foreignLanguages.join(', ')}`);
   failed = true;
 }
+// vite.config.ts leaves zod's JSON-Schema converter out of the page; if a zod upgrade moves its files, it comes back here.
+const withConverter = [...seen].filter((f) => readFileSync(join(dist, f), 'utf8').includes('cannot be represented in JSON Schema'));
+if (withConverter.length > 0) {
+  console.error(`bundle-budget: zod's JSON-Schema converter is in the first load (${withConverter.join(', ')}): vite.config.ts's stand-ins no longer match zod's files`);
+  failed = true;
+}
 console.log(`bundle-budget: workers ${workers.join(', ') || '(none)'}`);
 console.log(`bundle-budget: ${(total / 1024).toFixed(1)} KB gzipped before the editor (budget ${BUDGET_KB} KB)${failed ? '' : ': ok'}`);
 process.exit(failed ? 1 : 0);

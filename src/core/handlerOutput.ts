@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { isRfc3339Utc } from './time.ts';
-import { RESOURCE_REVISION, type ToolSpec } from './registry.ts';
+import { RESOURCE_REVISION } from './registry.ts';
 
 /** Opaque downstream reference: printable ASCII without spaces, 1–128 characters. */
 export const DOWNSTREAM_REF = /^[\x21-\x7e]{1,128}$/;
@@ -71,8 +71,3 @@ export function handlerOutputSchema(data: z.ZodType) {
 
 /** Validation uses `data: unknown` here; the tool contract checks data itself, so its faults are DATA_SCHEMA. */
 export const HandlerEnvelopeSchema = handlerOutputSchema(z.unknown());
-
-/** JSON Schema for the editor (hovers and completions) of one tool's handler output. */
-export function handlerOutputJsonSchema(spec: ToolSpec): Record<string, unknown> {
-  return z.toJSONSchema(handlerOutputSchema(spec.output), { unrepresentable: 'any' }) as Record<string, unknown>;
-}

@@ -19,7 +19,6 @@ export { parseScenario, SCENARIO_FORMAT, type Scenario } from './scenario.ts';
 export { parseTrustedContext, TrustedContextError, type TrustedContext } from './trustedContext.ts';
 export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseError } from './strictJson.ts';
 export type { JsonValue } from './jsonValue.ts';
-export { handlerOutputJsonSchema } from './handlerOutput.ts';
 export { VIOLATION_CODES, type Violation, type ViolationCode } from './violation.ts';
 export { describeParams, RULES, type ViolationParams, type Rule, type SchemaIssue } from './violationParams.ts';
 export { normalizeKey, deniedKeyKind } from './denyList.ts';

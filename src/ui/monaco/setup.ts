@@ -19,7 +19,7 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
-import { handlerOutputJsonSchema } from '../../core/handlerOutput.ts';
+import handlerSchemas from './handlerSchemas.generated.json' with { type: 'json' };
 import { registry } from '../../core/registry.ts';
 
 export type Monaco = typeof monaco;
@@ -53,7 +53,8 @@ export function configureMonaco(): Monaco {
     schemas: Object.values(registry).map((spec) => ({
       uri: `https://tool-result-contract.invalid/schemas/handler-output/${spec.name}.json`,
       fileMatch: [schemaFileMatch(spec.name)],
-      schema: handlerOutputJsonSchema(spec),
+      // Computed in Node by scripts/make-handler-schemas.ts: the page's zod carries no JSON-Schema code (vite.config.ts).
+      schema: (handlerSchemas as Record<string, object>)[spec.name],
     })),
   });
   loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });

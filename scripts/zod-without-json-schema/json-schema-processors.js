@@ -1,0 +1,47 @@
+// Stands in for zod/v4/core/json-schema-processors.js in the page's build only: see ./to-json-schema.js.
+// aggregateChecks backs getters such as schema.minLength, which the page never reads; it answers "no checks".
+const absent = () => {
+  throw new Error('zod JSON Schema is not in the page build: compute it in Node (scripts/make-handler-schemas.ts)');
+};
+export const aggregateChecks = () => ({});
+export const stringProcessor = absent;
+export const numberProcessor = absent;
+export const booleanProcessor = absent;
+export const bigintProcessor = absent;
+export const symbolProcessor = absent;
+export const nullProcessor = absent;
+export const undefinedProcessor = absent;
+export const voidProcessor = absent;
+export const neverProcessor = absent;
+export const anyProcessor = absent;
+export const unknownProcessor = absent;
+export const dateProcessor = absent;
+export const enumProcessor = absent;
+export const literalProcessor = absent;
+export const nanProcessor = absent;
+export const templateLiteralProcessor = absent;
+export const fileProcessor = absent;
+export const successProcessor = absent;
+export const customProcessor = absent;
+export const functionProcessor = absent;
+export const transformProcessor = absent;
+export const mapProcessor = absent;
+export const setProcessor = absent;
+export const arrayProcessor = absent;
+export const objectProcessor = absent;
+export const unionProcessor = absent;
+export const intersectionProcessor = absent;
+export const tupleProcessor = absent;
+export const recordProcessor = absent;
+export const nullableProcessor = absent;
+export const nonoptionalProcessor = absent;
+export const defaultProcessor = absent;
+export const prefaultProcessor = absent;
+export const catchProcessor = absent;
+export const pipeProcessor = absent;
+export const readonlyProcessor = absent;
+export const promiseProcessor = absent;
+export const optionalProcessor = absent;
+export const lazyProcessor = absent;
+export const allProcessors = {};
+export const toJSONSchema = absent;
