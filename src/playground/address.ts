@@ -1,9 +1,10 @@
 /**
  * The address: `?scenario=ID`, `&attack=A3`, `?mode=exercise`,
- * `?mode=learn&scenario=ID&mistake=3`. Pure: ./browser.ts reads and writes
- * the address bar.
+ * `?mode=learn&scenario=ID&mistake=3`, `?mode=turn&provider=P&stream=ID`.
+ * Pure: ./browser.ts reads and writes the address bar.
  */
 import type { AttackId } from '../lessons/attacks.ts';
+import { buildTurnAddress, providerOfStream, turnAddressOf } from './turn/turnAddress.ts';
 import { isAttackId, isMistakeNumber, MODES, type Mode, type Work } from './work.ts';
 
 export interface Address {
@@ -11,22 +12,25 @@ export interface Address {
   scenario: string | null;
   attack: string | null;
   mistake?: string | null;
+  provider?: string | null;
+  stream?: string | null;
 }
 
-/** Where the learner is: what the address names. */
-export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'>;
+/** Where the learner is: what the address names (the turn mode's stream only matters in that mode). */
+export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'> & { turnStream?: string };
 
 export function placeOf(w: Work): Place {
-  return { mode: w.mode, scenarioId: w.scenarioId, attackId: w.attackId, mistake: w.mistake };
+  return { mode: w.mode, scenarioId: w.scenarioId, attackId: w.attackId, mistake: w.mistake, turnStream: w.turn.stream };
 }
 
 export function parseSearch(search: string): Address {
   const q = new URLSearchParams(search);
-  return { mode: q.get('mode'), scenario: q.get('scenario'), attack: q.get('attack'), mistake: q.get('mistake') };
+  return { mode: q.get('mode'), scenario: q.get('scenario'), attack: q.get('attack'), mistake: q.get('mistake'), provider: q.get('provider'), stream: q.get('stream') };
 }
 
 /** The query string of a work's place (no fragment): the address a learner can bookmark. */
 export function searchOf(work: Place): string {
+  if (work.mode === 'turn' && work.turnStream !== undefined) return buildTurnAddress({ provider: providerOfStream(work.turnStream), stream: work.turnStream });
   const q = new URLSearchParams();
   if (work.mode === 'exercise') q.set('mode', 'exercise');
   else if (work.mode === 'learn') {
@@ -41,7 +45,7 @@ export function searchOf(work: Place): string {
   return `?${q.toString()}`;
 }
 
-export type AddressProblem = { kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake'; value: string };
+export type AddressProblem = { kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake' | 'unknown-stream'; value: string };
 
 /** Where an address points, against what this work knows; unknown ids fall back and are reported. */
 export function resolveAddress(work: Work, a: Address, known: (id: string) => boolean, fallbackScenario: string): { place: Place; problems: AddressProblem[] } {
@@ -50,7 +54,10 @@ export function resolveAddress(work: Work, a: Address, known: (id: string) => bo
   let scenarioId = work.scenarioId;
   let attackId: AttackId | null = work.attackId;
   let mistake: number | undefined = work.mistake;
-  const any = a.mode !== null || a.scenario !== null || a.attack !== null || (a.mistake ?? null) !== null;
+  let turnStream = work.turn.stream;
+  const provider = a.provider ?? null;
+  const stream = a.stream ?? null;
+  const any = a.mode !== null || a.scenario !== null || a.attack !== null || (a.mistake ?? null) !== null || provider !== null || stream !== null;
   if (any) {
     mode = 'playground';
     attackId = null;
@@ -82,6 +89,12 @@ export function resolveAddress(work: Work, a: Address, known: (id: string) => bo
     else problems.push({ kind: 'unknown-mistake', value: a.mistake });
     if (a.mode === null) mode = 'learn';
   }
+  if (provider !== null || stream !== null) {
+    if (a.mode === null) mode = 'turn';
+    const t = turnAddressOf(provider, stream);
+    if (t.ok) turnStream = t.address.stream;
+    else problems.push({ kind: 'unknown-stream', value: t.value ?? '' });
+  }
   if (!known(scenarioId)) scenarioId = fallbackScenario;
-  return { place: { mode, scenarioId, attackId, mistake }, problems };
+  return { place: { mode, scenarioId, attackId, mistake, turnStream }, problems };
 }

@@ -174,3 +174,13 @@ export async function readScenarioFile(file: File): Promise<Decoded<Scenario>> {
     return refuse('UNREADABLE', errorText(e));
   }
 }
+
+/** Reads a chosen text file (a stream document), refusing one over `maxBytes` before reading it; the caller's codec reads the text strictly. */
+export async function readTextFile(file: File, maxBytes: number): Promise<Decoded<string>> {
+  if (file.size > maxBytes) return refuse('TOO_LARGE', `the file is ${file.size} bytes, over ${maxBytes}`);
+  try {
+    return { ok: true, value: new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer()) };
+  } catch (e) {
+    return refuse('UNREADABLE', errorText(e));
+  }
+}

@@ -9,6 +9,7 @@ import type { Place } from './address.ts';
 import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
 import { draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';
+import { compactTurnDocs, type TurnWork } from './turn/turnWork.ts';
 import { compactDocs, currentDoc, defaultExerciseItems, exerciseEdited, isBuiltinScenario, knownScenario, type Doc, type Mode, type Work } from './work.ts';
 
 export type NoticeCode =
@@ -16,6 +17,7 @@ export type NoticeCode =
   | 'unknown-attack'
   | 'unknown-mode'
   | 'unknown-mistake'
+  | 'unknown-stream'
   | 'corrupt-progress'
   | 'share-opened'
   | 'share-refused'
@@ -64,6 +66,8 @@ export type Action =
   | { type: 'resetExercise' }
   | { type: 'resetScenario' }
   | { type: 'replaceWork'; work: Work }
+  /** The turn mode's part of the work: the open stream and the learner's edits. */
+  | { type: 'setTurn'; turn: TurnWork }
   | { type: 'place'; place: Place }
   | { type: 'notice'; notice: NoticeInput }
   | { type: 'dismiss'; id: number }
@@ -128,10 +132,13 @@ export function reducer(state: AppState, a: Action): AppState {
     }
     case 'replaceWork':
       return { ...state, work: a.work };
+    case 'setTurn':
+      return { ...state, work: { ...w, turn: a.turn } };
     case 'place': {
       const { mistake: _old, ...rest } = w;
-      const { mistake, ...place } = a.place;
-      const work: Work = { ...rest, ...place, ...(mistake !== undefined ? { mistake } : {}) };
+      const { mistake, turnStream, ...place } = a.place;
+      const turn = turnStream === undefined || turnStream === w.turn.stream ? w.turn : { ...w.turn, stream: turnStream };
+      const work: Work = { ...rest, ...place, turn, ...(mistake !== undefined ? { mistake } : {}) };
       const seen: ProgressEvent = {
         ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}),
         ...(work.mode === 'learn' && mistake !== undefined ? { mistakes: [mistake] } : {}),
@@ -159,5 +166,8 @@ export function losesWork(before: Work, after: Work): boolean {
     const x = a[id];
     if (x === undefined || JSON.stringify(x) !== JSON.stringify(d)) return true;
   }
+  const bt = compactTurnDocs(before.turn.docs);
+  const at = compactTurnDocs(after.turn.docs);
+  if (Object.entries(bt).some(([id, d]) => JSON.stringify(at[id]) !== JSON.stringify(d))) return true;
   return exerciseEdited(before) && JSON.stringify(before.exercise.items) !== JSON.stringify(after.exercise.items);
 }

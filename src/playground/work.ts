@@ -9,9 +9,10 @@ import { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from '../core/scenario
 import type { AttackId } from '../lessons/attacks.ts';
 import type { Bilingual } from '../lang.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
+import { initialTurnWork, type TurnWork } from './turn/turnWork.ts';
 
-export type Mode = 'playground' | 'attack' | 'exercise' | 'learn';
-export const MODES: readonly Mode[] = ['playground', 'attack', 'exercise', 'learn'];
+export type Mode = 'playground' | 'attack' | 'exercise' | 'learn' | 'turn';
+export const MODES: readonly Mode[] = ['playground', 'attack', 'exercise', 'learn', 'turn'];
 
 /** The chapter's eight common mistakes, switched on one at a time in the learn mode (`&mistake=1` … `&mistake=8`). */
 export const MISTAKE_COUNT = 8;
@@ -44,6 +45,8 @@ export interface Work {
   exercise: { items: Doc[]; activeIndex: number };
   /** The mistake switched on in the learn mode (1–8); absent when every switch is off. */
   mistake?: number;
+  /** The turn mode's stream and the learner's edits of streams and handler outputs. */
+  turn: TurnWork;
 }
 
 /** The editor text of a handler output: pretty JSON, two-space indent, as the CLI files are written. */
@@ -65,7 +68,7 @@ export function defaultExerciseItems(): Doc[] {
 }
 
 export function initialWork(): Work {
-  return { mode: 'playground', scenarioId: DEFAULT_SCENARIO_ID, docs: {}, attackId: null, exercise: { items: defaultExerciseItems(), activeIndex: 0 } };
+  return { mode: 'playground', scenarioId: DEFAULT_SCENARIO_ID, docs: {}, attackId: null, exercise: { items: defaultExerciseItems(), activeIndex: 0 }, turn: initialTurnWork() };
 }
 
 export function docsEqual(a: Doc, b: Doc): boolean {

@@ -18,6 +18,7 @@ import { type TrustedContext } from '../core/trustedContext.ts';
 import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField } from '../playground/contextDraft.ts';
 import type { Problem } from '../playground/evaluate.ts';
 import { searchOf } from '../playground/address.ts';
+import { providerOfStream } from '../playground/turn/turnAddress.ts';
 import { copyText } from '../playground/browser.ts';
 import { sharePayloadOf } from '../playground/codecs/shareLink.ts';
 import type { AppState } from '../playground/reducer.ts';
@@ -28,14 +29,14 @@ import { Splitter } from './components/Splitter.tsx';
 import { Tabs, type TabsHandle } from './components/Tabs.tsx';
 import { focusFirstSoon, PANEL_IDS, type PanelId } from './components/focus.ts';
 import type { ContextFormHandle } from './features/context/ContextForm.tsx';
-import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
 import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
 import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
+import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
-import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
 import { useViolationDetail } from './i18n/useViolationDetail.ts';
+import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
 import { ProblemsList, problemDetail, problemRule } from './features/problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from './features/projections/ProjectionPanels.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
@@ -57,6 +58,8 @@ const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) 
 const loadContextForm = () => import('./features/context/ContextForm.tsx');
 const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.ContextForm })));
 const LearnView = lazy(() => import('./features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
+// The model's turn carries the stream fixtures and the turn core: its own chunk, loaded with its mode.
+const TurnMode = lazy(() => import('./features/turn/TurnMode.tsx'));
 
 type BottomTab = 'problems' | 'context';
 
@@ -168,7 +171,19 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const wideRight = work.mode === 'attack' || work.mode === 'learn';
   const left = wideRight ? layout.attackLeft : layout.left;
   const setLeft = (v: number) => api.setLayout(wideRight ? { attackLeft: v } : { left: v });
-  const hrefOf = (m: Mode) => searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined });
+  const hrefOf = (m: Mode) =>
+    searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream });
+  // search_kb.injection's next turn (issue 13): the playground's bar and the attack lab's A14 link to it.
+  const injectionStream = `${providerOfStream(work.turn.stream)}.injection_follow_up`;
+  const injectionTurn = {
+    href: searchOf({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
+    open: () => api.go({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
+  };
+  const onShare = () => {
+    void api.share().then((r) => {
+      if (r.ok) setShareUrl(r.url);
+    });
+  };
 
   const bottom = (
     <section className="panel panel-bottom" aria-label={`${t('problemsTab')} / ${t('contextTab')}`}>
@@ -257,7 +272,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       <div className="right right-single">
         <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={attackScenario} focusRef={panels['panel-attack']}>
           <Suspense fallback={<p className="no-result">…</p>}>
-            <AttackLab scenario={attackScenario} attackId={work.attackId} lang={lang} onSelectAttack={api.selectAttack} onOpenScenario={api.openScenario} />
+            <AttackLab scenario={attackScenario} attackId={work.attackId} lang={lang} onSelectAttack={api.selectAttack} onOpenScenario={api.openScenario} injectionTurn={injectionTurn} />
           </Suspense>
         </Panel>
       </div>
@@ -287,6 +302,8 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
     );
   }
 
+  const noticesRow = <Notices t={t} lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />;
+
   return (
     <div className="app" data-mode={work.mode}>
       <a
@@ -300,47 +317,69 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         {t('skipToEditor')}
       </a>
       <Header t={t} lang={lang} mode={work.mode} theme={prefs.theme} hrefOf={hrefOf} onMode={api.setMode} onLang={api.setLang} onTheme={api.setTheme} onHelp={() => setHelpOpen(true)} />
-      <Toolbar
-        t={t}
-        lang={lang}
-        exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
-        scenarioId={work.scenarioId}
-        options={options}
-        summary={meta?.summary[lang] ?? ''}
-        edited={isEdited(work)}
-        onSelect={api.selectScenario}
-        onReset={api.resetScenario}
-        onShare={() => {
-          void api.share().then((r) => {
-            if (r.ok) setShareUrl(r.url);
-          });
-        }}
-        onExport={api.exportScenario}
-        onImport={(f) => void api.importScenario(f)}
-      />
-      <Notices t={t} lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />
-      <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
-        <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
-          <EditorPanel
+      {work.mode === 'turn' ? (
+        <Suspense fallback={<p className="no-result">…</p>}>
+          <TurnMode
             t={t}
-            docKey={docKey}
-            tool={tool}
-            text={doc.handlerText}
-            onChange={api.setHandlerText}
+            lang={lang}
             theme={theme}
-            evaluatedText={deferred.handlerText}
-            problems={evaluation.problems}
-            problemMessage={problemMessage}
-            tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
+            turn={work.turn}
+            onTurn={api.setTurn}
+            onReplaceTurn={api.replaceTurn}
+            notify={api.notify}
+            onShare={onShare}
+            onOpenScenario={(id) => api.go({ mode: 'playground', scenarioId: id, attackId: null })}
+            scenarioHref={(id) => searchOf({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
+            left={layout.turnLeft}
+            onLeft={(v) => api.setLayout({ turnLeft: v })}
+            splitterLabel={t('splitterColumns')}
             bridge={bridge}
             exposeForTests={TEST_HOOKS}
+            notices={noticesRow}
           />
-          <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
-          {bottom}
-        </div>
-        <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
-        {right}
-      </main>
+        </Suspense>
+      ) : (
+        <>
+          <Toolbar
+            t={t}
+            lang={lang}
+            exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
+            scenarioId={work.scenarioId}
+            options={options}
+            summary={meta?.summary[lang] ?? ''}
+            edited={isEdited(work)}
+            onSelect={api.selectScenario}
+            onReset={api.resetScenario}
+            onShare={onShare}
+            onExport={api.exportScenario}
+            onImport={(f) => void api.importScenario(f)}
+            next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...injectionTurn, label: t('nextTurn') } : null}
+          />
+          {noticesRow}
+          <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
+            <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
+              <EditorPanel
+                t={t}
+                docKey={docKey}
+                tool={tool}
+                text={doc.handlerText}
+                onChange={api.setHandlerText}
+                theme={theme}
+                evaluatedText={deferred.handlerText}
+                problems={evaluation.problems}
+                problemMessage={problemMessage}
+                tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
+                bridge={bridge}
+                exposeForTests={TEST_HOOKS}
+              />
+              <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
+              {bottom}
+            </div>
+            <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
+            {right}
+          </main>
+        </>
+      )}
       {helpOpen ? (
         <Suspense fallback={null}>
           <HelpDialog t={t} lang={lang} open onClose={closeHelp} />

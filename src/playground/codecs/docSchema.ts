@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { AttackId } from '../../lessons/attacks.ts';
 import { ContextDraftSchema } from '../contextDraft.ts';
+import { TURN_STREAM_IDS } from '../turn/turnAddress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT, MODES, type Mode } from '../work.ts';
 import { IO_LIMITS } from './decoded.ts';
 
@@ -22,3 +23,16 @@ export const AttackIdSchema = z.enum(ATTACK_ID_LIST as unknown as [AttackId, ...
 export const AttackSchema = AttackIdSchema.nullable();
 export const ExerciseSchema = z.strictObject({ items: z.array(DocSchema).length(5), active: z.number().int().min(0).max(4) });
 export const MistakeSchema = z.number().int().min(1).max(MISTAKE_COUNT).optional();
+
+const TurnStreamIdSchema = z.enum(TURN_STREAM_IDS as unknown as [string, ...string[]]);
+/** One stream's edits: the text (1 MiB, as every text), the fault switch's id, the handler outputs by call id. */
+export const TurnDocSchema = z.strictObject({
+  stream: z.string().max(IO_LIMITS.maxTextBytes).nullable(),
+  fault: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .nullable(),
+  handlers: z.record(z.string().min(1).max(200), z.string().max(IO_LIMITS.maxTextBytes)),
+});
+export const TurnWorkSchema = z.strictObject({ stream: TurnStreamIdSchema, docs: z.partialRecord(TurnStreamIdSchema, TurnDocSchema) });
+export const TurnShareSchema = z.strictObject({ stream: TurnStreamIdSchema, doc: TurnDocSchema });

@@ -16,6 +16,8 @@ export interface Layout {
   top: number;
   /** Height of the exercise panel above the projections, percent. */
   exerciseTop: number;
+  /** Width of the stream column in the turn mode, percent. */
+  turnLeft: number;
 }
 
 export interface Prefs {
@@ -24,7 +26,7 @@ export interface Prefs {
   layout: Layout;
 }
 
-const DEFAULT_LAYOUT: Layout = { left: 42, attackLeft: 34, editor: 64, top: 52, exerciseTop: 68 };
+const DEFAULT_LAYOUT: Layout = { left: 42, attackLeft: 34, editor: 64, top: 52, exerciseTop: 68, turnLeft: 36 };
 
 const PrefsSchema = z.object({
   lang: z.enum(LANGS).nullable().catch(null),
@@ -36,6 +38,7 @@ const PrefsSchema = z.object({
       editor: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.editor),
       top: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.top),
       exerciseTop: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.exerciseTop),
+      turnLeft: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.turnLeft),
     })
     .catch(DEFAULT_LAYOUT),
 });

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { compactDocs, type Doc, type Work } from '../work.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
-import { AttackSchema, DocSchema, ExerciseSchema, MistakeSchema, ModeSchema, ScenarioIdSchema } from './docSchema.ts';
+import { compactTurnDocs, initialTurnWork, type TurnDoc } from '../turn/turnWork.ts';
+import { AttackSchema, DocSchema, ExerciseSchema, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnWorkSchema } from './docSchema.ts';
 
 export const WORK_FORMAT = 'tool-result-playground-work-v1';
 
@@ -17,6 +18,8 @@ const SavedWorkSchema = z.strictObject({
   attack: AttackSchema,
   mistake: MistakeSchema,
   exercise: ExerciseSchema,
+  /** Absent in work saved before the turn mode: it then starts at its first stream. */
+  turn: TurnWorkSchema.optional(),
 });
 
 export function serializeWork(work: Work): string {
@@ -28,6 +31,7 @@ export function serializeWork(work: Work): string {
     attack: work.attackId,
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     exercise: { items: work.exercise.items, active: work.exercise.activeIndex },
+    turn: { stream: work.turn.stream, docs: compactTurnDocs(work.turn.docs) },
   });
 }
 
@@ -47,6 +51,7 @@ export function parseSavedWork(text: string): Decoded<Work> {
       attackId: v.attack,
       ...(v.mistake !== undefined ? { mistake: v.mistake } : {}),
       exercise: { items: v.exercise.items as Doc[], activeIndex: v.exercise.active },
+      turn: v.turn === undefined ? initialTurnWork() : { stream: v.turn.stream, docs: v.turn.docs as Record<string, TurnDoc> },
     },
   };
 }

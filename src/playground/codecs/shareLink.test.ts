@@ -109,3 +109,25 @@ describe('share links', () => {
     expect(r.ok === false && r.error.code).toBe('TOO_LARGE');
   });
 });
+
+describe('share links in the turn mode', () => {
+  it('carry the open stream and its edits, and leave the receiver’s other streams alone', async () => {
+    const doc = { stream: '[\n  {"type":"ping"}\n]\n', fault: 'event_after_terminal', handlers: { toolu_1: '{"kind":"success","data":{}}' } };
+    const sender = { ...initialWork(), mode: 'turn' as const, turn: { stream: 'anthropic.one_call', docs: { 'anthropic.one_call': doc } } };
+    const enc = await encodeShare(sender);
+    expect(enc.ok).toBe(true);
+    if (!enc.ok) return;
+    const dec = decodeShare(enc.value);
+    expect(dec.ok).toBe(true);
+    if (!dec.ok) return;
+    const receiverDoc = { stream: null, fault: 'cut_before_terminal', handlers: {} };
+    const receiver = { ...initialWork(), turn: { stream: 'openai.one_call', docs: { 'gemini.one_call': receiverDoc } } };
+    const after = applyShare(receiver, dec.value);
+    expect(after.mode).toBe('turn');
+    expect(after.turn).toEqual({ stream: 'anthropic.one_call', docs: { 'gemini.one_call': receiverDoc, 'anthropic.one_call': doc } });
+  });
+
+  it('outside the turn mode a link carries no turn part', () => {
+    expect(sharePayloadOf(initialWork())).not.toHaveProperty('turn');
+  });
+});

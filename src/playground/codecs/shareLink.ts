@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { compactDocs, currentDoc, defaultExerciseItems, type Doc, type Work } from '../work.ts';
 import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
-import { AttackSchema, DocSchema, ExerciseSchema, MistakeSchema, ModeSchema, ScenarioIdSchema } from './docSchema.ts';
+import { turnDocOf, withTurnDoc } from '../turn/turnWork.ts';
+import { AttackSchema, DocSchema, ExerciseSchema, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnShareSchema } from './docSchema.ts';
 
 export const SHARE_FORMAT = 'tool-result-playground-share-v1';
 /** The fragment of a share link: `#s=` then lz-string's URI-safe compression of the share JSON. */
@@ -21,6 +22,8 @@ const SharePayloadSchema = z.strictObject({
   mistake: MistakeSchema,
   /** Omitted when the five exercise results are the built-in ones. */
   exercise: ExerciseSchema.optional(),
+  /** In the turn mode: the open stream and its edits, exactly as they are. */
+  turn: TurnShareSchema.optional(),
 });
 
 export type SharePayload = z.infer<typeof SharePayloadSchema>;
@@ -37,6 +40,7 @@ export function sharePayloadOf(work: Work): SharePayload {
     attack: work.attackId,
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     ...(exerciseChanged ? { exercise: { items: work.exercise.items, active: work.exercise.activeIndex } } : {}),
+    ...(work.mode === 'turn' ? { turn: { stream: work.turn.stream, doc: turnDocOf(work.turn) } } : {}),
   };
 }
 
@@ -83,5 +87,6 @@ export function applyShare(work: Work, p: SharePayload): Work {
     attackId: p.attack,
     ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
     exercise: p.exercise === undefined ? { items: defaultExerciseItems(), activeIndex: 0 } : { items: p.exercise.items as Doc[], activeIndex: p.exercise.active },
+    turn: p.turn === undefined ? work.turn : withTurnDoc({ ...work.turn, stream: p.turn.stream }, p.turn.doc),
   };
 }

@@ -20,7 +20,7 @@ import type { ProviderName } from '../../core/providerAdapters.ts';
 import type { TrustedContext } from '../../core/trustedContext.ts';
 import type { AssembledTurn } from '../../core/turn.ts';
 import type { TurnContext } from '../../core/turnContext.ts';
-import type { Bilingual } from './bilingual.ts';
+import type { Bilingual } from '../../lang.ts';
 
 export interface ViewedPackage {
   position: number;

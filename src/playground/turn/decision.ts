@@ -11,7 +11,7 @@ import { gateCall, TurnInputError, type GateVerdict } from '../../core/inputGate
 import type { AssembledTurn, TurnProblem } from '../../core/turn.ts';
 import type { TurnContext } from '../../core/turnContext.ts';
 import type { TrustedContext } from '../../core/trustedContext.ts';
-import type { Bilingual } from './bilingual.ts';
+import type { Bilingual } from '../../lang.ts';
 import { PROBLEM_RULES, withoutTheRule } from './problemStories.ts';
 
 export interface ExplainedProblem extends TurnProblem {

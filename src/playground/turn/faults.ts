@@ -13,7 +13,7 @@
 import { assembleTurn } from '../../core/assembleTurn.ts';
 import type { ProviderName } from '../../core/providerAdapters.ts';
 import type { AssembledTurn, TurnProblemCode } from '../../core/turn.ts';
-import type { Bilingual } from './bilingual.ts';
+import type { Bilingual } from '../../lang.ts';
 
 export type FaultId = 'cut_before_terminal' | 'budget_runs_out' | 'unknown_index' | 'duplicate_call_id' | 'done_disagrees' | 'error_mid_stream' | 'event_after_terminal';
 

@@ -17,7 +17,7 @@ import { project } from '../../core/project.ts';
 import type { ProviderName } from '../../core/providerAdapters.ts';
 import { findScenario } from '../../core/scenarios.ts';
 import { findTurnFixture } from '../../core/turnFixtures.ts';
-import type { Bilingual } from './bilingual.ts';
+import type { Bilingual } from '../../lang.ts';
 import { viewContinuation } from './continuationView.ts';
 import { decideTurn } from './decision.ts';
 

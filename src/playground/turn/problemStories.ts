@@ -7,7 +7,7 @@
  */
 import type { ProviderName } from '../../core/providerAdapters.ts';
 import type { TurnProblemCode } from '../../core/turn.ts';
-import type { Bilingual } from './bilingual.ts';
+import type { Bilingual } from '../../lang.ts';
 
 /** The rule each code enforces (SPEC 8.1). */
 export const PROBLEM_RULES: Readonly<Record<TurnProblemCode, Readonly<Bilingual>>> = Object.freeze({
@@ -120,7 +120,9 @@ const BY_PROVIDER: Readonly<Record<ProviderName, Partial<Record<TurnProblemCode,
  * cut-off arguments text put in where the story shows it.
  */
 export function withoutTheRule(provider: ProviderName, code: TurnProblemCode, argumentsText: string): Bilingual {
-  const t = BY_PROVIDER[provider][code] ?? GENERIC[code];
+  const specific = BY_PROVIDER[provider][code];
+  // Before any call has arguments (a stream cut at its first event) a story that quotes them would quote nothing.
+  const t = specific !== undefined && !(argumentsText === '' && specific.en.includes('{arguments}')) ? specific : GENERIC[code];
   const fill = (s: string): string => s.replaceAll('{arguments}', argumentsText);
   return { en: fill(t.en), zh: fill(t.zh) };
 }

@@ -1,17 +1,41 @@
 /**
  * The turn mode's address (issue 13): `?mode=turn&provider=P&stream=ID`, one
- * per provider and fixture (SPEC 8.4). A pure codec: parse a query string
- * into an address or a refusal with its reason, build one back. Only the
- * module that owns the URL reads and writes `location`; this one never does.
+ * per provider and fixture (SPEC 8.4). Pure: ../address.ts reads the
+ * parameters and asks {@link turnAddressOf} what they name; ../browser.ts
+ * owns the address bar.
+ *
+ * It is on the page's first load (the address is read before any mode's
+ * code arrives), so it carries the fixtures' ids, not the fixtures: a test
+ * holds {@link TURN_STREAM_IDS} to `core/turnFixtures.ts`.
  *
  * @example
- * parseTurnAddress('?mode=turn&provider=anthropic&stream=anthropic.parallel_calls')
- * // { ok: true, address: { provider: 'anthropic', stream: 'anthropic.parallel_calls' } }
+ * turnAddressOf('anthropic', null) // { ok: true, address: { provider: 'anthropic', stream: 'anthropic.one_call' } }
  */
-import { isTurnProvider, TURN_PROVIDERS } from '../../core/assembleTurn.ts';
 import type { ProviderName } from '../../core/providerAdapters.ts';
-import { turnFixtures } from '../../core/turnFixtures.ts';
-import type { Bilingual } from './bilingual.ts';
+
+export const TURN_PROVIDER_NAMES: readonly ProviderName[] = ['openai', 'anthropic', 'gemini'];
+
+const KINDS = [
+  'one_call',
+  'parallel_calls',
+  'truncated',
+  'injection_follow_up',
+  'invalid_arguments',
+  'stream_order',
+  'stream_unterminated',
+  'stream_error',
+  'arguments_disagree',
+  'duplicate_call_id',
+] as const;
+
+/** Every turn fixture's id, in the order of `core/turnFixtures.ts` (only OpenAI's stream can show ARGUMENTS_DISAGREE). */
+export const TURN_STREAM_IDS: readonly string[] = TURN_PROVIDER_NAMES.flatMap((p) => KINDS.filter((k) => k !== 'arguments_disagree' || p === 'openai').map((k) => `${p}.${k}`));
+
+export const isTurnProviderName = (p: unknown): p is ProviderName => typeof p === 'string' && (TURN_PROVIDER_NAMES as readonly string[]).includes(p);
+export const isTurnStreamId = (id: unknown): id is string => typeof id === 'string' && TURN_STREAM_IDS.includes(id);
+
+/** The provider of a stream id: the part before the dot. */
+export const providerOfStream = (id: string): ProviderName => (isTurnProviderName(id.split('.')[0]) ? (id.split('.')[0] as ProviderName) : 'openai');
 
 export interface TurnAddress {
   provider: ProviderName;
@@ -19,43 +43,18 @@ export interface TurnAddress {
   stream: string;
 }
 
-export type TurnAddressParse = { ok: true; address: TurnAddress } | { ok: false; param: 'mode' | 'provider' | 'stream'; value: string | null; reason: Bilingual };
+/** Why an address names no stream: the parameter at fault and its value (the notice that reports it is in the learner's language). */
+export type TurnAddressParse = { ok: true; address: TurnAddress } | { ok: false; param: 'provider' | 'stream'; value: string };
 
 /** The first stream a provider's address opens when it names none. */
 export const defaultStream = (provider: ProviderName): string => `${provider}.one_call`;
 
-const refuse = (param: 'mode' | 'provider' | 'stream', value: string | null, en: string, zh: string): TurnAddressParse => ({ ok: false, param, value, reason: { en, zh } });
-
-/**
- * Reads the turn mode's parameters from a query string (with or without its
- * `?`). Parameters other than these three belong to other parts of the
- * playground and are left alone. Never throws.
- */
-export function parseTurnAddress(query: string): TurnAddressParse {
-  let params: URLSearchParams;
-  try {
-    params = new URLSearchParams(query);
-  } catch {
-    return refuse('mode', null, 'the address is not a query string', '地址不是有效的查询字符串');
-  }
-  for (const name of ['mode', 'provider', 'stream'] as const) {
-    if (params.getAll(name).length > 1) return refuse(name, null, `"${name}" is given more than once`, `"${name}" 出现了不止一次`);
-  }
-  const mode = params.get('mode');
-  if (mode !== 'turn') return refuse('mode', mode, `mode ${JSON.stringify(mode)} is not the turn mode ("turn")`, `模式 ${JSON.stringify(mode)} 不是模型回合模式（"turn"）`);
-  const stream = params.get('stream');
-  const fixture = stream === null ? null : turnFixtures.find((f) => f.id === stream);
-  if (stream !== null && fixture === undefined) {
-    return refuse('stream', stream, `no stream fixture is called ${JSON.stringify(stream)}`, `没有名为 ${JSON.stringify(stream)} 的流样例`);
-  }
-  const p = params.get('provider');
-  if (p !== null && !isTurnProvider(p)) {
-    return refuse('provider', p, `unknown provider ${JSON.stringify(p)}: expected ${TURN_PROVIDERS.join(', ')}`, `未知的服务商 ${JSON.stringify(p)}：应为 ${TURN_PROVIDERS.join('、')}`);
-  }
-  const provider: ProviderName = p ?? fixture?.provider ?? 'openai';
-  if (fixture != null && fixture.provider !== provider) {
-    return refuse('stream', stream, `${JSON.stringify(stream)} is a ${fixture.provider} stream, not ${provider}`, `${JSON.stringify(stream)} 是 ${fixture.provider} 的流，不是 ${provider} 的`);
-  }
+/** The address named by the `provider` and `stream` parameters (either may be absent). Never throws. */
+export function turnAddressOf(p: string | null, stream: string | null): TurnAddressParse {
+  if (stream !== null && !isTurnStreamId(stream)) return { ok: false, param: 'stream', value: stream };
+  if (p !== null && !isTurnProviderName(p)) return { ok: false, param: 'provider', value: p };
+  const provider: ProviderName = p ?? (stream === null ? 'openai' : providerOfStream(stream));
+  if (stream !== null && providerOfStream(stream) !== provider) return { ok: false, param: 'stream', value: stream };
   return { ok: true, address: { provider, stream: stream ?? defaultStream(provider) } };
 }
 

@@ -16,6 +16,8 @@ import { applyShare, decodeShare, encodeShare, SHARE_PREFIX } from '../../playgr
 import type { ContextDraft } from '../../playground/contextDraft.ts';
 import type { ProgressEvent } from '../../playground/progress.ts';
 import { losesWork, reducer, type AppState, type NoticeInput } from '../../playground/reducer.ts';
+import { isTurnStreamId } from '../../playground/turn/turnAddress.ts';
+import type { TurnWork } from '../../playground/turn/turnWork.ts';
 import { DEFAULT_SCENARIO_ID, currentDoc, defaultExerciseItems, isAttackId, isBuiltinScenario, isEdited, knownScenario, scenarioMeta, type Mode, type Work } from '../../playground/work.ts';
 
 export interface PlaygroundApi {
@@ -27,7 +29,7 @@ export interface PlaygroundApi {
   /** Switches a mistake on (1–8) or every mistake off (null), in the learn mode. */
   selectMistake(id: number | null): void;
   /** Opens a place (mode, scenario, attack) in one step, e.g. a self-test demo. */
-  go(place: { mode: Mode; scenarioId: string; attackId: string | null }): void;
+  go(place: { mode: Mode; scenarioId: string; attackId: string | null; turnStream?: string }): void;
   recordProgress(event: ProgressEvent): void;
   resetProgress(): void;
   openScenario(id: string): void;
@@ -40,6 +42,10 @@ export interface PlaygroundApi {
   setLang(lang: Lang): void;
   setTheme(theme: ThemePref): void;
   setLayout(layout: Partial<Layout>): void;
+  /** Replaces the turn mode's part of the work (its open stream and edits); a new stream is a new address. */
+  setTurn(turn: TurnWork): void;
+  /** Replaces the turn work where edits may be dropped (a reset, an import): what would be lost is set aside first, and the notice offers it back. */
+  replaceTurn(turn: TurnWork, notice: NoticeInput): void;
   /** The share link of the current state, or why it cannot be made (reported as a notice too). */
   share(): Promise<{ ok: true; url: string } | { ok: false; error: IoError }>;
   exportScenario(): void;
@@ -79,13 +85,14 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
   // The address follows the place (a history entry per scenario, mode or attack); Back and Forward follow the address.
   const fromHistory = useRef(false);
   const { mode, scenarioId, attackId, mistake } = state.work;
+  const turnStream = state.work.turn.stream;
   useEffect(() => {
     if (fromHistory.current) {
       fromHistory.current = false;
       return;
     }
-    browser.writeAddress({ mode, scenarioId, attackId, mistake }, 'push');
-  }, [mode, scenarioId, attackId, mistake]);
+    browser.writeAddress({ mode, scenarioId, attackId, mistake, turnStream }, 'push');
+  }, [mode, scenarioId, attackId, mistake, turnStream]);
   useEffect(() => {
     const onPop = () => {
       const w = latest.current.work;
@@ -116,7 +123,8 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       go: (place) => {
         if (!knownScenario(latest.current.work, place.scenarioId)) return;
         const attackId = place.attackId !== null && isAttackId(place.attackId) ? place.attackId : null;
-        dispatch({ type: 'place', place: { mode: place.mode, scenarioId: place.scenarioId, attackId, mistake: undefined } });
+        const turnStream = place.turnStream !== undefined && isTurnStreamId(place.turnStream) ? place.turnStream : undefined;
+        dispatch({ type: 'place', place: { mode: place.mode, scenarioId: place.scenarioId, attackId, mistake: undefined, turnStream } });
       },
       recordProgress: (event) => dispatch({ type: 'recordProgress', event }),
       resetProgress: () => dispatch({ type: 'resetProgress' }),
@@ -156,6 +164,12 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       setLang: (lang) => dispatch({ type: 'setLang', lang }),
       setTheme: (theme) => dispatch({ type: 'setTheme', theme }),
       setLayout: (layout) => dispatch({ type: 'setLayout', layout }),
+      setTurn: (turn) => dispatch({ type: 'setTurn', turn }),
+      replaceTurn: (turn, notice) => {
+        const restore = stashIfLosing({ ...latest.current.work, turn });
+        dispatch({ type: 'setTurn', turn });
+        notify({ ...notice, restore });
+      },
       share: async () => {
         const enc = await encodeShare(latest.current.work);
         if (!enc.ok) {

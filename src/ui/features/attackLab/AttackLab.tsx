@@ -29,13 +29,15 @@ export interface AttackLabProps {
   onSelectAttack(id: AttackId | null): void;
   /** Switch to another built-in scenario (e.g. the attack's defaultScenario). */
   onOpenScenario(id: string): void;
+  /** The model turn mode at the injection's follow-up stream (A14: what the model asks for next). */
+  injectionTurn: { href: string; open(): void };
 }
 
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 const pretty = (v: unknown): string => JSON.stringify(v, null, 2) ?? String(v);
 
-export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario }: AttackLabProps): JSX.Element {
+export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario, injectionTurn }: AttackLabProps): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   // The list's "needs another scenario" hints may lag a keystroke behind; the selected attack never does.
   const listScenario = useDeferredValue(scenario);
@@ -93,14 +95,30 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
           {view === null ? '' : t.announce(view.info.id, t.kindWord[view.verdict?.kind ?? 'inapplicable'] ?? '')}
         </p>
         <section className={styles.detail} aria-labelledby={view === null ? undefined : 'attack-lab-title'}>
-          {view === null ? <p className={styles.pick}>{t.pick}</p> : <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
+          {view === null ? (
+            <p className={styles.pick}>{t.pick}</p>
+          ) : (
+            <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} injectionTurn={injectionTurn} />
+          )}
         </section>
       </div>
     </div>
   );
 }
 
-function AttackDetail({ view, scenario, lang, onOpenScenario }: { view: AttackView; scenario: Scenario; lang: Lang; onOpenScenario(id: string): void }): JSX.Element {
+function AttackDetail({
+  view,
+  scenario,
+  lang,
+  onOpenScenario,
+  injectionTurn,
+}: {
+  view: AttackView;
+  scenario: Scenario;
+  lang: Lang;
+  onOpenScenario(id: string): void;
+  injectionTurn: AttackLabProps['injectionTurn'];
+}): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const { info, run, verdict, inapplicable } = view;
   const fallback = findScenario(info.defaultScenario);
@@ -132,7 +150,7 @@ function AttackDetail({ view, scenario, lang, onOpenScenario }: { view: AttackVi
         </div>
       ) : (
         <>
-          <VerdictView verdict={verdict} view={view} lang={lang} />
+          <VerdictView verdict={verdict} view={view} lang={lang} injectionTurn={injectionTurn} />
           {view.adapter !== null && <AdapterView adapter={view.adapter} victim={run.victim.trusted} tampered={run.tampered.trusted} lang={lang} />}
           {run.other !== undefined && <TwoCalls other={run.other} victim={run.victim} id={info.id} lang={lang} />}
           <Diffs view={view} lang={lang} />
@@ -142,7 +160,7 @@ function AttackDetail({ view, scenario, lang, onOpenScenario }: { view: AttackVi
   );
 }
 
-function VerdictView({ verdict, view, lang }: { verdict: Verdict; view: AttackView; lang: Lang }): JSX.Element {
+function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict; view: AttackView; lang: Lang; injectionTurn: AttackLabProps['injectionTurn'] }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const run = view.run;
   switch (verdict.kind) {
@@ -228,6 +246,19 @@ function VerdictView({ verdict, view, lang }: { verdict: Verdict; view: AttackVi
                 <li key={s}>{s}</li>
               ))}
           </ol>
+          <p className={styles.note}>
+            <a
+              href={injectionTurn.href}
+              data-testid="injection-turn-link"
+              onClick={(e) => {
+                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                e.preventDefault();
+                injectionTurn.open();
+              }}
+            >
+              {t.nextTurnLink}
+            </a>
+          </p>
         </section>
       );
     }

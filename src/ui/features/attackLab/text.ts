@@ -52,6 +52,7 @@ const en = {
     'The attacker changed the data and recomputed result_sha256 and call_binding_sha256. Every recomputed digest matches, so validation passes. A plain SHA-256 binding is not a signature: whoever can rewrite the store can recompute it.',
   a11Keyed: (keyId: string) => `keyed mode (HMAC-SHA-256, key ${keyId}): stopped`,
   a11KeyedNote: 'Without the audit key the attacker can only compute plain hashes where HMACs belong.',
+  nextTurnLink: 'See it happen: the next turn, where the model asks for send_email and the gate answers UNKNOWN_TOOL (Model turn) →',
   nothingTitle: 'Nothing to reject: the injection is valid data and stays data',
   nothingTrust: (trust: string) => `It reaches the model inside data, marked trust: ${trust}. Shown here as inert text:`,
   nothingNext: (tool: string, registered: boolean) => [
@@ -148,6 +149,7 @@ const zh: typeof en = {
   a11PlainNote: '攻击者修改了数据，并重算了 result_sha256 与 call_binding_sha256。重算的摘要全部匹配，因此校验通过。普通 SHA-256 绑定不是签名：能改写存储的人就能重算。',
   a11Keyed: (keyId) => `密钥模式（HMAC-SHA-256，密钥 ${keyId}）：已拦截`,
   a11KeyedNote: '没有审计密钥，攻击者只能在应为 HMAC 的位置填入普通哈希。',
+  nextTurnLink: '看它真的发生：在下一个回合里模型请求 send_email，关卡返回 UNKNOWN_TOOL（模型回合）→',
   nothingTitle: '没有可拒绝的：注入文本是合法数据，并且始终只是数据',
   nothingTrust: (trust) => `它以 data 的形式到达模型，标记为 trust: ${trust}。此处以惰性文本显示：`,
   nothingNext: (tool, registered) => [

@@ -1,11 +1,11 @@
 /**
- * The top bar: what this is, the three modes (each a real link to its own
+ * The top bar: what this is, the five modes (each a real link to its own
  * address), language, theme and help.
  */
 import type { JSX, MouseEvent } from 'react';
 import type { Lang } from '../../../lang.ts';
 import type { ThemePref } from '../../../playground/codecs/prefs.ts';
-import type { Mode } from '../../../playground/work.ts';
+import { MODES, type Mode } from '../../../playground/work.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 
 export interface HeaderProps {
@@ -20,8 +20,7 @@ export interface HeaderProps {
   onHelp(): void;
 }
 
-const MODE_LABEL: Record<Mode, StringKey> = { playground: 'modePlayground', attack: 'modeAttack', exercise: 'modeExercise', learn: 'modeLearn' };
-const MODES: readonly Mode[] = ['playground', 'attack', 'exercise', 'learn'];
+const MODE_LABEL: Record<Mode, StringKey> = { playground: 'modePlayground', attack: 'modeAttack', exercise: 'modeExercise', learn: 'modeLearn', turn: 'modeTurn' };
 
 export function Header({ t, lang, mode, theme, hrefOf, onMode, onLang, onTheme, onHelp }: HeaderProps): JSX.Element {
   const follow = (m: Mode) => (e: MouseEvent<HTMLAnchorElement>) => {

@@ -12,6 +12,7 @@ const KEY: Record<NoticeCode, NoticeKey> = {
   'unknown-attack': 'notice_unknown_attack',
   'unknown-mode': 'notice_unknown_mode',
   'unknown-mistake': 'notice_unknown_mistake',
+  'unknown-stream': 'notice_unknown_stream',
   'corrupt-progress': 'notice_corrupt_progress',
   'share-opened': 'notice_share_opened',
   'share-refused': 'notice_share_refused',

@@ -27,6 +27,8 @@ export interface ToolbarProps {
   onShare(): void;
   onExport(): void;
   onImport(file: File): void;
+  /** Where this scenario leads next, when it leads somewhere (search_kb.injection: the model's next turn). */
+  next: { href: string; label: string; open(): void } | null;
 }
 
 function groups(options: readonly ScenarioOption[], lang: Lang, importedLabel: string): { label: string; items: ScenarioOption[] }[] {
@@ -69,6 +71,20 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
       <p className="scenario-summary" title={p.summary}>
         {p.summary}
       </p>
+      {p.next !== null ? (
+        <a
+          className="next-link"
+          href={p.next.href}
+          data-testid="next-turn-link"
+          onClick={(e) => {
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || p.next === null) return;
+            e.preventDefault();
+            p.next.open();
+          }}
+        >
+          {p.next.label}
+        </a>
+      ) : null}
       {p.edited && p.exercise === null ? (
         <span className="edited">
           <span className="chip chip-accent">{t('edited')}</span>

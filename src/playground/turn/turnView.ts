@@ -1,0 +1,132 @@
+/**
+ * Everything the turn mode shows for one stream and the learner's edits of
+ * it (issue 13), as one pure function: the stream's text, its events, the
+ * fault switch laid over them, the steps, the decision at the end, the
+ * handler output of every call that runs and the next request's body. The
+ * React mode draws this and keeps nothing else; a test can hold the mode's
+ * every datum to the core without a browser.
+ *
+ * @example
+ * const v = turnView({ stream: 'anthropic.truncated', doc: EMPTY_TURN_DOC, continuation: 'stateless' });
+ * v.decision?.kind // 'stopped'
+ */
+import { assembleTurn } from '../../core/assembleTurn.ts';
+import type { ContinuationMode } from '../../core/continueTurn.ts';
+import type { ProviderName } from '../../core/providerAdapters.ts';
+import { parseStrictJson } from '../../core/strictJson.ts';
+import type { AssembledTurn } from '../../core/turn.ts';
+import { findTurnFixture, turnFixtures, type TurnFixture } from '../../core/turnFixtures.ts';
+import { readTurnStream, type StreamTextError } from '../../core/turnStream.ts';
+import type { Bilingual } from '../../lang.ts';
+import { viewContinuation, type ContinuationView } from './continuationView.ts';
+import { decideTurn, type TurnDecision } from './decision.ts';
+import { applyFault, FAULT_SWITCHES, type FaultId } from './faults.ts';
+import { stepThrough, type StepThrough } from './stepThrough.ts';
+import type { TurnDoc } from './turnWork.ts';
+
+export interface TurnViewInput {
+  stream: string;
+  doc: TurnDoc;
+  continuation: ContinuationMode;
+}
+
+export type FaultState = null | { id: FaultId; applied: true } | { id: FaultId; applied: false; reason: Bilingual };
+
+export type HandlerText = { call_id: string; name: string; text: string; edited: boolean; parsed: { ok: true; value: unknown } | { ok: false; line: number; column: number; message: string } };
+
+export type TurnContinuation = ContinuationView | { ok: false; stage: 'handler_text'; call_id: string; detail: string } | { ok: false; stage: 'stream'; call_id: null; detail: string };
+
+export interface TurnView {
+  fixture: TurnFixture;
+  provider: ProviderName;
+  /** The text the stream editor shows: the learner's edit, or the fixture's events as a JSON array. */
+  text: string;
+  edited: boolean;
+  /** The text read strictly; a bad text is located (line, column) and nothing after it is computed. */
+  textError: StreamTextError | null;
+  fault: FaultState;
+  /** What the dispatcher reads: the text, or, with a fault switch on, the faulted events as text (what an export carries). */
+  effectiveText: string;
+  steps: StepThrough | null;
+  final: AssembledTurn | null;
+  decision: TurnDecision | null;
+  /** One per call the gate sends to its handler, in stream order. */
+  handlers: HandlerText[];
+  continuation: TurnContinuation;
+}
+
+/** A stream's events as the editor's text: a JSON array, two-space indented (the layout a stream file may have). */
+export const streamTextOf = (events: readonly unknown[]): string => `${JSON.stringify(events, null, 2)}\n`;
+
+/** The fixture a stream id opens (an unknown id opens the first: the address and the saved work are checked before they reach here). */
+export const fixtureOf = (stream: string): TurnFixture => findTurnFixture(stream) ?? (turnFixtures[0] as TurnFixture);
+
+/** The handler output a call starts from: the fixture's for that call id, else the fixture's for another call of the same tool, else an empty success. */
+function startingHandler(f: TurnFixture, callId: string, name: string): unknown {
+  if (Object.hasOwn(f.handlers, callId)) return f.handlers[callId];
+  const sibling = assembleTurn(f.provider, f.stream).calls.find((c) => c.name === name && Object.hasOwn(f.handlers, c.call_id));
+  return sibling !== undefined ? f.handlers[sibling.call_id] : { kind: 'success', data: {} };
+}
+
+export function turnView(input: TurnViewInput): TurnView {
+  const fixture = fixtureOf(input.stream);
+  const provider = fixture.provider;
+  const text = input.doc.stream ?? streamTextOf(fixture.stream);
+  const base: Omit<TurnView, 'textError' | 'fault' | 'effectiveText' | 'steps' | 'final' | 'decision' | 'handlers' | 'continuation'> = { fixture, provider, text, edited: input.doc.stream !== null };
+  const read = readTurnStream(text);
+  const none = {
+    steps: null,
+    final: null,
+    decision: null,
+    handlers: [] as HandlerText[],
+    continuation: { ok: false as const, stage: 'stream' as const, call_id: null, detail: 'the stream text is not read' },
+  };
+  if (!read.ok) return { ...base, textError: read.error, fault: null, effectiveText: text, ...none };
+
+  let fault: FaultState = null;
+  let events: string | readonly unknown[] = text;
+  const sw = FAULT_SWITCHES.find((f) => f.id === input.doc.fault);
+  if (sw !== undefined) {
+    const r = applyFault(
+      sw.id,
+      provider,
+      read.events.map((e) => e.value),
+    );
+    if (r.ok) {
+      fault = { id: sw.id, applied: true };
+      events = r.events;
+    } else fault = { id: sw.id, applied: false, reason: r.reason };
+  }
+  const effectiveText = typeof events === 'string' ? events : streamTextOf(events);
+  const steps = stepThrough(provider, events);
+  if (!steps.ok) return { ...base, textError: steps.error, fault, effectiveText, ...none };
+  const final = steps.final;
+  const decision = decideTurn(final, fixture.turn_context);
+  const handlers: HandlerText[] =
+    decision.kind === 'gated'
+      ? decision.calls
+          .filter((c) => c.runs)
+          .map((c) => {
+            const own = Object.hasOwn(input.doc.handlers, c.call_id) ? input.doc.handlers[c.call_id] : undefined;
+            const t = own ?? `${JSON.stringify(startingHandler(fixture, c.call_id, c.name), null, 2)}\n`;
+            const p = parseStrictJson(t);
+            return {
+              call_id: c.call_id,
+              name: c.name,
+              text: t,
+              edited: own !== undefined,
+              parsed: p.ok ? { ok: true, value: p.value } : { ok: false, line: p.error.line, column: p.error.column, message: p.error.message },
+            };
+          })
+      : [];
+  return { ...base, textError: null, fault, effectiveText, steps, final, decision, handlers, continuation: continuationOf(provider, final, fixture, handlers, input.continuation) };
+}
+
+function continuationOf(provider: ProviderName, final: AssembledTurn, fixture: TurnFixture, handlers: readonly HandlerText[], mode: ContinuationMode): TurnContinuation {
+  const outputs: Record<string, unknown> = {};
+  for (const h of handlers) {
+    if (!h.parsed.ok) return { ok: false, stage: 'handler_text', call_id: h.call_id, detail: `line ${h.parsed.line}, column ${h.parsed.column}: ${h.parsed.message}` };
+    outputs[h.call_id] = h.parsed.value;
+  }
+  return viewContinuation(provider, final, fixture.turn_context, outputs, mode);
+}

@@ -1,0 +1,157 @@
+/**
+ * A call that runs, in the editor the learner knows: its handler output,
+ * checked under the trusted context the gate built (the response id and call
+ * id taken from the stream), with the problems, both projections, the
+ * digests and the payloads the playground shows for any handler output. A
+ * call the gate answered itself has no handler: its result is the
+ * dispatcher's own.
+ */
+import { useCallback, useMemo, useState, type JSX } from 'react';
+import type { Lang } from '../../../lang.ts';
+import { draftFromContext } from '../../../playground/contextDraft.ts';
+import type { Problem } from '../../../playground/evaluate.ts';
+import type { DecidedCall } from '../../../playground/turn/decision.ts';
+import type { HandlerText } from '../../../playground/turn/turnView.ts';
+import { Tabs } from '../../components/Tabs.tsx';
+import { PanelBoundary } from '../../components/Panel.tsx';
+import { useDocumentEvaluation } from '../../evaluation/useDocumentEvaluation.ts';
+import type { Translate } from '../../i18n/strings.ts';
+import { useViolationDetail } from '../../i18n/useViolationDetail.ts';
+import { DigestsPanel } from '../digests/DigestsPanel.tsx';
+import { useWebCryptoCheck } from '../digests/useWebCryptoCheck.ts';
+import type { EditorBridge } from '../editor/bridge.ts';
+import { EditorPanel } from '../editor/EditorPanel.tsx';
+import { PayloadsPanel } from '../payloads/PayloadsPanel.tsx';
+import { ProblemsList, problemDetail, problemRule } from '../problems/ProblemsList.tsx';
+import { NoResult, ProjectionPanels } from '../projections/ProjectionPanels.tsx';
+import type { TurnTexts } from './text.ts';
+
+type View = 'problems' | 'projections' | 'digests' | 'payloads';
+
+export interface CallWorkbenchProps {
+  t: Translate;
+  x: TurnTexts;
+  lang: Lang;
+  theme: 'light' | 'dark';
+  streamId: string;
+  call: DecidedCall;
+  handler: HandlerText;
+  onHandlerText(callId: string, text: string): void;
+  bridge: EditorBridge;
+  exposeForTests: boolean;
+}
+
+export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHandlerText, bridge, exposeForTests }: CallWorkbenchProps): JSX.Element {
+  const [view, setView] = useState<View>('problems');
+  const context = useMemo(() => draftFromContext(call.trusted), [call.trusted]);
+  const input = useMemo(() => ({ key: `turn:${streamId}:${call.call_id}`, handlerText: handler.text, context }), [streamId, call.call_id, handler.text, context]);
+  const { input: evaluated, evaluation } = useDocumentEvaluation(input);
+  const webcrypto = useWebCryptoCheck(evaluation.result);
+  const detailOf = useViolationDetail(lang);
+  const problemMessage = useCallback((p: Problem) => `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${problemDetail(p, detailOf)}`, [lang, t, detailOf]);
+  const onChange = useCallback((text: string) => onHandlerText(call.call_id, text), [onHandlerText, call.call_id]);
+  const onReveal = useCallback(
+    (p: Problem) => {
+      if (p.range !== null) bridge.reveal(p.range);
+    },
+    [bridge],
+  );
+  const tc = call.trusted.call;
+  const count = evaluation.problems.length;
+  return (
+    <div className="call-workbench" data-testid="call-workbench" data-call={call.call_id}>
+      <section className="gate-context" aria-labelledby="gate-context-title">
+        <h3 id="gate-context-title">{x.gateBuilt}</h3>
+        <p className="muted small">{x.gateBuiltDesc}</p>
+        <dl className="step-facts">
+          <dt>response_id</dt>
+          <dd data-testid="gate-response-id">
+            <code>{tc.response_id}</code> <span className="chip chip-accent">{x.fromStream}</span>
+          </dd>
+          <dt>call_id</dt>
+          <dd data-testid="gate-call-id">
+            <code>{tc.call_id}</code> <span className="chip chip-accent">{x.fromStream}</span>
+          </dd>
+          <dt>tool · arguments</dt>
+          <dd>
+            <code>{call.trusted.tool}</code> <code className="wrap">{JSON.stringify(call.trusted.arguments)}</code> <span className="chip chip-accent">{x.fromStream}</span>
+          </dd>
+          <dt>operation_id · idempotency_key</dt>
+          <dd>
+            <code>{tc.operation_id}</code> <code>{tc.idempotency_key}</code> <span className="chip chip-quiet">{x.fromDispatcher}</span>
+          </dd>
+          <dt>principal · now</dt>
+          <dd>
+            <code>
+              {call.trusted.principal.tenant}/{call.trusted.principal.subject}
+            </code>{' '}
+            <code>{call.trusted.now}</code> <span className="chip chip-quiet">{x.fromDispatcher}</span>
+          </dd>
+        </dl>
+      </section>
+      <p className="muted small">{x.handlerEditorNote}</p>
+      <div className="workbench-grid">
+        <div className="workbench-editor">
+          <EditorPanel
+            t={t}
+            docKey={input.key}
+            tool={call.trusted.tool}
+            text={handler.text}
+            onChange={onChange}
+            theme={theme}
+            evaluatedText={evaluated.handlerText}
+            problems={evaluation.problems}
+            problemMessage={problemMessage}
+            tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
+            bridge={bridge}
+            exposeForTests={exposeForTests}
+          />
+        </div>
+        <div className="workbench-views panel">
+          <Tabs<View>
+            id="turn-call-views"
+            label={x.tabHandler}
+            selected={view}
+            onSelect={setView}
+            items={[
+              {
+                key: 'problems',
+                label: (
+                  <>
+                    {t('problemsTab')} <span className={`count ${count > 0 ? 'count-bad' : 'count-ok'}`}>{count}</span>
+                  </>
+                ),
+                content: (
+                  <div className="tab-scroll" tabIndex={-1}>
+                    <PanelBoundary t={t} resetKey={evaluation}>
+                      <ProblemsList t={t} lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} />
+                    </PanelBoundary>
+                  </div>
+                ),
+              },
+              { key: 'projections', label: 'model_result · protected_audit', content: <ProjectionPanels t={t} evaluation={evaluation} /> },
+              {
+                key: 'digests',
+                label: t('digestsTitle'),
+                content: (
+                  <div className="tab-scroll" tabIndex={-1}>
+                    {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} webcrypto={webcrypto} />}
+                  </div>
+                ),
+              },
+              {
+                key: 'payloads',
+                label: t('payloadsTitle'),
+                content: (
+                  <div className="tab-scroll" tabIndex={-1}>
+                    {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} detailOf={detailOf} payloads={evaluation.result.payloads} />}
+                  </div>
+                ),
+              },
+            ]}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

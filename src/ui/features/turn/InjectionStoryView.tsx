@@ -1,0 +1,71 @@
+/**
+ * The injection story end to end, for the open provider: the search hit that
+ * tries to give orders stays data; in the next turn the persuaded model asks
+ * for send_email; the gate answers UNKNOWN_TOOL itself and no handler runs;
+ * that error is what the next request carries back to the model.
+ */
+import { useMemo, type JSX } from 'react';
+import type { ProviderName } from '../../../core/providerAdapters.ts';
+import type { Lang } from '../../../lang.ts';
+import { INJECTION_SCENARIO_ID, injectionStory } from '../../../playground/turn/injectionStory.ts';
+import { JsonView } from '../../components/JsonView.tsx';
+import type { TurnTexts } from './text.ts';
+
+export interface InjectionStoryViewProps {
+  x: TurnTexts;
+  lang: Lang;
+  provider: ProviderName;
+  onOpenStream(id: string): void;
+  onOpenScenario(id: string): void;
+  scenarioHref: string;
+}
+
+export function InjectionStoryView({ x, lang, provider, onOpenStream, onOpenScenario, scenarioHref }: InjectionStoryViewProps): JSX.Element {
+  const story = useMemo(() => injectionStory(provider), [provider]);
+  if (!story.ok) return <p className="inline-warning">{story.detail}</p>;
+  return (
+    <div className="injection-story" data-testid="injection-story">
+      <p className="muted">{x.injectionDesc}</p>
+      <p className="story-links">
+        <a
+          href={scenarioHref}
+          onClick={(e) => {
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            onOpenScenario(INJECTION_SCENARIO_ID);
+          }}
+        >
+          {x.openInjectionScenario}
+        </a>{' '}
+        <button type="button" className="btn btn-quiet" onClick={() => onOpenStream(`${provider}.injection_follow_up`)}>
+          {x.openInjectionStream}
+        </button>
+      </p>
+      <ol className="story-steps">
+        {story.steps.map((s, i) => (
+          <li key={s.kind} data-step={s.kind}>
+            <h3>
+              {x.injectionStep(i + 1)}: <code>{s.kind}</code>
+            </h3>
+            <p>{s.text[lang]}</p>
+            {s.kind === 'injected_hit' ? <JsonView value={s.hits} label="hits" /> : null}
+            {s.kind === 'model_asks' ? (
+              <p>
+                <code>{s.response_id}</code> · <code>{s.call_id}</code> · <code className="code-bad">{s.name}</code> <code className="wrap">{JSON.stringify(s.arguments)}</code>
+              </p>
+            ) : null}
+            {s.kind === 'gate_answers' ? <JsonView value={s.model_result} label="model_result" /> : null}
+            {s.kind === 'continuation_carries' ? (
+              <>
+                <p className="small">
+                  <code>{s.result_pointer}</code>
+                </p>
+                <JsonView value={s.result} label={s.result_pointer} />
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

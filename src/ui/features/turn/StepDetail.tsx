@@ -1,0 +1,84 @@
+/**
+ * One step of the stream: the decision as if the stream ended here, the
+ * response id and call ids as they appear, each call's arguments text with
+ * this event's fragment marked, the terminal event once it has arrived, and
+ * the event itself.
+ */
+import type { JSX } from 'react';
+import { JsonView } from '../../components/JsonView.tsx';
+import type { Lang } from '../../../lang.ts';
+import type { TurnStep } from '../../../playground/turn/stepThrough.ts';
+import type { TurnDecision } from '../../../playground/turn/decision.ts';
+import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
+import { DecisionView } from './DecisionView.tsx';
+import type { TurnTexts } from './text.ts';
+
+export function StepDetail({ x, lang, step, decision }: { x: TurnTexts; lang: Lang; step: TurnStep; decision: TurnDecision }): JSX.Element {
+  const { event, terminal } = step;
+  return (
+    <div className="step-detail" data-testid="step-detail" data-index={event.index}>
+      <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionHeading} />
+      <dl className="step-facts">
+        <dt>{x.responseId}</dt>
+        <dd data-testid="step-response-id">
+          {step.response_id === null ? <span className="muted">{x.notYet}</span> : <code>{step.response_id}</code>}
+          {step.response_id_new ? <span className="chip chip-accent">{x.newHere}</span> : null}
+        </dd>
+        <dt>{x.terminalHeading}</dt>
+        <dd data-testid="step-terminal">
+          {terminal === null ? (
+            <span className="muted">{x.terminalNone}</span>
+          ) : (
+            <>
+              <code>{terminal.type}</code> {terminal.status !== null ? <code>{terminal.status}</code> : null} {terminal.reason !== null ? <code>{terminal.reason}</code> : null}{' '}
+              <span className={`chip ${terminal.tool_turn ? 'chip-succeeded' : 'chip-error'}`}>{terminal.tool_turn ? x.terminalAsks : x.terminalOther}</span>
+            </>
+          )}
+        </dd>
+      </dl>
+      <h3>{x.callsHeading}</h3>
+      {step.calls.length === 0 ? (
+        <p className="muted">{x.noCalls}</p>
+      ) : (
+        <ul className="step-calls">
+          {step.calls.map((c) => (
+            <li key={c.position} className={c.touched ? 'touched' : undefined} data-call={c.call_id}>
+              <p>
+                <code>{c.call_id}</code> <code>{c.name}</code>
+                {step.call_ids_new.includes(c.call_id) && c.touched ? <span className="chip chip-accent">{x.newHere}</span> : null}
+              </p>
+              <p className="muted small">{x.callArguments}</p>
+              <pre className="args-text" data-testid="call-arguments">
+                <VisibleText text={c.before} />
+                {c.added !== '' ? (
+                  <mark title={x.addedMark} aria-label={`${x.addedMark}: ${c.added}`}>
+                    <VisibleText text={c.added} />
+                  </mark>
+                ) : null}
+              </pre>
+              {c.replaced && c.touched ? <p className="muted small">{x.replacedNote}</p> : null}
+              <p className="small">{c.arguments !== null ? <span className="chip chip-succeeded">{x.parsedArgs}</span> : <span className="chip chip-quiet">{x.notParsed}</span>}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {step.problems_new.length > 0 ? (
+        <>
+          <h3>{x.problemsHere}</h3>
+          <ul>
+            {step.problems_new.map((p, i) => (
+              <li key={i}>
+                <code className="code-bad">{p.code}</code> {p.detail}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h3>
+        {x.eventHeading(event.index, event.type ?? x.noType)}
+        {event.line !== null ? <span className="muted small"> · {x.atLine(event.line, event.column ?? 1)}</span> : null}
+      </h3>
+      <JsonView value={event.raw} label={x.eventHeading(event.index, event.type ?? x.noType)} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The stream as text, edited in place. Every keystroke is read strictly by
+ * the core (a JSON array, JSON Lines or SSE); a text that does not read is a
+ * located error with a button that puts the caret on it, never a crash, and
+ * the text stays exactly as typed.
+ */
+import { useRef, type JSX } from 'react';
+import { lineStarts } from '../../../core/textPosition.ts';
+import type { StreamTextError } from '../../../core/turnStream.ts';
+import type { TurnTexts } from './text.ts';
+
+export interface StreamTextEditorProps {
+  x: TurnTexts;
+  text: string;
+  error: StreamTextError | null;
+  events: number | null;
+  layout: string | null;
+  faultLabel: string | null;
+  onText(text: string): void;
+}
+
+export function StreamTextEditor({ x, text, error, events, layout, faultLabel, onText }: StreamTextEditorProps): JSX.Element {
+  const area = useRef<HTMLTextAreaElement>(null);
+  const goToError = () => {
+    const el = area.current;
+    if (el === null || error === null) return;
+    const starts = lineStarts(el.value);
+    const offset = Math.min(el.value.length, (starts[error.line - 1] ?? 0) + error.column - 1);
+    el.focus();
+    el.setSelectionRange(offset, offset);
+  };
+  return (
+    <div className="stream-text">
+      <p className="muted small">{x.textDesc}</p>
+      {faultLabel !== null ? <p className="inline-warning">{x.faultOverText(faultLabel)}</p> : null}
+      <p className={error === null ? 'proof-line proof-ok' : 'proof-line proof-bad'} role="status" data-testid="stream-text-status">
+        {error === null ? x.textOk(events ?? 0, layout ?? '') : x.textError(error.line, error.column, error.message)}{' '}
+        {error !== null ? (
+          <button type="button" className="btn btn-quiet" onClick={goToError}>
+            {x.goToError}
+          </button>
+        ) : null}
+      </p>
+      <textarea
+        ref={area}
+        className="stream-textarea"
+        aria-label={x.textLabel}
+        aria-invalid={error !== null}
+        spellCheck={false}
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+        data-testid="stream-text"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * The playground's fifth mode (issue 13): the model's turn, from the raw
+ * stream to the next request. Left, the stream the learner steps through and
+ * the fault switches; right, what the dispatcher makes of it: this step and
+ * its decision, the handler output of each call that runs (under the context
+ * the gate built), the next request's body, the stream as text, and the
+ * injection story. Everything shown is `turnView` of the learner's work
+ * (src/playground/turn/turnView.ts); this component keeps only which step,
+ * tab, call and continuation mode are open.
+ */
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type ReactNode } from 'react';
+import type { ContinuationMode } from '../../../core/continueTurn.ts';
+import { STRICT_JSON_LIMITS } from '../../../core/strictJson.ts';
+import type { Lang } from '../../../lang.ts';
+import * as browser from '../../../playground/browser.ts';
+import type { NoticeInput } from '../../../playground/reducer.ts';
+import { decideTurn } from '../../../playground/turn/decision.ts';
+import { FAULT_SWITCHES, type FaultId } from '../../../playground/turn/faults.ts';
+import { decodeStreamDocument, encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
+import { defaultStream, isTurnStreamId } from '../../../playground/turn/turnAddress.ts';
+import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
+import { turnView } from '../../../playground/turn/turnView.ts';
+import { Panel } from '../../components/Panel.tsx';
+import { Splitter } from '../../components/Splitter.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import type { Translate } from '../../i18n/strings.ts';
+import type { EditorBridge } from '../editor/bridge.ts';
+import { CallWorkbench } from './CallWorkbench.tsx';
+import { ContinuationPanel } from './ContinuationPanel.tsx';
+import { DecisionView, verdictOf } from './DecisionView.tsx';
+import { InjectionStoryView } from './InjectionStoryView.tsx';
+import { StepDetail } from './StepDetail.tsx';
+import { StreamStepper } from './StreamStepper.tsx';
+import { StreamTextEditor } from './StreamTextEditor.tsx';
+import { TURN_TEXT } from './text.ts';
+import { TurnToolbar } from './TurnToolbar.tsx';
+import './turn.css';
+
+type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
+
+export interface TurnModeProps {
+  t: Translate;
+  lang: Lang;
+  theme: 'light' | 'dark';
+  turn: TurnWork;
+  onTurn(turn: TurnWork): void;
+  /** A change that may drop edits (reset, import): set aside first, reported with an offer to restore. */
+  onReplaceTurn(turn: TurnWork, notice: NoticeInput): void;
+  notify(n: NoticeInput): void;
+  onShare(): void;
+  onOpenScenario(id: string): void;
+  scenarioHref(id: string): string;
+  left: number;
+  onLeft(v: number): void;
+  splitterLabel: string;
+  bridge: EditorBridge;
+  exposeForTests: boolean;
+  /** The page's notices row, placed between this mode's toolbar and its workspace as in every mode. */
+  notices: ReactNode;
+}
+
+const isInjection = (id: string) => id.endsWith('.injection_follow_up');
+
+export default function TurnMode(p: TurnModeProps): JSX.Element {
+  const { t, lang, turn, onTurn } = p;
+  const x = TURN_TEXT[lang];
+  const doc = turnDocOf(turn);
+  const [continuation, setContinuation] = useState<ContinuationMode>('stateless');
+  const deferredDoc = useDeferredValue(doc);
+  const view = useMemo(() => turnView({ stream: turn.stream, doc: deferredDoc, continuation }), [turn.stream, deferredDoc, continuation]);
+  const steps = view.steps?.ok === true ? view.steps.steps : [];
+  const [index, setIndex] = useState(0);
+  const [tab, setTab] = useState<TurnTab>(isInjection(turn.stream) ? 'injection' : 'step');
+  const [callId, setCallId] = useState<string | null>(null);
+
+  // A new stream starts at its first event; the injection follow-up opens on its story.
+  const lastStream = useRef(turn.stream);
+  useEffect(() => {
+    if (lastStream.current === turn.stream) return;
+    lastStream.current = turn.stream;
+    setIndex(0);
+    setCallId(null);
+    setTab(isInjection(turn.stream) ? 'injection' : 'step');
+  }, [turn.stream]);
+  const at = Math.min(index, Math.max(0, steps.length - 1));
+  const step = steps[at];
+
+  const setDoc = useCallback((d: TurnDoc) => onTurn(withTurnDoc(turn, d)), [onTurn, turn]);
+  const onHandlerText = useCallback((id: string, text: string) => setDoc({ ...doc, handlers: { ...doc.handlers, [id]: text } }), [setDoc, doc]);
+  const onFault = (id: FaultId | null) => {
+    setDoc({ ...doc, fault: id });
+    // The switch's code shows at the end of the stream: go there.
+    setIndex(Number.MAX_SAFE_INTEGER);
+    setTab('step');
+  };
+  const openStream = useCallback((id: string) => onTurn({ ...turn, stream: id }), [onTurn, turn]);
+
+  const decision = view.decision;
+  const verdict = verdictOf(x, decision);
+  const running = decision?.kind === 'gated' ? decision.calls.filter((c) => c.runs) : [];
+  const answered = decision?.kind === 'gated' ? decision.calls.filter((c) => !c.runs) : [];
+  const chosen = running.find((c) => c.call_id === callId) ?? running[0];
+  const handler = view.handlers.find((h) => h.call_id === chosen?.call_id);
+  const stepDecision = useMemo(() => (step === undefined ? null : decideTurn(step.turn, view.fixture.turn_context)), [view.fixture, step]);
+  const faultLabel = view.fault?.applied === true ? (FAULT_SWITCHES.find((f) => f.id === view.fault?.id)?.label[lang] ?? null) : null;
+
+  // Browser tests set a handler output without typing into Monaco (an `e2e` build only).
+  useEffect(() => {
+    if (!p.exposeForTests) return;
+    (window as unknown as Record<string, unknown>).__turn = { setHandlerText: onHandlerText, setStreamText: (text: string) => setDoc({ ...doc, stream: text }) };
+  }, [p.exposeForTests, onHandlerText, setDoc, doc]);
+
+  const exportStream = () => {
+    browser.downloadText(`${turn.stream}.stream.json`, encodeStreamDocument({ provider: view.provider, base: turn.stream, stream: view.effectiveText }));
+  };
+  const importStream = async (file: File) => {
+    const r = await browser.readTextFile(file, STRICT_JSON_LIMITS.maxBytes);
+    const refused = (reason: string, detail: string) => p.notify({ kind: 'error', code: 'import-refused', params: { name: file.name, reason, detail } });
+    if (!r.ok) return refused(r.error.code, r.error.detail);
+    const d = decodeStreamDocument(r.value);
+    if (!d.ok) return refused(d.error.code, `line ${d.error.line}, column ${d.error.column}${d.error.pointer === '' ? '' : ` (${d.error.pointer})`}: ${d.error.message}`);
+    const id = d.document.base !== null && isTurnStreamId(d.document.base) ? d.document.base : defaultStream(d.document.provider);
+    const next: TurnWork = { stream: id, docs: { ...turn.docs, [id]: { ...turnDocOf(turn, id), stream: d.document.stream, fault: null } } };
+    p.onReplaceTurn(withTurnDoc(next, turnDocOf(next, id)), { kind: 'info', code: 'import-ok', params: { name: file.name, id } });
+  };
+  const reset = () => p.onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), { kind: 'info', code: 'scenario-reset', params: { id: turn.stream } });
+
+  const stepTab = (
+    <div className="tab-scroll" tabIndex={-1}>
+      {view.textError !== null ? (
+        <p className="inline-warning" data-testid="stream-error">
+          {x.textError(view.textError.line, view.textError.column, view.textError.message)}
+        </p>
+      ) : step !== undefined && stepDecision !== null ? (
+        <StepDetail x={x} lang={lang} step={step} decision={stepDecision} />
+      ) : null}
+    </div>
+  );
+  const handlerTab = (
+    <div className="tab-scroll handler-tab" tabIndex={-1}>
+      {running.length === 0 ? (
+        <>
+          <p className="no-result">{x.handlerNone}</p>
+          {decision !== null ? <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionFinalHeading} /> : null}
+        </>
+      ) : (
+        <>
+          <div className="segmented call-picker" role="group" aria-label={x.callPicker}>
+            {running.map((c) => (
+              <button key={c.call_id} type="button" aria-pressed={c === chosen} onClick={() => setCallId(c.call_id)} data-call={c.call_id}>
+                <code>{c.call_id}</code> {c.name}
+              </button>
+            ))}
+          </div>
+          {answered.map((c) => (
+            <p key={c.call_id} className="muted small" data-answered={c.call_id}>
+              <code>{c.call_id}</code> <code>{c.name}</code>: {x.gateAnswers(c.gate)}
+            </p>
+          ))}
+          {chosen !== undefined && handler !== undefined ? (
+            <>
+              {!handler.parsed.ok ? <p className="inline-warning">{x.handlerNotJson(`${handler.parsed.line}:${handler.parsed.column}`)}</p> : null}
+              <CallWorkbench
+                t={t}
+                x={x}
+                lang={lang}
+                theme={p.theme}
+                streamId={turn.stream}
+                call={chosen}
+                handler={handler}
+                onHandlerText={onHandlerText}
+                bridge={p.bridge}
+                exposeForTests={p.exposeForTests}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <TurnToolbar
+        x={x}
+        lang={lang}
+        fixture={view.fixture}
+        edited={isTurnDocEdited(doc)}
+        onStream={openStream}
+        onReset={reset}
+        onShare={p.onShare}
+        onExport={exportStream}
+        onImport={(f) => void importStream(f)}
+      />
+      {p.notices}
+      <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
+        <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false}>
+          <p className="turn-verdict">
+            {x.atTheEnd}{' '}
+            <span className={`chip ${verdict.ok ? 'chip-succeeded' : 'chip-error'}`} data-testid="turn-verdict">
+              {verdict.text}
+            </span>
+          </p>
+          {view.textError !== null ? (
+            <p className="inline-warning">{x.textError(view.textError.line, view.textError.column, view.textError.message)}</p>
+          ) : (
+            <StreamStepper x={x} lang={lang} provider={view.provider} steps={steps} index={at} onIndex={setIndex} fault={view.fault} onFault={onFault} />
+          )}
+        </Panel>
+        <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
+        <section className="panel turn-tabs" aria-label={x.tabsLabel}>
+          <Tabs<TurnTab>
+            id="turn-tabs"
+            label={x.tabsLabel}
+            selected={tab}
+            onSelect={setTab}
+            items={[
+              { key: 'step', label: x.tabStep, content: stepTab },
+              {
+                key: 'handler',
+                label: (
+                  <>
+                    {x.tabHandler} <span className="count">{running.length}</span>
+                  </>
+                ),
+                content: handlerTab,
+              },
+              {
+                key: 'continuation',
+                label: x.tabContinuation,
+                content: (
+                  <div className="tab-scroll" tabIndex={-1}>
+                    <ContinuationPanel x={x} lang={lang} view={view.continuation} mode={continuation} onMode={setContinuation} />
+                  </div>
+                ),
+              },
+              {
+                key: 'text',
+                label: x.tabText,
+                content: (
+                  <div className="tab-scroll" tabIndex={-1}>
+                    <StreamTextEditor
+                      x={x}
+                      text={doc.stream ?? view.text}
+                      error={view.textError}
+                      events={view.steps?.ok === true ? view.steps.steps.length : null}
+                      layout={view.steps?.ok === true ? view.steps.layout : null}
+                      faultLabel={faultLabel}
+                      onText={(text) => setDoc({ ...doc, stream: text })}
+                    />
+                  </div>
+                ),
+              },
+              {
+                key: 'injection',
+                label: x.tabInjection,
+                content: (
+                  <div className="tab-scroll" tabIndex={-1}>
+                    <InjectionStoryView x={x} lang={lang} provider={view.provider} onOpenStream={openStream} onOpenScenario={p.onOpenScenario} scenarioHref={p.scenarioHref('search_kb.injection')} />
+                  </div>
+                ),
+              },
+            ]}
+          />
+        </section>
+      </main>
+    </>
+  );
+}

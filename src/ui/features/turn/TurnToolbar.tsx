@@ -1,0 +1,93 @@
+/**
+ * The turn mode's bar: which provider and stream are open (titled in the
+ * learner's language), what the stream shows, whether it was edited, and the
+ * ways in and out: share link, export and import of the stream document.
+ */
+import { useRef, type JSX } from 'react';
+import type { ProviderName } from '../../../core/providerAdapters.ts';
+import { turnFixtures, type TurnFixture } from '../../../core/turnFixtures.ts';
+import type { Lang } from '../../../lang.ts';
+import { defaultStream, TURN_PROVIDER_NAMES } from '../../../playground/turn/turnAddress.ts';
+import { fixtureText } from './fixtureTexts.ts';
+import type { TurnTexts } from './text.ts';
+
+const PROVIDER_TITLE: Readonly<Record<ProviderName, string>> = { openai: 'OpenAI Responses', anthropic: 'Anthropic Messages', gemini: 'Gemini Interactions' };
+
+export interface TurnToolbarProps {
+  x: TurnTexts;
+  lang: Lang;
+  fixture: TurnFixture;
+  edited: boolean;
+  onStream(id: string): void;
+  onReset(): void;
+  onShare(): void;
+  onExport(): void;
+  onImport(file: File): void;
+}
+
+export function TurnToolbar({ x, lang, fixture, edited, onStream, onReset, onShare, onExport, onImport }: TurnToolbarProps): JSX.Element {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const summary = fixtureText(fixture, lang).summary;
+  return (
+    <div className="toolbar turn-toolbar" role="toolbar" aria-label={x.toolbarLabel}>
+      <label className="inline-label">
+        <span>{x.provider}</span>
+        <select value={fixture.provider} onChange={(e) => onStream(defaultStream(e.target.value as ProviderName))} data-testid="turn-provider">
+          {TURN_PROVIDER_NAMES.map((p) => (
+            <option key={p} value={p}>
+              {PROVIDER_TITLE[p]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inline-label scenario-picker">
+        <span>{x.stream}</span>
+        <select value={fixture.id} onChange={(e) => onStream(e.target.value)} data-testid="turn-stream">
+          {turnFixtures
+            .filter((f) => f.provider === fixture.provider)
+            .map((f) => (
+              <option key={f.id} value={f.id}>
+                {fixtureText(f, lang).title} ({f.id})
+              </option>
+            ))}
+        </select>
+      </label>
+      <p className="scenario-summary" title={summary}>
+        {summary}
+      </p>
+      {edited ? (
+        <span className="edited">
+          <span className="chip chip-accent">{x.edited}</span>
+          <button type="button" className="btn btn-quiet" onClick={onReset}>
+            {x.resetStream}
+          </button>
+        </span>
+      ) : null}
+      <div className="toolbar-actions">
+        <button type="button" className="btn" onClick={onShare} aria-haspopup="dialog">
+          {x.share}
+        </button>
+        <button type="button" className="btn" onClick={onExport}>
+          {x.exportStream}
+        </button>
+        <button type="button" className="btn" onClick={() => fileRef.current?.click()}>
+          {x.importStream}
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".json,.jsonl,.sse,.txt,application/json"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label={x.importStream}
+          data-testid="turn-import-file"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f !== undefined) onImport(f);
+          }}
+        />
+      </div>
+    </div>
+  );
+}
