@@ -48,3 +48,12 @@ for (const address of ['/?scenario=search_kb.injection', '/?scenario=search_kb.h
     expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
   });
 }
+
+test('no violation in the Model turn mode: its chunk, the stream views and the handler editor', async ({ page }) => {
+  await page.goto('/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
+  await expect(page.getByTestId('turn-mode')).toBeVisible();
+  for (const name of [/Next request/, /Stream text/, /Injection story/, /Handler output/]) await page.getByRole('tab', { name }).click();
+  await expect(page.locator('#editor .monaco-editor .view-lines')).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
+});

@@ -1,0 +1,264 @@
+/**
+ * The Model turn mode (issue 13): every fixture by its address, stepping by
+ * buttons and keys, each fault switch and the code it shows, the handler
+ * output of a call that runs under the context the gate built, the next
+ * request's pairing and its no-audit line, the injection story and the links
+ * to it, the stream edited as text (a bad one is a located error), kept
+ * across reloads, shared, exported and imported; both languages, both
+ * themes, axe, and nothing cut off at 1280×720.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { turnFixtures } from '../src/core/turnFixtures.ts';
+import { faultsFor } from '../src/playground/turn/faults.ts';
+import { expect, test } from './fixtures.ts';
+
+const address = (id: string) => `/?mode=turn&provider=${id.split('.')[0]}&stream=${id}`;
+const verdict = (page: Page) => page.getByTestId('turn-verdict');
+const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
+
+test('every fixture opens by its address, and the verdict at the end is the fixture’s own', async ({ pg, page }) => {
+  for (const f of turnFixtures) {
+    await pg.goto(address(f.id));
+    await expect(page.getByTestId('turn-mode')).toBeVisible();
+    await expect(page.getByTestId('turn-stream')).toHaveValue(f.id);
+    await expect(page.getByTestId('turn-provider')).toHaveValue(f.provider);
+    await expect(page.getByTestId('event-list').getByRole('option').first()).toBeVisible();
+    if (f.expect.problems.length > 0) {
+      for (const code of f.expect.problems) await expect(verdict(page), f.id).toContainText(code);
+    } else {
+      const runs = Object.values(f.expect.gates).filter((g) => g === 'handler').length;
+      await expect(verdict(page), f.id).toContainText(`${runs} call(s) run`);
+    }
+    await expect(page.getByTestId('event-list').getByRole('option')).toHaveCount(f.stream.length);
+  }
+});
+
+test('an unknown stream in the address falls back and says so', async ({ pg, page }) => {
+  await pg.goto('/?mode=turn&provider=openai&stream=openai.nope');
+  await expect(pg.notice('unknown-stream')).toBeVisible();
+  await expect(page.getByTestId('turn-stream')).toHaveValue('openai.one_call');
+  await expect(page).toHaveURL(/\?mode=turn&provider=openai&stream=openai\.one_call$/);
+});
+
+test('stepping: buttons and keys; each step shows the new fragment, the ids as they appear, and the decision if the stream ended there', async ({ pg, page }) => {
+  await pg.goto(address('openai.one_call'));
+  const count = page.getByTestId('step-count');
+  await expect(count).toHaveText('step 1 of 12');
+  // Before the terminal event nothing runs.
+  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toHaveAttribute('data-kind', 'stopped');
+  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toContainText('STREAM_UNTERMINATED');
+  await page.getByTestId('step-next').click();
+  await expect(count).toHaveText('step 2 of 12');
+  const list = page.getByTestId('event-list');
+  await list.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+  await expect(count).toHaveText('step 8 of 12');
+  // Event 7 is an arguments delta: its fragment is marked, after the text before it.
+  await expect(page.getByTestId('call-arguments').locator('mark')).toHaveCount(1);
+  const marked = await page.getByTestId('call-arguments').locator('mark').innerText();
+  expect(marked.length).toBeGreaterThan(0);
+  await page.keyboard.press('ArrowLeft');
+  await expect(count).toHaveText('step 7 of 12');
+  await page.keyboard.press('End');
+  await expect(count).toHaveText('step 12 of 12');
+  await expect(page.getByTestId('step-terminal')).toContainText('asks for tools');
+  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toHaveAttribute('data-kind', 'gated');
+  await expect(page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="handler"]')).toHaveCount(1);
+  await page.keyboard.press('Home');
+  await expect(count).toHaveText('step 1 of 12');
+  await expect(page.getByTestId('step-response-id')).toContainText('new at this event');
+});
+
+for (const id of ['openai.parallel_calls', 'anthropic.parallel_calls', 'gemini.parallel_calls']) {
+  test(`${id}: each fault switch shows its problem code, with its rule and what would have gone wrong; off again, the calls run`, async ({ pg, page }) => {
+    await pg.goto(address(id));
+    for (const sw of faultsFor(id.split('.')[0] as 'openai')) {
+      const button = page.locator(`[data-fault="${sw.id}"]`);
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      await expect(verdict(page), sw.id).toContainText(sw.code);
+      const problem = page.getByTestId('step-detail').getByTestId('turn-decision').locator(`li[data-code="${sw.code}"]`).first();
+      await expect(problem).toContainText('Rule:');
+      await expect(problem).toContainText('Without it:');
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'false');
+      await expect(verdict(page)).toContainText('2 call(s) run');
+    }
+  });
+}
+
+test('a call that runs: its handler output under the context the gate built, ids taken from the stream', async ({ pg, page }) => {
+  await pg.goto(address('anthropic.parallel_calls'));
+  await tab(page, /Handler output/).click();
+  const bench = page.getByTestId('call-workbench');
+  await expect(bench).toHaveAttribute('data-call', 'toolu_FIXTURE_an02a');
+  await expect(page.getByTestId('gate-response-id')).toContainText('msg_FIXTURE_an02');
+  await expect(page.getByTestId('gate-response-id')).toContainText('from the stream');
+  await expect(page.getByTestId('gate-call-id')).toContainText('toolu_FIXTURE_an02a');
+  await page.getByRole('button', { name: /toolu_FIXTURE_an02b/ }).click();
+  await expect(bench).toHaveAttribute('data-call', 'toolu_FIXTURE_an02b');
+  // The learner's edit is checked like any handler output, and is what the next request carries.
+  await pg.typeEditorText('{"kind": "error", "error": {"code": "RATE_LIMIT", "retry_after_ms": 1500}}');
+  await page.getByRole('tab', { name: /model_result/ }).click();
+  await expect(pg.modelResult).toContainText('RATE_LIMIT');
+  await tab(page, /Next request/).click();
+  await expect(page.locator('[data-testid="result-pair"][data-call="toolu_FIXTURE_an02b"]')).toContainText('RATE_LIMIT');
+  await expect(page.getByTestId('no-audit-line')).toContainText('none found');
+  // Kept across a reload.
+  await page.reload();
+  await tab(page, /Next request/).click();
+  await expect(page.locator('[data-testid="result-pair"][data-call="toolu_FIXTURE_an02b"]')).toContainText('RATE_LIMIT');
+});
+
+test('the next request pairs each result with its call by id, stateless and stateful, and proves no audit value is in it', async ({ pg, page }) => {
+  await pg.goto(address('openai.parallel_calls'));
+  await tab(page, /Next request/).click();
+  const pairs = page.getByTestId('result-pair');
+  await expect(pairs).toHaveCount(2);
+  for (const p of await pairs.all()) {
+    const call = await p.getAttribute('data-call');
+    // The call and its result, side by side, name the same id.
+    await expect(p.locator('div').first()).toContainText(`"${call}"`);
+    await expect(p.locator('div').nth(1)).toContainText(`"${call}"`);
+  }
+  await expect(page.getByTestId('no-audit-line')).toHaveText(/^✓ \d+ audit values searched for in the serialized body: none found\.$/);
+  await page.getByRole('button', { name: /Stateful/ }).click();
+  await expect(pairs.first()).toContainText('Not replayed');
+  await expect(page.getByTestId('turn-continuation')).toContainText('previous_response_id');
+  await pg.goto(address('anthropic.one_call'));
+  await tab(page, /Next request/).click();
+  await expect(page.getByRole('region', { name: /Why the tool results come first/ })).toBeVisible();
+  // A stream with problems has no next request, and says why.
+  await pg.goto(address('anthropic.truncated'));
+  await tab(page, /Next request/).click();
+  await expect(page.getByTestId('continuation-blocked')).toContainText('NOT_A_TOOL_TURN');
+});
+
+test('the injection story: from search_kb.injection and from A14 to the turn where the gate answers UNKNOWN_TOOL', async ({ pg, page }) => {
+  await pg.goto('/?scenario=search_kb.injection');
+  await page.getByTestId('next-turn-link').click();
+  await expect(page).toHaveURL(/\?mode=turn&provider=openai&stream=openai\.injection_follow_up$/);
+  const story = page.getByTestId('injection-story');
+  await expect(story).toBeVisible();
+  await expect(story.locator('[data-step]')).toHaveCount(4);
+  await expect(story.locator('[data-step="gate_answers"]')).toContainText('UNKNOWN_TOOL');
+  await expect(story.locator('[data-step="continuation_carries"]')).toContainText('UNKNOWN_TOOL');
+  await expect(verdict(page)).toContainText('0 call(s) run · 1 answered by the gate');
+  await tab(page, /This step/).click();
+  await page.getByTestId('step-end').click();
+  await expect(page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="UNKNOWN_TOOL"]')).toContainText('send_email');
+  await pg.goto('/?scenario=search_kb.injection&attack=A14');
+  await page.getByTestId('injection-turn-link').click();
+  await expect(page.getByTestId('injection-story')).toBeVisible();
+  await expect(page).toHaveURL(/mode=turn/);
+});
+
+test('the stream as text: a bad edit is a located error, never a crash; fixed, it reads again; kept across a reload', async ({ pg, page }) => {
+  await pg.goto(address('gemini.one_call'));
+  await tab(page, /Stream text/).click();
+  const area = page.getByTestId('stream-text');
+  const original = await area.inputValue();
+  await area.fill(original.replace('"interaction.created"', '"interaction.created",'));
+  await expect(page.getByTestId('stream-text-status')).toContainText(/Line 3, column \d+/);
+  await expect(area).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Go to the error' }).click();
+  await expect(area).toBeFocused();
+  await expect(verdict(page)).toContainText('—');
+  await page.reload();
+  await tab(page, /Stream text/).click();
+  await expect(page.getByTestId('stream-text-status')).toContainText(/Line 3/);
+  // JSON Lines read too, and the edit is the stream every view uses.
+  const fixture = turnFixtures.find((f) => f.id === 'gemini.one_call');
+  if (fixture === undefined) throw new Error('fixture');
+  await area.fill(
+    fixture.stream
+      .slice(0, 3)
+      .map((e) => JSON.stringify(e))
+      .join('\n'),
+  );
+  await expect(page.getByTestId('stream-text-status')).toContainText('Read: 3 events (json_lines)');
+  await expect(verdict(page)).toContainText('STREAM_UNTERMINATED');
+  await expect(page.getByRole('button', { name: 'Reset this stream' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reset this stream' }).click();
+  await expect(verdict(page)).toContainText('1 call(s) run');
+  await pg.notice('scenario-reset').getByRole('button', { name: 'Restore previous work' }).click();
+  await expect(verdict(page)).toContainText('STREAM_UNTERMINATED');
+});
+
+test('share, export and import a stream', async ({ pg, page, freshPage }, info) => {
+  await pg.goto(address('openai.parallel_calls'));
+  await page.locator('[data-fault="duplicate_call_id"]').click();
+  await expect(verdict(page)).toContainText('DUPLICATE_CALL_ID');
+  await page.getByRole('button', { name: 'Share link' }).click();
+  await expect(page.getByTestId('share-url')).toHaveValue(/#s=/);
+  const url = await page.getByTestId('share-url').inputValue();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  const other = await freshPage();
+  await other.page.goto(url);
+  await expect(other.notice('share-opened')).toBeVisible();
+  await expect(other.page.getByTestId('turn-verdict')).toContainText('DUPLICATE_CALL_ID');
+  await expect(other.page.locator('[data-fault="duplicate_call_id"]')).toHaveAttribute('aria-pressed', 'true');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export stream' }).click()]);
+  expect(download.suggestedFilename()).toBe('openai.parallel_calls.stream.json');
+  const path = info.outputPath('exported.stream.json');
+  await download.saveAs(path);
+  const text = readFileSync(path, 'utf8');
+  expect(text).toContain('"format": "tool-turn-stream-v1"');
+  // The export carries the stream the dispatcher read: the fault is in it.
+  await other.page.getByTestId('turn-import-file').setInputFiles({ name: 'mine.stream.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(other.notice('import-ok')).toBeVisible();
+  await expect(other.page.locator('[data-fault="duplicate_call_id"]')).toHaveAttribute('aria-pressed', 'false');
+  await expect(other.page.getByTestId('turn-verdict')).toContainText('DUPLICATE_CALL_ID');
+  await other.page.getByTestId('turn-import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "tool-turn-stream-v1", "provider": "openai",}') });
+  await expect(other.notice('import-refused')).toContainText('line 1');
+});
+
+test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({ pg, page }) => {
+  await pg.goto(address('anthropic.parallel_calls'));
+  await page.getByRole('button', { name: '中文' }).click();
+  await expect(page.getByRole('link', { name: '模型回合' })).toHaveAttribute('aria-current', 'page');
+  await expect(verdict(page)).toContainText('2 个调用执行');
+  for (const name of [/这一步/, /处理函数输出/, /下一次请求/, /流文本/, /注入的故事/]) {
+    await tab(page, name).click();
+    const overflow = await page.evaluate(() => ({
+      x: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      y: document.documentElement.scrollHeight - document.documentElement.clientHeight,
+    }));
+    expect(overflow).toEqual({ x: 0, y: 0 });
+    for (const box of await page.locator('button:visible, [role="tab"]:visible, select:visible, h2:visible').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(1280);
+    }
+  }
+  // The tabs are reached and switched by keyboard.
+  await tab(page, /这一步/).focus();
+  await page.keyboard.press('End');
+  await expect(tab(page, /注入的故事/)).toHaveAttribute('aria-selected', 'true');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: the turn mode, ${theme} theme, every tab — no serious or critical violations`, async ({ pg, page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await pg.goto(address('anthropic.parallel_calls'));
+    await page.locator('[data-fault="cut_before_terminal"]').click();
+    await page.locator('[data-fault="cut_before_terminal"]').click();
+    for (const name of [/This step/, /Handler output/, /Next request/, /Stream text/, /Injection story/]) {
+      await tab(page, name).click();
+      if (String(name).includes('Handler')) await pg.editorReady();
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        bad.map(
+          (v) =>
+            `${String(name)} ${v.id}: ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        ),
+      ).toEqual([]);
+    }
+  });
+}
