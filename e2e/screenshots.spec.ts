@@ -15,7 +15,7 @@ const SIZES = [
 ] as const;
 
 /** The README's pictures (each under 300 KB): the smallest supported window, Chinese, the attack lab, the exercise. */
-const CHOSEN = new Set(['playground-token-light-1280x720-en', 'playground-token-dark-1280x720-zh', 'attack-A11-dark-1600x900-en', 'exercise-light-1600x900-en']);
+const CHOSEN = new Set(['playground-token-light-1280x720-en', 'playground-token-dark-1280x720-zh', 'attack-A11-dark-1600x900-en', 'exercise-light-1600x900-en', 'turn-truncated-light-1280x720-en']);
 
 async function settle(pg: PlaygroundPage): Promise<void> {
   await pg.editorReady();
@@ -35,6 +35,9 @@ const VIEWS = [
   { name: 'playground-token', address: '/?scenario=search_kb.hits', text: withToken },
   { name: 'attack-A11', address: '/?scenario=get_order.paid&attack=A11' },
   { name: 'exercise', address: '/?mode=exercise' },
+  // The cut Anthropic stream, stepped to the fragment that ends inside the arguments.
+  { name: 'turn-truncated', address: '/?mode=turn&provider=anthropic&stream=anthropic.truncated', steps: 3 },
+  { name: 'turn-continuation', address: '/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls', tab: /Next request|下一次请求/ },
 ] as const;
 
 for (const lang of ['en', 'zh'] as const) {
@@ -51,7 +54,15 @@ for (const lang of ['en', 'zh'] as const) {
             await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), view.text());
             await expect(pg.problem('SENSITIVE_FIELD')).toBeVisible();
           }
-          await settle(pg);
+          if ('steps' in view) {
+            await page.getByTestId('event-list').focus();
+            for (let i = 0; i < view.steps; i++) await page.keyboard.press('ArrowRight');
+          }
+          if ('tab' in view) await page.getByRole('tab', { name: view.tab }).click();
+          if (view.name.startsWith('turn-')) {
+            await expect(page.getByTestId('turn-verdict')).toBeVisible();
+            await page.waitForTimeout(600);
+          } else await settle(pg);
           await page.screenshot({ path: `test-results/screenshots/${name}.png` });
           if (CHOSEN.has(name)) await page.screenshot({ path: `docs/screenshots/${name}.png` });
         });

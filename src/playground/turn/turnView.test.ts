@@ -44,6 +44,12 @@ describe('turnView: everything the turn mode shows, from the core', () => {
     expect(applied).toBeGreaterThan(40);
   });
 
+  it('the switches apply exactly to the healthy streams that ask for tools', () => {
+    for (const f of turnFixtures) expect(view(f.id).faultsApply, f.id).toBe(f.expect.problems.length === 0);
+    expect(view('openai.one_call', { fault: 'cut_before_terminal' }).faultsApply).toBe(true);
+    expect(view('openai.truncated', { fault: 'cut_before_terminal' }).faultsApply).toBe(false);
+  });
+
   it('a fault switch that cannot apply says why, and the stream is shown as it is', () => {
     const v = view('openai.one_call', { fault: 'duplicate_call_id' });
     expect(v.fault).toMatchObject({ id: 'duplicate_call_id', applied: false });

@@ -45,6 +45,12 @@ export interface TurnView {
   /** The text read strictly; a bad text is located (line, column) and nothing after it is computed. */
   textError: StreamTextError | null;
   fault: FaultState;
+  /**
+   * Whether the fault switches can apply: they start from a healthy stream that asks for
+   * tools. Known without assembling twice: with no switch on, the stream itself says; with
+   * one on, whether it applied.
+   */
+  faultsApply: boolean;
   /** What the dispatcher reads: the text, or, with a fault switch on, the faulted events as text (what an export carries). */
   effectiveText: string;
   steps: StepThrough | null;
@@ -72,7 +78,12 @@ export function turnView(input: TurnViewInput): TurnView {
   const fixture = fixtureOf(input.stream);
   const provider = fixture.provider;
   const text = input.doc.stream ?? streamTextOf(fixture.stream);
-  const base: Omit<TurnView, 'textError' | 'fault' | 'effectiveText' | 'steps' | 'final' | 'decision' | 'handlers' | 'continuation'> = { fixture, provider, text, edited: input.doc.stream !== null };
+  const base: Omit<TurnView, 'textError' | 'fault' | 'faultsApply' | 'effectiveText' | 'steps' | 'final' | 'decision' | 'handlers' | 'continuation'> = {
+    fixture,
+    provider,
+    text,
+    edited: input.doc.stream !== null,
+  };
   const read = readTurnStream(text);
   const none = {
     steps: null,
@@ -81,7 +92,7 @@ export function turnView(input: TurnViewInput): TurnView {
     handlers: [] as HandlerText[],
     continuation: { ok: false as const, stage: 'stream' as const, call_id: null, detail: 'the stream text is not read' },
   };
-  if (!read.ok) return { ...base, textError: read.error, fault: null, effectiveText: text, ...none };
+  if (!read.ok) return { ...base, textError: read.error, fault: null, faultsApply: false, effectiveText: text, ...none };
 
   let fault: FaultState = null;
   let events: string | readonly unknown[] = text;
@@ -99,8 +110,9 @@ export function turnView(input: TurnViewInput): TurnView {
   }
   const effectiveText = typeof events === 'string' ? events : streamTextOf(events);
   const steps = stepThrough(provider, events);
-  if (!steps.ok) return { ...base, textError: steps.error, fault, effectiveText, ...none };
-  const final = steps.final;
+  const final = steps.ok ? steps.final : null;
+  const faultsApply = fault !== null ? fault.applied : final !== null && final.problems.length === 0 && final.terminal?.tool_turn === true && final.response_id !== null;
+  if (!steps.ok || final === null) return { ...base, textError: steps.ok ? null : steps.error, fault, faultsApply, effectiveText, ...none };
   const decision = decideTurn(final, fixture.turn_context);
   const handlers: HandlerText[] =
     decision.kind === 'gated'
@@ -119,7 +131,7 @@ export function turnView(input: TurnViewInput): TurnView {
             };
           })
       : [];
-  return { ...base, textError: null, fault, effectiveText, steps, final, decision, handlers, continuation: continuationOf(provider, final, fixture, handlers, input.continuation) };
+  return { ...base, textError: null, fault, faultsApply, effectiveText, steps, final, decision, handlers, continuation: continuationOf(provider, final, fixture, handlers, input.continuation) };
 }
 
 function continuationOf(provider: ProviderName, final: AssembledTurn, fixture: TurnFixture, handlers: readonly HandlerText[], mode: ContinuationMode): TurnContinuation {

@@ -20,10 +20,12 @@ export interface StreamStepperProps {
   index: number;
   onIndex(i: number): void;
   fault: FaultState;
+  /** False for a stream that is already broken or does not ask for tools: the switches start from a healthy one. */
+  faultsApply: boolean;
   onFault(id: FaultId | null): void;
 }
 
-export function StreamStepper({ x, lang, provider, steps, index, onIndex, fault, onFault }: StreamStepperProps): JSX.Element {
+export function StreamStepper({ x, lang, provider, steps, index, onIndex, fault, faultsApply, onFault }: StreamStepperProps): JSX.Element {
   const n = steps.length;
   const list = useRef<HTMLOListElement>(null);
   const go = (i: number) => onIndex(Math.max(0, Math.min(n - 1, i)));
@@ -41,12 +43,20 @@ export function StreamStepper({ x, lang, provider, steps, index, onIndex, fault,
     <div className="turn-stepper">
       <section className="turn-faults" aria-labelledby="turn-faults-title">
         <h3 id="turn-faults-title">{x.faultsTitle}</h3>
-        <p className="muted small">{x.faultsDesc}</p>
+        <p className="muted small">{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
         <div className="fault-switches">
           {faultsFor(provider).map((f) => {
             const on = fault?.id === f.id;
             return (
-              <button key={f.id} type="button" className={`btn fault-switch${on ? ' on' : ''}`} aria-pressed={on} data-fault={f.id} onClick={() => onFault(on ? null : f.id)}>
+              <button
+                key={f.id}
+                type="button"
+                className={`btn fault-switch${on ? ' on' : ''}`}
+                aria-pressed={on}
+                disabled={!on && !faultsApply}
+                data-fault={f.id}
+                onClick={() => onFault(on ? null : f.id)}
+              >
                 {f.label[lang]} <code>{f.code}</code>
               </button>
             );

@@ -204,7 +204,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
           {view.textError !== null ? (
             <p className="inline-warning">{x.textError(view.textError.line, view.textError.column, view.textError.message)}</p>
           ) : (
-            <StreamStepper x={x} lang={lang} provider={view.provider} steps={steps} index={at} onIndex={setIndex} fault={view.fault} onFault={onFault} />
+            <StreamStepper x={x} lang={lang} provider={view.provider} steps={steps} index={at} onIndex={setIndex} fault={view.fault} faultsApply={view.faultsApply} onFault={onFault} />
           )}
         </Panel>
         <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
