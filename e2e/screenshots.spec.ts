@@ -35,8 +35,8 @@ const VIEWS = [
   { name: 'playground-token', address: '/?scenario=search_kb.hits', text: withToken },
   { name: 'attack-A11', address: '/?scenario=get_order.paid&attack=A11' },
   { name: 'exercise', address: '/?mode=exercise' },
-  // The cut Anthropic stream, stepped to the fragment that ends inside the arguments.
-  { name: 'turn-truncated', address: '/?mode=turn&provider=anthropic&stream=anthropic.truncated', steps: 3 },
+  // The Anthropic stream cut by max_tokens inside the arguments, stepped to its end: the decision and the SDK helper's {}.
+  { name: 'turn-truncated', address: '/?mode=turn&provider=anthropic&stream=anthropic.truncated', steps: 6 },
   { name: 'turn-continuation', address: '/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls', tab: /Next request|下一次请求/ },
 ] as const;
 
