@@ -18,6 +18,7 @@ const SHORTCUTS: readonly [string[], keyof (typeof HELP_TEXT)['en']][] = [
   [['F1'], 'keyPalette'],
   [['Enter'], 'keyEnter'],
   [['←', '→', '↑', '↓'], 'keySplitter'],
+  [['←', '→', 'Home', 'End'], 'keyStream'],
 ];
 
 export const HelpDialog = memo(function HelpDialog({ t, lang, open, onClose }: { t: Translate; lang: Lang; open: boolean; onClose(): void }): JSX.Element {
@@ -49,6 +50,7 @@ export const HelpDialog = memo(function HelpDialog({ t, lang, open, onClose }: {
         <li>{h.helpReading2}</li>
         <li>{h.helpReading3}</li>
         <li>{h.helpReading4}</li>
+        <li>{h.helpReading5}</li>
       </ul>
     </Dialog>
   );

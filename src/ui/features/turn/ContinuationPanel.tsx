@@ -78,6 +78,10 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
                     {x.resultSide} <code>{p.result_pointer}</code>
                   </p>
                   <JsonView value={at(view.body, p.result_pointer)} label={`${x.resultSide} ${p.call_id}`} />
+                  <details className="small">
+                    <summary>{x.carries}</summary>
+                    <JsonView value={view.packages.find((k) => k.position === p.position)?.package.model_result} label={`model_result ${p.call_id}`} />
+                  </details>
                 </div>
               </li>
             ))}
