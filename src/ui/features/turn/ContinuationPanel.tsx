@@ -49,7 +49,7 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
         </p>
       ) : (
         <>
-          <p className={`proof-line ${view.proof.found.length === 0 ? 'proof-ok' : 'proof-bad'}`} data-testid="no-audit-line" role="status">
+          <p className={`mark ${view.proof.found.length === 0 ? 'mark-ok' : 'mark-bad'}`} data-testid="no-audit-line" role="status">
             {view.proof.found.length === 0 ? x.proofOk(view.proof.searched.length) : x.proofBad(view.proof.found.join(', '))}
           </p>
           {view.proof.not_searched.map((n) => (

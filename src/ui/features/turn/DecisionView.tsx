@@ -25,7 +25,7 @@ export function verdictOf(x: TurnTexts, d: TurnDecision | null): { ok: boolean; 
 export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lang: Lang; decision: TurnDecision; heading: string }): JSX.Element {
   const v = verdictOf(x, decision);
   return (
-    <section className={`turn-decision ${v.ok ? 'decision-ok' : 'decision-stopped'}`} aria-label={heading} data-testid="turn-decision" data-kind={decision.kind}>
+    <section className={`turn-decision verdict-card ${v.ok ? 'verdict-good' : 'verdict-bad'}`} aria-label={heading} data-testid="turn-decision" data-kind={decision.kind}>
       <h3>{heading}</h3>
       {decision.kind === 'stopped' ? (
         <>

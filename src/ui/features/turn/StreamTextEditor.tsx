@@ -33,7 +33,7 @@ export function StreamTextEditor({ x, text, error, events, layout, faultLabel, o
     <div className="stream-text">
       <p className="muted small">{x.textDesc}</p>
       {faultLabel !== null ? <p className="inline-warning">{x.faultOverText(faultLabel)}</p> : null}
-      <p className={error === null ? 'proof-line proof-ok' : 'proof-line proof-bad'} role="status" data-testid="stream-text-status">
+      <p className={error === null ? 'mark mark-ok' : 'mark mark-bad'} role="status" data-testid="stream-text-status">
         {error === null ? x.textOk(events ?? 0, layout ?? '') : x.textError(error.line, error.column, error.message)}{' '}
         {error !== null ? (
           <button type="button" className="btn btn-quiet" onClick={goToError}>
