@@ -58,18 +58,18 @@ describe('which switches apply to which provider', () => {
 
 describe('a faulted stream, written out as SSE text and stepped through, shows the same code', () => {
   it('every switch on every healthy fixture', async () => {
-    const { stepThrough } = await import('./stepThrough.ts');
+    const { overviewStream } = await import('./stepThrough.ts');
     for (const [, , s, f] of cases) {
       const r = applyFault(s.id, f.provider, f.stream);
       if (!r.ok) continue;
       const text = r.events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
-      const st = stepThrough(f.provider, text);
+      const st = overviewStream(f.provider, text);
       if (!st.ok) throw new Error(st.error.message);
       expect(new Set(st.final.problems.map((p) => p.code)), `${s.id} ${f.id}`).toEqual(new Set([s.code]));
-      // The learner sees the problem arrive at one step (or, for a cut stream, only at the end).
-      const shown = st.steps.findIndex((x) => x.problems.length > 0);
+      // The learner sees the problem arrive at one event (or, for a cut stream, only at the end).
+      const shown = st.marks.findIndex((x) => x.problems_new.length > 0);
       if (s.code === 'STREAM_UNTERMINATED') expect(shown).toBe(-1);
-      else expect(st.steps[shown]?.problems_new[0]?.code).toBe(s.code);
+      else expect(st.marks[shown]?.problems_new[0]?.code).toBe(s.code);
     }
   });
 });

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/assembleTurn.ts';
+import { assembleTurn, createTurnAssembler } from '../../core/assembleTurn.ts';
+import type { ProviderName } from '../../core/providerAdapters.ts';
+import type { AssembledTurn } from '../../core/turn.ts';
 import { turnFixtures } from '../../core/turnFixtures.ts';
-import { stepThrough } from './stepThrough.ts';
+import { applyFault, faultsFor } from './faults.ts';
+import { overviewStream, stepAt } from './stepThrough.ts';
 
 const fixture = (id: string) => {
   const f = turnFixtures.find((x) => x.id === id);
@@ -13,98 +16,142 @@ const fixture = (id: string) => {
 /** The fixture's stream as SSE text, the layout a provider sends. */
 const sse = (stream: readonly unknown[]): string => stream.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
 
-describe('stepThrough: consistent with assembleTurn for every fixture', () => {
+/** The definition the cheap marks must agree with: an incremental assembler fed one event at a time, a snapshot after each. */
+function snapshots(provider: ProviderName, events: readonly unknown[]): AssembledTurn[] {
+  const a = createTurnAssembler(provider);
+  return events.map((e) => {
+    a.push(e);
+    return a.turn();
+  });
+}
+
+function holdsToTheDefinition(provider: ProviderName, events: readonly unknown[], label: string): void {
+  const o = overviewStream(provider, events);
+  expect(o.ok, label).toBe(true);
+  if (!o.ok) return;
+  const snaps = snapshots(provider, events);
+  expect(o.final, label).toEqual(assembleTurn(provider, events));
+  expect(o.marks).toHaveLength(events.length);
+  snaps.forEach((turn, i) => {
+    const prev = i === 0 ? null : (snaps[i - 1] as AssembledTurn);
+    const s = stepAt(provider, o, i);
+    expect(s.turn, `${label} @${i}`).toEqual(turn);
+    expect(s.event.index).toBe(i);
+    expect(s.event.raw).toEqual(events[i]);
+    for (const c of s.calls) expect(c.before + c.added).toBe(turn.calls[c.position]?.arguments_text);
+    // What the list shows, known without a snapshot per event, is what the snapshots say.
+    const m = o.marks[i];
+    expect(m?.call_ids_new, `${label} @${i} calls`).toEqual(turn.calls.slice(prev?.calls.length ?? 0).map((c) => c.call_id));
+    expect(m?.problems_new, `${label} @${i} problems`).toEqual(turn.problems.filter((p) => p.at === i));
+    expect(m?.terminal_here ?? null, `${label} @${i} terminal`).toEqual(turn.terminal?.at === i ? turn.terminal : null);
+    expect(m?.response_id_new, `${label} @${i} response id`).toBe(turn.response_id !== null && turn.response_id !== (prev?.response_id ?? null));
+    expect(s.call_ids_new).toEqual(m?.call_ids_new);
+    expect(s.problems_new).toEqual(m?.problems_new);
+  });
+}
+
+describe('overviewStream and stepAt: the same as feeding the assembler one event at a time', () => {
   it.each(turnFixtures.map((f) => [f.id, f] as const))('%s', (_id, f) => {
-    const r = stepThrough(f.provider, f.stream);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.steps).toHaveLength(f.stream.length);
-    expect(r.truncated).toBe(false);
-    const whole = assembleTurn(f.provider, f.stream);
-    expect(r.final).toEqual(whole);
-    expect(r.steps.at(-1)?.turn).toEqual(whole);
-    // Each step is the turn of the prefix, and the texts grow by exactly the fragment marked.
-    r.steps.forEach((s, i) => {
-      expect(s.turn).toEqual(assembleTurn(f.provider, f.stream.slice(0, i + 1)));
-      expect(s.event.index).toBe(i);
-      expect(s.event.raw).toEqual(f.stream[i]);
-      for (const c of s.calls) expect(c.before + c.added).toBe(s.turn.calls[c.position]?.arguments_text);
-      const prevProblems = i === 0 ? [] : (r.steps[i - 1]?.problems ?? []);
-      expect(s.problems).toEqual([...prevProblems, ...s.problems_new]);
-    });
-    // Concatenating every fragment marked on a call gives its final text.
-    for (const [pos, c] of whole.calls.entries()) {
-      let text = '';
-      for (const s of r.steps) {
-        const sc = s.calls[pos];
-        if (sc === undefined) continue;
-        text = sc.replaced ? sc.added : text + sc.added;
+    holdsToTheDefinition(f.provider, f.stream, f.id);
+  });
+  it('every faulted healthy fixture too', () => {
+    for (const f of turnFixtures.filter((x) => x.expect.problems.length === 0)) {
+      for (const sw of faultsFor(f.provider)) {
+        const r = applyFault(sw.id, f.provider, f.stream);
+        if (r.ok) holdsToTheDefinition(f.provider, r.events, `${f.id} + ${sw.id}`);
       }
-      expect(text).toBe(c.arguments_text);
     }
-    expect(r.steps.flatMap((s) => s.call_ids_new)).toEqual(whole.calls.map((c) => c.call_id));
-    expect(r.steps.filter((s) => s.response_id_new).length).toBe(whole.response_id === null ? 0 : 1);
+  });
+  it('concatenating every fragment marked on a call gives its final text', () => {
+    for (const f of turnFixtures) {
+      const o = overviewStream(f.provider, f.stream);
+      if (!o.ok) throw new Error(f.id);
+      for (const [pos, c] of o.final.calls.entries()) {
+        let text = '';
+        for (let i = 0; i < f.stream.length; i++) {
+          const sc = stepAt(f.provider, o, i).calls[pos];
+          if (sc === undefined) continue;
+          text = sc.replaced ? sc.added : text + sc.added;
+        }
+        expect(text, f.id).toBe(c.arguments_text);
+      }
+    }
   });
 });
 
-describe('stepThrough: what a learner sees', () => {
+describe('stepping: what a learner sees', () => {
   it('anthropic.one_call: the arguments grow fragment by fragment, the new one marked', () => {
     const f = fixture('anthropic.one_call');
-    const r = stepThrough('anthropic', f.stream);
-    if (!r.ok) throw new Error('not ok');
-    expect(r.steps.find((s) => s.calls.length > 0)?.calls[0]?.added).toBe('{}');
-    const at = r.steps.findIndex((s) => s.calls[0]?.replaced === true);
-    const first = r.steps[at];
-    const grown = r.steps.slice(at + 1).flatMap((s) => s.calls.filter((c) => c.touched && c.added !== '').map((c) => c.added));
+    const o = overviewStream('anthropic', f.stream);
+    if (!o.ok) throw new Error('not ok');
+    const steps = f.stream.map((_, i) => stepAt('anthropic', o, i));
+    expect(steps.find((s) => s.calls.length > 0)?.calls[0]?.added).toBe('{}');
+    const at = steps.findIndex((s) => s.calls[0]?.replaced === true);
+    const first = steps[at];
+    const grown = steps.slice(at + 1).flatMap((s) => s.calls.filter((c) => c.touched && c.added !== '').map((c) => c.added));
     expect(grown.length).toBeGreaterThanOrEqual(2);
     expect(first?.calls[0]?.before).toBe('');
-    expect((first?.calls[0]?.added ?? '') + grown.join('')).toBe(r.final.calls[0]?.arguments_text);
-    expect(r.steps[0]?.response_id_new).toBe(true);
-    expect(r.steps.slice(0, -1).every((s) => s.terminal === null)).toBe(true);
-    expect(r.steps.at(-1)?.terminal?.tool_turn).toBe(true);
+    expect((first?.calls[0]?.added ?? '') + grown.join('')).toBe(o.final.calls[0]?.arguments_text);
+    expect(o.marks[0]?.response_id_new).toBe(true);
+    expect(steps.slice(0, -1).every((s) => s.terminal === null)).toBe(true);
+    expect(steps.at(-1)?.terminal?.tool_turn).toBe(true);
   });
-  it('until the terminal event, the turn as it stands is unterminated; the steps list only what events showed', () => {
+  it('until the terminal event, the turn as it stands is unterminated; a step lists only what events showed', () => {
     const f = fixture('openai.one_call');
-    const r = stepThrough('openai', f.stream);
-    if (!r.ok) throw new Error('not ok');
-    expect(r.steps[2]?.turn.problems.map((p) => p.code)).toEqual(['STREAM_UNTERMINATED']);
-    expect(r.steps[2]?.problems).toEqual([]);
+    const o = overviewStream('openai', f.stream);
+    if (!o.ok) throw new Error('not ok');
+    expect(stepAt('openai', o, 2).turn.problems.map((p) => p.code)).toEqual(['STREAM_UNTERMINATED']);
+    expect(stepAt('openai', o, 2).problems).toEqual([]);
   });
   it('a fault shows at the event that made it', () => {
-    const f = fixture('anthropic.stream_order');
-    const r = stepThrough('anthropic', f.stream);
-    if (!r.ok) throw new Error('not ok');
-    const at = r.steps.findIndex((s) => s.problems_new.length > 0);
+    const o = overviewStream('anthropic', fixture('anthropic.stream_order').stream);
+    if (!o.ok) throw new Error('not ok');
+    const at = o.marks.findIndex((m) => m.problems_new.length > 0);
     expect(at).toBeGreaterThanOrEqual(0);
-    expect(r.steps[at]?.problems_new[0]?.code).toBe('STREAM_ORDER');
+    expect(o.marks[at]?.problems_new[0]?.code).toBe('STREAM_ORDER');
   });
-  it('text: SSE of a fixture steps like its values, with lines; bad text is a located error', () => {
+  it('text: SSE of a fixture reads like its values, with lines; bad text is a located error', () => {
     const f = fixture('gemini.parallel_calls');
-    const r = stepThrough('gemini', sse(f.stream));
-    if (!r.ok) throw new Error('not ok');
-    expect(r.layout).toBe('sse');
-    expect(r.final).toEqual(assembleTurn('gemini', f.stream));
-    expect(r.steps[1]?.event.line).toBe(3);
-    const bad = stepThrough('gemini', 'data: {"event_type": }\n\n');
-    expect(bad).toMatchObject({ ok: false, error: { line: 1 } });
+    const o = overviewStream('gemini', sse(f.stream));
+    if (!o.ok) throw new Error('not ok');
+    expect(o.layout).toBe('sse');
+    expect(o.final).toEqual(assembleTurn('gemini', f.stream));
+    expect(o.marks[1]?.event.line).toBe(3);
+    expect(overviewStream('gemini', 'data: {"event_type": }\n\n')).toMatchObject({ ok: false, error: { line: 1 } });
   });
-  it('past the step limit the rest is assembled, not kept', () => {
-    const f = fixture('openai.parallel_calls');
-    const r = stepThrough('openai', f.stream, { limit: 3 });
-    if (!r.ok) throw new Error('not ok');
-    expect(r.steps).toHaveLength(3);
-    expect(r.truncated).toBe(true);
-    expect(r.final).toEqual(assembleTurn('openai', f.stream));
+  it('a stream near the 1 MiB limit, thousands of fragments of one call: read once, any step on demand (the old snapshot per event took 10 s and 1.3 GB)', () => {
+    const f = fixture('anthropic.one_call');
+    const events = f.stream as { type?: string; index?: number; content_block?: { type?: string } }[];
+    const start = events.findIndex((e) => e.type === 'content_block_start' && e.content_block?.type === 'tool_use');
+    const index = events[start]?.index ?? 0;
+    const delta = (partial_json: string) => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+    const stream = [
+      ...events.slice(0, start + 1),
+      delta('{"order_ref":"'),
+      ...Array.from({ length: 4000 }, () => delta('x'.repeat(150))),
+      delta('"}'),
+      { type: 'content_block_stop', index },
+      ...events.filter((e) => e.type === 'message_delta' || e.type === 'message_stop'),
+    ];
+    const text = stream.map((e) => JSON.stringify(e)).join('\n');
+    expect(text.length).toBeGreaterThan(900_000);
+    const o = overviewStream('anthropic', text);
+    if (!o.ok) throw new Error(o.error.message);
+    expect(o.marks).toHaveLength(stream.length);
+    expect(o.final.problems).toEqual([]);
+    const last = stepAt('anthropic', o, stream.length - 1);
+    expect(last.turn.calls[0]?.arguments_text.length).toBe(600_000 + '{"order_ref":"'.length + 2);
+    expect(stepAt('anthropic', o, start + 2000).calls[0]?.added).toBe('x'.repeat(150));
   });
-  it('property: any prefix of any fixture, as values or as JSON Lines, steps to assembleTurn', () => {
+  it('property: any prefix of any fixture, as values or as JSON Lines, reads to assembleTurn', () => {
     fc.assert(
       fc.property(fc.constantFrom(...turnFixtures), fc.nat(), fc.boolean(), (f, n, asText) => {
         const events = f.stream.slice(0, n % (f.stream.length + 1));
         const input = asText ? events.map((e) => JSON.stringify(e)).join('\n') : events;
         if (asText && events.length === 0) return;
-        const r = stepThrough(f.provider, input);
-        expect(r.ok).toBe(true);
-        if (r.ok) expect(r.final).toEqual(assembleTurn(f.provider, events));
+        const o = overviewStream(f.provider, input);
+        expect(o.ok).toBe(true);
+        if (o.ok) expect(o.final).toEqual(assembleTurn(f.provider, events));
       }),
       { seed: 13, numRuns: 120 },
     );

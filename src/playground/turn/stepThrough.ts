@@ -1,15 +1,14 @@
 /**
  * The turn mode's stepping model (issue 13): a stream becomes the list of
- * steps a learner walks through, one per event. Each step is what the core's
- * incremental assembler says after events 0..i (SPEC 8.1), fed one event at a
- * time: nothing here reads a provider event's shape, so the steps can never
- * disagree with `assembleTurn`. Pure data; no UI.
+ * events a learner walks through. A step is what the core's assembler says
+ * after events 0..i (SPEC 8.1): nothing here reads a provider event's shape,
+ * so a step can never disagree with `assembleTurn`. Pure data; no UI.
  *
  * @example
- * const r = stepThrough('anthropic', fixture.stream);
- * r.ok && r.steps[3].calls[0].added // '{"order_ref"'
+ * const o = overviewStream('anthropic', fixture.stream);
+ * o.ok && stepAt('anthropic', o, 3).calls[0].added // '{"order_ref"'
  */
-import { createTurnAssembler } from '../../core/assembleTurn.ts';
+import { assembleTurn } from '../../core/assembleTurn.ts';
 import type { ProviderName } from '../../core/providerAdapters.ts';
 import type { AssembledTurn, TurnProblem, TurnTerminal } from '../../core/turn.ts';
 import { readTurnStream, type StreamEvent, type StreamLayout, type StreamTextError } from '../../core/turnStream.ts';
@@ -65,15 +64,27 @@ export interface TurnStep {
   turn: AssembledTurn;
 }
 
-/**
- * Steps kept by default. Each step holds a snapshot of the turn, so steps
- * cost O(events × turn size); a 1 MiB stream can hold 100 000 events. Past
- * the limit the rest of the stream is still assembled (`final`), only not
- * kept step by step (`truncated`).
- */
-export const DEFAULT_STEP_LIMIT = 5000;
+/** One event as the list shows it, known from one assembly of the whole stream (no snapshot per event). */
+export interface EventMark {
+  event: StepEvent;
+  /** Ids of the calls this event opened. */
+  call_ids_new: string[];
+  /** Problems this event showed. */
+  problems_new: TurnProblem[];
+  /** The terminal event is this one. */
+  terminal_here: TurnTerminal | null;
+  /** The response id appeared at this event. */
+  response_id_new: boolean;
+}
 
-export type StepThrough = { ok: true; layout: StreamLayout | 'values'; steps: TurnStep[]; truncated: boolean; final: AssembledTurn } | { ok: false; error: StreamTextError };
+/**
+ * A stream, read once: its events, a mark per event for the list, and the
+ * whole turn. A step's full view is {@link stepAt}, computed when the learner
+ * lands on it: keeping a snapshot of the turn per event would cost
+ * O(events × turn size) — a 1 MiB stream of 4 000 fragments took 10 s and
+ * 1.3 GB that way.
+ */
+export type StreamOverview = { ok: true; layout: StreamLayout | 'values'; events: readonly StreamEvent[]; marks: EventMark[]; final: AssembledTurn } | { ok: false; error: StreamTextError };
 
 function typeOf(provider: ProviderName, raw: unknown): string | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
@@ -99,15 +110,37 @@ function stepCalls(turn: AssembledTurn, prev: AssembledTurn | null, index: numbe
   });
 }
 
+/** The turn as if the stream ended after its first `n` events. */
+const prefix = (provider: ProviderName, events: readonly StreamEvent[], n: number): AssembledTurn => assembleTurn(provider, { events: events.slice(0, n) });
+
+/** The first event after which the turn has a response id (it never goes away once said), by halving: O(events × log events). */
+function responseIdAt(provider: ProviderName, events: readonly StreamEvent[], final: AssembledTurn): number | null {
+  if (final.response_id === null) return null;
+  let lo = 1;
+  let hi = events.length;
+  if (prefix(provider, events, 1).response_id !== null) return 0;
+  while (lo + 1 < hi) {
+    const mid = (lo + hi) >> 1;
+    if (prefix(provider, events, mid).response_id !== null) hi = mid;
+    else lo = mid;
+  }
+  return hi - 1;
+}
+
+function stepEvent(provider: ProviderName, e: StreamEvent, index: number, layout: StreamLayout | 'values'): StepEvent {
+  return { index, type: typeOf(provider, e.value), raw: e.value, line: layout === 'values' ? null : e.line, column: layout === 'values' ? null : e.column, sse_event: e.sse_event ?? null };
+}
+
 /**
- * Steps through a stream: events as values (a fixture's `stream`) or the text
- * of a stream file (JSON array, JSON Lines or SSE, read strictly by the core).
+ * Reads a stream: events as values (a fixture's `stream`) or the text of a
+ * stream file (JSON array, JSON Lines or SSE, read strictly by the core).
  * Text that is not JSON is `{ ok: false, error }` with its line and column;
- * bad events are problems of the steps. Never throws for a known provider.
- * Cost: one snapshot per kept step (see {@link DEFAULT_STEP_LIMIT}).
+ * bad events are problems of the turn. Never throws for a known provider.
+ * The marks come from the whole turn: where each call opened (`at[0]`), where
+ * each problem showed, where the terminal event is; a test holds them to
+ * {@link stepAt} at every event of every fixture.
  */
-export function stepThrough(provider: ProviderName, input: string | readonly unknown[], opts: { limit?: number } = {}): StepThrough {
-  const limit = opts.limit ?? DEFAULT_STEP_LIMIT;
+export function overviewStream(provider: ProviderName, input: string | readonly unknown[]): StreamOverview {
   let events: readonly StreamEvent[];
   let layout: StreamLayout | 'values';
   if (typeof input === 'string') {
@@ -119,33 +152,34 @@ export function stepThrough(provider: ProviderName, input: string | readonly unk
     events = input.map((value) => ({ value, line: 0, column: 0 }));
     layout = 'values';
   }
-  const a = createTurnAssembler(provider);
-  const steps: TurnStep[] = [];
-  let prev: AssembledTurn | null = null;
-  events.forEach((e, index) => {
-    a.push(e.value, e.sse_event);
-    if (index >= limit) return;
-    const turn = a.turn();
-    const problems = turn.problems.filter((p) => p.at <= index);
-    steps.push({
-      event: {
-        index,
-        type: typeOf(provider, e.value),
-        raw: e.value,
-        line: layout === 'values' ? null : e.line,
-        column: layout === 'values' ? null : e.column,
-        sse_event: e.sse_event ?? null,
-      },
-      calls: stepCalls(turn, prev, index),
-      response_id: turn.response_id,
-      response_id_new: turn.response_id !== null && turn.response_id !== (prev?.response_id ?? null),
-      call_ids_new: turn.calls.slice(prev?.calls.length ?? 0).map((c) => c.call_id),
-      terminal: turn.terminal,
-      problems,
-      problems_new: problems.filter((p) => p.at === index),
-      turn,
-    });
-    prev = turn;
-  });
-  return { ok: true, layout, steps, truncated: events.length > steps.length, final: a.turn() };
+  const final = assembleTurn(provider, { events });
+  const rid = responseIdAt(provider, events, final);
+  const marks = events.map((e, index): EventMark => ({
+    event: stepEvent(provider, e, index, layout),
+    call_ids_new: final.calls.filter((c) => c.at[0] === index).map((c) => c.call_id),
+    problems_new: final.problems.filter((p) => p.at === index),
+    terminal_here: final.terminal?.at === index ? final.terminal : null,
+    response_id_new: rid === index,
+  }));
+  return { ok: true, layout, events, marks, final };
+}
+
+/** The full step at an event: the turn as if the stream ended there, and each call's text split into what it was and what this event added. O(events). */
+export function stepAt(provider: ProviderName, overview: Extract<StreamOverview, { ok: true }>, index: number): TurnStep {
+  const i = Math.max(0, Math.min(overview.events.length - 1, index));
+  const turn = prefix(provider, overview.events, i + 1);
+  const prev = i === 0 ? null : prefix(provider, overview.events, i);
+  const problems = turn.problems.filter((p) => p.at <= i);
+  const mark = overview.marks[i];
+  return {
+    event: mark?.event ?? stepEvent(provider, overview.events[i] ?? { value: null, line: 0, column: 0 }, i, overview.layout),
+    calls: stepCalls(turn, prev, i),
+    response_id: turn.response_id,
+    response_id_new: mark?.response_id_new ?? false,
+    call_ids_new: turn.calls.slice(prev?.calls.length ?? 0).map((c) => c.call_id),
+    terminal: turn.terminal,
+    problems,
+    problems_new: problems.filter((p) => p.at === i),
+    turn,
+  };
 }

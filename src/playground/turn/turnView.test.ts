@@ -3,6 +3,7 @@ import { assembleTurn } from '../../core/assembleTurn.ts';
 import { turnFixtures } from '../../core/turnFixtures.ts';
 import { faultsFor } from './faults.ts';
 import { EMPTY_TURN_DOC, type TurnDoc } from './turnWork.ts';
+import { stepAt } from './stepThrough.ts';
 import { streamTextOf, turnView } from './turnView.ts';
 
 const view = (stream: string, doc: Partial<TurnDoc> = {}, continuation: 'stateless' | 'stateful' = 'stateless') => turnView({ stream, doc: { ...EMPTY_TURN_DOC, ...doc }, continuation });
@@ -11,11 +12,10 @@ describe('turnView: everything the turn mode shows, from the core', () => {
   it.each(turnFixtures.map((f) => [f.id, f] as const))('%s: the fixture’s own expectations, step by step and at the end', (_id, f) => {
     const v = view(f.id);
     expect(v.textError).toBeNull();
-    expect(v.steps?.ok).toBe(true);
-    if (v.steps?.ok !== true || v.decision === null) throw new Error('no steps');
-    expect(v.steps.steps).toHaveLength(f.stream.length);
+    if (v.overview === null || v.decision === null) throw new Error('no overview');
+    expect(v.overview.marks).toHaveLength(f.stream.length);
     // The last step is the whole stream: the same turn as assembling it at once.
-    expect(v.steps.steps.at(-1)?.turn).toEqual(assembleTurn(f.provider, f.stream));
+    expect(stepAt(f.provider, v.overview, f.stream.length - 1).turn).toEqual(assembleTurn(f.provider, f.stream));
     if (f.expect.problems.length > 0) {
       expect(v.decision.kind).toBe('stopped');
       if (v.decision.kind === 'stopped') expect(v.decision.problems.map((p) => p.code)).toEqual(f.expect.problems);

@@ -21,7 +21,7 @@ import type { Bilingual } from '../../lang.ts';
 import { viewContinuation, type ContinuationView } from './continuationView.ts';
 import { decideTurn, type TurnDecision } from './decision.ts';
 import { applyFault, FAULT_SWITCHES, type FaultId } from './faults.ts';
-import { stepThrough, type StepThrough } from './stepThrough.ts';
+import { overviewStream, type StreamOverview } from './stepThrough.ts';
 import type { TurnDoc } from './turnWork.ts';
 
 export interface TurnViewInput {
@@ -53,7 +53,8 @@ export interface TurnView {
   faultsApply: boolean;
   /** What the dispatcher reads: the text, or, with a fault switch on, the faulted events as text (what an export carries). */
   effectiveText: string;
-  steps: StepThrough | null;
+  /** The events and the list's marks; a step's full view is `stepAt(provider, overview, i)`, computed for the step on screen. */
+  overview: Extract<StreamOverview, { ok: true }> | null;
   final: AssembledTurn | null;
   decision: TurnDecision | null;
   /** One per call the gate sends to its handler, in stream order. */
@@ -78,7 +79,7 @@ export function turnView(input: TurnViewInput): TurnView {
   const fixture = fixtureOf(input.stream);
   const provider = fixture.provider;
   const text = input.doc.stream ?? streamTextOf(fixture.stream);
-  const base: Omit<TurnView, 'textError' | 'fault' | 'faultsApply' | 'effectiveText' | 'steps' | 'final' | 'decision' | 'handlers' | 'continuation'> = {
+  const base: Omit<TurnView, 'textError' | 'fault' | 'faultsApply' | 'effectiveText' | 'overview' | 'final' | 'decision' | 'handlers' | 'continuation'> = {
     fixture,
     provider,
     text,
@@ -86,7 +87,7 @@ export function turnView(input: TurnViewInput): TurnView {
   };
   const read = readTurnStream(text);
   const none = {
-    steps: null,
+    overview: null,
     final: null,
     decision: null,
     handlers: [] as HandlerText[],
@@ -109,7 +110,7 @@ export function turnView(input: TurnViewInput): TurnView {
     } else fault = { id: sw.id, applied: false, reason: r.reason };
   }
   const effectiveText = typeof events === 'string' ? events : streamTextOf(events);
-  const steps = stepThrough(provider, events);
+  const steps = overviewStream(provider, events);
   const final = steps.ok ? steps.final : null;
   const faultsApply = fault !== null ? fault.applied : final !== null && final.problems.length === 0 && final.terminal?.tool_turn === true && final.response_id !== null;
   if (!steps.ok || final === null) return { ...base, textError: steps.ok ? null : steps.error, fault, faultsApply, effectiveText, ...none };
@@ -131,7 +132,18 @@ export function turnView(input: TurnViewInput): TurnView {
             };
           })
       : [];
-  return { ...base, textError: null, fault, faultsApply, effectiveText, steps, final, decision, handlers, continuation: continuationOf(provider, final, fixture, handlers, input.continuation) };
+  return {
+    ...base,
+    textError: null,
+    fault,
+    faultsApply,
+    effectiveText,
+    overview: steps,
+    final,
+    decision,
+    handlers,
+    continuation: continuationOf(provider, final, fixture, handlers, input.continuation),
+  };
 }
 
 function continuationOf(provider: ProviderName, final: AssembledTurn, fixture: TurnFixture, handlers: readonly HandlerText[], mode: ContinuationMode): TurnContinuation {

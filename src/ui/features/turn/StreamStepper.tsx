@@ -8,7 +8,7 @@ import { useEffect, useRef, type JSX, type KeyboardEvent } from 'react';
 import type { ProviderName } from '../../../core/providerAdapters.ts';
 import type { Lang } from '../../../lang.ts';
 import { faultsFor, type FaultId } from '../../../playground/turn/faults.ts';
-import type { TurnStep } from '../../../playground/turn/stepThrough.ts';
+import type { EventMark } from '../../../playground/turn/stepThrough.ts';
 import type { FaultState } from '../../../playground/turn/turnView.ts';
 import type { TurnTexts } from './text.ts';
 
@@ -16,7 +16,7 @@ export interface StreamStepperProps {
   x: TurnTexts;
   lang: Lang;
   provider: ProviderName;
-  steps: readonly TurnStep[];
+  marks: readonly EventMark[];
   index: number;
   onIndex(i: number): void;
   fault: FaultState;
@@ -25,8 +25,8 @@ export interface StreamStepperProps {
   onFault(id: FaultId | null): void;
 }
 
-export function StreamStepper({ x, lang, provider, steps, index, onIndex, fault, faultsApply, onFault }: StreamStepperProps): JSX.Element {
-  const n = steps.length;
+export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault, faultsApply, onFault }: StreamStepperProps): JSX.Element {
+  const n = marks.length;
   const list = useRef<HTMLOListElement>(null);
   const go = (i: number) => onIndex(Math.max(0, Math.min(n - 1, i)));
   // Keep the current event in view as the learner steps (the list scrolls on its own).
@@ -96,7 +96,7 @@ export function StreamStepper({ x, lang, provider, steps, index, onIndex, fault,
         onKeyDown={onKeyDown}
         data-testid="event-list"
       >
-        {steps.map((s, i) => {
+        {marks.map((s, i) => {
           const bad = s.problems_new.length > 0;
           return (
             // Picked by pointer here, by the list's own keys above (aria-activedescendant): the list is the one tab stop.
@@ -112,7 +112,7 @@ export function StreamStepper({ x, lang, provider, steps, index, onIndex, fault,
               <span className="event-n">{i}</span> <code>{s.event.type ?? x.noType}</code>
               {s.response_id_new ? <span className="chip chip-quiet">id</span> : null}
               {s.call_ids_new.length > 0 ? <span className="chip chip-accent">+call</span> : null}
-              {s.terminal?.at === i ? <span className={`chip ${s.terminal.tool_turn ? 'chip-succeeded' : 'chip-error'}`}>end</span> : null}
+              {s.terminal_here !== null ? <span className={`chip ${s.terminal_here.tool_turn ? 'chip-succeeded' : 'chip-error'}`}>end</span> : null}
               {bad ? <span className="chip chip-error">{s.problems_new.map((p) => p.code).join(' ')}</span> : null}
             </li>
           );

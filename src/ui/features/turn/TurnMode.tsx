@@ -19,6 +19,7 @@ import { FAULT_SWITCHES, type FaultId } from '../../../playground/turn/faults.ts
 import { decodeStreamDocument, encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
 import { defaultStream, isTurnStreamId } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
+import { stepAt } from '../../../playground/turn/stepThrough.ts';
 import { turnView } from '../../../playground/turn/turnView.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { Splitter } from '../../components/Splitter.tsx';
@@ -68,7 +69,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const [continuation, setContinuation] = useState<ContinuationMode>('stateless');
   const deferredDoc = useDeferredValue(doc);
   const view = useMemo(() => turnView({ stream: turn.stream, doc: deferredDoc, continuation }), [turn.stream, deferredDoc, continuation]);
-  const steps = view.steps?.ok === true ? view.steps.steps : [];
+  const marks = view.overview?.marks ?? [];
   const [index, setIndex] = useState(0);
   const [tab, setTab] = useState<TurnTab>(isInjection(turn.stream) ? 'injection' : 'step');
   const [callId, setCallId] = useState<string | null>(null);
@@ -82,8 +83,10 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     setCallId(null);
     setTab(isInjection(turn.stream) ? 'injection' : 'step');
   }, [turn.stream]);
-  const at = Math.min(index, Math.max(0, steps.length - 1));
-  const step = steps[at];
+  const at = Math.min(index, Math.max(0, marks.length - 1));
+  // The full step is computed for the event on screen only (O(events)); holding an arrow key defers it, never the list.
+  const shownAt = useDeferredValue(at);
+  const step = useMemo(() => (view.overview === null || view.overview.marks.length === 0 ? undefined : stepAt(view.provider, view.overview, shownAt)), [view.overview, view.provider, shownAt]);
 
   const setDoc = useCallback((d: TurnDoc) => onTurn(withTurnDoc(turn, d)), [onTurn, turn]);
   const onHandlerText = useCallback((id: string, text: string) => setDoc({ ...doc, handlers: { ...doc.handlers, [id]: text } }), [setDoc, doc]);
@@ -204,7 +207,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
           {view.textError !== null ? (
             <p className="inline-warning">{x.textError(view.textError.line, view.textError.column, view.textError.message)}</p>
           ) : (
-            <StreamStepper x={x} lang={lang} provider={view.provider} steps={steps} index={at} onIndex={setIndex} fault={view.fault} faultsApply={view.faultsApply} onFault={onFault} />
+            <StreamStepper x={x} lang={lang} provider={view.provider} marks={marks} index={at} onIndex={setIndex} fault={view.fault} faultsApply={view.faultsApply} onFault={onFault} />
           )}
         </Panel>
         <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
@@ -243,8 +246,8 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                       x={x}
                       text={doc.stream ?? view.text}
                       error={view.textError}
-                      events={view.steps?.ok === true ? view.steps.steps.length : null}
-                      layout={view.steps?.ok === true ? view.steps.layout : null}
+                      events={view.overview?.marks.length ?? null}
+                      layout={view.overview?.layout ?? null}
                       faultLabel={faultLabel}
                       onText={(text) => setDoc({ ...doc, stream: text })}
                     />
