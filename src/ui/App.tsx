@@ -10,7 +10,8 @@
  *   │ problems | trusted context┃ digests      │ provider payloads         │
  *   └──────────────────────────────────────────────────────────────────────┘
  * In attack mode the right column is the attack lab; in exercise mode, the
- * exercise panel above the two projections.
+ * exercise panel above the two projections. Below 1024 px the same panels
+ * form one column under a sticky bar (styles/narrow.css, PanelNav).
  */
 import { createRef, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type RefObject } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/scenarios.ts';
@@ -34,6 +35,7 @@ import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
+import { PanelNav, type BottomTab } from './features/panelNav/PanelNav.tsx';
 import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
 import { useViolationDetail } from './i18n/useViolationDetail.ts';
 import { ProblemsList, problemDetail, problemRule } from './features/problems/ProblemsList.tsx';
@@ -57,8 +59,6 @@ const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) 
 const loadContextForm = () => import('./features/context/ContextForm.tsx');
 const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.ContextForm })));
 const LearnView = lazy(() => import('./features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
-
-type BottomTab = 'problems' | 'context';
 
 /** One empty list, so that the memoized context form is not re-rendered by a new `[]` on every keystroke. */
 const NO_CONTEXT_ISSUES: readonly ContextIssue[] = [];
@@ -265,7 +265,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   } else {
     const upper =
       work.mode === 'exercise' ? (
-        <div ref={exerciseHost} className="exercise-host" data-panel="panel-exercise" tabIndex={-1}>
+        <div ref={exerciseHost} id="panel-exercise" className="exercise-host" data-panel="panel-exercise" tabIndex={-1} role="group" aria-labelledby="exercise-title">
           <PanelBoundary t={t} resetKey={exerciseItems}>
             <Suspense fallback={<p className="no-result">…</p>}>
               <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} onProofsHeld={onProofsHeld} />
@@ -319,6 +319,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         onImport={(f) => void api.importScenario(f)}
       />
       <Notices t={t} lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />
+      <PanelNav t={t} mode={work.mode} problems={problemCount} onTab={setBottomTab} />
       <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
         <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
           <EditorPanel
