@@ -80,6 +80,27 @@ for (const device of NARROW_DEVICES) {
       });
     }
 
+    test('room for a fifth mode (the model turn, coming): one more link in the header, in both languages, and nothing is cut off', async ({ pg, page }) => {
+      await pg.goto('/?scenario=search_kb.hits');
+      for (const [button, label] of [
+        ['中文', '模型回合'],
+        ['English', 'Model turn'],
+      ] as const) {
+        await page.getByRole('button', { name: button }).click();
+        await page.evaluate((text) => {
+          const modes = document.querySelector('.modes');
+          modes?.querySelector('[data-fifth]')?.remove();
+          const link = modes?.lastElementChild?.cloneNode(true) as HTMLElement;
+          link.dataset.fifth = '';
+          link.textContent = text;
+          link.removeAttribute('aria-current');
+          modes?.append(link);
+        }, label);
+        await expect(page.locator('.modes a')).toHaveCount(5);
+        expect(await cutOff(page), label).toEqual([]);
+      }
+    });
+
     if (device.narrow) {
       test('the editor takes a small edit by touch, and the verdict and the count follow it', async ({ pg, page }) => {
         await pg.goto('/?scenario=get_order.paid');
