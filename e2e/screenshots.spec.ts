@@ -1,10 +1,13 @@
 /**
- * Screenshots of every mode at 1280×720 and 1600×900, light and dark, for
- * looking at the layout (test-results/screenshots/) and for the README
- * (docs/screenshots/, the few chosen below). Not part of the normal run:
+ * Screenshots of every mode at 1280×720 and 1600×900, and on issue 14's phone
+ * and tablets (e2e/devices.ts), light and dark, for looking at the layout
+ * (test-results/screenshots/) and for the README (docs/screenshots/, the few
+ * chosen below). Not part of the normal run:
  * `SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts`.
  */
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { NARROW_DEVICES } from './devices.ts';
 import { expect, test, type PlaygroundPage } from './fixtures.ts';
 
 test.skip(process.env.SCREENSHOTS === undefined, 'set SCREENSHOTS=1 to take the screenshots');
@@ -14,8 +17,15 @@ const SIZES = [
   { w: 1600, h: 900 },
 ] as const;
 
-/** The README's pictures (each under 300 KB): the smallest supported window, Chinese, the attack lab, the exercise. */
-const CHOSEN = new Set(['playground-token-light-1280x720-en', 'playground-token-dark-1280x720-zh', 'attack-A11-dark-1600x900-en', 'exercise-light-1600x900-en', 'turn-truncated-light-1280x720-en']);
+/** The README's pictures (each under 300 KB): the smallest desktop window, Chinese, the attack lab, the exercise, the model turn, a phone's column after the jump to the problems. */
+const CHOSEN = new Set([
+  'playground-token-light-1280x720-en',
+  'playground-token-dark-1280x720-zh',
+  'attack-A11-dark-1600x900-en',
+  'exercise-light-1600x900-en',
+  'turn-truncated-light-1280x720-en',
+  'playground-token-light-390x844-en-problems',
+]);
 
 async function settle(pg: PlaygroundPage): Promise<void> {
   await pg.editorReady();
@@ -35,10 +45,39 @@ const VIEWS = [
   { name: 'playground-token', address: '/?scenario=search_kb.hits', text: withToken },
   { name: 'attack-A11', address: '/?scenario=get_order.paid&attack=A11' },
   { name: 'exercise', address: '/?mode=exercise' },
+  { name: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2' },
   // The Anthropic stream cut by max_tokens inside the arguments, stepped to its end: the decision and the SDK helper's {}.
   { name: 'turn-truncated', address: '/?mode=turn&provider=anthropic&stream=anthropic.truncated', steps: 6 },
   { name: 'turn-continuation', address: '/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls', tab: /Next request|下一次请求/ },
 ] as const;
+
+type View = (typeof VIEWS)[number];
+
+/** Opens a view in a language and a theme, and waits until it has settled. */
+async function open(pg: PlaygroundPage, page: Page, view: View, lang: 'en' | 'zh', theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.addInitScript((l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })), lang);
+  await pg.goto(view.address);
+  if ('text' in view) {
+    await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), view.text());
+    await expect(pg.problem('SENSITIVE_FIELD')).toBeVisible();
+  }
+  if ('steps' in view) {
+    await page.getByTestId('event-list').focus();
+    for (let i = 0; i < view.steps; i++) await page.keyboard.press('ArrowRight');
+  }
+  if ('tab' in view) await page.getByRole('tab', { name: view.tab }).click();
+  // The turn mode opens on its stream, not on an editor: it has settled once its verdict is drawn.
+  if (view.name.startsWith('turn-')) {
+    await expect(page.getByTestId('turn-verdict')).toBeVisible();
+    await page.waitForTimeout(600);
+  } else await settle(pg);
+}
+
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
+  if (CHOSEN.has(name)) await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage });
+}
 
 for (const lang of ['en', 'zh'] as const) {
   for (const theme of ['light', 'dark'] as const) {
@@ -47,26 +86,37 @@ for (const lang of ['en', 'zh'] as const) {
         const name = `${view.name}-${theme}-${size.w}x${size.h}-${lang}`;
         test(name, async ({ pg, page }) => {
           await page.setViewportSize({ width: size.w, height: size.h });
-          await page.emulateMedia({ colorScheme: theme });
-          await page.addInitScript((l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })), lang);
-          await pg.goto(view.address);
-          if ('text' in view) {
-            await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), view.text());
-            await expect(pg.problem('SENSITIVE_FIELD')).toBeVisible();
-          }
-          if ('steps' in view) {
-            await page.getByTestId('event-list').focus();
-            for (let i = 0; i < view.steps; i++) await page.keyboard.press('ArrowRight');
-          }
-          if ('tab' in view) await page.getByRole('tab', { name: view.tab }).click();
-          if (view.name.startsWith('turn-')) {
-            await expect(page.getByTestId('turn-verdict')).toBeVisible();
-            await page.waitForTimeout(600);
-          } else await settle(pg);
-          await page.screenshot({ path: `test-results/screenshots/${name}.png` });
-          if (CHOSEN.has(name)) await page.screenshot({ path: `docs/screenshots/${name}.png` });
+          await open(pg, page, view, lang, theme);
+          await shoot(page, name);
         });
       }
     }
   }
+}
+
+// The phone and the tablets: the top of the page, the whole page, and (narrow) the column after the jump to the problems.
+for (const device of NARROW_DEVICES) {
+  test.describe(device.name, () => {
+    test.use(device.use);
+    const { width, height } = device.use.viewport;
+    for (const lang of ['en', 'zh'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        for (const view of VIEWS) {
+          const name = `${view.name}-${theme}-${width}x${height}-${lang}`;
+          test(name, async ({ pg, page }) => {
+            await open(pg, page, view, lang, theme);
+            await shoot(page, name);
+            await shoot(page, `${name}-full`, true);
+            if (!device.narrow) return;
+            await page
+              .getByRole('navigation', { name: /Verdict and panels|结论与面板/ })
+              .getByRole('button', { name: lang === 'zh' ? '问题' : 'Problems', exact: true })
+              .click();
+            await page.waitForTimeout(300);
+            await shoot(page, `${name}-problems`);
+          });
+        }
+      }
+    }
+  });
 }

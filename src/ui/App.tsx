@@ -10,7 +10,8 @@
  *   │ problems | trusted context┃ digests      │ provider payloads         │
  *   └──────────────────────────────────────────────────────────────────────┘
  * In attack mode the right column is the attack lab; in exercise mode, the
- * exercise panel above the two projections.
+ * exercise panel above the two projections. Below 1024 px the same panels
+ * form one column under a sticky bar (styles/narrow.css, PanelNav).
  */
 import { createRef, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type RefObject } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/scenarios.ts';
@@ -35,6 +36,7 @@ import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
+import { modeJumps, PanelNav, type BottomTab } from './features/panelNav/PanelNav.tsx';
 import { useViolationDetail } from './i18n/useViolationDetail.ts';
 import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
 import { ProblemsList, problemDetail, problemRule } from './features/problems/ProblemsList.tsx';
@@ -60,8 +62,6 @@ const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.Conte
 const LearnView = lazy(() => import('./features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
 // The model's turn carries the stream fixtures and the turn core: its own chunk, loaded with its mode.
 const TurnMode = lazy(() => import('./features/turn/TurnMode.tsx'));
-
-type BottomTab = 'problems' | 'context';
 
 /** One empty list, so that the memoized context form is not re-rendered by a new `[]` on every keystroke. */
 const NO_CONTEXT_ISSUES: readonly ContextIssue[] = [];
@@ -280,7 +280,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   } else {
     const upper =
       work.mode === 'exercise' ? (
-        <div ref={exerciseHost} className="exercise-host" data-panel="panel-exercise" tabIndex={-1}>
+        <div ref={exerciseHost} id="panel-exercise" className="exercise-host" data-panel="panel-exercise" tabIndex={-1} role="group" aria-labelledby="exercise-title">
           <PanelBoundary t={t} resetKey={exerciseItems}>
             <Suspense fallback={<p className="no-result">…</p>}>
               <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} onProofsHeld={onProofsHeld} />
@@ -356,6 +356,12 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
             next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...injectionTurn, label: t('nextTurn') } : null}
           />
           {noticesRow}
+          <PanelNav
+            t={t}
+            ok={problemCount === 0}
+            status={[t(problemCount === 0 ? 'verdictOk' : 'verdictRejected'), t('problemCount', { n: problemCount })]}
+            jumps={modeJumps(t, work.mode, setBottomTab)}
+          />
           <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
             <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
               <EditorPanel

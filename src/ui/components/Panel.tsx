@@ -32,7 +32,8 @@ export function Panel({ id, title, subtitle, actions, t, className, focusableBod
         {actions !== undefined ? <div className="panel-actions">{actions}</div> : null}
       </header>
       {subtitle !== undefined ? <p className="panel-sub">{subtitle}</p> : null}
-      <div className="panel-body" tabIndex={focusableBody ? 0 : undefined} aria-labelledby={focusableBody ? `${id}-title` : undefined} role={focusableBody ? 'group' : undefined}>
+      {/* Named even when not focusable: a box that scrolls says what it holds. */}
+      <div className="panel-body" tabIndex={focusableBody ? 0 : undefined} aria-labelledby={`${id}-title`} role="group">
         <PanelBoundary t={t} resetKey={resetKey} id={id}>
           {children}
         </PanelBoundary>

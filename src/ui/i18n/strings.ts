@@ -114,6 +114,11 @@ const en = {
   splitterColumns: 'Resize the editor and result columns',
   splitterEditor: 'Resize the editor and the panel below it',
   splitterRows: 'Resize the upper and lower result rows',
+  panelNav: 'Verdict and panels',
+  panelNavJumps: 'Go to a panel (the row scrolls sideways)',
+  verdictOk: '✓ ok',
+  verdictRejected: '✗ rejected',
+  problemCount: 'problems: {n}',
 } as const;
 
 export type StringKey = keyof typeof en;
@@ -225,6 +230,11 @@ const zh: Record<StringKey, string> = {
   splitterColumns: '调整编辑器与结果两栏的宽度',
   splitterEditor: '调整编辑器与下方面板的高度',
   splitterRows: '调整结果上下两行的高度',
+  panelNav: '结论与面板',
+  panelNavJumps: '跳到面板（这一行可左右滚动）',
+  verdictOk: '✓ 通过',
+  verdictRejected: '✗ 被拒绝',
+  problemCount: '问题：{n}',
 };
 
 const STRINGS = defineTexts<Readonly<Record<StringKey, string>>>({ en, zh });

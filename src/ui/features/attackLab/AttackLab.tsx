@@ -281,7 +281,8 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
 function DigestTable({ title, report, lang }: { title: string; report: ValidationDetails; lang: Lang }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   return (
-    <div className={styles.digestsWrap}>
+    // Wider than a phone: it scrolls sideways, and as a named, focusable box it can be scrolled from the keyboard too.
+    <div className={styles.digestsWrap} role="group" aria-label={title} tabIndex={0}>
       <table className={styles.digests}>
         <caption>{title}</caption>
         <thead>

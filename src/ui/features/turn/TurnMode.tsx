@@ -22,6 +22,7 @@ import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, 
 import { stepAt } from '../../../playground/turn/stepThrough.ts';
 import { turnView } from '../../../playground/turn/turnView.ts';
 import { Panel } from '../../components/Panel.tsx';
+import { PanelNav } from '../panelNav/PanelNav.tsx';
 import { Splitter } from '../../components/Splitter.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import type { Translate } from '../../i18n/strings.ts';
@@ -33,11 +34,13 @@ import { InjectionStoryView } from './InjectionStoryView.tsx';
 import { StepDetail } from './StepDetail.tsx';
 import { StreamStepper } from './StreamStepper.tsx';
 import { StreamTextEditor } from './StreamTextEditor.tsx';
-import { TURN_TEXT } from './text.ts';
+import { TURN_TEXT, type TurnTexts } from './text.ts';
 import { TurnToolbar } from './TurnToolbar.tsx';
 import './turn.css';
 
 type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
+const TAB_ORDER: readonly TurnTab[] = ['step', 'handler', 'continuation', 'text', 'injection'];
+const TAB_LABEL = { step: 'tabStep', handler: 'tabHandler', continuation: 'tabContinuation', text: 'tabText', injection: 'tabInjection' } as const satisfies Record<TurnTab, keyof TurnTexts>;
 
 export interface TurnModeProps {
   t: Translate;
@@ -196,6 +199,15 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
         onImport={(f) => void importStream(f)}
       />
       {p.notices}
+      <PanelNav
+        t={t}
+        ok={verdict.ok}
+        status={[verdict.text]}
+        jumps={[
+          { key: 'stream', label: x.streamTitle, section: 'panel-turn-stream', focus: 'panel-turn-stream-title' },
+          ...TAB_ORDER.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: 'turn-tabs', focus: `turn-tabs-tab-${k}`, before: () => setTab(k) })),
+        ]}
+      />
       <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
         <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false}>
           <p className="turn-verdict">

@@ -1,0 +1,179 @@
+/**
+ * Issue 14: the playground on a tablet and a phone. Every mode at the three
+ * windows of e2e/devices.ts, in English with the light theme and in Chinese
+ * with the dark one: nothing cut off, every panel reachable, touch targets of
+ * 44 px, the verdict and the problem count in sight, axe clean. The model
+ * turn mode has its own test below: its parts are a stream and tabs.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type PlaygroundPage } from './fixtures.ts';
+import { NARROW_DEVICES } from './devices.ts';
+import { cutOff, smallTargets } from './layoutAudit.ts';
+
+/** Each mode's address and its panels (the element each jump lands on), in the order the narrow column shows them. */
+const MODES = [
+  {
+    mode: 'playground',
+    address: '/?scenario=create_refund_draft.status_injected',
+    panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-model-result', 'panel-protected-audit', 'panel-digests', 'panel-payloads'],
+  },
+  { mode: 'attack lab', address: '/?scenario=search_kb.hits&attack=A11', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-attack'] },
+  { mode: 'exercise', address: '/?mode=exercise', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-exercise', 'panel-model-result', 'panel-protected-audit'] },
+  { mode: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-learn'] },
+] as const;
+
+async function settled(pg: PlaygroundPage): Promise<void> {
+  await pg.editorReady();
+  await expect(pg.page.locator('.mark-pending')).toHaveCount(0);
+  await expect(pg.page.getByText('…', { exact: true })).toHaveCount(0);
+}
+
+async function axeClean(pg: PlaygroundPage): Promise<void> {
+  const results = await new AxeBuilder({ page: pg.page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+for (const device of NARROW_DEVICES) {
+  test.describe(device.name, () => {
+    test.use(device.use);
+
+    for (const m of MODES) {
+      test(`${m.mode}: nothing cut off, every panel reachable, 44 px targets, axe clean — en light and zh dark`, async ({ pg, page }) => {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await pg.goto(m.address);
+        await settled(pg);
+        for (const combo of ['en light', 'zh dark'] as const) {
+          if (combo === 'zh dark') {
+            await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+            await page.getByRole('button', { name: '中文' }).click();
+            await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+            await settled(pg);
+          }
+          expect(await cutOff(page), `${combo}: cut off`).toEqual([]);
+          expect(await smallTargets(page), `${combo}: touch targets under 44 px`).toEqual([]);
+          await axeClean(pg);
+        }
+
+        const nav = page.getByRole('navigation', { name: '结论与面板' });
+        if (!device.narrow) {
+          // Wide enough for the grid: no bar, and every panel is on screen at once.
+          await expect(nav).toBeHidden();
+          for (const id of m.panels) await expect(page.locator(`#${id}`)).toBeInViewport();
+          return;
+        }
+        // Narrow: one button per panel, in column order; each brings its panel to the screen, below the bar.
+        const jumps = nav.getByRole('group').getByRole('button');
+        await expect(jumps).toHaveCount(m.panels.length);
+        for (const [i, id] of m.panels.entries()) {
+          await jumps.nth(i).click();
+          await expect(page.locator(`#${id}`)).toBeInViewport();
+          await expect(page.locator(':focus')).toBeInViewport();
+        }
+        // The verdict and the count stay in sight wherever the page is scrolled, and agree with the problems tab.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const status = page.getByTestId('narrow-status');
+        await expect(status).toBeInViewport();
+        const count = (await pg.problemsTab.locator('.count').textContent())?.trim();
+        await expect(status).toContainText(`问题：${count}`);
+        await expect(status).toContainText(count === '0' ? '通过' : '被拒绝');
+      });
+    }
+
+    test('the header holds its five modes in both languages, nothing cut off', async ({ pg, page }) => {
+      await pg.goto('/?scenario=search_kb.hits');
+      for (const [button, label] of [
+        ['中文', '模型回合'],
+        ['English', 'Model turn'],
+      ] as const) {
+        await page.getByRole('button', { name: button }).click();
+        await expect(page.locator('.modes a')).toHaveCount(5);
+        await expect(page.locator('.modes a').last()).toHaveText(label);
+        expect(await cutOff(page), label).toEqual([]);
+      }
+    });
+
+    test('model turn: every tab with nothing cut off, 44 px targets and axe clean in en light and zh dark; the verdict in sight, every part reachable', async ({ pg, page }) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
+      await expect(page.getByTestId('turn-mode')).toBeVisible();
+      const tabs = ['step', 'handler', 'continuation', 'text', 'injection'] as const;
+      for (const combo of ['en light', 'zh dark'] as const) {
+        if (combo === 'zh dark') {
+          await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+          await page.getByRole('button', { name: '中文' }).click();
+          await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+        }
+        for (const k of tabs) {
+          await page.locator(`#turn-tabs-tab-${k}`).click();
+          if (k === 'handler') await pg.editorReady();
+          expect(await cutOff(page), `${combo} ${k}: cut off`).toEqual([]);
+          expect(await smallTargets(page), `${combo} ${k}: touch targets under 44 px`).toEqual([]);
+          await axeClean(pg);
+        }
+      }
+      const nav = page.getByRole('navigation', { name: '结论与面板' });
+      if (!device.narrow) {
+        await expect(nav).toBeHidden();
+        await expect(page.locator('#panel-turn-stream')).toBeInViewport();
+        await expect(page.locator('#turn-tabs')).toBeInViewport();
+        return;
+      }
+      // One button for the stream and one per tab; each brings its part to the screen and selects the tab.
+      const jumps = nav.getByRole('group').getByRole('button');
+      await expect(jumps).toHaveCount(1 + tabs.length);
+      await jumps.nth(0).click();
+      await expect(page.locator('#panel-turn-stream')).toBeInViewport();
+      for (const [i, k] of tabs.entries()) {
+        await jumps.nth(i + 1).click();
+        await expect(page.locator(`#turn-tabs-tab-${k}`)).toHaveAttribute('aria-selected', 'true');
+        await expect(page.locator(`#turn-tabs-tab-${k}`)).toBeInViewport();
+      }
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.getByTestId('narrow-status')).toBeInViewport();
+      await expect(page.getByTestId('narrow-status')).toContainText('2 个调用执行');
+      // A fault switch by touch: the verdict in the bar follows it.
+      await jumps.nth(0).click();
+      await page.locator('[data-fault="duplicate_call_id"]').tap();
+      await expect(page.getByTestId('narrow-status')).toContainText('DUPLICATE_CALL_ID');
+    });
+
+    if (device.narrow) {
+      test('the editor takes a small edit by touch, and the verdict and the count follow it', async ({ pg, page }) => {
+        await pg.goto('/?scenario=get_order.paid');
+        const ed = await pg.editorReady();
+        const status = page.getByTestId('narrow-status');
+        await expect(status).toContainText('✓ ok');
+        await ed.locator('.view-lines').tap();
+        // The last line is the closing brace (lines wrap on a phone, so arrows move by screen rows): a member goes in before it.
+        await page.keyboard.press('ControlOrMeta+End');
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('Home');
+        await page.keyboard.insertText(',"access_token":"sk_live_51H8xQ2"');
+        await expect(status).toContainText('✗ rejected');
+        await expect(status).toContainText(/problems: [1-9]/);
+        await expect(pg.problem('SENSITIVE_FIELD')).toHaveCount(1);
+      });
+    } else {
+      test('a splitter takes a finger: its hit area is 44 px across, though it draws 8', async ({ pg, page }) => {
+        await pg.goto('/?scenario=search_kb.hits');
+        const splitter = page.getByRole('separator', { name: 'Resize the editor and result columns' });
+        const box = await splitter.boundingBox();
+        expect(box?.width).toBeLessThan(10);
+        const x = (box?.x ?? 0) + (box?.width ?? 0) / 2;
+        // Near its top: lower down, the row splitters beside it have hit areas of their own.
+        const y = (box?.y ?? 0) + 30;
+        for (const dx of [-21, 21]) {
+          expect(await page.evaluate(({ px, py }) => document.elementFromPoint(px, py)?.getAttribute('role'), { px: x + dx, py: y }), `${dx} px from its middle`).toBe('separator');
+        }
+        // Grabbed 20 px beside its line, it still moves.
+        const before = Number(await splitter.getAttribute('aria-valuenow'));
+        await page.mouse.move(x + 20, y);
+        await page.mouse.down();
+        await page.mouse.move(x + 120, y, { steps: 4 });
+        await page.mouse.up();
+        expect(Number(await splitter.getAttribute('aria-valuenow'))).toBeGreaterThan(before + 5);
+      });
+    }
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Below the width where the panels fit side by side (styles/narrow.css), the
+ * workspace is one column the learner scrolls through. This bar stays at the
+ * top of the screen: the verdict and the problem count, so neither needs a
+ * scroll to be seen, and one button per panel of the mode. On wide screens
+ * CSS hides it: every panel is on screen at once there.
+ */
+import type { JSX, ReactNode } from 'react';
+import type { Mode } from '../../../playground/work.ts';
+import type { StringKey, Translate } from '../../i18n/strings.ts';
+
+type Target = 'editor' | 'problems' | 'context' | 'model' | 'audit' | 'digests' | 'payloads' | 'attack' | 'learn' | 'exercise';
+export type BottomTab = 'problems' | 'context';
+
+/** Each mode's panels, in the order the column shows them (the DOM order). The turn mode has its own (features/turn/TurnMode.tsx). */
+const PANELS: Record<Exclude<Mode, 'turn'>, readonly Target[]> = {
+  playground: ['editor', 'problems', 'context', 'model', 'audit', 'digests', 'payloads'],
+  attack: ['editor', 'problems', 'context', 'attack'],
+  exercise: ['editor', 'problems', 'context', 'exercise', 'model', 'audit'],
+  learn: ['editor', 'problems', 'context', 'learn'],
+};
+
+/**
+ * Where a target is: the element scrolled to the top, the one focused (a
+ * title or a tab, never the editor itself, so no on-screen keyboard pops up),
+ * and its name: a string key, or the contract's own word.
+ */
+const WHERE: Record<Target, readonly [section: string, focus: string, label: StringKey | `=${string}`]> = {
+  editor: ['panel-editor', 'panel-editor-title', 'editorTitle'],
+  problems: ['bottom-tabs', 'bottom-tabs-tab-problems', 'problemsTab'],
+  context: ['bottom-tabs', 'bottom-tabs-tab-context', 'contextTab'],
+  model: ['panel-model-result', 'panel-model-result-title', '=model_result'],
+  audit: ['panel-protected-audit', 'panel-protected-audit-title', '=protected_audit'],
+  digests: ['panel-digests', 'panel-digests-title', 'digestsTitle'],
+  payloads: ['panel-payloads', 'panel-payloads-title', 'payloadsTitle'],
+  attack: ['panel-attack', 'panel-attack-title', 'attackTitle'],
+  learn: ['panel-learn', 'panel-learn-title', 'learnTitle'],
+  exercise: ['panel-exercise', 'panel-exercise', 'modeExercise'],
+};
+
+/** One button of the bar: the element it scrolls to the top, the one it focuses, and what to do first (select a tab). */
+export interface Jump {
+  key: string;
+  label: ReactNode;
+  section: string;
+  focus: string;
+  before?: () => void;
+}
+
+/** The jumps of the playground, attack, exercise and learn modes. */
+export function modeJumps(t: Translate, mode: Exclude<Mode, 'turn'>, onTab: (tab: BottomTab) => void): Jump[] {
+  return PANELS[mode].map((k) => {
+    const [section, focus, label] = WHERE[k];
+    return {
+      key: k,
+      label: label.startsWith('=') ? <code>{label.slice(1)}</code> : t(label as StringKey),
+      section,
+      focus,
+      ...(k === 'problems' || k === 'context' ? { before: () => onTab(k) } : {}),
+    };
+  });
+}
+
+export interface PanelNavProps {
+  t: Translate;
+  /** The verdict's colour, and the lines that say it (the verdict, the problem count). */
+  ok: boolean;
+  status: readonly string[];
+  jumps: readonly Jump[];
+}
+
+export function PanelNav({ t, ok, status, jumps }: PanelNavProps): JSX.Element {
+  const go = (j: Jump) => {
+    j.before?.();
+    // After a tab switch has rendered; the scroll leaves room for this bar (scroll-margin-top in narrow.css).
+    requestAnimationFrame(() => {
+      document.getElementById(j.focus)?.focus({ preventScroll: true });
+      document.getElementById(j.section)?.scrollIntoView({ block: 'start' });
+    });
+  };
+  const [first, ...rest] = status;
+  return (
+    <nav className="panel-nav" aria-label={t('panelNav')}>
+      <p className="panel-nav-status" data-testid="narrow-status">
+        <span className={`mark ${ok ? 'mark-ok' : 'mark-bad'}`}>{first}</span>
+        {rest.map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </p>
+      <div className="panel-nav-jumps scroll-x" role="group" aria-label={t('panelNavJumps')}>
+        {jumps.map((j) => (
+          <button key={j.key} type="button" className="btn" onClick={() => go(j)}>
+            {j.label}
+          </button>
+        ))}
+      </div>
+    </nav>
+  );
+}
