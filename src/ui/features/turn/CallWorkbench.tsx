@@ -122,7 +122,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
                   </>
                 ),
                 content: (
-                  <div className="tab-scroll" tabIndex={-1}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('problemsTab')}>
                     <PanelBoundary t={t} resetKey={evaluation}>
                       <ProblemsList t={t} lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} />
                     </PanelBoundary>
@@ -134,7 +134,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
                 key: 'digests',
                 label: t('digestsTitle'),
                 content: (
-                  <div className="tab-scroll" tabIndex={-1}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('digestsTitle')}>
                     {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} webcrypto={webcrypto} />}
                   </div>
                 ),
@@ -143,7 +143,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
                 key: 'payloads',
                 label: t('payloadsTitle'),
                 content: (
-                  <div className="tab-scroll" tabIndex={-1}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('payloadsTitle')}>
                     {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} detailOf={detailOf} payloads={evaluation.result.payloads} />}
                   </div>
                 ),

@@ -26,7 +26,7 @@ export function InjectionStoryView({ x, lang, provider, onOpenStream, onOpenScen
   return (
     <div className="injection-story" data-testid="injection-story">
       <p className="muted">{x.injectionDesc}</p>
-      <p className="story-links">
+      <p>
         <a
           href={scenarioHref}
           onClick={(e) => {

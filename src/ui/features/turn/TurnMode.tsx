@@ -132,7 +132,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const reset = () => p.onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), { kind: 'info', code: 'scenario-reset', params: { id: turn.stream } });
 
   const stepTab = (
-    <div className="tab-scroll" tabIndex={-1}>
+    <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabStep}>
       {view.textError !== null ? (
         <p className="inline-warning" data-testid="stream-error">
           {x.textError(view.textError.line, view.textError.column, view.textError.message)}
@@ -143,7 +143,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     </div>
   );
   const handlerTab = (
-    <div className="tab-scroll handler-tab" tabIndex={-1}>
+    <div className="tab-scroll handler-tab" tabIndex={0} role="group" aria-label={x.tabHandler}>
       {running.length === 0 ? (
         <>
           <p className="no-result">{x.handlerNone}</p>
@@ -244,7 +244,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                 key: 'continuation',
                 label: x.tabContinuation,
                 content: (
-                  <div className="tab-scroll" tabIndex={-1}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabContinuation}>
                     <ContinuationPanel x={x} lang={lang} view={view.continuation} mode={continuation} onMode={setContinuation} />
                   </div>
                 ),
@@ -253,7 +253,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                 key: 'text',
                 label: x.tabText,
                 content: (
-                  <div className="tab-scroll" tabIndex={-1}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabText}>
                     <StreamTextEditor
                       x={x}
                       text={doc.stream ?? view.text}
@@ -270,7 +270,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                 key: 'injection',
                 label: x.tabInjection,
                 content: (
-                  <div className="tab-scroll" tabIndex={-1}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabInjection}>
                     <InjectionStoryView x={x} lang={lang} provider={view.provider} onOpenStream={openStream} onOpenScenario={p.onOpenScenario} scenarioHref={p.scenarioHref('search_kb.injection')} />
                   </div>
                 ),
