@@ -262,3 +262,19 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('each stream is a history entry: Back returns to the stream before, and its edits are still there', async ({ pg, page }) => {
+  await pg.goto(address('openai.one_call'));
+  await page.locator('[data-fault="cut_before_terminal"]').click();
+  await expect(verdict(page)).toContainText('STREAM_UNTERMINATED');
+  await page.getByTestId('turn-stream').selectOption('openai.parallel_calls');
+  await expect(page).toHaveURL(/stream=openai\.parallel_calls$/);
+  await page.getByTestId('turn-provider').selectOption('gemini');
+  await expect(page).toHaveURL(/\?mode=turn&provider=gemini&stream=gemini\.one_call$/);
+  await page.goBack();
+  await expect(page.getByTestId('turn-stream')).toHaveValue('openai.parallel_calls');
+  await page.goBack();
+  await expect(page.getByTestId('turn-stream')).toHaveValue('openai.one_call');
+  await expect(verdict(page)).toContainText('STREAM_UNTERMINATED');
+  await expect(page.locator('[data-fault="cut_before_terminal"]')).toHaveAttribute('aria-pressed', 'true');
+});

@@ -202,7 +202,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
               </>
             ),
             content: (
-              <div className="tab-scroll" tabIndex={-1}>
+              <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('problemsTab')}>
                 <PanelBoundary t={t} resetKey={evaluation}>
                   <ProblemsList t={t} lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} firstRef={firstProblem} />
                 </PanelBoundary>
@@ -217,7 +217,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
               </>
             ),
             content: (
-              <div className="tab-scroll" tabIndex={-1}>
+              <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('contextTab')}>
                 <PanelBoundary t={t} resetKey={doc.context}>
                   <Suspense fallback={<p className="no-result">…</p>}>
                     <ContextForm t={t} lang={lang} draft={doc.context} issues={contextIssues} onChange={api.setContext} handle={contextForm} />
