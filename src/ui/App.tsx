@@ -39,7 +39,7 @@ import { Notices } from './features/notices/Notices.tsx';
 import { modeJumps, PanelNav, type BottomTab } from './features/panelNav/PanelNav.tsx';
 import { useViolationDetail } from './i18n/useViolationDetail.ts';
 import { PayloadsPanel } from './features/payloads/PayloadsPanel.tsx';
-import { ProblemsList, problemDetail, problemRule } from './features/problems/ProblemsList.tsx';
+import { ProblemsList, problemMessage } from './features/problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from './features/projections/ProjectionPanels.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
 import { evaluationCounts, useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
@@ -117,7 +117,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   }, [lang, t]);
 
   const detailOf = useViolationDetail(lang);
-  const problemMessage = useCallback((p: Problem) => `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${problemDetail(p, detailOf)}`, [lang, t, detailOf]);
+  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, t, detailOf), [lang, t, detailOf]);
   const onReveal = useCallback(
     (p: Problem) => {
       if (p.range !== null) bridge.reveal(p.range);
@@ -373,7 +373,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
                 theme={theme}
                 evaluatedText={deferred.handlerText}
                 problems={evaluation.problems}
-                problemMessage={problemMessage}
+                problemMessage={markerMessage}
                 tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
                 bridge={bridge}
                 exposeForTests={TEST_HOOKS}

@@ -31,12 +31,17 @@ const SOURCE_KEY: Record<ProblemSource, StringKey> = {
 };
 
 /** A problem's specifics in the learner's language: a core violation from its typed data, a parse or context problem as the parser said it. */
-export function problemDetail(p: Problem, detailOf: DetailOf): string {
+function problemDetail(p: Problem, detailOf: DetailOf): string {
   return p.params !== null ? detailOf(p.params) : p.detail;
 }
 
+/** An editor marker's message: the code and place, the rule, and the specifics, in the learner's language. */
+export function problemMessage(p: Problem, lang: Lang, t: Translate, detailOf: DetailOf): string {
+  return `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${problemDetail(p, detailOf)}`;
+}
+
 /** The one-line explanation of a problem in the learner's language (also the editor marker's message). */
-export function problemRule(p: Problem, lang: Lang, t: Translate): string {
+function problemRule(p: Problem, lang: Lang, t: Translate): string {
   if (p.isViolation) return VIOLATION_TEXTS[lang][p.code as ViolationCode].rule;
   if (p.source === 'json') return p.code === 'TOO_LARGE' ? t('jsonTooLarge') : t('jsonRule');
   if (p.source === 'context') return t('contextRule');

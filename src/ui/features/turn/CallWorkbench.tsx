@@ -22,7 +22,7 @@ import { useWebCryptoCheck } from '../digests/useWebCryptoCheck.ts';
 import type { EditorBridge } from '../editor/bridge.ts';
 import { EditorPanel } from '../editor/EditorPanel.tsx';
 import { PayloadsPanel } from '../payloads/PayloadsPanel.tsx';
-import { ProblemsList, problemDetail, problemRule } from '../problems/ProblemsList.tsx';
+import { ProblemsList, problemMessage } from '../problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from '../projections/ProjectionPanels.tsx';
 import type { TurnTexts } from './text.ts';
 
@@ -48,7 +48,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
   const { input: evaluated, evaluation } = useDocumentEvaluation(input);
   const webcrypto = useWebCryptoCheck(evaluation.result);
   const detailOf = useViolationDetail(lang);
-  const problemMessage = useCallback((p: Problem) => `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${problemDetail(p, detailOf)}`, [lang, t, detailOf]);
+  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, t, detailOf), [lang, t, detailOf]);
   const onChange = useCallback((text: string) => onHandlerText(call.call_id, text), [onHandlerText, call.call_id]);
   const onReveal = useCallback(
     (p: Problem) => {
@@ -101,7 +101,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
             theme={theme}
             evaluatedText={evaluated.handlerText}
             problems={evaluation.problems}
-            problemMessage={problemMessage}
+            problemMessage={markerMessage}
             tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
             bridge={bridge}
             exposeForTests={exposeForTests}
