@@ -165,6 +165,11 @@ function replaceString(v: unknown, from: string, to: string): unknown {
   return v;
 }
 
+/** What a switch starts from: a turn without problems that ends by asking for tools, under a response id. */
+export function isHealthyToolTurn(turn: AssembledTurn): boolean {
+  return turn.problems.length === 0 && turn.terminal?.tool_turn === true && turn.response_id !== null;
+}
+
 /**
  * Applies one switch to a healthy stream (no problems, a terminal event that
  * asks for tools). A switch that cannot apply to this stream (a duplicate id
@@ -175,7 +180,7 @@ export function applyFault(id: FaultId, provider: ProviderName, events: readonly
   if (sw === undefined) return refuse(`unknown fault switch ${JSON.stringify(id)}`, `未知的故障开关 ${JSON.stringify(id)}`);
   if (!sw.providers.includes(provider)) return refuse(`${provider}'s stream cannot show ${sw.code}`, `${provider} 的流不会出现 ${sw.code}`);
   const turn = assembleTurn(provider, events);
-  if (turn.problems.length > 0 || turn.terminal === null || !turn.terminal.tool_turn || turn.response_id === null) {
+  if (!isHealthyToolTurn(turn) || turn.terminal === null || turn.response_id === null) {
     return refuse('a fault switch starts from a healthy stream that asks for tools', '故障开关需要从一个请求工具的健康流开始');
   }
   const end = turn.terminal.at;

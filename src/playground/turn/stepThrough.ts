@@ -132,18 +132,22 @@ function stepEvent(provider: ProviderName, e: StreamEvent, index: number, layout
 }
 
 /**
- * Reads a stream: events as values (a fixture's `stream`) or the text of a
- * stream file (JSON array, JSON Lines or SSE, read strictly by the core).
+ * Reads a stream: events as values (a fixture's `stream`), the text of a
+ * stream file (JSON array, JSON Lines or SSE, read strictly by the core), or
+ * such a text already read by `readTurnStream`.
  * Text that is not JSON is `{ ok: false, error }` with its line and column;
  * bad events are problems of the turn. Never throws for a known provider.
  * The marks come from the whole turn: where each call opened (`at[0]`), where
  * each problem showed, where the terminal event is; a test holds them to
  * {@link stepAt} at every event of every fixture.
  */
-export function overviewStream(provider: ProviderName, input: string | readonly unknown[]): StreamOverview {
+export function overviewStream(provider: ProviderName, input: string | readonly unknown[] | { layout: StreamLayout; events: readonly StreamEvent[] }): StreamOverview {
   let events: readonly StreamEvent[];
   let layout: StreamLayout | 'values';
-  if (typeof input === 'string') {
+  if (typeof input === 'object' && !Array.isArray(input)) {
+    // Text the caller has already read (the turn mode reads it once, for its fault switches too).
+    ({ events, layout } = input as { layout: StreamLayout; events: readonly StreamEvent[] });
+  } else if (typeof input === 'string') {
     const r = readTurnStream(input);
     if (!r.ok) return { ok: false, error: r.error };
     events = r.events;

@@ -20,7 +20,7 @@ import { readTurnStream, type StreamTextError } from '../../core/turnStream.ts';
 import type { Bilingual } from '../../lang.ts';
 import { viewContinuation, type ContinuationView } from './continuationView.ts';
 import { decideTurn, type TurnDecision } from './decision.ts';
-import { applyFault, FAULT_SWITCHES, type FaultId } from './faults.ts';
+import { applyFault, FAULT_SWITCHES, isHealthyToolTurn, type FaultId } from './faults.ts';
 import { overviewStream, type StreamOverview } from './stepThrough.ts';
 import type { TurnDoc } from './turnWork.ts';
 
@@ -96,7 +96,7 @@ export function turnView(input: TurnViewInput): TurnView {
   if (!read.ok) return { ...base, textError: read.error, fault: null, faultsApply: false, effectiveText: text, ...none };
 
   let fault: FaultState = null;
-  let events: string | readonly unknown[] = text;
+  let events: readonly unknown[] | null = null;
   const sw = FAULT_SWITCHES.find((f) => f.id === input.doc.fault);
   if (sw !== undefined) {
     const r = applyFault(
@@ -109,11 +109,12 @@ export function turnView(input: TurnViewInput): TurnView {
       events = r.events;
     } else fault = { id: sw.id, applied: false, reason: r.reason };
   }
-  const effectiveText = typeof events === 'string' ? events : streamTextOf(events);
-  const steps = overviewStream(provider, events);
-  const final = steps.ok ? steps.final : null;
-  const faultsApply = fault !== null ? fault.applied : final !== null && final.problems.length === 0 && final.terminal?.tool_turn === true && final.response_id !== null;
-  if (!steps.ok || final === null) return { ...base, textError: steps.ok ? null : steps.error, fault, faultsApply, effectiveText, ...none };
+  const effectiveText = events === null ? text : streamTextOf(events);
+  const steps = overviewStream(provider, events ?? read);
+  // Read text and values always read; the branch is for the type.
+  if (!steps.ok) return { ...base, textError: steps.error, fault, faultsApply: false, effectiveText, ...none };
+  const final = steps.final;
+  const faultsApply = fault !== null ? fault.applied : isHealthyToolTurn(final);
   const decision = decideTurn(final, fixture.turn_context);
   const handlers: HandlerText[] =
     decision.kind === 'gated'

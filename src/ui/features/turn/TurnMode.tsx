@@ -17,7 +17,7 @@ import type { NoticeInput } from '../../../playground/reducer.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
 import { FAULT_SWITCHES, type FaultId } from '../../../playground/turn/faults.ts';
 import { decodeStreamDocument, encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
-import { defaultStream, isTurnStreamId } from '../../../playground/turn/turnAddress.ts';
+import { defaultStream } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
 import { stepAt } from '../../../playground/turn/stepThrough.ts';
 import { turnView } from '../../../playground/turn/turnView.ts';
@@ -110,12 +110,6 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const stepDecision = useMemo(() => (step === undefined ? null : decideTurn(step.turn, view.fixture.turn_context)), [view.fixture, step]);
   const faultLabel = view.fault?.applied === true ? (FAULT_SWITCHES.find((f) => f.id === view.fault?.id)?.label[lang] ?? null) : null;
 
-  // Browser tests set a handler output without typing into Monaco (an `e2e` build only).
-  useEffect(() => {
-    if (!p.exposeForTests) return;
-    (window as unknown as Record<string, unknown>).__turn = { setHandlerText: onHandlerText, setStreamText: (text: string) => setDoc({ ...doc, stream: text }) };
-  }, [p.exposeForTests, onHandlerText, setDoc, doc]);
-
   const exportStream = () => {
     browser.downloadText(`${turn.stream}.stream.json`, encodeStreamDocument({ provider: view.provider, base: turn.stream, stream: view.effectiveText }));
   };
@@ -125,9 +119,9 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     if (!r.ok) return refused(r.error.code, r.error.detail);
     const d = decodeStreamDocument(r.value);
     if (!d.ok) return refused(d.error.code, `line ${d.error.line}, column ${d.error.column}${d.error.pointer === '' ? '' : ` (${d.error.pointer})`}: ${d.error.message}`);
-    const id = d.document.base !== null && isTurnStreamId(d.document.base) ? d.document.base : defaultStream(d.document.provider);
-    const next: TurnWork = { stream: id, docs: { ...turn.docs, [id]: { ...turnDocOf(turn, id), stream: d.document.stream, fault: null } } };
-    p.onReplaceTurn(withTurnDoc(next, turnDocOf(next, id)), { kind: 'info', code: 'import-ok', params: { name: file.name, id } });
+    // The codec has checked that a base names a fixture of that provider; a stream written from scratch opens on the provider's first.
+    const id = d.document.base ?? defaultStream(d.document.provider);
+    p.onReplaceTurn(withTurnDoc({ ...turn, stream: id }, { ...turnDocOf(turn, id), stream: d.document.stream, fault: null }), { kind: 'info', code: 'import-ok', params: { name: file.name, id } });
   };
   const reset = () => p.onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), { kind: 'info', code: 'scenario-reset', params: { id: turn.stream } });
 
