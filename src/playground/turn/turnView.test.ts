@@ -4,7 +4,7 @@ import { turnFixtures } from '../../core/turnFixtures.ts';
 import { faultsFor } from './faults.ts';
 import { EMPTY_TURN_DOC, type TurnDoc } from './turnWork.ts';
 import { stepAt } from './stepThrough.ts';
-import { streamTextOf, turnView } from './turnView.ts';
+import { callsView, streamTextOf, streamView, turnView } from './turnView.ts';
 
 const view = (stream: string, doc: Partial<TurnDoc> = {}, continuation: 'stateless' | 'stateful' = 'stateless') => turnView({ stream, doc: { ...EMPTY_TURN_DOC, ...doc }, continuation });
 
@@ -79,6 +79,17 @@ describe('turnView: everything the turn mode shows, from the core', () => {
     if (edited.continuation.ok) expect(edited.continuation.body_text).not.toEqual(v0.continuation.ok ? v0.continuation.body_text : '');
     const broken = view('openai.one_call', { handlers: { [id]: '{"kind":' } });
     expect(broken.continuation).toMatchObject({ ok: false, stage: 'handler_text', call_id: id });
+  });
+
+  it('its two parts compose to it, and a handler edit leaves the stream part as it was', () => {
+    const doc = { ...EMPTY_TURN_DOC, fault: 'event_after_terminal' };
+    const sv = streamView('anthropic.parallel_calls', doc);
+    expect(callsView(sv, {}, 'stateless')).toEqual(view('anthropic.parallel_calls', doc));
+    const id = view('anthropic.parallel_calls').handlers[0]?.call_id ?? '';
+    const edits = { [id]: '{"kind":"error","code":"NOT_FOUND","message":"gone"}' };
+    const edited = callsView(streamView('anthropic.parallel_calls', EMPTY_TURN_DOC), edits, 'stateful');
+    expect(edited).toEqual(view('anthropic.parallel_calls', { handlers: edits }, 'stateful'));
+    expect(edited.handlers[0]?.edited).toBe(true);
   });
 
   it('stateful and stateless bodies pair every result with its call by id', () => {

@@ -36,6 +36,9 @@ export type HandlerText = { call_id: string; name: string; text: string; edited:
 
 export type TurnContinuation = ContinuationView | { ok: false; stage: 'handler_text'; call_id: string; detail: string } | { ok: false; stage: 'stream'; call_id: null; detail: string };
 
+/** What the stream alone decides: everything but the handler outputs and the next request (a handler edit leaves it as it is). */
+export type StreamView = Omit<TurnView, 'handlers' | 'continuation'>;
+
 export interface TurnView {
   fixture: TurnFixture;
   provider: ProviderName;
@@ -76,28 +79,27 @@ function startingHandler(f: TurnFixture, callId: string, name: string): unknown 
 }
 
 export function turnView(input: TurnViewInput): TurnView {
-  const fixture = fixtureOf(input.stream);
+  return callsView(streamView(input.stream, input.doc), input.doc.handlers, input.continuation);
+}
+
+/** The stream's part of {@link turnView}: its text read once, the fault switch, the overview, the decision. */
+export function streamView(stream: string, doc: Pick<TurnDoc, 'stream' | 'fault'>): StreamView {
+  const fixture = fixtureOf(stream);
   const provider = fixture.provider;
-  const text = input.doc.stream ?? streamTextOf(fixture.stream);
-  const base: Omit<TurnView, 'textError' | 'fault' | 'faultsApply' | 'effectiveText' | 'overview' | 'final' | 'decision' | 'handlers' | 'continuation'> = {
+  const text = doc.stream ?? streamTextOf(fixture.stream);
+  const base: Omit<StreamView, 'textError' | 'fault' | 'faultsApply' | 'effectiveText' | 'overview' | 'final' | 'decision'> = {
     fixture,
     provider,
     text,
-    edited: input.doc.stream !== null,
+    edited: doc.stream !== null,
   };
   const read = readTurnStream(text);
-  const none = {
-    overview: null,
-    final: null,
-    decision: null,
-    handlers: [] as HandlerText[],
-    continuation: { ok: false as const, stage: 'stream' as const, call_id: null, detail: 'the stream text is not read' },
-  };
+  const none = { overview: null, final: null, decision: null };
   if (!read.ok) return { ...base, textError: read.error, fault: null, faultsApply: false, effectiveText: text, ...none };
 
   let fault: FaultState = null;
   let events: readonly unknown[] | null = null;
-  const sw = FAULT_SWITCHES.find((f) => f.id === input.doc.fault);
+  const sw = FAULT_SWITCHES.find((f) => f.id === doc.fault);
   if (sw !== undefined) {
     const r = applyFault(
       sw.id,
@@ -115,13 +117,19 @@ export function turnView(input: TurnViewInput): TurnView {
   if (!steps.ok) return { ...base, textError: steps.error, fault, faultsApply: false, effectiveText, ...none };
   const final = steps.final;
   const faultsApply = fault !== null ? fault.applied : isHealthyToolTurn(final);
-  const decision = decideTurn(final, fixture.turn_context);
+  return { ...base, textError: null, fault, faultsApply, effectiveText, overview: steps, final, decision: decideTurn(final, fixture.turn_context) };
+}
+
+/** The calls' part of {@link turnView}: the handler output of each call that runs (the learner's, else where it starts) and the next request. */
+export function callsView(sv: StreamView, edits: Readonly<Record<string, string>>, mode: ContinuationMode): TurnView {
+  const { decision, final, fixture } = sv;
+  if (decision === null || final === null) return { ...sv, handlers: [], continuation: { ok: false, stage: 'stream', call_id: null, detail: 'the stream text is not read' } };
   const handlers: HandlerText[] =
     decision.kind === 'gated'
       ? decision.calls
           .filter((c) => c.runs)
           .map((c) => {
-            const own = Object.hasOwn(input.doc.handlers, c.call_id) ? input.doc.handlers[c.call_id] : undefined;
+            const own = Object.hasOwn(edits, c.call_id) ? edits[c.call_id] : undefined;
             const t = own ?? `${JSON.stringify(startingHandler(fixture, c.call_id, c.name), null, 2)}\n`;
             const p = parseStrictJson(t);
             return {
@@ -133,18 +141,7 @@ export function turnView(input: TurnViewInput): TurnView {
             };
           })
       : [];
-  return {
-    ...base,
-    textError: null,
-    fault,
-    faultsApply,
-    effectiveText,
-    overview: steps,
-    final,
-    decision,
-    handlers,
-    continuation: continuationOf(provider, final, fixture, handlers, input.continuation),
-  };
+  return { ...sv, handlers, continuation: continuationOf(sv.provider, final, fixture, handlers, mode) };
 }
 
 function continuationOf(provider: ProviderName, final: AssembledTurn, fixture: TurnFixture, handlers: readonly HandlerText[], mode: ContinuationMode): TurnContinuation {

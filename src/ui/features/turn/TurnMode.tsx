@@ -20,7 +20,7 @@ import { decodeStreamDocument, encodeStreamDocument } from '../../../playground/
 import { defaultStream } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
 import { stepAt } from '../../../playground/turn/stepThrough.ts';
-import { turnView } from '../../../playground/turn/turnView.ts';
+import { callsView, streamView } from '../../../playground/turn/turnView.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { PanelNav } from '../panelNav/PanelNav.tsx';
 import { Splitter } from '../../components/Splitter.tsx';
@@ -71,7 +71,9 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const doc = turnDocOf(turn);
   const [continuation, setContinuation] = useState<ContinuationMode>('stateless');
   const deferredDoc = useDeferredValue(doc);
-  const view = useMemo(() => turnView({ stream: turn.stream, doc: deferredDoc, continuation }), [turn.stream, deferredDoc, continuation]);
+  // turnView in its two parts: a handler edit recomputes the calls and the next request, never the stream's reading.
+  const streamPart = useMemo(() => streamView(turn.stream, { stream: deferredDoc.stream, fault: deferredDoc.fault }), [turn.stream, deferredDoc.stream, deferredDoc.fault]);
+  const view = useMemo(() => callsView(streamPart, deferredDoc.handlers, continuation), [streamPart, deferredDoc.handlers, continuation]);
   const marks = view.overview?.marks ?? [];
   const [index, setIndex] = useState(0);
   const [tab, setTab] = useState<TurnTab>(isInjection(turn.stream) ? 'injection' : 'step');
@@ -89,7 +91,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const at = Math.min(index, Math.max(0, marks.length - 1));
   // The full step is computed for the event on screen only (O(events)); holding an arrow key defers it, never the list.
   const shownAt = useDeferredValue(at);
-  const step = useMemo(() => (view.overview === null || view.overview.marks.length === 0 ? undefined : stepAt(view.provider, view.overview, shownAt)), [view.overview, view.provider, shownAt]);
+  const step = useMemo(() => (streamPart.overview === null || streamPart.overview.marks.length === 0 ? undefined : stepAt(streamPart.provider, streamPart.overview, shownAt)), [streamPart, shownAt]);
 
   const setDoc = useCallback((d: TurnDoc) => onTurn(withTurnDoc(turn, d)), [onTurn, turn]);
   const onHandlerText = useCallback((id: string, text: string) => setDoc({ ...doc, handlers: { ...doc.handlers, [id]: text } }), [setDoc, doc]);
@@ -107,7 +109,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const answered = decision?.kind === 'gated' ? decision.calls.filter((c) => !c.runs) : [];
   const chosen = running.find((c) => c.call_id === callId) ?? running[0];
   const handler = view.handlers.find((h) => h.call_id === chosen?.call_id);
-  const stepDecision = useMemo(() => (step === undefined ? null : decideTurn(step.turn, view.fixture.turn_context)), [view.fixture, step]);
+  const stepDecision = useMemo(() => (step === undefined ? null : decideTurn(step.turn, streamPart.fixture.turn_context)), [streamPart.fixture, step]);
   const faultLabel = view.fault?.applied === true ? (FAULT_SWITCHES.find((f) => f.id === view.fault?.id)?.label[lang] ?? null) : null;
 
   const exportStream = () => {
