@@ -253,7 +253,7 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
     id,
     victim,
     tampered,
-    report: validateResultDetailed(tampered.pkg, tampered.trusted),
+    report: checkPresented(tampered.pkg, tampered.trusted),
     ...extra,
   });
   const viaHandler = (after: unknown): AttackRun => finish({ pkg: project(after, trusted), trusted }, { handler: { before: s.handler_output, after } });
@@ -273,13 +273,8 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
       const other = { pkg: project(s.handler_output, otherTrusted), trusted: otherTrusted };
       return finish({ pkg: clone(other.pkg), trusted }, { other });
     }
-    case 'A3': {
-      const key = `${trusted.call.idempotency_key}-replaced`;
-      const t2: TrustedContext = { ...clone(trusted), call: { ...trusted.call, idempotency_key: key } };
-      const tampered = clone(pkg);
-      tampered.protected_audit.operation.idempotency_key = key;
-      return finish({ pkg: tampered, trusted: t2 });
-    }
+    case 'A3':
+      return finish(withReplacedKey(pkg, trusted));
     case 'A4': {
       const tampered = clone(pkg);
       tampered.protected_audit.binding.result_sha256 = sha256Hex(`forged:${pkg.protected_audit.binding.result_sha256}`);
@@ -305,25 +300,9 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
       return finish({ pkg: tampered, trusted });
     }
     case 'A8':
-      return viaHandler(
-        editHandler(s.handler_output, (d) => {
-          d.status = 'succeeded';
-        }),
-      );
     case 'A9':
-      return viaHandler(
-        editHandler(s.handler_output, (d) => {
-          const list = Array.isArray(d.hits) && d.hits.length > 0 ? (d.hits[0] as Record<string, unknown>) : null;
-          if (list !== null) list.access_token = 'sk_live_51H8xQ2eZvKYlo2C';
-          else d.Authorization = 'Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.x';
-        }),
-      );
     case 'A10':
-      return viaHandler(
-        editHandler(s.handler_output, (d) => {
-          d.internal_note = 'VIP customer, margin 42%';
-        }),
-      );
+      return viaHandler(injectIntoHandler(id, s.handler_output));
     case 'A11': {
       const tampered = tamperAndRecomputePlain(pkg, trusted);
       const keyedTrusted: TrustedContext = { ...clone(trusted), key: { ...DEMO_AUDIT_KEY } };
@@ -353,6 +332,44 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
           else if (Array.isArray(d.hits)) d.hits.push({ doc_ref: 'KB-666', title: 'Refund help', snippet: note, url: 'https://kb.example.com/articles/666' });
         }),
       );
+  }
+}
+
+/**
+ * A package presented to the dispatcher, checked as every attack is: against
+ * the trusted context, recomputing every digest (the lab and the exercise's
+ * sealed results share this one path).
+ */
+export function checkPresented(pkg: unknown, trusted: TrustedContext): ValidationDetails {
+  return validateResultDetailed(pkg, trusted);
+}
+
+/** A3: the same package under a new idempotency key only (the audit says the new key too, as a careful forger would write it). */
+export function withReplacedKey(pkg: Package, trusted: TrustedContext): { pkg: Package; trusted: TrustedContext } {
+  const key = `${trusted.call.idempotency_key}-replaced`;
+  const t2: TrustedContext = { ...clone(trusted), call: { ...trusted.call, idempotency_key: key } };
+  const tampered = clone(pkg);
+  tampered.protected_audit.operation.idempotency_key = key;
+  return { pkg: tampered, trusted: t2 };
+}
+
+/** A8–A10: a handler's output with a top-level-looking status, a nested token, or an extra business field added to its data. */
+export function injectIntoHandler(id: 'A8' | 'A9' | 'A10', raw: unknown): unknown {
+  switch (id) {
+    case 'A8':
+      return editHandler(raw, (d) => {
+        d.status = 'succeeded';
+      });
+    case 'A9':
+      return editHandler(raw, (d) => {
+        const list = Array.isArray(d.hits) && d.hits.length > 0 ? (d.hits[0] as Record<string, unknown>) : null;
+        if (list !== null) list.access_token = 'sk_live_51H8xQ2eZvKYlo2C';
+        else d.Authorization = 'Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.x';
+      });
+    case 'A10':
+      return editHandler(raw, (d) => {
+        d.internal_note = 'VIP customer, margin 42%';
+      });
   }
 }
 

@@ -17,6 +17,7 @@ import { auditValuesOf } from '../core/auditValues.ts';
 import { toProviderItem } from '../core/toProviderItem.ts';
 import { parseTrustedContext, type TrustedContext } from '../core/trustedContext.ts';
 import { validateResult } from '../core/validateResult.ts';
+import type { ProofId } from './exerciseProofs.ts';
 
 export interface ExerciseItem {
   handler_output: unknown;
@@ -25,9 +26,6 @@ export interface ExerciseItem {
 
 export type ExerciseKind = 'hits' | 'empty' | 'no_access' | 'rate_limited' | 'truncated';
 export const EXERCISE_KINDS: readonly ExerciseKind[] = ['hits', 'empty', 'no_access', 'rate_limited', 'truncated'];
-
-export type ProofId = 'no_principal_or_receipt' | 'business_change_changes_result' | 'swap_or_key_breaks_binding' | 'injections_rejected' | 'no_audit_in_payloads';
-export const PROOF_IDS: readonly ProofId[] = ['no_principal_or_receipt', 'business_change_changes_result', 'swap_or_key_breaks_binding', 'injections_rejected', 'no_audit_in_payloads'];
 
 export interface ProofResult {
   id: ProofId;
@@ -112,20 +110,24 @@ const verdict = (id: ProofId, checks: number, failures: string[]): ProofResult =
   verdict: failures.length > 0 ? 'fails' : checks === 0 ? 'vacuous' : 'holds',
 });
 
+/** What of the principal or a receipt one package's model projection shows (empty: none), and how many things were looked for. */
+export function projectionLeaks(pkg: Package, trusted: TrustedContext): { checks: number; found: string[] } {
+  const text = canonicalize(pkg.model_result);
+  const a = pkg.protected_audit;
+  const secrets = [trusted.principal.tenant, trusted.principal.subject, a.principal_ref, a.downstream.receipt_ref].filter((v): v is string => v !== null);
+  const found = secrets.filter((s) => text.includes(s)).map((s) => `contains ${JSON.stringify(s)}`);
+  if (/"(tenant|subject|principal_ref|receipt_ref)"/.test(text)) found.push('has a principal or receipt member');
+  return { checks: secrets.length + 1, found };
+}
+
 /** 1. The model projection holds no principal and no internal receipt. */
 function proofNoPrincipal(live: Live): ProofResult {
   const failures: string[] = [];
   let checks = 0;
   for (const { pkg, trusted, n } of live) {
-    const text = canonicalize(pkg.model_result);
-    const a = pkg.protected_audit;
-    const secrets = [trusted.principal.tenant, trusted.principal.subject, a.principal_ref, a.downstream.receipt_ref].filter((v): v is string => v !== null);
-    for (const s of secrets) {
-      checks++;
-      if (text.includes(s)) failures.push(`result ${n}: model_result contains ${JSON.stringify(s)}`);
-    }
-    checks++;
-    if (/"(tenant|subject|principal_ref|receipt_ref)"/.test(text)) failures.push(`result ${n}: model_result has a principal or receipt member`);
+    const r = projectionLeaks(pkg, trusted);
+    checks += r.checks;
+    failures.push(...r.found.map((f) => `result ${n}: model_result ${f}`));
   }
   return verdict('no_principal_or_receipt', checks, failures);
 }
@@ -223,26 +225,45 @@ function proofInjections(live: Live): ProofResult {
   return verdict('injections_rejected', checks, failures);
 }
 
+/** One package through every registered adapter (re-projected for the other providers, as the dispatcher would have made it): what each payload leaks, if anything. */
+export function payloadScan(pkg: Package, trusted: TrustedContext, raw: unknown): { provider: string; title: string; leaked: string | null; refused: boolean }[] {
+  return PROVIDER_ADAPTERS.map((adapter) => {
+    const t = withProvider(trusted, adapter.provider);
+    const p = t.call.provider === trusted.call.provider ? pkg : project(raw, t);
+    let text: string;
+    try {
+      text = JSON.stringify(toProviderItem(p, t));
+    } catch {
+      return { provider: adapter.provider, title: adapter.title, leaked: null, refused: true };
+    }
+    const leaked = ['protected_audit', ...auditValuesOf(p, t)].find((v) => text.includes(v)) ?? null;
+    return { provider: adapter.provider, title: adapter.title, leaked, refused: false };
+  });
+}
+
 /** 5. No provider payload contains protected_audit (nor any of its values). */
 function proofPayloads(live: Live): ProofResult {
   const failures: string[] = [];
   let checks = 0;
   for (const { pkg, trusted, raw, n } of live) {
-    for (const adapter of PROVIDER_ADAPTERS) {
-      // The same call as the dispatcher would have packaged it for this provider.
-      const t = withProvider(trusted, adapter.provider);
-      const p = t.call.provider === trusted.call.provider ? pkg : project(raw, t);
+    for (const r of payloadScan(pkg, trusted, raw)) {
       checks++;
-      let text: string;
-      try {
-        text = JSON.stringify(toProviderItem(p, t));
-      } catch {
-        failures.push(`result ${n}: the ${adapter.title} adapter refused its own package`);
-        continue;
-      }
-      const leaked = ['protected_audit', ...auditValuesOf(p, t)].find((v) => text.includes(v));
-      if (leaked !== undefined) failures.push(`result ${n}: the ${adapter.title} payload contains ${JSON.stringify(leaked)}`);
+      if (r.refused) failures.push(`result ${n}: the ${r.title} adapter refused its own package`);
+      else if (r.leaked !== null) failures.push(`result ${n}: the ${r.title} payload contains ${JSON.stringify(r.leaked)}`);
     }
   }
   return verdict('no_audit_in_payloads', checks, failures);
+}
+
+/** The business fields (data leaves, retry_after_ms) that differ between two model results, as pointers. */
+export function businessChanges(before: Package['model_result'], after: Package['model_result']): string[] {
+  const fields = (mr: Package['model_result']): Map<string, string> => {
+    const out: { path: string; value: unknown }[] = [];
+    if (mr.data !== null) leaves(mr.data, '/data', out);
+    if (mr.error !== null && mr.error.retry_after_ms !== null) out.push({ path: '/error/retry_after_ms', value: mr.error.retry_after_ms });
+    return new Map(out.map((f) => [f.path, JSON.stringify(f.value)]));
+  };
+  const a = fields(before);
+  const b = fields(after);
+  return [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k));
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/scenarios.ts';
+import type { Scenario } from '../core/scenario.ts';
+import { inject, presentEdit, replaceKey, scanPayloads, scanProjections, seal, swapResults } from './exerciseActions.ts';
+
+const five = (): Scenario[] => EXERCISE_SCENARIO_IDS.map((id) => findScenario(id) as Scenario);
+const sealedFive = () => five().map((s) => seal(s.handler_output, s.context));
+
+describe('the exercise’s actions', () => {
+  it('an untouched sealed result presents clean; a changed business field is RESULT_DIGEST_MISMATCH', () => {
+    const [s1] = five() as [Scenario];
+    const sealed = seal(s1.handler_output, s1.context);
+    const same = presentEdit(sealed, structuredClone(s1.handler_output), s1.context, 1);
+    expect(same.presented.report.ok).toBe(true);
+    expect(same.step).toBeNull();
+    const edited = structuredClone(s1.handler_output) as { data: { hits: { title: string }[] } };
+    (edited.data.hits[0] as { title: string }).title = 'Refunds are never possible';
+    const r = presentEdit(sealed, edited, s1.context, 1);
+    expect(r.changed).toEqual(['/data/hits/0/title']);
+    expect(r.presented.report.violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
+    expect(r.presented.report.stored.result_sha256).not.toBe(r.presented.report.recomputed.result_sha256);
+    expect(r.step).toMatchObject({ step: 'edit_sealed', slot: 1, path: '/data/hits/0/title' });
+  });
+
+  it('swapping results 1 and 2 breaks both bindings; identical results show nothing', () => {
+    const [a, b] = sealedFive() as [ReturnType<typeof seal>, ReturnType<typeof seal>];
+    const r = swapResults(a, b, 1, 2);
+    for (const p of [r.aUnderB, r.bUnderA]) expect(p.report.violations.map((v) => v.code)).toEqual(expect.arrayContaining(['RESULT_DIGEST_MISMATCH', 'CALL_BINDING_MISMATCH']));
+    expect(r.step).toMatchObject({ step: 'swap', a: 1, b: 2 });
+    expect(swapResults(a, a, 1, 1).step).toBeNull();
+  });
+
+  it('a new idempotency key alone breaks the call binding, not the request digest', () => {
+    const [a] = sealedFive() as [ReturnType<typeof seal>];
+    const r = replaceKey(a, 1);
+    const codes = r.presented.report.violations.map((v) => v.code);
+    expect(codes).toContain('CALL_BINDING_MISMATCH');
+    expect(codes).not.toContain('REQUEST_DIGEST_MISMATCH');
+    expect(r.step).toMatchObject({ step: 'replace_key', slot: 1 });
+  });
+
+  it('each injection into a successful result is refused with its code; an error result has nothing to inject into', () => {
+    const [s1, , s3] = five() as [Scenario, Scenario, Scenario];
+    expect(inject('status', s1.handler_output, s1.context, 1)?.step).toMatchObject({ code: 'DATA_SCHEMA' });
+    expect(inject('token', s1.handler_output, s1.context, 1)?.step).toMatchObject({ code: 'SENSITIVE_FIELD' });
+    expect(inject('extra', s1.handler_output, s1.context, 1)?.step).toMatchObject({ code: 'DATA_SCHEMA' });
+    expect(inject('token', s3.handler_output, s3.context, 3)).toBeNull();
+  });
+
+  it('the scans show their proofs over five sealed results only, and name a leak', () => {
+    const all = sealedFive();
+    expect(scanProjections(all).step).toMatchObject({ slots: [1, 2, 3, 4, 5] });
+    expect(scanPayloads(all).step).toMatchObject({ payloads: 15 });
+    expect(scanProjections([...all.slice(0, 4), null]).step).toBeNull();
+    const leaky = structuredClone(all[0]) as ReturnType<typeof seal>;
+    (leaky.pkg.model_result as unknown as Record<string, unknown>).note = leaky.trusted.principal.subject;
+    const r = scanProjections([leaky, ...all.slice(1)]);
+    expect(r.step).toBeNull();
+    expect(r.results[0]?.found[0]).toContain(leaky.trusted.principal.subject);
+  });
+});
