@@ -78,7 +78,7 @@ export function inject(kind: InjectionKind, raw: unknown, trusted: TrustedContex
   const after = injectIntoHandler(INJECTION_ATTACK[kind], raw);
   if (JSON.stringify(after) === JSON.stringify(raw)) return null;
   const pkg = project(after, trusted);
-  const codes = [...new Set(pkg.protected_audit.violations.map((v) => v.code))];
+  const codes: string[] = [...new Set(pkg.protected_audit.violations.map((v) => v.code))];
   const refused = pkg.model_result.error?.code === 'OUTPUT_CONTRACT_VIOLATION' && codes.includes(INJECTION_CODES[kind]);
   return { after, pkg, codes, step: refused ? ifShown({ step: 'inject', slot, injection: kind, code: INJECTION_CODES[kind] }) : null };
 }

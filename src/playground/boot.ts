@@ -29,8 +29,10 @@ export function bootState(): AppState {
     state = addNotice(state, n);
   };
   const savedProgress = browser.loadProgress();
-  if (savedProgress.kind === 'ok') state.progress = savedProgress.value;
-  else if (savedProgress.kind === 'corrupt') {
+  if (savedProgress.kind === 'ok') {
+    state.progress = savedProgress.value.progress;
+    if (savedProgress.value.recounted) note({ kind: 'info', code: 'progress-recounted', params: {} });
+  } else if (savedProgress.kind === 'corrupt') {
     note({ kind: 'error', code: 'corrupt-progress', params: { detail: `${savedProgress.error.code}: ${savedProgress.error.detail}`, key: savedProgress.setAsideKey ?? '' } });
   }
   const saved = browser.loadWork();

@@ -7,7 +7,7 @@ import type { Scenario } from '../core/scenario.ts';
 import { parseSearch, searchOf, type Address, type Place } from './address.ts';
 import { IO_LIMITS, refuse, type Decoded, type IoError } from './codecs/decoded.ts';
 import { parsePrefs, serializePrefs, type Prefs } from './codecs/prefs.ts';
-import { isEmptyProgress, parseProgress, serializeProgress } from './codecs/progress.ts';
+import { isEmptyProgress, parseProgress, serializeProgress, type SavedProgress } from './codecs/progress.ts';
 import { parseSavedWork, serializeWork } from './codecs/savedWork.ts';
 import { decodeScenarioFile } from './codecs/scenarioFile.ts';
 import type { Progress } from './progress.ts';
@@ -78,7 +78,7 @@ function loadSaved<T>(key: string, label: string, parse: (text: string) => Decod
 export const loadWork = (): Loaded<Work> => loadSaved(STORAGE_KEYS.work, '', parseSavedWork);
 
 /** The saved progress; a corrupt copy is set aside and reported, and the learner starts from nothing. */
-export const loadProgress = (): Loaded<Progress> => loadSaved(STORAGE_KEYS.progress, 'progress-', parseProgress);
+export const loadProgress = (): Loaded<SavedProgress> => loadSaved(STORAGE_KEYS.progress, 'progress-', parseProgress);
 
 export const saveWork = (work: Work): Decoded<null> => write(STORAGE_KEYS.work, serializeWork(work));
 

@@ -1,30 +1,41 @@
 /**
- * The learner's progress (issue 6), as plain data: exercise proofs reached,
- * attacks tried, self-test questions answered, mistakes explored. Pure: the
- * state module records events through `recordProgress`, and ./io.ts keeps it
- * in localStorage.
+ * The learner's progress (issues 6 and 18), as plain data: exercise proofs
+ * shown by the learner's own actions, attacks tried, self-test key points
+ * covered, mistakes explored. Pure: the state module records events through
+ * `recordProgress`, and ./browser.ts keeps it in localStorage.
  */
+import { proofsAfter, shownCount, type ExerciseEvent, type ProofStep } from '../lessons/exerciseProofs.ts';
+
 export interface Progress {
-  /** Exercise proofs that have held at least once (lessons/exercise.ts ProofId). */
-  proofs: string[];
+  /** The learner's actions that showed a part of an exercise proof (lessons/exerciseProofs.ts). */
+  proofs: readonly ProofStep[];
   /** Attacks A1–A14 opened in the attack lab. */
   attacks: string[];
-  /** Self-test questions answered (1–5). */
-  questions: number[];
   /** Mistakes switched on (1–8). */
   mistakes: number[];
   /** The learner's own answer to each self-test question, by question number ("1"–"5"): kept like any edit. */
   answers: Record<string, string>;
+  /** The key points of a good answer the learner ticked as covered, by question number (indices from 0). */
+  points: Record<string, number[]>;
 }
 
-export type ProgressEvent = Partial<Progress>;
+export interface ProgressEvent {
+  attacks?: string[];
+  mistakes?: number[];
+  answers?: Record<string, string>;
+  /** The full set of points ticked for one or more questions (it replaces what was ticked). */
+  points?: Record<string, number[]>;
+  exercise?: ExerciseEvent;
+}
 
 /** Longest answer kept, in UTF-16 units: a paragraph, not a document. */
 export const MAX_ANSWER_CHARS = 4000;
 
-export const PROGRESS_TOTALS = { proofs: 5, attacks: 14, questions: 5, mistakes: 8 } as const;
+/** The self-test's key points in all (ui/features/learn/selfTest.ts; a test holds the two together). */
+export const SELF_TEST_POINTS = 12;
+export const PROGRESS_TOTALS = { proofs: 5, attacks: 14, points: SELF_TEST_POINTS, mistakes: 8 } as const;
 
-export const EMPTY_PROGRESS: Progress = { proofs: [], attacks: [], questions: [], mistakes: [], answers: {} };
+export const EMPTY_PROGRESS: Progress = { proofs: [], attacks: [], mistakes: [], answers: {}, points: {} };
 
 function union<T extends string | number>(a: readonly T[], b: readonly T[] | undefined): T[] {
   if (b === undefined || b.every((x) => a.includes(x))) return a as T[];
@@ -42,21 +53,41 @@ function withAnswers(a: Record<string, string>, e: Record<string, string> | unde
   return next;
 }
 
+const sortedSet = (xs: readonly number[]): number[] => [...new Set(xs)].sort((x, y) => x - y);
+
+/** Ticked points replace a question's set; an empty set is dropped. */
+function withPoints(a: Record<string, number[]>, e: Record<string, number[]> | undefined): Record<string, number[]> {
+  if (e === undefined || Object.entries(e).every(([k, v]) => JSON.stringify(a[k] ?? []) === JSON.stringify(sortedSet(v)))) return a;
+  const next = { ...a };
+  for (const [k, v] of Object.entries(e)) {
+    if (v.length === 0) delete next[k];
+    else next[k] = sortedSet(v);
+  }
+  return next;
+}
+
 /** The progress after an event; the same object when nothing is new (so nothing re-renders or saves). */
 export function recordProgress(p: Progress, e: ProgressEvent): Progress {
   const next: Progress = {
-    proofs: union(p.proofs, e.proofs),
+    proofs: e.exercise === undefined ? p.proofs : proofsAfter(p.proofs, e.exercise),
     attacks: union(p.attacks, e.attacks),
-    questions: union(p.questions, e.questions),
     mistakes: union(p.mistakes, e.mistakes),
     answers: withAnswers(p.answers, e.answers),
+    points: withPoints(p.points, e.points),
   };
-  return next.proofs === p.proofs && next.attacks === p.attacks && next.questions === p.questions && next.mistakes === p.mistakes && next.answers === p.answers ? p : next;
+  return next.proofs === p.proofs && next.attacks === p.attacks && next.mistakes === p.mistakes && next.answers === p.answers && next.points === p.points ? p : next;
 }
+
+/** A self-test question counts as answered only when the learner ticked at least one key point their answer covers. */
+export const answeredQuestions = (p: Progress): number[] =>
+  Object.entries(p.points)
+    .filter(([, v]) => v.length > 0)
+    .map(([k]) => Number(k));
 
 export interface ProgressCounts {
   proofs: number;
   attacks: number;
+  points: number;
   questions: number;
   mistakes: number;
   done: number;
@@ -64,7 +95,8 @@ export interface ProgressCounts {
 }
 
 export function progressCounts(p: Progress): ProgressCounts {
-  const c = { proofs: p.proofs.length, attacks: p.attacks.length, questions: p.questions.length, mistakes: p.mistakes.length };
+  const points = Object.values(p.points).reduce((n, v) => n + v.length, 0);
+  const c = { proofs: shownCount(p.proofs), attacks: p.attacks.length, points, mistakes: p.mistakes.length };
   const T = PROGRESS_TOTALS;
-  return { ...c, done: c.proofs + c.attacks + c.questions + c.mistakes, total: T.proofs + T.attacks + T.questions + T.mistakes };
+  return { ...c, questions: answeredQuestions(p).length, done: c.proofs + c.attacks + c.points + c.mistakes, total: T.proofs + T.attacks + T.points + T.mistakes };
 }

@@ -3,7 +3,7 @@ import { parsePrefs } from './codecs/prefs.ts';
 import { EMPTY_PROGRESS } from './progress.ts';
 import { losesWork, reducer, type AppState } from './reducer.ts';
 import { edited } from './testWork.ts';
-import { builtinDoc, currentDoc, initialWork, isBuiltinScenario } from './work.ts';
+import { builtinDoc, currentDoc, initialWork, isBuiltinScenario, SCAFFOLD_HANDLER_TEXT } from './work.ts';
 
 describe('state', () => {
   const base = (): AppState => ({ work: initialWork(), prefs: parsePrefs(null), lang: 'en', notices: [], nextId: 1, progress: EMPTY_PROGRESS });
@@ -25,7 +25,24 @@ describe('state', () => {
     expect(s.work.exercise.items[3]?.handlerText).toBe('{}');
     expect(s.work.docs).toEqual({});
     s = reducer(s, { type: 'resetExercise' });
-    expect(s.work.exercise.items[3]?.handlerText).toBe(builtinDoc('search_kb.rate_limited')?.handlerText);
+    expect(s.work.exercise.items[3]?.handlerText).toBe(SCAFFOLD_HANDLER_TEXT);
+  });
+
+  it('the exercise opens as a scaffold; a worked answer is loaded only on request, unseals its slot, and shows no proof', () => {
+    let s = reducer(base(), { type: 'setMode', mode: 'exercise' });
+    expect(s.work.exercise.items.every((d) => d.handlerText === SCAFFOLD_HANDLER_TEXT)).toBe(true);
+    s = reducer(s, { type: 'loadWorkedAnswer', index: 0 });
+    expect(s.work.exercise.items[0]?.handlerText).toBe(builtinDoc('search_kb.hits')?.handlerText);
+    s = reducer(s, { type: 'sealExercise', index: 0, seal: true });
+    expect(s.work.exercise.sealed[0]).toEqual(s.work.exercise.items[0]);
+    s = reducer(s, { type: 'loadWorkedAnswer', index: 0 });
+    expect(s.work.exercise.sealed[0]).toBeNull();
+    expect(s.progress.proofs).toEqual([]);
+    s = reducer(s, { type: 'recordProgress', event: { exercise: { type: 'shown', step: { step: 'replace_key', slot: 1, codes: ['CALL_BINDING_MISMATCH'] } } } });
+    expect(s.progress.proofs).toHaveLength(1);
+    s = reducer(s, { type: 'resetExercise' });
+    expect(s.progress.proofs).toEqual([]);
+    expect(s.work.exercise.sealed).toEqual([null, null, null, null, null]);
   });
 
   it('unknown scenario ids are ignored', () => {

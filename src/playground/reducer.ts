@@ -10,7 +10,7 @@ import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
 import { draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';
 import { compactTurnDocs, type TurnWork } from './turn/turnWork.ts';
-import { compactDocs, currentDoc, defaultExerciseItems, exerciseEdited, isBuiltinScenario, knownScenario, type Doc, type Mode, type Work } from './work.ts';
+import { compactDocs, currentDoc, exerciseEdited, initialExercise, workedAnswer, isBuiltinScenario, knownScenario, type Doc, type Mode, type Work } from './work.ts';
 
 export type NoticeCode =
   | 'unknown-scenario'
@@ -19,6 +19,8 @@ export type NoticeCode =
   | 'unknown-mistake'
   | 'unknown-stream'
   | 'corrupt-progress'
+  /** Progress saved by an older version: its proof and question counts were not the learner's own and start again. */
+  | 'progress-recounted'
   | 'share-opened'
   | 'share-refused'
   | 'share-too-large'
@@ -29,6 +31,7 @@ export type NoticeCode =
   | 'export-refused'
   | 'scenario-reset'
   | 'exercise-reset'
+  | 'worked-answer-loaded'
   | 'work-restored';
 
 export interface Notice {
@@ -64,6 +67,10 @@ export type Action =
   | { type: 'resetProgress' }
   | { type: 'activateExercise'; index: number }
   | { type: 'resetExercise' }
+  /** Seal (keep the package as stored) or unseal one exercise result. */
+  | { type: 'sealExercise'; index: number; seal: boolean }
+  /** Put the shipped result into a slot, at the learner's request. */
+  | { type: 'loadWorkedAnswer'; index: number }
   | { type: 'resetScenario' }
   | { type: 'replaceWork'; work: Work }
   /** The turn mode's part of the work: the open stream and the learner's edits. */
@@ -124,7 +131,23 @@ export function reducer(state: AppState, a: Action): AppState {
       if (a.index < 0 || a.index >= w.exercise.items.length) return state;
       return { ...state, work: { ...w, exercise: { ...w.exercise, activeIndex: a.index } } };
     case 'resetExercise':
-      return { ...state, work: { ...w, exercise: { items: defaultExerciseItems(), activeIndex: w.exercise.activeIndex } } };
+      // A reset starts the exercise over: the scaffold, nothing sealed, no proof shown.
+      return { ...state, work: { ...w, exercise: initialExercise(w.exercise.activeIndex) }, progress: recordProgress(state.progress, { exercise: { type: 'reset' } }) };
+    case 'sealExercise': {
+      const i = a.index;
+      const item = w.exercise.items[i];
+      if (item === undefined) return state;
+      const sealed = w.exercise.sealed.map((d, n) => (n === i ? (a.seal ? item : null) : d));
+      return { ...state, work: { ...w, exercise: { ...w.exercise, sealed } }, progress: recordProgress(state.progress, { exercise: { type: a.seal ? 'seal' : 'unseal', slot: i + 1 } }) };
+    }
+    case 'loadWorkedAnswer': {
+      const answer = workedAnswer(a.index);
+      if (answer === null) return state;
+      const items = w.exercise.items.map((d, n) => (n === a.index ? answer : d));
+      // The slot is reopened: a worked answer compared with an earlier seal would show a proof the learner never made.
+      const sealed = w.exercise.sealed.map((d, n) => (n === a.index ? null : d));
+      return { ...state, work: { ...w, exercise: { items, activeIndex: a.index, sealed } }, progress: recordProgress(state.progress, { exercise: { type: 'load_worked_answer', slot: a.index + 1 } }) };
+    }
     case 'resetScenario': {
       const docs = { ...w.docs };
       if (isBuiltinScenario(w.scenarioId)) delete docs[w.scenarioId];
@@ -169,5 +192,5 @@ export function losesWork(before: Work, after: Work): boolean {
   const bt = compactTurnDocs(before.turn.docs);
   const at = compactTurnDocs(after.turn.docs);
   if (Object.entries(bt).some(([id, d]) => JSON.stringify(at[id]) !== JSON.stringify(d))) return true;
-  return exerciseEdited(before) && JSON.stringify(before.exercise.items) !== JSON.stringify(after.exercise.items);
+  return exerciseEdited(before) && (JSON.stringify(before.exercise.items) !== JSON.stringify(after.exercise.items) || JSON.stringify(before.exercise.sealed) !== JSON.stringify(after.exercise.sealed));
 }

@@ -42,7 +42,7 @@ export interface Work {
   /** Edited or imported scenarios by id; a built-in scenario absent here is at its shipped content. */
   docs: Record<string, Doc>;
   attackId: AttackId | null;
-  exercise: { items: Doc[]; activeIndex: number };
+  exercise: ExerciseWork;
   /** The mistake switched on in the learn mode (1–8); absent when every switch is off. */
   mistake?: number;
   /** The turn mode's stream and the learner's edits of streams and handler outputs. */
@@ -63,12 +63,52 @@ export function builtinDoc(id: string): Doc | null {
   return s === null ? null : docOfScenario(s);
 }
 
-export function defaultExerciseItems(): Doc[] {
-  return EXERCISE_SCENARIO_IDS.map((id) => builtinDoc(id) as Doc);
+/**
+ * The hands-on exercise (issue 18): the learner's five results, and for each
+ * the result as sealed (its handler output and trusted context then; the
+ * stored package is their projection, which is deterministic), or null.
+ */
+export interface ExerciseWork {
+  items: Doc[];
+  activeIndex: number;
+  sealed: (Doc | null)[];
 }
 
+/** What every slot opens with: an empty handler output to complete, for the slot's own call (the trusted context is the dispatcher's, not the learner's design). */
+export const SCAFFOLD_HANDLER_TEXT = '{\n  "kind": ""\n}\n';
+
+export function defaultExerciseItems(): Doc[] {
+  return EXERCISE_SCENARIO_IDS.map((id) => ({ ...(builtinDoc(id) as Doc), handlerText: SCAFFOLD_HANDLER_TEXT }));
+}
+
+/** The shipped result for slot i: the worked answer, opened only when the learner asks for it. */
+export function workedAnswer(i: number): Doc | null {
+  const id = EXERCISE_SCENARIO_IDS[i];
+  return id === undefined ? null : builtinDoc(id);
+}
+
+export const NO_SEALS: readonly null[] = [null, null, null, null, null];
+
+export function initialExercise(activeIndex = 0): ExerciseWork {
+  return { items: defaultExerciseItems(), activeIndex, sealed: [...NO_SEALS] };
+}
+
+/**
+ * Exercise work saved or shared before issue 18 (no `sealed`): its results
+ * started as the shipped answers, pre-filled rather than written, so a result
+ * still equal to one goes back to the scaffold; an edited one is the learner's and stays.
+ */
+export function exerciseOfSaved(saved: { items: Doc[]; active: number; sealed?: (Doc | null)[] | undefined }): ExerciseWork {
+  if (saved.sealed !== undefined) return { items: saved.items, activeIndex: saved.active, sealed: saved.sealed };
+  const scaffold = defaultExerciseItems();
+  return { items: saved.items.map((d, i) => (docsEqual(d, workedAnswer(i) as Doc) ? (scaffold[i] as Doc) : d)), activeIndex: saved.active, sealed: [...NO_SEALS] };
+}
+
+/** The exercise as saved work and share links write it. */
+export const savedExerciseOf = (e: ExerciseWork): { items: Doc[]; active: number; sealed: (Doc | null)[] } => ({ items: e.items, active: e.activeIndex, sealed: e.sealed });
+
 export function initialWork(): Work {
-  return { mode: 'playground', scenarioId: DEFAULT_SCENARIO_ID, docs: {}, attackId: null, exercise: { items: defaultExerciseItems(), activeIndex: 0 }, turn: initialTurnWork() };
+  return { mode: 'playground', scenarioId: DEFAULT_SCENARIO_ID, docs: {}, attackId: null, exercise: initialExercise(), turn: initialTurnWork() };
 }
 
 export function docsEqual(a: Doc, b: Doc): boolean {
@@ -112,9 +152,10 @@ export function isEdited(work: Work, id: string = work.scenarioId): boolean {
   return b === null || !docsEqual(d, b);
 }
 
+/** The learner has written or sealed something in the exercise. */
 export function exerciseEdited(work: Work): boolean {
   const base = defaultExerciseItems();
-  return work.exercise.items.some((it, i) => !docsEqual(it, base[i] as Doc));
+  return work.exercise.items.some((it, i) => !docsEqual(it, base[i] as Doc)) || work.exercise.sealed.some((d) => d !== null);
 }
 
 /** Drops docs that equal their built-in scenario, so what is saved and shared is only what the learner changed. */

@@ -24,7 +24,8 @@ import { copyText } from '../playground/browser.ts';
 import { sharePayloadOf } from '../playground/codecs/shareLink.ts';
 import type { AppState } from '../playground/reducer.ts';
 import { usePlayground } from './state/usePlayground.ts';
-import { currentDoc, isEdited, listedScenarioIds, scenarioMeta, type Mode } from '../playground/work.ts';
+import { currentDoc, isEdited, listedScenarioIds, scenarioMeta, workedAnswer, type Doc, type Mode } from '../playground/work.ts';
+import type { ProofStep } from '../lessons/exerciseProofs.ts';
 import { Panel, PanelBoundary } from './components/Panel.tsx';
 import { Splitter } from './components/Splitter.tsx';
 import { Tabs, type TabsHandle } from './components/Tabs.tsx';
@@ -71,6 +72,9 @@ function exerciseContext(d: ContextDraft): TrustedContext | null {
   const r = contextFromDraft(d);
   return r.ok ? r.value : null;
 }
+const exerciseInput = (d: Doc) => ({ handler_output_text: d.handlerText, context: exerciseContext(d.context) });
+/** The worked answers' texts, shown only when the learner asks for one. */
+const WORKED_TEXTS = [0, 1, 2, 3, 4].map((i) => workedAnswer(i)?.handlerText ?? '');
 
 const panelRefs = () => Object.fromEntries(PANEL_IDS.map((id) => [id, createRef<HTMLHeadingElement>()])) as Record<PanelId, RefObject<HTMLHeadingElement | null>>;
 
@@ -160,13 +164,14 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   }, [api]);
 
   const closeHelp = useCallback(() => setHelpOpen(false), []);
-  const onProofsHeld = useCallback((proofs: string[]) => api.recordProgress({ proofs }), [api]);
+  const onProofShown = useCallback((step: ProofStep) => api.recordProgress({ exercise: { type: 'shown', step } }), [api]);
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
   const tool = doc.context.tool;
   const meta = work.mode === 'exercise' ? findScenario(EXERCISE_SCENARIO_IDS[work.exercise.activeIndex] ?? '') : scenarioMeta(work, work.scenarioId);
   const options = useMemo(() => listedScenarioIds(work).map((id) => ({ id, title: scenarioMeta(work, id)?.title[lang] ?? id, imported: findScenario(id) === null })), [work, lang]);
-  const exerciseItems = useMemo(() => work.exercise.items.map((d) => ({ handler_output_text: d.handlerText, context: exerciseContext(d.context) })), [work.exercise.items]);
+  const exerciseItems = useMemo(() => work.exercise.items.map(exerciseInput), [work.exercise.items]);
+  const exerciseSealed = useMemo(() => work.exercise.sealed.map((d) => (d === null ? null : exerciseInput(d))), [work.exercise.sealed]);
   const layout = prefs.layout;
   const wideRight = work.mode === 'attack' || work.mode === 'learn';
   const left = wideRight ? layout.attackLeft : layout.left;
@@ -259,7 +264,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
                 api.go(p);
                 if (p.focus !== null) focusFirstSoon(panels[p.focus]);
               }}
-              onAnswered={(q) => api.recordProgress({ questions: [q] })}
+              onPoints={(q, points) => api.recordProgress({ points: { [String(q)]: points } })}
               onAnswer={(q, text) => api.recordProgress({ answers: { [String(q)]: text } })}
               onResetProgress={api.resetProgress}
             />
@@ -283,7 +288,19 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         <div ref={exerciseHost} id="panel-exercise" className="exercise-host" data-panel="panel-exercise" tabIndex={-1} role="group" aria-labelledby="exercise-title">
           <PanelBoundary t={t} resetKey={exerciseItems}>
             <Suspense fallback={<p className="no-result">…</p>}>
-              <ExercisePanel items={exerciseItems} activeIndex={work.exercise.activeIndex} lang={lang} onActivate={api.activateExercise} onReset={api.resetExercise} onProofsHeld={onProofsHeld} />
+              <ExercisePanel
+                items={exerciseItems}
+                sealed={exerciseSealed}
+                workedTexts={WORKED_TEXTS}
+                activeIndex={work.exercise.activeIndex}
+                lang={lang}
+                shown={state.progress.proofs}
+                onActivate={api.activateExercise}
+                onReset={api.resetExercise}
+                onSeal={api.sealExercise}
+                onUseWorked={api.loadWorkedAnswer}
+                onShown={onProofShown}
+              />
             </Suspense>
           </PanelBoundary>
         </div>

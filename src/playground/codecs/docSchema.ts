@@ -21,7 +21,9 @@ export const DocSchema = z.strictObject({
 export const ModeSchema = z.enum(MODES as unknown as [Mode, ...Mode[]]);
 export const AttackIdSchema = z.enum(ATTACK_ID_LIST as unknown as [AttackId, ...AttackId[]]);
 export const AttackSchema = AttackIdSchema.nullable();
-export const ExerciseSchema = z.strictObject({ items: z.array(DocSchema).length(5), active: z.number().int().min(0).max(4) });
+/** `sealed` is absent in work saved or shared before issue 18 (work.ts migrateExercise reads it). */
+export const ExerciseSchema = z.strictObject({ items: z.array(DocSchema).length(5), active: z.number().int().min(0).max(4), sealed: z.array(DocSchema.nullable()).length(5).optional() });
+export type SavedExercise = z.infer<typeof ExerciseSchema>;
 export const MistakeSchema = z.number().int().min(1).max(MISTAKE_COUNT).optional();
 
 const TurnStreamIdSchema = z.enum(TURN_STREAM_IDS as unknown as [string, ...string[]]);

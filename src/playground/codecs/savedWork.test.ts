@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { edited } from '../testWork.ts';
+import { SCAFFOLD_HANDLER_TEXT, workedAnswer, type Doc } from '../work.ts';
 import { parsePrefs } from './prefs.ts';
 import { parseSavedWork, serializeWork } from './savedWork.ts';
 import { parseStrictJson } from '../../core/strictJson.ts';
@@ -34,6 +35,22 @@ describe('saved work', () => {
     // A stream id that is not a fixture's is refused with the rest (a corrupt copy is set aside, never half-read).
     const bad = { ...old, turn: { stream: 'openai.nope', docs: {} } };
     expect(parseSavedWork(JSON.stringify(bad)).ok).toBe(false);
+  });
+
+  it('keeps sealed results; opens exercise work saved before seals with the shipped answers back to the scaffold and the learner’s edits kept', () => {
+    const w = edited();
+    const sealed = [w.exercise.items[0] ?? null, null, w.exercise.items[2] ?? null, null, null];
+    const withSeals = { ...w, exercise: { ...w.exercise, sealed } };
+    const r = parseSavedWork(serializeWork(withSeals));
+    expect(r.ok && r.value.exercise.sealed).toEqual(sealed);
+    // Before issue 18 the five opened pre-filled with the shipped answers, and no seal was saved.
+    const shipped = [0, 1, 2, 3, 4].map((i) => workedAnswer(i));
+    const mine = { ...(shipped[1] as Doc), handlerText: '{"kind": "success", "data": {"query": "mine", "hits": []}}' };
+    const old = { ...JSON_OF(serializeWork(w)), exercise: { items: [shipped[0], mine, shipped[2], shipped[3], shipped[4]], active: 1 } };
+    const o = parseSavedWork(JSON.stringify(old));
+    expect(o.ok && o.value.exercise.items.map((d) => d.handlerText)).toEqual([SCAFFOLD_HANDLER_TEXT, mine.handlerText, SCAFFOLD_HANDLER_TEXT, SCAFFOLD_HANDLER_TEXT, SCAFFOLD_HANDLER_TEXT]);
+    expect(o.ok && o.value.exercise.sealed).toEqual([null, null, null, null, null]);
+    expect(o.ok && o.value.exercise.activeIndex).toBe(1);
   });
 
   it('reports corrupt text, the wrong schema and the wrong format', () => {

@@ -1,9 +1,9 @@
 /** The saved work's codec: what localStorage keeps of the learner's work. Pure: ../browser.ts stores it. */
 import { z } from 'zod';
-import { compactDocs, type Doc, type Work } from '../work.ts';
+import { compactDocs, exerciseOfSaved, savedExerciseOf, type Doc, type Work } from '../work.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
 import { compactTurnDocs, initialTurnWork, type TurnDoc } from '../turn/turnWork.ts';
-import { AttackSchema, DocSchema, ExerciseSchema, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnWorkSchema } from './docSchema.ts';
+import { AttackSchema, DocSchema, ExerciseSchema, type SavedExercise, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnWorkSchema } from './docSchema.ts';
 
 export const WORK_FORMAT = 'tool-result-playground-work-v1';
 
@@ -30,7 +30,7 @@ export function serializeWork(work: Work): string {
     docs: compactDocs(work.docs),
     attack: work.attackId,
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
-    exercise: { items: work.exercise.items, active: work.exercise.activeIndex },
+    exercise: savedExerciseOf(work.exercise),
     turn: { stream: work.turn.stream, docs: compactTurnDocs(work.turn.docs) },
   });
 }
@@ -50,7 +50,7 @@ export function parseSavedWork(text: string): Decoded<Work> {
       docs: v.docs as Record<string, Doc>,
       attackId: v.attack,
       ...(v.mistake !== undefined ? { mistake: v.mistake } : {}),
-      exercise: { items: v.exercise.items as Doc[], activeIndex: v.exercise.active },
+      exercise: exerciseOfSaved(v.exercise as SavedExercise & { items: Doc[]; sealed?: (Doc | null)[] }),
       turn: v.turn === undefined ? initialTurnWork() : { stream: v.turn.stream, docs: v.turn.docs as Record<string, TurnDoc> },
     },
   };

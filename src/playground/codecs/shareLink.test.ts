@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../core/index.ts';
 import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { edited } from '../testWork.ts';
-import { builtinDoc, currentDoc, initialWork } from '../work.ts';
+import { builtinDoc, currentDoc, initialWork, SCAFFOLD_HANDLER_TEXT, workedAnswer, type Doc } from '../work.ts';
 import { IO_LIMITS } from './decoded.ts';
 import { applyShare, decodeShare, encodeShare, SHARE_PREFIX, sharePayloadOf } from './shareLink.ts';
 
@@ -55,6 +55,23 @@ describe('share links', () => {
     expect(sharePayloadOf(opened)).toEqual(sharePayloadOf(w));
     expect(currentDoc(opened)).toEqual(currentDoc(w));
     expect(opened.exercise).toEqual(w.exercise);
+  });
+
+  it('carry sealed results; an old link without seals opens its shipped answers as the scaffold', async () => {
+    const w = edited();
+    const sealed = [null, null, w.exercise.items[2] ?? null, null, null];
+    const enc = await encodeShare({ ...w, exercise: { ...w.exercise, sealed } });
+    const dec = enc.ok ? decodeShare(enc.value) : null;
+    expect(dec?.ok && applyShare(initialWork(), dec.value).exercise.sealed).toEqual(sealed);
+    const shipped = [0, 1, 2, 3, 4].map((i) => workedAnswer(i) as Doc);
+    const old = { ...sharePayloadOf(w), exercise: { items: shipped, active: 3 } };
+    const link = SHARE_PREFIX + compressToEncodedURIComponent(JSON.stringify(old));
+    const r = decodeShare(link);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const opened = applyShare(initialWork(), r.value).exercise;
+    expect(opened.items.every((d) => d.handlerText === SCAFFOLD_HANDLER_TEXT)).toBe(true);
+    expect(opened.activeIndex).toBe(3);
   });
 
   it('keep the receiver’s other edited scenarios', async () => {

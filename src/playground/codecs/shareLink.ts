@@ -3,11 +3,11 @@
  * share JSON. Pure: the page's address is read and written by ../browser.ts.
  */
 import { z } from 'zod';
-import { compactDocs, currentDoc, defaultExerciseItems, type Doc, type Work } from '../work.ts';
+import { compactDocs, currentDoc, exerciseEdited, exerciseOfSaved, initialExercise, savedExerciseOf, type Doc, type Work } from '../work.ts';
 import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
 import { turnDocOf, withTurnDoc } from '../turn/turnWork.ts';
-import { AttackSchema, DocSchema, ExerciseSchema, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnShareSchema } from './docSchema.ts';
+import { AttackSchema, DocSchema, ExerciseSchema, type SavedExercise, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnShareSchema } from './docSchema.ts';
 
 export const SHARE_FORMAT = 'tool-result-playground-share-v1';
 /** The fragment of a share link: `#s=` then lz-string's URI-safe compression of the share JSON. */
@@ -20,7 +20,7 @@ const SharePayloadSchema = z.strictObject({
   doc: DocSchema,
   attack: AttackSchema,
   mistake: MistakeSchema,
-  /** Omitted when the five exercise results are the built-in ones. */
+  /** Omitted when the five exercise results are the untouched scaffold. */
   exercise: ExerciseSchema.optional(),
   /** In the turn mode: the open stream and its edits, exactly as they are. */
   turn: TurnShareSchema.optional(),
@@ -30,8 +30,7 @@ export type SharePayload = z.infer<typeof SharePayloadSchema>;
 
 /** What a share link carries: the open document exactly as it is, plus the exercise when it was changed. */
 export function sharePayloadOf(work: Work): SharePayload {
-  const base = defaultExerciseItems();
-  const exerciseChanged = work.exercise.activeIndex !== 0 || work.exercise.items.some((d, i) => JSON.stringify(d) !== JSON.stringify(base[i]));
+  const exerciseChanged = work.exercise.activeIndex !== 0 || exerciseEdited(work);
   return {
     format: SHARE_FORMAT,
     mode: work.mode,
@@ -39,7 +38,7 @@ export function sharePayloadOf(work: Work): SharePayload {
     doc: currentDoc({ ...work, mode: 'playground' }),
     attack: work.attackId,
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
-    ...(exerciseChanged ? { exercise: { items: work.exercise.items, active: work.exercise.activeIndex } } : {}),
+    ...(exerciseChanged ? { exercise: savedExerciseOf(work.exercise) } : {}),
     ...(work.mode === 'turn' ? { turn: { stream: work.turn.stream, doc: turnDocOf(work.turn) } } : {}),
   };
 }
@@ -86,7 +85,7 @@ export function applyShare(work: Work, p: SharePayload): Work {
     docs: compactDocs({ ...work.docs, [p.scenario]: p.doc as Doc }),
     attackId: p.attack,
     ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
-    exercise: p.exercise === undefined ? { items: defaultExerciseItems(), activeIndex: 0 } : { items: p.exercise.items as Doc[], activeIndex: p.exercise.active },
+    exercise: p.exercise === undefined ? initialExercise() : exerciseOfSaved(p.exercise as SavedExercise & { items: Doc[]; sealed?: (Doc | null)[] }),
     turn: p.turn === undefined ? work.turn : withTurnDoc({ ...work.turn, stream: p.turn.stream }, p.turn.doc),
   };
 }

@@ -18,7 +18,7 @@ import type { ProgressEvent } from '../../playground/progress.ts';
 import { losesWork, reducer, type AppState, type NoticeInput } from '../../playground/reducer.ts';
 import { isTurnStreamId } from '../../playground/turn/turnAddress.ts';
 import type { TurnWork } from '../../playground/turn/turnWork.ts';
-import { DEFAULT_SCENARIO_ID, currentDoc, defaultExerciseItems, isAttackId, isBuiltinScenario, isEdited, knownScenario, scenarioMeta, type Mode, type Work } from '../../playground/work.ts';
+import { DEFAULT_SCENARIO_ID, currentDoc, initialExercise, workedAnswer, isAttackId, isBuiltinScenario, isEdited, knownScenario, scenarioMeta, type Mode, type Work } from '../../playground/work.ts';
 
 export interface PlaygroundApi {
   setHandlerText(text: string): void;
@@ -35,6 +35,10 @@ export interface PlaygroundApi {
   openScenario(id: string): void;
   activateExercise(index: number): void;
   resetExercise(): void;
+  /** Seals one exercise result (its package is kept as stored) or unseals it. */
+  sealExercise(index: number, seal: boolean): void;
+  /** Puts the worked answer into one slot; what the learner had written there is set aside and offered back. */
+  loadWorkedAnswer(index: number): void;
   resetScenario(): void;
   notify(n: NoticeInput): void;
   dismiss(id: number): void;
@@ -138,10 +142,20 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       activateExercise: (index) => dispatch({ type: 'activateExercise', index }),
       resetExercise: () => {
         const w = latest.current.work;
-        const restore = stashIfLosing({ ...w, exercise: { items: defaultExerciseItems(), activeIndex: w.exercise.activeIndex } });
+        const restore = stashIfLosing({ ...w, exercise: initialExercise(w.exercise.activeIndex) });
         dispatch({ type: 'resetExercise' });
         if (restore) notify({ kind: 'info', code: 'exercise-reset', params: {}, restore });
       },
+      sealExercise: (index, seal) => dispatch({ type: 'sealExercise', index, seal }),
+      loadWorkedAnswer: (index) => {
+        const w = latest.current.work;
+        const answer = workedAnswer(index);
+        if (answer === null) return;
+        const restore = stashIfLosing({ ...w, exercise: { ...w.exercise, items: w.exercise.items.map((d, n) => (n === index ? answer : d)) } });
+        dispatch({ type: 'loadWorkedAnswer', index });
+        notify({ kind: 'info', code: 'worked-answer-loaded', params: { n: String(index + 1) }, restore });
+      },
+
       resetScenario: () => {
         const w = latest.current.work;
         if (!isEdited(w)) return;

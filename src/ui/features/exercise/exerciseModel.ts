@@ -1,10 +1,13 @@
 /**
  * The exercise as the panel shows it: each of the five texts parsed strictly
- * (SPEC 2.1), then `checkExercise` over what parsed. A text that does not
- * parse is not a handler output at all, so it is left out of the proofs
+ * (SPEC 2.1); each sealed result's stored package, and the learner's current
+ * text presented against it; and `checkExercise` over what parsed (the app's
+ * own exhaustive checks, which never count as the learner's proof). A text
+ * that does not parse is not a handler output at all, so it is left out
  * rather than fed to the dispatcher as something else.
  */
 import { checkExercise, EXERCISE_KINDS, type ExerciseKind, type ExerciseReport, type ProofResult } from '../../../lessons/exercise.ts';
+import { presentEdit, seal, type Sealed } from '../../../lessons/exerciseActions.ts';
 import type { Package } from '../../../core/protectedAudit.ts';
 import { parseStrictJson, type JsonParseError } from '../../../core/strictJson.ts';
 import type { TrustedContext } from '../../../core/trustedContext.ts';
@@ -26,10 +29,18 @@ export interface SlotView {
   pkg: Package | null;
   /** Does the result show what its slot asks for? Always false for a text that does not parse. */
   shows: boolean;
+  /** The parsed handler output and its trusted context (undefined / null when there is none). */
+  raw: unknown;
+  trusted: TrustedContext | null;
+  /** The result as sealed, or null. */
+  sealed: Sealed | null;
+  /** A sealed result's current text presented against the stored audit (null: not sealed, or nothing to present). */
+  presented: ReturnType<typeof presentEdit> | null;
 }
 
 export interface ExerciseView {
   slots: SlotView[];
+  /** The app's own exhaustive checks over the learner's results: shown as "also checked", never counted. */
   proofs: ProofResult[];
   holding: number;
   /** How many results the proofs ran over (those that parse and have a valid trusted context). */
@@ -45,7 +56,14 @@ export function renumberFailures(proofs: readonly ProofResult[], original: reado
   return proofs.map((p) => ({ ...p, failures: p.failures.map((f) => f.replace(/\b(result|call) (\d+)/g, (_, w: string, n: string) => `${w} ${map(n)}`)) }));
 }
 
-export function evaluateExercise(items: readonly ExerciseInput[]): ExerciseView {
+/** The stored package of a sealed result: its text and context as they were when sealed (the projection is deterministic). */
+function sealedOf(doc: ExerciseInput | null | undefined): Sealed | null {
+  if (doc === null || doc === undefined || doc.context === null) return null;
+  const p = parseStrictJson(doc.handler_output_text);
+  return p.ok ? seal(p.value, doc.context) : null;
+}
+
+export function evaluateExercise(items: readonly ExerciseInput[], sealedDocs: readonly (ExerciseInput | null)[] = []): ExerciseView {
   const parsed = items.map((it) => parseStrictJson(it.handler_output_text));
   const okIndices = parsed.flatMap((p, i) => (p.ok ? [i] : []));
   const live = okIndices.map((i) => {
@@ -72,7 +90,11 @@ export function evaluateExercise(items: readonly ExerciseInput[]): ExerciseView 
     const p = parsed[index];
     const r = results[index];
     const parseError = p !== undefined && !p.ok ? p.error : null;
-    return { index, kind, parseError, pkg: parseError === null ? (r?.pkg ?? null) : null, shows: parseError === null && (r?.shows ?? false) };
+    const trusted = items[index]?.context ?? null;
+    const raw = p !== undefined && p.ok ? p.value : undefined;
+    const sealed = sealedOf(sealedDocs[index]);
+    const presented = sealed !== null && raw !== undefined && trusted !== null ? presentEdit(sealed, raw, trusted, index + 1) : null;
+    return { index, kind, parseError, pkg: parseError === null ? (r?.pkg ?? null) : null, shows: parseError === null && (r?.shows ?? false), raw, trusted, sealed, presented };
   });
   // A result whose trusted context is invalid has no package, and checkExercise leaves it out too.
   return { slots, proofs, holding: proofs.filter((p) => p.verdict === 'holds').length, checked: slots.filter((s) => s.pkg !== null).length };

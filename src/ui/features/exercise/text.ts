@@ -1,16 +1,19 @@
 /** The exercise panel's words, in both languages (the chapter's 动手实践). */
-import type { ExerciseKind, ProofId } from '../../../lessons/exercise.ts';
+import type { ExerciseKind } from '../../../lessons/exercise.ts';
+import type { InjectionKind, ProofId, ProofStep, StepKey } from '../../../lessons/exerciseProofs.ts';
 import { defineTexts } from '../../i18n/texts.ts';
 
+const list = (xs: readonly (string | number)[]): string => xs.join(', ');
+
 const en = {
-  title: 'Hands-on: five knowledge-search results, five proofs',
-  intro: 'Each slot is one search_kb result with its own protected_audit. Edit any of them in the editor (click a slot to open it) and watch the proofs respond.',
-  tryIt: 'Try it:',
-  hint: 'Add "token": "x" to a hit in result 1. Proof 4 still holds, because the dispatcher refuses it; the result becomes OUTPUT_CONTRACT_VIOLATION, so slot 1 no longer shows hits.',
-  summary: (n: number, total: number) => `${n} / ${total} proofs hold`,
+  title: 'Hands-on: design five knowledge-search results, then prove five things',
+  intro:
+    'Each slot is one search_kb call. Write the handler output that makes it show what the slot asks for (click a slot to open it in the editor); its requirement turns ✓ as you type. Then seal it: its package is kept as stored, and every later change is checked as a presented package against that stored audit.',
+  summary: (n: number, total: number) => `${n} / ${total} proofs shown`,
+  summaryNote: 'Only your own actions count.',
   checking: 'checking…',
-  reset: 'Reset the five results',
-  results: 'The five results',
+  reset: 'Reset the exercise',
+  results: 'Your five results',
   proofs: 'The five proofs',
   atAGlance: 'The five proofs at a glance',
   kinds: {
@@ -27,18 +30,38 @@ const en = {
     rate_limited: 'RATE_LIMIT with retry_after_ms',
     truncated: 'succeeded, truncated: true, complete: false',
   } as Record<ExerciseKind, string>,
-  shows: 'shows it',
-  notShows: 'does not show it',
-  asksLabel: 'asks for',
+  shape: 'A handler output is {"kind": "success", "data": …, "provenance": …} or {"kind": "error", "error": {"code": …}, "observed_at": …}. Stuck? Open the worked answer.',
+  shows: 'requirement met',
+  notShows: 'not yet',
+  asksLabel: 'must be',
   open: (n: number, kind: string) => `Open result ${n} (${kind}) in the editor`,
   parseError: (line: number, column: number) => `Not JSON at ${line}:${column}`,
-  leftOut: 'Left out of the proofs until it parses.',
-  contextInvalid: 'Its trusted context is not valid: fix it in the Trusted context tab. Left out of the proofs.',
+  leftOut: 'Nothing is checked until it parses.',
+  contextInvalid: 'Its trusted context is not valid: fix it in the Trusted context tab.',
   hitsCount: (n: number) => `${n} hit${n === 1 ? '' : 's'}`,
   audit: 'protected_audit',
   auditViolations: 'violations',
   principal: 'principal_ref',
   callId: 'call id',
+  seal: 'Seal',
+  unseal: 'Unseal',
+  sealTitle: (n: number) => `Seal result ${n}: keep its package as stored`,
+  unsealTitle: (n: number) => `Unseal result ${n}: back to live projection`,
+  sealNeeds: 'Meet the requirement first.',
+  sealed: 'sealed',
+  presentedTitle: 'Your text, presented against the stored audit',
+  presentedOk: '✓ accepted: it is the package that was sealed',
+  presentedRefused: '✗ refused',
+  presentedNothing: 'Fix the text (or the context) to present it.',
+  changedField: (path: string) => `you changed ${path}`,
+  storedCol: 'stored',
+  recomputedCol: 'recomputed',
+  digestVerdict: (same: boolean): string => (same ? 'matches' : 'differs'),
+  worked: 'Show a worked answer',
+  workedHide: 'Hide the worked answer',
+  workedTitle: (n: number) => `Worked answer for result ${n}`,
+  workedNote: 'The shipped result, for reading. It is not yours until you use it, and using it proves nothing by itself.',
+  workedUse: (n: number) => `Use it in result ${n}`,
   proofStatements: {
     no_principal_or_receipt: 'The model projection holds no principal and no internal receipt.',
     business_change_changes_result: 'Changing any business field changes result_sha256.',
@@ -53,35 +76,75 @@ const en = {
     injections_rejected: 'injections refused',
     no_audit_in_payloads: 'no audit in payloads',
   } as Record<ProofId, string>,
-  proofHow: {
-    no_principal_or_receipt: 'Searches each model_result for the tenant, the subject, the principal_ref and the receipt, and for members that would hold them.',
-    business_change_changes_result: 'Changes each data field (and retry_after_ms) one at a time and recomputes result_sha256.',
-    swap_or_key_breaks_binding: 'Puts each result’s model_result into every other package, presents each package for every other call, and replaces each idempotency key alone.',
-    injections_rejected: 'Re-runs the dispatcher on each successful handler output with each injection added.',
-    no_audit_in_payloads: 'Builds the OpenAI, Anthropic and Gemini item for each result and searches it for protected_audit and every audit value.',
+  howTo: {
+    no_principal_or_receipt: 'Seal all five, then search their projections.',
+    business_change_changes_result: 'Seal a result, then change a business field of it in the editor (a title, a snippet, retry_after_ms).',
+    swap_or_key_breaks_binding: 'Seal results 1 and 2 and swap them; seal the open result and replace only its idempotency key.',
+    injections_rejected: 'Open a successful result and inject each of the three into its handler output.',
+    no_audit_in_payloads: 'Seal all five, then build their OpenAI, Anthropic and Gemini payloads and search them.',
   } as Record<ProofId, string>,
-  checks: {
-    no_principal_or_receipt: (n: number) => `checked ${n} values and member names`,
-    business_change_changes_result: (n: number) => `changed ${n} business fields`,
-    swap_or_key_breaks_binding: (n: number) => `checked ${n} swaps and key replacements`,
-    injections_rejected: (n: number) => `tried ${n} injections`,
-    no_audit_in_payloads: (n: number) => `searched ${n} provider payloads`,
-  } as Record<ProofId, (n: number) => string>,
-  verdicts: { holds: 'holds', fails: 'fails', vacuous: 'nothing to check' },
-  vacuousWhy: 'None of the results gives this proof anything to check (for example, no result succeeds), so it proves nothing yet.',
-  failures: 'What failed',
-  overParsed: (n: number) => `Proofs run over the ${n} results that parse.`,
+  shownBadge: 'shown',
+  notYet: 'not yet shown',
+  partNotYet: 'not yet',
+  parts: {
+    scan_projection: 'search the sealed projections',
+    edit_sealed: 'change a sealed result',
+    swap: 'swap two sealed results',
+    replace_key: 'replace only the idempotency key',
+    inject_status: 'inject a top-level status',
+    inject_token: 'inject a nested token',
+    inject_extra: 'inject an extra business field',
+    scan_payloads: 'search the provider payloads',
+  } as Record<StepKey, string>,
+  scanProjection: 'Search my sealed projections',
+  scanPayloads: 'Build and search my provider payloads',
+  needsFive: (k: number) => `Seal all five first (${k} / 5 sealed).`,
+  swap: 'Swap results 1 and 2',
+  swapNeeds: 'Seal results 1 and 2 first.',
+  replaceKey: 'Replace only the idempotency key',
+  replaceKeyNeeds: (n: number) => `Seal result ${n} (the open one) first.`,
+  injections: { status: 'Inject a top-level status', token: 'Inject a nested token', extra: 'Inject an extra business field' } as Record<InjectionKind, string>,
+  injectNeeds: (n: number) => `Result ${n} (the open one) must parse and succeed: an error result has no data to inject into.`,
+  underCall: (a: number, b: number) => `sealed result ${a} presented under call ${b}`,
+  keyUnder: (n: number) => `sealed result ${n} under a new idempotency key`,
+  refusedWith: 'refused:',
+  acceptedOops: 'accepted — nothing was shown',
+  injectedInto: (n: number) => `into result ${n}:`,
+  modelSees: 'the model sees',
+  projectionClean: (n: number, checks: number) => `result ${n}: none of ${checks} checks found a principal or receipt`,
+  projectionFound: (n: number, what: string) => `result ${n}: model_result ${what}`,
+  payloadClean: (title: string) => `${title}: no protected_audit, no audit value`,
+  payloadLeak: (title: string, what: string) => `${title}: contains ${what}`,
+  payloadRefused: (title: string) => `${title}: the adapter refused the package`,
+  alsoChecked: (n: number, verdict: string) => `The app also checked ${n} more cases on your results (${verdict}); those are its tests, not your proof.`,
+  verdicts: { holds: 'all held', fails: 'some failed', vacuous: 'nothing to check yet' },
+  stepSentence: (s: ProofStep): string => {
+    switch (s.step) {
+      case 'scan_projection':
+        return `you searched the projections of results ${list(s.slots)} → no principal, no receipt`;
+      case 'edit_sealed':
+        return `you changed ${s.path} in sealed result ${s.slot} → ${list(s.codes)}`;
+      case 'swap':
+        return `you swapped ${s.a} and ${s.b} → ${list(s.codes)}`;
+      case 'replace_key':
+        return `you replaced only the idempotency key of result ${s.slot} → ${list(s.codes)}`;
+      case 'inject':
+        return `you injected ${s.injection === 'status' ? 'a top-level status' : s.injection === 'token' ? 'a nested token' : 'an extra business field'} into result ${s.slot} → ${s.code}`;
+      case 'scan_payloads':
+        return `you searched ${s.payloads} provider payloads of results ${list(s.slots)} → no protected_audit`;
+    }
+  },
 };
 
 const zh: typeof en = {
-  title: '动手实践：五个知识库搜索结果，五项证明',
-  intro: '每一栏是一个 search_kb 结果及其独立的 protected_audit。在编辑器中修改任意一个（点击某一栏即可打开），观察证明如何变化。',
-  tryIt: '试试看：',
-  hint: '在结果 1 的某条命中里加入 "token": "x"。证明 4 仍然成立，因为 dispatcher 拒绝了它；该结果变为 OUTPUT_CONTRACT_VIOLATION，因此第 1 栏不再显示命中结果。',
-  summary: (n, total) => `${n} / ${total} 项证明成立`,
+  title: '动手实践：设计五个知识库搜索结果，再证明五件事',
+  intro:
+    '每一栏是一次 search_kb 调用。写出 handler 输出，让它满足该栏的要求（点击某一栏即可在编辑器中打开）；输入时要求会即时变为 ✓。然后封存：它的 package 按原样保存，之后的每次修改都会作为“呈上的 package”与保存的审计对照检查。',
+  summary: (n, total) => `已证明 ${n} / ${total}`,
+  summaryNote: '只计入你自己的操作。',
   checking: '检查中……',
-  reset: '重置五个结果',
-  results: '五个结果',
+  reset: '重置练习',
+  results: '你的五个结果',
   proofs: '五项证明',
   atAGlance: '五项证明一览',
   kinds: {
@@ -98,18 +161,38 @@ const zh: typeof en = {
     rate_limited: 'RATE_LIMIT，带 retry_after_ms',
     truncated: 'succeeded，truncated: true，complete: false',
   },
-  shows: '符合',
-  notShows: '不符合',
+  shape: 'handler 输出形如 {"kind": "success", "data": …, "provenance": …} 或 {"kind": "error", "error": {"code": …}, "observed_at": …}。卡住了？打开参考答案。',
+  shows: '已满足要求',
+  notShows: '尚未满足',
   asksLabel: '要求',
   open: (n, kind) => `在编辑器中打开结果 ${n}（${kind}）`,
   parseError: (line, column) => `不是合法 JSON，位置 ${line}:${column}`,
-  leftOut: '在能解析之前，不参与证明。',
-  contextInvalid: '它的受信任上下文无效：请在“受信任上下文”标签页中修正。不参与证明。',
+  leftOut: '能解析之前不做任何检查。',
+  contextInvalid: '它的受信任上下文无效：请在“受信任上下文”标签页中修正。',
   hitsCount: (n) => `${n} 条命中`,
   audit: 'protected_audit',
   auditViolations: '违规',
   principal: 'principal_ref',
   callId: 'call id',
+  seal: '封存',
+  unseal: '解除封存',
+  sealTitle: (n) => `封存结果 ${n}：按原样保存它的 package`,
+  unsealTitle: (n) => `解除结果 ${n} 的封存：回到实时投影`,
+  sealNeeds: '请先满足要求。',
+  sealed: '已封存',
+  presentedTitle: '你的文本，作为呈上的 package 与保存的审计对照',
+  presentedOk: '✓ 通过：正是封存时的 package',
+  presentedRefused: '✗ 被拒绝',
+  presentedNothing: '修正文本（或上下文）后才能呈上。',
+  changedField: (path) => `你修改了 ${path}`,
+  storedCol: '保存的',
+  recomputedCol: '重算的',
+  digestVerdict: (same) => (same ? '一致' : '不一致'),
+  worked: '查看参考答案',
+  workedHide: '隐藏参考答案',
+  workedTitle: (n) => `结果 ${n} 的参考答案`,
+  workedNote: '内置的结果，仅供阅读。在你使用它之前它不属于你；使用它本身也不算任何证明。',
+  workedUse: (n) => `在结果 ${n} 中使用`,
   proofStatements: {
     no_principal_or_receipt: '模型投影中没有主体与内部 receipt。',
     business_change_changes_result: '修改任何业务字段都会改变 result_sha256。',
@@ -124,24 +207,64 @@ const zh: typeof en = {
     injections_rejected: '注入被拒绝',
     no_audit_in_payloads: 'payload 中无审计',
   },
-  proofHow: {
-    no_principal_or_receipt: '在每个 model_result 中查找租户、主体、principal_ref 与 receipt，以及可能承载它们的字段。',
-    business_change_changes_result: '逐一修改每个 data 字段（以及 retry_after_ms），并重算 result_sha256。',
-    swap_or_key_breaks_binding: '把每个结果的 model_result 放进其他每个 package，把每个 package 呈给其他每次调用，并单独替换每个幂等键。',
-    injections_rejected: '对每个成功的 handler 输出逐一加入注入，再运行 dispatcher。',
-    no_audit_in_payloads: '为每个结果构建 OpenAI、Anthropic 与 Gemini 的条目，并在其中查找 protected_audit 及每个审计值。',
+  howTo: {
+    no_principal_or_receipt: '封存全部五个结果，然后检查它们的投影。',
+    business_change_changes_result: '封存一个结果，然后在编辑器中修改它的一个业务字段（标题、摘要或 retry_after_ms）。',
+    swap_or_key_breaks_binding: '封存结果 1 和 2 并交换它们；封存当前打开的结果并只替换它的幂等键。',
+    injections_rejected: '打开一个成功的结果，把三种注入分别加入它的 handler 输出。',
+    no_audit_in_payloads: '封存全部五个结果，然后构建它们的 OpenAI、Anthropic 与 Gemini payload 并检查。',
   },
-  checks: {
-    no_principal_or_receipt: (n) => `检查了 ${n} 个值与字段名`,
-    business_change_changes_result: (n) => `修改了 ${n} 个业务字段`,
-    swap_or_key_breaks_binding: (n) => `检查了 ${n} 次交换与换键`,
-    injections_rejected: (n) => `尝试了 ${n} 次注入`,
-    no_audit_in_payloads: (n) => `检查了 ${n} 个 provider payload`,
+  shownBadge: '已证明',
+  notYet: '尚未证明',
+  partNotYet: '尚未完成',
+  parts: {
+    scan_projection: '检查已封存的投影',
+    edit_sealed: '修改一个已封存的结果',
+    swap: '交换两个已封存的结果',
+    replace_key: '只替换幂等键',
+    inject_status: '注入顶层 status',
+    inject_token: '注入嵌套 token',
+    inject_extra: '注入额外业务字段',
+    scan_payloads: '检查 provider payload',
   },
-  verdicts: { holds: '成立', fails: '不成立', vacuous: '无可检查' },
-  vacuousWhy: '没有任何结果可供这项证明检查（例如没有成功的结果），因此它暂时什么也证明不了。',
-  failures: '失败之处',
-  overParsed: (n) => `证明基于能解析的 ${n} 个结果。`,
+  scanProjection: '检查我封存的投影',
+  scanPayloads: '构建并检查我的 provider payload',
+  needsFive: (k) => `请先封存全部五个结果（已封存 ${k} / 5）。`,
+  swap: '交换结果 1 和 2',
+  swapNeeds: '请先封存结果 1 和 2。',
+  replaceKey: '只替换幂等键',
+  replaceKeyNeeds: (n) => `请先封存结果 ${n}（当前打开的结果）。`,
+  injections: { status: '注入顶层 status', token: '注入嵌套 token', extra: '注入额外业务字段' },
+  injectNeeds: (n) => `结果 ${n}（当前打开的结果）必须能解析且成功：错误结果没有可注入的 data。`,
+  underCall: (a, b) => `已封存的结果 ${a} 呈给调用 ${b}`,
+  keyUnder: (n) => `已封存的结果 ${n} 换上新的幂等键`,
+  refusedWith: '被拒绝：',
+  acceptedOops: '被接受——什么也没有证明',
+  injectedInto: (n) => `注入结果 ${n}：`,
+  modelSees: '模型看到',
+  projectionClean: (n, checks) => `结果 ${n}：${checks} 项检查均未发现主体或 receipt`,
+  projectionFound: (n, what) => `结果 ${n}：model_result ${what}`,
+  payloadClean: (title) => `${title}：没有 protected_audit，也没有任何审计值`,
+  payloadLeak: (title, what) => `${title}：包含 ${what}`,
+  payloadRefused: (title) => `${title}：adapter 拒绝了该 package`,
+  alsoChecked: (n, verdict) => `应用还在你的结果上额外检查了 ${n} 种情况（${verdict}）；那是应用的测试，不算你的证明。`,
+  verdicts: { holds: '全部成立', fails: '有不成立之处', vacuous: '暂无可检查' },
+  stepSentence: (s) => {
+    switch (s.step) {
+      case 'scan_projection':
+        return `你检查了结果 ${list(s.slots)} 的投影 → 无主体、无 receipt`;
+      case 'edit_sealed':
+        return `你修改了已封存结果 ${s.slot} 的 ${s.path} → ${list(s.codes)}`;
+      case 'swap':
+        return `你交换了结果 ${s.a} 和 ${s.b} → ${list(s.codes)}`;
+      case 'replace_key':
+        return `你只替换了结果 ${s.slot} 的幂等键 → ${list(s.codes)}`;
+      case 'inject':
+        return `你向结果 ${s.slot} 注入了${s.injection === 'status' ? '顶层 status' : s.injection === 'token' ? '嵌套 token' : '额外业务字段'} → ${s.code}`;
+      case 'scan_payloads':
+        return `你检查了结果 ${list(s.slots)} 的 ${s.payloads} 个 provider payload → 没有 protected_audit`;
+    }
+  },
 };
 
 export const EXERCISE_TEXT = defineTexts({ en, zh });

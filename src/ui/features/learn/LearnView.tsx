@@ -29,7 +29,7 @@ export interface LearnViewProps {
   onOpenScenario(id: string): void;
   /** Opens a place elsewhere in the playground (a self-test demo, a recovery step). */
   onGo(place: DemoPlace): void;
-  onAnswered(question: number): void;
+  onPoints(question: number, points: number[]): void;
   onAnswer(question: number, text: string): void;
   onResetProgress(): void;
 }
@@ -63,7 +63,7 @@ export function LearnView(props: LearnViewProps): JSX.Element {
           {
             key: 'selftest',
             label: t.tabSelfTest,
-            content: <SelfTestTab lang={lang} answered={progress.questions} answers={progress.answers} onAnswer={props.onAnswer} onGo={props.onGo} onAnswered={props.onAnswered} />,
+            content: <SelfTestTab lang={lang} points={progress.points} answers={progress.answers} onAnswer={props.onAnswer} onGo={props.onGo} onPoints={props.onPoints} />,
           },
         ]}
       />
@@ -77,7 +77,7 @@ function ProgressSummary({ progress, lang, onReset }: { progress: Progress; lang
   const items = [
     { key: 'proofs', label: t.progressProofs, n: c.proofs, of: PROGRESS_TOTALS.proofs },
     { key: 'attacks', label: t.progressAttacks, n: c.attacks, of: PROGRESS_TOTALS.attacks },
-    { key: 'questions', label: t.progressQuestions, n: c.questions, of: PROGRESS_TOTALS.questions },
+    { key: 'points', label: t.progressPoints, n: c.points, of: PROGRESS_TOTALS.points },
     { key: 'mistakes', label: t.progressMistakes, n: c.mistakes, of: PROGRESS_TOTALS.mistakes },
   ] as const;
   return (
@@ -99,7 +99,7 @@ function ProgressSummary({ progress, lang, onReset }: { progress: Progress; lang
         ))}
       </ul>
       <div className={styles.progressActions}>
-        <button type="button" className={styles.secondary} onClick={onReset} disabled={c.done === 0} data-testid="progress-reset">
+        <button type="button" className={styles.secondary} onClick={onReset} disabled={c.done === 0 && Object.keys(progress.answers).length === 0} data-testid="progress-reset">
           {t.progressReset}
         </button>
       </div>

@@ -1,4 +1,9 @@
-/** The self-test: answer first, then reveal the explanation and open the state that demonstrates it. */
+/**
+ * The self-test (issue 18): write an answer first; then see the key points of
+ * a good answer and tick the ones it covers. A question is "answered" only
+ * when at least one key point is ticked, and the progress counts points
+ * covered, not boxes typed into.
+ */
 import { useEffect, useState, type JSX } from 'react';
 import { QUESTIONS, type DemoPlace, type Question } from './selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
@@ -7,24 +12,28 @@ import questionStyles from './SelfTest.module.css';
 import { MAX_ANSWER_CHARS } from '../../../playground/progress.ts';
 import type { Lang } from '../../../lang.ts';
 
+/** Shorter than this (after trimming) is not an answer yet: "x" opens nothing. */
+export const MIN_ANSWER_CHARS = 8;
+
 export interface SelfTestTabProps {
   lang: Lang;
-  answered: readonly number[];
+  /** The key points ticked, by question number. */
+  points: Readonly<Record<string, number[]>>;
   /** The learner's answers by question number, kept with the progress: a tab switch, a demo or a reload loses none. */
   answers: Readonly<Record<string, string>>;
   onAnswer(question: number, text: string): void;
   onGo(place: DemoPlace): void;
-  onAnswered(question: number): void;
+  onPoints(question: number, points: number[]): void;
 }
 
-export function SelfTestTab({ lang, answered, answers, onAnswer, onGo, onAnswered }: SelfTestTabProps): JSX.Element {
+export function SelfTestTab({ lang, points, answers, onAnswer, onGo, onPoints }: SelfTestTabProps): JSX.Element {
   const t = LEARN_TEXT[lang];
   return (
     <div className={styles.tab}>
       <p className={styles.lead}>{t.selfTestLead}</p>
       <ol className={questionStyles.questions}>
         {QUESTIONS.map((q) => (
-          <QuestionCard key={q.id} q={q} lang={lang} answered={answered.includes(q.id)} answer={answers[String(q.id)] ?? ''} onAnswer={onAnswer} onGo={onGo} onAnswered={onAnswered} />
+          <QuestionCard key={q.id} q={q} lang={lang} ticked={points[String(q.id)] ?? []} answer={answers[String(q.id)] ?? ''} onAnswer={onAnswer} onGo={onGo} onPoints={onPoints} />
         ))}
       </ol>
     </div>
@@ -34,28 +43,35 @@ export function SelfTestTab({ lang, answered, answers, onAnswer, onGo, onAnswere
 interface QuestionCardProps {
   q: Question;
   lang: Lang;
-  answered: boolean;
+  ticked: readonly number[];
   answer: string;
   onAnswer(question: number, text: string): void;
   onGo(place: DemoPlace): void;
-  onAnswered(question: number): void;
+  onPoints(question: number, points: number[]): void;
 }
 
-function QuestionCard({ q, lang, answered, answer, onAnswer, onGo, onAnswered }: QuestionCardProps): JSX.Element {
+function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: QuestionCardProps): JSX.Element {
   const t = LEARN_TEXT[lang];
-  // A question answered before (this visit or an earlier one) opens with its explanation shown.
+  const answered = ticked.length > 0;
+  // A question with points ticked before (this visit or an earlier one) opens with its key points shown.
   const [revealed, setRevealed] = useState(answered);
-  // Reset progress un-answers it: the explanation closes with it.
+  // Reset progress clears the ticks: the key points close with them.
   useEffect(() => {
-    if (!answered) setRevealed(false);
-  }, [answered]);
-  const canReveal = answer.trim().length > 0;
+    if (!answered && answer === '') setRevealed(false);
+  }, [answered, answer]);
+  const canReveal = answer.trim().length >= MIN_ANSWER_CHARS;
   const id = `selftest-q${q.id}`;
+  const toggle = (i: number): void => onPoints(q.id, ticked.includes(i) ? ticked.filter((x) => x !== i) : [...ticked, i]);
   return (
-    <li className={questionStyles.question} data-testid={`question-${q.id}`} data-answered={answered}>
+    <li className={questionStyles.question} data-testid={`question-${q.id}`} data-answered={answered} data-points={ticked.length}>
       <h4 id={`${id}-title`} className={questionStyles.questionTitle}>
         <span className={styles.switchId}>Q{q.id}</span> {q.question[lang]}
-        {answered && <span className={questionStyles.answered}> ✓ {t.answered}</span>}
+        {answered && (
+          <span className={questionStyles.answered} data-testid="answered">
+            {' '}
+            ✓ {t.answeredCovers(ticked.length, q.points.length)}
+          </span>
+        )}
       </h4>
       <label className={questionStyles.answerLabel} htmlFor={`${id}-answer`}>
         {t.yourAnswer}
@@ -77,27 +93,34 @@ function QuestionCard({ q, lang, answered, answer, onAnswer, onGo, onAnswered }:
           aria-expanded={revealed}
           aria-controls={`${id}-explanation`}
           disabled={!canReveal && !revealed}
-          onClick={() => {
-            if (!revealed) onAnswered(q.id);
-            setRevealed(!revealed);
-          }}
+          onClick={() => setRevealed(!revealed)}
           data-testid="reveal"
         >
           {revealed ? t.hide : t.reveal}
         </button>
-        {!canReveal && !revealed && <span className={styles.muted}>{t.revealHint}</span>}
+        {!canReveal && !revealed && <span className={styles.muted}>{t.revealHint(MIN_ANSWER_CHARS)}</span>}
       </div>
-      {
-        <div id={`${id}-explanation`} className={styles.explanation} data-testid="explanation" hidden={!revealed}>
-          <h5 className={styles.subTitle}>{t.explanation}</h5>
-          {q.explanation.map((p, i) => (
-            <p key={i}>{p[lang]}</p>
+      <div id={`${id}-explanation`} className={styles.explanation} data-testid="explanation" hidden={!revealed}>
+        <fieldset className={questionStyles.points} data-testid="key-points">
+          <legend className={styles.subTitle}>{t.keyPoints}</legend>
+          <p className={styles.muted}>{t.keyPointsHow}</p>
+          {q.points.map((p, i) => (
+            <label key={i} className={questionStyles.point}>
+              <input type="checkbox" checked={ticked.includes(i)} onChange={() => toggle(i)} data-testid={`point-${i + 1}`} /> <span>{p[lang]}</span>
+            </label>
           ))}
-          <button type="button" className={styles.secondary} onClick={() => onGo(q.demo)} data-testid="demo">
-            {q.demoLabel[lang]} →
-          </button>
-        </div>
-      }
+          <p className={answered ? questionStyles.covered : styles.muted} data-testid="points-verdict">
+            {answered ? t.coversN(ticked.length, q.points.length) : t.coversNone}
+          </p>
+        </fieldset>
+        <h5 className={styles.subTitle}>{t.explanation}</h5>
+        {q.explanation.map((p, i) => (
+          <p key={i}>{p[lang]}</p>
+        ))}
+        <button type="button" className={styles.secondary} onClick={() => onGo(q.demo)} data-testid="demo">
+          {q.demoLabel[lang]} →
+        </button>
+      </div>
     </li>
   );
 }

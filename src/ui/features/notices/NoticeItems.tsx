@@ -14,6 +14,7 @@ const KEY: Record<NoticeCode, NoticeKey> = {
   'unknown-mistake': 'notice_unknown_mistake',
   'unknown-stream': 'notice_unknown_stream',
   'corrupt-progress': 'notice_corrupt_progress',
+  'progress-recounted': 'notice_progress_recounted',
   'share-opened': 'notice_share_opened',
   'share-refused': 'notice_share_refused',
   'share-too-large': 'notice_share_too_large',
@@ -24,6 +25,7 @@ const KEY: Record<NoticeCode, NoticeKey> = {
   'export-refused': 'notice_export_refused',
   'scenario-reset': 'notice_scenario_reset',
   'exercise-reset': 'notice_exercise_reset',
+  'worked-answer-loaded': 'notice_worked_answer_loaded',
   'work-restored': 'notice_work_restored',
 };
 

@@ -1,0 +1,268 @@
+/**
+ * One of the five proofs as the learner's to show: "not yet shown" until the
+ * learner's own action shows each part of it, named ("you swapped 1 and 2 →
+ * CALL_BINDING_MISMATCH"); the buttons that run those actions on the
+ * learner's results, with what the checks answered in place; and the app's
+ * own exhaustive checks, as a line that never counts.
+ */
+import { useState, type JSX } from 'react';
+import type { ProofResult } from '../../../lessons/exercise.ts';
+import { inject, replaceKey, scanPayloads, scanProjections, swapResults, type Presented } from '../../../lessons/exerciseActions.ts';
+import { INJECTION_KINDS, type InjectionKind, type ProofStatus, type ProofStep } from '../../../lessons/exerciseProofs.ts';
+import { DIGEST_NAMES } from '../../../core/protectedAudit.ts';
+import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
+import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
+import type { ExerciseView } from './exerciseModel.ts';
+import { cx } from './SlotCard.tsx';
+import { EXERCISE_TEXT } from './text.ts';
+import styles from './ExercisePanel.module.css';
+import act from './ExerciseActions.module.css';
+import type { Lang } from '../../../lang.ts';
+
+export interface ProofCardProps {
+  n: number;
+  status: ProofStatus;
+  /** The app's own exhaustive check of the same statement (never the learner's proof). */
+  appCheck: ProofResult | undefined;
+  view: ExerciseView;
+  activeIndex: number;
+  lang: Lang;
+  onShown(step: ProofStep): void;
+}
+
+type Outcome =
+  | { kind: 'scanProjection'; result: ReturnType<typeof scanProjections> }
+  | { kind: 'scanPayloads'; result: ReturnType<typeof scanPayloads> }
+  | { kind: 'swap'; result: ReturnType<typeof swapResults> }
+  | { kind: 'key'; slot: number; result: ReturnType<typeof replaceKey> }
+  | { kind: 'inject'; slot: number; injection: InjectionKind; result: NonNullable<ReturnType<typeof inject>> };
+
+export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShown }: ProofCardProps): JSX.Element {
+  const t = EXERCISE_TEXT[lang];
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const sealedAll = view.slots.map((s) => s.sealed);
+  const sealedCount = sealedAll.filter((s) => s !== null).length;
+  const active = view.slots[activeIndex];
+  const record = (o: Outcome, step: ProofStep | null): void => {
+    setOutcome(o);
+    if (step !== null) onShown(step);
+  };
+
+  const actions = ((): JSX.Element => {
+    switch (status.id) {
+      case 'no_principal_or_receipt':
+      case 'no_audit_in_payloads': {
+        const projection = status.id === 'no_principal_or_receipt';
+        const run = (): void => {
+          if (projection) {
+            const result = scanProjections(sealedAll);
+            record({ kind: 'scanProjection', result }, result.step);
+          } else {
+            const result = scanPayloads(sealedAll);
+            record({ kind: 'scanPayloads', result }, result.step);
+          }
+        };
+        return (
+          <Action
+            label={projection ? t.scanProjection : t.scanPayloads}
+            disabledWhy={sealedCount < 5 ? t.needsFive(sealedCount) : null}
+            onClick={run}
+            testId={projection ? 'action-scan-projection' : 'action-scan-payloads'}
+          />
+        );
+      }
+      case 'business_change_changes_result':
+        return <></>;
+      case 'swap_or_key_breaks_binding': {
+        const [a, b] = [sealedAll[0] ?? null, sealedAll[1] ?? null];
+        const keyTarget = active?.sealed ?? null;
+        return (
+          <>
+            <Action
+              label={t.swap}
+              disabledWhy={a === null || b === null ? t.swapNeeds : null}
+              onClick={() => {
+                if (a === null || b === null) return;
+                const result = swapResults(a, b, 1, 2);
+                record({ kind: 'swap', result }, result.step);
+              }}
+              testId="action-swap"
+            />
+            <Action
+              label={t.replaceKey}
+              disabledWhy={keyTarget === null ? t.replaceKeyNeeds(activeIndex + 1) : null}
+              onClick={() => {
+                if (keyTarget === null) return;
+                const result = replaceKey(keyTarget, activeIndex + 1);
+                record({ kind: 'key', slot: activeIndex + 1, result }, result.step);
+              }}
+              testId="action-replace-key"
+            />
+          </>
+        );
+      }
+      case 'injections_rejected': {
+        const ok = active !== undefined && active.raw !== undefined && active.trusted !== null && active.pkg?.model_result.status === 'succeeded';
+        return (
+          <>
+            {INJECTION_KINDS.map((k) => (
+              <Action
+                key={k}
+                label={t.injections[k]}
+                disabledWhy={ok ? null : t.injectNeeds(activeIndex + 1)}
+                onClick={() => {
+                  if (active === undefined || active.trusted === null) return;
+                  const result = inject(k, active.raw, active.trusted, activeIndex + 1);
+                  if (result !== null) record({ kind: 'inject', slot: activeIndex + 1, injection: k, result }, result.step);
+                }}
+                testId={`action-inject-${k}`}
+              />
+            ))}
+          </>
+        );
+      }
+    }
+  })();
+
+  return (
+    <li id={`exercise-proof-${n}`} className={cx(styles.proof, status.shown ? styles.proof_holds : styles.proof_pending)} data-testid={`proof-${n}`} data-proof={status.id} data-shown={status.shown}>
+      <div className={styles.proofHead}>
+        <span className={styles.proofNum}>{n}.</span>
+        <p className={styles.statement}>{t.proofStatements[status.id]}</p>
+        <span className={cx(styles.badge, status.shown ? styles.ok : styles.muted)} data-testid="proof-verdict">
+          <span aria-hidden="true">{status.shown ? '✓ ' : '○ '}</span>
+          {status.shown ? t.shownBadge : t.notYet}
+        </span>
+      </div>
+      <ul className={act.parts}>
+        {status.parts.map((p) => (
+          <li key={p.key} data-testid={`part-${p.key}`} data-shown={p.by !== null}>
+            <span aria-hidden="true" className={p.by !== null ? act.okText : styles.muted}>
+              {p.by !== null ? '✓ ' : '○ '}
+            </span>
+            {p.by !== null ? (
+              t.stepSentence(p.by)
+            ) : (
+              <>
+                {t.parts[p.key]} <span className={styles.muted}>({t.partNotYet})</span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!status.shown && <p className={styles.proofMeta}>{t.howTo[status.id]}</p>}
+      <div className={act.proofActions}>{actions}</div>
+      {outcome !== null && <OutcomeView outcome={outcome} lang={lang} />}
+      {appCheck !== undefined && (
+        <p className={cx(styles.proofMeta, styles.muted)} data-testid="proof-app-checks">
+          {t.alsoChecked(appCheck.checks, t.verdicts[appCheck.verdict])}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Action({ label, disabledWhy, onClick, testId }: { label: string; disabledWhy: string | null; onClick(): void; testId: string }): JSX.Element {
+  return (
+    <button type="button" className={act.action} disabled={disabledWhy !== null} title={disabledWhy ?? label} onClick={onClick} data-testid={testId}>
+      {label}
+    </button>
+  );
+}
+
+function PresentedView({ label, p, lang }: { label: string; p: Presented; lang: Lang }): JSX.Element {
+  const t = EXERCISE_TEXT[lang];
+  const codes = [...new Set(p.report.violations.map((v) => v.code))];
+  return (
+    <div className={act.outcomeItem} data-testid="outcome-presented" data-ok={p.report.ok}>
+      <p>
+        {label}:{' '}
+        {p.report.ok ? (
+          <span className={act.badText}>{t.acceptedOops}</span>
+        ) : (
+          <span className={act.badText}>
+            {t.refusedWith} <strong>{codes.join(', ')}</strong>
+          </span>
+        )}
+      </p>
+      {DIGEST_NAMES.map((d) => (
+        <DigestPair key={d} name={d} stored={p.report.stored[d]} recomputed={p.report.recomputed[d]} storedLabel={t.storedCol} recomputedLabel={t.recomputedCol} verdict={t.digestVerdict} />
+      ))}
+    </div>
+  );
+}
+
+function OutcomeView({ outcome, lang }: { outcome: Outcome; lang: Lang }): JSX.Element {
+  const t = EXERCISE_TEXT[lang];
+  const body = ((): JSX.Element => {
+    switch (outcome.kind) {
+      case 'scanProjection':
+        return (
+          <ul>
+            {outcome.result.results.map((r) =>
+              r.found.length === 0 ? (
+                <li key={r.slot} className={act.okText}>
+                  ✓ {t.projectionClean(r.slot, r.checks)}
+                </li>
+              ) : (
+                r.found.map((f) => (
+                  <li key={`${r.slot} ${f}`} className={act.badText}>
+                    ✗ <VisibleText text={t.projectionFound(r.slot, f)} lang={lang} />
+                  </li>
+                ))
+              ),
+            )}
+          </ul>
+        );
+      case 'scanPayloads':
+        return (
+          <ul>
+            {outcome.result.results.flatMap((r) =>
+              r.payloads.map((p) => (
+                <li key={`${r.slot} ${p.provider}`} className={p.leaked === null && !p.refused ? act.okText : act.badText}>
+                  {p.leaked === null && !p.refused ? '✓ ' : '✗ '}
+                  {r.slot} · {p.refused ? t.payloadRefused(p.title) : p.leaked !== null ? t.payloadLeak(p.title, JSON.stringify(p.leaked)) : t.payloadClean(p.title)}
+                </li>
+              )),
+            )}
+          </ul>
+        );
+      case 'swap':
+        return (
+          <>
+            <PresentedView label={t.underCall(1, 2)} p={outcome.result.aUnderB} lang={lang} />
+            <PresentedView label={t.underCall(2, 1)} p={outcome.result.bUnderA} lang={lang} />
+          </>
+        );
+      case 'key':
+        return <PresentedView label={t.keyUnder(outcome.slot)} p={outcome.result.presented} lang={lang} />;
+      case 'inject': {
+        const r = outcome.result;
+        const code = r.pkg.model_result.error?.code ?? r.pkg.model_result.status;
+        return (
+          <div className={act.outcomeItem}>
+            <p>
+              {t.injections[outcome.injection]} {t.injectedInto(outcome.slot)}{' '}
+              <span className={r.step !== null ? act.okText : act.badText}>
+                {t.refusedWith} <strong>{r.codes.join(', ')}</strong>
+              </span>{' '}
+              · {t.modelSees} <code>{code}</code>
+            </p>
+            <p>
+              {r.pkg.protected_audit.violations.map((v) => (
+                <code key={`${v.code} ${v.path}`} className={styles.violation}>
+                  {v.code} <VisibleText text={v.path} lang={lang} />
+                </code>
+              ))}
+            </p>
+          </div>
+        );
+      }
+    }
+  })();
+  return (
+    <div className={act.outcome} role="status" data-testid="proof-outcome">
+      {body}
+    </div>
+  );
+}
