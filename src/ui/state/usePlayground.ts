@@ -18,7 +18,7 @@ import type { ProgressEvent } from '../../playground/progress.ts';
 import { losesWork, reducer, type AppState, type NoticeInput } from '../../playground/reducer.ts';
 import { isTurnStreamId } from '../../playground/turn/turnAddress.ts';
 import type { TurnWork } from '../../playground/turn/turnWork.ts';
-import { DEFAULT_SCENARIO_ID, currentDoc, initialExercise, workedAnswer, isAttackId, isBuiltinScenario, isEdited, knownScenario, scenarioMeta, type Mode, type Work } from '../../playground/work.ts';
+import { DEFAULT_SCENARIO_ID, currentDoc, defaultExerciseItems, docsEqual, initialExercise, workedAnswer, type Doc, isAttackId, isBuiltinScenario, isEdited, knownScenario, scenarioMeta, type Mode, type Work } from '../../playground/work.ts';
 
 export interface PlaygroundApi {
   setHandlerText(text: string): void;
@@ -151,9 +151,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
         const w = latest.current.work;
         const answer = workedAnswer(index);
         if (answer === null) return;
-        const restore = stashIfLosing({ ...w, exercise: { ...w.exercise, items: w.exercise.items.map((d, n) => (n === index ? answer : d)) } });
+        // Only the learner's own text in that slot is worth setting aside (not the empty scaffold).
+        const mine = w.exercise.items[index];
+        const restore = mine !== undefined && !docsEqual(mine, defaultExerciseItems()[index] as Doc) && !docsEqual(mine, answer) && browser.stashWork(w);
         dispatch({ type: 'loadWorkedAnswer', index });
-        notify({ kind: 'info', code: 'worked-answer-loaded', params: { n: String(index + 1) }, restore });
+        if (restore) notify({ kind: 'info', code: 'worked-answer-loaded', params: { n: String(index + 1) }, restore });
       },
 
       resetScenario: () => {

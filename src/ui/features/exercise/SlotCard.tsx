@@ -58,7 +58,6 @@ export function SlotCard({ slot, active, lang, workedText, onActivate, onSeal, o
         </button>
         {sealed && (
           <span className={cx(styles.badge, act.sealedBadge)} data-testid="slot-sealed">
-            <span aria-hidden="true">🔒 </span>
             {t.sealed}
           </span>
         )}

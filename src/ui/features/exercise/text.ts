@@ -240,7 +240,7 @@ const zh: typeof en = {
   keyUnder: (n) => `已封存的结果 ${n} 换上新的幂等键`,
   refusedWith: '被拒绝：',
   acceptedOops: '被接受——什么也没有证明',
-  injectedInto: (n) => `注入结果 ${n}：`,
+  injectedInto: (n) => `（结果 ${n}）：`,
   modelSees: '模型看到',
   projectionClean: (n, checks) => `结果 ${n}：${checks} 项检查均未发现主体或 receipt`,
   projectionFound: (n, what) => `结果 ${n}：model_result ${what}`,

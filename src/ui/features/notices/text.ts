@@ -19,7 +19,7 @@ export const NOTICE_TEXT = defineTexts({
     notice_export_refused: 'Cannot export yet ({reason}: {detail}).',
     notice_scenario_reset: '{id} is back to its built-in version.',
     notice_exercise_reset: 'The five exercise results are back to their empty scaffold, unsealed, and your exercise proofs start again at 0 / 5.',
-    notice_worked_answer_loaded: 'Result {n} now holds the worked answer: read it, change it, seal it. Loading it shows no proof by itself.',
+    notice_worked_answer_loaded: 'Result {n} now holds the worked answer. Loading it shows no proof by itself.',
     notice_progress_recounted:
       'Your saved progress came from an older version that counted exercise proofs by opening the page and questions by typing anything. Those two counts start again at zero; your attacks, mistakes and written answers are kept.',
     notice_work_restored: 'Your previous work is back.',
@@ -43,7 +43,7 @@ export const NOTICE_TEXT = defineTexts({
     notice_export_refused: '暂时无法导出（{reason}：{detail}）。',
     notice_scenario_reset: '{id} 已恢复为内置版本。',
     notice_exercise_reset: '五个练习结果已恢复为空白脚手架并解除封存，动手实践证明从 0 / 5 重新开始。',
-    notice_worked_answer_loaded: '结果 {n} 已换成参考答案：阅读、修改、再封存。仅载入参考答案本身不算任何证明。',
+    notice_worked_answer_loaded: '结果 {n} 已换成参考答案。仅载入参考答案本身不算任何证明。',
     notice_progress_recounted: '你保存的进度来自旧版本：它在打开页面时就计入动手实践证明，输入任意内容就算回答了问题。这两项从零重新计算；已尝试的攻击、已探索的错误与写下的答案都保留。',
     notice_work_restored: '之前的工作已恢复。',
     noticeStashed: '之前的工作已另行保存。',
