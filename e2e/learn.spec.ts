@@ -2,8 +2,9 @@
  * The learning path (issue 6) in the browser: every mistake switch shows its
  * consequence and turning it off restores the correct verdict; every recovery
  * path shows the delivery and outcome the core produces at each step; every
- * self-test question can be answered, revealed and demonstrated; progress is
- * counted, kept and reset. The fixtures fail every test on a page error, a
+ * self-test question can be answered, compared with its key points and
+ * demonstrated; progress is counted (points covered, proofs shown by the
+ * learner), kept and reset. The fixtures fail every test on a page error, a
  * console error, or a request that leaves localhost.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -124,7 +125,13 @@ for (const q of QUESTIONS) {
     const explanation = card.getByTestId('explanation');
     await expect(explanation).toBeVisible();
     await expect(explanation).toContainText((q.explanation[0] as { en: string }).en.slice(0, 40));
+    // Written is not answered: only a key point the learner ticks as covered makes it so.
+    await expect(card).toHaveAttribute('data-answered', 'false');
+    await expect(card.getByTestId('answered')).toHaveCount(0);
+    await expect(card.getByTestId('key-points').getByRole('checkbox')).toHaveCount(q.points.length);
+    await card.getByTestId('point-1').check();
     await expect(card).toHaveAttribute('data-answered', 'true');
+    await expect(card.getByTestId('answered')).toHaveText(`✓ answered · 1 of ${q.points.length} key points`);
     await explanation.getByTestId('demo').click();
     await expect(page).toHaveURL((u) => (DEMO_CHECK[q.id] as (x: URLSearchParams) => boolean)(queryOf(u.href)));
     if (q.id === 1) await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', 'A3');
@@ -140,10 +147,30 @@ for (const q of QUESTIONS) {
   });
 }
 
-test('progress counts mistakes, questions, attacks and proofs, survives a reload, and resets', async ({ pg, page }) => {
+test('a one-letter answer opens nothing and gets no ✓; unticking every point un-answers a question', async ({ pg, page }) => {
+  await pg.goto('/?mode=learn');
+  await page.getByRole('tab', { name: 'Self-test' }).click();
+  const card = page.getByTestId('question-2');
+  await card.getByRole('textbox', { name: 'Your answer' }).fill('x');
+  await expect(card.getByTestId('reveal')).toBeDisabled();
+  await expect(card).toContainText('Write an answer first (at least 8 characters).');
+  await expect(card).not.toContainText('✓');
+  await card.getByRole('textbox', { name: 'Your answer' }).fill('data.status is business data, the top level is the dispatcher’s.');
+  await card.getByTestId('reveal').click();
+  await card.getByTestId('point-1').check();
+  await card.getByTestId('point-2').check();
+  await expect(page.getByTestId('progress-points')).toHaveAttribute('data-count', '2');
+  await card.getByTestId('point-1').uncheck();
+  await card.getByTestId('point-2').uncheck();
+  await expect(card).toHaveAttribute('data-answered', 'false');
+  await expect(card.getByTestId('points-verdict')).toHaveText('No key point ticked yet: the question is not answered until your answer covers one.');
+  await expect(page.getByTestId('progress-points')).toHaveAttribute('data-count', '0');
+});
+
+test('progress counts mistakes, key points, attacks and proofs, survives a reload, and resets; opening the exercise counts no proof', async ({ pg, page }) => {
   await pg.goto('/?mode=learn');
   const count = (k: string) => page.getByTestId(`progress-${k}`);
-  for (const k of ['proofs', 'attacks', 'questions', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  for (const k of ['proofs', 'attacks', 'points', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
   await expect(page.getByTestId('progress-reset')).toBeDisabled();
 
   await page.getByTestId('mistake-switch-1').click();
@@ -154,7 +181,9 @@ test('progress counts mistakes, questions, attacks and proofs, survives a reload
   const card = page.getByTestId('question-3');
   await card.getByRole('textbox').fill('delivery evidence');
   await card.getByTestId('reveal').click();
-  await expect(count('questions')).toHaveAttribute('data-count', '1');
+  await expect(count('points')).toHaveAttribute('data-count', '0');
+  await card.getByTestId('point-2').check();
+  await expect(count('points')).toHaveAttribute('data-count', '1');
 
   // Progress is saved by an effect after the render that records it: each navigation below waits for the
   // saved copy, so a loaded machine cannot navigate away between the click and the save.
@@ -170,24 +199,24 @@ test('progress counts mistakes, questions, attacks and proofs, survives a reload
   await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', 'A5');
   await expect.poll(() => saved('attacks')).toBe(2);
   await pg.goto('/?mode=exercise');
-  await expect(page.getByTestId('exercise-summary')).toContainText('5');
-  await expect.poll(() => saved('proofs')).toBe(5);
+  await expect(page.getByTestId('exercise-summary')).toHaveText('0 / 5 proofs shown');
   await pg.goto('/?mode=learn');
   await expect(count('attacks')).toHaveAttribute('data-count', '2');
-  await expect(count('proofs')).toHaveAttribute('data-count', '5');
+  await expect(count('proofs')).toHaveAttribute('data-count', '0');
+  expect(await saved('proofs')).toBe(0);
   await expect(count('mistakes')).toContainText('2/8');
 
   await page.reload();
-  await expect(count('questions')).toHaveAttribute('data-count', '1');
-  // The answer itself is kept too, and the question opens with its explanation.
+  await expect(count('points')).toHaveAttribute('data-count', '1');
+  // The answer itself is kept too, and the question opens with its key points and explanation.
   await page.getByRole('tab', { name: 'Self-test' }).click();
   await expect(page.getByTestId('question-3').getByRole('textbox')).toHaveValue('delivery evidence');
   await expect(page.getByTestId('question-3').getByTestId('explanation')).toBeVisible();
   await page.getByTestId('progress-reset').click();
-  for (const k of ['proofs', 'attacks', 'questions', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  for (const k of ['proofs', 'attacks', 'points', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
   await expect(page.getByTestId('question-3').getByRole('textbox')).toHaveValue('');
   await page.reload();
-  for (const k of ['proofs', 'attacks', 'questions', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  for (const k of ['proofs', 'attacks', 'points', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
 });
 
 test('corrupt progress is set aside and reported, never a crash', async ({ pg, page }) => {
@@ -215,8 +244,9 @@ for (const theme of ['light', 'dark'] as const) {
     await check('recovery');
     await page.getByRole('tab', { name: 'Self-test' }).click();
     const card = page.getByTestId('question-1');
-    await card.getByRole('textbox').fill('x');
+    await card.getByRole('textbox').fill('request and binding answer different questions');
     await card.getByTestId('reveal').click();
+    await card.getByTestId('point-1').check();
     await check('self-test');
   });
 }
