@@ -44,7 +44,8 @@ const VIEWS = [
   { name: 'playground-hits', address: '/?scenario=search_kb.hits' },
   { name: 'playground-token', address: '/?scenario=search_kb.hits', text: withToken },
   { name: 'attack-A11', address: '/?scenario=get_order.paid&attack=A11' },
-  { name: 'exercise', address: '/?mode=exercise' },
+  // Issue 18: the learner's work under way: three results sealed, 1 and 2 swapped, a business field of result 1 changed.
+  { name: 'exercise', address: '/?mode=exercise', exercise: true },
   { name: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2' },
   // The Anthropic stream cut by max_tokens inside the arguments, stepped to its end: the decision and the SDK helper's {}.
   { name: 'turn-truncated', address: '/?mode=turn&provider=anthropic&stream=anthropic.truncated', steps: 6 },
@@ -52,6 +53,26 @@ const VIEWS = [
 ] as const;
 
 type View = (typeof VIEWS)[number];
+
+/** The exercise as a learner leaves it halfway: worked answers used and sealed, a swap shown, a sealed result edited. */
+async function exerciseUnderWay(pg: PlaygroundPage, page: Page): Promise<void> {
+  const slot = (n: number) => page.getByTestId(`exercise-slot-${n}`);
+  await pg.editorReady();
+  for (const n of [1, 2, 3]) {
+    await slot(n).getByTestId('slot-worked').click();
+    await slot(n).getByTestId('slot-use-worked').click();
+    await slot(n).getByTestId('slot-seal').click();
+  }
+  await page.getByTestId('proof-3').getByTestId('action-swap').click();
+  await slot(1).getByTestId('slot-open').click();
+  const s = JSON.parse(readFileSync('src/core/scenarios/search_kb.hits.json', 'utf8')) as { handler_output: { data: { hits: Record<string, unknown>[] } } };
+  (s.handler_output.data.hits[0] as Record<string, unknown>).title = 'Refunds are never possible';
+  await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), `${JSON.stringify(s.handler_output, null, 2)}\n`);
+  await expect(page.getByTestId('proof-2')).toHaveAttribute('data-shown', 'true');
+  // Result 2 open in the editor: short, so the picture stays small.
+  await slot(2).getByTestId('slot-open').click();
+  await page.evaluate(() => document.querySelector('.exercise-host')?.scrollTo(0, 0));
+}
 
 /** Opens a view in a language and a theme, and waits until it has settled. */
 async function open(pg: PlaygroundPage, page: Page, view: View, lang: 'en' | 'zh', theme: 'light' | 'dark'): Promise<void> {
@@ -67,6 +88,7 @@ async function open(pg: PlaygroundPage, page: Page, view: View, lang: 'en' | 'zh
     for (let i = 0; i < view.steps; i++) await page.keyboard.press('ArrowRight');
   }
   if ('tab' in view) await page.getByRole('tab', { name: view.tab }).click();
+  if ('exercise' in view) await exerciseUnderWay(pg, page);
   // The turn mode opens on its stream, not on an editor: it has settled once its verdict is drawn.
   if (view.name.startsWith('turn-')) {
     await expect(page.getByTestId('turn-verdict')).toBeVisible();
