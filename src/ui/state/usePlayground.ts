@@ -18,7 +18,22 @@ import type { ProgressEvent } from '../../playground/progress.ts';
 import { losesWork, reducer, type AppState, type NoticeInput } from '../../playground/reducer.ts';
 import { isTurnStreamId } from '../../playground/turn/turnAddress.ts';
 import type { TurnWork } from '../../playground/turn/turnWork.ts';
-import { DEFAULT_SCENARIO_ID, currentDoc, defaultExerciseItems, docsEqual, initialExercise, workedAnswer, type Doc, isAttackId, isBuiltinScenario, isEdited, knownScenario, scenarioMeta, type Mode, type Work } from '../../playground/work.ts';
+import {
+  DEFAULT_SCENARIO_ID,
+  currentDoc,
+  defaultExerciseItems,
+  docsEqual,
+  initialExercise,
+  workedAnswer,
+  type Doc,
+  isAttackId,
+  isBuiltinScenario,
+  isEdited,
+  knownScenario,
+  scenarioMeta,
+  type Mode,
+  type Work,
+} from '../../playground/work.ts';
 
 export interface PlaygroundApi {
   setHandlerText(text: string): void;
