@@ -62,6 +62,23 @@ describe('evaluateExercise', () => {
     expect(v.proofs.find((p) => p.id === 'swap_or_key_breaks_binding')?.checks).toBe(4 * 3 * 2 + 4);
   });
 
+  it('a sealed result presents the learner’s current text against its stored audit; an unsealed one presents nothing', () => {
+    const items = defaults();
+    const sealed = [items[0] ?? null, null, null, null, null];
+    const same = evaluateExercise(items, sealed);
+    expect(same.slots[0]?.presented?.presented.report.ok).toBe(true);
+    expect(same.slots[0]?.presented?.step).toBeNull();
+    expect(same.slots[1]?.presented).toBeNull();
+    const edited = [...items];
+    edited[0] = { ...(items[0] as ExerciseInput), handler_output_text: (items[0] as ExerciseInput).handler_output_text.replace('Refund policy for damaged items', 'Refunds are never possible') };
+    const v = evaluateExercise(edited, sealed);
+    expect(v.slots[0]?.presented?.presented.report.violations.map((x) => x.code)).toContain('RESULT_DIGEST_MISMATCH');
+    expect(v.slots[0]?.presented?.step).toMatchObject({ step: 'edit_sealed', slot: 1, path: '/data/hits/0/title' });
+    // The seal keeps what was stored: the slot's own package is the live projection of the edit.
+    expect(v.slots[0]?.sealed?.pkg.protected_audit.binding.result_sha256).toBe(same.slots[0]?.pkg?.protected_audit.binding.result_sha256);
+    expect(v.slots[0]?.pkg?.protected_audit.binding.result_sha256).not.toBe(same.slots[0]?.pkg?.protected_audit.binding.result_sha256);
+  });
+
   it('duplicate member names are a parse error, never a silent choice', () => {
     const items = defaults();
     items[0] = { ...(items[0] as ExerciseInput), handler_output_text: '{"kind": "success", "kind": "error"}' };
