@@ -22,6 +22,18 @@ describe('the exercise’s actions', () => {
     expect(r.step).toMatchObject({ step: 'edit_sealed', slot: 1, path: '/data/hits/0/title' });
   });
 
+  it('a sealed result under a context whose idempotency key alone the learner replaced breaks the call binding, and shows that part of proof 3', () => {
+    const [s1] = five() as [Scenario];
+    const sealed = seal(s1.handler_output, s1.context);
+    const t2 = { ...s1.context, call: { ...s1.context.call, idempotency_key: 'idem_typed_by_the_learner' } };
+    const r = presentEdit(sealed, structuredClone(s1.handler_output), t2, 1);
+    expect(r.presented.report.violations.map((v) => v.code)).toContain('CALL_BINDING_MISMATCH');
+    expect(r.step).toMatchObject({ step: 'replace_key', slot: 1 });
+    // Another change of the context besides the key is not "only the key".
+    const t3 = { ...t2, now: '2026-07-19T00:09:59Z' };
+    expect(presentEdit(sealed, structuredClone(s1.handler_output), t3, 1).step).toBeNull();
+  });
+
   it('swapping results 1 and 2 breaks both bindings; identical results show nothing', () => {
     const [a, b] = sealedFive() as [ReturnType<typeof seal>, ReturnType<typeof seal>];
     const r = swapResults(a, b, 1, 2);

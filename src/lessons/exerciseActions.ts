@@ -6,6 +6,7 @@
  * A presented package is checked exactly as the attack lab checks one
  * (attacks.ts `checkPresented`).
  */
+import { canonicalize } from '../core/canonical.ts';
 import { project } from '../core/project.ts';
 import type { Package } from '../core/protectedAudit.ts';
 import type { TrustedContext } from '../core/trustedContext.ts';
@@ -46,8 +47,19 @@ export function presentEdit(sealed: Sealed, raw: unknown, trusted: TrustedContex
   const pkg: Package = { model_result: live.model_result, protected_audit: sealed.pkg.protected_audit };
   const report = checkPresented(pkg, trusted);
   const changed = businessChanges(sealed.pkg.model_result, live.model_result);
-  const step = changed.length > 0 ? ifShown({ step: 'edit_sealed', slot, path: changed[0] as string, codes: codesOf(report) }) : null;
+  const step =
+    changed.length > 0
+      ? ifShown({ step: 'edit_sealed', slot, path: changed[0] as string, codes: codesOf(report) })
+      : onlyKeyChanged(sealed.trusted, trusted)
+        ? ifShown({ step: 'replace_key', slot, codes: codesOf(report) })
+        : null;
   return { presented: { pkg, trusted, report }, changed, step };
+}
+
+/** The learner replaced the call's idempotency key in the trusted context and changed nothing else. */
+function onlyKeyChanged(before: TrustedContext, after: TrustedContext): boolean {
+  if (before.call.idempotency_key === after.call.idempotency_key) return false;
+  return canonicalize({ ...after, call: { ...after.call, idempotency_key: before.call.idempotency_key } }) === canonicalize(before);
 }
 
 /** Sealed result a's projection presented under call b (in b's package), and b's under call a. */

@@ -79,7 +79,7 @@ const en = {
   howTo: {
     no_principal_or_receipt: 'Seal all five, then search their projections.',
     business_change_changes_result: 'Seal a result, then change a business field of it in the editor (a title, a snippet, retry_after_ms).',
-    swap_or_key_breaks_binding: 'Seal results 1 and 2 and swap them; seal the open result and replace only its idempotency key.',
+    swap_or_key_breaks_binding: 'Seal results 1 and 2 and swap them; seal the open result and replace only its idempotency key (the button, or the key itself in the Trusted context tab).',
     injections_rejected: 'Open a successful result and inject each of the three into its handler output.',
     no_audit_in_payloads: 'Seal all five, then build their OpenAI, Anthropic and Gemini payloads and search them.',
   } as Record<ProofId, string>,
@@ -210,7 +210,7 @@ const zh: typeof en = {
   howTo: {
     no_principal_or_receipt: '封存全部五个结果，然后检查它们的投影。',
     business_change_changes_result: '封存一个结果，然后在编辑器中修改它的一个业务字段（标题、摘要或 retry_after_ms）。',
-    swap_or_key_breaks_binding: '封存结果 1 和 2 并交换它们；封存当前打开的结果并只替换它的幂等键。',
+    swap_or_key_breaks_binding: '封存结果 1 和 2 并交换它们；封存当前打开的结果并只替换它的幂等键（用按钮，或在“受信任上下文”标签页中直接改幂等键）。',
     injections_rejected: '打开一个成功的结果，把三种注入分别加入它的 handler 输出。',
     no_audit_in_payloads: '封存全部五个结果，然后构建它们的 OpenAI、Anthropic 与 Gemini payload 并检查。',
   },
