@@ -1,8 +1,11 @@
 /**
  * SPEC 6, the hands-on exercise: five `search_kb` results (hits, empty, no
  * access, rate limited, truncated), each with its own protected_audit, and
- * five proofs checked live over whatever the learner has made of them. A
- * proof that had nothing to check says so (`vacuous`) instead of passing.
+ * the app's own exhaustive checks of the five proofs over whatever the
+ * learner has made of them (every field, every swap). They are tests and a
+ * note beside the learner's proofs, never the learner's proof itself (that
+ * is ./exerciseProofs.ts). A proof that had nothing to check says so
+ * (`vacuous`) instead of passing.
  */
 import { isObject } from '../core/jsonValue.ts';
 import { canonicalize } from '../core/canonical.ts';
