@@ -116,7 +116,12 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('link', { name: T.learnTab, exact: true }).click();
     await expect(page.getByTestId('progress-proofs')).toHaveAttribute('data-count', '5');
 
+    // A progress reset forgets the proofs; opening the exercise again, its edited seal still there, shows none.
+    await page.getByTestId('progress-reset').click();
+    await expect(page.getByTestId('progress-proofs')).toHaveAttribute('data-count', '0');
     await page.goBack();
+    await expect(slot(page, 1).getByTestId('presented-verdict')).toContainText('RESULT_DIGEST_MISMATCH');
+    await expect(summary).toHaveText(T.summary(0));
     await page.getByTestId('exercise-reset').click();
     await expect(summary).toHaveText(T.summary(0));
     await expect(slot(page, 1)).toHaveAttribute('data-sealed', 'false');

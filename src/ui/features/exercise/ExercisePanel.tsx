@@ -61,8 +61,11 @@ export function ExercisePanel({ items, sealed, workedTexts, activeIndex, lang, s
   const count = statuses.filter((s) => s.shown).length;
   const pending = !sameContent(content, settled);
   // A sealed result the learner changed is presented against its stored audit: a refused business change shows proof 2.
-  // The view is recomputed only when the content changes, so this runs once per settled edit.
+  // The view is recomputed only when the content changes, so this runs once per settled edit; never for
+  // the view the page opened with (opening the exercise, after a progress reset say, shows nothing).
+  const openedWith = useRef(view);
   useEffect(() => {
+    if (view === openedWith.current) return;
     for (const s of view.slots) if (s.presented?.step != null) onShown(s.presented.step);
   }, [view, onShown]);
   // A reset clears what the proof cards last showed.
