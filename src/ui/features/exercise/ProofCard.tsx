@@ -5,7 +5,7 @@
  * learner's results, with what the checks answered in place; and the app's
  * own exhaustive checks, as a line that never counts.
  */
-import { useState, type JSX } from 'react';
+import { Fragment, useState, type JSX } from 'react';
 import type { ProofResult } from '../../../lessons/exercise.ts';
 import { inject, replaceKey, scanPayloads, scanProjections, swapResults, type Presented } from '../../../lessons/exerciseActions.ts';
 import { INJECTION_KINDS, type InjectionKind, type ProofStatus, type ProofStep } from '../../../lessons/exerciseProofs.ts';
@@ -48,6 +48,16 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
     if (step !== null) onShown(step);
   };
 
+  // Why an action is not open yet, said in words beside the buttons (a disabled button's title reaches no one on a keyboard or a phone).
+  const why: string[] = [];
+  const action = ({ label, disabledWhy, onClick, testId }: { label: string; disabledWhy: string | null; onClick(): void; testId: string }): JSX.Element => {
+    if (disabledWhy !== null && !why.includes(disabledWhy)) why.push(disabledWhy);
+    return (
+      <button type="button" className={act.action} disabled={disabledWhy !== null} onClick={onClick} data-testid={testId}>
+        {label}
+      </button>
+    );
+  };
   const actions = ((): JSX.Element => {
     switch (status.id) {
       case 'no_principal_or_receipt':
@@ -62,14 +72,12 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
             record({ kind: 'scanPayloads', result }, result.step);
           }
         };
-        return (
-          <Action
-            label={projection ? t.scanProjection : t.scanPayloads}
-            disabledWhy={sealedCount < 5 ? t.needsFive(sealedCount) : null}
-            onClick={run}
-            testId={projection ? 'action-scan-projection' : 'action-scan-payloads'}
-          />
-        );
+        return action({
+          label: projection ? t.scanProjection : t.scanPayloads,
+          disabledWhy: sealedCount < 5 ? t.needsFive(sealedCount) : null,
+          onClick: run,
+          testId: projection ? 'action-scan-projection' : 'action-scan-payloads',
+        });
       }
       case 'business_change_changes_result':
         return <></>;
@@ -78,26 +86,26 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
         const keyTarget = active?.sealed ?? null;
         return (
           <>
-            <Action
-              label={t.swap}
-              disabledWhy={a === null || b === null ? t.swapNeeds : null}
-              onClick={() => {
+            {action({
+              label: t.swap,
+              disabledWhy: a === null || b === null ? t.swapNeeds : null,
+              onClick: () => {
                 if (a === null || b === null) return;
                 const result = swapResults(a, b, 1, 2);
                 record({ kind: 'swap', result }, result.step);
-              }}
-              testId="action-swap"
-            />
-            <Action
-              label={t.replaceKey}
-              disabledWhy={keyTarget === null ? t.replaceKeyNeeds(activeIndex + 1) : null}
-              onClick={() => {
+              },
+              testId: 'action-swap',
+            })}
+            {action({
+              label: t.replaceKey,
+              disabledWhy: keyTarget === null ? t.replaceKeyNeeds(activeIndex + 1) : null,
+              onClick: () => {
                 if (keyTarget === null) return;
                 const result = replaceKey(keyTarget, activeIndex + 1);
                 record({ kind: 'key', slot: activeIndex + 1, result }, result.step);
-              }}
-              testId="action-replace-key"
-            />
+              },
+              testId: 'action-replace-key',
+            })}
           </>
         );
       }
@@ -106,17 +114,18 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
         return (
           <>
             {INJECTION_KINDS.map((k) => (
-              <Action
-                key={k}
-                label={t.injections[k]}
-                disabledWhy={ok ? null : t.injectNeeds(activeIndex + 1)}
-                onClick={() => {
-                  if (active === undefined || active.trusted === null) return;
-                  const result = inject(k, active.raw, active.trusted, activeIndex + 1);
-                  if (result !== null) record({ kind: 'inject', slot: activeIndex + 1, injection: k, result }, result.step);
-                }}
-                testId={`action-inject-${k}`}
-              />
+              <Fragment key={k}>
+                {action({
+                  label: t.injections[k],
+                  disabledWhy: ok ? null : t.injectNeeds(activeIndex + 1),
+                  onClick: () => {
+                    if (active === undefined || active.trusted === null) return;
+                    const result = inject(k, active.raw, active.trusted, activeIndex + 1);
+                    if (result !== null) record({ kind: 'inject', slot: activeIndex + 1, injection: k, result }, result.step);
+                  },
+                  testId: `action-inject-${k}`,
+                })}
+              </Fragment>
             ))}
           </>
         );
@@ -152,6 +161,11 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
       </ul>
       {!status.shown && <p className={styles.proofMeta}>{t.howTo[status.id]}</p>}
       <div className={act.proofActions}>{actions}</div>
+      {why.length > 0 && (
+        <p className={cx(styles.proofMeta, styles.muted)} data-testid="proof-needs">
+          {why.join(' ')}
+        </p>
+      )}
       {outcome !== null && <OutcomeView outcome={outcome} lang={lang} />}
       {appCheck !== undefined && (
         <p className={cx(styles.proofMeta, styles.muted)} data-testid="proof-app-checks">
@@ -159,14 +173,6 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
         </p>
       )}
     </li>
-  );
-}
-
-function Action({ label, disabledWhy, onClick, testId }: { label: string; disabledWhy: string | null; onClick(): void; testId: string }): JSX.Element {
-  return (
-    <button type="button" className={act.action} disabled={disabledWhy !== null} title={disabledWhy ?? label} onClick={onClick} data-testid={testId}>
-      {label}
-    </button>
   );
 }
 
