@@ -133,6 +133,7 @@ for (const lang of ['zh', 'en'] as const) {
 test('unsealing returns to live projection; a swap needs both results sealed', async ({ pg, page }) => {
   await openIn(page, pg, 'en');
   await expect(proof(page, 3).getByTestId('action-swap')).toBeDisabled();
+  await expect(proof(page, 3).getByTestId('proof-needs')).toHaveText('Seal results 1 and 2 first. Seal result 1 (the open one) first.');
   await slot(page, 1).getByTestId('slot-worked').click();
   await slot(page, 1).getByTestId('slot-use-worked').click();
   await slot(page, 1).getByTestId('slot-seal').click();

@@ -44,7 +44,7 @@ export function SlotCard({ slot, active, lang, workedText, onActivate, onSeal, o
 
   return (
     <li
-      className={cx(styles.slot, active && styles.active, slot.shows ? styles.slotOk : styles.slotBad)}
+      className={cx(styles.slot, active && styles.active, slot.shows ? styles.slotOk : styles.slotTodo)}
       data-testid={`exercise-slot-${n}`}
       data-kind={slot.kind}
       data-shows={slot.shows}
@@ -63,7 +63,7 @@ export function SlotCard({ slot, active, lang, workedText, onActivate, onSeal, o
         )}
       </div>
       <p className={styles.asks} data-testid="slot-verdict">
-        <span className={cx(styles.badge, slot.shows ? styles.ok : styles.bad)}>
+        <span className={cx(styles.badge, slot.shows ? styles.ok : styles.muted)}>
           <span aria-hidden="true">{slot.shows ? '✓ ' : '○ '}</span>
           {slot.shows ? t.shows : t.notShows}
         </span>{' '}
