@@ -14,6 +14,7 @@
 import { isObject } from './jsonValue.ts';
 import { admitEvent, argumentsText, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
+import { forReplay } from './replayDrops.ts';
 import type { TurnAssembler, TurnEndKind } from './turn.ts';
 
 interface BlockState {
@@ -256,7 +257,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       .sort(([a], [b]) => a - b)
       .map(([, b]): JsonValue => {
         if (b.call !== null) return { ...(b.block as Record<string, JsonValue>), type: 'tool_use', id: b.call.call_id, name: b.call.name, input: b.call.arguments ?? {} };
-        return b.block as Record<string, JsonValue>;
+        return forReplay('anthropic', b.block) as Record<string, JsonValue>;
       });
   }
 

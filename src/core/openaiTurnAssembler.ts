@@ -30,6 +30,7 @@ import {
 } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { TurnAssembler } from './turn.ts';
+import { forReplay } from './replayDrops.ts';
 import type { ArgumentsSource } from './turnParams.ts';
 
 /** An output item at one `output_index`: a function call, or any other item kept for the stateless replay. */
@@ -337,8 +338,8 @@ export function createOpenAITurnAssembler(): TurnAssembler {
 
   /** A function_call as replayed: every member it carried but the item id, with the call's full arguments text (SPEC 8.3). */
   function replayCall(item: Record<string, unknown>, c: CallState | undefined): JsonValue {
-    const { id: _id, ...rest } = item;
-    return { ...(rest as JsonObject), ...(c === undefined ? {} : { call_id: c.call_id, name: c.name, arguments: argumentsText(c) }) };
+    const rest = forReplay('openai', item) as JsonObject;
+    return { ...rest, ...(c === undefined ? {} : { call_id: c.call_id, name: c.name, arguments: argumentsText(c) }) };
   }
 
   /** SPEC 8.3: every output item once, as the completed response gives it, else as its done event gave it. */
