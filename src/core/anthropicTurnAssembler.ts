@@ -77,7 +77,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
     const at = e.index;
     const b = isIndex(at) ? blocks.get(at) : undefined;
     if (b === undefined || !b.open) {
-      log.problem('STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
+      log.problemOnce(`index:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
       return null;
     }
     return b;
@@ -130,11 +130,11 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       return;
     }
     if (at < given) {
-      log.problem('STREAM_ORDER', { kind: 'below_message_start', index: at, given });
+      log.problemOnce(`index:${at}`, 'STREAM_ORDER', { kind: 'below_message_start', index: at, given });
       return;
     }
     if (blocks.has(at)) {
-      log.problem('STREAM_ORDER', { kind: 'opened_twice', type, index: at });
+      log.problemOnce(`index:${at}`, 'STREAM_ORDER', { kind: 'opened_twice', type, index: at });
       return;
     }
     if (deltaSeen) {
@@ -159,7 +159,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       return;
     }
     if (!wants.includes(b.type)) {
-      log.problem('STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: b.type, index: e.index as number });
+      log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: b.type, index: e.index as number });
       return;
     }
     switch (kind) {
@@ -171,7 +171,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
         }
         const c = b.call;
         if (typeof d.partial_json !== 'string') {
-          log.problem('STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
+          log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
           return;
         }
         // A filled opening input and fragments with text are two sources for one call (SPEC 8.1); reported once.
@@ -221,8 +221,8 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
     if (type === null) return;
     const e = event as Record<string, unknown>;
     if (log.index === 0 && type !== 'message_start') {
+      // One problem; the events are still read, so the defect brings no others.
       log.problem('STREAM_ORDER', { kind: 'first_event', type, expected: 'message_start' });
-      return;
     }
     const known = KNOWN_MEMBERS[type];
     if (known !== undefined) noteUnknownMembers(log, e, type, known);

@@ -146,15 +146,15 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     const at = e.output_index;
     const item = isIndex(at) ? items.get(at) : undefined;
     if (item === undefined || item.call === null) {
-      log.problem('STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
       return null;
     }
     if (e.item_id !== item.id) {
-      log.problem('STREAM_ORDER', { kind: 'item_mismatch', type, item_id: (e.item_id ?? null) as JsonValue, expected: item.id, index: at as number });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'item_mismatch', type, item_id: (e.item_id ?? null) as JsonValue, expected: item.id, index: at as number });
       return null;
     }
     if (item.closed || item.argumentsDone) {
-      log.problem('STREAM_ORDER', { kind: 'arguments_closed', type, item_id: item.id });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'arguments_closed', type, item_id: item.id });
       return null;
     }
     return item;
@@ -202,7 +202,7 @@ export function createOpenAITurnAssembler(): TurnAssembler {
       return;
     }
     if (items.has(at)) {
-      log.problem('STREAM_ORDER', { kind: 'opened_twice', type, index: at });
+      log.problemOnce(`out:${at}`, 'STREAM_ORDER', { kind: 'opened_twice', type, index: at });
       return;
     }
     const state: ItemState = { type: item.type, id: str(item.id), call: null, argumentsDone: false, closed: false, disagreed: false, item };
@@ -224,7 +224,7 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     if (item === null || item.call === null) return;
     const c = item.call;
     if (typeof e.delta !== 'string') {
-      log.problem('STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
+      log.problemOnce(`out:${String(e.output_index)}`, 'STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
       return;
     }
     // Two sources of truth for one call (SPEC 8.1 makes the same rule for Anthropic and Gemini).
@@ -249,11 +249,11 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     const state = isIndex(at) ? items.get(at) : undefined;
     const item = e.item;
     if (state === undefined || state.closed) {
-      log.problem('STREAM_ORDER', { kind: 'not_open', type: 'response.output_item.done', index: (at ?? null) as JsonValue });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type: 'response.output_item.done', index: (at ?? null) as JsonValue });
       return;
     }
     if (!isObject(item) || item.type !== state.type || str(item.id) !== state.id) {
-      log.problem('STREAM_ORDER', { kind: 'done_not_added', index: at as number });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'done_not_added', index: at as number });
       return;
     }
     state.closed = true;

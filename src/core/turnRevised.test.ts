@@ -292,6 +292,35 @@ describe('OpenAI failures and numbering', () => {
   });
 });
 
+describe('one problem per defect (SPEC 8.1)', () => {
+  const frag = (index: number, partial_json: string): Ev => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+  const call = (index: number): Ev[] => [
+    { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${index}`, name: 'get_order', input: {} } },
+    frag(index, ARGS),
+    { type: 'content_block_stop', index },
+  ];
+  it('fragments for a block that never opened: one STREAM_ORDER, however many', () => {
+    const s = anthropic({}, [...call(0), frag(4, '{"a"'), frag(4, ':1'), frag(4, '}'), { type: 'content_block_stop', index: 4 }, stop('tool_use')]);
+    expect(assembleTurn('anthropic', s).problems.map((p) => [p.at, p.params.kind])).toEqual([[4, 'not_open']]);
+  });
+  it('an index opened twice: one problem, its later events add none', () => {
+    const s = anthropic({}, [
+      ...call(0),
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      frag(0, 'x'),
+      { type: 'content_block_stop', index: 0 },
+      stop('tool_use'),
+    ]);
+    expect(assembleTurn('anthropic', s).problems.map((p) => p.params.kind)).toEqual(['opened_twice']);
+  });
+  it('a stream without its first event: one problem, the rest still read', () => {
+    const s = anthropic({}, [...call(0), stop('tool_use')]).slice(1);
+    const t = assembleTurn('anthropic', s);
+    expect(t.problems.map((p) => p.params)).toEqual([{ kind: 'first_event', type: 'content_block_start', expected: 'message_start' }]);
+    expect(t.calls.map((c) => c.arguments)).toEqual([{ order_ref: 'ORDER-7' }]);
+  });
+});
+
 describe('ends without calls (SPEC 8.1, 8.3)', () => {
   const text = (end: string): Ev[] => anthropic({}, [{ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hello.' } }, { type: 'content_block_stop', index: 0 }, stop(end)]);
   it.each([
