@@ -6,12 +6,19 @@
  * (调度器, 服务商, 处理函数, 回合). Identifiers stay code segments in both.
  * Every kind has a Chinese text, or this does not compile.
  */
-import { describeTurn, type ArgumentsSource, type JsonDataFault, type PairingCode, type Segment, type TurnEnd, type TurnWordsParams } from '../../core/turnParams.ts';
-import type { JsonValue } from '../../core/jsonValue.ts';
+import {
+  codeSegment as c,
+  describeTurn,
+  literalSegment as lit,
+  type ArgumentsSource,
+  type JsonDataFault,
+  type PairingCode,
+  type Segment,
+  type TurnEnd,
+  type TurnWordsParams,
+} from '../../core/turnParams.ts';
 import type { Lang } from '../../lang.ts';
 
-const c = (v: JsonValue | undefined): Segment => ({ code: typeof v === 'string' ? v : JSON.stringify(v ?? null) });
-const lit = (v: JsonValue | undefined): Segment => ({ code: JSON.stringify(v ?? null) });
 const list = (items: readonly string[]): Segment[] => items.flatMap((x, i) => (i === 0 ? [c(x)] : ['、', c(x)]));
 
 function endZh(end: TurnEnd): Segment[] {
