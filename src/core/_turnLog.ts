@@ -165,6 +165,14 @@ export function parseArgumentsObject(text: string): JsonObject | null {
   return r.ok && isObject(r.value) ? (r.value as JsonObject) : null;
 }
 
+/** Sets a delta's members on the step or block it belongs to (SPEC 8.1): arrays appended, other values replaced. */
+export function completeMembers(target: Record<string, unknown>, members: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(members)) {
+    const had = target[k];
+    target[k] = Array.isArray(v) && Array.isArray(had) ? [...had, ...v] : v;
+  }
+}
+
 export const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /**

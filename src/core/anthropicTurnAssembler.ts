@@ -12,7 +12,20 @@
  * a.turn().terminal // { type: 'message_stop', status: 'tool_use', tool_turn: true, … }
  */
 import { isObject } from './jsonValue.ts';
-import { admitEvent, argumentsText, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
+import {
+  admitEvent,
+  argumentsText,
+  closeCall,
+  completeMembers,
+  createTurnLog,
+  endTurn,
+  isIndex,
+  noteUnknownMembers,
+  openCall,
+  parseArgumentsObject,
+  snapshotTurn,
+  type CallState,
+} from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import { forReplay } from './replayDrops.ts';
 import type { TurnAssembler, TurnEndKind } from './turn.ts';
@@ -37,7 +50,9 @@ const DELTA_FOR_BLOCK: Readonly<Record<string, readonly string[]>> = {
   text_delta: ['text'],
   citations_delta: ['text'],
   thinking_delta: ['thinking'],
-  signature_delta: ['thinking'],
+  signature_delta: ['thinking', 'compaction'],
+  // Context compaction (beta: BetaCompactionContentBlockDelta): sets the block's content and encrypted_content.
+  compaction_delta: ['compaction'],
 };
 
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
@@ -189,6 +204,11 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       case 'signature_delta':
         b.block.signature = String(d.signature ?? '');
         return;
+      case 'compaction_delta': {
+        const { type: _type, ...members } = d;
+        completeMembers(b.block, members);
+        return;
+      }
       case 'citations_delta':
         // Arrays are appended (SPEC 8.1): the text block keeps every citation its deltas carried.
         if (d.citation !== undefined) b.block.citations = [...(Array.isArray(b.block.citations) ? b.block.citations : []), d.citation];

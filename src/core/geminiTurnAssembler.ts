@@ -12,7 +12,7 @@
  * a.turn().terminal?.status // 'requires_action'
  */
 import { isObject } from './jsonValue.ts';
-import { admitEvent, argumentsText, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
+import { admitEvent, argumentsText, closeCall, completeMembers, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { TurnAssembler, TurnEndKind } from './turn.ts';
 
@@ -33,14 +33,6 @@ function endKind(status: string | null): TurnEndKind {
 
 /** Deltas that grow a step under another name than the step's own type. */
 const NAMED_DELTAS: Readonly<Record<string, string>> = { thought_signature: 'thought', thought_summary: 'thought', text: 'model_output', text_annotation_delta: 'model_output' };
-
-/** Sets a delta's members on its step (SPEC 8.1): arrays appended, other values replaced. */
-function completeStep(step: Record<string, unknown>, members: Record<string, unknown>): void {
-  for (const [k, v] of Object.entries(members)) {
-    const had = step[k];
-    step[k] = Array.isArray(v) && Array.isArray(had) ? [...had, ...v] : v;
-  }
-}
 
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   'interaction.created': ['event_type', 'interaction', 'event_id'],
@@ -159,7 +151,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
           return;
         }
         const { type: _type, ...members } = d;
-        completeStep(s.step, members);
+        completeMembers(s.step, members);
       }
     }
   }

@@ -244,6 +244,21 @@ describe('deltas complete what they belong to', () => {
   });
 });
 
+describe('Anthropic compaction blocks', () => {
+  it('compaction_delta sets content and encrypted_content, signature_delta its signature; replayed, never run', () => {
+    const s = anthropic({}, [
+      { type: 'content_block_start', index: 0, content_block: { type: 'compaction', content: null, encrypted_content: null } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'compaction_delta', content: 'Summary so far.', encrypted_content: 'ENC' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'SIG' } },
+      { type: 'content_block_stop', index: 0 },
+      stop('end_turn'),
+    ]);
+    const t = assembleTurn('anthropic', s);
+    expect(t.problems).toEqual([]);
+    expect(t.replay).toEqual([{ type: 'compaction', content: 'Summary so far.', encrypted_content: 'ENC', signature: 'SIG' }]);
+  });
+});
+
 describe('OpenAI failures and numbering', () => {
   it('error then response.failed is one STREAM_ERROR, its nested code and message read', () => {
     const s = openai([{ type: 'error', error: { type: 'server_error', code: 'server_error', message: 'The server had an error' } }], {
