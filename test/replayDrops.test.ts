@@ -27,6 +27,17 @@ describe('the members the replay drops (docs/turn.md ↔ src/core/replayDrops.ts
     const sdk = (rel: string) => readFileSync(join(projectRoot, 'node_modules', rel), 'utf8').split('\n');
     const openai = sdk('openai/resources/responses/responses.d.ts');
     expect(openai[2742 - 1]).toMatch(/^\s+id\?: string;/);
+    for (const line of [1556, 5804, 5834]) expect(openai[line - 1]).toMatch(/^\s+created_by\?: string;/);
+    for (const [line, decl] of [
+      [1562, 'export interface ResponseCompactionItemParam {'],
+      [3440, '    interface ToolSearchCall {'],
+      [5836, 'export interface ResponseToolSearchOutputItemParam {'],
+    ] as const) {
+      expect(openai[line - 1]).toBe(decl);
+      const indent = decl.startsWith(' ') ? '    }' : '}';
+      const end = openai.findIndex((l, i) => i >= line && l === indent);
+      expect(openai.slice(line - 1, end).join('\n')).not.toMatch(/created_by/);
+    }
     const anthropic = sdk('@anthropic-ai/sdk/resources/messages/messages.d.ts');
     for (const [line, name] of [
       [2257, 'CitationCharLocation'],
@@ -38,6 +49,17 @@ describe('the members the replay drops (docs/turn.md ↔ src/core/replayDrops.ts
       const end = anthropic.indexOf('}', param);
       expect(anthropic.slice(param, end).join('\n')).not.toMatch(/file_id/);
     }
+  });
+  it('an OpenAI compaction item is replayed without created_by', () => {
+    const item = { type: 'compaction', id: 'cmp_1', encrypted_content: 'ENC', created_by: 'user_1' };
+    const t = assembleTurn('openai', [
+      { type: 'response.created', sequence_number: 0, response: { id: 'resp_1' } },
+      { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item },
+      { type: 'response.output_item.done', sequence_number: 2, output_index: 0, item },
+      { type: 'response.completed', sequence_number: 3, response: { id: 'resp_1', status: 'completed', output: [item] } },
+    ]);
+    const { created_by: _c, ...rest } = item;
+    expect(t.replay).toEqual([rest]);
   });
   it('an OpenAI call is replayed without its item id, every other member kept', () => {
     const item = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_order', arguments: '{}', status: 'completed', namespace: 'ns' };

@@ -348,11 +348,12 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     for (const s of items.values()) if (s.call !== null && s.id !== null) calls.set(s.id, s.call);
     if (completedOutput !== null) {
       return completedOutput.map((out): JsonValue => {
-        if (!isObject(out) || out.type !== 'function_call') return out as JsonValue;
+        if (!isObject(out)) return out as JsonValue;
+        if (out.type !== 'function_call') return forReplay('openai', out) as JsonObject;
         return replayCall(out, typeof out.id === 'string' ? calls.get(out.id) : undefined);
       });
     }
-    return [...items.entries()].sort(([a], [b]) => a - b).map(([, s]): JsonValue => (s.call !== null ? replayCall(s.item, s.call) : (s.item as JsonObject)));
+    return [...items.entries()].sort(([a], [b]) => a - b).map(([, s]): JsonValue => (s.call !== null ? replayCall(s.item, s.call) : (forReplay('openai', s.item) as JsonObject)));
   }
 
   return { provider: 'openai', push, turn: () => snapshotTurn(log, replay()) };
