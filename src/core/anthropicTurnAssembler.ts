@@ -12,20 +12,7 @@
  * a.turn().terminal // { type: 'message_stop', status: 'tool_use', tool_turn: true, … }
  */
 import { isObject } from './jsonValue.ts';
-import {
-  admitEvent,
-  argumentsText,
-  closeCall,
-  completeMembers,
-  createTurnLog,
-  endTurn,
-  isIndex,
-  noteUnknownMembers,
-  openCall,
-  parseArgumentsObject,
-  snapshotTurn,
-  type CallState,
-} from './_turnLog.ts';
+import { admitEvent, closeCall, completeMembers, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import { forReplay } from './replayDrops.ts';
 import type { TurnAssembler, TurnEndKind } from './turn.ts';
@@ -190,7 +177,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
           return;
         }
         // A filled opening input and fragments with text are two sources for one call (SPEC 8.1); reported once.
-        if (d.partial_json !== '' && isFilled(c.opening_text) && argumentsText(c) === c.opening_text) log.problem('STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
+        if (d.partial_json !== '' && isFilled(c.opening_text)) log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
         c.fragments.push(d.partial_json);
         c.at.push(log.index);
         return;

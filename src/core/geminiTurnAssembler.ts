@@ -12,7 +12,7 @@
  * a.turn().terminal?.status // 'requires_action'
  */
 import { isObject } from './jsonValue.ts';
-import { admitEvent, argumentsText, closeCall, completeMembers, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
+import { admitEvent, closeCall, completeMembers, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { TurnAssembler, TurnEndKind } from './turn.ts';
 
@@ -125,8 +125,8 @@ export function createGeminiTurnAssembler(): TurnAssembler {
           return;
         }
         // Filled opening arguments and fragments with text are two sources for one call (SPEC 8.1); reported once.
-        if ((d.arguments ?? '') !== '' && c.opening_text !== '' && c.opening_text !== '{}' && argumentsText(c) === c.opening_text) {
-          log.problem('STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
+        if ((d.arguments ?? '') !== '' && c.opening_text !== '' && c.opening_text !== '{}') {
+          log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
         }
         c.fragments.push(d.arguments ?? '');
         c.at.push(log.index);

@@ -228,7 +228,7 @@ export function createOpenAITurnAssembler(): TurnAssembler {
       return;
     }
     // Two sources of truth for one call (SPEC 8.1 makes the same rule for Anthropic and Gemini).
-    if (c.fragments.length === 0 && c.opening_text !== '' && e.delta !== '') log.problem('STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
+    if (c.opening_text !== '' && e.delta !== '') log.problemOnce(`out:${String(e.output_index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
     c.fragments.push(e.delta);
     c.at.push(log.index);
   }

@@ -328,6 +328,18 @@ describe('one problem per defect (SPEC 8.1)', () => {
     ]);
     expect(assembleTurn('anthropic', s).problems.map((p) => p.params.kind)).toEqual(['opened_twice']);
   });
+  it('a filled opening input and 50 000 fragments: one STREAM_ORDER, found in linear time', () => {
+    const many = Array.from({ length: 50_000 }, () => frag(0, 'x'));
+    const s = anthropic({}, [
+      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_0', name: 'get_order', input: { order_ref: 'A' } } },
+      ...many,
+      { type: 'content_block_stop', index: 0 },
+      stop('tool_use'),
+    ]);
+    const t0 = performance.now();
+    expect(assembleTurn('anthropic', s).problems.map((p) => p.params.kind)).toEqual(['two_sources']);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+  });
   it('a stream without its first event: one problem, the rest still read', () => {
     const s = anthropic({}, [...call(0), stop('tool_use')]).slice(1);
     const t = assembleTurn('anthropic', s);
