@@ -161,7 +161,7 @@ describe('where the SDKs are more lenient than the contract (pinned)', () => {
     expect(!r.ok && r.error.message).toMatch(/response\.future_event/);
     const t = assembleTurn('openai', f.stream);
     expect(t.problems).toEqual([]);
-    expect(t.notes.map((n) => n.detail)).toContain('response.future_event');
+    expect(t.notes.map((n) => n.params)).toContainEqual({ kind: 'unknown_event', type: 'response.future_event' });
   });
 
   it('anthropic.truncated: the SDK resolves (max_tokens) and its partial parser turns {"order_ref":"ORD into {}; here NOT_A_TOOL_TURN and no parse', async () => {

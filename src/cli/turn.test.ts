@@ -73,7 +73,9 @@ describe('cli turn with files', () => {
     const f = turnFixtures.find((x) => x.id === 'gemini.one_call') as TurnFixture;
     const r = cli(fileArgs(f), { ...filesOf(f), 'h.json': JSON.stringify({ ...f.handlers, fncall_nobody: { kind: 'exception' } }) });
     expect(r.code).toBe(0);
-    expect(r.json?.notes).toEqual([{ code: 'HANDLER_OUTPUT_UNUSED', detail: expect.stringContaining('fncall_nobody'), at: null, count: 1 }]);
+    expect(r.json?.notes).toEqual([
+      { code: 'HANDLER_OUTPUT_UNUSED', detail: expect.stringContaining('fncall_nobody'), at: null, count: 1, params: { kind: 'handler_output_unused', call_id: 'fncall_nobody' } },
+    ]);
   });
 });
 

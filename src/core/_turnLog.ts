@@ -8,6 +8,7 @@ import type { JsonValue } from './jsonValue.ts';
 import type { ProviderName } from './providerAdapters.ts';
 import { parseStrictJson } from './strictJson.ts';
 import type { AssembledCall, AssembledTurn, TurnNote, TurnNoteCode, TurnProblem, TurnProblemCode, TurnTerminal } from './turn.ts';
+import { describeTurnText, type JsonDataFault, type TurnNoteParams, type TurnProblemParams } from './turnParams.ts';
 
 export type JsonObject = Record<string, JsonValue>;
 
@@ -20,7 +21,11 @@ export interface CallState {
   /** What the opening event carried: OpenAI's `arguments` text, or the canonical-free JSON text of Anthropic's `input` / Gemini's `arguments`. */
   opening_text: string;
   fragments: string[];
+  /** OpenAI, a call without fragments: the text its closing events gave (SPEC 8.1), null until one gave a non-empty text. */
+  settled: string | null;
   closed: boolean;
+  /** Already reported as open at the end's first word (Anthropic's message_delta): the terminal event adds nothing. */
+  openReported: boolean;
   arguments: JsonObject | null;
   at: number[];
 }
@@ -37,8 +42,12 @@ export interface TurnLog {
   readonly callIds: Set<string>;
   readonly problems: TurnProblem[];
   readonly notes: Map<string, TurnNote>;
-  problem(code: TurnProblemCode, detail: string, at?: number): void;
-  note(code: TurnNoteCode, detail: string): void;
+  /** The one event type that may follow the terminal one without a problem (OpenAI's response.failed after error). */
+  follower: string | null;
+  /** Set once an event after the terminal one was reported: further ones continue the same departure. */
+  afterTerminalReported: boolean;
+  problem(code: TurnProblemCode, params: TurnProblemParams, at?: number): void;
+  note(code: TurnNoteCode, params: TurnNoteParams): void;
 }
 
 export function createTurnLog(provider: ProviderName, api_family: string): TurnLog {
@@ -52,13 +61,15 @@ export function createTurnLog(provider: ProviderName, api_family: string): TurnL
     callIds: new Set(),
     problems: [],
     notes: new Map(),
-    problem(code, detail, at = log.index) {
-      log.problems.push({ code, at, detail });
+    follower: null,
+    afterTerminalReported: false,
+    problem(code, params, at = log.index) {
+      log.problems.push({ code, at, detail: describeTurnText(params), params });
     },
-    note(code, detail) {
-      const key = `${code}\u0000${detail}`;
+    note(code, params) {
+      const key = `${code}\u0000${JSON.stringify(params)}`;
       const seen = log.notes.get(key);
-      if (seen === undefined) log.notes.set(key, { code, detail, at: log.index, count: 1 });
+      if (seen === undefined) log.notes.set(key, { code, detail: describeTurnText(params), at: log.index, count: 1, params });
       else seen.count++;
     },
   };
@@ -74,25 +85,30 @@ export function createTurnLog(provider: ProviderName, api_family: string): TurnL
 export function admitEvent(log: TurnLog, event: unknown, typeMember: 'type' | 'event_type', sseEvent: string | undefined): string | null {
   log.index++;
   if (!isObject(event)) {
-    log.problem('STREAM_ORDER', `event ${log.index} is ${event === null ? 'null' : Array.isArray(event) ? 'an array' : `a ${typeof event}`}, not an event object`);
+    const t = typeof event;
+    const found = event === null ? 'null' : Array.isArray(event) ? 'array' : t === 'string' || t === 'number' || t === 'boolean' ? t : 'other';
+    log.problem('STREAM_ORDER', { kind: 'not_an_event', found });
     return null;
   }
-  const notJson = jsonDataFault(event);
-  if (notJson !== null) {
-    log.problem('STREAM_ORDER', `event ${log.index} is not JSON data: ${notJson}`);
+  const fault = jsonDataFault(event);
+  if (fault !== null) {
+    log.problem('STREAM_ORDER', { kind: 'not_json_data', fault });
     return null;
   }
   const type = event[typeMember];
   if (typeof type !== 'string') {
-    log.problem('STREAM_ORDER', `event ${log.index} has no string "${typeMember}" member`);
+    log.problem('STREAM_ORDER', { kind: 'no_type', member: typeMember });
     return null;
   }
   if (sseEvent !== undefined && sseEvent !== type) {
-    log.problem('STREAM_ORDER', `the SSE event name "${sseEvent}" differs from the event's own ${typeMember} "${type}"`);
+    log.problem('STREAM_ORDER', { kind: 'sse_name', sse_event: sseEvent, type });
     return null;
   }
   if (log.terminal !== null) {
-    log.problem('STREAM_ORDER', `"${type}" after the terminal event ${log.terminal.at}: nothing may follow it`);
+    // One failure told twice (OpenAI: error, then response.failed) is one defect, already reported.
+    if (type === log.follower && log.index === log.terminal.at + 1) return null;
+    if (!log.afterTerminalReported) log.problem('STREAM_ORDER', { kind: 'after_terminal', type, terminal_at: log.terminal.at });
+    log.afterTerminalReported = true;
     return null;
   }
   return type;
@@ -105,23 +121,23 @@ export function admitEvent(log: TurnLog, event: unknown, typeMember: 'type' | 'e
  * it keeps, so such an event is refused here rather than throwing later.
  * Iterative: a hostile depth never reaches the call stack.
  */
-function jsonDataFault(root: unknown): string | null {
+function jsonDataFault(root: unknown): JsonDataFault | null {
   const stack: { v: unknown; depth: number }[] = [{ v: root, depth: 1 }];
   while (stack.length > 0) {
     const { v, depth } = stack.pop() as { v: unknown; depth: number };
     if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
     if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return 'a non-finite number';
+      if (!Number.isFinite(v)) return 'non_finite_number';
       continue;
     }
-    if (typeof v !== 'object') return `a ${typeof v}`;
-    if (depth > 64) return 'nesting deeper than 64 (or a cycle)';
+    if (typeof v !== 'object') return typeof v as 'function' | 'bigint' | 'symbol' | 'undefined';
+    if (depth > 64) return 'too_deep';
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) stack.push({ v: v[i], depth: depth + 1 });
       continue;
     }
     const proto = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) return 'an object that is not a plain object';
+    if (proto !== Object.prototype && proto !== null) return 'not_plain_object';
     for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1 });
   }
   return null;
@@ -129,7 +145,7 @@ function jsonDataFault(root: unknown): string | null {
 
 /** Members beyond the ones the provider documents: tolerated, noted once per name (SPEC 8.1). */
 export function noteUnknownMembers(log: TurnLog, event: Record<string, unknown>, type: string, known: readonly string[]): void {
-  for (const k of Object.keys(event)) if (!known.includes(k)) log.note('UNKNOWN_MEMBER', `"${k}" on ${type}`);
+  for (const k of Object.keys(event)) if (!known.includes(k)) log.note('UNKNOWN_MEMBER', { kind: 'unknown_member', member: k, type });
 }
 
 /** Strict JSON of an object (SPEC 2.1), else null: the gate answers INVALID_ARGUMENTS. */
@@ -140,13 +156,23 @@ export function parseArgumentsObject(text: string): JsonObject | null {
 
 export const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
-/** The text of a call's arguments: its fragments when there were any, else what it opened with. */
-export const argumentsText = (c: CallState): string => (c.fragments.length > 0 ? c.fragments.join('') : c.opening_text);
+/**
+ * The text of a call's arguments (SPEC 8.1): its fragments when they join to
+ * some text; else the text its closing events settled on (OpenAI); else what
+ * it opened with (Anthropic and Gemini: the opening object, normally `{}`, so
+ * a tool without parameters that streams one `""` fragment has `{}` for its
+ * trusted arguments, its digests and its replay alike).
+ */
+export function argumentsText(c: CallState): string {
+  const joined = c.fragments.length === 1 ? (c.fragments[0] as string) : c.fragments.join('');
+  if (joined !== '') return joined;
+  return c.settled ?? c.opening_text;
+}
 
 /** Opens a call, refusing a second call with the same id in one turn. */
 export function openCall(log: TurnLog, call_id: string, name: string, opening_text: string): CallState {
-  if (log.callIds.has(call_id)) log.problem('DUPLICATE_CALL_ID', `two calls of this turn share the id ${JSON.stringify(call_id)}`);
-  const c: CallState = { call_id, name, opening_text, fragments: [], closed: false, arguments: null, at: [log.index] };
+  if (log.callIds.has(call_id)) log.problem('DUPLICATE_CALL_ID', { kind: 'duplicate_call_id', call_id });
+  const c: CallState = { call_id, name, opening_text, fragments: [], settled: null, closed: false, openReported: false, arguments: null, at: [log.index] };
   log.calls.push(c);
   log.callIds.add(call_id);
   return c;
@@ -159,21 +185,25 @@ export function closeCall(log: TurnLog, c: CallState): void {
 }
 
 /**
- * The end of a terminal event that carries a status: calls present but not a
- * tool turn is NOT_A_TOOL_TURN; a tool turn with a call still open is STREAM_ORDER.
+ * The end of a terminal event (SPEC 8.1). A failure is STREAM_ERROR. Calls
+ * under an end that does not ask for tools are NOT_A_TOOL_TURN; an end that
+ * asks for tools needs a call, and every call closed. An end without calls
+ * that is not a failure is no problem: the final answer, a paused turn, or an
+ * end whose continuation is refused with its reason (SPEC 8.3).
  */
-export function endTurn(log: TurnLog, terminal: Omit<TurnTerminal, 'at'>, failed: boolean): void {
-  log.terminal = { ...terminal, at: log.index };
-  const what = `${terminal.type}${terminal.status === null ? '' : ` (${terminal.status}${terminal.reason === null ? '' : `, ${terminal.reason}`})`}`;
-  if (failed) {
-    log.problem('STREAM_ERROR', `the stream ended in failure: ${what}`);
+export function endTurn(log: TurnLog, terminal: Omit<TurnTerminal, 'at' | 'tool_turn'>, error: { code: string | null; message: string | null } = { code: null, message: null }): void {
+  const end = { type: terminal.type, status: terminal.status, reason: terminal.reason };
+  log.terminal = { ...terminal, tool_turn: terminal.kind === 'tools', at: log.index };
+  if (terminal.kind === 'failed') {
+    log.problem('STREAM_ERROR', { kind: 'failed', end, code: error.code, message: error.message });
     return;
   }
-  if (!terminal.tool_turn) {
-    if (log.calls.length > 0) log.problem('NOT_A_TOOL_TURN', `${log.calls.length} call(s) present, but the turn ended with ${what}, which does not ask for tools`);
+  if (terminal.kind !== 'tools') {
+    if (log.calls.length > 0) log.problem('NOT_A_TOOL_TURN', { kind: 'not_a_tool_turn', calls: log.calls.length, end });
     return;
   }
-  for (const c of log.calls) if (!c.closed) log.problem('STREAM_ORDER', `call ${JSON.stringify(c.call_id)} is still open when ${what} asks for tools`);
+  if (log.calls.length === 0) log.problem('STREAM_ORDER', { kind: 'tools_without_call', end });
+  for (const c of log.calls) if (!c.closed && !c.openReported) log.problem('STREAM_ORDER', { kind: 'open_at_end', id: c.call_id, end });
 }
 
 const clone = <T>(v: T): T => (v === null || typeof v !== 'object' ? v : structuredClone(v));
@@ -183,9 +213,10 @@ const clone = <T>(v: T): T => (v === null || typeof v !== 'object' ? v : structu
  * everything, so the caller owns the answer and the log is never changed.
  */
 export function snapshotTurn(log: TurnLog, replay: JsonValue[]): AssembledTurn {
-  const problems = log.problems.map((p) => ({ ...p }));
+  const problems = log.problems.map((p) => ({ ...p, params: structuredClone(p.params) }));
   if (log.terminal === null) {
-    problems.push({ code: 'STREAM_UNTERMINATED', at: log.index + 1, detail: `the stream ended after ${log.index + 1} event(s) without the provider's terminal event` });
+    const params = { kind: 'unterminated', events: log.index + 1 } as const;
+    problems.push({ code: 'STREAM_UNTERMINATED', at: log.index + 1, detail: describeTurnText(params), params });
   }
   const calls: AssembledCall[] = log.calls.map((c) => ({
     call_id: c.call_id,
@@ -201,7 +232,7 @@ export function snapshotTurn(log: TurnLog, replay: JsonValue[]): AssembledTurn {
     terminal: log.terminal === null ? null : { ...log.terminal },
     calls,
     problems,
-    notes: [...log.notes.values()].map((n) => ({ ...n })),
+    notes: [...log.notes.values()].map((n) => ({ ...n, params: { ...n.params } })),
     replay: clone(replay),
   };
 }

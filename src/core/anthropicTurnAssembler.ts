@@ -3,7 +3,8 @@
  * `RawMessageStreamEvent`s (@anthropic-ai/sdk 1.x, STREAMS.md 2). Unlike the
  * SDK's MessageStream, a fragment for a block that is not open, of the wrong
  * kind for its block, or a cut-off buffer is never silently dropped or
- * partially parsed: `{"city":"Par` is not `{}`.
+ * partially parsed: `{"city":"Par` is not `{}`. A message may arrive whole
+ * in `message_start` (SPEC 8.5): its blocks are the turn's first, complete.
  *
  * @example
  * const a = createAnthropicTurnAssembler();
@@ -11,9 +12,9 @@
  * a.turn().terminal // { type: 'message_stop', status: 'tool_use', tool_turn: true, … }
  */
 import { isObject } from './jsonValue.ts';
-import { admitEvent, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
+import { admitEvent, argumentsText, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
-import type { TurnAssembler } from './turn.ts';
+import type { TurnAssembler, TurnEndKind } from './turn.ts';
 
 interface BlockState {
   type: string;
@@ -21,7 +22,7 @@ interface BlockState {
   call: CallState | null;
   /** A server tool block's streamed input, parsed into `block.input` at its stop. */
   inputText: string;
-  /** The block as replayed: text and thinking grow with their deltas; tool_use gets its parsed input at the end. */
+  /** The block as replayed: text and thinking grow with their deltas, citations and signatures are set by theirs. */
   block: Record<string, unknown>;
 }
 
@@ -49,47 +50,97 @@ const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   ping: ['type'],
 };
 
+/** SPEC 8.1: what a stop reason means. `pause_turn` is resumed (SPEC 8.3); every other reason but these is an end whose continuation is refused. */
+function endKind(stopReason: string | null): TurnEndKind {
+  if (stopReason === 'tool_use') return 'tools';
+  if (stopReason === 'end_turn' || stopReason === 'stop_sequence') return 'final_answer';
+  if (stopReason === 'pause_turn') return 'pause_turn';
+  return 'stopped';
+}
+
+/** The JSON text of a block's opening input, or '' when it has none. */
+const openingText = (input: unknown): string => (input === undefined ? '' : JSON.stringify(input));
+/** An opening input that is more than the empty object: fragments on top of it would be a second source. */
+const isFilled = (text: string): boolean => text !== '' && text !== '{}';
+
 /** A fresh assembler for one Anthropic Messages turn; the caller holds it. */
 export function createAnthropicTurnAssembler(): TurnAssembler {
   const log = createTurnLog('anthropic', 'messages');
   const blocks = new Map<number, BlockState>();
   let stopReason: string | null = null;
   let deltaSeen = false;
+  /** How many blocks message_start delivered whole: indices 0 … given−1. */
+  let given = 0;
 
   function block(e: Record<string, unknown>, type: string): BlockState | null {
     const at = e.index;
     const b = isIndex(at) ? blocks.get(at) : undefined;
     if (b === undefined || !b.open) {
-      log.problem('STREAM_ORDER', `${type} for index ${JSON.stringify(at)}, where no block is open`);
+      log.problem('STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
       return null;
     }
     return b;
   }
 
-  function onStart(e: Record<string, unknown>): void {
-    const at = e.index;
-    const cb = e.content_block;
-    if (!isIndex(at) || !isObject(cb) || typeof cb.type !== 'string') {
-      log.problem('STREAM_ORDER', 'content_block_start without an index and a content_block with a type');
-      return;
-    }
-    if (blocks.has(at)) {
-      log.problem('STREAM_ORDER', `index ${at} is started a second time`);
-      return;
-    }
-    if (deltaSeen) {
-      log.problem('STREAM_ORDER', 'content_block_start after message_delta: the message is already ending');
-      return;
-    }
+  /** A block as it opens (content_block_start) or as message_start gives it whole. */
+  function addBlock(at: number, cb: Record<string, unknown> & { type: string }): BlockState | null {
     const b: BlockState = { type: cb.type, open: true, call: null, inputText: '', block: { ...cb } };
     if (cb.type === 'tool_use') {
       if (typeof cb.id !== 'string' || typeof cb.name !== 'string') {
-        log.problem('STREAM_ORDER', `the tool_use block at index ${at} has no string id and name`);
-        return;
+        log.problem('STREAM_ORDER', { kind: 'call_without_id', item_type: cb.type, index: at });
+        return null;
       }
-      b.call = openCall(log, cb.id, cb.name, cb.input === undefined ? '' : JSON.stringify(cb.input));
+      b.call = openCall(log, cb.id, cb.name, openingText(cb.input));
     }
     blocks.set(at, b);
+    return b;
+  }
+
+  function onMessageStart(e: Record<string, unknown>, type: string): void {
+    if (log.index !== 0) {
+      log.problem('STREAM_ORDER', { kind: 'only_first', type });
+      return;
+    }
+    const m = isObject(e.message) ? e.message : {};
+    const id = typeof m.id === 'string' ? m.id : null;
+    if (id === null) log.problem('STREAM_ORDER', { kind: 'no_id', type });
+    log.response_id = id;
+    if (typeof m.stop_reason === 'string') stopReason = m.stop_reason;
+    // Delivered whole (programmatic tool calling): complete as given, a tool_use a closed call.
+    const content = Array.isArray(m.content) ? m.content : [];
+    for (const cb of content) {
+      const at = given++;
+      if (!isObject(cb) || typeof cb.type !== 'string') {
+        log.problem('STREAM_ORDER', { kind: 'malformed', type, members: ['message.content[].type'] });
+        continue;
+      }
+      const b = addBlock(at, cb as Record<string, unknown> & { type: string });
+      if (b === null) continue;
+      b.open = false;
+      if (b.call !== null) closeCall(log, b.call);
+    }
+  }
+
+  function onStart(e: Record<string, unknown>, type: string): void {
+    const at = e.index;
+    const cb = e.content_block;
+    if (!isIndex(at) || !isObject(cb) || typeof cb.type !== 'string') {
+      log.problem('STREAM_ORDER', { kind: 'malformed', type, members: ['index', 'content_block.type'] });
+      return;
+    }
+    if (at < given) {
+      log.problem('STREAM_ORDER', { kind: 'below_message_start', index: at, given });
+      return;
+    }
+    if (blocks.has(at)) {
+      log.problem('STREAM_ORDER', { kind: 'opened_twice', type, index: at });
+      return;
+    }
+    if (deltaSeen) {
+      log.problem('STREAM_ORDER', { kind: 'after_message_delta' });
+      return;
+    }
+    addBlock(at, cb as Record<string, unknown> & { type: string });
   }
 
   function onDelta(e: Record<string, unknown>, type: string): void {
@@ -98,16 +149,16 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
     const d = e.delta;
     const kind = isObject(d) && typeof d.type === 'string' ? d.type : null;
     if (kind === null || d === null || !isObject(d)) {
-      log.problem('STREAM_ORDER', `${type} at index ${JSON.stringify(e.index)} without a delta type`);
+      log.problem('STREAM_ORDER', { kind: 'malformed', type, members: ['delta.type'] });
       return;
     }
     const wants = DELTA_FOR_BLOCK[kind];
     if (wants === undefined) {
-      log.note('UNKNOWN_DELTA', kind);
+      log.note('UNKNOWN_DELTA', { kind: 'unknown_delta', delta: kind });
       return;
     }
     if (!wants.includes(b.type)) {
-      log.problem('STREAM_ORDER', `a ${kind} into the ${b.type} block at index ${JSON.stringify(e.index)}`);
+      log.problem('STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: b.type, index: e.index as number });
       return;
     }
     switch (kind) {
@@ -119,12 +170,11 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
         }
         const c = b.call;
         if (typeof d.partial_json !== 'string') {
-          log.problem('STREAM_ORDER', `input_json_delta without a string partial_json for call ${JSON.stringify(c.call_id)}`);
+          log.problem('STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
           return;
         }
-        if (c.fragments.length === 0 && c.opening_text !== '{}' && c.opening_text !== '') {
-          log.problem('STREAM_ORDER', `call ${JSON.stringify(c.call_id)} opened with a non-empty input and also gets fragments`);
-        }
+        // A filled opening input and fragments with text are two sources for one call (SPEC 8.1); reported once.
+        if (d.partial_json !== '' && isFilled(c.opening_text) && argumentsText(c) === c.opening_text) log.problem('STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
         c.fragments.push(d.partial_json);
         c.at.push(log.index);
         return;
@@ -138,8 +188,10 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       case 'signature_delta':
         b.block.signature = String(d.signature ?? '');
         return;
-      default:
-        return; // citations: kept out of the replay, which carries the text as assembled
+      case 'citations_delta':
+        // Arrays are appended (SPEC 8.1): the text block keeps every citation its deltas carried.
+        if (d.citation !== undefined) b.block.citations = [...(Array.isArray(b.block.citations) ? b.block.citations : []), d.citation];
+        return;
     }
   }
 
@@ -148,15 +200,18 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
     if (b === null) return;
     b.open = false;
     if (b.call !== null) closeCall(log, b.call);
-    else if (b.inputText !== '') b.block.input = parseArgumentsObject(b.inputText) ?? {};
+    else if (b.inputText !== '') b.block.input = parseArgumentsObject(b.inputText) ?? b.block.input ?? {};
   }
 
   function onMessageDelta(e: Record<string, unknown>): void {
     const d = isObject(e.delta) ? e.delta : {};
     stopReason = typeof d.stop_reason === 'string' ? d.stop_reason : stopReason;
     deltaSeen = true;
-    if (stopReason === 'tool_use') {
-      for (const [at, b] of blocks) if (b.open) log.problem('STREAM_ORDER', `the ${b.type} block at index ${at} is still open when stop_reason tool_use arrives`);
+    if (stopReason !== 'tool_use') return;
+    for (const [at, b] of blocks) {
+      if (!b.open) continue;
+      if (b.call !== null) b.call.openReported = true;
+      log.problem('STREAM_ORDER', { kind: 'block_open_at_end', block: b.type, index: at, stop_reason: stopReason });
     }
   }
 
@@ -165,24 +220,16 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
     if (type === null) return;
     const e = event as Record<string, unknown>;
     if (log.index === 0 && type !== 'message_start') {
-      log.problem('STREAM_ORDER', `the first event is ${type}; it must be message_start`);
+      log.problem('STREAM_ORDER', { kind: 'first_event', type, expected: 'message_start' });
       return;
     }
     const known = KNOWN_MEMBERS[type];
     if (known !== undefined) noteUnknownMembers(log, e, type, known);
     switch (type) {
-      case 'message_start': {
-        if (log.index !== 0) {
-          log.problem('STREAM_ORDER', 'message_start may only be the first event');
-          return;
-        }
-        const id = isObject(e.message) && typeof e.message.id === 'string' ? e.message.id : null;
-        if (id === null) log.problem('STREAM_ORDER', 'message_start without a message id');
-        log.response_id = id;
-        return;
-      }
+      case 'message_start':
+        return onMessageStart(e, type);
       case 'content_block_start':
-        return onStart(e);
+        return onStart(e, type);
       case 'content_block_delta':
         return onDelta(e, type);
       case 'content_block_stop':
@@ -190,25 +237,25 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       case 'message_delta':
         return onMessageDelta(e);
       case 'message_stop':
-        return endTurn(log, { type, status: stopReason, reason: null, tool_turn: stopReason === 'tool_use' }, false);
+        return endTurn(log, { type, kind: endKind(stopReason), status: stopReason, reason: null });
       case 'error': {
-        const err = isObject(e.error) && typeof e.error.type === 'string' ? e.error.type : null;
-        return endTurn(log, { type, status: err, reason: null, tool_turn: false }, true);
+        const err = isObject(e.error) ? e.error : {};
+        const code = typeof err.type === 'string' ? err.type : null;
+        return endTurn(log, { type, kind: 'failed', status: code, reason: null }, { code, message: typeof err.message === 'string' ? err.message : null });
       }
       case 'ping':
-        return log.note('TOLERATED_EVENT', 'ping');
+        return log.note('TOLERATED_EVENT', { kind: 'tolerated_event', type });
       default:
-        log.note('UNKNOWN_EVENT', type);
+        log.note('UNKNOWN_EVENT', { kind: 'unknown_event', type });
     }
   }
 
-  /** SPEC 8.3: the assistant's blocks in order, thinking untouched, each tool_use with its parsed input. */
+  /** SPEC 8.3: the assistant's blocks in order, as assembled; each tool_use with its parsed input and every other member it carried. */
   function replay(): JsonValue[] {
     return [...blocks.entries()]
       .sort(([a], [b]) => a - b)
       .map(([, b]): JsonValue => {
-        if (b.call !== null) return { type: 'tool_use', id: b.call.call_id, name: b.call.name, input: b.call.arguments ?? {} };
-        if (b.type === 'text') return { type: 'text', text: String(b.block.text ?? '') };
+        if (b.call !== null) return { ...(b.block as Record<string, JsonValue>), type: 'tool_use', id: b.call.call_id, name: b.call.name, input: b.call.arguments ?? {} };
         return b.block as Record<string, JsonValue>;
       });
   }

@@ -13,7 +13,9 @@ import { composeTurn, TurnRefused, type AnthropicTurn, type PackagedResult, type
 import type { JsonValue } from './jsonValue.ts';
 import type { ProviderName } from './providerAdapters.ts';
 import { AdapterRefused } from './toProviderItem.ts';
+import { boundResponseId } from './inputGate.ts';
 import type { AssembledTurn } from './turn.ts';
+import { describeTurnText, type PairingCode, type RefusalParams } from './turnParams.ts';
 
 export type ContinuationMode = 'stateful' | 'stateless';
 
@@ -21,19 +23,27 @@ export interface ContinuationOptions {
   mode: ContinuationMode;
   /** What the first request sent: its `input` (OpenAI, Gemini) or `messages` (Anthropic). */
   history: readonly JsonValue[];
+  /** The dispatcher's id for the request, which the results are bound to where the provider gave the empty one (SPEC 8.2). */
+  response_ref?: string;
 }
 
 export interface ContinuationRefused {
   ok: false;
   code: 'CONTINUATION_REFUSED';
+  /** The English sentence of `params` (turnParams.ts); a page renders `params`. */
   detail: string;
+  params: RefusalParams;
 }
 
 export type ContinuationBody = Record<string, JsonValue>;
 
-export type Continuation = { ok: true; body: ContinuationBody } | ContinuationRefused;
+/**
+ * A body to send; or, for the model's final answer (SPEC 8.1: no call to
+ * answer), nothing to send and nothing refused; or a refusal with its reason.
+ */
+export type Continuation = { ok: true; body: ContinuationBody } | { ok: true; body: null; final_answer: true } | ContinuationRefused;
 
-const refuse = (detail: string): ContinuationRefused => ({ ok: false, code: 'CONTINUATION_REFUSED', detail });
+const refuse = (params: RefusalParams): ContinuationRefused => ({ ok: false, code: 'CONTINUATION_REFUSED', detail: describeTurnText(params), params });
 
 /** The provider's own call item for composeTurn's pairing (its input type, not a stream event). */
 function providerCall(provider: ProviderName, c: AssembledTurn['calls'][number]): ProviderCall {
@@ -52,27 +62,36 @@ export function continueTurn(provider: ProviderName, turn: AssembledTurn, result
   try {
     return build(provider, turn, results, opts);
   } catch (e) {
-    if (e instanceof TurnRefused) return refuse(e.problems.map((p) => `${p.code} ${p.call_id}: ${p.detail}`).join('; '));
-    if (e instanceof AdapterRefused) return refuse(`a result failed validation before serialization: ${e.message}`);
-    return refuse(`the continuation could not be built: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof TurnRefused) return refuse({ kind: 'pairing', problems: e.problems.map((p) => ({ code: p.code as PairingCode, call_id: p.call_id })) });
+    if (e instanceof AdapterRefused) return refuse({ kind: 'result_invalid', codes: [...new Set(e.violations.map((v) => v.code))] });
+    return refuse({ kind: 'internal', message: e instanceof Error ? e.message : String(e) });
   }
 }
 
 function build(provider: ProviderName, turn: AssembledTurn, results: readonly PackagedResult[], opts: ContinuationOptions): Continuation {
-  if (turn.provider !== provider) return refuse(`the turn was assembled for ${turn.provider}, not ${provider}`);
-  if (turn.problems.length > 0) return refuse(`the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): no result may go back`);
-  if (turn.response_id === null || turn.terminal?.tool_turn !== true) return refuse('the turn did not end by asking for tools');
-  if (opts.mode !== 'stateful' && opts.mode !== 'stateless') return refuse(`unknown mode ${JSON.stringify(opts.mode)}`);
-  if (!Array.isArray(opts.history)) return refuse('history must be the list the first request sent');
-  if (provider === 'anthropic' && opts.mode === 'stateful') {
-    return refuse('the GA Anthropic Messages API keeps no state: every request carries the whole conversation (use stateless)');
-  }
+  if (turn.provider !== provider) return refuse({ kind: 'other_provider', assembled: turn.provider, asked: provider });
+  if (turn.problems.length > 0) return refuse({ kind: 'turn_problems', codes: [...new Set(turn.problems.map((p) => p.code))] });
+  const t = turn.terminal;
+  const end = t === null ? null : { type: t.type, status: t.status, reason: t.reason };
+  // SPEC 8.1: the final answer has no call to answer; nothing is sent back, and nothing is refused.
+  if (t?.kind === 'final_answer') return { ok: true, body: null, final_answer: true };
+  if (t !== null && t.kind === 'stopped') return refuse({ kind: 'ended_without_calls', end: end as NonNullable<typeof end> });
+  const paused = t?.kind === 'pause_turn' && provider === 'anthropic';
+  if (turn.response_id === null || (t?.kind !== 'tools' && !paused)) return refuse({ kind: 'no_tool_request', end });
+  if (opts.mode !== 'stateful' && opts.mode !== 'stateless') return refuse({ kind: 'unknown_mode', mode: opts.mode as JsonValue });
+  if (!Array.isArray(opts.history)) return refuse({ kind: 'history_not_list' });
+  if (provider === 'anthropic' && opts.mode === 'stateful') return refuse({ kind: 'stateless_only' });
+  // A Gemini interaction with the empty id was not stored (store: false): there is nothing to continue from.
+  if (turn.response_id === '' && opts.mode === 'stateful') return refuse({ kind: 'no_stored_interaction' });
+  const bound = boundResponseId(turn, opts.response_ref) ?? '';
   // A result bound to another turn would verify against its own context, but it answers a call the model did not make here.
   for (const r of results) {
-    if (r.trusted.call.response_id !== turn.response_id) {
-      return refuse(`the result for ${JSON.stringify(r.trusted.call.call_id)} is bound to response ${JSON.stringify(r.trusted.call.response_id)}, not this turn's ${JSON.stringify(turn.response_id)}`);
+    if (r.trusted.call.response_id !== bound) {
+      return refuse({ kind: 'other_response', call_id: r.trusted.call.call_id, bound: r.trusted.call.response_id, expected: bound });
     }
   }
+  // SPEC 8.3: a paused turn continues with the assistant content as it came, and no user message.
+  if (paused) return { ok: true, body: { messages: [...structuredClone([...opts.history]), { role: 'assistant', content: structuredClone(turn.replay) }] as JsonValue[] } };
   const calls = turn.calls.map((c) => providerCall(provider, c));
   const history = structuredClone([...opts.history]) as JsonValue[];
   const replay = structuredClone(turn.replay);
@@ -87,7 +106,7 @@ function build(provider: ProviderName, turn: AssembledTurn, results: readonly Pa
       const user: AnthropicTurn = composeTurn('anthropic', calls, [...results]);
       const firstOther = user.content.findIndex((b) => b.type !== 'tool_result');
       if (firstOther !== -1 && user.content.slice(firstOther).some((b) => b.type === 'tool_result')) {
-        return refuse('a text block before a tool_result: the API rejects it');
+        return refuse({ kind: 'text_before_result' });
       }
       return { ok: true, body: { messages: [...history, { role: 'assistant', content: replay }, user as unknown as JsonValue] } };
     }

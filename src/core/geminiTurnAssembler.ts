@@ -12,9 +12,9 @@
  * a.turn().terminal?.status // 'requires_action'
  */
 import { isObject } from './jsonValue.ts';
-import { admitEvent, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
+import { admitEvent, argumentsText, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
-import type { TurnAssembler } from './turn.ts';
+import type { TurnAssembler, TurnEndKind } from './turn.ts';
 
 interface StepState {
   type: string;
@@ -23,8 +23,24 @@ interface StepState {
   step: Record<string, unknown>;
 }
 
-/** Statuses of a failed end (GEM:10015); every other end but requires_action is NOT_A_TOOL_TURN when calls are present. */
-const FAILED: readonly string[] = ['failed', 'cancelled'];
+/** SPEC 8.1: what an interaction's end status means (GEM:10015). */
+function endKind(status: string | null): TurnEndKind {
+  if (status === 'requires_action') return 'tools';
+  if (status === 'completed') return 'final_answer';
+  if (status === 'failed' || status === 'cancelled') return 'failed';
+  return 'stopped';
+}
+
+/** Deltas that grow a step under another name than the step's own type. */
+const NAMED_DELTAS: Readonly<Record<string, string>> = { thought_signature: 'thought', thought_summary: 'thought', text: 'model_output', text_annotation_delta: 'model_output' };
+
+/** Sets a delta's members on its step (SPEC 8.1): arrays appended, other values replaced. */
+function completeStep(step: Record<string, unknown>, members: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(members)) {
+    const had = step[k];
+    step[k] = Array.isArray(v) && Array.isArray(had) ? [...had, ...v] : v;
+  }
+}
 
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   'interaction.created': ['event_type', 'interaction', 'event_id'],
@@ -49,7 +65,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     const at = e.index;
     const s = isIndex(at) ? hop.get(at) : undefined;
     if (s === undefined || !s.open) {
-      log.problem('STREAM_ORDER', `${type} for index ${JSON.stringify(at)}, where no step is open`);
+      log.problem('STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
       return null;
     }
     return s;
@@ -57,31 +73,32 @@ export function createGeminiTurnAssembler(): TurnAssembler {
 
   function onCreated(e: Record<string, unknown>): void {
     if (log.index !== 0 && !awaitingHop) {
-      log.problem('STREAM_ORDER', 'interaction.created may only start the stream or follow a requires_continuation');
+      log.problem('STREAM_ORDER', { kind: 'only_first', type: 'interaction.created' });
       return;
     }
     awaitingHop = false;
     hop = new Map();
     const id = isObject(e.interaction) && typeof e.interaction.id === 'string' ? e.interaction.id : null;
-    if (id === null) log.problem('STREAM_ORDER', 'interaction.created without an interaction id');
+    // The empty id is an interaction that is not stored (store: false): its calls take the dispatcher's response_ref (SPEC 8.3).
+    if (id === null) log.problem('STREAM_ORDER', { kind: 'no_id', type: 'interaction.created' });
     log.response_id = id;
   }
 
-  function onStart(e: Record<string, unknown>): void {
+  function onStart(e: Record<string, unknown>, type: string): void {
     const at = e.index;
     const st = e.step;
     if (!isIndex(at) || !isObject(st) || typeof st.type !== 'string') {
-      log.problem('STREAM_ORDER', 'step.start without an index and a step with a type');
+      log.problem('STREAM_ORDER', { kind: 'malformed', type, members: ['index', 'step.type'] });
       return;
     }
     if (hop.has(at)) {
-      log.problem('STREAM_ORDER', `index ${at} is started a second time`);
+      log.problem('STREAM_ORDER', { kind: 'opened_twice', type, index: at });
       return;
     }
     const s: StepState = { type: st.type, open: true, call: null, step: { ...st } };
     if (st.type === 'function_call') {
       if (typeof st.id !== 'string' || typeof st.name !== 'string') {
-        log.problem('STREAM_ORDER', `the function_call step at index ${at} has no string id and name`);
+        log.problem('STREAM_ORDER', { kind: 'call_without_id', item_type: st.type, index: at });
         return;
       }
       s.call = openCall(log, st.id, st.name, st.arguments === undefined ? '' : JSON.stringify(st.arguments));
@@ -96,12 +113,12 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     const d = isObject(e.delta) ? e.delta : null;
     const kind = d !== null && typeof d.type === 'string' ? d.type : null;
     if (d === null || kind === null) {
-      log.problem('STREAM_ORDER', `${type} at index ${JSON.stringify(e.index)} without a delta type`);
+      log.problem('STREAM_ORDER', { kind: 'malformed', type, members: ['delta.type'] });
       return;
     }
-    if ((kind === 'arguments_delta') !== (s.type === 'function_call')) {
-      // A function_call step grows by arguments_delta only, and arguments_delta grows nothing else.
-      log.problem('STREAM_ORDER', `a ${kind} delta into the ${s.type} step at index ${JSON.stringify(e.index)}`);
+    if ((kind === 'arguments_delta') !== (s.type === 'function_call') || (NAMED_DELTAS[kind] !== undefined && NAMED_DELTAS[kind] !== s.type)) {
+      // A function_call step grows by arguments_delta only, arguments_delta grows nothing else, and a named delta only its own step.
+      log.problem('STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: s.type, index: e.index as number });
       return;
     }
     switch (kind) {
@@ -109,27 +126,38 @@ export function createGeminiTurnAssembler(): TurnAssembler {
         const c = s.call as CallState;
         // ArgumentsDelta.arguments is optional (GEM:640-643): an absent one adds nothing.
         if (d.arguments !== undefined && typeof d.arguments !== 'string') {
-          log.problem('STREAM_ORDER', `arguments_delta with a non-string arguments for call ${JSON.stringify(c.call_id)}`);
+          log.problem('STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
           return;
         }
-        if (c.fragments.length === 0 && c.opening_text !== '{}' && c.opening_text !== '') {
-          log.problem('STREAM_ORDER', `call ${JSON.stringify(c.call_id)} opened with non-empty arguments and also gets fragments`);
+        // Filled opening arguments and fragments with text are two sources for one call (SPEC 8.1); reported once.
+        if ((d.arguments ?? '') !== '' && c.opening_text !== '' && c.opening_text !== '{}' && argumentsText(c) === c.opening_text) {
+          log.problem('STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
         }
         c.fragments.push(d.arguments ?? '');
         c.at.push(log.index);
         return;
       }
       case 'thought_signature':
-        if (s.type === 'thought' && typeof d.signature === 'string') s.step.signature = d.signature;
+        if (typeof d.signature === 'string') s.step.signature = d.signature;
         return;
       case 'thought_summary':
-        if (s.type === 'thought' && isObject(d.content)) s.step.summary = [...(Array.isArray(s.step.summary) ? s.step.summary : []), d.content];
+        if (isObject(d.content)) s.step.summary = [...(Array.isArray(s.step.summary) ? s.step.summary : []), d.content];
         return;
       case 'text':
-        if (s.type === 'model_output') s.step.content = [{ type: 'text', text: `${textOf(s.step)}${String(d.text ?? '')}` }];
+        s.step.content = [{ type: 'text', text: `${textOf(s.step)}${String(d.text ?? '')}` }];
         return;
-      default:
-        log.note('UNKNOWN_DELTA', kind);
+      case 'text_annotation_delta':
+        if (Array.isArray(d.annotations)) s.step.annotations = [...(Array.isArray(s.step.annotations) ? s.step.annotations : []), ...d.annotations];
+        return;
+      default: {
+        // A server step's delta carries the step's own members (google_search_call: arguments; google_search_result: result; signature).
+        if (kind !== s.type) {
+          log.note('UNKNOWN_DELTA', { kind: 'unknown_delta', delta: kind });
+          return;
+        }
+        const { type: _type, ...members } = d;
+        completeStep(s.step, members);
+      }
     }
   }
 
@@ -144,15 +172,16 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     const it = isObject(e.interaction) ? e.interaction : {};
     const status = typeof it.status === 'string' ? it.status : null;
     if (typeof it.id === 'string' && it.id !== log.response_id) {
-      log.problem('STREAM_ORDER', `interaction.completed for ${JSON.stringify(it.id)} inside interaction ${JSON.stringify(log.response_id)}`);
+      log.problem('STREAM_ORDER', { kind: 'other_interaction', id: it.id, response_id: log.response_id });
     }
     if (status === 'requires_continuation') {
       // Not an end (STREAMS.md 3.3): a call may not stay open across the hop.
-      for (const s of hop.values()) if (s.call !== null && s.open) log.problem('STREAM_ORDER', `call ${JSON.stringify(s.call.call_id)} is open across a requires_continuation hop`);
+      for (const s of hop.values()) if (s.call !== null && s.open) log.problem('STREAM_ORDER', { kind: 'open_across_hop', call_id: s.call.call_id });
       awaitingHop = true;
       return;
     }
-    endTurn(log, { type, status, reason: null, tool_turn: status === 'requires_action' }, status !== null && FAILED.includes(status));
+    const err = isObject(it.error) ? it.error : {};
+    endTurn(log, { type, kind: endKind(status), status, reason: null }, { code: err.code === undefined ? null : String(err.code), message: typeof err.message === 'string' ? err.message : null });
   }
 
   function push(event: unknown, sseEvent?: string): void {
@@ -160,11 +189,11 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     if (type === null) return;
     const e = event as Record<string, unknown>;
     if (log.index === 0 && type !== 'interaction.created') {
-      log.problem('STREAM_ORDER', `the first event is ${type}; it must be interaction.created`);
+      log.problem('STREAM_ORDER', { kind: 'first_event', type, expected: 'interaction.created' });
       return;
     }
     if (awaitingHop && type !== 'interaction.created' && type !== 'error') {
-      log.problem('STREAM_ORDER', `${type} after requires_continuation; the next hop starts with interaction.created`);
+      log.problem('STREAM_ORDER', { kind: 'after_continuation', type });
       return;
     }
     const known = KNOWN_MEMBERS[type];
@@ -175,7 +204,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
       case 'interaction.status_update':
         return;
       case 'step.start':
-        return onStart(e);
+        return onStart(e, type);
       case 'step.delta':
         return onDelta(e, type);
       case 'step.stop':
@@ -183,18 +212,19 @@ export function createGeminiTurnAssembler(): TurnAssembler {
       case 'interaction.completed':
         return onCompleted(e, type);
       case 'error': {
-        const code = isObject(e.error) && e.error.code !== undefined ? String(e.error.code) : null;
-        return endTurn(log, { type, status: code, reason: null, tool_turn: false }, true);
+        const err = isObject(e.error) ? e.error : {};
+        const code = err.code !== undefined ? String(err.code) : null;
+        return endTurn(log, { type, kind: 'failed', status: code, reason: null }, { code, message: typeof err.message === 'string' ? err.message : null });
       }
       default:
-        log.note('UNKNOWN_EVENT', type);
+        log.note('UNKNOWN_EVENT', { kind: 'unknown_event', type });
     }
   }
 
-  /** SPEC 8.3: every step as assembled, thoughts with their signature, each function_call with its parsed arguments. */
+  /** SPEC 8.3: every step as assembled, with every member it carried: thoughts with their signature, each function_call with its parsed arguments. */
   function replay(): JsonValue[] {
     return order.map((s): JsonValue => {
-      if (s.call !== null) return { type: 'function_call', id: s.call.call_id, name: s.call.name, arguments: s.call.arguments ?? {} };
+      if (s.call !== null) return { ...(s.step as Record<string, JsonValue>), type: 'function_call', id: s.call.call_id, name: s.call.name, arguments: s.call.arguments ?? {} };
       return s.step as Record<string, JsonValue>;
     });
   }

@@ -38,9 +38,23 @@ export class TurnInputError extends Error {
   }
 }
 
+/**
+ * The response id a turn's calls are bound to (SPEC 8.2): the provider's, or
+ * where it gave the empty one (a Gemini interaction not stored) the
+ * dispatcher's `response_ref`; null when neither is there.
+ */
+export function boundResponseId(turn: AssembledTurn, responseRef: string | undefined): string | null {
+  if (turn.response_id !== null && turn.response_id !== '') return turn.response_id;
+  return responseRef ?? null;
+}
+
 export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext): GatedCall {
   const entry = Object.hasOwn(ctx.calls, call.call_id) ? ctx.calls[call.call_id] : undefined;
   if (entry === undefined) throw new TurnInputError(`call ${JSON.stringify(call.call_id)} reached the gate with no entry in the turn context`, call.call_id);
+  const response_id = boundResponseId(turn, ctx.response_ref);
+  if (response_id === null) {
+    throw new TurnInputError(`call ${JSON.stringify(call.call_id)}: the provider gave the empty response id, so the turn context needs a response_ref`, call.call_id);
+  }
   const spec = lookupTool(call.name);
   // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (SPEC 8.2).
   const args: JsonValue = call.arguments ?? call.arguments_text;
@@ -54,7 +68,7 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
       provider: adapter.provider,
       api_family: adapter.api_family,
       adapter_revision: adapter.adapter_revision,
-      response_id: turn.response_id ?? '',
+      response_id,
       call_id: call.call_id,
       operation_id: entry.operation_id,
       idempotency_key: entry.idempotency_key,

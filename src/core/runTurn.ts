@@ -13,6 +13,7 @@ import type { Package } from './protectedAudit.ts';
 import type { ProviderName } from './providerAdapters.ts';
 import type { TurnNote, TurnProblem, TurnTerminal } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
+import { describeTurnText } from './turnParams.ts';
 
 export interface TurnReport {
   provider: ProviderName;
@@ -35,7 +36,9 @@ export function runTurn(provider: ProviderName, events: TurnEvents, ctx: TurnCon
   const notes: TurnNote[] = [...turn.notes];
   const inStream = new Set(turn.calls.map((c) => c.call_id));
   for (const id of Object.keys(handlerOutputs)) {
-    if (!inStream.has(id)) notes.push({ code: 'HANDLER_OUTPUT_UNUSED', detail: `a handler output for ${JSON.stringify(id)}, a call this stream does not make: ignored`, at: null, count: 1 });
+    if (inStream.has(id)) continue;
+    const params = { kind: 'handler_output_unused', call_id: id } as const;
+    notes.push({ code: 'HANDLER_OUTPUT_UNUSED', detail: describeTurnText(params), at: null, count: 1, params });
   }
   // Members in the order SPEC 8.4 lists them.
   const report = (calls: TurnReport['calls'], continuation: ContinuationBody | null, refused: TurnReport['refused']): TurnReport => ({
@@ -61,7 +64,7 @@ export function runTurn(provider: ProviderName, events: TurnEvents, ctx: TurnCon
     provider,
     turn,
     dispatched.map((d) => ({ package: d.package, trusted: d.trusted })),
-    { mode, history: ctx.history },
+    { mode, history: ctx.history, ...(ctx.response_ref === undefined ? {} : { response_ref: ctx.response_ref }) },
   );
-  return c.ok ? report(calls, c.body, null) : report(calls, null, { code: c.code, detail: c.detail });
+  return c.ok ? report(calls, c.body, null) : report(calls, null, { code: c.code, detail: c.detail, params: c.params });
 }

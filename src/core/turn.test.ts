@@ -57,7 +57,10 @@ describe('assembling', () => {
     a.stream.splice(1, 0, { type: 'future_event', x: 1 });
     const t = assembleTurn('anthropic', a.stream);
     expect(t.problems).toEqual([]);
-    expect(t.notes.map((n) => `${n.code} ${n.detail}`)).toEqual(['UNKNOWN_EVENT future_event', 'TOLERATED_EVENT ping']);
+    expect(t.notes.map((n) => [n.code, n.params])).toEqual([
+      ['UNKNOWN_EVENT', { kind: 'unknown_event', type: 'future_event' }],
+      ['TOLERATED_EVENT', { kind: 'tolerated_event', type: 'ping' }],
+    ]);
   });
   it('events that are not objects, or have no type, are STREAM_ORDER; the turn still answers', () => {
     for (const bad of [null, 42, 'x', [1], {}, { type: 7 }]) {
@@ -94,6 +97,9 @@ describe('assembling', () => {
     expect(assembleTurn('openai', fixture('openai.one_call').stream.slice(1)).problems[0]).toMatchObject({ code: 'STREAM_ORDER', at: 0 });
     const g = fixture('openai.one_call');
     const noDone = g.stream.filter((e) => (e as { type: string }).type !== 'response.function_call_arguments.done');
+    // Renumbered: a gap where the .done was is itself STREAM_ORDER (SPEC 8.1: each the previous plus one).
+    expect(assembleTurn('openai', noDone).problems.map((p) => p.params.kind)).toEqual(['sequence']);
+    noDone.forEach((e, i) => ((e as { sequence_number: number }).sequence_number = i));
     const t = assembleTurn('openai', noDone);
     expect(t.problems).toEqual([]);
     expect(t.calls[0]?.arguments).toEqual({ order_ref: 'ORDER-7' });
@@ -277,13 +283,13 @@ describe('the continuation', () => {
       ['function_call_output', 'call_FIXTURE_oa02b'],
     ]);
   });
-  it('OpenAI stateless: history, every output item once (reasoning with encrypted_content, calls without item id), then the outputs', () => {
+  it('OpenAI stateless: history, every output item once (reasoning with encrypted_content, calls with every member but the item id), then the outputs', () => {
     const { f, r } = run('openai.one_call', 'stateless');
     expect(r.continuation).toMatchObject({ store: false, include: ['reasoning.encrypted_content'] });
     const input = r.continuation?.input as Record<string, unknown>[];
     expect(input[0]).toEqual(f.turn_context.history[0]);
     expect(input[1]).toMatchObject({ type: 'reasoning', id: 'rs_FIXTURE_oa01', encrypted_content: expect.any(String) });
-    expect(input[2]).toEqual({ type: 'function_call', call_id: 'call_FIXTURE_oa01', name: 'get_order', arguments: '{"order_ref":"ORDER-7"}' });
+    expect(input[2]).toEqual({ type: 'function_call', call_id: 'call_FIXTURE_oa01', name: 'get_order', arguments: '{"order_ref":"ORDER-7"}', status: 'completed' });
     expect(input[3]).toMatchObject({ type: 'function_call_output', call_id: 'call_FIXTURE_oa01' });
     expect(input).toHaveLength(4);
   });
@@ -300,7 +306,7 @@ describe('the continuation', () => {
   it('Anthropic stateful is refused with a reason', () => {
     const { r } = run('anthropic.one_call', 'stateful');
     expect(r.continuation).toBeNull();
-    expect(r.refused).toMatchObject({ code: 'CONTINUATION_REFUSED', detail: expect.stringMatching(/keeps no state/) });
+    expect(r.refused).toMatchObject({ code: 'CONTINUATION_REFUSED', params: { kind: 'stateless_only' }, detail: expect.stringMatching(/keeps no state/) });
   });
   it('Gemini: stateful carries previous_interaction_id; stateless replays the thought with its signature', () => {
     expect(run('gemini.one_call', 'stateful').r.continuation).toMatchObject({
@@ -395,7 +401,7 @@ describe('same inputs, same answer (SPEC 7.1)', () => {
     for (const e of f.stream) a.push(e);
     const t1 = a.turn();
     (t1.calls[0]?.arguments as Record<string, unknown>).order_ref = 'ORDER-666';
-    t1.problems.push({ code: 'STREAM_ORDER', at: 0, detail: 'x' });
+    t1.problems.push({ code: 'STREAM_ORDER', at: 0, detail: 'x', params: { kind: 'after_message_delta' } });
     expect(a.turn()).toEqual(assembleTurn('gemini', f.stream));
   });
 });

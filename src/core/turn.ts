@@ -7,8 +7,9 @@
  */
 import type { JsonValue } from './jsonValue.ts';
 import type { ProviderName } from './providerAdapters.ts';
+import type { TurnNoteParams, TurnProblemParams } from './turnParams.ts';
 
-export type TurnProblemCode = 'STREAM_ORDER' | 'STREAM_UNTERMINATED' | 'STREAM_ERROR' | 'NOT_A_TOOL_TURN' | 'ARGUMENTS_DISAGREE' | 'DUPLICATE_CALL_ID';
+export type TurnProblemCode = 'STREAM_ORDER' | 'STREAM_UNTERMINATED' | 'STREAM_ERROR' | 'NOT_A_TOOL_TURN' | 'ARGUMENTS_DISAGREE' | 'DUPLICATE_CALL_ID' | 'UNSUPPORTED_CALL';
 
 export const TURN_PROBLEM_CODES: readonly TurnProblemCode[] = /* @__PURE__ */ Object.freeze([
   'STREAM_ORDER',
@@ -17,6 +18,7 @@ export const TURN_PROBLEM_CODES: readonly TurnProblemCode[] = /* @__PURE__ */ Ob
   'NOT_A_TOOL_TURN',
   'ARGUMENTS_DISAGREE',
   'DUPLICATE_CALL_ID',
+  'UNSUPPORTED_CALL',
 ]);
 
 /** Any problem stops the whole turn: no handler runs, no continuation is built. */
@@ -24,10 +26,12 @@ export interface TurnProblem {
   code: TurnProblemCode;
   /** The event that showed it; `events.length` when the stream ended without it. */
   at: number;
+  /** The English sentence of `params` (turnParams.ts), for the CLI and logs; a page renders `params`. */
   detail: string;
+  params: TurnProblemParams;
 }
 
-export type TurnNoteCode = 'UNKNOWN_EVENT' | 'UNKNOWN_MEMBER' | 'TOLERATED_EVENT' | 'UNKNOWN_DELTA' | 'HANDLER_OUTPUT_UNUSED';
+export type TurnNoteCode = 'UNKNOWN_EVENT' | 'UNKNOWN_MEMBER' | 'TOLERATED_EVENT' | 'UNKNOWN_DELTA' | 'NO_SEQUENCE_NUMBERS' | 'HANDLER_OUTPUT_UNUSED';
 
 /**
  * Something tolerated (SPEC 8.1: `ping`, `keepalive`, `obfuscation`, unknown
@@ -41,6 +45,7 @@ export interface TurnNote {
   /** The first event it was seen at; null for a note about the dispatcher's input, not the stream. */
   at: number | null;
   count: number;
+  params: TurnNoteParams;
 }
 
 /**
@@ -50,8 +55,17 @@ export interface TurnNote {
  * `error` event its code), `reason` OpenAI's `incomplete_details.reason` (else
  * null), and `tool_turn` whether this is the end that asks for tools.
  */
+export type TurnEndKind = 'tools' | 'final_answer' | 'pause_turn' | 'stopped' | 'failed';
+
 export interface TurnTerminal {
   type: string;
+  /**
+   * What the end means (SPEC 8.1): `tools` asks for tools; `final_answer` is the
+   * model's answer with no call to answer; `pause_turn` is Anthropic's paused
+   * server-tool turn, resumed (SPEC 8.3); `stopped` any other end (the output
+   * budget, a refusal, …); `failed` a failure or cancellation.
+   */
+  kind: TurnEndKind;
   status: string | null;
   reason: string | null;
   tool_turn: boolean;
@@ -61,7 +75,7 @@ export interface TurnTerminal {
 export interface AssembledCall {
   call_id: string;
   name: string;
-  /** The concatenated fragments (or the opening event's arguments when there were none). */
+  /** The concatenated fragments, or where they join to nothing the opening event's arguments (OpenAI: the closing events' text). */
   arguments_text: string;
   /** Parsed once, strictly (SPEC 2.1), when the call closed: an object, or null. */
   arguments: Record<string, JsonValue> | null;

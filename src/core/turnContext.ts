@@ -3,7 +3,8 @@
  * say and the model must never choose: the principal, the clock, the audit
  * key, and for each call id its operation id, idempotency key and delivery.
  * `history` is what the first request sent (its `input` or `messages`),
- * replayed by the stateless continuation.
+ * replayed by the stateless continuation. `response_ref` is the dispatcher's
+ * own id for the request, bound where the provider gave no response id.
  */
 import { z } from 'zod';
 import type { Delivery } from './trustedContext.ts';
@@ -26,6 +27,7 @@ export const TurnContextSchema = /* @__PURE__ */ z.strictObject({
     }),
   ),
   history: z.array(z.unknown()),
+  response_ref: trusted.call.shape.response_id.optional(),
 });
 
 export interface TurnContext {
@@ -34,6 +36,12 @@ export interface TurnContext {
   key?: { id: string; secret: string };
   calls: Record<string, { operation_id: string; idempotency_key: string; delivery?: Delivery }>;
   history: JsonValue[];
+  /**
+   * The id the dispatcher gave the request (SPEC 8.2), the calls' trusted
+   * `response_id` where the provider gave none: a Gemini interaction with the
+   * empty id (`store: false`). Required then; unused otherwise.
+   */
+  response_ref?: string;
 }
 
 export function parseTurnContext(value: unknown): { ok: true; value: TurnContext } | { ok: false; issues: { path: string; message: string }[] } {

@@ -13,13 +13,14 @@ import { assembleTurn, type TurnEvents } from '../../core/assembleTurn.ts';
 import { canonicalize } from '../../core/canonical.ts';
 import { continueTurn, type ContinuationBody, type ContinuationMode } from '../../core/continueTurn.ts';
 import { dispatchTurn } from '../../core/dispatchTurn.ts';
-import { TurnInputError, type GateVerdict } from '../../core/inputGate.ts';
+import { boundResponseId, TurnInputError, type GateVerdict } from '../../core/inputGate.ts';
 import type { JsonValue } from '../../core/jsonValue.ts';
 import type { Package } from '../../core/protectedAudit.ts';
 import type { ProviderName } from '../../core/providerAdapters.ts';
 import type { TrustedContext } from '../../core/trustedContext.ts';
 import type { AssembledTurn } from '../../core/turn.ts';
 import type { TurnContext } from '../../core/turnContext.ts';
+import type { RefusalParams } from '../../core/turnParams.ts';
 import type { Bilingual } from '../../lang.ts';
 
 export interface ViewedPackage {
@@ -64,7 +65,8 @@ export type ContinuationView =
       /** Anthropic only: the tool results come first in the user message, and why. */
       results_first: Bilingual | null;
     }
-  | { ok: false; stage: 'problems' | 'bad_input' | 'refused'; call_id: string | null; detail: string };
+  | { ok: false; stage: 'problems' | 'bad_input' | 'final_answer'; call_id: string | null; detail: string }
+  | { ok: false; stage: 'refused'; call_id: null; detail: string; params: RefusalParams };
 
 export const ANTHROPIC_RESULTS_FIRST: Readonly<Bilingual> = Object.freeze({
   en: 'In the user message that answers, every tool_result comes first, in tool_use order, and any text after them: the API answers a text block before a tool_result with a 400, and a separate user message in between would be merged into the same turn and put text first.',
@@ -145,9 +147,10 @@ export function viewContinuation(provider: ProviderName, events: TurnEvents | As
     provider,
     turn,
     packages.map((p) => ({ package: p.package, trusted: p.trusted })),
-    { mode, history: ctx.history },
+    { mode, history: ctx.history, ...(ctx.response_ref === undefined ? {} : { response_ref: ctx.response_ref }) },
   );
-  if (!c.ok) return { ok: false, stage: 'refused', call_id: null, detail: c.detail };
+  if (!c.ok) return { ok: false, stage: 'refused', call_id: null, detail: c.detail, params: c.params };
+  if (c.body === null) return { ok: false, stage: 'final_answer', call_id: null, detail: 'the model gave its final answer: no call to answer, nothing goes back' };
   const body_text = canonicalize(c.body);
   return {
     ok: true,
@@ -157,7 +160,7 @@ export function viewContinuation(provider: ProviderName, events: TurnEvents | As
     body: c.body,
     body_text,
     pairs: pairResults(provider, turn, c.body, ctx.history.length, mode),
-    proof: auditProof(body_text, packages, ctx, turn.response_id ?? ''),
+    proof: auditProof(body_text, packages, ctx, boundResponseId(turn, ctx.response_ref) ?? ''),
     results_first: provider === 'anthropic' ? { ...ANTHROPIC_RESULTS_FIRST } : null,
   };
 }

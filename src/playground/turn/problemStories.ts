@@ -35,6 +35,10 @@ export const PROBLEM_RULES: Readonly<Record<TurnProblemCode, Readonly<Bilingual>
     en: 'Results are paired with calls by id: two calls of one turn may not share one.',
     zh: '结果按 id 与调用配对：同一回合的两个调用不能共用一个 id。',
   },
+  UNSUPPORTED_CALL: {
+    en: 'The registry holds function tools only: an item the client must run that is not a function call (a shell command, a patch, a computer action) runs nowhere, and the turn cannot continue without its answer.',
+    zh: '注册表只登记函数工具：客户端必须执行、却不是函数调用的条目（shell 命令、补丁、电脑操作）在这里不会执行，没有它的回答，这个回合也无法继续。',
+  },
 });
 
 /** What would have gone wrong without the rule, when no provider-specific story is told. `{arguments}` is the call's arguments text. */
@@ -62,6 +66,10 @@ const GENERIC: Readonly<Record<TurnProblemCode, Bilingual>> = {
   DUPLICATE_CALL_ID: {
     en: 'With two calls under one id, a result could be handed to the wrong call, and the model could not tell which result answers which.',
     zh: '两个调用共用一个 id 时，结果可能交给错误的调用，模型也无法分辨哪个结果对应哪个调用。',
+  },
+  UNSUPPORTED_CALL: {
+    en: 'A dispatcher that answered only the function calls would have sent a next request leaving the item unanswered, which the API refuses, or replayed it with no output as if it had run.',
+    zh: '如果调度器只回答函数调用，下一次请求就会留下这个条目没有回答（API 会拒绝），或者把它原样回放、好像它已经执行过一样。',
   },
 };
 
