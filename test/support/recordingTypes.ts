@@ -19,6 +19,17 @@ import { projectRoot } from './vectors.ts';
 
 export const RECORDING_TYPES_PATH = join(projectRoot, 'test', 'types', 'recordings.generated.ts');
 
+/**
+ * Bodies the core builds today that the SDK's request type refuses: each is
+ * a core defect, written here with its reason. Its line carries
+ * `@ts-expect-error`, so the build fails again the day the core is fixed and
+ * the pin must go.
+ */
+export const TYPE_PINS: Readonly<Record<string, string>> = {
+  gemini_rec_function_call_stateless:
+    'the replay keeps the function_call step\'s `signature` (""), a member the request type FunctionCallStep (@google/genai 2.32.0, genai.d.ts:5904) does not take; SPEC 8.3 drops such members and names them in the docs',
+};
+
 /** The recordings whose continuation bodies are typed: not elided, and built. */
 export function typedBodies(): { name: string; type: string; body: Record<string, unknown> }[] {
   const out: { name: string; type: string; body: Record<string, unknown> }[] = [];
@@ -42,7 +53,11 @@ export function renderRecordingTypes(): string {
     "import type { Interactions } from '@google/genai';",
     '',
   ];
-  for (const b of typedBodies()) out.push(`export const ${b.name}: ${b.type} = ${JSON.stringify(b.body)};`);
+  for (const b of typedBodies()) {
+    const pin = TYPE_PINS[b.name];
+    if (pin !== undefined) out.push(`// @ts-expect-error -- core defect, pinned in test/support/recordingTypes.ts: ${pin}`);
+    out.push(`export const ${b.name}: ${b.type} = ${JSON.stringify(b.body)};`);
+  }
   return `${out.join('\n')}\n`;
 }
 
