@@ -43,6 +43,9 @@ describe('the corpus', () => {
       expect(recordingText(r).length).toBeGreaterThan(0);
     }
   });
+  it('the index names its format', () => {
+    expect((JSON.parse(readFileSync(join(RECORDINGS_DIR, 'recordings.json'), 'utf8')) as { format: string }).format).toBe('tool-turn-recordings-v1');
+  });
   it('PROVENANCE.md lists every recording with its source and commit, as recordings.json does', () => {
     const md = readFileSync(join(RECORDINGS_DIR, 'PROVENANCE.md'), 'utf8');
     const rows = md.split('\n').filter((l) => l.startsWith('| `'));

@@ -16,8 +16,6 @@ import type { TurnProblemCode } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
 import index from './recordings/recordings.json' with { type: 'json' };
 
-export const RECORDINGS_FORMAT = 'tool-turn-recordings-v1';
-
 /** Where a recording came from: a repository file at a commit, or a documentation page. */
 export type RecordingSource = { repository: string; path: string; commit: string; licence: string; lines?: string; interaction?: number } | { page: string; fetched: string; licence: string };
 
@@ -61,7 +59,7 @@ export interface Recording {
 }
 
 // Marked pure so that a bundle that never reads the recordings leaves the index out.
-export const recordings: readonly Recording[] = /* @__PURE__ */ Object.freeze((index as unknown as { recordings: Recording[] }).recordings);
+export const recordings: readonly Recording[] = /* @__PURE__ */ Object.freeze((index as unknown as { format: 'tool-turn-recordings-v1'; recordings: Recording[] }).recordings);
 
 export function findRecording(id: string): Recording | null {
   return recordings.find((r) => r.id === id) ?? null;

@@ -77,7 +77,7 @@ export function decideTurn(turn: AssembledTurn, ctx: TurnContext): TurnDecision 
     const quoted = quotedArguments(turn);
     return {
       kind: 'stopped',
-      problems: turn.problems.map((p) => ({ ...p, rule: { ...PROBLEM_RULES[p.code] }, without: withoutTheRule(turn.provider, p.code, quoted) })),
+      problems: turn.problems.map((p) => ({ ...p, rule: { ...PROBLEM_RULES[p.code] }, without: withoutTheRule(turn.provider, p.code, quoted, p.params) })),
     };
   }
   if (turn.calls.length === 0) {
