@@ -10,7 +10,11 @@ import { assembleTurn } from '../../core/assembleTurn.ts';
 import { recordings } from '../../core/recordings.ts';
 import { recordingText } from '../../../test/support/recordings.ts';
 import { parseSearch } from '../address.ts';
+import { parseSavedWork, serializeWork } from '../codecs/savedWork.ts';
+import { applyShare, decodeShare, encodeShare, sharePayloadOf } from '../codecs/shareLink.ts';
+import { edited } from '../testWork.ts';
 import { decodeStreamDocument, encodeStreamDocument } from './streamDocument.ts';
+import { decideTurn } from './decision.ts';
 import { applyFault, faultsFor } from './faults.ts';
 import { RECORDED_STREAM_IDS } from './recordedStreamIds.ts';
 import { loadRecordedStream, recordingsOf } from './recordedStreams.ts';
@@ -63,6 +67,17 @@ describe('recorded streams in the turn mode', () => {
     }
   });
 
+  it('a recorded stream open with an edit is saved and shared like a fixture', async () => {
+    const turn = { stream: 'gemini.rec_function_call', docs: { 'gemini.rec_function_call': { stream: null, fault: 'cut_before_terminal', handlers: {} } } };
+    const w = { ...edited(), mode: 'turn' as const, turn };
+    const saved = parseSavedWork(serializeWork(w));
+    expect(saved.ok && saved.value.turn).toEqual(turn);
+    expect(sharePayloadOf(w).turn).toEqual({ stream: 'gemini.rec_function_call', doc: turn.docs['gemini.rec_function_call'] });
+    const fragment = await encodeShare(w);
+    const link = fragment.ok ? decodeShare(fragment.value) : fragment;
+    expect(link.ok && applyShare(edited(), link.value).turn).toMatchObject({ stream: 'gemini.rec_function_call', docs: turn.docs });
+  });
+
   it('a recorded stream exported and imported keeps its base', async () => {
     const r = recordings.find((x) => x.provider === 'anthropic') ?? recordings[0];
     if (r === undefined) throw new Error('no recording');
@@ -86,6 +101,10 @@ describe('recorded streams in the turn mode', () => {
     for (const id of ['openai.rec_local_shell_call', 'openai.rec_shell_call', 'openai.rec_client_tool_search', 'openai.rec_mcp_approval_request', 'openai.rec_apply_patch_call']) {
       for (const line of await without(id)) expect(line, id).not.toMatch(/SDK/);
     }
+    // A message delivered whole in message_start, cut before message_stop: no argument was cut, so no story quotes a cut.
+    const whole = await loadRecordedStream('anthropic.rec_message_whole_in_start');
+    const cut = decideTurn(assembleTurn('anthropic', whole.fixture.stream.slice(0, 1)), whole.fixture.turn_context);
+    expect(cut.kind === 'stopped' && cut.problems.map((p) => [p.code, /cut wherever/.test(p.without.en)])).toEqual([['STREAM_UNTERMINATED', false]]);
     // The SDK throws the error event: the story claims nothing about the SDK accepting it.
     for (const line of await without('openai.rec_error_then_failed')) expect(line).not.toMatch(/SDK/);
   });

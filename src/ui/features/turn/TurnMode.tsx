@@ -32,6 +32,7 @@ import { CallWorkbench } from './CallWorkbench.tsx';
 import { ContinuationPanel } from './ContinuationPanel.tsx';
 import { DecisionView, verdictOf } from './DecisionView.tsx';
 import { InjectionStoryView } from './InjectionStoryView.tsx';
+import { RecordingSource } from './RecordingSource.tsx';
 import { StepDetail } from './StepDetail.tsx';
 import { StreamStepper } from './StreamStepper.tsx';
 import { StreamTextEditor } from './StreamTextEditor.tsx';
@@ -235,6 +236,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
           />
           <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
             <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false}>
+              {loaded !== null && loaded.stream !== null ? <RecordingSource x={x} recording={loaded.stream.recording} /> : null}
               <p className="turn-verdict">
                 {x.atTheEnd}{' '}
                 <span className={`chip ${verdict.ok ? 'chip-succeeded' : 'chip-error'}`} data-testid="turn-verdict">

@@ -3,11 +3,12 @@
  * learner's language), what the stream shows, whether it was edited, and the
  * ways in and out: share link, export and import of the stream document.
  * The streams come in two groups: the project's own fixtures, and the
- * streams recorded from the live APIs (SPEC 8.5), each with its source.
+ * streams recorded from the live APIs (SPEC 8.5); a recording's source is
+ * shown in the stream panel, where it has room.
  */
 import { useRef, type JSX } from 'react';
 import type { ProviderName } from '../../../core/providerAdapters.ts';
-import { findRecording, recordingSourceText } from '../../../core/recordings.ts';
+import { findRecording } from '../../../core/recordings.ts';
 import { findTurnFixture, turnFixtures } from '../../../core/turnFixtures.ts';
 import type { Lang } from '../../../lang.ts';
 import { recordingsOf } from '../../../playground/turn/recordedStreams.ts';
@@ -69,15 +70,9 @@ export function TurnToolbar({ x, lang, provider, stream, edited, onStream, onRes
           </optgroup>
         </select>
       </label>
-      {recording === null ? (
-        <p className="scenario-summary" title={summary}>
-          {summary}
-        </p>
-      ) : (
-        <p className="scenario-summary recording-source" title={`${summary} — ${recordingSourceText(recording.source)}, ${recording.source.licence}`} data-testid="turn-recording-source">
-          {x.recordedSource} <cite>{recordingSourceText(recording.source)}</cite> ({recording.source.licence}){recording.elided !== undefined ? ` ${x.recordedElided}` : ''}
-        </p>
-      )}
+      <p className="scenario-summary" title={summary}>
+        {summary}
+      </p>
       {edited ? (
         <span className="edited">
           <span className="chip chip-accent">{x.edited}</span>
