@@ -325,11 +325,13 @@ for (const id of ['openai.rec_server_tool_search', 'anthropic.rec_tool_without_p
   });
 }
 
-test('recorded streams in Chinese: the group and the source read in the learner’s language', async ({ pg, page }) => {
+test('recorded streams in Chinese: the group and the source read in the learner’s language, axe-clean', async ({ pg, page }) => {
   await pg.goto(address('openai.rec_local_shell_call'));
   await expect(verdict(page)).toContainText('UNSUPPORTED_CALL');
   await page.getByRole('button', { name: '中文' }).click();
   await expect(page.getByTestId('turn-recorded-group')).toHaveAttribute('label', '来自真实 API 的录制');
   await expect(page.getByTestId('turn-recording-source')).toContainText('真实录制的流。来源：');
   await expect(page.getByTestId('turn-stream').locator('option:checked')).toContainText('local_shell_call：要客户端执行');
+  const bad = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
