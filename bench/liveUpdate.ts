@@ -13,7 +13,9 @@
  * - the 16 KiB search result: ≤ 3× the old baseline (JSON.parse +
  *   JSON.stringify + one SHA-256 of the text) and ≤ 3× its floor;
  * - refusing a 5 MB paste and 100 000-deep nesting costs less than the
- *   baseline on 16 KiB.
+ *   baseline on 16 KiB;
+ * - the turn assembly is not slower than the SDKs' own stream helpers on the
+ *   same text (turn/sdk ≤ 1, bench/turnVsSdk.ts; gated in both modes).
  *
  * `--gate=budgets` (what CI runs after the tests) gates the refusal target
  * and regression budgets (BUDGET× instead of 3×) for the targets still open:
@@ -34,6 +36,7 @@ import { parseStrictJson } from '../src/core/strictJson.ts';
 import type { Scenario } from '../src/core/scenario.ts';
 import type { TrustedContext } from '../src/core/trustedContext.ts';
 import { draftFromContext, type ContextDraft } from '../src/playground/contextDraft.ts';
+import { turnVsSdk } from './turnVsSdk.ts';
 import { createEvaluator, type Evaluation } from '../src/playground/evaluate.ts';
 
 const TARGET = 3;
@@ -178,6 +181,14 @@ const refuse = median(refusal);
 if (refuse >= r16.baseline) failed = true;
 console.log(`${'refuse 5 MB paste + 100 000-deep nesting'.padEnd(40)} ${ms(refuse)} vs baseline on 16 KiB ${ms(r16.baseline)}${refuse < r16.baseline ? '' : '  MISSED'}`);
 
+// The turn's read of a stream against the SDK helper a dispatcher would otherwise trust: never slower (issue 20).
+const lastTurn = await turnVsSdk();
+for (const t of lastTurn) {
+  const slow = t.ratio > 1;
+  if (slow) failed = true;
+  console.log(`${`turn ${t.name} (${t.kib.toFixed(0)} KiB, one call, many fragments)`.padEnd(40)} assembleTurn ${ms(t.turn)}  SDK helper ${ms(t.sdk)}${slow ? '  MISSED (gate ≤ 1)' : ''}`);
+}
 console.log(`live-update/floor (worst scenario): ${worst.ratio.toFixed(2)}  (${worst.name})`);
 console.log(`live-update/baseline (16KiB): ${big16Base.toFixed(2)}`);
+for (const t of lastTurn) console.log(`turn/sdk (${t.name} ~${t.nominal_kib} KiB): ${t.ratio.toFixed(2)}`);
 process.exitCode = failed ? 1 : 0;

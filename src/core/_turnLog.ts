@@ -47,10 +47,16 @@ export interface TurnLog {
   /** Set once an event after the terminal one was reported: further ones continue the same departure. */
   afterTerminalReported: boolean;
   problem(code: TurnProblemCode, params: TurnProblemParams, at?: number): void;
+  /**
+   * A problem about one call, block, item or index, reported once (SPEC 8.1:
+   * later events that belong to it, or continue the same departure, add none).
+   */
+  problemOnce(key: string, code: TurnProblemCode, params: TurnProblemParams): void;
   note(code: TurnNoteCode, params: TurnNoteParams): void;
 }
 
 export function createTurnLog(provider: ProviderName, api_family: string): TurnLog {
+  const reported = new Set<string>();
   const log: TurnLog = {
     provider,
     api_family,
@@ -65,6 +71,11 @@ export function createTurnLog(provider: ProviderName, api_family: string): TurnL
     afterTerminalReported: false,
     problem(code, params, at = log.index) {
       log.problems.push({ code, at, detail: describeTurnText(params), params });
+    },
+    problemOnce(key, code, params) {
+      if (reported.has(key)) return;
+      reported.add(key);
+      log.problem(code, params);
     },
     note(code, params) {
       const key = `${code}\u0000${JSON.stringify(params)}`;

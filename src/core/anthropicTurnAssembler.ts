@@ -14,6 +14,7 @@
 import { isObject } from './jsonValue.ts';
 import { admitEvent, argumentsText, closeCall, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
+import { forReplay } from './replayDrops.ts';
 import type { TurnAssembler, TurnEndKind } from './turn.ts';
 
 interface BlockState {
@@ -76,7 +77,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
     const at = e.index;
     const b = isIndex(at) ? blocks.get(at) : undefined;
     if (b === undefined || !b.open) {
-      log.problem('STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
+      log.problemOnce(`index:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
       return null;
     }
     return b;
@@ -129,11 +130,11 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       return;
     }
     if (at < given) {
-      log.problem('STREAM_ORDER', { kind: 'below_message_start', index: at, given });
+      log.problemOnce(`index:${at}`, 'STREAM_ORDER', { kind: 'below_message_start', index: at, given });
       return;
     }
     if (blocks.has(at)) {
-      log.problem('STREAM_ORDER', { kind: 'opened_twice', type, index: at });
+      log.problemOnce(`index:${at}`, 'STREAM_ORDER', { kind: 'opened_twice', type, index: at });
       return;
     }
     if (deltaSeen) {
@@ -158,7 +159,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       return;
     }
     if (!wants.includes(b.type)) {
-      log.problem('STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: b.type, index: e.index as number });
+      log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: b.type, index: e.index as number });
       return;
     }
     switch (kind) {
@@ -170,7 +171,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
         }
         const c = b.call;
         if (typeof d.partial_json !== 'string') {
-          log.problem('STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
+          log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
           return;
         }
         // A filled opening input and fragments with text are two sources for one call (SPEC 8.1); reported once.
@@ -220,8 +221,8 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
     if (type === null) return;
     const e = event as Record<string, unknown>;
     if (log.index === 0 && type !== 'message_start') {
+      // One problem; the events are still read, so the defect brings no others.
       log.problem('STREAM_ORDER', { kind: 'first_event', type, expected: 'message_start' });
-      return;
     }
     const known = KNOWN_MEMBERS[type];
     if (known !== undefined) noteUnknownMembers(log, e, type, known);
@@ -256,7 +257,7 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       .sort(([a], [b]) => a - b)
       .map(([, b]): JsonValue => {
         if (b.call !== null) return { ...(b.block as Record<string, JsonValue>), type: 'tool_use', id: b.call.call_id, name: b.call.name, input: b.call.arguments ?? {} };
-        return b.block as Record<string, JsonValue>;
+        return forReplay('anthropic', b.block) as Record<string, JsonValue>;
       });
   }
 

@@ -58,6 +58,8 @@ export function createGeminiTurnAssembler(): TurnAssembler {
   /** Steps of every hop, in the order they started; a hop's indexes are its own. */
   const order: StepState[] = [];
   let hop = new Map<number, StepState>();
+  /** How many hops have started: a hop's indexes are its own, and so are the defects reported about them. */
+  let hops = 0;
   /** Between a requires_continuation and the next hop's interaction.created. */
   let awaitingHop = false;
 
@@ -65,7 +67,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     const at = e.index;
     const s = isIndex(at) ? hop.get(at) : undefined;
     if (s === undefined || !s.open) {
-      log.problem('STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
+      log.problemOnce(`${hops}:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
       return null;
     }
     return s;
@@ -78,6 +80,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     }
     awaitingHop = false;
     hop = new Map();
+    hops++;
     const id = isObject(e.interaction) && typeof e.interaction.id === 'string' ? e.interaction.id : null;
     // The empty id is an interaction that is not stored (store: false): its calls take the dispatcher's response_ref (SPEC 8.3).
     if (id === null) log.problem('STREAM_ORDER', { kind: 'no_id', type: 'interaction.created' });
@@ -92,7 +95,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
       return;
     }
     if (hop.has(at)) {
-      log.problem('STREAM_ORDER', { kind: 'opened_twice', type, index: at });
+      log.problemOnce(`${hops}:${at}`, 'STREAM_ORDER', { kind: 'opened_twice', type, index: at });
       return;
     }
     const s: StepState = { type: st.type, open: true, call: null, step: { ...st } };
@@ -118,7 +121,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     }
     if ((kind === 'arguments_delta') !== (s.type === 'function_call') || (NAMED_DELTAS[kind] !== undefined && NAMED_DELTAS[kind] !== s.type)) {
       // A function_call step grows by arguments_delta only, arguments_delta grows nothing else, and a named delta only its own step.
-      log.problem('STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: s.type, index: e.index as number });
+      log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: s.type, index: e.index as number });
       return;
     }
     switch (kind) {
@@ -126,7 +129,7 @@ export function createGeminiTurnAssembler(): TurnAssembler {
         const c = s.call as CallState;
         // ArgumentsDelta.arguments is optional (GEM:640-643): an absent one adds nothing.
         if (d.arguments !== undefined && typeof d.arguments !== 'string') {
-          log.problem('STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
+          log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
           return;
         }
         // Filled opening arguments and fragments with text are two sources for one call (SPEC 8.1); reported once.
@@ -190,7 +193,6 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     const e = event as Record<string, unknown>;
     if (log.index === 0 && type !== 'interaction.created') {
       log.problem('STREAM_ORDER', { kind: 'first_event', type, expected: 'interaction.created' });
-      return;
     }
     if (awaitingHop && type !== 'interaction.created' && type !== 'error') {
       log.problem('STREAM_ORDER', { kind: 'after_continuation', type });

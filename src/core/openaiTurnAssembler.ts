@@ -30,6 +30,7 @@ import {
 } from './_turnLog.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { TurnAssembler } from './turn.ts';
+import { forReplay } from './replayDrops.ts';
 import type { ArgumentsSource } from './turnParams.ts';
 
 /** An output item at one `output_index`: a function call, or any other item kept for the stateless replay. */
@@ -145,15 +146,15 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     const at = e.output_index;
     const item = isIndex(at) ? items.get(at) : undefined;
     if (item === undefined || item.call === null) {
-      log.problem('STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
       return null;
     }
     if (e.item_id !== item.id) {
-      log.problem('STREAM_ORDER', { kind: 'item_mismatch', type, item_id: (e.item_id ?? null) as JsonValue, expected: item.id, index: at as number });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'item_mismatch', type, item_id: (e.item_id ?? null) as JsonValue, expected: item.id, index: at as number });
       return null;
     }
     if (item.closed || item.argumentsDone) {
-      log.problem('STREAM_ORDER', { kind: 'arguments_closed', type, item_id: item.id });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'arguments_closed', type, item_id: item.id });
       return null;
     }
     return item;
@@ -201,7 +202,7 @@ export function createOpenAITurnAssembler(): TurnAssembler {
       return;
     }
     if (items.has(at)) {
-      log.problem('STREAM_ORDER', { kind: 'opened_twice', type, index: at });
+      log.problemOnce(`out:${at}`, 'STREAM_ORDER', { kind: 'opened_twice', type, index: at });
       return;
     }
     const state: ItemState = { type: item.type, id: str(item.id), call: null, argumentsDone: false, closed: false, disagreed: false, item };
@@ -223,7 +224,7 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     if (item === null || item.call === null) return;
     const c = item.call;
     if (typeof e.delta !== 'string') {
-      log.problem('STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
+      log.problemOnce(`out:${String(e.output_index)}`, 'STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
       return;
     }
     // Two sources of truth for one call (SPEC 8.1 makes the same rule for Anthropic and Gemini).
@@ -248,11 +249,11 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     const state = isIndex(at) ? items.get(at) : undefined;
     const item = e.item;
     if (state === undefined || state.closed) {
-      log.problem('STREAM_ORDER', { kind: 'not_open', type: 'response.output_item.done', index: (at ?? null) as JsonValue });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type: 'response.output_item.done', index: (at ?? null) as JsonValue });
       return;
     }
     if (!isObject(item) || item.type !== state.type || str(item.id) !== state.id) {
-      log.problem('STREAM_ORDER', { kind: 'done_not_added', index: at as number });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'done_not_added', index: at as number });
       return;
     }
     state.closed = true;
@@ -337,8 +338,8 @@ export function createOpenAITurnAssembler(): TurnAssembler {
 
   /** A function_call as replayed: every member it carried but the item id, with the call's full arguments text (SPEC 8.3). */
   function replayCall(item: Record<string, unknown>, c: CallState | undefined): JsonValue {
-    const { id: _id, ...rest } = item;
-    return { ...(rest as JsonObject), ...(c === undefined ? {} : { call_id: c.call_id, name: c.name, arguments: argumentsText(c) }) };
+    const rest = forReplay('openai', item) as JsonObject;
+    return { ...rest, ...(c === undefined ? {} : { call_id: c.call_id, name: c.name, arguments: argumentsText(c) }) };
   }
 
   /** SPEC 8.3: every output item once, as the completed response gives it, else as its done event gave it. */

@@ -13,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTurn } from '../../src/core/runTurn.ts';
 import { isHealthyFixture, turnFixtures } from '../../src/core/turnFixtures.ts';
+import { REPLAY_SAMPLES } from './replaySamples.ts';
 import { projectRoot } from './vectors.ts';
 
 export const GENERATED_PATH = join(projectRoot, 'test', 'types', 'turnFixtures.generated.ts');
@@ -54,6 +55,13 @@ export function renderTurnFixtureTypes(): string {
       const req = REQUEST[f.provider];
       out.push(`export const ${ident(f.id, `_${mode}`)}: ${req.type} = ${JSON.stringify({ ...req.extra, ...r.continuation })};`);
     }
+  }
+  out.push('', '// Hand-written turns with what real streams carry (test/support/replaySamples.ts): their stateless bodies.');
+  for (const f of REPLAY_SAMPLES) {
+    const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, 'stateless');
+    if (r.continuation === null) throw new Error(`${f.id}: no continuation (${r.problems.map((p) => p.detail).join('; ')}${r.refused?.detail ?? ''})`);
+    const req = REQUEST[f.provider];
+    out.push(`export const ${ident(f.id, '_stateless')}: ${req.type} = ${JSON.stringify({ ...req.extra, ...r.continuation })};`);
   }
   return `${out.join('\n')}\n`;
 }

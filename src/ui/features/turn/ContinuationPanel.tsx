@@ -6,6 +6,7 @@
  */
 import type { JSX } from 'react';
 import type { ContinuationMode } from '../../../core/continueTurn.ts';
+import { TurnWords } from './TurnWords.tsx';
 import type { JsonValue } from '../../../core/jsonValue.ts';
 import type { Lang } from '../../../lang.ts';
 import type { TurnContinuation } from '../../../playground/turn/turnView.ts';
@@ -45,7 +46,13 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
       </div>
       {!view.ok ? (
         <p className="inline-warning" data-testid="continuation-blocked" data-stage={view.stage}>
-          {x.continuationBlocked} {view.detail}
+          {view.stage === 'final_answer' ? (
+            x.finalAnswer
+          ) : (
+            <>
+              {x.continuationBlocked} {view.stage === 'refused' ? <TurnWords lang={lang} params={view.params} /> : view.detail}
+            </>
+          )}
         </p>
       ) : (
         <>

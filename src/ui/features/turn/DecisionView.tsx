@@ -7,6 +7,8 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import type { TurnDecision } from '../../../playground/turn/decision.ts';
 import type { TurnTexts } from './text.ts';
+import { CodeText } from './CodeText.tsx';
+import { TurnWords } from './TurnWords.tsx';
 
 export function verdictOf(x: TurnTexts, d: TurnDecision | null): { ok: boolean; text: string } {
   if (d === null) return { ok: false, text: '—' };
@@ -36,13 +38,13 @@ export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lan
             {decision.problems.map((p, i) => (
               <li key={`${p.code}-${p.at}-${i}`} data-code={p.code}>
                 <p>
-                  <code className="code-bad">{p.code}</code> <span className="muted">#{p.at}</span> {p.detail}
+                  <code className="code-bad">{p.code}</code> <span className="muted">#{p.at}</span> <TurnWords lang={lang} params={p.params} />
                 </p>
                 <p>
-                  <strong>{x.rule}:</strong> {p.rule[lang]}
+                  <strong>{x.rule}:</strong> <CodeText text={p.rule[lang]} />
                 </p>
                 <p className="without">
-                  <strong>{x.without}:</strong> {p.without[lang]}
+                  <strong>{x.without}:</strong> <CodeText text={p.without[lang]} />
                 </p>
               </li>
             ))}

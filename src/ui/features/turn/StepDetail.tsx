@@ -12,9 +12,12 @@ import type { TurnDecision } from '../../../playground/turn/decision.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { DecisionView } from './DecisionView.tsx';
 import type { TurnTexts } from './text.ts';
+import { TurnWords } from './TurnWords.tsx';
 
 export function StepDetail({ x, lang, step, decision }: { x: TurnTexts; lang: Lang; step: TurnStep; decision: TurnDecision }): JSX.Element {
   const { event, terminal } = step;
+  // Notes are merged by kind with their first event: a note belongs to the step that first showed it.
+  const notes = step.turn.notes.filter((n) => n.at === event.index);
   return (
     <div className="step-detail" data-testid="step-detail" data-index={event.index}>
       <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionHeading} />
@@ -68,7 +71,21 @@ export function StepDetail({ x, lang, step, decision }: { x: TurnTexts; lang: La
           <ul>
             {step.problems_new.map((p, i) => (
               <li key={i}>
-                <code className="code-bad">{p.code}</code> {p.detail}
+                <code className="code-bad">{p.code}</code> <TurnWords lang={lang} params={p.params} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {notes.length > 0 ? (
+        <>
+          <h3>{x.notesHere}</h3>
+          <p className="muted small">{x.notesDesc}</p>
+          <ul data-testid="step-notes">
+            {notes.map((n, i) => (
+              <li key={i} data-code={n.code}>
+                <code>{n.code}</code> <TurnWords lang={lang} params={n.params} />
+                {n.count > 1 ? <span className="muted small"> ×{n.count}</span> : null}
               </li>
             ))}
           </ul>

@@ -1,0 +1,395 @@
+/**
+ * The rules revised SPEC 8.1–8.3 and 8.5 add, one by one, on hand-written
+ * event lists: what real streams carry beyond the SDK types (issue 20).
+ */
+import { describe, expect, it } from 'vitest';
+import { assembleTurn } from './assembleTurn.ts';
+import { continueTurn } from './continueTurn.ts';
+import { dispatchTurn } from './dispatchTurn.ts';
+import { gateTurn, TurnInputError } from './inputGate.ts';
+import { runTurn } from './runTurn.ts';
+import type { TurnContext } from './turnContext.ts';
+
+type Ev = Record<string, unknown>;
+
+const ctxFor = (ids: string[], extra: Partial<TurnContext> = {}): TurnContext => ({
+  principal: { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' },
+  now: '2026-07-19T00:01:00Z',
+  calls: Object.fromEntries(ids.map((id, i) => [id, { operation_id: `op_${i}`, idempotency_key: `idem_${i}_0123456789abcdef` }])),
+  history: [],
+  ...extra,
+});
+const ORDER = { kind: 'success', data: { order_ref: 'ORDER-7', status: 'shipped', total_cents: 4200 } };
+
+/** OpenAI: response.created, the items, then the given end; sequence numbers from 0 unless `numbered` is false. */
+function openai(items: Ev[], end: Ev = { type: 'response.completed', response: { id: 'resp_1', status: 'completed' } }, numbered = true): Ev[] {
+  const events: Ev[] = [{ type: 'response.created', response: { id: 'resp_1', status: 'in_progress' } }, ...items, end];
+  return numbered ? events.map((e, i) => ({ ...e, sequence_number: i })) : events;
+}
+const fcItem = (extra: Ev = {}): Ev => ({ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_order', arguments: '', status: 'in_progress', ...extra });
+const added = (item: Ev, output_index = 0): Ev => ({ type: 'response.output_item.added', output_index, item });
+const done = (item: Ev, output_index = 0): Ev => ({ type: 'response.output_item.done', output_index, item });
+const delta = (d: string): Ev => ({ type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_1', delta: d });
+const ARGS = '{"order_ref":"ORDER-7"}';
+
+function anthropic(message: Ev, events: Ev[]): Ev[] {
+  return [{ type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], stop_reason: null, ...message } }, ...events, { type: 'message_stop' }];
+}
+const stop = (stop_reason: string): Ev => ({ type: 'message_delta', delta: { stop_reason } });
+
+function gemini(id: string, steps: Ev[], status = 'requires_action'): Ev[] {
+  return [{ event_type: 'interaction.created', interaction: { id, status: 'in_progress' } }, ...steps, { event_type: 'interaction.completed', interaction: { id, status } }];
+}
+
+describe('Anthropic: a message delivered whole in message_start (SPEC 8.5)', () => {
+  const whole = anthropic(
+    {
+      content: [
+        { type: 'text', text: 'Looking it up.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'get_order', input: { order_ref: 'ORDER-7' }, caller: { type: 'direct' } },
+      ],
+      stop_reason: 'tool_use',
+    },
+    [],
+  );
+  it("its blocks are the turn's first, complete: the tool_use is a closed call and the turn continues", () => {
+    const t = assembleTurn('anthropic', whole);
+    expect(t.problems).toEqual([]);
+    expect(t.calls).toMatchObject([{ call_id: 'toolu_1', arguments: { order_ref: 'ORDER-7' }, at: [0, 0] }]);
+    expect(t.terminal).toMatchObject({ kind: 'tools', status: 'tool_use' });
+    const r = runTurn('anthropic', whole, ctxFor(['toolu_1']), { toolu_1: ORDER });
+    expect(r.refused).toBeNull();
+    const content = (r.continuation?.messages as { content: Ev[] }[])[0]?.content;
+    expect(content?.[1]).toEqual({ type: 'tool_use', id: 'toolu_1', name: 'get_order', input: { order_ref: 'ORDER-7' }, caller: { type: 'direct' } });
+  });
+  it('a later content_block_start below n is STREAM_ORDER; at n it follows them', () => {
+    const below = structuredClone(whole);
+    below.splice(1, 0, { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } });
+    expect(assembleTurn('anthropic', below).problems.map((p) => p.params)).toEqual([{ kind: 'below_message_start', index: 1, given: 2 }]);
+    const after = structuredClone(whole);
+    after.splice(1, 0, { type: 'content_block_start', index: 2, content_block: { type: 'text', text: '' } }, { type: 'content_block_stop', index: 2 });
+    expect(assembleTurn('anthropic', after).problems).toEqual([]);
+  });
+});
+
+describe('OpenAI items the client must run that are not function calls (UNSUPPORTED_CALL)', () => {
+  it.each([
+    { type: 'local_shell_call', id: 'lsh_1', call_id: 'call_s', action: { type: 'exec', command: ['ls'] }, status: 'completed' },
+    { type: 'shell_call', id: 'sh_1', call_id: 'call_s', status: 'completed' },
+    { type: 'tool_search_call', id: 'ts_1', call_id: 'call_s', execution: 'client', status: 'completed' },
+  ])('$type: decided by type, reported at its output_item.added, not a call', (item) => {
+    const t = assembleTurn('openai', openai([added(item), done(item)], { type: 'response.completed', response: { id: 'resp_1', status: 'completed', output: [item] } }));
+    expect(t.problems).toMatchObject([{ code: 'UNSUPPORTED_CALL', at: 1, params: { kind: 'unsupported_call', item_type: item.type, index: 0 } }]);
+    expect(t.calls).toEqual([]);
+  });
+  it('a program item carries a call_id and is run by the provider: not unsupported, not a call', () => {
+    const item = { type: 'program', id: 'pg_1', call_id: 'call_p', status: 'completed' };
+    const t = assembleTurn('openai', openai([added(item), done(item)]));
+    expect(t.problems).toEqual([]);
+    expect(t.calls).toEqual([]);
+    expect(t.terminal?.kind).toBe('final_answer');
+  });
+  it('a tool_search_call the server runs is replayed, never reported', () => {
+    const item = { type: 'tool_search_call', id: 'ts_1', execution: 'server', status: 'completed' };
+    expect(assembleTurn('openai', openai([added(item), done(item)])).problems).toEqual([]);
+  });
+});
+
+describe('arguments from an empty fragment take the opening object: one object for trust, digests and replay', () => {
+  it('Anthropic: one input_json_delta of "" gives {}', () => {
+    const s = anthropic({}, [
+      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_order', input: {} } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '' } },
+      { type: 'content_block_stop', index: 0 },
+      stop('tool_use'),
+    ]);
+    const t = assembleTurn('anthropic', s);
+    expect(t.calls[0]).toMatchObject({ arguments_text: '{}', arguments: {} });
+    const [g] = gateTurn(t, ctxFor(['toolu_1']));
+    expect(g?.trusted.arguments).toEqual({});
+    expect(g?.gate).toBe('INVALID_ARGUMENTS'); // get_order requires order_ref: the gate answers, with {} bound
+    expect(t.replay[0]).toMatchObject({ type: 'tool_use', input: {} });
+  });
+  it('Gemini: an arguments_delta of "" gives the opening object', () => {
+    const s = gemini('v1_1', [
+      { event_type: 'step.start', index: 0, step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: {} } },
+      { event_type: 'step.delta', index: 0, delta: { type: 'arguments_delta', arguments: '' } },
+      { event_type: 'step.stop', index: 0 },
+    ]);
+    const t = assembleTurn('gemini', s);
+    expect(t.problems).toEqual([]);
+    expect(t.calls[0]).toMatchObject({ arguments_text: '{}', arguments: {} });
+    expect(t.replay[0]).toMatchObject({ arguments: {} });
+  });
+  it('a filled opening object and fragments with text are STREAM_ORDER, once', () => {
+    const s = gemini('v1_1', [
+      { event_type: 'step.start', index: 0, step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: { order_ref: 'X' } } },
+      { event_type: 'step.delta', index: 0, delta: { type: 'arguments_delta', arguments: '{"order_ref"' } },
+      { event_type: 'step.delta', index: 0, delta: { type: 'arguments_delta', arguments: ':"Y"}' } },
+      { event_type: 'step.stop', index: 0 },
+    ]);
+    expect(assembleTurn('gemini', s).problems.map((p) => p.params.kind)).toEqual(['two_sources']);
+  });
+});
+
+describe('OpenAI calls without deltas (SPEC 8.1)', () => {
+  const completed = (args: string): Ev => ({ type: 'response.completed', response: { id: 'resp_1', status: 'completed', output: [fcItem({ arguments: args, status: 'completed' })] } });
+  it('take the text of .done, the done item and the completed item, which agree', () => {
+    const s = openai(
+      [
+        added(fcItem()),
+        { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', name: 'get_order', arguments: ARGS },
+        done(fcItem({ arguments: ARGS, status: 'completed' })),
+      ],
+      completed(ARGS),
+    );
+    const t = assembleTurn('openai', s);
+    expect(t.problems).toEqual([]);
+    expect(t.calls[0]).toMatchObject({ arguments_text: ARGS, arguments: { order_ref: 'ORDER-7' } });
+  });
+  it('only the .done event carrying the text (a compatible server) is enough', () => {
+    const s = openai([added(fcItem()), { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', arguments: ARGS }, done(fcItem({ status: 'completed' }))], completed(''));
+    expect(assembleTurn('openai', s).calls[0]?.arguments).toEqual({ order_ref: 'ORDER-7' });
+  });
+  it('only the completed item carrying it is enough too', () => {
+    const t = assembleTurn('openai', openai([added(fcItem()), done(fcItem({ status: 'completed' }))], completed(ARGS)));
+    expect(t.problems).toEqual([]);
+    expect(t.calls[0]?.arguments).toEqual({ order_ref: 'ORDER-7' });
+  });
+  it('texts that differ are ARGUMENTS_DISAGREE, once', () => {
+    const s = openai([added(fcItem()), done(fcItem({ arguments: ARGS }))], completed('{"order_ref":"ORDER-8"}'));
+    expect(assembleTurn('openai', s).problems.map((p) => [p.code, p.params.kind])).toEqual([['ARGUMENTS_DISAGREE', 'arguments_disagree']]);
+  });
+  it('all empty: the empty text, which the gate answers INVALID_ARGUMENTS with the text bound', () => {
+    const s = openai([added(fcItem()), done(fcItem())], completed(''));
+    const t = assembleTurn('openai', s);
+    expect(t.problems).toEqual([]);
+    expect(t.calls[0]).toMatchObject({ arguments_text: '', arguments: null });
+    const [g] = gateTurn(t, ctxFor(['call_1']));
+    expect(g).toMatchObject({ gate: 'INVALID_ARGUMENTS', trusted: { arguments: '' } });
+  });
+});
+
+describe('OpenAI replay: every member sent, but the call item id; the completed output preferred (SPEC 8.3)', () => {
+  it('namespace, caller and status are kept; id dropped', () => {
+    const item = fcItem({ arguments: ARGS, status: 'completed', namespace: 'orders', caller: { type: 'direct' } });
+    const s = openai([added(fcItem({ namespace: 'orders', caller: { type: 'direct' } })), delta(ARGS), done(item)], {
+      type: 'response.completed',
+      response: { id: 'resp_1', status: 'completed', output: [{ type: 'reasoning', id: 'rs_0', summary: [], encrypted_content: 'E' }, item] },
+    });
+    // the reasoning item exists only in the completed response's output: that copy is the one replayed
+    const t = assembleTurn('openai', s);
+    expect(t.problems).toEqual([]);
+    expect(t.replay).toEqual([
+      { type: 'reasoning', id: 'rs_0', summary: [], encrypted_content: 'E' },
+      { type: 'function_call', call_id: 'call_1', name: 'get_order', arguments: ARGS, status: 'completed', namespace: 'orders', caller: { type: 'direct' } },
+    ]);
+  });
+  it('without a completed output, the done items are replayed', () => {
+    const s = openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS, status: 'completed', namespace: 'ns' }))]);
+    expect(assembleTurn('openai', s).replay).toEqual([{ type: 'function_call', call_id: 'call_1', name: 'get_order', arguments: ARGS, status: 'completed', namespace: 'ns' }]);
+  });
+});
+
+describe('deltas complete what they belong to', () => {
+  it('Gemini server steps: members set by their deltas (arrays appended), replayed with arguments, result and signature', () => {
+    const s = gemini(
+      'v1_1',
+      [
+        { event_type: 'step.start', index: 0, step: { type: 'google_search_call', id: 'gs_1', arguments: {} } },
+        { event_type: 'step.delta', index: 0, delta: { type: 'google_search_call', arguments: { queries: ['refund policy'] }, signature: 'SIG_A' } },
+        { event_type: 'step.stop', index: 0 },
+        { event_type: 'step.start', index: 1, step: { type: 'google_search_result', call_id: 'gs_1', result: [] } },
+        { event_type: 'step.delta', index: 1, delta: { type: 'google_search_result', result: [{ search_suggestions: 'a' }] } },
+        { event_type: 'step.delta', index: 1, delta: { type: 'google_search_result', result: [{ search_suggestions: 'b' }], signature: 'SIG_B' } },
+        { event_type: 'step.stop', index: 1 },
+        { event_type: 'step.start', index: 2, step: { type: 'model_output' } },
+        { event_type: 'step.delta', index: 2, delta: { type: 'text', text: 'Done.' } },
+        { event_type: 'step.stop', index: 2 },
+      ],
+      'completed',
+    );
+    const t = assembleTurn('gemini', s);
+    expect(t.problems).toEqual([]);
+    expect(t.replay).toEqual([
+      { type: 'google_search_call', id: 'gs_1', arguments: { queries: ['refund policy'] }, signature: 'SIG_A' },
+      { type: 'google_search_result', call_id: 'gs_1', result: [{ search_suggestions: 'a' }, { search_suggestions: 'b' }], signature: 'SIG_B' },
+      { type: 'model_output', content: [{ type: 'text', text: 'Done.' }] },
+    ]);
+    expect(t.terminal?.kind).toBe('final_answer');
+  });
+  it('Anthropic: citations appended to their text block, the signature set', () => {
+    const s = anthropic({}, [
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'SIG' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '', citations: null } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'citations_delta', citation: { type: 'char_location', cited_text: 'a' } } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Refunds take 5 days.' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'citations_delta', citation: { type: 'char_location', cited_text: 'b' } } },
+      { type: 'content_block_stop', index: 1 },
+      stop('end_turn'),
+    ]);
+    expect(assembleTurn('anthropic', s).replay).toEqual([
+      { type: 'thinking', thinking: '', signature: 'SIG' },
+      {
+        type: 'text',
+        text: 'Refunds take 5 days.',
+        citations: [
+          { type: 'char_location', cited_text: 'a' },
+          { type: 'char_location', cited_text: 'b' },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('OpenAI failures and numbering', () => {
+  it('error then response.failed is one STREAM_ERROR, its nested code and message read', () => {
+    const s = openai([{ type: 'error', error: { type: 'server_error', code: 'server_error', message: 'The server had an error' } }], {
+      type: 'response.failed',
+      response: { id: 'resp_1', status: 'failed', error: { code: 'server_error', message: 'The server had an error' } },
+    });
+    const t = assembleTurn('openai', s);
+    expect(t.problems.map((p) => [p.code, p.params])).toEqual([
+      ['STREAM_ERROR', { kind: 'failed', end: { type: 'error', status: 'server_error', reason: null }, code: 'server_error', message: 'The server had an error' }],
+    ]);
+  });
+  it('no sequence numbers anywhere: a note, no problem, the call assembled, not unterminated', () => {
+    const t = assembleTurn('openai', openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))], undefined, false));
+    expect(t.problems).toEqual([]);
+    expect(t.notes.map((n) => n.params)).toEqual([{ kind: 'no_sequence_numbers' }]);
+    expect(t.calls[0]?.arguments).toEqual({ order_ref: 'ORDER-7' });
+  });
+  it('numbers on some events and not others: one STREAM_ORDER', () => {
+    const s = openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))]);
+    delete s[2]?.sequence_number;
+    delete s[3]?.sequence_number;
+    expect(assembleTurn('openai', s).problems.map((p) => p.params)).toEqual([{ kind: 'sequence_mixed', type: 'response.function_call_arguments.delta', carried: false }]);
+  });
+  it('gaps: one STREAM_ORDER for the first, none for the ones that continue it', () => {
+    const s = openai([added(fcItem()), delta('{"order_ref"'), delta(':"ORDER-7"}'), done(fcItem({ arguments: ARGS }))]);
+    s.forEach((e, i) => (e.sequence_number = i * 2));
+    expect(assembleTurn('openai', s).problems.map((p) => [p.at, p.params.kind])).toEqual([[1, 'sequence']]);
+  });
+  it('a keepalive without a number is a note, outside the numbering', () => {
+    const s = openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))]);
+    s.splice(2, 0, { type: 'keepalive' });
+    const t = assembleTurn('openai', s);
+    expect(t.problems).toEqual([]);
+    expect(t.notes.map((n) => n.params)).toEqual([{ kind: 'tolerated_event', type: 'keepalive' }]);
+  });
+  it('response.queued after response.created is fine; a stream without response.created is one STREAM_ORDER', () => {
+    const s = openai([{ type: 'response.queued', response: { id: 'resp_1', status: 'queued' } }, added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))]);
+    expect(assembleTurn('openai', s).problems).toEqual([]);
+    const resumed = s.slice(2);
+    expect(assembleTurn('openai', resumed).problems.map((p) => p.params)).toEqual([{ kind: 'first_event', type: 'response.output_item.added', expected: 'response.created' }]);
+  });
+  it('events after the terminal one: one problem, however many', () => {
+    const s = openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))]);
+    s.push({ type: 'response.in_progress', sequence_number: 5 }, { type: 'response.in_progress', sequence_number: 6 });
+    expect(assembleTurn('openai', s).problems.map((p) => p.params.kind)).toEqual(['after_terminal']);
+  });
+});
+
+describe('one problem per defect (SPEC 8.1)', () => {
+  const frag = (index: number, partial_json: string): Ev => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+  const call = (index: number): Ev[] => [
+    { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${index}`, name: 'get_order', input: {} } },
+    frag(index, ARGS),
+    { type: 'content_block_stop', index },
+  ];
+  it('fragments for a block that never opened: one STREAM_ORDER, however many', () => {
+    const s = anthropic({}, [...call(0), frag(4, '{"a"'), frag(4, ':1'), frag(4, '}'), { type: 'content_block_stop', index: 4 }, stop('tool_use')]);
+    expect(assembleTurn('anthropic', s).problems.map((p) => [p.at, p.params.kind])).toEqual([[4, 'not_open']]);
+  });
+  it('an index opened twice: one problem, its later events add none', () => {
+    const s = anthropic({}, [
+      ...call(0),
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      frag(0, 'x'),
+      { type: 'content_block_stop', index: 0 },
+      stop('tool_use'),
+    ]);
+    expect(assembleTurn('anthropic', s).problems.map((p) => p.params.kind)).toEqual(['opened_twice']);
+  });
+  it('a stream without its first event: one problem, the rest still read', () => {
+    const s = anthropic({}, [...call(0), stop('tool_use')]).slice(1);
+    const t = assembleTurn('anthropic', s);
+    expect(t.problems.map((p) => p.params)).toEqual([{ kind: 'first_event', type: 'content_block_start', expected: 'message_start' }]);
+    expect(t.calls.map((c) => c.arguments)).toEqual([{ order_ref: 'ORDER-7' }]);
+  });
+});
+
+describe('ends without calls (SPEC 8.1, 8.3)', () => {
+  const text = (end: string): Ev[] => anthropic({}, [{ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hello.' } }, { type: 'content_block_stop', index: 0 }, stop(end)]);
+  it.each([
+    ['openai', openai([])],
+    ['anthropic', text('end_turn')],
+    ['anthropic', text('stop_sequence')],
+    ['gemini', gemini('v1_1', [], 'completed')],
+  ] as const)('%s final answer: no problem, no continuation, not refused', (p, s) => {
+    const r = runTurn(p, s, ctxFor([]), {});
+    expect(r).toMatchObject({ problems: [], continuation: null, refused: null, terminal: { kind: 'final_answer' } });
+  });
+  it.each([
+    ['openai', openai([], { type: 'response.incomplete', response: { id: 'resp_1', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } })],
+    ['anthropic', text('max_tokens')],
+    ['anthropic', text('refusal')],
+    ['gemini', gemini('v1_1', [], 'incomplete')],
+  ] as const)('%s other ends: no problem, the continuation refused with the end', (p, s) => {
+    const r = runTurn(p, s, ctxFor([]), {});
+    expect(r.problems).toEqual([]);
+    expect(r.refused?.params).toMatchObject({ kind: 'ended_without_calls', end: { status: expect.any(String) } });
+  });
+  it('Anthropic pause_turn continues statelessly: the assistant content, no user message; no stateful form', () => {
+    const s = anthropic({}, [
+      { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"query":"refund"}' } },
+      { type: 'content_block_stop', index: 0 },
+      stop('pause_turn'),
+    ]);
+    const history = [{ role: 'user', content: 'refunds?' }];
+    const r = runTurn('anthropic', s, { ...ctxFor([]), history }, {});
+    expect(r.refused).toBeNull();
+    expect(r.continuation).toEqual({ messages: [...history, { role: 'assistant', content: [{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'refund' } }] }] });
+    expect(runTurn('anthropic', s, ctxFor([]), {}, 'stateful').refused?.params).toEqual({ kind: 'stateless_only' });
+  });
+  it('a pause_turn with a client tool_use stays NOT_A_TOOL_TURN', () => {
+    const s = anthropic({}, [
+      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_order', input: {} } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: ARGS } },
+      { type: 'content_block_stop', index: 0 },
+      stop('pause_turn'),
+    ]);
+    expect(assembleTurn('anthropic', s).problems.map((p) => p.code)).toEqual(['NOT_A_TOOL_TURN']);
+  });
+  it('an end that asks for tools with no call is STREAM_ORDER', () => {
+    expect(assembleTurn('anthropic', text('tool_use')).problems.map((p) => p.params.kind)).toEqual(['tools_without_call']);
+  });
+});
+
+describe('Gemini: an interaction with the empty id (store: false)', () => {
+  const s = gemini('', [
+    { event_type: 'step.start', index: 0, step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: {} } },
+    { event_type: 'step.delta', index: 0, delta: { type: 'arguments_delta', arguments: ARGS } },
+    { event_type: 'step.stop', index: 0 },
+  ]);
+  it("binds the calls to the turn context's response_ref; continues statelessly only", () => {
+    const r = runTurn('gemini', s, ctxFor(['fc_1'], { response_ref: 'req_dispatcher_1' }), { fc_1: ORDER });
+    expect(r.calls[0]?.package?.protected_audit).toBeDefined();
+    expect(r.refused).toBeNull();
+    const stateful = runTurn('gemini', s, ctxFor(['fc_1'], { response_ref: 'req_dispatcher_1' }), { fc_1: ORDER }, 'stateful');
+    expect(stateful.refused?.params).toEqual({ kind: 'no_stored_interaction' });
+  });
+  it('without response_ref a call reaching the gate is bad input', () => {
+    expect(() => runTurn('gemini', s, ctxFor(['fc_1']), { fc_1: ORDER })).toThrow(TurnInputError);
+  });
+  it('results bound to another request id do not answer it', () => {
+    const t = assembleTurn('gemini', s);
+    const results = dispatchTurn(t, ctxFor(['fc_1'], { response_ref: 'req_1' }), { fc_1: ORDER }).map((d) => ({ package: d.package, trusted: d.trusted }));
+    expect(continueTurn('gemini', t, results, { mode: 'stateless', history: [], response_ref: 'req_1' }).ok).toBe(true);
+    const other = continueTurn('gemini', t, results, { mode: 'stateless', history: [], response_ref: 'req_2' });
+    expect(!other.ok && other.params).toEqual({ kind: 'other_response', call_id: 'fc_1', bound: 'req_1', expected: 'req_2' });
+  });
+});
