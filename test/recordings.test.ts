@@ -12,7 +12,7 @@ import { assembleTurn } from '../src/core/assembleTurn.ts';
 import { continueTurn } from '../src/core/continueTurn.ts';
 import { dispatchTurn } from '../src/core/dispatchTurn.ts';
 import { recordings, recordingSourceText, type Recording } from '../src/core/recordings.ts';
-import { run } from '../src/cli/run.ts';
+import { cli } from './support/cli.ts';
 import { RECORDINGS_DIR, recordingText, replayedMembers } from './support/recordings.ts';
 
 const PROVIDERS = ['openai', 'anthropic', 'gemini'] as const;
@@ -106,30 +106,16 @@ describe('assembleTurn, the gate and continueTurn decide each recording as expec
   });
 });
 
-function cli(argv: string[], files: Record<string, string>) {
-  let stdout = '';
-  let stderr = '';
-  const code = run(argv, {
-    readFile: (p) => {
-      const f = files[p];
-      if (f === undefined) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
-      return new TextEncoder().encode(f);
-    },
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-  });
-  return { code, stderr, json: JSON.parse(stdout) as { problems: { code: string }[]; continuation: unknown; refused: unknown; calls: { call_id: string; gate: string | null }[] } };
-}
-
 describe('cli turn answers each recording with its exit code', () => {
   it.each(cases)('%s', (_id, r) => {
     const stream = `s.${r.file.split('.').pop() ?? 'sse'}`;
     const out = cli(['turn', '--provider', r.provider, '--stream', stream, '--turn-context', 't.json'], { [stream]: recordingText(r), 't.json': JSON.stringify(r.turn_context) });
-    expect(out.json.problems.map((p) => p.code)).toEqual(r.expect.problems);
-    expect(out.json.calls.map((c) => c.call_id)).toEqual(r.expect.calls.map((c) => c.call_id));
+    const json = out.json as { problems: { code: string }[]; continuation: unknown; refused: unknown; calls: { call_id: string; gate: string | null }[] };
+    expect(json.problems.map((p) => p.code)).toEqual(r.expect.problems);
+    expect(json.calls.map((c) => c.call_id)).toEqual(r.expect.calls.map((c) => c.call_id));
     expect(out.code).toBe(r.expect.exit);
-    expect(out.json.continuation !== null).toBe(r.expect.end === 'continued');
-    expect(out.json.refused !== null).toBe(r.expect.end === 'refused');
-    if (r.expect.problems.length === 0) expect(Object.fromEntries(out.json.calls.map((c) => [c.call_id, c.gate]))).toEqual(r.expect.gates);
+    expect(json.continuation !== null).toBe(r.expect.end === 'continued');
+    expect(json.refused !== null).toBe(r.expect.end === 'refused');
+    if (r.expect.problems.length === 0) expect(Object.fromEntries(json.calls.map((c) => [c.call_id, c.gate]))).toEqual(r.expect.gates);
   });
 });
