@@ -43,6 +43,8 @@ export const RECORDED_STREAM_IDS: readonly string[] = [
   'anthropic.rec_code_execution',
   'anthropic.rec_thinking_then_call',
   'anthropic.rec_llm_tool_call',
+  'anthropic.rec_official_sdk_tool_use',
+  'anthropic.rec_max_tokens_in_arguments',
   'gemini.rec_thought_and_answer',
   'gemini.rec_google_search_steps',
   'gemini.rec_function_call',
