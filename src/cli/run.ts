@@ -49,7 +49,9 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
     Assembles one streamed model turn (S: JSON array, JSON Lines or SSE text), passes each call through the
     input gate, projects each result and builds the next request's body. P is openai, anthropic or gemini;
     --mode defaults to stateless. Prints {provider, response_id, terminal, calls, problems, notes, continuation, refused}.
-    Exit 0 assembled and continued, 1 the turn has problems or the continuation is refused, 2 bad input.
+    Exit 0 assembled and continued (or the model's final answer: continuation and refused both null),
+    1 the turn has problems or the continuation is refused, 2 bad input. T.json may give response_ref,
+    the dispatcher's id for the request, bound where the provider gave the empty response id.
     Fixture ids: \`cli list --turns\`.`,
   list: `cli list [--turns]
     Prints the scenario ids and titles (with --turns, the turn fixtures).`,

@@ -160,3 +160,69 @@ describe('the README examples (docs/turn-examples)', () => {
     expect(g).toMatchObject({ code: 0, json: { calls: [{ name: 'send_email', gate: 'UNKNOWN_TOOL' }], continuation: { previous_interaction_id: 'v1_FIXTURE_ge04' } } });
   });
 });
+
+describe('cli turn: ends without calls, pause_turn, the empty Gemini id (revised SPEC 8.1, 8.3)', () => {
+  const ctx = (extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ principal: { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' }, now: '2026-07-19T00:01:00Z', calls: {}, history: [], ...extra });
+  const lines = (events: unknown[]) => events.map((e) => JSON.stringify(e)).join('\n');
+  const anthropicEnd = (
+    stop_reason: string,
+    blocks: unknown[] = [
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hi.' } },
+      { type: 'content_block_stop', index: 0 },
+    ],
+  ) => lines([{ type: 'message_start', message: { id: 'msg_1', content: [] } }, ...blocks, { type: 'message_delta', delta: { stop_reason } }, { type: 'message_stop' }]);
+  const args = (provider: string) => ['turn', '--provider', provider, '--stream', 's.jsonl', '--turn-context', 't.json'];
+  it.each([
+    [
+      'openai',
+      lines([
+        { type: 'response.created', sequence_number: 0, response: { id: 'r' } },
+        { type: 'response.completed', sequence_number: 1, response: { id: 'r', status: 'completed', output: [] } },
+      ]),
+    ],
+    ['anthropic', anthropicEnd('end_turn')],
+    [
+      'gemini',
+      lines([
+        { event_type: 'interaction.created', interaction: { id: 'v1' } },
+        { event_type: 'interaction.completed', interaction: { id: 'v1', status: 'completed' } },
+      ]),
+    ],
+  ])('%s final answer: exit 0, no continuation, not refused', (p, s) => {
+    const r = cli(args(p), { 's.jsonl': s, 't.json': ctx() });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.json).toMatchObject({ problems: [], continuation: null, refused: null });
+  });
+  it('another end without calls: exit 1, refused with that end', () => {
+    const r = cli(args('anthropic'), { 's.jsonl': anthropicEnd('max_tokens'), 't.json': ctx() });
+    expect(r.code).toBe(1);
+    expect(r.json?.refused).toMatchObject({ params: { kind: 'ended_without_calls', end: { status: 'max_tokens' } } });
+    expect(r.stderr).toMatch(/^continuation refused: .*max_tokens/);
+  });
+  it('pause_turn: exit 0, the assistant content and no user message', () => {
+    const server = [
+      { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'q' } } },
+      { type: 'content_block_stop', index: 0 },
+    ];
+    const r = cli(args('anthropic'), { 's.jsonl': anthropicEnd('pause_turn', server), 't.json': ctx() });
+    expect(r.code).toBe(0);
+    expect((r.json?.continuation as { messages: { role: string }[] }).messages.map((m) => m.role)).toEqual(['assistant']);
+  });
+  it('a Gemini call under the empty interaction id without response_ref: exit 2, naming the turn context and the call', () => {
+    const s = lines([
+      { event_type: 'interaction.created', interaction: { id: '' } },
+      { event_type: 'step.start', index: 0, step: { type: 'function_call', id: 'fc_1', name: 'send_email', arguments: {} } },
+      { event_type: 'step.stop', index: 0 },
+      { event_type: 'interaction.completed', interaction: { id: '', status: 'requires_action' } },
+    ]);
+    const entry = { calls: { fc_1: { operation_id: 'op_1', idempotency_key: 'idem_1_0123456789abcdef' } } };
+    const bad = cli(args('gemini'), { 's.jsonl': s, 't.json': ctx(entry) });
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toMatch(/t\.json: .*"fc_1".*response_ref/);
+    const good = cli(args('gemini'), { 's.jsonl': s, 't.json': ctx({ ...entry, response_ref: 'req_dispatcher_1' }) });
+    expect(good.code).toBe(0);
+    expect((good.json?.calls as { gate: string }[])[0]?.gate).toBe('UNKNOWN_TOOL');
+    expect(good.json?.continuation).toMatchObject({ store: false });
+  });
+});

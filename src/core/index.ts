@@ -30,9 +30,22 @@ export { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
 export { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
 export { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
 export { readTurnStream, type StreamEvent, type StreamLayout, type StreamRead, type StreamTextError } from './turnStream.ts';
-export { TURN_PROBLEM_CODES, type AssembledCall, type AssembledTurn, type TurnAssembler, type TurnNote, type TurnProblem, type TurnProblemCode, type TurnTerminal } from './turn.ts';
+export {
+  TURN_PROBLEM_CODES,
+  type AssembledCall,
+  type AssembledTurn,
+  type TurnAssembler,
+  type TurnEndKind,
+  type TurnNote,
+  type TurnNoteCode,
+  type TurnProblem,
+  type TurnProblemCode,
+  type TurnTerminal,
+} from './turn.ts';
+export { describeTurn, describeTurnText, segmentsText, type RefusalParams, type Segment, type TurnNoteParams, type TurnProblemParams, type TurnWordsParams } from './turnParams.ts';
+export { REPLAY_DROPS, type ReplayDrop } from './replayDrops.ts';
 export { parseTurnContext, TurnContextSchema, type TurnContext } from './turnContext.ts';
-export { gateCall, gateTurn, TurnInputError, type GatedCall, type GateVerdict } from './inputGate.ts';
+export { boundResponseId, gateCall, gateTurn, TurnInputError, type GatedCall, type GateVerdict } from './inputGate.ts';
 export { dispatchTurn, type DispatchedCall } from './dispatchTurn.ts';
 export { continueTurn, type Continuation, type ContinuationBody, type ContinuationMode, type ContinuationOptions, type ContinuationRefused } from './continueTurn.ts';
 export { runTurn, type TurnReport } from './runTurn.ts';

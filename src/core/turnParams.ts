@@ -95,9 +95,12 @@ export type Segment = string | { code: string };
 /** The segments as one line of text, identifiers as they are. */
 export const segmentsText = (segments: readonly Segment[]): string => segments.map((s) => (typeof s === 'string' ? s : s.code)).join('');
 
-const c = (v: JsonValue | undefined): Segment => ({ code: typeof v === 'string' ? v : JSON.stringify(v ?? null) });
+/** An identifier or value as code: a string as it is, anything else as JSON. */
+export const codeSegment = (v: JsonValue | undefined): Segment => ({ code: typeof v === 'string' ? v : JSON.stringify(v ?? null) });
 /** A literal value (an id, a text), quoted as JSON so an empty one still shows. */
-const lit = (v: JsonValue | undefined): Segment => ({ code: JSON.stringify(v ?? null) });
+export const literalSegment = (v: JsonValue | undefined): Segment => ({ code: JSON.stringify(v ?? null) });
+const c = codeSegment;
+const lit = literalSegment;
 
 /** How an end reads: its event type, then its status and reason. */
 export function endSegments(end: TurnEnd): Segment[] {

@@ -2,16 +2,24 @@
  * What the turn core says (turnParams.ts: each problem, note and refusal) in
  * the learner's language, rendered from its typed data, never from its
  * English sentence. English is the core's own describer, so both languages
- * say the same thing; Chinese uses the terms the turn mode uses elsewhere
- * (调度器, 服务商, 处理函数, 回合). Identifiers stay code segments in both.
+ * say the same thing. Chinese uses the terms the rest of the app and the
+ * chapter use (provider, handler 输出, dispatcher stay in English; 回合 for a
+ * turn). Identifiers stay code segments in both.
  * Every kind has a Chinese text, or this does not compile.
  */
-import { describeTurn, type ArgumentsSource, type JsonDataFault, type PairingCode, type Segment, type TurnEnd, type TurnWordsParams } from '../../core/turnParams.ts';
-import type { JsonValue } from '../../core/jsonValue.ts';
+import {
+  codeSegment as c,
+  describeTurn,
+  literalSegment as lit,
+  type ArgumentsSource,
+  type JsonDataFault,
+  type PairingCode,
+  type Segment,
+  type TurnEnd,
+  type TurnWordsParams,
+} from '../../core/turnParams.ts';
 import type { Lang } from '../../lang.ts';
 
-const c = (v: JsonValue | undefined): Segment => ({ code: typeof v === 'string' ? v : JSON.stringify(v ?? null) });
-const lit = (v: JsonValue | undefined): Segment => ({ code: JSON.stringify(v ?? null) });
 const list = (items: readonly string[]): Segment[] => items.flatMap((x, i) => (i === 0 ? [c(x)] : ['、', c(x)]));
 
 function endZh(end: TurnEnd): Segment[] {
@@ -44,7 +52,7 @@ const PAIRING_ZH: Readonly<Record<PairingCode, string>> = Object.freeze({
   DUPLICATE_CALL_ID: '两个调用共用一个 id',
   DUPLICATE_RESULT: '一个调用有两个结果',
   UNKNOWN_CALL_ID: '这个结果对应的调用不在本回合中',
-  PROVIDER_MISMATCH: '这个结果绑定到了另一个服务商',
+  PROVIDER_MISMATCH: '这个结果绑定到了另一个 provider',
   TOOL_MISMATCH: '这个结果属于另一个工具',
   MALFORMED_CALL: '调用没有调用 id',
 });
@@ -109,7 +117,7 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
     case 'tools_without_call':
       return [...endZh(p.end), ' 请求工具，但这个回合没有任何调用'];
     case 'unterminated':
-      return [`流在 ${p.events} 个事件之后结束，没有收到服务商的终止事件`];
+      return [`流在 ${p.events} 个事件之后结束，没有收到 provider 的终止事件`];
     case 'failed':
       return ['流以失败结束：', ...endZh(p.end), ...(p.code === null ? [] : ['，错误码 ', c(p.code)]), ...(p.message === null ? [] : ['，', lit(p.message)])];
     case 'not_a_tool_turn':
@@ -137,7 +145,7 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
     case 'no_sequence_numbers':
       return ['没有任何事件带 ', c('sequence_number'), '（较早的 API 版本或兼容服务器）：顺序就是流中的顺序'];
     case 'handler_output_unused':
-      return ['给 ', lit(p.call_id), ' 的处理函数输出对应的调用不在这个流中：已忽略'];
+      return ['给 ', lit(p.call_id), ' 的 handler 输出对应的调用不在这个流中：已忽略'];
     case 'other_provider':
       return ['这个回合是按 ', c(p.assembled), ' 组装的，不是 ', c(p.asked)];
     case 'turn_problems':
@@ -153,7 +161,7 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
     case 'stateless_only':
       return ['Anthropic Messages API 不保存状态：每次请求都要带上完整对话（请用 ', c('stateless'), '）'];
     case 'no_stored_interaction':
-      return ['这个交互的 id 为空（', c('store: false'), '）：服务商没有保存任何可以接续的内容（请用 ', c('stateless'), '）'];
+      return ['这个交互的 id 为空（', c('store: false'), '）：provider 没有保存任何可以接续的内容（请用 ', c('stateless'), '）'];
     case 'other_response':
       return [lit(p.call_id), ' 的结果绑定到响应 ', lit(p.bound), '，而不是本回合的 ', lit(p.expected)];
     case 'pairing':
