@@ -5,12 +5,15 @@
  * request's pairing and its no-audit line, the injection story and the links
  * to it, the stream edited as text (a bad one is a located error), kept
  * across reloads, shared, exported and imported; both languages, both
- * themes, axe, and nothing cut off at 1280×720.
+ * themes, axe, and nothing cut off at 1280×720. The streams recorded from
+ * the live APIs open by their address too, with their source, and step.
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { findRecording } from '../src/core/recordings.ts';
 import { turnFixtures } from '../src/core/turnFixtures.ts';
+import { readTurnStream } from '../src/core/turnStream.ts';
 import { faultsFor } from '../src/playground/turn/faults.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -277,4 +280,58 @@ test('each stream is a history entry: Back returns to the stream before, and its
   await expect(page.getByTestId('turn-stream')).toHaveValue('openai.one_call');
   await expect(verdict(page)).toContainText('STREAM_UNTERMINATED');
   await expect(page.locator('[data-fault="cut_before_terminal"]')).toHaveAttribute('aria-pressed', 'true');
+});
+
+/** A recorded stream's events, counted as the core reads its file. */
+const recordedEvents = (id: string): number => {
+  const r = findRecording(id);
+  if (r === null) throw new Error(`no recording ${id}`);
+  const read = readTurnStream(readFileSync(`src/core/recordings/${r.file}`, 'utf8'));
+  if (!read.ok) throw new Error(read.error.message);
+  return read.events.length;
+};
+
+for (const id of ['openai.rec_server_tool_search', 'anthropic.rec_tool_without_parameters', 'gemini.rec_docs_search_then_function']) {
+  test(`${id}: a recorded stream opens by its address with its source, steps to its end, and its call is answered by the gate`, async ({ pg, page }) => {
+    const r = findRecording(id);
+    const n = recordedEvents(id);
+    await pg.goto(address(id));
+    await expect(page.getByTestId('turn-mode')).toBeVisible();
+    await expect(page.getByTestId('turn-stream')).toHaveValue(id);
+    await expect(page.getByTestId('turn-recorded-group').locator(`option[value="${id}"]`)).toHaveCount(1);
+    await expect(page.getByTestId('turn-recorded-group')).toHaveAttribute('label', 'Recorded from the live APIs');
+    const source = r !== null && 'repository' in r.source ? r.source.repository : 'ai.google.dev';
+    await expect(page.getByTestId('turn-recording-source')).toContainText(source);
+    await expect(page.getByTestId('event-list').getByRole('option')).toHaveCount(n);
+    // The recorded tool is not in the registry: the gate answers it, nothing runs, and the next request carries the answer.
+    await expect(verdict(page)).toContainText('0 call(s) run');
+    const count = page.getByTestId('step-count');
+    await expect(count).toHaveText(`step 1 of ${n}`);
+    await page.getByTestId('step-next').click();
+    await expect(count).toHaveText(`step 2 of ${n}`);
+    await page.getByTestId('event-list').focus();
+    await page.keyboard.press('End');
+    await expect(count).toHaveText(`step ${n} of ${n}`);
+    await expect(page.getByTestId('step-terminal')).toContainText('asks for tools');
+    await tab(page, /Handler output/).click();
+    await expect(page.getByText('No call runs in this turn')).toBeVisible();
+    await tab(page, /Next request/).click();
+    await expect(page.getByRole('tabpanel')).toContainText(r?.expect.calls[0]?.call_id ?? 'no call');
+    // A fault switch applies to a healthy recorded tool turn, and comes off again.
+    await page.locator('[data-fault="cut_before_terminal"]').click();
+    await expect(verdict(page)).toContainText('STREAM_UNTERMINATED');
+    await page.locator('[data-fault="cut_before_terminal"]').click();
+    await expect(verdict(page)).toContainText('0 call(s) run');
+  });
+}
+
+test('recorded streams in Chinese: the group and the source read in the learner’s language, axe-clean', async ({ pg, page }) => {
+  await pg.goto(address('openai.rec_local_shell_call'));
+  await expect(verdict(page)).toContainText('UNSUPPORTED_CALL');
+  await page.getByRole('button', { name: '中文' }).click();
+  await expect(page.getByTestId('turn-recorded-group')).toHaveAttribute('label', '来自真实 API 的录制');
+  await expect(page.getByTestId('turn-recording-source')).toContainText('真实录制的流。来源：');
+  await expect(page.getByTestId('turn-stream').locator('option:checked')).toContainText('local_shell_call：要客户端执行');
+  const bad = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

@@ -5,26 +5,7 @@ import { projectRoot } from '../../test/support/vectors.ts';
 import { describe, expect, it } from 'vitest';
 import { isHealthyFixture, turnFixtures, type TurnFixture } from '../core/turnFixtures.ts';
 import { toSse } from '../../test/support/turnSse.ts';
-import { run } from './run.ts';
-
-function cli(argv: string[], files: Record<string, string | Uint8Array> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = run(argv, {
-    readFile: (p) => {
-      const f = files[p];
-      if (f === undefined) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
-      return typeof f === 'string' ? new TextEncoder().encode(f) : f;
-    },
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  });
-  return { code, stdout, stderr, json: stdout.startsWith('{') ? (JSON.parse(stdout) as Record<string, unknown>) : null };
-}
+import { cli } from '../../test/support/cli.ts';
 
 const filesOf = (f: TurnFixture, stream = toSse(f)) => ({ 's.sse': stream, 't.json': JSON.stringify(f.turn_context), 'h.json': JSON.stringify(f.handlers) });
 const fileArgs = (f: TurnFixture) => ['turn', '--provider', f.provider, '--stream', 's.sse', '--turn-context', 't.json', '--handlers', 'h.json'];

@@ -18,11 +18,11 @@ import { projectRoot } from './vectors.ts';
 
 export const GENERATED_PATH = join(projectRoot, 'test', 'types', 'turnFixtures.generated.ts');
 
-const ident = (id: string, suffix = '') => `${id.replace(/\W/g, '_')}${suffix}`;
+export const ident = (id: string, suffix = '') => `${id.replace(/\W/g, '_')}${suffix}`;
 
 const EVENT_TYPE = { openai: 'OpenAIWireEvent', anthropic: 'AnthropicWireEvent', gemini: 'GeminiWireEvent' } as const;
 /** The request a continuation body becomes once the caller adds the model and options (SPEC 8.3). */
-const REQUEST = {
+export const REQUEST = {
   openai: { type: 'ResponseCreateParamsStreaming', extra: { model: 'MODEL-FIXTURE', stream: true } },
   anthropic: { type: 'MessageCreateParamsStreaming', extra: { model: 'MODEL-FIXTURE', max_tokens: 1024, stream: true } },
   gemini: { type: 'Interactions.CreateModelInteractionParamsStreaming', extra: { model: 'MODEL-FIXTURE', stream: true } },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { AttackId } from '../../lessons/attacks.ts';
 import { ContextDraftSchema } from '../contextDraft.ts';
+import { RECORDED_STREAM_IDS } from '../turn/recordedStreamIds.ts';
 import { TURN_STREAM_IDS } from '../turn/turnAddress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT, MODES, type Mode } from '../work.ts';
 import { IO_LIMITS } from './decoded.ts';
@@ -26,7 +27,8 @@ export const ExerciseSchema = z.strictObject({ items: z.array(DocSchema).length(
 export type SavedExercise = z.infer<typeof ExerciseSchema>;
 export const MistakeSchema = z.number().int().min(1).max(MISTAKE_COUNT).optional();
 
-const TurnStreamIdSchema = z.enum(TURN_STREAM_IDS as unknown as [string, ...string[]]);
+// A fixture's id or a recorded stream's (SPEC 8.5): both are saved, shared and addressed alike.
+const TurnStreamIdSchema = z.enum([...TURN_STREAM_IDS, ...RECORDED_STREAM_IDS] as unknown as [string, ...string[]]);
 /** One stream's edits: the text (1 MiB, as every text), the fault switch's id, the handler outputs by call id. */
 export const TurnDocSchema = z.strictObject({
   stream: z.string().max(IO_LIMITS.maxTextBytes).nullable(),

@@ -41,9 +41,9 @@ export type TurnDecision =
   | { kind: 'bad_input'; call_id: string | null; detail: string };
 
 /** The text a problem's story quotes: the call that never parsed (the cut-off one), else the last call's text. */
+/** The arguments a cut-off call had: none when every call closed whole (a recorded message delivered whole in message_start), so no story quotes a cut that did not happen. */
 function quotedArguments(turn: AssembledTurn): string {
-  const c = turn.calls.find((x) => x.arguments === null) ?? turn.calls.at(-1);
-  return c === undefined ? '' : c.arguments_text;
+  return turn.calls.find((x) => x.arguments === null)?.arguments_text ?? '';
 }
 
 function gateWhy(gate: GateVerdict, name: string, parsed: boolean): Bilingual {
@@ -77,7 +77,7 @@ export function decideTurn(turn: AssembledTurn, ctx: TurnContext): TurnDecision 
     const quoted = quotedArguments(turn);
     return {
       kind: 'stopped',
-      problems: turn.problems.map((p) => ({ ...p, rule: { ...PROBLEM_RULES[p.code] }, without: withoutTheRule(turn.provider, p.code, quoted) })),
+      problems: turn.problems.map((p) => ({ ...p, rule: { ...PROBLEM_RULES[p.code] }, without: withoutTheRule(turn.provider, p.code, quoted, p.params) })),
     };
   }
   if (turn.calls.length === 0) {

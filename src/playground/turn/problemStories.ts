@@ -7,6 +7,7 @@
  */
 import type { ProviderName } from '../../core/providerAdapters.ts';
 import type { TurnProblemCode } from '../../core/turn.ts';
+import type { TurnProblemParams } from '../../core/turnParams.ts';
 import type { Bilingual } from '../../lang.ts';
 
 /** The rule each code enforces (SPEC 8.1). */
@@ -124,10 +125,22 @@ const BY_PROVIDER: Readonly<Record<ProviderName, Partial<Record<TurnProblemCode,
 };
 
 /**
- * What would have gone wrong without the rule, for this provider, with the
- * cut-off arguments text put in where the story shows it.
+ * An OpenAI stream that does not begin with `response.created` (one resumed
+ * with `starting_after`, SPEC 8.5): there the SDK refuses too, so the story
+ * of its leniency about misplaced fragments would not be true.
  */
-export function withoutTheRule(provider: ProviderName, code: TurnProblemCode, argumentsText: string): Bilingual {
+const OPENAI_FIRST_EVENT: Bilingual = {
+  en: 'The SDK’s ResponseStream refuses this stream too (it throws: it expected `response.created`); a dispatcher that read the events itself and took them as they came would have acted on a turn whose beginning it never saw.',
+  zh: 'SDK 的 ResponseStream 同样拒绝这个流（它会抛出异常：期待的是 `response.created`）；自己读取事件、来什么就接受什么的调度器，会根据一个没看到开头的回合去行动。',
+};
+
+/**
+ * What would have gone wrong without the rule, for this provider, with the
+ * cut-off arguments text put in where the story shows it. The problem's
+ * params pick a story where one code has causes the SDKs treat differently.
+ */
+export function withoutTheRule(provider: ProviderName, code: TurnProblemCode, argumentsText: string, params?: TurnProblemParams): Bilingual {
+  if (provider === 'openai' && code === 'STREAM_ORDER' && params?.kind === 'first_event') return OPENAI_FIRST_EVENT;
   const specific = BY_PROVIDER[provider][code];
   // Before any call has arguments (a stream cut at its first event) a story that quotes them would quote nothing.
   const t = specific !== undefined && !(argumentsText === '' && specific.en.includes('{arguments}')) ? specific : GENERIC[code];

@@ -16,14 +16,14 @@ import type { ProviderName } from '../../core/providerAdapters.ts';
 import { parseStrictJson, STRICT_JSON_LIMITS, type JsonLocation } from '../../core/strictJson.ts';
 import { utf8Length } from '../../core/text.ts';
 import { offsetToLineColumn } from '../../core/textPosition.ts';
-import { turnFixtures } from '../../core/turnFixtures.ts';
+import { isTurnStreamId, providerOfStream } from './turnAddress.ts';
 
 /** The versioned format name; a later version gets a new name, and this codec refuses names it does not know. */
 export const STREAM_DOCUMENT_FORMAT = 'tool-turn-stream-v1';
 
 export interface StreamDocument {
   provider: ProviderName;
-  /** The fixture the edit started from, or null for a stream written from scratch. */
+  /** The fixture or recording the edit started from, or null for a stream written from scratch. */
   base: string | null;
   /** The stream file's text as edited: JSON array, JSON Lines or SSE (read later by the core's reader). */
   stream: string;
@@ -81,8 +81,8 @@ export function decodeStreamDocument(text: string): StreamDocumentDecode {
   }
   if (!isTurnProvider(v.provider)) return bad('BAD_MEMBER', '/provider', `provider must be one of ${TURN_PROVIDERS.join(', ')}`);
   const provider = v.provider;
-  if (v.base !== null && (typeof v.base !== 'string' || !turnFixtures.some((f) => f.id === v.base && f.provider === provider))) {
-    return bad('BAD_MEMBER', '/base', `base must be null or a ${provider} stream fixture id`);
+  if (v.base !== null && (!isTurnStreamId(v.base) || providerOfStream(v.base) !== provider)) {
+    return bad('BAD_MEMBER', '/base', `base must be null or the id of a ${provider} stream fixture or recording`);
   }
   if (typeof v.stream !== 'string') return bad('BAD_MEMBER', '/stream', 'stream must be the stream file’s text, a string');
   return { ok: true, document: { provider, base: v.base, stream: v.stream } };

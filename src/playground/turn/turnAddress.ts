@@ -6,12 +6,15 @@
  *
  * It is on the page's first load (the address is read before any mode's
  * code arrives), so it carries the fixtures' ids, not the fixtures: a test
- * holds {@link TURN_STREAM_IDS} to `core/turnFixtures.ts`.
+ * holds {@link TURN_STREAM_IDS} to `core/turnFixtures.ts`. The streams
+ * recorded from the live APIs (SPEC 8.5) are addressed the same way, by the
+ * ids of {@link RECORDED_STREAM_IDS}.
  *
  * @example
  * turnAddressOf('anthropic', null) // { ok: true, address: { provider: 'anthropic', stream: 'anthropic.one_call' } }
  */
 import type { ProviderName } from '../../core/providerAdapters.ts';
+import { RECORDED_STREAM_IDS } from './recordedStreamIds.ts';
 
 export const TURN_PROVIDER_NAMES: readonly ProviderName[] = ['openai', 'anthropic', 'gemini'];
 
@@ -32,14 +35,16 @@ const KINDS = [
 export const TURN_STREAM_IDS: readonly string[] = TURN_PROVIDER_NAMES.flatMap((p) => KINDS.filter((k) => k !== 'arguments_disagree' || p === 'openai').map((k) => `${p}.${k}`));
 
 export const isTurnProviderName = (p: unknown): p is ProviderName => typeof p === 'string' && (TURN_PROVIDER_NAMES as readonly string[]).includes(p);
-export const isTurnStreamId = (id: unknown): id is string => typeof id === 'string' && TURN_STREAM_IDS.includes(id);
+/** A stream recorded from a live API (src/core/recordings), loaded on demand. */
+export const isRecordedStreamId = (id: unknown): id is string => typeof id === 'string' && RECORDED_STREAM_IDS.includes(id);
+export const isTurnStreamId = (id: unknown): id is string => (typeof id === 'string' && TURN_STREAM_IDS.includes(id)) || isRecordedStreamId(id);
 
 /** The provider of a stream id: the part before the dot. */
 export const providerOfStream = (id: string): ProviderName => (isTurnProviderName(id.split('.')[0]) ? (id.split('.')[0] as ProviderName) : 'openai');
 
 export interface TurnAddress {
   provider: ProviderName;
-  /** A fixture id of SPEC 8.4, of that provider. */
+  /** A fixture id of SPEC 8.4, or a recorded stream's id, of that provider. */
   stream: string;
 }
 

@@ -21,6 +21,7 @@ import type { Bilingual } from '../../lang.ts';
 import { viewContinuation, type ContinuationView } from './continuationView.ts';
 import { decideTurn, type TurnDecision } from './decision.ts';
 import { applyFault, FAULT_SWITCHES, isHealthyToolTurn, type FaultId } from './faults.ts';
+import type { RecordedStream } from './recordedStreams.ts';
 import { overviewStream, type StreamOverview } from './stepThrough.ts';
 import type { TurnDoc } from './turnWork.ts';
 
@@ -28,6 +29,8 @@ export interface TurnViewInput {
   stream: string;
   doc: TurnDoc;
   continuation: ContinuationMode;
+  /** The recorded stream `stream` names, once loaded (SPEC 8.5); null for a fixture. */
+  recorded?: RecordedStream | null;
 }
 
 export type FaultState = null | { id: FaultId; applied: true } | { id: FaultId; applied: false; reason: Bilingual };
@@ -42,7 +45,7 @@ export type StreamView = Omit<TurnView, 'handlers' | 'continuation'>;
 export interface TurnView {
   fixture: TurnFixture;
   provider: ProviderName;
-  /** The text the stream editor shows: the learner's edit, or the fixture's events as a JSON array. */
+  /** The text the stream editor shows: the learner's edit, a recording's text as recorded, or the fixture's events as a JSON array. */
   text: string;
   edited: boolean;
   /** The text read strictly; a bad text is located (line, column) and nothing after it is computed. */
@@ -79,14 +82,15 @@ function startingHandler(f: TurnFixture, callId: string, name: string): unknown 
 }
 
 export function turnView(input: TurnViewInput): TurnView {
-  return callsView(streamView(input.stream, input.doc), input.doc.handlers, input.continuation);
+  return callsView(streamView(input.stream, input.doc, input.recorded ?? null), input.doc.handlers, input.continuation);
 }
 
 /** The stream's part of {@link turnView}: its text read once, the fault switch, the overview, the decision. */
-export function streamView(stream: string, doc: Pick<TurnDoc, 'stream' | 'fault'>): StreamView {
-  const fixture = fixtureOf(stream);
+export function streamView(stream: string, doc: Pick<TurnDoc, 'stream' | 'fault'>, recorded: RecordedStream | null = null): StreamView {
+  const own = recorded !== null && recorded.recording.id === stream ? recorded : null;
+  const fixture = own?.fixture ?? fixtureOf(stream);
   const provider = fixture.provider;
-  const text = doc.stream ?? streamTextOf(fixture.stream);
+  const text = doc.stream ?? own?.text ?? streamTextOf(fixture.stream);
   const base: Omit<StreamView, 'textError' | 'fault' | 'faultsApply' | 'effectiveText' | 'overview' | 'final' | 'decision'> = {
     fixture,
     provider,

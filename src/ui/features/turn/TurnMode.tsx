@@ -17,7 +17,8 @@ import type { NoticeInput } from '../../../playground/reducer.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
 import { FAULT_SWITCHES, type FaultId } from '../../../playground/turn/faults.ts';
 import { decodeStreamDocument, encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
-import { defaultStream } from '../../../playground/turn/turnAddress.ts';
+import { loadRecordedStream, type RecordedStream } from '../../../playground/turn/recordedStreams.ts';
+import { defaultStream, isRecordedStreamId, providerOfStream } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
 import { stepAt } from '../../../playground/turn/stepThrough.ts';
 import { callsView, streamView } from '../../../playground/turn/turnView.ts';
@@ -31,6 +32,7 @@ import { CallWorkbench } from './CallWorkbench.tsx';
 import { ContinuationPanel } from './ContinuationPanel.tsx';
 import { DecisionView, verdictOf } from './DecisionView.tsx';
 import { InjectionStoryView } from './InjectionStoryView.tsx';
+import { RecordingSource } from './RecordingSource.tsx';
 import { StepDetail } from './StepDetail.tsx';
 import { StreamStepper } from './StreamStepper.tsx';
 import { StreamTextEditor } from './StreamTextEditor.tsx';
@@ -71,8 +73,27 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const doc = turnDocOf(turn);
   const [continuation, setContinuation] = useState<ContinuationMode>('stateless');
   const deferredDoc = useDeferredValue(doc);
+  // A recorded stream's text is its own chunk, fetched when it is opened; until then the mode says so.
+  const [recorded, setRecorded] = useState<{ id: string; stream: RecordedStream | null; error: string | null } | null>(null);
+  const isRecorded = isRecordedStreamId(turn.stream);
+  useEffect(() => {
+    if (!isRecorded) return;
+    let live = true;
+    loadRecordedStream(turn.stream).then(
+      (r) => live && setRecorded({ id: r.recording.id, stream: r, error: null }),
+      (e: unknown) => live && setRecorded({ id: turn.stream, stream: null, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [isRecorded, turn.stream]);
+  const loaded = recorded !== null && recorded.id === turn.stream ? recorded : null;
+  const waiting = isRecorded && (loaded === null || loaded.stream === null);
   // turnView in its two parts: a handler edit recomputes the calls and the next request, never the stream's reading.
-  const streamPart = useMemo(() => streamView(turn.stream, { stream: deferredDoc.stream, fault: deferredDoc.fault }), [turn.stream, deferredDoc.stream, deferredDoc.fault]);
+  const streamPart = useMemo(
+    () => streamView(turn.stream, { stream: deferredDoc.stream, fault: deferredDoc.fault }, loaded?.stream ?? null),
+    [turn.stream, deferredDoc.stream, deferredDoc.fault, loaded],
+  );
   const view = useMemo(() => callsView(streamPart, deferredDoc.handlers, continuation), [streamPart, deferredDoc.handlers, continuation]);
   const marks = view.overview?.marks ?? [];
   const [index, setIndex] = useState(0);
@@ -186,7 +207,8 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       <TurnToolbar
         x={x}
         lang={lang}
-        fixture={view.fixture}
+        provider={providerOfStream(turn.stream)}
+        stream={turn.stream}
         edited={isTurnDocEdited(doc)}
         onStream={openStream}
         onReset={reset}
@@ -195,86 +217,104 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
         onImport={(f) => void importStream(f)}
       />
       {p.notices}
-      <PanelNav
-        t={t}
-        ok={verdict.ok}
-        status={[verdict.text]}
-        jumps={[
-          { key: 'stream', label: x.streamTitle, section: 'panel-turn-stream', focus: 'panel-turn-stream-title' },
-          ...TAB_ORDER.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: 'turn-tabs', focus: `turn-tabs-tab-${k}`, before: () => setTab(k) })),
-        ]}
-      />
-      <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
-        <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false}>
-          <p className="turn-verdict">
-            {x.atTheEnd}{' '}
-            <span className={`chip ${verdict.ok ? 'chip-succeeded' : 'chip-error'}`} data-testid="turn-verdict">
-              {verdict.text}
-            </span>
+      {waiting ? (
+        <main className="workspace turn-workspace turn-loading" data-testid="turn-loading">
+          <p role="status" className={loaded !== null && loaded.error !== null ? 'inline-warning' : 'muted'} data-testid="turn-recording-loading">
+            {loaded !== null && loaded.error !== null ? x.recordedFailed(loaded.error) : x.recordedLoading}
           </p>
-          {view.textError !== null ? (
-            <p className="inline-warning">{x.textError(view.textError.line, view.textError.column, view.textError.message)}</p>
-          ) : (
-            <StreamStepper x={x} lang={lang} provider={view.provider} marks={marks} index={at} onIndex={setIndex} fault={view.fault} faultsApply={view.faultsApply} onFault={onFault} />
-          )}
-        </Panel>
-        <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
-        <section className="panel turn-tabs" aria-label={x.tabsLabel}>
-          <Tabs<TurnTab>
-            id="turn-tabs"
-            label={x.tabsLabel}
-            selected={tab}
-            onSelect={setTab}
-            items={[
-              { key: 'step', label: x.tabStep, content: stepTab },
-              {
-                key: 'handler',
-                label: (
-                  <>
-                    {x.tabHandler} <span className="count">{running.length}</span>
-                  </>
-                ),
-                content: handlerTab,
-              },
-              {
-                key: 'continuation',
-                label: x.tabContinuation,
-                content: (
-                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabContinuation}>
-                    <ContinuationPanel x={x} lang={lang} view={view.continuation} mode={continuation} onMode={setContinuation} />
-                  </div>
-                ),
-              },
-              {
-                key: 'text',
-                label: x.tabText,
-                content: (
-                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabText}>
-                    <StreamTextEditor
-                      x={x}
-                      text={doc.stream ?? view.text}
-                      error={view.textError}
-                      events={view.overview?.marks.length ?? null}
-                      layout={view.overview?.layout ?? null}
-                      faultLabel={faultLabel}
-                      onText={(text) => setDoc({ ...doc, stream: text })}
-                    />
-                  </div>
-                ),
-              },
-              {
-                key: 'injection',
-                label: x.tabInjection,
-                content: (
-                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabInjection}>
-                    <InjectionStoryView x={x} lang={lang} provider={view.provider} onOpenStream={openStream} onOpenScenario={p.onOpenScenario} scenarioHref={p.scenarioHref('search_kb.injection')} />
-                  </div>
-                ),
-              },
+        </main>
+      ) : (
+        <>
+          <PanelNav
+            t={t}
+            ok={verdict.ok}
+            status={[verdict.text]}
+            jumps={[
+              { key: 'stream', label: x.streamTitle, section: 'panel-turn-stream', focus: 'panel-turn-stream-title' },
+              ...TAB_ORDER.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: 'turn-tabs', focus: `turn-tabs-tab-${k}`, before: () => setTab(k) })),
             ]}
           />
-        </section>
-      </main>
+          <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
+            <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false}>
+              {loaded !== null && loaded.stream !== null ? <RecordingSource x={x} recording={loaded.stream.recording} /> : null}
+              <p className="turn-verdict">
+                {x.atTheEnd}{' '}
+                <span className={`chip ${verdict.ok ? 'chip-succeeded' : 'chip-error'}`} data-testid="turn-verdict">
+                  {verdict.text}
+                </span>
+              </p>
+              {view.textError !== null ? (
+                <p className="inline-warning">{x.textError(view.textError.line, view.textError.column, view.textError.message)}</p>
+              ) : (
+                <StreamStepper x={x} lang={lang} provider={view.provider} marks={marks} index={at} onIndex={setIndex} fault={view.fault} faultsApply={view.faultsApply} onFault={onFault} />
+              )}
+            </Panel>
+            <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
+            <section className="panel turn-tabs" aria-label={x.tabsLabel}>
+              <Tabs<TurnTab>
+                id="turn-tabs"
+                label={x.tabsLabel}
+                selected={tab}
+                onSelect={setTab}
+                items={[
+                  { key: 'step', label: x.tabStep, content: stepTab },
+                  {
+                    key: 'handler',
+                    label: (
+                      <>
+                        {x.tabHandler} <span className="count">{running.length}</span>
+                      </>
+                    ),
+                    content: handlerTab,
+                  },
+                  {
+                    key: 'continuation',
+                    label: x.tabContinuation,
+                    content: (
+                      <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabContinuation}>
+                        <ContinuationPanel x={x} lang={lang} view={view.continuation} mode={continuation} onMode={setContinuation} />
+                      </div>
+                    ),
+                  },
+                  {
+                    key: 'text',
+                    label: x.tabText,
+                    content: (
+                      <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabText}>
+                        <StreamTextEditor
+                          x={x}
+                          text={doc.stream ?? view.text}
+                          error={view.textError}
+                          events={view.overview?.marks.length ?? null}
+                          layout={view.overview?.layout ?? null}
+                          faultLabel={faultLabel}
+                          onText={(text) => setDoc({ ...doc, stream: text })}
+                        />
+                      </div>
+                    ),
+                  },
+                  {
+                    key: 'injection',
+                    label: x.tabInjection,
+                    content: (
+                      <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabInjection}>
+                        <InjectionStoryView
+                          x={x}
+                          lang={lang}
+                          provider={view.provider}
+                          onOpenStream={openStream}
+                          onOpenScenario={p.onOpenScenario}
+                          scenarioHref={p.scenarioHref('search_kb.injection')}
+                        />
+                      </div>
+                    ),
+                  },
+                ]}
+              />
+            </section>
+          </main>
+        </>
+      )}
     </>
   );
 }

@@ -2,11 +2,16 @@
  * The turn mode's bar: which provider and stream are open (titled in the
  * learner's language), what the stream shows, whether it was edited, and the
  * ways in and out: share link, export and import of the stream document.
+ * The streams come in two groups: the project's own fixtures, and the
+ * streams recorded from the live APIs (SPEC 8.5); a recording's source is
+ * shown in the stream panel, where it has room.
  */
 import { useRef, type JSX } from 'react';
 import type { ProviderName } from '../../../core/providerAdapters.ts';
-import { turnFixtures, type TurnFixture } from '../../../core/turnFixtures.ts';
+import { findRecording } from '../../../core/recordings.ts';
+import { findTurnFixture, turnFixtures } from '../../../core/turnFixtures.ts';
 import type { Lang } from '../../../lang.ts';
+import { recordingsOf } from '../../../playground/turn/recordedStreams.ts';
 import { defaultStream, TURN_PROVIDER_NAMES } from '../../../playground/turn/turnAddress.ts';
 import { fixtureText } from './fixtureTexts.ts';
 import type { TurnTexts } from './text.ts';
@@ -16,7 +21,9 @@ const PROVIDER_TITLE: Readonly<Record<ProviderName, string>> = { openai: 'OpenAI
 export interface TurnToolbarProps {
   x: TurnTexts;
   lang: Lang;
-  fixture: TurnFixture;
+  provider: ProviderName;
+  /** The open stream's id: a fixture's or a recording's. */
+  stream: string;
   edited: boolean;
   onStream(id: string): void;
   onReset(): void;
@@ -25,14 +32,16 @@ export interface TurnToolbarProps {
   onImport(file: File): void;
 }
 
-export function TurnToolbar({ x, lang, fixture, edited, onStream, onReset, onShare, onExport, onImport }: TurnToolbarProps): JSX.Element {
+export function TurnToolbar({ x, lang, provider, stream, edited, onStream, onReset, onShare, onExport, onImport }: TurnToolbarProps): JSX.Element {
   const fileRef = useRef<HTMLInputElement>(null);
-  const summary = fixtureText(fixture, lang).summary;
+  const fixture = findTurnFixture(stream);
+  const recording = fixture === null ? findRecording(stream) : null;
+  const summary = fixture !== null ? fixtureText(fixture, lang).summary : (recording?.title[lang] ?? '');
   return (
     <div className="toolbar turn-toolbar" role="toolbar" aria-label={x.toolbarLabel}>
       <label className="inline-label">
         <span>{x.provider}</span>
-        <select value={fixture.provider} onChange={(e) => onStream(defaultStream(e.target.value as ProviderName))} data-testid="turn-provider">
+        <select value={provider} onChange={(e) => onStream(defaultStream(e.target.value as ProviderName))} data-testid="turn-provider">
           {TURN_PROVIDER_NAMES.map((p) => (
             <option key={p} value={p}>
               {PROVIDER_TITLE[p]}
@@ -42,14 +51,23 @@ export function TurnToolbar({ x, lang, fixture, edited, onStream, onReset, onSha
       </label>
       <label className="inline-label scenario-picker">
         <span>{x.stream}</span>
-        <select value={fixture.id} onChange={(e) => onStream(e.target.value)} data-testid="turn-stream">
-          {turnFixtures
-            .filter((f) => f.provider === fixture.provider)
-            .map((f) => (
-              <option key={f.id} value={f.id}>
-                {fixtureText(f, lang).title} ({f.id})
+        <select value={stream} onChange={(e) => onStream(e.target.value)} data-testid="turn-stream">
+          <optgroup label={x.groupFixtures}>
+            {turnFixtures
+              .filter((f) => f.provider === provider)
+              .map((f) => (
+                <option key={f.id} value={f.id}>
+                  {fixtureText(f, lang).title} ({f.id})
+                </option>
+              ))}
+          </optgroup>
+          <optgroup label={x.groupRecorded} data-testid="turn-recorded-group">
+            {recordingsOf(provider).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.title[lang]} ({r.id})
               </option>
             ))}
+          </optgroup>
         </select>
       </label>
       <p className="scenario-summary" title={summary}>

@@ -1,0 +1,16 @@
+/**
+ * Where a recorded stream came from (SPEC 8.5): repository and path (with
+ * the lines or interaction cut from a longer file) or the documentation
+ * page, and the licence. Text only: the page is offline and fetches nothing.
+ */
+import type { JSX } from 'react';
+import { recordingSourceText, type Recording } from '../../../core/recordings.ts';
+import type { TurnTexts } from './text.ts';
+
+export function RecordingSource({ x, recording }: { x: TurnTexts; recording: Recording }): JSX.Element {
+  return (
+    <p className="recording-source muted small" data-testid="turn-recording-source">
+      {x.recordedSource} <cite>{recordingSourceText(recording.source)}</cite> ({recording.source.licence}){recording.elided !== undefined ? ` ${x.recordedElided}` : ''}
+    </p>
+  );
+}
