@@ -20,14 +20,15 @@ import { projectRoot } from './vectors.ts';
 export const RECORDING_TYPES_PATH = join(projectRoot, 'test', 'types', 'recordings.generated.ts');
 
 /**
- * Bodies the core builds today that the SDK's request type refuses: each is
- * a core defect, written here with its reason. Its line carries
- * `@ts-expect-error`, so the build fails again the day the core is fixed and
- * the pin must go.
+ * Bodies the SDK's request type refuses although the core builds them as SPEC
+ * 8.3 says, each with its reason: where the SDK's type lags what the wire
+ * carries, the recording wins. Its line carries `@ts-expect-error`, so the
+ * build fails the day the SDK's type (or the core) changes and the pin must
+ * be looked at again.
  */
 export const TYPE_PINS: Readonly<Record<string, string>> = {
   gemini_rec_function_call_stateless:
-    'the replay keeps the function_call step\'s `signature` (""), a member the request type FunctionCallStep (@google/genai 2.32.0, genai.d.ts:5904) does not take; SPEC 8.3 drops such members and names them in the docs',
+    'the replay keeps the function_call step\'s `signature` (""), as SPEC 8.3 says (each step keeps its signature): the recorded step carries it, but the SDK\'s one type for that step, used for output and input alike (FunctionCallStep, @google/genai 2.32.0, genai.d.ts:5904), has no such member, so it says nothing about what a request takes',
 };
 
 /** The recordings whose continuation bodies are typed: not elided, and built. */
@@ -55,7 +56,7 @@ export function renderRecordingTypes(): string {
   ];
   for (const b of typedBodies()) {
     const pin = TYPE_PINS[b.name];
-    if (pin !== undefined) out.push(`// @ts-expect-error -- core defect, pinned in test/support/recordingTypes.ts: ${pin}`);
+    if (pin !== undefined) out.push(`// @ts-expect-error -- the SDK's type lags the wire, pinned in test/support/recordingTypes.ts: ${pin}`);
     out.push(`export const ${b.name}: ${b.type} = ${JSON.stringify(b.body)};`);
   }
   return `${out.join('\n')}\n`;
