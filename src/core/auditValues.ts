@@ -1,22 +1,44 @@
 /**
- * The audit values of one bound package (SPEC 1.1): none of them may appear in
- * anything a model reads. The exercise's proofs and the playground's payload
- * panel search each serialized provider item for them.
+ * The audit values of a call (SPEC 1.1): none of them may appear in anything a
+ * model reads. One list, used by the projector and the validator (on the
+ * model_result) and by the exercise's proofs and the payload panel (on each
+ * serialized provider item).
  */
 import type { Package } from './protectedAudit.ts';
 import type { TrustedContext } from './trustedContext.ts';
 
-/** Every audit value of a package: what must never appear in anything the model reads. */
+/** The members of the list. `call_id` is null where a provider item is searched: the item names its call by design. */
+export interface CallAuditValues {
+  tenant: string;
+  subject: string;
+  principal_ref: string;
+  response_id: string;
+  call_id: string | null;
+  operation_id: string;
+  idempotency_key: string;
+  request_sha256: string;
+}
+
+/** The one list, in one order. */
+export function auditValueList(v: CallAuditValues): string[] {
+  const list = [v.tenant, v.subject, v.principal_ref, v.response_id, v.call_id, v.operation_id, v.idempotency_key, v.request_sha256];
+  return list.filter((s): s is string => s !== null);
+}
+
+/** Every audit value of a bound package, for a search of its provider item: the call's list (without call_id), its result and call digests and its downstream refs. */
 export function auditValuesOf(pkg: Package, trusted: TrustedContext): string[] {
   const a = pkg.protected_audit;
   return [
-    trusted.principal.tenant,
-    trusted.principal.subject,
-    a.principal_ref,
-    a.provider_context.response_id,
-    a.operation.operation_id,
-    a.operation.idempotency_key,
-    a.binding.request_sha256,
+    ...auditValueList({
+      tenant: trusted.principal.tenant,
+      subject: trusted.principal.subject,
+      principal_ref: a.principal_ref,
+      response_id: a.provider_context.response_id,
+      call_id: null,
+      operation_id: a.operation.operation_id,
+      idempotency_key: a.operation.idempotency_key,
+      request_sha256: a.binding.request_sha256,
+    }),
     a.binding.result_sha256,
     a.binding.call_binding_sha256,
     ...[a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref].filter((v): v is string => v !== null),

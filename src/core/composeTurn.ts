@@ -5,6 +5,7 @@
  */
 import { adapterFor, type AnthropicToolResult, type GeminiFunctionResult, type OpenAIFunctionCallOutput, type ProviderName } from './providerAdapters.ts';
 import type { Package } from './protectedAudit.ts';
+import type { ToolRegistry } from './registry.ts';
 import { toProviderItem } from './toProviderItem.ts';
 import type { TrustedContext } from './trustedContext.ts';
 
@@ -42,6 +43,8 @@ export interface TurnOptions {
   previous_response_id?: string;
   /** Gemini: continue a stored interaction. */
   previous_interaction_id?: string;
+  /** The registry each package is validated against; a dispatcher (createDispatcher) sets its own. Default: the chapter's tools. */
+  tools?: ToolRegistry;
 }
 
 export interface OpenAITurn {
@@ -106,7 +109,7 @@ export function composeTurn(provider: ProviderName, calls: ProviderCall[], resul
 
   // In the order of the provider's calls; each item validated by its adapter first.
   const ordered = [...byCall.entries()].map(([id, call]) => ({ call, result: byResult.get(id) as PackagedResult }));
-  const items = ordered.map(({ result }) => toProviderItem(result.package, result.trusted));
+  const items = ordered.map(({ result }) => toProviderItem(result.package, result.trusted, opts.tools));
   switch (provider) {
     case 'openai': {
       const stateful = opts.previous_response_id !== undefined;

@@ -5,17 +5,28 @@
  * derive them afresh on every call; a live session derives them once, from the
  * context it parsed and froze itself, and drops them with the session.
  */
+import { auditValueList } from './auditValues.ts';
 import { normalizedArguments, principalRef, requestDigest, toolContractOf } from './digest.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { ToolContractRef } from './protectedAudit.ts';
-import { lookupTool, type ToolSpec } from './registry.ts';
+import { lookupTool, registry, type ToolRegistry, type ToolSpec } from './registry.ts';
 import type { Delivery, TrustedContext } from './trustedContext.ts';
+
+/** Who makes the call's result: its handler, or the dispatcher with UNKNOWN_TOOL (decided before the arguments) or INVALID_ARGUMENTS. */
+export type GateVerdict = 'handler' | 'UNKNOWN_TOOL' | 'INVALID_ARGUMENTS';
+
+/** The one place the unknown-tool / invalid-arguments decision is made: the gate, the projector and the validator read it. */
+export function gateVerdict(spec: ToolSpec | null, args: { readonly ok: boolean }): GateVerdict {
+  if (spec === null) return 'UNKNOWN_TOOL';
+  return args.ok ? 'handler' : 'INVALID_ARGUMENTS';
+}
 
 export interface ContextFacts {
   readonly tool: string;
   readonly delivery: Delivery;
   readonly spec: ToolSpec | null;
   readonly args: { readonly ok: boolean; readonly value: JsonValue };
+  readonly gate: GateVerdict;
   readonly principal_ref: string;
   readonly request_sha256: string;
   readonly tool_contract: ToolContractRef;
@@ -23,18 +34,30 @@ export interface ContextFacts {
   readonly auditValues: readonly string[];
 }
 
-export function contextFacts(trusted: TrustedContext): ContextFacts {
+export function contextFacts(trusted: TrustedContext, tools: ToolRegistry = registry): ContextFacts {
   const principal_ref = principalRef(trusted.principal, trusted.key);
-  const request_sha256 = requestDigest(trusted);
+  const request_sha256 = requestDigest(trusted, tools);
   const c = trusted.call;
+  const spec = lookupTool(trusted.tool, tools);
+  const args = normalizedArguments(trusted, tools);
   return {
     tool: trusted.tool,
     delivery: trusted.delivery,
-    spec: lookupTool(trusted.tool),
-    args: normalizedArguments(trusted),
+    spec,
+    args,
+    gate: gateVerdict(spec, args),
     principal_ref,
     request_sha256,
-    tool_contract: toolContractOf(trusted.tool),
-    auditValues: [trusted.principal.tenant, trusted.principal.subject, principal_ref, c.response_id, c.call_id, c.operation_id, c.idempotency_key, request_sha256],
+    tool_contract: toolContractOf(trusted.tool, tools),
+    auditValues: auditValueList({
+      tenant: trusted.principal.tenant,
+      subject: trusted.principal.subject,
+      principal_ref,
+      response_id: c.response_id,
+      call_id: c.call_id,
+      operation_id: c.operation_id,
+      idempotency_key: c.idempotency_key,
+      request_sha256,
+    }),
   };
 }

@@ -12,6 +12,7 @@
 import { composeTurn, TurnRefused, type AnthropicTurn, type PackagedResult, type ProviderCall } from './composeTurn.ts';
 import type { JsonValue } from './jsonValue.ts';
 import type { ProviderName } from './providerAdapters.ts';
+import type { ToolRegistry } from './registry.ts';
 import { AdapterRefused } from './toProviderItem.ts';
 import { boundResponseId } from './inputGate.ts';
 import type { AssembledTurn } from './turn.ts';
@@ -25,6 +26,8 @@ export interface ContinuationOptions {
   history: readonly JsonValue[];
   /** The dispatcher's id for the request, which the results are bound to where the provider gave the empty one (SPEC 8.2). */
   response_ref?: string;
+  /** The registry each package is validated against; a dispatcher (createDispatcher) sets its own. Default: the chapter's tools. */
+  tools?: ToolRegistry;
 }
 
 export interface ContinuationRefused {
@@ -98,12 +101,12 @@ function build(provider: ProviderName, turn: AssembledTurn, results: readonly Pa
   switch (provider) {
     case 'openai': {
       // composeTurn's stateless echo is not used: the turn's items are replayed once, as assembled.
-      const outputs = composeTurn('openai', calls, [...results], { previous_response_id: turn.response_id }).input as unknown as JsonValue[];
+      const outputs = composeTurn('openai', calls, [...results], { previous_response_id: turn.response_id, tools: opts.tools }).input as unknown as JsonValue[];
       if (opts.mode === 'stateful') return { ok: true, body: { previous_response_id: turn.response_id, input: outputs } };
       return { ok: true, body: { store: false, include: ['reasoning.encrypted_content'], input: [...history, ...replay, ...outputs] } };
     }
     case 'anthropic': {
-      const user: AnthropicTurn = composeTurn('anthropic', calls, [...results]);
+      const user: AnthropicTurn = composeTurn('anthropic', calls, [...results], { tools: opts.tools });
       const firstOther = user.content.findIndex((b) => b.type !== 'tool_result');
       if (firstOther !== -1 && user.content.slice(firstOther).some((b) => b.type === 'tool_result')) {
         return refuse({ kind: 'text_before_result' });
@@ -111,7 +114,7 @@ function build(provider: ProviderName, turn: AssembledTurn, results: readonly Pa
       return { ok: true, body: { messages: [...history, { role: 'assistant', content: replay }, user as unknown as JsonValue] } };
     }
     case 'gemini': {
-      const outputs = composeTurn('gemini', calls, [...results]).input as unknown as JsonValue[];
+      const outputs = composeTurn('gemini', calls, [...results], { tools: opts.tools }).input as unknown as JsonValue[];
       if (opts.mode === 'stateful') return { ok: true, body: { previous_interaction_id: turn.response_id, input: outputs } };
       return { ok: true, body: { store: false, input: [...history, ...replay, ...outputs] } };
     }

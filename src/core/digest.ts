@@ -8,7 +8,7 @@ import { hmacSha256Hex, sha256Hex } from './hash.ts';
 import type { Bindings, ToolContractRef } from './protectedAudit.ts';
 import type { ModelResult } from './modelResult.ts';
 import type { TrustedContext } from './trustedContext.ts';
-import { lookupTool } from './registry.ts';
+import { lookupTool, registry, type ToolRegistry } from './registry.ts';
 import type { JsonValue } from './jsonValue.ts';
 
 export const PURPOSES = {
@@ -40,8 +40,8 @@ export function principalRef(principal: TrustedContext['principal'], key: AuditK
 }
 
 /** The audit's `tool_contract`: the tool and its six revisions, all null for an unknown tool. */
-export function toolContractOf(tool: string): ToolContractRef {
-  const spec = lookupTool(tool);
+export function toolContractOf(tool: string, tools: ToolRegistry = registry): ToolContractRef {
+  const spec = lookupTool(tool, tools);
   const r = spec?.revisions;
   return {
     tool,
@@ -59,27 +59,27 @@ export function toolContractOf(tool: string): ToolContractRef {
  * (`search_kb` without `top_k` hashes as `top_k: 5`), so two spellings of one
  * intent share one request digest. Invalid arguments are hashed as given.
  */
-export function normalizedArguments(trusted: TrustedContext): { ok: boolean; value: JsonValue } {
-  const spec = lookupTool(trusted.tool);
+export function normalizedArguments(trusted: TrustedContext, tools: ToolRegistry = registry): { ok: boolean; value: JsonValue } {
+  const spec = lookupTool(trusted.tool, tools);
   if (spec === null) return { ok: false, value: trusted.arguments };
   const r = spec.input.safeParse(trusted.arguments);
   return r.success ? { ok: true, value: r.data as JsonValue } : { ok: false, value: trusted.arguments };
 }
 
-export function requestFields(trusted: TrustedContext): Record<string, unknown> {
-  const contract = toolContractOf(trusted.tool);
+export function requestFields(trusted: TrustedContext, tools: ToolRegistry = registry): Record<string, unknown> {
+  const contract = toolContractOf(trusted.tool, tools);
   return {
     tenant: trusted.principal.tenant,
     subject: trusted.principal.subject,
     tool: trusted.tool,
-    arguments: normalizedArguments(trusted).value,
+    arguments: normalizedArguments(trusted, tools).value,
     input_revision: contract.input_revision,
     output_revision: contract.output_revision,
     effect_revision: contract.effect_revision,
   };
 }
 
-export function callBindingFields(trusted: TrustedContext, request_sha256: string, result_sha256: string): Record<string, unknown> {
+export function callBindingFields(trusted: TrustedContext, request_sha256: string, result_sha256: string, tools: ToolRegistry = registry): Record<string, unknown> {
   const c = trusted.call;
   return {
     provider: c.provider,
@@ -89,14 +89,14 @@ export function callBindingFields(trusted: TrustedContext, request_sha256: strin
     operation_id: c.operation_id,
     idempotency_key: c.idempotency_key,
     adapter_revision: c.adapter_revision,
-    tool_contract: toolContractOf(trusted.tool),
+    tool_contract: toolContractOf(trusted.tool, tools),
     request_sha256,
     result_sha256,
   };
 }
 
-export function requestDigest(trusted: TrustedContext): string {
-  return H(PURPOSES.request, requestFields(trusted), trusted.key);
+export function requestDigest(trusted: TrustedContext, tools: ToolRegistry = registry): string {
+  return H(PURPOSES.request, requestFields(trusted, tools), trusted.key);
 }
 
 /** digestPreimage(result, {model_result}) from the canonical text of model_result, without encoding it again. */
@@ -128,8 +128,8 @@ export function resultDigest(model_result: ModelResult | unknown, key: AuditKey)
  * The prefix (ids, adapter, request digest) is the same from keystroke to
  * keystroke; only the suffix holds result_sha256.
  */
-export function callBindingParts(trusted: TrustedContext, request_sha256: string, result_sha256: string): { prefix: string; suffix: string } {
-  return { prefix: callBindingPrefix(trusted, request_sha256), suffix: callBindingSuffix(trusted, result_sha256) };
+export function callBindingParts(trusted: TrustedContext, request_sha256: string, result_sha256: string, tools: ToolRegistry = registry): { prefix: string; suffix: string } {
+  return { prefix: callBindingPrefix(trusted, request_sha256), suffix: callBindingSuffix(trusted, result_sha256, tools) };
 }
 
 export function callBindingPrefix(trusted: TrustedContext, request_sha256: string): string {
@@ -142,8 +142,8 @@ export function callBindingPrefix(trusted: TrustedContext, request_sha256: strin
   );
 }
 
-export function callBindingSuffix(trusted: TrustedContext, result_sha256: string): string {
-  return callBindingSuffixOf(canonicalize(toolContractOf(trusted.tool)), result_sha256);
+export function callBindingSuffix(trusted: TrustedContext, result_sha256: string, tools: ToolRegistry = registry): string {
+  return callBindingSuffixOf(canonicalize(toolContractOf(trusted.tool, tools)), result_sha256);
 }
 
 /** The suffix from canonical(tool_contract), which depends on the tool alone: a holder of one context makes it once. */
@@ -152,14 +152,14 @@ export function callBindingSuffixOf(toolContractText: string, result_sha256: str
 }
 
 /** H(call-binding/v1, callBindingFields), over the preimage written out by {@link callBindingParts}. */
-export function callBindingDigest(trusted: TrustedContext, request_sha256: string, result_sha256: string): string {
-  const { prefix, suffix } = callBindingParts(trusted, request_sha256, result_sha256);
+export function callBindingDigest(trusted: TrustedContext, request_sha256: string, result_sha256: string, tools: ToolRegistry = registry): string {
+  const { prefix, suffix } = callBindingParts(trusted, request_sha256, result_sha256, tools);
   return digestText(prefix + suffix, trusted.key);
 }
 
 /** SPEC 7: the three bindings of a model_result in a trusted context. */
-export function computeBindings(model_result: ModelResult, trusted: TrustedContext): Bindings {
-  const request_sha256 = requestDigest(trusted);
+export function computeBindings(model_result: ModelResult, trusted: TrustedContext, tools: ToolRegistry = registry): Bindings {
+  const request_sha256 = requestDigest(trusted, tools);
   const result_sha256 = resultDigest(model_result, trusted.key);
-  return { request_sha256, result_sha256, call_binding_sha256: callBindingDigest(trusted, request_sha256, result_sha256) };
+  return { request_sha256, result_sha256, call_binding_sha256: callBindingDigest(trusted, request_sha256, result_sha256, tools) };
 }

@@ -12,7 +12,8 @@ import { callBindingDigest } from './digest.ts';
 import { projectDetailed } from './project.ts';
 import type { Package } from './protectedAudit.ts';
 import { PROVIDER_ADAPTERS, adapterFor, type ProviderItem, type ProviderName } from './providerAdapters.ts';
-import { AdapterRefused, toProviderItem } from './toProviderItem.ts';
+import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
+import { registry, type ToolRegistry } from './registry.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from './validateResult.ts';
 import type { Violation } from './violation.ts';
@@ -72,18 +73,36 @@ export function isCallAdapter(trusted: TrustedContext, provider: ProviderName): 
   return c.provider === a.provider && c.api_family === a.api_family && c.adapter_revision === a.adapter_revision;
 }
 
-/** The package in every registered adapter's context, each validated in full by its adapter before it serializes. */
-export function previewDispatch(handlerOutput: unknown, trustedInput: TrustedContext): DispatchPreview {
-  const trusted = assertTrustedContext(trustedInput);
-  const { pkg, violations } = projectDetailed(handlerOutput, trusted);
-  const report = validateResultDetailed(pkg, trusted);
+/**
+ * The computations one preview is made of. The plain path makes each from
+ * scratch; a live session from what it keeps. Both run {@link previewWith},
+ * the one loop over the adapters.
+ */
+export interface PreviewSteps {
+  project(handlerOutput: unknown): { pkg: Package; violations: Violation[] };
+  /** The full validation of exactly this package in exactly this context. */
+  validate(pkg: Package, trusted: TrustedContext): ValidationDetails;
+  /** The call routed through a registered adapter: the call's own context (the same object) where it names that adapter. */
+  contextFor(provider: ProviderName): TrustedContext;
+  rebind(pkg: Package, to: TrustedContext): Package;
+  /** Called on each package before it is validated (a session freezes it). */
+  seal(pkg: Package): void;
+}
+
+/** The one preview loop: the call's package, then every registered adapter's, each validated in full before it serializes. */
+export function previewWith(handlerOutput: unknown, trusted: TrustedContext, steps: PreviewSteps): DispatchPreview {
+  const { pkg, violations } = steps.project(handlerOutput);
+  steps.seal(pkg);
+  const report = steps.validate(pkg, trusted);
   const providers = PROVIDER_ADAPTERS.map((adapter): ProviderPreview => {
-    const own = isCallAdapter(trusted, adapter.provider);
-    const t = own ? trusted : withProvider(trusted, adapter.provider);
-    const p = own ? pkg : rebindPackage(pkg, t);
+    const t = steps.contextFor(adapter.provider);
+    const p = t === trusted ? pkg : steps.rebind(pkg, t);
+    if (p !== pkg) steps.seal(p);
+    // The call's own adapter checks the very package and context the report is of: one validation, not two.
+    const r = t === trusted ? report : steps.validate(p, t);
     const base = { provider: adapter.provider, title: adapter.title, trusted: t, pkg: p };
     try {
-      return { ...base, item: toProviderItem(p, t), refused: null };
+      return { ...base, item: providerItemOf(p, t, r), refused: null };
     } catch (e) {
       if (!(e instanceof AdapterRefused)) throw e;
       return { ...base, item: null, refused: e.violations };
@@ -91,4 +110,17 @@ export function previewDispatch(handlerOutput: unknown, trustedInput: TrustedCon
   });
   const registered = providers.some((x) => x.trusted === trusted);
   return { trusted, pkg, violations, report, providers, unregistered: registered ? null : { trusted, pkg, refused: report.violations } };
+}
+
+/** The package in every registered adapter's context, each validated in full by its adapter before it serializes. */
+export function previewDispatch(handlerOutput: unknown, trustedInput: TrustedContext, tools: ToolRegistry = registry): DispatchPreview {
+  const trusted = assertTrustedContext(trustedInput);
+  const callBinding = (t: TrustedContext, request_sha256: string, result_sha256: string) => callBindingDigest(t, request_sha256, result_sha256, tools);
+  return previewWith(handlerOutput, trusted, {
+    project: (output) => projectDetailed(output, trusted, tools),
+    validate: (pkg, t) => validateResultDetailed(pkg, t, tools),
+    contextFor: (provider) => (isCallAdapter(trusted, provider) ? trusted : withProvider(trusted, provider)),
+    rebind: (pkg, to) => rebindPackage(pkg, to, callBinding),
+    seal: () => undefined,
+  });
 }

@@ -6,7 +6,8 @@
  * without reading any handler output.
  */
 import { gateTurn, TurnInputError, type GatedCall } from './inputGate.ts';
-import { project } from './project.ts';
+import { projectDetailed } from './project.ts';
+import { registry, type ToolRegistry } from './registry.ts';
 import type { Package } from './protectedAudit.ts';
 import type { AssembledTurn } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
@@ -20,12 +21,12 @@ export interface DispatchedCall extends GatedCall {
  * that needs one and has none is bad input (TurnInputError); outputs for calls
  * the gate answered, or for no call at all, are never read.
  */
-export function dispatchTurn(turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>): DispatchedCall[] {
-  const gated = gateTurn(turn, ctx);
+export function dispatchTurn(turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>, tools: ToolRegistry = registry): DispatchedCall[] {
+  const gated = gateTurn(turn, ctx, tools);
   for (const g of gated) {
     if (g.gate === 'handler' && !Object.hasOwn(handlerOutputs, g.call.call_id)) {
       throw new TurnInputError(`call ${JSON.stringify(g.call.call_id)} (${g.call.name}) needs a handler output and has none`, g.call.call_id);
     }
   }
-  return gated.map((g) => ({ ...g, package: project(g.gate === 'handler' ? handlerOutputs[g.call.call_id] : null, g.trusted) }));
+  return gated.map((g) => ({ ...g, package: projectDetailed(g.gate === 'handler' ? handlerOutputs[g.call.call_id] : null, g.trusted, tools).pkg }));
 }

@@ -163,3 +163,15 @@ export function catalogOutcome(entry: CatalogEntry, effect: Effect | null): Outc
   if (entry.outcome !== 'effect_dependent') return entry.outcome;
   return effect === 'write' ? 'unknown' : 'not_started';
 }
+
+/**
+ * SPEC 4, the one `retry_after_ms` rule: an integer in {@link RETRY_AFTER_MS}
+ * where the entry requires it, and otherwise the form's empty value (absent
+ * in a handler's error, null in a model_result). Null when the value is right.
+ */
+export function retryAfterFault(entry: CatalogEntry, retry: unknown, empty: undefined | null): 'out_of_range' | 'not_empty' | null {
+  if (entry.retryAfter === 'required') {
+    return typeof retry === 'number' && Number.isInteger(retry) && retry >= RETRY_AFTER_MS.min && retry <= RETRY_AFTER_MS.max ? null : 'out_of_range';
+  }
+  return retry === empty ? null : 'not_empty';
+}

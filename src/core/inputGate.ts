@@ -12,13 +12,15 @@
  * gateTurn(turn, turnContext).map((g) => g.gate) // ['UNKNOWN_TOOL'] for a model asking for send_email
  */
 import { adapterFor } from './providerAdapters.ts';
-import { lookupTool } from './registry.ts';
+import { gateVerdict, type GateVerdict } from './contextFacts.ts';
+import { normalizedArguments } from './digest.ts';
+import { lookupTool, registry, type ToolRegistry } from './registry.ts';
 import type { AssembledCall, AssembledTurn } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
 import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
 import type { JsonValue } from './jsonValue.ts';
 
-export type GateVerdict = 'handler' | 'UNKNOWN_TOOL' | 'INVALID_ARGUMENTS';
+export type { GateVerdict };
 
 export interface GatedCall {
   call: AssembledCall;
@@ -48,19 +50,15 @@ export function boundResponseId(turn: AssembledTurn, responseRef: string | undef
   return responseRef ?? null;
 }
 
-export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext): GatedCall {
+export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext, tools: ToolRegistry = registry): GatedCall {
   const entry = Object.hasOwn(ctx.calls, call.call_id) ? ctx.calls[call.call_id] : undefined;
   if (entry === undefined) throw new TurnInputError(`call ${JSON.stringify(call.call_id)} reached the gate with no entry in the turn context`, call.call_id);
   const response_id = boundResponseId(turn, ctx.response_ref);
   if (response_id === null) {
     throw new TurnInputError(`call ${JSON.stringify(call.call_id)}: the provider gave the empty response id, so the turn context needs a response_ref`, call.call_id);
   }
-  const spec = lookupTool(call.name);
-  // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (SPEC 8.2).
+  // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (SPEC 8.2), which no input schema (an object) accepts.
   const args: JsonValue = call.arguments ?? call.arguments_text;
-  let gate: GateVerdict = 'handler';
-  if (spec === null) gate = 'UNKNOWN_TOOL';
-  else if (call.arguments === null || !spec.input.safeParse(call.arguments).success) gate = 'INVALID_ARGUMENTS';
   const adapter = adapterFor(turn.provider);
   const candidate: TrustedContext = {
     principal: ctx.principal,
@@ -83,11 +81,12 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
   if (!parsed.ok) {
     throw new TurnInputError(`call ${JSON.stringify(call.call_id)}: its trusted context is not valid: ${parsed.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`, call.call_id);
   }
+  const gate = gateVerdict(lookupTool(call.name, tools), normalizedArguments(parsed.value, tools));
   return { call, gate, trusted: parsed.value };
 }
 
 /** Every call through the gate, in stream order; a turn with problems has nothing to gate. */
-export function gateTurn(turn: AssembledTurn, ctx: TurnContext): GatedCall[] {
+export function gateTurn(turn: AssembledTurn, ctx: TurnContext, tools: ToolRegistry = registry): GatedCall[] {
   if (turn.problems.length > 0) throw new TurnInputError(`the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): no call reaches the gate`, null);
-  return turn.calls.map((c) => gateCall(turn, c, ctx));
+  return turn.calls.map((c) => gateCall(turn, c, ctx, tools));
 }

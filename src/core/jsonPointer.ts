@@ -20,3 +20,8 @@ export function parsePointer(pointer: string): string[] {
     .split('/')
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
+
+/** The pointer of a member under `base`, from a path as zod reports it. */
+export function issuePointer(base: string, path: readonly PropertyKey[]): string {
+  return base + path.map((p) => `/${escapePointerSegment(String(p))}`).join('');
+}

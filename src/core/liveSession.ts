@@ -32,12 +32,12 @@
 import { canonicalize, canonicalizeAndFreeze } from './canonical.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
 import { callBindingDigest, callBindingPrefix, callBindingSuffixOf, resultDigestOfCanonical } from './digest.ts';
-import { isCallAdapter, rebindPackage, withProvider, type DispatchPreview, type ProviderPreview } from './dispatchPreview.ts';
+import { isCallAdapter, previewWith, rebindPackage, withProvider, type DispatchPreview, type PreviewSteps } from './dispatchPreview.ts';
 import { prefixedHash, type PrefixedHash } from './hash.ts';
 import type { ModelResult } from './modelResult.ts';
 import { projectParsed, type ProjectionSteps } from './project.ts';
 import { PROVIDER_ADAPTERS } from './providerAdapters.ts';
-import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
+import { registry, type ToolRegistry } from './registry.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { auditMemberIssues, modelResultVerdict, validateParsed, type AuditMember, type ValidationDetails, type ValidationSteps } from './validateResult.ts';
 import { needleFinder, type NeedleFinder } from './outputContract.ts';
@@ -77,7 +77,7 @@ interface Encoded {
  * Opens a session for one trusted context; throws TrustedContextError when
  * the context is malformed (as `project` does).
  */
-export function openLiveSession(trustedInput: TrustedContext): LiveSession {
+export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistry = registry): LiveSession {
   let routes: Map<TrustedContext, Route> | null = new Map();
   let encoded: WeakMap<object, Encoded> | null = new WeakMap();
 
@@ -87,9 +87,9 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
   };
 
   const own = freezeContext(assertTrustedContext(trustedInput));
-  const ownFacts = freezeFacts(contextFacts(own));
+  const ownFacts = freezeFacts(contextFacts(own, tools));
   const addRoute = (trusted: TrustedContext): void => {
-    const facts = trusted === own ? ownFacts : contextFacts(trusted);
+    const facts = trusted === own ? ownFacts : contextFacts(trusted, tools);
     // Shared only when they are provably the same facts, so one model_result verdict serves every adapter.
     const same = facts === ownFacts || (facts.spec === ownFacts.spec && canonicalize({ ...facts, spec: null }) === canonicalize({ ...ownFacts, spec: null }));
     const kept = same ? ownFacts : freezeFacts(facts);
@@ -114,7 +114,7 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
   const callBinding = (trusted: TrustedContext, request_sha256: string, result_sha256: string): string => {
     const route = open().routes.get(trusted);
     // A stored request digest that is not this context's own (a tampered package) is hashed the plain way.
-    if (route === undefined || request_sha256 !== route.facts.request_sha256) return callBindingDigest(trusted, request_sha256, result_sha256);
+    if (route === undefined || request_sha256 !== route.facts.request_sha256) return callBindingDigest(trusted, request_sha256, result_sha256, tools);
     if (route.last !== null && route.last.result_sha256 === result_sha256) return route.last.hex;
     const hex = route.prefix.finish(callBindingSuffixOf(route.contractText, result_sha256));
     route.last = { result_sha256, hex };
@@ -194,34 +194,20 @@ export function openLiveSession(trustedInput: TrustedContext): LiveSession {
   };
 
   const validate = (pkg: unknown, trusted: TrustedContext): ValidationDetails => validateParsed(pkg, trusted, (open().routes.get(trusted) as Route).facts, validationSteps);
+  const previewSteps: PreviewSteps = {
+    project: (output) => projectParsed(output, own, ownFacts, projectSteps),
+    validate,
+    contextFor: (provider) => contextFor.get(provider) as TrustedContext,
+    rebind: (pkg, to) => rebindPackage(pkg, to, callBinding),
+    // Frozen so that what is kept by its members' identity cannot go stale; the model_result is frozen already.
+    seal: freezeMembers,
+  };
 
   return {
     trusted: own,
     preview(handlerOutput: unknown): DispatchPreview {
       open();
-      const projected = projectParsed(handlerOutput, own, ownFacts, projectSteps);
-      const pkg = projected.pkg;
-      // Frozen so that what is kept by its members' identity cannot go stale; the model_result is frozen already.
-      freezeMembers(pkg.protected_audit);
-      Object.freeze(pkg);
-      const report = validate(pkg, own);
-      const providers = PROVIDER_ADAPTERS.map((adapter): ProviderPreview => {
-        const t = contextFor.get(adapter.provider) as TrustedContext;
-        const p = t === own ? pkg : rebindPackage(pkg, t, callBinding);
-        freezeMembers(p);
-        // The call's own adapter checks the very package and context the report is of: one validation, not two.
-        const r = t === own ? report : validate(p, t);
-        const base = { provider: adapter.provider, title: adapter.title, trusted: t, pkg: p };
-        try {
-          return { ...base, item: providerItemOf(p, t, r), refused: null };
-        } catch (e) {
-          if (!(e instanceof AdapterRefused)) throw e;
-          return { ...base, item: null, refused: e.violations };
-        }
-      });
-      const registered = providers.some((x) => x.trusted === own);
-      const unregistered = registered ? null : { trusted: own, pkg, refused: report.violations };
-      return { trusted: own, pkg, violations: projected.violations, report, providers, unregistered };
+      return previewWith(handlerOutput, own, previewSteps);
     },
     validate(pkg: unknown): ValidationDetails {
       return validate(pkg, own);

@@ -154,3 +154,17 @@ export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFi
     }
   }
 }
+
+/**
+ * SPEC 1.1, the one provenance rule of a success: the registry's source label
+ * and producer revision. The projector leaves a value that is not a string to
+ * the envelope's schema (`onlyStrings`); the validator reports any other value.
+ */
+export function checkRegistryProvenance(prov: Record<string, unknown>, spec: ToolSpec, path: string, out: ViolationList, onlyStrings: boolean): void {
+  const expected = { source_label: spec.source_label, producer_revision: spec.revisions.producer_revision } as const;
+  for (const field of ['source_label', 'producer_revision'] as const) {
+    const got = prov[field];
+    if (onlyStrings && typeof got !== 'string') continue;
+    if (got !== expected[field]) out.add('PROVENANCE_MISMATCH', `${path}/${field}`, { kind: 'expected_value', field, expected: expected[field], source: 'registry' });
+  }
+}

@@ -10,13 +10,13 @@ import { canonicalize } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
-import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, type Effect, type ErrorCode } from './errorCatalog.ts';
+import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, retryAfterFault, type Effect, type ErrorCode } from './errorCatalog.ts';
 import { DOWNSTREAM_REF, HandlerEnvelopeSchema } from './handlerOutput.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { MODEL_RESULT_VERSION, type ModelResult } from './modelResult.ts';
-import { checkAuditLeaks, checkToolData, needleFinder, type NeedleFinder } from './outputContract.ts';
+import { checkAuditLeaks, checkRegistryProvenance, checkToolData, needleFinder, type NeedleFinder } from './outputContract.ts';
 import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
-import { DISPATCHER_PROVENANCE, RESULT_LIMITS, type ToolSpec } from './registry.ts';
+import { DISPATCHER_PROVENANCE, RESULT_LIMITS, registry, type ToolRegistry, type ToolSpec } from './registry.ts';
 import { utf8Length } from './text.ts';
 import { isRfc3339Utc } from './time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
@@ -64,12 +64,17 @@ export interface ProjectionSteps {
   leakFinder(auditValues: readonly string[]): NeedleFinder;
 }
 
-export const PROJECT_PLAIN: ProjectionSteps = Object.freeze({
-  leakFinder: needleFinder,
-  canonical: (mr: ModelResult) => canonicalize(mr),
-  resultDigest: (canonical: string, _mr: ModelResult, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
-  callBinding: callBindingDigest,
-});
+/** The plain steps for a registry: everything from scratch on every call. */
+export function plainProjection(tools: ToolRegistry): ProjectionSteps {
+  return Object.freeze({
+    leakFinder: needleFinder,
+    canonical: (mr: ModelResult) => canonicalize(mr),
+    resultDigest: (canonical: string, _mr: ModelResult, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
+    callBinding: (trusted: TrustedContext, request_sha256: string, result_sha256: string) => callBindingDigest(trusted, request_sha256, result_sha256, tools),
+  });
+}
+
+export const PROJECT_PLAIN: ProjectionSteps = plainProjection(registry);
 
 /**
  * Builds the package for one call: plain data the caller owns (nothing in it
@@ -86,9 +91,9 @@ export function project(handlerOutput: unknown, trusted: TrustedContext): Packag
  * {@link project}, also returning each violation with its detail (the audit
  * keeps code and path only; the playground explains them to the learner).
  */
-export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedContext): { pkg: Package; violations: Violation[] } {
+export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedContext, tools: ToolRegistry = registry): { pkg: Package; violations: Violation[] } {
   const trusted = assertTrustedContext(trustedInput);
-  return projectParsed(handlerOutput, trusted, contextFacts(trusted), PROJECT_PLAIN);
+  return projectParsed(handlerOutput, trusted, contextFacts(trusted, tools), tools === registry ? PROJECT_PLAIN : plainProjection(tools));
 }
 
 /** The projection in a context that is already parsed, with the facts derived from that very context. */
@@ -100,10 +105,8 @@ export function projectParsed(handlerOutput: unknown, trusted: TrustedContext, f
   let model_result: ModelResult;
   let canonical: string | null = null;
 
-  if (spec === null) {
-    model_result = catalogErrorResult('UNKNOWN_TOOL', null, trusted, trusted.now);
-  } else if (!args.ok) {
-    model_result = catalogErrorResult('INVALID_ARGUMENTS', spec.effect, trusted, trusted.now);
+  if (facts.gate !== 'handler' || spec === null) {
+    model_result = catalogErrorResult(facts.gate === 'handler' ? 'UNKNOWN_TOOL' : facts.gate, spec?.effect ?? null, trusted, trusted.now);
   } else {
     const ev = evaluateHandler(handlerOutput, spec, args.value as Record<string, unknown>, trusted, auditValues, violations, redactions, steps);
     downstream = ev.downstream;
@@ -222,12 +225,7 @@ function evaluateSuccess(
   // The whole output's deny-list scan (evaluateHandler) has reported the data's denied keys already.
   const parsed = checkToolData(spec, raw.data, args, '/data', out, 'projection', denied);
   const prov = isObject(raw.provenance) ? raw.provenance : {};
-  if (typeof prov.source_label === 'string' && prov.source_label !== spec.source_label) {
-    out.add('PROVENANCE_MISMATCH', '/provenance/source_label', { kind: 'expected_value', field: 'source_label', expected: spec.source_label, source: 'registry' });
-  }
-  if (typeof prov.producer_revision === 'string' && prov.producer_revision !== spec.revisions.producer_revision) {
-    out.add('PROVENANCE_MISMATCH', '/provenance/producer_revision', { kind: 'expected_value', field: 'producer_revision', expected: spec.revisions.producer_revision, source: 'registry' });
-  }
+  checkRegistryProvenance(prov, spec, '/provenance', out, true);
   const truncated = raw.truncated === true;
   if (truncated && spec.list === undefined) out.add('RESULT_SCHEMA', '/truncated', { kind: 'no_list', tool: spec.name });
   checkAuditLeaks(raw.data, '/data', steps.leakFinder(auditValues), out);
@@ -286,13 +284,13 @@ function evaluateError(raw: Record<string, unknown>, spec: ToolSpec, trusted: Tr
   }
   const entry = ERROR_CATALOG[code];
   const retry = err.retry_after_ms;
-  if (entry.retryAfter === 'required') {
-    if (typeof retry !== 'number' || !Number.isInteger(retry) || retry < RETRY_AFTER_MS.min || retry > RETRY_AFTER_MS.max) {
-      out.add('ERROR_CATALOG_MISMATCH', '/error/retry_after_ms', { kind: 'retry_after_range', code, min: RETRY_AFTER_MS.min, max: RETRY_AFTER_MS.max });
-      return null;
-    }
-  } else if (retry !== undefined) {
-    out.add('ERROR_CATALOG_MISMATCH', '/error/retry_after_ms', { kind: 'no_retry_after', code, recovery: entry.recovery });
+  const fault = retryAfterFault(entry, retry, undefined);
+  if (fault !== null) {
+    out.add(
+      'ERROR_CATALOG_MISMATCH',
+      '/error/retry_after_ms',
+      fault === 'out_of_range' ? { kind: 'retry_after_range', code, min: RETRY_AFTER_MS.min, max: RETRY_AFTER_MS.max } : { kind: 'no_retry_after', code, recovery: entry.recovery },
+    );
     return null;
   }
   if (out.length > 0) return null;

@@ -163,8 +163,11 @@ export const registry: Readonly<Record<string, ToolSpec>> = Object.freeze({
   search_kb: searchKb,
 });
 
-export function lookupTool(name: string): ToolSpec | null {
-  return Object.prototype.hasOwnProperty.call(registry, name) ? (registry[name] as ToolSpec) : null;
+/** Tools by name: the chapter's {@link registry}, or the tools a dispatcher was made for (createDispatcher). */
+export type ToolRegistry = Readonly<Record<string, ToolSpec>>;
+
+export function lookupTool(name: string, tools: ToolRegistry = registry): ToolSpec | null {
+  return Object.prototype.hasOwnProperty.call(tools, name) ? (tools[name] as ToolSpec) : null;
 }
 
 /** Size and depth limits of SPEC 3, shared by projection and validation. */

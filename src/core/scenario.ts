@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { TrustedContextSchema, type TrustedContext } from './trustedContext.ts';
-import { issuePointer } from './zodIssues.ts';
+import { contextIssues } from './contextIssues.ts';
 
 export const SCENARIO_FORMAT = 'tool-result-scenario-v1';
 
@@ -38,6 +38,6 @@ export function parseScenario(value: unknown): { ok: true; value: Scenario } | {
   if (r.success) return { ok: true, value: r.data as Scenario };
   return {
     ok: false,
-    issues: r.error.issues.map((i) => ({ path: issuePointer('', i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path), message: i.message })),
+    issues: contextIssues(r.error),
   };
 }

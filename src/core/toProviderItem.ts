@@ -5,6 +5,7 @@
  */
 import { findAdapter, type ProviderItem } from './providerAdapters.ts';
 import type { Package } from './protectedAudit.ts';
+import { registry, type ToolRegistry } from './registry.ts';
 import type { TrustedContext } from './trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from './validateResult.ts';
 import type { Violation } from './violation.ts';
@@ -21,8 +22,8 @@ export class AdapterRefused extends Error {
  * package does not validate in this trusted context. It always validates
  * itself: no caller can hand it a report to trust.
  */
-export function toProviderItem(pkg: Package, trusted: TrustedContext): ProviderItem {
-  return providerItemOf(pkg, trusted, validateResultDetailed(pkg, trusted));
+export function toProviderItem(pkg: Package, trusted: TrustedContext, tools: ToolRegistry = registry): ProviderItem {
+  return providerItemOf(pkg, trusted, validateResultDetailed(pkg, trusted, tools));
 }
 
 /**

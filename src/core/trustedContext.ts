@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { canonicalize } from './canonical.ts';
 import { isRfc3339Utc } from './time.ts';
-import { issuePointer } from './zodIssues.ts';
+import { contextIssues, type ContextIssue } from './contextIssues.ts';
 import type { JsonValue } from './jsonValue.ts';
 
 export const DELIVERIES = ['fresh', 'local_replay', 'receipt_reconciled'] as const;
@@ -76,10 +76,7 @@ export interface TrustedContext {
   key?: { id: string; secret: string };
 }
 
-export interface ContextIssue {
-  path: string;
-  message: string;
-}
+export type { ContextIssue };
 
 /** A trusted context that is itself malformed is the caller's bug, not the handler's: it is refused, never guessed. */
 export class TrustedContextError extends Error {
@@ -101,10 +98,7 @@ export function parseTrustedContext(value: unknown): Verdict {
   if (r.success) return { ok: true, value: { ...r.data, arguments: structuredClone(r.data.arguments) } as TrustedContext };
   return {
     ok: false,
-    issues: r.error.issues.map((i) => ({
-      path: issuePointer('', i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path),
-      message: i.message,
-    })),
+    issues: contextIssues(r.error),
   };
 }
 

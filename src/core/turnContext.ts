@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Delivery } from './trustedContext.ts';
 import { TrustedContextSchema } from './trustedContext.ts';
 import type { JsonValue } from './jsonValue.ts';
-import { issuePointer } from './zodIssues.ts';
+import { contextIssues } from './contextIssues.ts';
 
 const trusted = TrustedContextSchema.shape;
 
@@ -49,6 +49,6 @@ export function parseTurnContext(value: unknown): { ok: true; value: TurnContext
   if (r.success) return { ok: true, value: r.data as TurnContext };
   return {
     ok: false,
-    issues: r.error.issues.map((i) => ({ path: issuePointer('', i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path), message: i.message })),
+    issues: contextIssues(r.error),
   };
 }

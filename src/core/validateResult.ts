@@ -9,13 +9,13 @@ import { CanonicalizationError, canonicalize } from './canonical.ts';
 import { findDeniedKeys } from './denyList.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
-import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode } from './errorCatalog.ts';
+import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, retryAfterFault } from './errorCatalog.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { ModelResultSchema } from './modelResult.ts';
-import { checkAuditLeaks, checkToolData, firstTooDeep, needleFinder, type NeedleFinder } from './outputContract.ts';
+import { checkAuditLeaks, checkRegistryProvenance, checkToolData, firstTooDeep, needleFinder, type NeedleFinder } from './outputContract.ts';
 import { ProtectedAuditSchema } from './protectedAudit.ts';
 import { findAdapter } from './providerAdapters.ts';
-import { DISPATCHER_PROVENANCE, RESOURCE_REVISION, RESULT_LIMITS, type ToolSpec } from './registry.ts';
+import { DISPATCHER_PROVENANCE, RESOURCE_REVISION, RESULT_LIMITS, registry, type ToolRegistry, type ToolSpec } from './registry.ts';
 import { constantTimeEqual } from './hash.ts';
 import { utf8Length } from './text.ts';
 import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
@@ -40,8 +40,8 @@ export interface ValidationDetails extends ValidationReport {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-export function validateResult(pkg: unknown, trusted: TrustedContext): ValidationReport {
-  const { ok, violations } = validateResultDetailed(pkg, trusted);
+export function validateResult(pkg: unknown, trusted: TrustedContext, tools: ToolRegistry = registry): ValidationReport {
+  const { ok, violations } = validateResultDetailed(pkg, trusted, tools);
   return { ok, violations };
 }
 
@@ -61,13 +61,18 @@ export interface ValidationSteps {
   auditMember(member: AuditMember, value: unknown): Violation[];
 }
 
-export const RECOMPUTE: ValidationSteps = Object.freeze<ValidationSteps>({
-  canonical: (mr: unknown) => canonicalize(mr),
-  resultDigest: (canonical: string, _mr: unknown, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
-  callBinding: callBindingDigest,
-  modelVerdict: (mr, canonical, facts, downstream) => modelResultVerdict(mr, canonical, facts, downstream),
-  auditMember: auditMemberIssues,
-});
+/** The plain steps for a registry. */
+export function recompute(tools: ToolRegistry): ValidationSteps {
+  return Object.freeze<ValidationSteps>({
+    canonical: (mr: unknown) => canonicalize(mr),
+    resultDigest: (canonical: string, _mr: unknown, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
+    callBinding: (trusted: TrustedContext, request_sha256: string, result_sha256: string) => callBindingDigest(trusted, request_sha256, result_sha256, tools),
+    modelVerdict: (mr, canonical, facts, downstream) => modelResultVerdict(mr, canonical, facts, downstream),
+    auditMember: auditMemberIssues,
+  });
+}
+
+export const RECOMPUTE: ValidationSteps = recompute(registry);
 
 export type AuditMember = keyof typeof ProtectedAuditSchema.shape;
 const AUDIT_MEMBERS = Object.freeze(Object.keys(ProtectedAuditSchema.shape) as AuditMember[]);
@@ -85,7 +90,7 @@ export function auditMemberIssues(member: AuditMember, value: unknown): Violatio
   return local.items;
 }
 
-export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContext): ValidationDetails {
+export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContext, tools: ToolRegistry = registry): ValidationDetails {
   const out = new ViolationList();
   const details: ValidationDetails = { ok: false, violations: out.items, stored: {}, recomputed: {}, canonical: null };
   let parsed: ReturnType<typeof parseTrustedContext>;
@@ -100,7 +105,7 @@ export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContex
     for (const i of parsed.issues) out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, { kind: 'context_invalid', message: i.message });
     return details;
   }
-  return validateParsed(pkg, parsed.value, contextFacts(parsed.value), RECOMPUTE);
+  return validateParsed(pkg, parsed.value, contextFacts(parsed.value, tools), tools === registry ? RECOMPUTE : recompute(tools));
 }
 
 /**
@@ -230,10 +235,10 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
   const succeeded = status === 'succeeded';
 
   // What this context allows at all, before the details.
-  if (spec === null) {
+  if (facts.gate === 'UNKNOWN_TOOL') {
     if (succeeded) out.add('UNKNOWN_TOOL', `${base}/data`, { kind: 'rule', rule: 'no_contract_for_tool' });
     else if (error !== null && error.code !== 'UNKNOWN_TOOL') out.add('UNKNOWN_TOOL', `${base}/error/code`, { kind: 'rule', rule: 'only_unknown_tool' });
-  } else if (!args.ok) {
+  } else if (facts.gate === 'INVALID_ARGUMENTS') {
     if (succeeded) out.add('INPUT_BINDING', `${base}/status`, { kind: 'rule', rule: 'only_invalid_arguments' });
     else if (error !== null && error.code !== 'INVALID_ARGUMENTS') out.add('INPUT_BINDING', `${base}/error/code`, { kind: 'rule', rule: 'only_invalid_arguments' });
   } else if (error !== null && (error.code === 'UNKNOWN_TOOL' || error.code === 'INVALID_ARGUMENTS')) {
@@ -267,10 +272,7 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
   // Provenance: registry values for a success, dispatcher values otherwise.
   const p = `${base}/provenance`;
   if (succeeded && spec !== null) {
-    if (prov.source_label !== spec.source_label)
-      out.add('PROVENANCE_MISMATCH', `${p}/source_label`, { kind: 'expected_value', field: 'source_label', expected: spec.source_label, source: 'registry' });
-    if (prov.producer_revision !== spec.revisions.producer_revision)
-      out.add('PROVENANCE_MISMATCH', `${p}/producer_revision`, { kind: 'expected_value', field: 'producer_revision', expected: spec.revisions.producer_revision, source: 'registry' });
+    checkRegistryProvenance(prov, spec, p, out, false);
     if (prov.trust !== 'untrusted_data') out.add('PROVENANCE_MISMATCH', `${p}/trust`, { kind: 'rule', rule: 'data_is_untrusted' });
     if (typeof prov.resource_revision !== 'string' || !RESOURCE_REVISION.test(prov.resource_revision))
       out.add('RESULT_SCHEMA', `${p}/resource_revision`, { kind: 'rule', rule: 'resource_revision_format' });
@@ -301,14 +303,9 @@ function checkCatalog(error: Record<string, unknown>, spec: ToolSpec | null, pat
   for (const [field, value] of Object.entries(expected)) {
     if (error[field] !== value) out.add('ERROR_CATALOG_MISMATCH', `${path}/${field}`, { kind: 'expected_value', field, expected: value as JsonValue, source: 'catalog' });
   }
-  const retry = error.retry_after_ms;
-  if (entry.retryAfter === 'required') {
-    if (typeof retry !== 'number' || !Number.isInteger(retry) || retry < RETRY_AFTER_MS.min || retry > RETRY_AFTER_MS.max) {
-      out.add('ERROR_CATALOG_MISMATCH', `${path}/retry_after_ms`, { kind: 'retry_after_range', code, min: RETRY_AFTER_MS.min, max: RETRY_AFTER_MS.max });
-    }
-  } else if (retry !== null) {
-    out.add('ERROR_CATALOG_MISMATCH', `${path}/retry_after_ms`, { kind: 'expected_value', field: 'retry_after_ms', expected: null, source: 'catalog' });
-  }
+  const fault = retryAfterFault(entry, error.retry_after_ms, null);
+  if (fault === 'out_of_range') out.add('ERROR_CATALOG_MISMATCH', `${path}/retry_after_ms`, { kind: 'retry_after_range', code, min: RETRY_AFTER_MS.min, max: RETRY_AFTER_MS.max });
+  if (fault === 'not_empty') out.add('ERROR_CATALOG_MISMATCH', `${path}/retry_after_ms`, { kind: 'expected_value', field: 'retry_after_ms', expected: null, source: 'catalog' });
 }
 
 function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, principal_ref: string, toolContract: ContextFacts['tool_contract'], steps: ValidationSteps, out: ViolationList): void {

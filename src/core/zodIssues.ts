@@ -1,12 +1,8 @@
 /** Turns zod issues into violations located by RFC 6901 pointers, one per offending member. */
 import type { z } from 'zod';
-import { escapePointerSegment } from './jsonPointer.ts';
+import { issuePointer } from './jsonPointer.ts';
 import type { ViolationCode, ViolationList } from './violation.ts';
 import type { SchemaIssue } from './violationParams.ts';
-
-export function issuePointer(base: string, path: readonly PropertyKey[]): string {
-  return base + path.map((p) => `/${escapePointerSegment(String(p))}`).join('');
-}
 
 /**
  * `classify` may re-code an issue by its pointer (an `observed_at` problem is
