@@ -163,3 +163,49 @@ export function computeBindings(model_result: ModelResult, trusted: TrustedConte
   const result_sha256 = resultDigest(model_result, trusted.key);
   return { request_sha256, result_sha256, call_binding_sha256: callBindingDigest(trusted, request_sha256, result_sha256, tools) };
 }
+
+/** The exact text hashed for each digest a validation recomputed (null where it recomputed none). */
+export type DigestPreimages = Record<'request_sha256' | 'result_sha256' | 'call_binding_sha256', string | null>;
+
+/** Where the context-only parts of the preimages come from: made afresh, or kept by a live session. */
+export interface PreimageParts {
+  request(): string;
+  callBinding(request_sha256: string, result_sha256: string): string;
+}
+
+export function plainPreimageParts(trusted: TrustedContext, tools: ToolRegistry = registry): PreimageParts {
+  return {
+    request: () => digestPreimage(PURPOSES.request, requestFields(trusted, tools)),
+    callBinding: (req, res) => {
+      const { prefix, suffix } = callBindingParts(trusted, req, res, tools);
+      return prefix + suffix;
+    },
+  };
+}
+
+/**
+ * SPEC 2: the preimages behind a validation's recomputed digests, so a page
+ * can show the text a learner may hash elsewhere without a copy of how it is
+ * made. A context that cannot be encoded has none (null).
+ * @example digestPreimages(validateResultDetailed(pkg, trusted), trusted).request_sha256 // '{"arguments":{…},"effect_revision":…,"purpose":"tool-request/v1",…}'
+ */
+export function digestPreimages(report: { recomputed: Partial<Bindings>; canonical: string | null }, trusted: TrustedContext, tools: ToolRegistry = registry): DigestPreimages {
+  return preimagesWith(report, plainPreimageParts(trusted, tools));
+}
+
+export function preimagesWith(report: { recomputed: Partial<Bindings>; canonical: string | null }, parts: PreimageParts): DigestPreimages {
+  const pre = (f: () => string): string | null => {
+    try {
+      return f();
+    } catch {
+      return null;
+    }
+  };
+  const { request_sha256: req, result_sha256: res } = report.recomputed;
+  return {
+    request_sha256: pre(parts.request),
+    // Spliced as the validator hashes it (a test keeps it equal to digestPreimage); no canonical text, no preimage.
+    result_sha256: report.canonical !== null ? resultPreimageOfCanonical(report.canonical) : null,
+    call_binding_sha256: req !== undefined && res !== undefined ? pre(() => parts.callBinding(req, res)) : null,
+  };
+}

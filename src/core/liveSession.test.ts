@@ -15,15 +15,27 @@ import { validateResultDetailed } from './validateResult.ts';
 const SEED = 20260719;
 const KEY = { id: 'k-1', secret: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff' };
 
-/** Everything a preview shows, as one text: verdicts, digests, packages and the payload bytes. */
+/**
+ * The whole preview as one text: every member (spread, so a member added later
+ * is compared too), the unregistered adapter's refusal included, and each
+ * payload's exact bytes. `undefined` is written out: a member set to undefined
+ * by hand must not read as a missing one.
+ */
 function bytesOf(p: DispatchPreview): string {
-  return JSON.stringify({
-    trusted: p.trusted,
-    pkg: p.pkg,
-    violations: p.violations,
-    report: p.report,
-    providers: p.providers.map((x) => ({ ...x, item: x.item === null ? null : JSON.stringify(x.item) })),
-  });
+  // Tolerant of a malformed answer (a member nulled by hand must read as different, not crash the comparison).
+  const providers = Array.isArray(p.providers)
+    ? p.providers.map((x) => (x === null || typeof x !== 'object' ? x : { ...x, item: x.item === null || x.item === undefined ? x.item : JSON.stringify(x.item) }))
+    : p.providers;
+  return JSON.stringify({ ...p, providers }, (_k, v: unknown) => (v === undefined ? '<undefined>' : v));
+}
+
+/** Every place in a value where a leaf or a container sits, as a path of keys. */
+function pathsOf(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  const out: (string | number)[][] = [at];
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...at, Array.isArray(value) ? Number(k) : k]));
+  }
+  return out;
 }
 
 /** The answer or the refusal, as text: a session must refuse exactly what the plain function refuses. */
@@ -154,6 +166,30 @@ describe('a live session answers what the plain functions answer', () => {
       }),
       { seed: SEED, numRuns: 300 },
     );
+  });
+
+  it('the comparison sees a change by hand to any member of the session’s answer, the unregistered adapter’s included', () => {
+    const registered = scenarios.find((s) => s.id === 'get_order.paid');
+    if (registered === undefined) throw new Error('scenario get_order.paid is missing');
+    const unregisteredCall = { ...registered.context, call: { ...registered.context.call, provider: 'mistral', api_family: 'chat', adapter_revision: 'mistral-chat-2026-07-19' } };
+    let changed = 0;
+    for (const ctx of [registered.context, unregisteredCall]) {
+      const session = openLiveSession(ctx);
+      const answer = session.preview(registered.handler_output);
+      session.close();
+      const want = bytesOf(previewDispatch(registered.handler_output, ctx));
+      expect(bytesOf(answer)).toBe(want);
+      for (const path of pathsOf(answer).slice(1)) {
+        const copy = structuredClone(answer) as unknown as Record<string | number, unknown>;
+        let parent = copy;
+        for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+        const last = path[path.length - 1] as string | number;
+        parent[last] = parent[last] === null ? '<changed>' : null;
+        expect(bytesOf(copy as unknown as DispatchPreview), path.join('/')).not.toBe(want);
+        changed++;
+      }
+    }
+    expect(changed).toBeGreaterThan(100);
   });
 
   it('the packages it returns are deep-frozen (it keys what it keeps by their parts); a copy is plain data, checked afresh', () => {

@@ -31,7 +31,7 @@
  */
 import { canonicalize, canonicalizeAndFreeze } from './canonical.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
-import { callBindingDigest, callBindingPrefix, callBindingSuffixOf, resultDigestOfCanonical } from './digest.ts';
+import { callBindingDigest, callBindingPrefix, callBindingSuffixOf, plainPreimageParts, preimagesWith, resultDigestOfCanonical, type DigestPreimages, type PreimageParts } from './digest.ts';
 import { isCallAdapter, previewWith, rebindPackage, withProvider, type DispatchPreview, type PreviewSteps } from './dispatchPreview.ts';
 import { prefixedHash, type PrefixedHash } from './hash.ts';
 import type { ModelResult } from './modelResult.ts';
@@ -50,6 +50,8 @@ export interface LiveSession {
   preview(handlerOutput: unknown): DispatchPreview;
   /** The same answer as `validateResultDetailed(pkg, trusted)`, for any package (a stored one, a tampered one). */
   validate(pkg: unknown): ValidationDetails;
+  /** The same answer as `digestPreimages(report, trusted)` for a report of this session; the context-only parts are made once. */
+  preimages(report: Pick<ValidationDetails, 'recomputed' | 'canonical'>): DigestPreimages;
   /** Drops everything the session keeps and wipes its key-bearing hash states; later calls throw. */
   close(): void;
 }
@@ -194,6 +196,17 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
   };
 
   const validate = (pkg: unknown, trusted: TrustedContext): ValidationDetails => validateParsed(pkg, trusted, (open().routes.get(trusted) as Route).facts, validationSteps);
+  // The request preimage and the call-binding prefix depend on the context alone (and the request digest the report recomputed).
+  const plainParts = plainPreimageParts(own, tools);
+  let requestText: string | null = null;
+  let prefixText: { request_sha256: string; text: string } | null = null;
+  const keptParts: PreimageParts = {
+    request: () => (requestText ??= plainParts.request()),
+    callBinding: (req, res) => {
+      if (prefixText === null || prefixText.request_sha256 !== req) prefixText = { request_sha256: req, text: callBindingPrefix(own, req) };
+      return prefixText.text + callBindingSuffixOf((open().routes.get(own) as Route).contractText, res);
+    },
+  };
   const previewSteps: PreviewSteps = {
     project: (output) => projectParsed(output, own, ownFacts, projectSteps),
     validate,
@@ -212,10 +225,16 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
     validate(pkg: unknown): ValidationDetails {
       return validate(pkg, own);
     },
+    preimages(report): DigestPreimages {
+      open();
+      return preimagesWith(report, keptParts);
+    },
     close(): void {
       if (routes !== null) for (const route of routes.values()) route.prefix.destroy();
       routes = null;
       encoded = null;
+      requestText = null;
+      prefixText = null;
       members = null;
       contextFor.clear();
     },

@@ -12,7 +12,7 @@
  * test holds the two to the same answers.
  */
 import { canonicalize } from '../core/canonical.ts';
-import { PURPOSES, callBindingParts, callBindingPrefix, callBindingSuffixOf, digestPreimage, requestFields, resultPreimageOfCanonical, toolContractOf } from '../core/digest.ts';
+import { PURPOSES, digestPreimages, type DigestPreimages } from '../core/digest.ts';
 import { previewDispatch, type DispatchPreview } from '../core/dispatchPreview.ts';
 import { openLiveSession, type LiveSession } from '../core/liveSession.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '../core/protectedAudit.ts';
@@ -129,36 +129,9 @@ function handlerPathOfPackagePath(path: string): string | null {
   return null;
 }
 
-/** The preimages shown beside the digests: what depends on the context alone may be kept by the caller. */
-interface Preimages {
-  request(): string;
-  callBinding(request_sha256: string, result_sha256: string): string;
-}
-
-const plainPreimages = (trusted: TrustedContext): Preimages => ({
-  request: () => digestPreimage(PURPOSES.request, requestFields(trusted)),
-  callBinding: (req, res) => {
-    const { prefix, suffix } = callBindingParts(trusted, req, res);
-    return prefix + suffix;
-  },
-});
-
-function digestViews(pkg: Package, v: ValidationDetails, make: Preimages): DigestView[] {
+function digestViews(v: ValidationDetails, preimages: DigestPreimages): DigestView[] {
   const stored = v.stored;
   const re = v.recomputed;
-  const pre = (f: () => string): string | null => {
-    try {
-      return f();
-    } catch {
-      return null;
-    }
-  };
-  const preimages: Record<DigestName, string | null> = {
-    request_sha256: pre(make.request),
-    // Spliced and written out as the validator hashes them (tests keep both equal to digestPreimage).
-    result_sha256: v.canonical !== null ? resultPreimageOfCanonical(v.canonical) : pre(() => digestPreimage(PURPOSES.result, { model_result: pkg.model_result })),
-    call_binding_sha256: re.request_sha256 !== undefined && re.result_sha256 !== undefined ? pre(() => make.callBinding(re.request_sha256 as string, re.result_sha256 as string)) : null,
-  };
   const purposes: Record<DigestName, string> = { request_sha256: PURPOSES.request, result_sha256: PURPOSES.result, call_binding_sha256: PURPOSES.callBinding };
   return DIGEST_NAMES.map((name) => {
     const s = stored[name] ?? null;
@@ -211,7 +184,7 @@ export interface Evaluator {
  * closes the old one.
  */
 export function createEvaluator(): Evaluator {
-  let held: { draft: string | null; context: ContextOutcome; session: LiveSession | null; preimages: Preimages | null } | null = null;
+  let held: { draft: string | null; context: ContextOutcome; session: LiveSession | null } | null = null;
   // The draft holds strings only, so its JSON text is exact; another member order is a miss (a new session), never a wrong hit.
   const draftText = (d: ContextDraft): string | null => {
     try {
@@ -227,10 +200,10 @@ export function createEvaluator(): Evaluator {
         held?.session?.close();
         const context = contextFromDraft(input.context);
         const session = context.ok ? openLiveSession(context.value) : null;
-        held = { draft, context, session, preimages: session === null ? null : keptPreimages(session.trusted) };
+        held = { draft, context, session };
       }
       const h = held;
-      return evaluateWith(input.handlerText, h.context, (output) => (h.session as LiveSession).preview(output), h.preimages as Preimages);
+      return evaluateWith(input.handlerText, h.context, h.session as LiveSession);
     },
     close(): void {
       held?.session?.close();
@@ -239,30 +212,18 @@ export function createEvaluator(): Evaluator {
   };
 }
 
-/** The preimages of one session's context: what depends on the context alone is made once, the rest is spliced. */
-function keptPreimages(trusted: TrustedContext): Preimages {
-  const plain = plainPreimages(trusted);
-  let request: string | undefined;
-  const contract = canonicalize(toolContractOf(trusted.tool));
-  let prefix: { request_sha256: string; text: string } | undefined;
-  return {
-    request: () => (request ??= plain.request()),
-    callBinding: (req, res) => {
-      if (prefix === undefined || prefix.request_sha256 !== req) prefix = { request_sha256: req, text: callBindingPrefix(trusted, req) };
-      return prefix.text + callBindingSuffixOf(contract, res);
-    },
-  };
-}
-
 /** The same evaluation with nothing kept, through the core's plain functions. */
 export function evaluate(input: EvaluationInput): Evaluation {
   const context = contextFromDraft(input.context);
   const trusted = (context as { value: TrustedContext }).value;
-  return evaluateWith(input.handlerText, context, (output) => previewDispatch(output, trusted), plainPreimages(trusted));
+  return evaluateWith(input.handlerText, context, { preview: (output) => previewDispatch(output, trusted), preimages: (report) => digestPreimages(report, trusted) });
 }
 
 /** Parse → project → validate → adapters → digests, for one handler text in one context. */
-function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOutput: unknown) => DispatchPreview, preimages: Preimages): Evaluation {
+/** The core's answers for one context: a live session, or the plain functions. */
+type Answers = Pick<LiveSession, 'preview' | 'preimages'>;
+
+function evaluateWith(text: string, context: ContextOutcome, answers: Answers): Evaluation {
   const problems: Problem[] = [];
   const raw = parseStrictJson(text);
   const parse: ParseOutcome = raw.ok ? { ok: true, value: raw.value } : { ok: false, error: raw.error };
@@ -308,7 +269,7 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
   let internalError: string | null = null;
   if (parse.ok && context.ok) {
     try {
-      const p = preview(parse.value);
+      const p = answers.preview(parse.value);
       const { trusted, pkg, violations, report: validation } = p;
       const canonical = validation.canonical ?? canonicalize(pkg.model_result);
       result = {
@@ -318,7 +279,7 @@ function evaluateWith(text: string, context: ContextOutcome, preview: (handlerOu
         validation,
         canonical,
         canonicalBytes: utf8Length(canonical),
-        digests: digestViews(pkg, validation, preimages),
+        digests: digestViews(validation, answers.preimages(validation)),
         payloads: payloadViews(p),
       };
       // A projection violation points into the handler output; a validation violation into the package, which mirrors it under /data.

@@ -1,0 +1,80 @@
+/**
+ * SPEC 3 for an engineer's own tools: `defineTool(spec)` checks a tool spec
+ * the way the chapter's three are written and returns it frozen, so a
+ * dispatcher made with {@link createDispatcher} never meets a spec it cannot
+ * enforce (an echo field the schemas do not have, a list limit read from a
+ * missing input member).
+ *
+ * @example
+ * const getInvoice = defineTool({
+ *   name: 'get_invoice',
+ *   effect: 'read',
+ *   title: { en: 'Look up an invoice', zh: '查询发票' },
+ *   input: z.strictObject({ invoice_ref: z.string() }),
+ *   output: z.strictObject({ invoice_ref: z.string(), total_cents: z.number().int() }),
+ *   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],
+ *   revisions: { input_revision: 'i1', output_revision: 'o1', effect_revision: 'e1', handler_revision: 'h1', producer_revision: 'p1', policy_revision: 'pol1' },
+ *   source_label: 'billing',
+ * });
+ */
+import { z } from 'zod';
+import { DISPATCHER_PROVENANCE, type ToolRevisions, type ToolSpec } from './registry.ts';
+
+/** A spec defineTool refused, with every problem found (not only the first). */
+export class ToolSpecError extends Error {
+  override readonly name = 'ToolSpecError';
+  constructor(
+    readonly tool: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`tool spec ${JSON.stringify(tool)} is not valid: ${problems.join('; ')}`);
+  }
+}
+
+/** Provider tool names: OpenAI, Anthropic and Gemini all accept this set. */
+const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+const REVISION = /^[A-Za-z0-9._:-]{1,64}$/;
+const REVISION_KEYS: readonly (keyof ToolRevisions)[] = ['input_revision', 'output_revision', 'effect_revision', 'handler_revision', 'producer_revision', 'policy_revision'];
+
+const shapeOf = (schema: unknown): Record<string, z.ZodType> | null => (schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : null);
+
+/** Checks `spec` and returns it frozen (the same fields; the zod schemas are kept as given). Throws {@link ToolSpecError}. */
+export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
+  const problems: string[] = [];
+  const name = typeof spec?.name === 'string' ? spec.name : '';
+  if (!TOOL_NAME.test(name)) problems.push('name must be 1–64 of [A-Za-z0-9_-], starting with a letter or _');
+  if (spec.effect !== 'read' && spec.effect !== 'write') problems.push("effect must be 'read' or 'write'");
+  for (const lang of ['en', 'zh'] as const) {
+    if (typeof spec.title?.[lang] !== 'string' || spec.title[lang].trim() === '') problems.push(`title.${lang} must be a non-empty string`);
+  }
+  const input = shapeOf(spec.input);
+  const output = shapeOf(spec.output);
+  if (input === null) problems.push('input must be a zod object schema (z.strictObject): arguments are a JSON object');
+  if (output === null) problems.push('output must be a zod object schema (z.strictObject): data is a JSON object');
+  else if (!(spec.output instanceof z.ZodObject && spec.output._zod.def.catchall instanceof z.ZodNever))
+    problems.push('output must be exact (z.strictObject): an extra member is a contract breach, not data');
+  if (!Array.isArray(spec.echo)) problems.push('echo must be an array of { output, input }');
+  else {
+    for (const e of spec.echo) {
+      if (output !== null && !Object.hasOwn(output, e.output)) problems.push(`echo output member ${JSON.stringify(e.output)} is not in the output schema`);
+      if (input !== null && !Object.hasOwn(input, e.input)) problems.push(`echo input member ${JSON.stringify(e.input)} is not in the input schema`);
+    }
+  }
+  for (const k of REVISION_KEYS) {
+    const v = spec.revisions?.[k];
+    if (typeof v !== 'string' || !REVISION.test(v)) problems.push(`revisions.${k} must be 1–64 of [A-Za-z0-9._:-]`);
+  }
+  if (typeof spec.source_label !== 'string' || spec.source_label === '') problems.push('source_label must be a non-empty string');
+  else if (spec.source_label === DISPATCHER_PROVENANCE.source_label) problems.push(`source_label ${JSON.stringify(DISPATCHER_PROVENANCE.source_label)} is the dispatcher's own`);
+  if (spec.list !== undefined) {
+    if (output !== null && !(output[spec.list.member] instanceof z.ZodArray)) problems.push(`list.member ${JSON.stringify(spec.list.member)} must be an array member of the output schema`);
+    if (input !== null && !Object.hasOwn(input, spec.list.maxFrom)) problems.push(`list.maxFrom ${JSON.stringify(spec.list.maxFrom)} is not in the input schema`);
+  }
+  if (problems.length > 0) throw new ToolSpecError(name, problems);
+  return Object.freeze({
+    ...spec,
+    title: Object.freeze({ ...spec.title }),
+    echo: Object.freeze(spec.echo.map((e) => Object.freeze({ ...e }))),
+    revisions: Object.freeze({ ...spec.revisions }),
+  }) as Readonly<T>;
+}
