@@ -99,7 +99,7 @@ describe('cli, as a process (npm run -s cli)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cli-'));
   it('validate --scenario search_kb.hits prints {"ok":true,...} and exits 0', () => {
     const out = execFileSync('npm', ['run', '-s', 'cli', '--', 'validate', '--scenario', 'search_kb.hits'], { encoding: 'utf8' });
-    expect(out).toBe('{"ok":true,"violations":[]}\n');
+    expect(out).toBe('{"ok":true,"violations":[],"scenario":{"model_result_status":"succeeded","model_result_error":null,"handler_output_refused":false,"handler_output_violations":[]}}\n');
   }, 60_000);
   it('exit codes 1 and 2 reach the shell', () => {
     const pkg = execFileSync('npm', ['run', '-s', 'cli', '--', 'project', '--scenario', 'search_kb.hits'], { encoding: 'utf8' });
@@ -114,4 +114,39 @@ describe('cli, as a process (npm run -s cli)', () => {
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(readFileSync(join(dir, 'bad.json'), 'utf8')).toBe('{"a":1,}');
   }, 60_000);
+});
+
+describe('cli validate --scenario says what the valid package carries', () => {
+  it('a refused handler output: valid package (exit 0) carrying OUTPUT_CONTRACT_VIOLATION with its reasons', () => {
+    const r = cli(['validate', '--scenario', 'create_refund_draft.status_injected']);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ ok: true, violations: [], scenario: { model_result_error: 'OUTPUT_CONTRACT_VIOLATION', handler_output_refused: true } });
+    expect((r.json?.scenario as { handler_output_violations: { code: string }[] }).handler_output_violations.length).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/^valid package carrying OUTPUT_CONTRACT_VIOLATION: the handler output was refused \(/);
+  });
+
+  it('an accepted handler output says so and writes nothing on stderr', () => {
+    const r = cli(['validate', '--scenario', 'get_order.paid']);
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      json: { ok: true, scenario: { model_result_status: 'succeeded', model_result_error: null, handler_output_refused: false, handler_output_violations: [] } },
+    });
+  });
+});
+
+describe('cli schema', () => {
+  it('prints JSON Schema 2020-12 of a tool’s model_result by default, of its data with --part data', () => {
+    const whole = cli(['schema', '--tool', 'search_kb']);
+    expect(whole.code).toBe(0);
+    expect(whole.json).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', required: expect.arrayContaining(['data', 'provenance']) });
+    const data = cli(['schema', '--tool', 'get_order', '--part', 'data']);
+    expect(data.json).toMatchObject({ type: 'object', required: ['order_ref', 'status'], additionalProperties: false });
+  });
+
+  it('refuses an unknown tool or part as bad input (exit 2)', () => {
+    expect(cli(['schema', '--tool', 'send_email'])).toMatchObject({ code: 2, stdout: '' });
+    expect(cli(['schema', '--tool', 'get_order', '--part', 'audit']).code).toBe(2);
+    expect(cli(['schema']).code).toBe(2);
+  });
 });

@@ -26,6 +26,11 @@ import {
   scenarios,
   toProviderItem,
   validateResult,
+  lookupTool,
+  registry,
+  resultJsonSchema,
+  RESULT_SCHEMA_PARTS,
+  type ResultSchemaPart,
   type Package,
   type TrustedContext,
 } from '../core/index.ts';
@@ -42,7 +47,11 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
   project: `cli project  (--handler H.json --context C.json | --scenario ID|FILE.json)
     Projects a handler output under a trusted context; prints {model_result, protected_audit}. Exit 0 (a contract error is still a package), 2 bad input.`,
   validate: `cli validate (--package P.json --context C.json | --scenario ID|FILE.json)
-    Validates a package against its trusted context; prints {ok, violations}. Exit 0 ok, 1 rejected, 2 bad input.`,
+    Validates a package against its trusted context; prints {ok, violations}. Exit 0 ok, 1 rejected, 2 bad input.
+    With --scenario the package is projected first, and the output also says what it carries:
+    {scenario: {model_result_status, model_result_error, handler_output_refused, handler_output_violations}}.
+    A handler output the projection refused still makes a valid package (exit 0): one that carries
+    OUTPUT_CONTRACT_VIOLATION, with the reasons in its audit.`,
   payload: `cli payload  (--package P.json --context C.json | --scenario ID|FILE.json)
     Builds the provider item from a package. Exit 0, 1 refused, 2 bad input.`,
   turn: `cli turn     (--provider P --stream S --turn-context T.json [--handlers H.json] | --fixture ID) [--mode stateful|stateless]
@@ -53,6 +62,10 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
     1 the turn has problems or the continuation is refused, 2 bad input. T.json may give response_ref,
     the dispatcher's id for the request, bound where the provider gave the empty response id.
     Fixture ids: \`cli list --turns\`.`,
+  schema: `cli schema --tool NAME [--part model_result|data]
+    Prints the JSON Schema 2020-12 of the tool's model_result (default; data null or the tool's exact data)
+    or of its data alone: an MCP tool's outputSchema. Refinements JSON Schema cannot express (URL host, UTC
+    time) and the rules across fields (echo, list limits, status) are checked by validate, not by the schema.`,
   list: `cli list [--turns]
     Prints the scenario ids and titles (with --turns, the turn fixtures).`,
 };
@@ -141,6 +154,9 @@ export function run(argv: string[], io: CliIO): number {
         return 0;
       case 'turn':
         return turn(io, parseFlags(rest));
+      case 'schema':
+        out(schema(parseFlags(rest)));
+        return 0;
       case 'project': {
         const { value, context } = inputs(io, parseFlags(rest), '--handler');
         out(project(value, context));
@@ -153,7 +169,15 @@ export function run(argv: string[], io: CliIO): number {
         const pkg = projected ? value : project(value, context);
         if (command === 'validate') {
           const report = validateResult(pkg, context);
-          out(report);
+          if (projected) out(report);
+          else {
+            // The package is valid even when the handler output was refused: say what it carries, not only that it is valid.
+            const mr = (pkg as Package).model_result;
+            const reasons = (pkg as Package).protected_audit.violations;
+            const refused = mr.error?.code === 'OUTPUT_CONTRACT_VIOLATION';
+            out({ ...report, scenario: { model_result_status: mr.status, model_result_error: mr.error?.code ?? null, handler_output_refused: refused, handler_output_violations: reasons } });
+            if (report.ok && refused) io.stderr(`valid package carrying OUTPUT_CONTRACT_VIOLATION: the handler output was refused (${[...new Set(reasons.map((v) => v.code))].join(', ')})\n`);
+          }
           if (!report.ok) io.stderr(`rejected: ${[...new Set(report.violations.map((v) => v.code))].join(', ')}\n`);
           return report.ok ? 0 : 1;
         }
@@ -177,6 +201,18 @@ export function run(argv: string[], io: CliIO): number {
     }
     throw e;
   }
+}
+
+/** `schema --tool NAME [--part model_result|data]`. */
+function schema(flags: Map<string, string>): Record<string, unknown> {
+  for (const f of flags.keys()) if (f !== '--tool' && f !== '--part') throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.schema}`);
+  const name = flags.get('--tool');
+  if (name === undefined) throw new BadInput(`schema needs --tool\n  ${COMMAND_USAGE.schema}`);
+  const spec = lookupTool(name);
+  if (spec === null) throw new BadInput(`unknown tool ${JSON.stringify(name)}: the registry holds ${Object.keys(registry).join(', ')}`);
+  const part = flags.get('--part') ?? 'model_result';
+  if (!(RESULT_SCHEMA_PARTS as readonly string[]).includes(part)) throw new BadInput(`--part must be model_result or data, not ${JSON.stringify(part)}`);
+  return resultJsonSchema(spec, part as ResultSchemaPart);
 }
 
 function readText(io: CliIO, path: string): string {

@@ -7,6 +7,8 @@ export { sha256Hex, sha256HexWebCrypto, hmacSha256Hex, hmacSha256HexWebCrypto, c
 export { registry, lookupTool, RESULT_LIMITS, KB_HOST, type ToolSpec, type ToolRegistry, type ToolRevisions, type EchoField } from './registry.ts';
 export { defineTool, ToolSpecError } from './defineTool.ts';
 export { createDispatcher, type Dispatcher } from './dispatcher.ts';
+export { resultJsonSchema, resultZodSchema, RESULT_SCHEMA_PARTS, type ResultSchemaPart } from './resultSchema.ts';
+export { digestPreimages, type DigestPreimages } from './digest.ts';
 export { ERROR_CATALOG, RETRY_AFTER_MS, type ErrorCode, type CatalogEntry } from './errorCatalog.ts';
 export { PROVIDER_ADAPTERS, findAdapter, adapterFor, type ProviderName, type ProviderItem } from './providerAdapters.ts';
 export { project, projectDetailed } from './project.ts';

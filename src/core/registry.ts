@@ -47,7 +47,9 @@ const text = (min: number, max: number, description: string) =>
       const n = codePointLength(s);
       return n >= min && n <= max;
     }, `must be ${min}–${max} characters (Unicode code points)`)
-    .describe(description);
+    .describe(description)
+    // JSON Schema counts a string's length in code points too, so the exported schema says what the refinement says.
+    .meta({ minLength: min, maxLength: max });
 
 const orderRef = z
   .string()
