@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-lib/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
