@@ -221,7 +221,7 @@ test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({
   await page.getByRole('button', { name: '中文' }).click();
   await expect(page.getByRole('link', { name: '模型回合' })).toHaveAttribute('aria-current', 'page');
   await expect(verdict(page)).toContainText('2 个调用执行');
-  for (const name of [/这一步/, /处理函数输出/, /下一次请求/, /流文本/, /注入的故事/]) {
+  for (const name of [/这一步/, /Handler 输出/, /下一次请求/, /流文本/, /注入的故事/]) {
     await tab(page, name).click();
     const overflow = await page.evaluate(() => ({
       x: document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -6,6 +6,7 @@
 import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import type { TurnDecision } from '../../../playground/turn/decision.ts';
+import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
 
 export function verdictOf(x: TurnTexts, d: TurnDecision | null): { ok: boolean; text: string } {
@@ -39,10 +40,10 @@ export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lan
                   <code className="code-bad">{p.code}</code> <span className="muted">#{p.at}</span> {p.detail}
                 </p>
                 <p>
-                  <strong>{x.rule}:</strong> {p.rule[lang]}
+                  <strong>{x.rule}:</strong> <CodeText text={p.rule[lang]} />
                 </p>
                 <p className="without">
-                  <strong>{x.without}:</strong> {p.without[lang]}
+                  <strong>{x.without}:</strong> <CodeText text={p.without[lang]} />
                 </p>
               </li>
             ))}
