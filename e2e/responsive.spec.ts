@@ -97,7 +97,8 @@ for (const device of NARROW_DEVICES) {
       await page.emulateMedia({ colorScheme: 'light' });
       await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
       await expect(page.getByTestId('turn-mode')).toBeVisible();
-      const tabs = ['step', 'handler', 'continuation', 'text', 'injection'] as const;
+      // No injection story here: its tab is the follow-up stream's only.
+      const tabs = ['step', 'handler', 'continuation', 'text'] as const;
       for (const combo of ['en light', 'zh dark'] as const) {
         if (combo === 'zh dark') {
           await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');

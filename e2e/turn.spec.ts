@@ -45,10 +45,17 @@ test('an unknown stream in the address falls back and says so', async ({ pg, pag
 test('stepping: buttons and keys; each step shows the new fragment, the ids as they appear, and the decision if the stream ended there', async ({ pg, page }) => {
   await pg.goto(address('openai.one_call'));
   const count = page.getByTestId('step-count');
+  // A stream opens on its outcome, at its end.
+  await expect(count).toHaveText('step 12 of 12');
+  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toHaveAttribute('data-kind', 'gated');
+  await page.getByTestId('event-list').focus();
+  await page.keyboard.press('Home');
   await expect(count).toHaveText('step 1 of 12');
-  // Before the terminal event nothing runs.
-  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toHaveAttribute('data-kind', 'stopped');
-  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toContainText('STREAM_UNTERMINATED');
+  // Before the terminal event nothing runs, and nothing is decided yet: a neutral card, not a refusal.
+  const pending = page.getByTestId('step-detail').getByTestId('turn-decision');
+  await expect(pending).toHaveAttribute('data-kind', 'pending');
+  await expect(pending).toContainText('Not decided yet');
+  await expect(pending.locator('.chip-error')).toHaveCount(0);
   await page.getByTestId('step-next').click();
   await expect(count).toHaveText('step 2 of 12');
   const list = page.getByTestId('event-list');
@@ -221,7 +228,9 @@ test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({
   await page.getByRole('button', { name: '中文' }).click();
   await expect(page.getByRole('link', { name: '模型回合' })).toHaveAttribute('aria-current', 'page');
   await expect(verdict(page)).toContainText('2 个调用执行');
-  for (const name of [/这一步/, /Handler 输出/, /下一次请求/, /流文本/, /注入的故事/]) {
+  // The injection story's tab is the follow-up stream's only.
+  await expect(tab(page, /注入的故事/)).toHaveCount(0);
+  for (const name of [/这一步/, /Handler 输出/, /下一次请求/, /流文本/]) {
     await tab(page, name).click();
     const overflow = await page.evaluate(() => ({
       x: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -236,7 +245,7 @@ test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({
   // The tabs are reached and switched by keyboard.
   await tab(page, /这一步/).focus();
   await page.keyboard.press('End');
-  await expect(tab(page, /注入的故事/)).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, /流文本/)).toHaveAttribute('aria-selected', 'true');
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -100,6 +100,16 @@ export const TURN_TEXT = defineTexts({
     openInjectionStream: 'Open this provider’s follow-up stream',
     openInjectionScenario: 'Open search_kb.injection in the playground',
     injectionStep: (n: number) => `Step ${n}`,
+    injectionStepTitles: {
+      injected_hit: 'A search hit tries to give orders, and stays data',
+      model_asks: 'The persuaded model asks for send_email',
+      gate_answers: 'The gate answers UNKNOWN_TOOL; no handler runs',
+      continuation_carries: 'That error goes back to the model',
+    },
+    storyAhead: 'not yet, at this step of the stream',
+    storyFollows: 'The story follows the stepper on the left: step through the stream to watch each part happen.',
+    notDecided: 'Not decided yet',
+    notDecidedWhy: 'The terminal event has not arrived: the dispatcher waits for it before anything runs. Step on, or jump to the end.',
     importRefused: 'Import refused',
   },
   zh: {
@@ -198,6 +208,16 @@ export const TURN_TEXT = defineTexts({
     openInjectionStream: '打开这个 provider 的后续流',
     openInjectionScenario: '在演练场中打开 search_kb.injection',
     injectionStep: (n: number) => `第 ${n} 步`,
+    injectionStepTitles: {
+      injected_hit: '一条搜索结果试图下达指令，但它仍只是数据',
+      model_asks: '被说服的模型请求调用 send_email',
+      gate_answers: '关卡返回 UNKNOWN_TOOL，不执行任何 handler',
+      continuation_carries: '这个错误被带回给模型',
+    },
+    storyAhead: '在流的这一步还没有发生',
+    storyFollows: '故事随左边的步进器推进：逐步查看流，看每一部分何时发生。',
+    notDecided: '尚未决定',
+    notDecidedWhy: '终止事件还没有到达：在它到达之前，dispatcher 什么都不执行。继续下一步，或跳到结尾。',
     importRefused: '导入被拒绝',
   },
 });
