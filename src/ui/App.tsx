@@ -20,7 +20,10 @@ import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField
 import type { Problem } from '../playground/evaluate.ts';
 import { searchOf } from '../playground/address.ts';
 import { providerOfStream } from '../playground/turn/turnAddress.ts';
-import { copyText } from '../playground/browser.ts';
+import { copyText, markGuideSeen, setPresenting } from '../playground/browser.ts';
+import { withPresent } from '../playground/presentAddress.ts';
+import { PresentContext } from './hooks/usePresent.ts';
+import type { AttackId } from '../lessons/attacks.ts';
 import { sharePayloadOf } from '../playground/codecs/shareLink.ts';
 import type { AppState } from '../playground/reducer.ts';
 import { usePlayground } from './state/usePlayground.ts';
@@ -34,6 +37,7 @@ import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
 import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
+import type { GuideLink, GuideTargets } from './features/guide/GuideDialog.tsx';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { modeJumps, PanelNav, type BottomTab } from './features/panelNav/PanelNav.tsx';
@@ -56,6 +60,8 @@ const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx')
 // Opened on demand: off the first load.
 const ShareDialog = lazy(() => import('./features/share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
+// The "Start here" guide: its words load with it, on a first visit or from Help.
+const GuideDialog = lazy(() => import('./features/guide/GuideDialog.tsx').then((m) => ({ default: m.GuideDialog })));
 // In the second bottom tab: off the first load (issue 10's budget), fetched as soon as the page has painted.
 const loadContextForm = () => import('./features/context/ContextForm.tsx');
 const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.ContextForm })));
@@ -74,13 +80,19 @@ function exerciseContext(d: ContextDraft): TrustedContext | null {
 
 const panelRefs = () => Object.fromEntries(PANEL_IDS.map((id) => [id, createRef<HTMLHeadingElement>()])) as Record<PanelId, RefObject<HTMLHeadingElement | null>>;
 
-export function App({ boot }: { boot: () => AppState }): JSX.Element {
+export function App({ boot, firstVisit = false, present: presentAtBoot = false }: { boot: () => AppState; firstVisit?: boolean; present?: boolean }): JSX.Element {
   const { state, api } = usePlayground(boot);
   const { work, lang, prefs, notices } = state;
   const t = useMemo(() => translator(lang), [lang]);
   const theme = useResolvedTheme(prefs.theme);
   const [bottomTab, setBottomTab] = useState<BottomTab>('problems');
   const [helpOpen, setHelpOpen] = useState(false);
+  const [guideOpen, setGuideOpen] = useState(firstVisit);
+  const [present, setPresent] = useState(presentAtBoot);
+  const onPresent = useCallback((on: boolean) => {
+    setPresenting(on);
+    setPresent(on);
+  }, []);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const bridge = useMemo(createEditorBridge, []);
   // What focus can move to: each component hands out its own handle.
@@ -160,6 +172,14 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   }, [api]);
 
   const closeHelp = useCallback(() => setHelpOpen(false), []);
+  const openGuide = useCallback(() => {
+    setHelpOpen(false);
+    setGuideOpen(true);
+  }, []);
+  const closeGuide = useCallback(() => {
+    setGuideOpen(false);
+    markGuideSeen();
+  }, []);
   const onProofsHeld = useCallback((proofs: string[]) => api.recordProgress({ proofs }), [api]);
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
@@ -172,12 +192,25 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const left = wideRight ? layout.attackLeft : layout.left;
   const setLeft = (v: number) => api.setLayout(wideRight ? { attackLeft: v } : { left: v });
   const hrefOf = (m: Mode) =>
-    searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream });
+    withPresent(
+      searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream }),
+      present,
+    );
   // search_kb.injection's next turn (issue 13): the playground's bar and the attack lab's A14 link to it.
   const injectionStream = `${providerOfStream(work.turn.stream)}.injection_follow_up`;
   const injectionTurn = {
     href: searchOf({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
     open: () => api.go({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
+  };
+  const guideTargets = (): GuideTargets => {
+    const to = (place: Parameters<typeof api.go>[0]): GuideLink => ({ href: searchOf({ ...place, attackId: place.attackId as AttackId | null, mistake: undefined }), open: () => api.go(place) });
+    return {
+      playground: to({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null }),
+      exercise: to({ mode: 'exercise', scenarioId: work.scenarioId, attackId: null }),
+      learn: to({ mode: 'learn', scenarioId: work.scenarioId, attackId: null }),
+      attack: to({ mode: 'attack', scenarioId: 'search_kb.injection', attackId: 'A14' }),
+      turn: injectionTurn,
+    };
   };
   const onShare = () => {
     void api.share().then((r) => {
@@ -290,22 +323,32 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       ) : (
         <ProjectionPanels t={t} evaluation={evaluation} focus={projectionFocus} />
       );
-    const lower = work.mode === 'exercise' ? <ProjectionPanels t={t} evaluation={evaluation} focus={projectionFocus} /> : proofsRow;
+    // Presenting the playground, the two projections are what the room reads: the digests and payloads fold (the toggle unfolds them).
+    const lower = work.mode === 'exercise' ? <ProjectionPanels t={t} evaluation={evaluation} focus={projectionFocus} /> : present ? null : proofsRow;
     const top = work.mode === 'exercise' ? layout.exerciseTop : layout.top;
     const setTop = (v: number) => api.setLayout(work.mode === 'exercise' ? { exerciseTop: v } : { top: v });
-    right = (
-      <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
-        {upper}
-        <Splitter orientation="horizontal" value={top} min={20} max={85} label={t('splitterRows')} onChange={setTop} />
-        {lower}
-      </div>
-    );
+    right =
+      lower === null ? (
+        <div className="right right-single right-folded">
+          {upper}
+          <p className="folded-note muted" data-testid="folded-note">
+            {t('presentFolded')}
+          </p>
+        </div>
+      ) : (
+        <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
+          {upper}
+          <Splitter orientation="horizontal" value={top} min={20} max={85} label={t('splitterRows')} onChange={setTop} />
+          {lower}
+        </div>
+      );
   }
 
   const noticesRow = <Notices t={t} lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />;
 
   return (
-    <div className="app" data-mode={work.mode}>
+    <PresentContext value={present}>
+    <div className="app" data-mode={work.mode} data-present={present ? 'on' : undefined}>
       <a
         className="skip-link"
         href="#editor"
@@ -316,7 +359,19 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       >
         {t('skipToEditor')}
       </a>
-      <Header t={t} lang={lang} mode={work.mode} theme={prefs.theme} hrefOf={hrefOf} onMode={api.setMode} onLang={api.setLang} onTheme={api.setTheme} onHelp={() => setHelpOpen(true)} />
+      <Header
+        t={t}
+        lang={lang}
+        mode={work.mode}
+        theme={prefs.theme}
+        present={present}
+        hrefOf={hrefOf}
+        onMode={api.setMode}
+        onLang={api.setLang}
+        onTheme={api.setTheme}
+        onPresent={onPresent}
+        onHelp={() => setHelpOpen(true)}
+      />
       {work.mode === 'turn' ? (
         <Suspense fallback={<p className="no-result">…</p>}>
           <TurnMode
@@ -388,7 +443,12 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       )}
       {helpOpen ? (
         <Suspense fallback={null}>
-          <HelpDialog t={t} lang={lang} open onClose={closeHelp} />
+          <HelpDialog t={t} lang={lang} open onClose={closeHelp} onGuide={openGuide} />
+        </Suspense>
+      ) : null}
+      {guideOpen ? (
+        <Suspense fallback={null}>
+          <GuideDialog t={t} lang={lang} targets={guideTargets()} onClose={closeGuide} />
         </Suspense>
       ) : null}
       {shareUrl !== null ? (
@@ -397,5 +457,6 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
         </Suspense>
       ) : null}
     </div>
+    </PresentContext>
   );
 }

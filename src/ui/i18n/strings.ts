@@ -25,6 +25,9 @@ const en = {
   themeSystem: 'System',
   help: 'Help and keyboard shortcuts',
   helpButton: 'Help',
+  present: 'Present',
+  presentFolded: 'Presenting: the digests and the provider payloads are folded. Switch “Present” off to see them.',
+  presentHint: 'Presentation for a classroom: bigger verdicts and text, secondary panels folded (the address says &present=1)',
 
   scenario: 'Scenario',
   scenarioGroupImported: 'Imported',
@@ -141,6 +144,9 @@ const zh: Record<StringKey, string> = {
   themeSystem: '跟随系统',
   help: '帮助与快捷键',
   helpButton: '帮助',
+  present: '演示',
+  presentFolded: '演示中：摘要与 provider 载荷已折叠。关闭“演示”即可看到它们。',
+  presentHint: '课堂演示：更大的结论与文字，次要面板折叠（地址中为 &present=1）',
 
   scenario: '场景',
   scenarioGroupImported: '已导入',
