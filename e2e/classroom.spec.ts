@@ -108,3 +108,63 @@ test('the Chinese Model turn: no literal backtick in its own texts, and the chap
   await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.truncated');
   await shot(page, 'turn-truncated-zh');
 });
+
+test.describe('the classroom, at 1920×1080', () => {
+  test.use({ viewport: { width: 1920, height: 1080 }, colorScheme: 'dark' });
+
+  /** The smallest font size among the visible elements matching `selector` that hold text of their own. */
+  const smallestFont = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((els) => {
+      const sizes = els
+        .filter((e) => (e as HTMLElement).offsetParent !== null && [...e.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== ''))
+        .map((e) => parseFloat(getComputedStyle(e).fontSize));
+      return sizes.length === 0 ? null : Math.min(...sizes);
+    });
+
+  test('&present=1: verdicts at 24 px, body and editor text at 18 px, the digests and payloads folded; kept in the address, off from the header', async ({ pg, page }) => {
+    await pg.goto('/?scenario=create_refund_draft.status_injected&present=1');
+    await expect(page.locator('.app')).toHaveAttribute('data-present', 'on');
+    await expect(page.getByTestId('present-toggle')).toHaveAttribute('aria-pressed', 'true');
+    const editor = await pg.editorReady();
+    expect(parseFloat(await editor.locator('.view-line').first().evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
+    expect(await smallestFont(page, '.workspace :is(p, li, span, code, button, dd, dt, td, th, label)')).toBeGreaterThanOrEqual(18);
+    await expect(page.locator('#panel-digests')).toHaveCount(0);
+    await expect(page.getByTestId('folded-note')).toBeVisible();
+    await expect(page.locator('#panel-model-result')).toBeVisible();
+    await shot(page, 'present-playground-1920x1080-dark');
+    // Moving to the attack lab keeps it.
+    await page.getByRole('link', { name: 'Attack lab' }).click();
+    await expect(page).toHaveURL(/present=1/);
+    await page.getByTestId('attack-A14').click();
+    const verdict = page.getByTestId('attack-verdict').locator('h4');
+    expect(parseFloat(await verdict.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
+    // Presenting too, A1–A14 are all in sight without scrolling.
+    for (const id of ['A1', 'A7', 'A14']) await expect(page.getByTestId(`attack-${id}`)).toBeInViewport({ ratio: 1 });
+    await shot(page, 'present-attack-A14-1920x1080-dark');
+    await page.getByRole('link', { name: 'Model turn' }).click();
+    await expect(page.getByTestId('turn-verdict')).toBeVisible();
+    expect(parseFloat(await page.getByTestId('turn-verdict').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
+    await shot(page, 'present-turn-1920x1080-dark');
+    await page.getByTestId('present-toggle').click();
+    await expect(page.locator('.app')).not.toHaveAttribute('data-present', 'on');
+    await expect(page).not.toHaveURL(/present=1/);
+  });
+
+  test('the attack list shows A1–A14 without scrolling', async ({ pg, page }) => {
+    await pg.goto('/?scenario=search_kb.injection&attack=A14');
+    await expect(page.getByTestId('attack-verdict')).toBeVisible();
+    for (let i = 1; i <= 14; i++) await expect(page.getByTestId(`attack-A${i}`)).toBeInViewport({ ratio: 1 });
+    await shot(page, 'attack-A14-1920x1080-dark');
+  });
+
+  test('the share dialog shows the link as a QR code, and an unedited scenario’s link is short', async ({ pg, page }) => {
+    await pg.goto('/?scenario=search_kb.injection&attack=A14&present=1');
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const url = await page.getByTestId('share-url').inputValue();
+    expect(url.length).toBeLessThan(300);
+    await expect(page.getByTestId('share-qr')).toBeVisible();
+    const box = await page.getByTestId('share-qr').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(300);
+    await shot(page, 'share-qr-1920x1080-dark');
+  });
+});

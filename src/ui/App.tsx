@@ -56,6 +56,7 @@ const TEST_HOOKS = import.meta.env.MODE === 'e2e';
 
 // The attack lab and the exercise load when their mode opens: the playground paints with less JavaScript.
 const AttackLab = lazy(() => import('./features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
+type AttackVerdictLine = import('./features/attackLab/AttackLab.tsx').AttackVerdictLine;
 const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
 // Opened on demand: off the first load.
 const ShareDialog = lazy(() => import('./features/share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
@@ -89,6 +90,8 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   const [helpOpen, setHelpOpen] = useState(false);
   const [guideOpen, setGuideOpen] = useState(firstVisit);
   const [present, setPresent] = useState(presentAtBoot);
+  // The open attack's verdict, reported by the lab: on a phone the sticky bar says it, not the editor's.
+  const [attackVerdict, setAttackVerdict] = useState<AttackVerdictLine | null>(null);
   const onPresent = useCallback((on: boolean) => {
     setPresenting(on);
     setPresent(on);
@@ -305,7 +308,15 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
       <div className="right right-single">
         <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={attackScenario} focusRef={panels['panel-attack']}>
           <Suspense fallback={<p className="no-result">…</p>}>
-            <AttackLab scenario={attackScenario} attackId={work.attackId} lang={lang} onSelectAttack={api.selectAttack} onOpenScenario={api.openScenario} injectionTurn={injectionTurn} />
+            <AttackLab
+              scenario={attackScenario}
+              attackId={work.attackId}
+              lang={lang}
+              onSelectAttack={api.selectAttack}
+              onOpenScenario={api.openScenario}
+              injectionTurn={injectionTurn}
+              onVerdict={setAttackVerdict}
+            />
           </Suspense>
         </Panel>
       </div>
@@ -411,12 +422,25 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
             next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...injectionTurn, label: t('nextTurn') } : null}
           />
           {noticesRow}
-          <PanelNav
-            t={t}
-            ok={problemCount === 0}
-            status={[t(problemCount === 0 ? 'verdictOk' : 'verdictRejected'), t('problemCount', { n: problemCount })]}
-            jumps={modeJumps(t, work.mode, setBottomTab)}
-          />
+          {work.mode === 'attack' && attackVerdict !== null ? (
+            <PanelNav
+              t={t}
+              ok={attackVerdict.kind !== 'not_stopped' && attackVerdict.kind !== 'sha256_passes_keyed_stops'}
+              neutral={attackVerdict.kind === 'nothing_to_reject'}
+              status={[attackVerdict.text, t('problemCount', { n: problemCount })]}
+              jumps={[
+                { key: 'verdict', label: t('jumpVerdict', { id: attackVerdict.id }), section: 'attack-verdict', focus: 'attack-verdict' },
+                ...modeJumps(t, work.mode, setBottomTab),
+              ]}
+            />
+          ) : (
+            <PanelNav
+              t={t}
+              ok={problemCount === 0}
+              status={[t(problemCount === 0 ? 'verdictOk' : 'verdictRejected'), t('problemCount', { n: problemCount })]}
+              jumps={modeJumps(t, work.mode, setBottomTab)}
+            />
+          )}
           <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
             <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
               <EditorPanel

@@ -73,6 +73,7 @@ const en = {
   noResultContext: 'The trusted context is invalid, so nothing is projected. See Trusted context.',
   internalError: 'The playground could not evaluate this: {detail}',
   contractBroken: 'The handler broke its contract: the model gets OUTPUT_CONTRACT_VIOLATION; the audit records why.',
+  catalogMessageNote: 'error.message is the catalog’s fixed English text: the model gets exactly this, in every language of this page, by design (what to do next comes from the code and recovery, never from wording).',
   canonicalSize: 'canonical: {n} of 16384 bytes',
 
   digestsTitle: 'Digests',
@@ -118,10 +119,11 @@ const en = {
   splitterEditor: 'Resize the editor and the panel below it',
   splitterRows: 'Resize the upper and lower result rows',
   panelNav: 'Verdict and panels',
-  panelNavJumps: 'Go to a panel (the row scrolls sideways)',
+  panelNavJumps: 'Go to a panel',
   verdictOk: '✓ ok',
   verdictRejected: '✗ rejected',
   problemCount: 'problems: {n}',
+  jumpVerdict: '{id}: verdict',
 } as const;
 
 export type StringKey = keyof typeof en;
@@ -192,6 +194,7 @@ const zh: Record<StringKey, string> = {
   noResultContext: '受信任上下文无效，因此没有投影。见“受信任上下文”。',
   internalError: '演练场无法计算：{detail}',
   contractBroken: 'handler 违反了合同：模型得到 OUTPUT_CONTRACT_VIOLATION，审计记录原因。',
+  catalogMessageNote: 'error.message 是错误目录中固定的英文文本：无论本页用哪种语言，模型得到的都正是这一句，这是有意的设计（下一步怎么做由错误码和 recovery 决定，而不是措辞）。',
   canonicalSize: '规范编码：{n} / 16384 字节',
 
   digestsTitle: '摘要',
@@ -237,10 +240,11 @@ const zh: Record<StringKey, string> = {
   splitterEditor: '调整编辑器与下方面板的高度',
   splitterRows: '调整结果上下两行的高度',
   panelNav: '结论与面板',
-  panelNavJumps: '跳到面板（这一行可左右滚动）',
+  panelNavJumps: '跳到面板',
   verdictOk: '✓ 通过',
   verdictRejected: '✗ 被拒绝',
   problemCount: '问题：{n}',
+  jumpVerdict: '{id} 结论',
 };
 
 const STRINGS = defineTexts<Readonly<Record<StringKey, string>>>({ en, zh });

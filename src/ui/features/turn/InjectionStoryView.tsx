@@ -58,7 +58,14 @@ export function InjectionStoryView({ x, lang, provider, reached, onOpenStream, o
                 <code>{s.response_id}</code> · <code>{s.call_id}</code> · <code className="code-bad">{s.name}</code> <code className="wrap">{JSON.stringify(s.arguments)}</code>
               </p>
             ) : null}
-            {s.kind === 'gate_answers' ? <JsonView value={s.model_result} label="model_result" /> : null}
+            {s.kind === 'gate_answers' ? (
+              <>
+                <JsonView value={s.model_result} label="model_result" />
+                <p className="muted small" data-testid="catalog-message-note">
+                  {x.catalogMessageNote}
+                </p>
+              </>
+            ) : null}
             {s.kind === 'continuation_carries' ? (
               <>
                 <p className="small">
