@@ -168,3 +168,27 @@ test.describe('the classroom, at 1920×1080', () => {
     await shot(page, 'share-qr-1920x1080-dark');
   });
 });
+
+test('Monaco’s own menus speak Chinese when the page does; switching the language with the editor open keeps it working and offers a reload', async ({ pg, page }) => {
+  await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+  await pg.goto('/?scenario=search_kb.hits');
+  const ed = await pg.editorReady();
+  await ed.locator('.view-line').first().click();
+  await page.keyboard.press('F1');
+  const palette = page.locator('.quick-input-widget');
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('转到行');
+  await expect(palette.locator('.monaco-list-row').first()).toContainText('转到行');
+  await shot(page, 'monaco-palette-zh');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('editor-language-note')).toHaveCount(0);
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByTestId('editor-language-note')).toContainText('keep the language the page had');
+  // Still an editor: typing reaches it.
+  await pg.typeEditorText('{"kind": "exception"}');
+  await expect(pg.modelResult).toContainText('TOOL_ERROR');
+  await page.getByTestId('editor-language-note').getByRole('button').click();
+  await pg.editorReady();
+  await expect(page.getByTestId('editor-language-note')).toHaveCount(0);
+  await expect(pg.modelResult).toContainText('TOOL_ERROR');
+});

@@ -445,6 +445,7 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
             <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
               <EditorPanel
                 t={t}
+                lang={lang}
                 docKey={docKey}
                 tool={tool}
                 text={doc.handlerText}

@@ -47,6 +47,8 @@ const en = {
   evaluatingOnPause: 'updates on pause…',
   evaluatingOnPauseWhy: 'Past 32 Ki characters the panels are recomputed once you stop typing, so that typing stays smooth.',
   textTooLarge: 'Over 1 MiB: refused before parsing. Your text is kept.',
+  editorMenusLanguage: 'The editor’s own menus and hovers keep the language the page had when it loaded.',
+  reloadPage: 'Reload the page (your work is kept)',
 
   problemsTab: 'Problems',
   contextTab: 'Trusted context',
@@ -168,6 +170,8 @@ const zh: Record<StringKey, string> = {
   evaluatingOnPause: '停顿后更新…',
   evaluatingOnPauseWhy: '文本超过 32 Ki 个字符时，停止输入后才重新计算各面板，以保证输入流畅。',
   textTooLarge: '超过 1 MiB：在解析前即被拒绝。你的文本已保留。',
+  editorMenusLanguage: '编辑器自身的菜单与悬停提示保持页面加载时的语言。',
+  reloadPage: '重新加载页面（你的工作会保留）',
 
   problemsTab: '问题',
   contextTab: '受信任上下文',
