@@ -126,7 +126,14 @@ test.describe('the classroom, at 1920×1080', () => {
     await expect(page.locator('.app')).toHaveAttribute('data-present', 'on');
     await expect(page.getByTestId('present-toggle')).toHaveAttribute('aria-pressed', 'true');
     const editor = await pg.editorReady();
-    expect(parseFloat(await editor.locator('.view-line').first().evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
+    expect(
+      parseFloat(
+        await editor
+          .locator('.view-line')
+          .first()
+          .evaluate((e) => getComputedStyle(e).fontSize),
+      ),
+    ).toBeGreaterThanOrEqual(18);
     expect(await smallestFont(page, '.workspace :is(p, li, span, code, button, dd, dt, td, th, label)')).toBeGreaterThanOrEqual(18);
     await expect(page.locator('#panel-digests')).toHaveCount(0);
     await expect(page.getByTestId('folded-note')).toBeVisible();
@@ -134,8 +141,11 @@ test.describe('the classroom, at 1920×1080', () => {
     await shot(page, 'present-playground-1920x1080-dark');
     // Moving to the attack lab keeps it.
     await page.getByRole('link', { name: 'Attack lab' }).click();
-    await expect(page).toHaveURL(/present=1/);
+    await expect(page).toHaveURL(/mode=attack.*present=1|present=1.*mode=attack/);
+    await page.getByRole('combobox', { name: 'Scenario' }).selectOption('search_kb.injection');
     await page.getByTestId('attack-A14').click();
+    await expect(page).toHaveURL(/attack=A14/);
+    await expect(page).toHaveURL(/present=1/);
     const verdict = page.getByTestId('attack-verdict').locator('h4');
     expect(parseFloat(await verdict.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
     // Presenting too, A1–A14 are all in sight without scrolling.

@@ -359,129 +359,126 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
 
   return (
     <PresentContext value={present}>
-    <div className="app" data-mode={work.mode} data-present={present ? 'on' : undefined}>
-      <a
-        className="skip-link"
-        href="#editor"
-        onClick={(e) => {
-          e.preventDefault();
-          bridge.focus();
-        }}
-      >
-        {t('skipToEditor')}
-      </a>
-      <Header
-        t={t}
-        lang={lang}
-        mode={work.mode}
-        theme={prefs.theme}
-        present={present}
-        hrefOf={hrefOf}
-        onMode={api.setMode}
-        onLang={api.setLang}
-        onTheme={api.setTheme}
-        onPresent={onPresent}
-        onHelp={() => setHelpOpen(true)}
-      />
-      {work.mode === 'turn' ? (
-        <Suspense fallback={<p className="no-result">…</p>}>
-          <TurnMode
-            t={t}
-            lang={lang}
-            theme={theme}
-            turn={work.turn}
-            onTurn={api.setTurn}
-            onReplaceTurn={api.replaceTurn}
-            notify={api.notify}
-            onShare={onShare}
-            onOpenScenario={(id) => api.go({ mode: 'playground', scenarioId: id, attackId: null })}
-            scenarioHref={(id) => searchOf({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
-            left={layout.turnLeft}
-            onLeft={(v) => api.setLayout({ turnLeft: v })}
-            splitterLabel={t('splitterColumns')}
-            bridge={bridge}
-            exposeForTests={TEST_HOOKS}
-            notices={noticesRow}
-          />
-        </Suspense>
-      ) : (
-        <>
-          <Toolbar
-            t={t}
-            lang={lang}
-            exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
-            scenarioId={work.scenarioId}
-            options={options}
-            summary={meta?.summary[lang] ?? ''}
-            edited={isEdited(work)}
-            onSelect={api.selectScenario}
-            onReset={api.resetScenario}
-            onShare={onShare}
-            onExport={api.exportScenario}
-            onImport={(f) => void api.importScenario(f)}
-            next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...injectionTurn, label: t('nextTurn') } : null}
-          />
-          {noticesRow}
-          {work.mode === 'attack' && attackVerdict !== null ? (
-            <PanelNav
+      <div className="app" data-mode={work.mode} data-present={present ? 'on' : undefined}>
+        <a
+          className="skip-link"
+          href="#editor"
+          onClick={(e) => {
+            e.preventDefault();
+            bridge.focus();
+          }}
+        >
+          {t('skipToEditor')}
+        </a>
+        <Header
+          t={t}
+          lang={lang}
+          mode={work.mode}
+          theme={prefs.theme}
+          present={present}
+          hrefOf={hrefOf}
+          onMode={api.setMode}
+          onLang={api.setLang}
+          onTheme={api.setTheme}
+          onPresent={onPresent}
+          onHelp={() => setHelpOpen(true)}
+        />
+        {work.mode === 'turn' ? (
+          <Suspense fallback={<p className="no-result">…</p>}>
+            <TurnMode
               t={t}
-              ok={attackVerdict.kind !== 'not_stopped' && attackVerdict.kind !== 'sha256_passes_keyed_stops'}
-              neutral={attackVerdict.kind === 'nothing_to_reject'}
-              status={[attackVerdict.text, t('problemCount', { n: problemCount })]}
-              jumps={[
-                { key: 'verdict', label: t('jumpVerdict', { id: attackVerdict.id }), section: 'attack-verdict', focus: 'attack-verdict' },
-                ...modeJumps(t, work.mode, setBottomTab),
-              ]}
+              lang={lang}
+              theme={theme}
+              turn={work.turn}
+              onTurn={api.setTurn}
+              onReplaceTurn={api.replaceTurn}
+              notify={api.notify}
+              onShare={onShare}
+              onOpenScenario={(id) => api.go({ mode: 'playground', scenarioId: id, attackId: null })}
+              scenarioHref={(id) => searchOf({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
+              left={layout.turnLeft}
+              onLeft={(v) => api.setLayout({ turnLeft: v })}
+              splitterLabel={t('splitterColumns')}
+              bridge={bridge}
+              exposeForTests={TEST_HOOKS}
+              notices={noticesRow}
             />
-          ) : (
-            <PanelNav
+          </Suspense>
+        ) : (
+          <>
+            <Toolbar
               t={t}
-              ok={problemCount === 0}
-              status={[t(problemCount === 0 ? 'verdictOk' : 'verdictRejected'), t('problemCount', { n: problemCount })]}
-              jumps={modeJumps(t, work.mode, setBottomTab)}
+              lang={lang}
+              exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
+              scenarioId={work.scenarioId}
+              options={options}
+              summary={meta?.summary[lang] ?? ''}
+              edited={isEdited(work)}
+              onSelect={api.selectScenario}
+              onReset={api.resetScenario}
+              onShare={onShare}
+              onExport={api.exportScenario}
+              onImport={(f) => void api.importScenario(f)}
+              next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...injectionTurn, label: t('nextTurn') } : null}
             />
-          )}
-          <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
-            <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
-              <EditorPanel
+            {noticesRow}
+            {work.mode === 'attack' && attackVerdict !== null ? (
+              <PanelNav
                 t={t}
-                lang={lang}
-                docKey={docKey}
-                tool={tool}
-                text={doc.handlerText}
-                onChange={api.setHandlerText}
-                theme={theme}
-                evaluatedText={deferred.handlerText}
-                problems={evaluation.problems}
-                problemMessage={markerMessage}
-                tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
-                bridge={bridge}
-                exposeForTests={TEST_HOOKS}
+                ok={attackVerdict.kind !== 'not_stopped' && attackVerdict.kind !== 'sha256_passes_keyed_stops'}
+                neutral={attackVerdict.kind === 'nothing_to_reject'}
+                status={[attackVerdict.text, t('problemCount', { n: problemCount })]}
+                jumps={[{ key: 'verdict', label: t('jumpVerdict', { id: attackVerdict.id }), section: 'attack-verdict', focus: 'attack-verdict' }, ...modeJumps(t, work.mode, setBottomTab)]}
               />
-              <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
-              {bottom}
-            </div>
-            <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
-            {right}
-          </main>
-        </>
-      )}
-      {helpOpen ? (
-        <Suspense fallback={null}>
-          <HelpDialog t={t} lang={lang} open onClose={closeHelp} onGuide={openGuide} />
-        </Suspense>
-      ) : null}
-      {guideOpen ? (
-        <Suspense fallback={null}>
-          <GuideDialog t={t} lang={lang} targets={guideTargets()} onClose={closeGuide} />
-        </Suspense>
-      ) : null}
-      {shareUrl !== null ? (
-        <Suspense fallback={null}>
-          <ShareDialog t={t} lang={lang} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
-        </Suspense>
-      ) : null}
-    </div>
+            ) : (
+              <PanelNav
+                t={t}
+                ok={problemCount === 0}
+                status={[t(problemCount === 0 ? 'verdictOk' : 'verdictRejected'), t('problemCount', { n: problemCount })]}
+                jumps={modeJumps(t, work.mode, setBottomTab)}
+              />
+            )}
+            <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
+              <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
+                <EditorPanel
+                  t={t}
+                  lang={lang}
+                  docKey={docKey}
+                  tool={tool}
+                  text={doc.handlerText}
+                  onChange={api.setHandlerText}
+                  theme={theme}
+                  evaluatedText={deferred.handlerText}
+                  problems={evaluation.problems}
+                  problemMessage={markerMessage}
+                  tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
+                  bridge={bridge}
+                  exposeForTests={TEST_HOOKS}
+                />
+                <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
+                {bottom}
+              </div>
+              <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
+              {right}
+            </main>
+          </>
+        )}
+        {helpOpen ? (
+          <Suspense fallback={null}>
+            <HelpDialog t={t} lang={lang} open onClose={closeHelp} onGuide={openGuide} />
+          </Suspense>
+        ) : null}
+        {guideOpen ? (
+          <Suspense fallback={null}>
+            <GuideDialog t={t} lang={lang} targets={guideTargets()} onClose={closeGuide} />
+          </Suspense>
+        ) : null}
+        {shareUrl !== null ? (
+          <Suspense fallback={null}>
+            <ShareDialog t={t} lang={lang} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
+          </Suspense>
+        ) : null}
+      </div>
     </PresentContext>
   );
 }

@@ -75,7 +75,8 @@ const en = {
   noResultContext: 'The trusted context is invalid, so nothing is projected. See Trusted context.',
   internalError: 'The playground could not evaluate this: {detail}',
   contractBroken: 'The handler broke its contract: the model gets OUTPUT_CONTRACT_VIOLATION; the audit records why.',
-  catalogMessageNote: 'error.message is the catalog’s fixed English text: the model gets exactly this, in every language of this page, by design (what to do next comes from the code and recovery, never from wording).',
+  catalogMessageNote:
+    'error.message is the catalog’s fixed English text: the model gets exactly this, in every language of this page, by design (what to do next comes from the code and recovery, never from wording).',
   canonicalSize: 'canonical: {n} of 16384 bytes',
 
   digestsTitle: 'Digests',

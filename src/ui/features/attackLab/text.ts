@@ -56,7 +56,13 @@ const en = {
   nothingTitle: 'Nothing to reject: the injection is valid data and stays data',
   /** The verdict in a few words, for the phone's sticky bar (with the attack's id before it). */
   catalogMessageNote: 'The model gets this fixed English catalog text, whatever the page’s language: by design.',
-  barVerdict: { stopped: '✓ stopped', contract_error: '✓ stopped at the dispatcher', sha256_passes_keyed_stops: '✗ sha256 · ✓ keyed', nothing_to_reject: '○ nothing to reject', not_stopped: '✗ not stopped' },
+  barVerdict: {
+    stopped: '✓ stopped',
+    contract_error: '✓ stopped at the dispatcher',
+    sha256_passes_keyed_stops: '✗ sha256 · ✓ keyed',
+    nothing_to_reject: '○ nothing to reject',
+    not_stopped: '✗ not stopped',
+  },
   nothingTrust: (trust: string) => `It reaches the model inside data, marked trust: ${trust}. Shown here as inert text:`,
   nothingNext: (tool: string, registered: boolean) => [
     `If the model obeys and calls ${tool}, that call is a new request with its own checks:`,

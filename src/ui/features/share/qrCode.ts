@@ -24,7 +24,7 @@ export function qrCode(text: string): QrCode {
   }
   let path = '';
   modules.forEach((row, y) => {
-    for (let x = 0; x < row.length; ) {
+    for (let x = 0; x < row.length;) {
       if (!row[x]) {
         x++;
         continue;
