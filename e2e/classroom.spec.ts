@@ -151,7 +151,7 @@ test.describe('the classroom, at 1920×1080', () => {
     // Presenting too, A1–A14 are all in sight without scrolling.
     for (const id of ['A1', 'A7', 'A14']) await expect(page.getByTestId(`attack-${id}`)).toBeInViewport({ ratio: 1 });
     await shot(page, 'present-attack-A14-1920x1080-dark');
-    await page.getByRole('link', { name: 'Model turn' }).click();
+    await page.getByRole('link', { name: 'Model turn', exact: true }).click();
     await expect(page.getByTestId('turn-verdict')).toBeVisible();
     expect(parseFloat(await page.getByTestId('turn-verdict').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
     await shot(page, 'present-turn-1920x1080-dark');

@@ -154,7 +154,8 @@ test('the injection story: from search_kb.injection and from A14 to the turn whe
   await expect(story.locator('[data-step="continuation_carries"]')).toContainText('UNKNOWN_TOOL');
   await expect(verdict(page)).toContainText('0 call(s) run · 1 answered by the gate');
   await tab(page, /This step/).click();
-  await page.getByTestId('step-end').click();
+  // A stream opens at its end, on its outcome.
+  await expect(page.getByTestId('step-end')).toBeDisabled();
   await expect(page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="UNKNOWN_TOOL"]')).toContainText('send_email');
   await pg.goto('/?scenario=search_kb.injection&attack=A14');
   await page.getByTestId('injection-turn-link').click();
@@ -255,6 +256,8 @@ for (const theme of ['light', 'dark'] as const) {
     await page.locator('[data-fault="cut_before_terminal"]').click();
     await page.locator('[data-fault="cut_before_terminal"]').click();
     for (const name of [/This step/, /Handler output/, /Next request/, /Stream text/, /Injection story/]) {
+      // The injection story is the follow-up stream's tab only.
+      if (String(name).includes('Injection')) await page.getByTestId('turn-stream').selectOption('anthropic.injection_follow_up');
       await tab(page, name).click();
       if (String(name).includes('Handler')) await pg.editorReady();
       const results = await new AxeBuilder({ page }).analyze();
