@@ -126,14 +126,8 @@ test.describe('the classroom, at 1920×1080', () => {
     await expect(page.locator('.app')).toHaveAttribute('data-present', 'on');
     await expect(page.getByTestId('present-toggle')).toHaveAttribute('aria-pressed', 'true');
     const editor = await pg.editorReady();
-    expect(
-      parseFloat(
-        await editor
-          .locator('.view-line')
-          .first()
-          .evaluate((e) => getComputedStyle(e).fontSize),
-      ),
-    ).toBeGreaterThanOrEqual(18);
+    // Monaco redraws its lines when its font changes: read the size from the lines' container, until it is set.
+    await expect.poll(async () => parseFloat(await editor.locator('.view-lines').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
     expect(await smallestFont(page, '.workspace :is(p, li, span, code, button, dd, dt, td, th, label)')).toBeGreaterThanOrEqual(18);
     await expect(page.locator('#panel-digests')).toHaveCount(0);
     await expect(page.getByTestId('folded-note')).toBeVisible();
