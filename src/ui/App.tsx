@@ -20,7 +20,7 @@ import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField
 import type { Problem } from '../playground/evaluate.ts';
 import { searchOf } from '../playground/address.ts';
 import { providerOfStream } from '../playground/turn/turnAddress.ts';
-import { copyText, markGuideSeen, setPresenting } from '../playground/browser.ts';
+import { copyText, setPresenting } from '../playground/browser.ts';
 import { withPresent } from '../playground/presentAddress.ts';
 import { PresentContext } from './hooks/usePresent.ts';
 import type { AttackId } from '../lessons/attacks.ts';
@@ -39,6 +39,7 @@ import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
 import type { GuideLink, GuideTargets } from './features/guide/GuideDialog.tsx';
+import { useGuide } from './features/guide/useGuide.ts';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { modeJumps, PanelNav, type BottomTab } from './features/panelNav/PanelNav.tsx';
@@ -92,7 +93,6 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   const theme = useResolvedTheme(prefs.theme);
   const [bottomTab, setBottomTab] = useState<BottomTab>('problems');
   const [helpOpen, setHelpOpen] = useState(false);
-  const [guideOpen, setGuideOpen] = useState(firstVisit);
   const [present, setPresent] = useState(presentAtBoot);
   // The open attack's verdict, reported by the lab: on a phone the sticky bar says it, not the editor's.
   const [attackVerdict, setAttackVerdict] = useState<AttackVerdictLine | null>(null);
@@ -180,14 +180,7 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
 
   const closeHelp = useCallback(() => setHelpOpen(false), []);
   const onProofShown = useCallback((step: ProofStep) => api.recordProgress({ exercise: { type: 'shown', step } }), [api]);
-  const openGuide = useCallback(() => {
-    setHelpOpen(false);
-    setGuideOpen(true);
-  }, []);
-  const closeGuide = useCallback(() => {
-    setGuideOpen(false);
-    markGuideSeen();
-  }, []);
+  const { guideOpen, openGuide, closeGuide } = useGuide(firstVisit, closeHelp);
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
   const tool = doc.context.tool;
