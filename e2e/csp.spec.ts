@@ -52,8 +52,12 @@ for (const address of ['/?scenario=search_kb.injection', '/?scenario=search_kb.h
 test('no violation in the Model turn mode: its chunk, the stream views and the handler editor', async ({ page }) => {
   await page.goto('/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
   await expect(page.getByTestId('turn-mode')).toBeVisible();
-  for (const name of [/Next request/, /Stream text/, /Injection story/, /Handler output/]) await page.getByRole('tab', { name }).click();
+  for (const name of [/Next request/, /Stream text/, /Handler output/]) await page.getByRole('tab', { name }).click();
   await expect(page.locator('#editor .monaco-editor .view-lines')).toBeVisible({ timeout: 30_000 });
+  // The injection story is the follow-up stream's tab only.
+  await page.getByTestId('turn-stream').selectOption('anthropic.injection_follow_up');
+  await page.getByRole('tab', { name: /Injection story/ }).click();
+  await expect(page.getByTestId('injection-story')).toBeVisible();
   await page.waitForTimeout(1500);
   expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
 });

@@ -182,6 +182,8 @@ export const test = base.extend<Fixtures>({
   },
   page: async ({ page, offsite, pageErrors }, use) => {
     await guard(page, offsite, pageErrors);
+    // The "Start here" guide opens on a first visit only; these pages are not one (shell.spec tests a first visit in a fresh page).
+    await page.addInitScript(() => localStorage.setItem('tool-result-playground/guide-seen/v1', '1'));
     await use(page);
     expect(offsite, 'requests that tried to leave localhost').toEqual([]);
     expect(pageErrors, 'page errors and console errors').toEqual([]);

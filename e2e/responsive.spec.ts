@@ -17,7 +17,8 @@ const MODES = [
     address: '/?scenario=create_refund_draft.status_injected',
     panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-model-result', 'panel-protected-audit', 'panel-digests', 'panel-payloads'],
   },
-  { mode: 'attack lab', address: '/?scenario=search_kb.hits&attack=A11', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-attack'] },
+  // The attack lab's bar carries the attack's verdict, and its first jump goes straight to it.
+  { mode: 'attack lab', address: '/?scenario=search_kb.hits&attack=A11', panels: ['attack-verdict', 'panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-attack'] },
   { mode: 'exercise', address: '/?mode=exercise', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-exercise', 'panel-model-result', 'panel-protected-audit'] },
   { mode: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-learn'] },
 ] as const;
@@ -59,7 +60,8 @@ for (const device of NARROW_DEVICES) {
         if (!device.narrow) {
           // Wide enough for the grid: no bar, and every panel is on screen at once.
           await expect(nav).toBeHidden();
-          for (const id of m.panels) await expect(page.locator(`#${id}`)).toBeInViewport();
+          // (The attack's verdict is inside its panel, which scrolls on its own there.)
+          for (const id of m.panels.filter((p) => p !== 'attack-verdict')) await expect(page.locator(`#${id}`)).toBeInViewport();
           return;
         }
         // Narrow: one button per panel, in column order; each brings its panel to the screen, below the bar.
@@ -76,7 +78,7 @@ for (const device of NARROW_DEVICES) {
         await expect(status).toBeInViewport();
         const count = (await pg.problemsTab.locator('.count').textContent())?.trim();
         await expect(status).toContainText(`问题：${count}`);
-        await expect(status).toContainText(count === '0' ? '通过' : '被拒绝');
+        await expect(status).toContainText(m.mode === 'attack lab' ? 'A11 ✗ sha256 · ✓ 密钥模式' : count === '0' ? '通过' : '被拒绝');
       });
     }
 
@@ -97,7 +99,8 @@ for (const device of NARROW_DEVICES) {
       await page.emulateMedia({ colorScheme: 'light' });
       await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
       await expect(page.getByTestId('turn-mode')).toBeVisible();
-      const tabs = ['step', 'handler', 'continuation', 'text', 'injection'] as const;
+      // No injection story here: its tab is the follow-up stream's only.
+      const tabs = ['step', 'handler', 'continuation', 'text'] as const;
       for (const combo of ['en light', 'zh dark'] as const) {
         if (combo === 'zh dark') {
           await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');

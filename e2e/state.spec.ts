@@ -95,7 +95,8 @@ const hostile: [string, string, RegExp][] = [
   ['not lz-string', 's=%%%not-lz', /NOT_COMPRESSED/],
   ['not JSON', `s=${lz.compressToEncodedURIComponent('{"format": "tool-result-playground-share-v1",}')}`, /NOT_JSON/],
   ['a duplicate member', `s=${lz.compressToEncodedURIComponent('{"format": "a", "format": "b"}')}`, /DUPLICATE_KEY/],
-  ['the wrong schema', `s=${lz.compressToEncodedURIComponent(JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'playground', scenario: 'search_kb.hits' }))}`, /WRONG_SCHEMA/],
+  // (format, mode and scenario alone are a valid link since issue 19: an unedited built-in scenario carries no document.)
+  ['the wrong schema', `s=${lz.compressToEncodedURIComponent(JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'nope', scenario: 'search_kb.hits' }))}`, /WRONG_SCHEMA/],
 ];
 
 for (const [what, fragment, reason] of hostile) {

@@ -48,10 +48,17 @@ test('an unknown stream in the address falls back and says so', async ({ pg, pag
 test('stepping: buttons and keys; each step shows the new fragment, the ids as they appear, and the decision if the stream ended there', async ({ pg, page }) => {
   await pg.goto(address('openai.one_call'));
   const count = page.getByTestId('step-count');
+  // A stream opens on its outcome, at its end.
+  await expect(count).toHaveText('step 12 of 12');
+  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toHaveAttribute('data-kind', 'gated');
+  await page.getByTestId('event-list').focus();
+  await page.keyboard.press('Home');
   await expect(count).toHaveText('step 1 of 12');
-  // Before the terminal event nothing runs.
-  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toHaveAttribute('data-kind', 'stopped');
-  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toContainText('STREAM_UNTERMINATED');
+  // Before the terminal event nothing runs, and nothing is decided yet: a neutral card, not a refusal.
+  const pending = page.getByTestId('step-detail').getByTestId('turn-decision');
+  await expect(pending).toHaveAttribute('data-kind', 'pending');
+  await expect(pending).toContainText('Not decided yet');
+  await expect(pending.locator('.chip-error')).toHaveCount(0);
   await page.getByTestId('step-next').click();
   await expect(count).toHaveText('step 2 of 12');
   const list = page.getByTestId('event-list');
@@ -150,7 +157,8 @@ test('the injection story: from search_kb.injection and from A14 to the turn whe
   await expect(story.locator('[data-step="continuation_carries"]')).toContainText('UNKNOWN_TOOL');
   await expect(verdict(page)).toContainText('0 call(s) run · 1 answered by the gate');
   await tab(page, /This step/).click();
-  await page.getByTestId('step-end').click();
+  // A stream opens at its end, on its outcome.
+  await expect(page.getByTestId('step-end')).toBeDisabled();
   await expect(page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="UNKNOWN_TOOL"]')).toContainText('send_email');
   await pg.goto('/?scenario=search_kb.injection&attack=A14');
   await page.getByTestId('injection-turn-link').click();
@@ -224,7 +232,9 @@ test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({
   await page.getByRole('button', { name: '中文' }).click();
   await expect(page.getByRole('link', { name: '模型回合' })).toHaveAttribute('aria-current', 'page');
   await expect(verdict(page)).toContainText('2 个调用执行');
-  for (const name of [/这一步/, /处理函数输出/, /下一次请求/, /流文本/, /注入的故事/]) {
+  // The injection story's tab is the follow-up stream's only.
+  await expect(tab(page, /注入的故事/)).toHaveCount(0);
+  for (const name of [/这一步/, /Handler 输出/, /下一次请求/, /流文本/]) {
     await tab(page, name).click();
     const overflow = await page.evaluate(() => ({
       x: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -239,7 +249,7 @@ test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({
   // The tabs are reached and switched by keyboard.
   await tab(page, /这一步/).focus();
   await page.keyboard.press('End');
-  await expect(tab(page, /注入的故事/)).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, /流文本/)).toHaveAttribute('aria-selected', 'true');
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -249,6 +259,8 @@ for (const theme of ['light', 'dark'] as const) {
     await page.locator('[data-fault="cut_before_terminal"]').click();
     await page.locator('[data-fault="cut_before_terminal"]').click();
     for (const name of [/This step/, /Handler output/, /Next request/, /Stream text/, /Injection story/]) {
+      // The injection story is the follow-up stream's tab only.
+      if (String(name).includes('Injection')) await page.getByTestId('turn-stream').selectOption('anthropic.injection_follow_up');
       await tab(page, name).click();
       if (String(name).includes('Handler')) await pg.editorReady();
       const results = await new AxeBuilder({ page }).analyze();

@@ -12,6 +12,7 @@ import { parseSavedWork, serializeWork } from './codecs/savedWork.ts';
 import { decodeScenarioFile } from './codecs/scenarioFile.ts';
 import type { Progress } from './progress.ts';
 import type { Work } from './work.ts';
+import { withPresent } from './presentAddress.ts';
 
 export const STORAGE_KEYS = {
   work: 'tool-result-playground/work/v1',
@@ -20,6 +21,8 @@ export const STORAGE_KEYS = {
   stash: 'tool-result-playground/stash/v1',
   /** What the learner has done (proofs, attacks, questions, mistakes): see ./progress.ts. */
   progress: 'tool-result-playground/progress/v1',
+  /** Set once the "Start here" guide has been closed: it opens by itself on a first visit only. */
+  guideSeen: 'tool-result-playground/guide-seen/v1',
   /** Saved state that could not be read, kept verbatim under this prefix plus a timestamp. */
   corruptPrefix: 'tool-result-playground/corrupt/',
 } as const;
@@ -55,6 +58,18 @@ function write(key: string, text: string | null): Decoded<null> {
     return refuse('STORAGE', errorText(e));
   }
 }
+
+/**
+ * A first visit: nothing saved (no work, no preferences, the guide never
+ * closed) and a bare address. A link someone sent opens on what it points to;
+ * the guide is one click away in Help. Read before the page saves anything.
+ */
+export function isFirstVisit(): boolean {
+  const bare = window.location.search === '' && window.location.hash === '';
+  return bare && read(STORAGE_KEYS.work) === null && read(STORAGE_KEYS.prefs) === null && read(STORAGE_KEYS.guideSeen) === null;
+}
+
+export const markGuideSeen = (): void => void write(STORAGE_KEYS.guideSeen, '1');
 
 export type Loaded<T> = { kind: 'none' } | { kind: 'ok'; value: T } | { kind: 'corrupt'; error: IoError; setAsideKey: string | null };
 
@@ -108,9 +123,24 @@ export function readAddress(): { address: Address; fragment: string | null } {
   return { address: parseSearch(window.location.search), fragment };
 }
 
+/** Whether the page is presenting (./presentAddress.ts): kept in every address the page writes. */
+let presenting = false;
+
+/** Switches presentation and says so in the address, keeping the place and any fragment. */
+export function setPresenting(on: boolean): void {
+  presenting = on;
+  const search = withPresent(window.location.search, on);
+  if (search === window.location.search) return;
+  try {
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+  } catch {
+    // An address that cannot be written changes nothing on the page.
+  }
+}
+
 /** Puts a place in the address bar; `push` makes it a history entry (Back returns to the previous scenario). */
 export function writeAddress(place: Place, how: 'push' | 'replace'): void {
-  const search = searchOf(place);
+  const search = withPresent(searchOf(place), presenting);
   if (window.location.search === search && window.location.hash === '') return;
   const url = `${window.location.pathname}${search}`;
   try {

@@ -20,7 +20,10 @@ import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField
 import type { Problem } from '../playground/evaluate.ts';
 import { searchOf } from '../playground/address.ts';
 import { providerOfStream } from '../playground/turn/turnAddress.ts';
-import { copyText } from '../playground/browser.ts';
+import { copyText, setPresenting } from '../playground/browser.ts';
+import { withPresent } from '../playground/presentAddress.ts';
+import { PresentContext } from './hooks/usePresent.ts';
+import type { AttackId } from '../lessons/attacks.ts';
 import { sharePayloadOf } from '../playground/codecs/shareLink.ts';
 import type { AppState } from '../playground/reducer.ts';
 import { usePlayground } from './state/usePlayground.ts';
@@ -35,6 +38,8 @@ import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
 import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
+import type { GuideLink, GuideTargets } from './features/guide/GuideDialog.tsx';
+import { useGuide } from './features/guide/useGuide.ts';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { modeJumps, PanelNav, type BottomTab } from './features/panelNav/PanelNav.tsx';
@@ -53,10 +58,13 @@ const TEST_HOOKS = import.meta.env.MODE === 'e2e';
 
 // The attack lab and the exercise load when their mode opens: the playground paints with less JavaScript.
 const AttackLab = lazy(() => import('./features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
+type AttackVerdictLine = import('./features/attackLab/AttackLab.tsx').AttackVerdictLine;
 const ExercisePanel = lazy(() => import('./features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
 // Opened on demand: off the first load.
 const ShareDialog = lazy(() => import('./features/share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
+// The "Start here" guide: its words load with it, on a first visit or from Help.
+const GuideDialog = lazy(() => import('./features/guide/GuideDialog.tsx').then((m) => ({ default: m.GuideDialog })));
 // In the second bottom tab: off the first load (issue 10's budget), fetched as soon as the page has painted.
 const loadContextForm = () => import('./features/context/ContextForm.tsx');
 const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.ContextForm })));
@@ -78,13 +86,20 @@ const WORKED_TEXTS = [0, 1, 2, 3, 4].map((i) => workedAnswer(i)?.handlerText ?? 
 
 const panelRefs = () => Object.fromEntries(PANEL_IDS.map((id) => [id, createRef<HTMLHeadingElement>()])) as Record<PanelId, RefObject<HTMLHeadingElement | null>>;
 
-export function App({ boot }: { boot: () => AppState }): JSX.Element {
+export function App({ boot, firstVisit = false, present: presentAtBoot = false }: { boot: () => AppState; firstVisit?: boolean; present?: boolean }): JSX.Element {
   const { state, api } = usePlayground(boot);
   const { work, lang, prefs, notices } = state;
   const t = useMemo(() => translator(lang), [lang]);
   const theme = useResolvedTheme(prefs.theme);
   const [bottomTab, setBottomTab] = useState<BottomTab>('problems');
   const [helpOpen, setHelpOpen] = useState(false);
+  const [present, setPresent] = useState(presentAtBoot);
+  // The open attack's verdict, reported by the lab: on a phone the sticky bar says it, not the editor's.
+  const [attackVerdict, setAttackVerdict] = useState<AttackVerdictLine | null>(null);
+  const onPresent = useCallback((on: boolean) => {
+    setPresenting(on);
+    setPresent(on);
+  }, []);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const bridge = useMemo(createEditorBridge, []);
   // What focus can move to: each component hands out its own handle.
@@ -165,6 +180,7 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
 
   const closeHelp = useCallback(() => setHelpOpen(false), []);
   const onProofShown = useCallback((step: ProofStep) => api.recordProgress({ exercise: { type: 'shown', step } }), [api]);
+  const { guideOpen, openGuide, closeGuide } = useGuide(firstVisit, closeHelp);
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
   const tool = doc.context.tool;
@@ -177,12 +193,25 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
   const left = wideRight ? layout.attackLeft : layout.left;
   const setLeft = (v: number) => api.setLayout(wideRight ? { attackLeft: v } : { left: v });
   const hrefOf = (m: Mode) =>
-    searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream });
+    withPresent(
+      searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream }),
+      present,
+    );
   // search_kb.injection's next turn (issue 13): the playground's bar and the attack lab's A14 link to it.
   const injectionStream = `${providerOfStream(work.turn.stream)}.injection_follow_up`;
   const injectionTurn = {
     href: searchOf({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
     open: () => api.go({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
+  };
+  const guideTargets = (): GuideTargets => {
+    const to = (place: Parameters<typeof api.go>[0]): GuideLink => ({ href: searchOf({ ...place, attackId: place.attackId as AttackId | null, mistake: undefined }), open: () => api.go(place) });
+    return {
+      playground: to({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null }),
+      exercise: to({ mode: 'exercise', scenarioId: work.scenarioId, attackId: null }),
+      learn: to({ mode: 'learn', scenarioId: work.scenarioId, attackId: null }),
+      attack: to({ mode: 'attack', scenarioId: 'search_kb.injection', attackId: 'A14' }),
+      turn: injectionTurn,
+    };
   };
   const onShare = () => {
     void api.share().then((r) => {
@@ -277,7 +306,15 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       <div className="right right-single">
         <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={attackScenario} focusRef={panels['panel-attack']}>
           <Suspense fallback={<p className="no-result">…</p>}>
-            <AttackLab scenario={attackScenario} attackId={work.attackId} lang={lang} onSelectAttack={api.selectAttack} onOpenScenario={api.openScenario} injectionTurn={injectionTurn} />
+            <AttackLab
+              scenario={attackScenario}
+              attackId={work.attackId}
+              lang={lang}
+              onSelectAttack={api.selectAttack}
+              onOpenScenario={api.openScenario}
+              injectionTurn={injectionTurn}
+              onVerdict={setAttackVerdict}
+            />
           </Suspense>
         </Panel>
       </div>
@@ -307,112 +344,151 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
       ) : (
         <ProjectionPanels t={t} evaluation={evaluation} focus={projectionFocus} />
       );
-    const lower = work.mode === 'exercise' ? <ProjectionPanels t={t} evaluation={evaluation} focus={projectionFocus} /> : proofsRow;
+    // Presenting the playground, the two projections are what the room reads: the digests and payloads fold (the toggle unfolds them).
+    const lower = work.mode === 'exercise' ? <ProjectionPanels t={t} evaluation={evaluation} focus={projectionFocus} /> : present ? null : proofsRow;
     const top = work.mode === 'exercise' ? layout.exerciseTop : layout.top;
     const setTop = (v: number) => api.setLayout(work.mode === 'exercise' ? { exerciseTop: v } : { top: v });
-    right = (
-      <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
-        {upper}
-        <Splitter orientation="horizontal" value={top} min={20} max={85} label={t('splitterRows')} onChange={setTop} />
-        {lower}
-      </div>
-    );
+    right =
+      lower === null ? (
+        <div className="right right-single right-folded">
+          {upper}
+          <p className="folded-note muted" data-testid="folded-note">
+            {t('presentFolded')}
+          </p>
+        </div>
+      ) : (
+        <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
+          {upper}
+          <Splitter orientation="horizontal" value={top} min={20} max={85} label={t('splitterRows')} onChange={setTop} />
+          {lower}
+        </div>
+      );
   }
 
   const noticesRow = <Notices t={t} lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />;
 
   return (
-    <div className="app" data-mode={work.mode}>
-      <a
-        className="skip-link"
-        href="#editor"
-        onClick={(e) => {
-          e.preventDefault();
-          bridge.focus();
-        }}
-      >
-        {t('skipToEditor')}
-      </a>
-      <Header t={t} lang={lang} mode={work.mode} theme={prefs.theme} hrefOf={hrefOf} onMode={api.setMode} onLang={api.setLang} onTheme={api.setTheme} onHelp={() => setHelpOpen(true)} />
-      {work.mode === 'turn' ? (
-        <Suspense fallback={<p className="no-result">…</p>}>
-          <TurnMode
-            t={t}
-            lang={lang}
-            theme={theme}
-            turn={work.turn}
-            onTurn={api.setTurn}
-            onReplaceTurn={api.replaceTurn}
-            notify={api.notify}
-            onShare={onShare}
-            onOpenScenario={(id) => api.go({ mode: 'playground', scenarioId: id, attackId: null })}
-            scenarioHref={(id) => searchOf({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
-            left={layout.turnLeft}
-            onLeft={(v) => api.setLayout({ turnLeft: v })}
-            splitterLabel={t('splitterColumns')}
-            bridge={bridge}
-            exposeForTests={TEST_HOOKS}
-            notices={noticesRow}
-          />
-        </Suspense>
-      ) : (
-        <>
-          <Toolbar
-            t={t}
-            lang={lang}
-            exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
-            scenarioId={work.scenarioId}
-            options={options}
-            summary={meta?.summary[lang] ?? ''}
-            edited={isEdited(work)}
-            onSelect={api.selectScenario}
-            onReset={api.resetScenario}
-            onShare={onShare}
-            onExport={api.exportScenario}
-            onImport={(f) => void api.importScenario(f)}
-            next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...injectionTurn, label: t('nextTurn') } : null}
-          />
-          {noticesRow}
-          <PanelNav
-            t={t}
-            ok={problemCount === 0}
-            status={[t(problemCount === 0 ? 'verdictOk' : 'verdictRejected'), t('problemCount', { n: problemCount })]}
-            jumps={modeJumps(t, work.mode, setBottomTab)}
-          />
-          <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
-            <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
-              <EditorPanel
+    <PresentContext value={present}>
+      <div className="app" data-mode={work.mode} data-present={present ? 'on' : undefined}>
+        <a
+          className="skip-link"
+          href="#editor"
+          onClick={(e) => {
+            e.preventDefault();
+            bridge.focus();
+          }}
+        >
+          {t('skipToEditor')}
+        </a>
+        <Header
+          t={t}
+          lang={lang}
+          mode={work.mode}
+          theme={prefs.theme}
+          present={present}
+          hrefOf={hrefOf}
+          onMode={api.setMode}
+          onLang={api.setLang}
+          onTheme={api.setTheme}
+          onPresent={onPresent}
+          onHelp={() => setHelpOpen(true)}
+        />
+        {work.mode === 'turn' ? (
+          <Suspense fallback={<p className="no-result">…</p>}>
+            <TurnMode
+              t={t}
+              lang={lang}
+              theme={theme}
+              turn={work.turn}
+              onTurn={api.setTurn}
+              onReplaceTurn={api.replaceTurn}
+              notify={api.notify}
+              onShare={onShare}
+              onOpenScenario={(id) => api.go({ mode: 'playground', scenarioId: id, attackId: null })}
+              scenarioHref={(id) => searchOf({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
+              left={layout.turnLeft}
+              onLeft={(v) => api.setLayout({ turnLeft: v })}
+              splitterLabel={t('splitterColumns')}
+              bridge={bridge}
+              exposeForTests={TEST_HOOKS}
+              notices={noticesRow}
+            />
+          </Suspense>
+        ) : (
+          <>
+            <Toolbar
+              t={t}
+              lang={lang}
+              exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
+              scenarioId={work.scenarioId}
+              options={options}
+              summary={meta?.summary[lang] ?? ''}
+              edited={isEdited(work)}
+              onSelect={api.selectScenario}
+              onReset={api.resetScenario}
+              onShare={onShare}
+              onExport={api.exportScenario}
+              onImport={(f) => void api.importScenario(f)}
+              next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...injectionTurn, label: t('nextTurn') } : null}
+            />
+            {noticesRow}
+            {work.mode === 'attack' && attackVerdict !== null ? (
+              <PanelNav
                 t={t}
-                docKey={docKey}
-                tool={tool}
-                text={doc.handlerText}
-                onChange={api.setHandlerText}
-                theme={theme}
-                evaluatedText={deferred.handlerText}
-                problems={evaluation.problems}
-                problemMessage={markerMessage}
-                tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
-                bridge={bridge}
-                exposeForTests={TEST_HOOKS}
+                ok={attackVerdict.kind !== 'not_stopped' && attackVerdict.kind !== 'sha256_passes_keyed_stops'}
+                neutral={attackVerdict.kind === 'nothing_to_reject'}
+                status={[attackVerdict.text, t('problemCount', { n: problemCount })]}
+                jumps={[{ key: 'verdict', label: t('jumpVerdict', { id: attackVerdict.id }), section: 'attack-verdict', focus: 'attack-verdict' }, ...modeJumps(t, work.mode, setBottomTab)]}
               />
-              <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
-              {bottom}
-            </div>
-            <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
-            {right}
-          </main>
-        </>
-      )}
-      {helpOpen ? (
-        <Suspense fallback={null}>
-          <HelpDialog t={t} lang={lang} open onClose={closeHelp} />
-        </Suspense>
-      ) : null}
-      {shareUrl !== null ? (
-        <Suspense fallback={null}>
-          <ShareDialog t={t} lang={lang} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
-        </Suspense>
-      ) : null}
-    </div>
+            ) : (
+              <PanelNav
+                t={t}
+                ok={problemCount === 0}
+                status={[t(problemCount === 0 ? 'verdictOk' : 'verdictRejected'), t('problemCount', { n: problemCount })]}
+                jumps={modeJumps(t, work.mode, setBottomTab)}
+              />
+            )}
+            <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
+              <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
+                <EditorPanel
+                  t={t}
+                  lang={lang}
+                  docKey={docKey}
+                  tool={tool}
+                  text={doc.handlerText}
+                  onChange={api.setHandlerText}
+                  theme={theme}
+                  evaluatedText={deferred.handlerText}
+                  problems={evaluation.problems}
+                  problemMessage={markerMessage}
+                  tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
+                  bridge={bridge}
+                  exposeForTests={TEST_HOOKS}
+                />
+                <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
+                {bottom}
+              </div>
+              <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
+              {right}
+            </main>
+          </>
+        )}
+        {helpOpen ? (
+          <Suspense fallback={null}>
+            <HelpDialog t={t} lang={lang} open onClose={closeHelp} onGuide={openGuide} />
+          </Suspense>
+        ) : null}
+        {guideOpen ? (
+          <Suspense fallback={null}>
+            <GuideDialog t={t} lang={lang} targets={guideTargets()} onClose={closeGuide} />
+          </Suspense>
+        ) : null}
+        {shareUrl !== null ? (
+          <Suspense fallback={null}>
+            <ShareDialog t={t} lang={lang} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
+          </Suspense>
+        ) : null}
+      </div>
+    </PresentContext>
   );
 }

@@ -3,27 +3,35 @@
  * share JSON. Pure: the page's address is read and written by ../browser.ts.
  */
 import { z } from 'zod';
-import { compactDocs, currentDoc, exerciseEdited, exerciseOfSaved, initialExercise, savedExerciseOf, type Doc, type Work } from '../work.ts';
+import { builtinDoc, compactDocs, currentDoc, exerciseEdited, exerciseOfSaved, initialExercise, savedExerciseOf, type Doc, type Work } from '../work.ts';
+import { draftsEqual } from '../contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
-import { turnDocOf, withTurnDoc } from '../turn/turnWork.ts';
+import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc } from '../turn/turnWork.ts';
 import { AttackSchema, DocSchema, ExerciseSchema, type SavedExercise, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnShareSchema } from './docSchema.ts';
 
 export const SHARE_FORMAT = 'tool-result-playground-share-v1';
 /** The fragment of a share link: `#s=` then lz-string's URI-safe compression of the share JSON. */
 export const SHARE_PREFIX = 's=';
 
+/*
+ * A link is as short as the state allows (issue 19: links went to thirty
+ * phones as QR codes): what equals the default is left out. Links made before
+ * carry everything, and still read: every member left out here was there.
+ */
 const SharePayloadSchema = z.strictObject({
   format: z.literal(SHARE_FORMAT),
   mode: ModeSchema,
   scenario: ScenarioIdSchema,
-  doc: DocSchema,
-  attack: AttackSchema,
+  /** The open document; of a built-in scenario, only the parts that differ from it (none: omitted). */
+  doc: DocSchema.partial().optional(),
+  /** Omitted when no attack is chosen. */
+  attack: AttackSchema.optional(),
   mistake: MistakeSchema,
   /** Omitted when the five exercise results are the untouched scaffold. */
   exercise: ExerciseSchema.optional(),
-  /** In the turn mode: the open stream and its edits, exactly as they are. */
-  turn: TurnShareSchema.optional(),
+  /** In the turn mode: the open stream, and its edits when there are any. */
+  turn: TurnShareSchema.partial({ doc: true }).optional(),
 });
 
 export type SharePayload = z.infer<typeof SharePayloadSchema>;
@@ -31,16 +39,38 @@ export type SharePayload = z.infer<typeof SharePayloadSchema>;
 /** What a share link carries: the open document exactly as it is, plus the exercise when it was changed. */
 export function sharePayloadOf(work: Work): SharePayload {
   const exerciseChanged = work.exercise.activeIndex !== 0 || exerciseEdited(work);
+  const doc = docDifference(currentDoc({ ...work, mode: 'playground' }), builtinDoc(work.scenarioId));
+  const turnDoc = turnDocOf(work.turn);
   return {
     format: SHARE_FORMAT,
     mode: work.mode,
     scenario: work.scenarioId,
-    doc: currentDoc({ ...work, mode: 'playground' }),
-    attack: work.attackId,
+    ...(doc !== null ? { doc } : {}),
+    ...(work.attackId !== null ? { attack: work.attackId } : {}),
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     ...(exerciseChanged ? { exercise: savedExerciseOf(work.exercise) } : {}),
-    ...(work.mode === 'turn' ? { turn: { stream: work.turn.stream, doc: turnDocOf(work.turn) } } : {}),
+    ...(work.mode === 'turn' ? { turn: { stream: work.turn.stream, ...(isTurnDocEdited(turnDoc) ? { doc: turnDoc } : {}) } } : {}),
   };
+}
+
+/** The parts of a document that differ from the built-in one (all of it for an imported scenario), or null when none do. */
+function docDifference(doc: Doc, builtin: Doc | null): Partial<Doc> | null {
+  if (builtin === null) return doc;
+  const d: Partial<Doc> = {
+    ...(doc.handlerText !== builtin.handlerText ? { handlerText: doc.handlerText } : {}),
+    ...(!draftsEqual(doc.context, builtin.context) ? { context: doc.context } : {}),
+    ...(doc.meta !== undefined ? { meta: doc.meta } : {}),
+  };
+  return Object.keys(d).length === 0 ? null : d;
+}
+
+/** The whole document a link opens: the parts it carries over the built-in scenario's. Null when a part is missing and nothing can fill it. */
+function sharedDoc(p: SharePayload): Doc | null {
+  const base = builtinDoc(p.scenario);
+  const handlerText = p.doc?.handlerText ?? base?.handlerText;
+  const context = p.doc?.context ?? base?.context;
+  if (handlerText === undefined || context === undefined) return null;
+  return { handlerText, context, ...(p.doc?.meta !== undefined ? { meta: p.doc.meta } : {}) };
 }
 
 /**
@@ -74,6 +104,7 @@ export function decodeShare(fragment: string): Decoded<SharePayload> {
   if (!json.ok) return json;
   const r = SharePayloadSchema.safeParse(json.value);
   if (!r.success) return { ok: false, error: schemaError(r.error) };
+  if (sharedDoc(r.data) === null) return refuse('WRONG_SCHEMA', `/doc: the link opens ${JSON.stringify(r.data.scenario)}, which is not built in, without its whole document`);
   return { ok: true, value: r.data };
 }
 
@@ -82,10 +113,10 @@ export function applyShare(work: Work, p: SharePayload): Work {
   return {
     mode: p.mode,
     scenarioId: p.scenario,
-    docs: compactDocs({ ...work.docs, [p.scenario]: p.doc as Doc }),
-    attackId: p.attack,
+    docs: compactDocs({ ...work.docs, [p.scenario]: sharedDoc(p) as Doc }),
+    attackId: p.attack ?? null,
     ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
     exercise: p.exercise === undefined ? initialExercise() : exerciseOfSaved(p.exercise as SavedExercise & { items: Doc[]; sealed?: (Doc | null)[] }),
-    turn: p.turn === undefined ? work.turn : withTurnDoc({ ...work.turn, stream: p.turn.stream }, p.turn.doc),
+    turn: p.turn === undefined ? work.turn : withTurnDoc({ ...work.turn, stream: p.turn.stream }, p.turn.doc ?? EMPTY_TURN_DOC),
   };
 }

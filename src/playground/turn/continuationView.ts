@@ -75,7 +75,7 @@ export const ANTHROPIC_RESULTS_FIRST: Readonly<Bilingual> = Object.freeze({
 
 const RESPONSE_ID_NOT_SEARCHED: Bilingual = {
   en: 'The response id is not searched: the provider made it and the stateful body must name it (previous_response_id / previous_interaction_id).',
-  zh: '响应 id 不在搜索之列：它由服务商生成，有状态请求体必须引用它（previous_response_id / previous_interaction_id）。',
+  zh: '响应 id 不在搜索之列：它由 provider 生成，有状态请求体必须引用它（previous_response_id / previous_interaction_id）。',
 };
 
 const pointer = (...parts: (string | number)[]): string => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');

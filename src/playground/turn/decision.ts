@@ -51,22 +51,22 @@ function gateWhy(gate: GateVerdict, name: string, parsed: boolean): Bilingual {
     case 'handler':
       return {
         en: `${name} is a registered tool and its arguments are strict JSON of an object that passes its input schema: its handler runs under the trusted context the gate built.`,
-        zh: `${name} 是已注册的工具，参数是严格 JSON 对象且通过了输入模式校验：它的处理函数在关卡构建的可信上下文下执行。`,
+        zh: `${name} 是已注册的工具，参数是严格 JSON 对象且通过了输入模式校验：它的 handler 在关卡构建的可信上下文下执行。`,
       };
     case 'UNKNOWN_TOOL':
       return {
         en: `The registry has no tool named ${name}: the dispatcher makes the result itself (UNKNOWN_TOOL), no handler runs. This is decided before the arguments are looked at.`,
-        zh: `注册表中没有名为 ${name} 的工具：调度器自己生成结果（UNKNOWN_TOOL），不执行任何处理函数。这一判断发生在查看参数之前。`,
+        zh: `注册表中没有名为 ${name} 的工具：dispatcher 自己生成结果（UNKNOWN_TOOL），不执行任何 handler。这一判断发生在查看参数之前。`,
       };
     case 'INVALID_ARGUMENTS':
       return parsed
         ? {
             en: `The arguments are JSON, but fail ${name}'s input schema: the dispatcher answers INVALID_ARGUMENTS itself, no handler runs.`,
-            zh: `参数是 JSON，但没有通过 ${name} 的输入模式：调度器自己返回 INVALID_ARGUMENTS，不执行处理函数。`,
+            zh: `参数是 JSON，但没有通过 ${name} 的输入模式：dispatcher 自己返回 INVALID_ARGUMENTS，不执行 handler。`,
           }
         : {
             en: `The arguments are not strict JSON of an object: the dispatcher answers INVALID_ARGUMENTS itself, no handler runs, and the trusted arguments are the text as a JSON string.`,
-            zh: `参数不是严格的 JSON 对象：调度器自己返回 INVALID_ARGUMENTS，不执行处理函数；可信参数是原文本的 JSON 字符串。`,
+            zh: `参数不是严格的 JSON 对象：dispatcher 自己返回 INVALID_ARGUMENTS，不执行 handler；可信参数是原文本的 JSON 字符串。`,
           };
   }
 }

@@ -77,7 +77,7 @@ export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze(
         code: 'STREAM_ERROR',
         providers: ALL,
         label: { en: 'Error event mid-stream', zh: '流中途出现 error 事件' },
-        change: { en: 'The provider sends an error event in the middle of the arguments; the stream ends there.', zh: '服务商在参数中途发送 error 事件，流在此结束。' },
+        change: { en: 'The provider sends an error event in the middle of the arguments; the stream ends there.', zh: 'provider 在参数中途发送 error 事件，流在此结束。' },
       },
       {
         id: 'event_after_terminal',

@@ -100,7 +100,7 @@ export function injectionStory(provider: ProviderName): InjectionStory {
       model_result: pkg.package.model_result,
       text: {
         en: `The registry has no ${call.name}: the gate answers UNKNOWN_TOOL itself, before looking at the arguments. No handler runs; the result is the dispatcher's, trust trusted_control.`,
-        zh: `注册表里没有 ${call.name}：关卡在查看参数之前就自己返回 UNKNOWN_TOOL。不执行任何处理函数；结果由调度器生成，trust 为 trusted_control。`,
+        zh: `注册表里没有 ${call.name}：关卡在查看参数之前就自己返回 UNKNOWN_TOOL。不执行任何 handler；结果由 dispatcher 生成，trust 为 trusted_control。`,
       },
     },
     {

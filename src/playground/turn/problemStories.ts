@@ -14,11 +14,11 @@ import type { Bilingual } from '../../lang.ts';
 export const PROBLEM_RULES: Readonly<Record<TurnProblemCode, Readonly<Bilingual>>> = Object.freeze({
   STREAM_ORDER: {
     en: 'Every event must come in the provider’s order: the right first event, fragments only for a call that is open, an index opened once, nothing after the terminal event.',
-    zh: '每个事件都必须符合服务商的顺序：正确的第一个事件、片段只能属于已打开的调用、每个索引只打开一次、终止事件之后不能再有事件。',
+    zh: '每个事件都必须符合 provider 的顺序：正确的第一个事件、片段只能属于已打开的调用、每个索引只打开一次、终止事件之后不能再有事件。',
   },
   STREAM_UNTERMINATED: {
     en: 'A turn counts only once the provider’s terminal event has arrived.',
-    zh: '只有收到服务商的终止事件，这个回合才算数。',
+    zh: '只有收到 provider 的终止事件，这个回合才算数。',
   },
   STREAM_ERROR: {
     en: 'An error event, or an end in failure or cancellation, abandons the whole turn.',
@@ -46,23 +46,23 @@ export const PROBLEM_RULES: Readonly<Record<TurnProblemCode, Readonly<Bilingual>
 const GENERIC: Readonly<Record<TurnProblemCode, Bilingual>> = {
   STREAM_ORDER: {
     en: 'A dispatcher that attached each fragment to “the last call” would have run a tool with arguments pieced together from another call.',
-    zh: '如果调度器把每个片段都接到“最后一个调用”上，工具就会带着拼接自另一个调用的参数执行。',
+    zh: '如果 dispatcher 把每个片段都接到“最后一个调用”上，工具就会带着拼接自另一个调用的参数执行。',
   },
   STREAM_UNTERMINATED: {
     en: 'A dispatcher that ran what it had when the connection dropped would have run calls the model never finished asking for.',
-    zh: '如果调度器在连接中断时就执行手头的调用，就会执行模型尚未完成请求的调用。',
+    zh: '如果 dispatcher 在连接中断时就执行手头的调用，就会执行模型尚未完成请求的调用。',
   },
   STREAM_ERROR: {
     en: 'A dispatcher that ran the calls collected before the error would have acted on a turn the provider itself abandoned.',
-    zh: '如果调度器执行了错误之前收集到的调用，就是在执行一个服务商自己已放弃的回合。',
+    zh: '如果 dispatcher 执行了错误之前收集到的调用，就是在执行一个 provider 自己已放弃的回合。',
   },
   NOT_A_TOOL_TURN: {
     en: 'A dispatcher that ran every call it found would have run one whose arguments were cut off at `{arguments}`.',
-    zh: '如果调度器执行它找到的每个调用，就会执行一个参数在 `{arguments}` 处被截断的调用。',
+    zh: '如果 dispatcher 执行它找到的每个调用，就会执行一个参数在 `{arguments}` 处被截断的调用。',
   },
   ARGUMENTS_DISAGREE: {
     en: 'A dispatcher would have run one version of the arguments while its log showed another.',
-    zh: '调度器会按一个版本的参数执行，而日志里记录的却是另一个版本。',
+    zh: 'dispatcher 会按一个版本的参数执行，而日志里记录的却是另一个版本。',
   },
   DUPLICATE_CALL_ID: {
     en: 'With two calls under one id, a result could be handed to the wrong call, and the model could not tell which result answers which.',
@@ -70,7 +70,7 @@ const GENERIC: Readonly<Record<TurnProblemCode, Bilingual>> = {
   },
   UNSUPPORTED_CALL: {
     en: 'A dispatcher that answered only the function calls would have sent a next request leaving the item unanswered, which the API refuses, or replayed it with no output as if it had run.',
-    zh: '如果调度器只回答函数调用，下一次请求就会留下这个条目没有回答（API 会拒绝），或者把它原样回放、好像它已经执行过一样。',
+    zh: '如果 dispatcher 只回答函数调用，下一次请求就会留下这个条目没有回答（API 会拒绝），或者把它原样回放、好像它已经执行过一样。',
   },
 };
 
@@ -83,15 +83,15 @@ const BY_PROVIDER: Readonly<Record<ProviderName, Partial<Record<TurnProblemCode,
     },
     STREAM_UNTERMINATED: {
       en: 'The SDK’s `finalResponse()` still resolves, with status `in_progress`: a dispatcher that trusted it would have run the calls of a stream that was cut.',
-      zh: 'SDK 的 `finalResponse()` 仍然会返回（状态为 `in_progress`）：信任它的调度器会执行一个被截断的流中的调用。',
+      zh: 'SDK 的 `finalResponse()` 仍然会返回（状态为 `in_progress`）：信任它的 dispatcher 会执行一个被截断的流中的调用。',
     },
     NOT_A_TOOL_TURN: {
       en: 'The SDK’s `finalResponse()` resolves with the incomplete response, whose function_call item holds the cut-off text `{arguments}`: a dispatcher that ran every function_call item would have run a call the model never finished.',
-      zh: 'SDK 的 `finalResponse()` 会返回这个未完成的响应，其中 function_call 条目的参数是被截断的 `{arguments}`：执行所有 function_call 条目的调度器会执行一个模型没说完的调用。',
+      zh: 'SDK 的 `finalResponse()` 会返回这个未完成的响应，其中 function_call 条目的参数是被截断的 `{arguments}`：执行所有 function_call 条目的 dispatcher 会执行一个模型没说完的调用。',
     },
     ARGUMENTS_DISAGREE: {
       en: 'The SDK silently takes the last text it was given (`.done`, then the completed response): a dispatcher that trusted it would have run the tool with arguments the fragments never said.',
-      zh: 'SDK 会默默采用最后收到的文本（`.done`，然后是完成的响应）：信任它的调度器会带着片段从未给出的参数执行工具。',
+      zh: 'SDK 会默默采用最后收到的文本（`.done`，然后是完成的响应）：信任它的 dispatcher 会带着片段从未给出的参数执行工具。',
     },
   },
   anthropic: {
@@ -101,11 +101,11 @@ const BY_PROVIDER: Readonly<Record<ProviderName, Partial<Record<TurnProblemCode,
     },
     STREAM_UNTERMINATED: {
       en: 'The SDK’s `input` is a lenient partial parse of whatever has arrived: a dispatcher that trusted it would have run the tool with arguments cut wherever the connection dropped (`{arguments}`).',
-      zh: 'SDK 的 `input` 是对已到达内容的宽松部分解析：信任它的调度器会带着在断线处被截断的参数（`{arguments}`）执行工具。',
+      zh: 'SDK 的 `input` 是对已到达内容的宽松部分解析：信任它的 dispatcher 会带着在断线处被截断的参数（`{arguments}`）执行工具。',
     },
     NOT_A_TOOL_TURN: {
       en: 'The SDK’s helper turns the cut-off arguments `{arguments}` into `{}`: a dispatcher that trusted it would have run the tool with no arguments.',
-      zh: 'SDK 的辅助函数会把被截断的参数 `{arguments}` 变成 `{}`：信任它的调度器会在没有任何参数的情况下执行工具。',
+      zh: 'SDK 的辅助函数会把被截断的参数 `{arguments}` 变成 `{}`：信任它的 dispatcher 会在没有任何参数的情况下执行工具。',
     },
   },
   gemini: {
@@ -119,7 +119,7 @@ const BY_PROVIDER: Readonly<Record<ProviderName, Partial<Record<TurnProblemCode,
     },
     NOT_A_TOOL_TURN: {
       en: 'The SDK hands over the steps as they came: a dispatcher that ran each function_call step without checking for `requires_action` would have run a call cut off at `{arguments}`.',
-      zh: 'SDK 原样交出各个步骤：不检查 `requires_action` 就执行每个 function_call 步骤的调度器，会执行一个在 `{arguments}` 处被截断的调用。',
+      zh: 'SDK 原样交出各个步骤：不检查 `requires_action` 就执行每个 function_call 步骤的 dispatcher，会执行一个在 `{arguments}` 处被截断的调用。',
     },
   },
 };
@@ -131,7 +131,7 @@ const BY_PROVIDER: Readonly<Record<ProviderName, Partial<Record<TurnProblemCode,
  */
 const OPENAI_FIRST_EVENT: Bilingual = {
   en: 'The SDK’s ResponseStream refuses this stream too (it throws: it expected `response.created`); a dispatcher that read the events itself and took them as they came would have acted on a turn whose beginning it never saw.',
-  zh: 'SDK 的 ResponseStream 同样拒绝这个流（它会抛出异常：期待的是 `response.created`）；自己读取事件、来什么就接受什么的调度器，会根据一个没看到开头的回合去行动。',
+  zh: 'SDK 的 ResponseStream 同样拒绝这个流（它会抛出异常：期待的是 `response.created`）；自己读取事件、来什么就接受什么的 dispatcher，会根据一个没看到开头的回合去行动。',
 };
 
 /**

@@ -25,6 +25,9 @@ const en = {
   themeSystem: 'System',
   help: 'Help and keyboard shortcuts',
   helpButton: 'Help',
+  present: 'Present',
+  presentFolded: 'Presenting: the digests and the provider payloads are folded. Switch “Present” off to see them.',
+  presentHint: 'Presentation for a classroom: bigger verdicts and text, secondary panels folded (the address says &present=1)',
 
   scenario: 'Scenario',
   scenarioGroupImported: 'Imported',
@@ -44,6 +47,8 @@ const en = {
   evaluatingOnPause: 'updates on pause…',
   evaluatingOnPauseWhy: 'Past 32 Ki characters the panels are recomputed once you stop typing, so that typing stays smooth.',
   textTooLarge: 'Over 1 MiB: refused before parsing. Your text is kept.',
+  editorMenusLanguage: 'The editor’s own menus and hovers keep the language the page had when it loaded.',
+  reloadPage: 'Reload the page (your work is kept)',
 
   problemsTab: 'Problems',
   contextTab: 'Trusted context',
@@ -70,6 +75,8 @@ const en = {
   noResultContext: 'The trusted context is invalid, so nothing is projected. See Trusted context.',
   internalError: 'The playground could not evaluate this: {detail}',
   contractBroken: 'The handler broke its contract: the model gets OUTPUT_CONTRACT_VIOLATION; the audit records why.',
+  catalogMessageNote:
+    'error.message is the catalog’s fixed English text: the model gets exactly this, in every language of this page, by design (what to do next comes from the code and recovery, never from wording).',
   canonicalSize: 'canonical: {n} of 16384 bytes',
 
   digestsTitle: 'Digests',
@@ -115,10 +122,11 @@ const en = {
   splitterEditor: 'Resize the editor and the panel below it',
   splitterRows: 'Resize the upper and lower result rows',
   panelNav: 'Verdict and panels',
-  panelNavJumps: 'Go to a panel (the row scrolls sideways)',
+  panelNavJumps: 'Go to a panel',
   verdictOk: '✓ ok',
   verdictRejected: '✗ rejected',
   problemCount: 'problems: {n}',
+  jumpVerdict: '{id}: verdict',
 } as const;
 
 export type StringKey = keyof typeof en;
@@ -141,6 +149,9 @@ const zh: Record<StringKey, string> = {
   themeSystem: '跟随系统',
   help: '帮助与快捷键',
   helpButton: '帮助',
+  present: '演示',
+  presentFolded: '演示中：摘要与 provider 载荷已折叠。关闭“演示”即可看到它们。',
+  presentHint: '课堂演示：更大的结论与文字，次要面板折叠（地址中为 &present=1）',
 
   scenario: '场景',
   scenarioGroupImported: '已导入',
@@ -160,6 +171,8 @@ const zh: Record<StringKey, string> = {
   evaluatingOnPause: '停顿后更新…',
   evaluatingOnPauseWhy: '文本超过 32 Ki 个字符时，停止输入后才重新计算各面板，以保证输入流畅。',
   textTooLarge: '超过 1 MiB：在解析前即被拒绝。你的文本已保留。',
+  editorMenusLanguage: '编辑器自身的菜单与悬停提示保持页面加载时的语言。',
+  reloadPage: '重新加载页面（你的工作会保留）',
 
   problemsTab: '问题',
   contextTab: '受信任上下文',
@@ -186,6 +199,7 @@ const zh: Record<StringKey, string> = {
   noResultContext: '受信任上下文无效，因此没有投影。见“受信任上下文”。',
   internalError: '演练场无法计算：{detail}',
   contractBroken: 'handler 违反了合同：模型得到 OUTPUT_CONTRACT_VIOLATION，审计记录原因。',
+  catalogMessageNote: 'error.message 是错误目录中固定的英文文本：无论本页用哪种语言，模型得到的都正是这一句，这是有意的设计（下一步怎么做由错误码和 recovery 决定，而不是措辞）。',
   canonicalSize: '规范编码：{n} / 16384 字节',
 
   digestsTitle: '摘要',
@@ -231,10 +245,11 @@ const zh: Record<StringKey, string> = {
   splitterEditor: '调整编辑器与下方面板的高度',
   splitterRows: '调整结果上下两行的高度',
   panelNav: '结论与面板',
-  panelNavJumps: '跳到面板（这一行可左右滚动）',
+  panelNavJumps: '跳到面板',
   verdictOk: '✓ 通过',
   verdictRejected: '✗ 被拒绝',
   problemCount: '问题：{n}',
+  jumpVerdict: '{id} 结论',
 };
 
 const STRINGS = defineTexts<Readonly<Record<StringKey, string>>>({ en, zh });

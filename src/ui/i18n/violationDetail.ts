@@ -13,7 +13,7 @@ const RULE_ZH: Readonly<Record<Rule, string>> = Object.freeze({
   package_members: '结果包只含 model_result 和 protected_audit 两个成员',
   model_result_is_object: 'model_result 必须是对象',
   audit_is_object: 'protected_audit 必须是对象',
-  handler_output_is_object: '处理器输出必须是带 "kind" 成员的 JSON 对象',
+  handler_output_is_object: 'handler 输出必须是带 "kind" 成员的 JSON 对象',
   succeeded_iff_error_null: 'succeeded ⇔ error 为 null ⇔ data 不为 null',
   succeeded_is_committed: '成功的调用其 outcome 必须是 committed',
   outcome_from_catalog: 'execution.outcome 必须等于该错误在目录中的 outcome',
@@ -22,7 +22,7 @@ const RULE_ZH: Readonly<Record<Rule, string>> = Object.freeze({
   succeeded_untruncated_complete: '成功且未截断的结果必须 complete 为 true',
   unsucceeded_not_complete: '未成功的结果既不 complete 也不 truncated',
   data_is_untrusted: '业务数据一律是 untrusted_data，无论来源',
-  dispatcher_result_is_trusted_control: '调度器自己生成的结果是 trusted_control',
+  dispatcher_result_is_trusted_control: 'dispatcher 自己生成的结果是 trusted_control',
   resource_revision_format: '必须是 1–64 个 [A-Za-z0-9._:-] 字符',
   only_invalid_arguments: '可信参数不符合输入模式：结果只能是 INVALID_ARGUMENTS',
   only_unknown_tool: '未注册工具的结果只能是 UNKNOWN_TOOL',
@@ -35,7 +35,7 @@ const SOURCE_ZH: Readonly<Record<ValueSource, string>> = Object.freeze({
   registry: '注册表',
   catalog: '错误目录',
   trusted_context: '可信上下文',
-  dispatcher: '调度器',
+  dispatcher: 'dispatcher',
 });
 
 const DIGEST_ZH = Object.freeze({
@@ -96,7 +96,7 @@ function zh(p: ViolationParams): string {
     case 'not_in_catalog':
       return `${q(p.code)} 不在错误目录中`;
     case 'dispatcher_only_code':
-      return `${p.code} 只能由调度器给出，处理器不能使用`;
+      return `${p.code} 只能由 dispatcher 给出，handler 不能使用`;
     case 'input_error_for_valid_call':
       return `${p.code} 不能用来回答一个参数有效的已注册工具调用`;
     case 'retry_after_range':

@@ -11,6 +11,7 @@ import type { editor as MonacoEditorNs } from 'monaco-editor/editor/editor.api';
 import { configureMonaco, MARKER_OWNER, modelPath, type Monaco } from './setup.ts';
 import type { Problem } from '../../playground/evaluate.ts';
 import type { EditorBridge } from '../features/editor/bridge.ts';
+import { usePresent } from '../hooks/usePresent.ts';
 
 const monacoInstance = configureMonaco();
 
@@ -70,7 +71,9 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
 
 export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
   const { docKey, tool, value, onChange, theme, ariaLabel, markers, bridge, onCursor, loading, exposeForTests } = props;
-  const options = useMemo(() => ({ ...OPTIONS, ariaLabel }), [ariaLabel]);
+  // Presenting, the editor's text is read from the back of a room: 18 px at least (issue 19).
+  const present = usePresent();
+  const options = useMemo(() => ({ ...OPTIONS, ariaLabel, ...(present ? { fontSize: 18, lineHeight: 26 } : {}) }), [ariaLabel, present]);
   const editorRef = useRef<MonacoEditorNs.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<Monaco | null>(null);
   const [mounted, setMounted] = useState(false);

@@ -4,6 +4,7 @@
  *   root would pull every language);
  * - the editor and JSON workers, bundled by Vite (`?worker`);
  * - `@monaco-editor/react` told to use this instance instead of fetching one;
+ * - a clipboard service without Monaco's WebKit workaround (./clipboard.ts);
  * - one JSON Schema per registered tool, from the core's own zod contracts,
  *   matched to the editor model by its path, so hovers and completions
  *   explain every field of a handler output.
@@ -21,6 +22,7 @@ import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
 import handlerSchemas from './handlerSchemas.generated.json' with { type: 'json' };
 import { registry } from '../../core/registry.ts';
+import { plainClipboardService } from './clipboard.ts';
 
 export type Monaco = typeof monaco;
 
@@ -57,6 +59,10 @@ export function configureMonaco(): Monaco {
       schema: (handlerSchemas as Record<string, object>)[spec.name],
     })),
   });
+  // Monaco's services are set up once, by the first editor created, with that editor's overrides. The React wrapper
+  // creates its model first (which sets them up with none), so a first, throwaway editor is made here with ours.
+  const first = monaco.editor.create(document.createElement('div'), { model: null }, { clipboardService: plainClipboardService() });
+  first.dispose();
   loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
   return monaco;
 }

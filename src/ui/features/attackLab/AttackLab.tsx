@@ -4,7 +4,7 @@
  * check stops it, in the learner's language. Every verdict comes from the
  * core's real checks (`runAttack`, `validateResult`, `toProviderItem`).
  */
-import { useDeferredValue, useMemo, type JSX } from 'react';
+import { useDeferredValue, useEffect, useMemo, type JSX } from 'react';
 import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../lessons/attacks.ts';
 import { findScenario } from '../../../core/scenarios.ts';
 import type { Scenario } from '../../../core/scenario.ts';
@@ -31,13 +31,22 @@ export interface AttackLabProps {
   onOpenScenario(id: string): void;
   /** The model turn mode at the injection's follow-up stream (A14: what the model asks for next). */
   injectionTurn: { href: string; open(): void };
+  /** The open attack's verdict in a few words, for the phone's sticky bar (null: none chosen, or it does not apply). */
+  onVerdict?(v: AttackVerdictLine | null): void;
+}
+
+export interface AttackVerdictLine {
+  id: AttackId;
+  kind: Verdict['kind'];
+  /** With its mark: "A14 ○ nothing to reject". */
+  text: string;
 }
 
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 const pretty = (v: unknown): string => JSON.stringify(v, null, 2) ?? String(v);
 
-export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario, injectionTurn }: AttackLabProps): JSX.Element {
+export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario, injectionTurn, onVerdict }: AttackLabProps): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   // The list's "needs another scenario" hints may lag a keystroke behind; the selected attack never does.
   const listScenario = useDeferredValue(scenario);
@@ -53,6 +62,11 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
     return out;
   }, [listScenario]);
   const view = useMemo(() => (attackId === null ? null : attackView(attackId, scenario)), [attackId, scenario]);
+  const verdict = view?.verdict ?? null;
+  useEffect(() => {
+    onVerdict?.(attackId === null || verdict === null ? null : { id: attackId, kind: verdict.kind, text: `${attackId} ${t.barVerdict[verdict.kind]}` });
+  }, [onVerdict, attackId, verdict, t]);
+  useEffect(() => () => onVerdict?.(null), [onVerdict]);
 
   return (
     <div className={styles.root} data-testid="attack-lab">
@@ -166,7 +180,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
   switch (verdict.kind) {
     case 'stopped':
       return (
-        <section className={cx(styles.verdict, styles.good)} data-testid="attack-verdict" data-verdict="stopped" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.good)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="stopped" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✓ </span>
             {t.stoppedTitle}
@@ -178,7 +192,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
     case 'contract_error': {
       const mr = run?.tampered.pkg.model_result;
       return (
-        <section className={cx(styles.verdict, styles.good)} data-testid="attack-verdict" data-verdict="contract_error" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.good)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="contract_error" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✓ </span>
             {t.contractTitle(verdict.errorCode)}
@@ -189,6 +203,10 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
               <dd>
                 <code data-testid="model-error-code">{mr.error.code}</code> · <code>status: {mr.status}</code> · <code>recovery: {mr.error.recovery}</code>
                 <br />“{mr.error.message}”
+                <br />
+                <span className={styles.note} data-testid="catalog-message-note">
+                  {t.catalogMessageNote}
+                </span>
               </dd>
             </dl>
           )}
@@ -199,7 +217,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
     }
     case 'sha256_passes_keyed_stops':
       return (
-        <section className={styles.verdictPair} data-testid="attack-verdict" data-verdict="sha256_passes_keyed_stops" aria-label={t.verdict}>
+        <section className={styles.verdictPair} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="sha256_passes_keyed_stops" aria-label={t.verdict}>
           <div className={cx(styles.verdict, styles.bad)} data-testid="a11-sha256">
             <h4 className={styles.verdictTitle}>
               <span aria-hidden="true">✗ </span>
@@ -222,7 +240,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
     case 'nothing_to_reject': {
       const [lead, ...steps] = t.nothingNext(INJECTED_NEXT_TOOL, verdict.nextToolRegistered);
       return (
-        <section className={cx(styles.verdict, styles.neutral)} data-testid="attack-verdict" data-verdict="nothing_to_reject" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.neutral)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="nothing_to_reject" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">○ </span>
             {t.nothingTitle}
@@ -264,7 +282,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
     }
     case 'not_stopped':
       return (
-        <section className={cx(styles.verdict, styles.bad)} data-testid="attack-verdict" data-verdict="not_stopped" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.bad)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="not_stopped" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✗ </span>
             {t.notStoppedTitle}

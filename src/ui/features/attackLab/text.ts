@@ -54,6 +54,15 @@ const en = {
   a11KeyedNote: 'Without the audit key the attacker can only compute plain hashes where HMACs belong.',
   nextTurnLink: 'See it happen: the next turn, where the model asks for send_email and the gate answers UNKNOWN_TOOL (Model turn) →',
   nothingTitle: 'Nothing to reject: the injection is valid data and stays data',
+  /** The verdict in a few words, for the phone's sticky bar (with the attack's id before it). */
+  catalogMessageNote: 'The model gets this fixed English catalog text, whatever the page’s language: by design.',
+  barVerdict: {
+    stopped: '✓ stopped',
+    contract_error: '✓ stopped at the dispatcher',
+    sha256_passes_keyed_stops: '✗ sha256 · ✓ keyed',
+    nothing_to_reject: '○ nothing to reject',
+    not_stopped: '✗ not stopped',
+  },
   nothingTrust: (trust: string) => `It reaches the model inside data, marked trust: ${trust}. Shown here as inert text:`,
   nothingNext: (tool: string, registered: boolean) => [
     `If the model obeys and calls ${tool}, that call is a new request with its own checks:`,
@@ -151,6 +160,8 @@ const zh: typeof en = {
   a11KeyedNote: '没有审计密钥，攻击者只能在应为 HMAC 的位置填入普通哈希。',
   nextTurnLink: '看它真的发生：在下一个回合里模型请求 send_email，关卡返回 UNKNOWN_TOOL（模型回合）→',
   nothingTitle: '没有可拒绝的：注入文本是合法数据，并且始终只是数据',
+  catalogMessageNote: '无论页面是什么语言，模型得到的都是这句固定的英文目录文本：这是有意的设计。',
+  barVerdict: { stopped: '✓ 已拦截', contract_error: '✓ 在 dispatcher 处拦截', sha256_passes_keyed_stops: '✗ sha256 · ✓ 密钥模式', nothing_to_reject: '○ 没有可拒绝的', not_stopped: '✗ 未拦截' },
   nothingTrust: (trust) => `它以 data 的形式到达模型，标记为 trust: ${trust}。此处以惰性文本显示：`,
   nothingNext: (tool, registered) => [
     `如果模型照做并调用 ${tool}，那是一次新的请求，有它自己的关卡：`,

@@ -11,11 +11,16 @@ import type { Problem } from '../../../playground/evaluate.ts';
 import type { EditorBridge } from './bridge.ts';
 import { LARGE_TEXT_CHARS } from '../../hooks/useSettled.ts';
 import type { MarkerInput } from '../../monaco/HandlerMonaco.tsx';
+import { documentLang, loadMonacoLocale, monacoLocale } from '../../monaco/locale.ts';
+import type { Lang } from '../../../lang.ts';
 
-const HandlerMonaco = lazy(() => import('../../monaco/HandlerMonaco.tsx'));
+// Monaco's own messages in the page's language are in place before its code runs (monaco/locale.ts).
+const HandlerMonaco = lazy(() => loadMonacoLocale(documentLang()).then(() => import('../../monaco/HandlerMonaco.tsx')));
 
 export interface EditorPanelProps {
   t: Translate;
+  /** The page's language: when Monaco was loaded in the other one, its menus say so and offer a reload. */
+  lang?: Lang;
   docKey: string;
   tool: string;
   text: string;
@@ -31,7 +36,8 @@ export interface EditorPanelProps {
 }
 
 export function EditorPanel(props: EditorPanelProps): JSX.Element {
-  const { t, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests } = props;
+  const { t, lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests } = props;
+  const editorLang = monacoLocale();
   const [cursor, setCursor] = useState<{ line: number; column: number } | null>(null);
   const markers = useMemo<MarkerInput>(() => ({ text: evaluatedText, problems, message: problemMessage }), [evaluatedText, problems, problemMessage]);
   const setFallback = useCallback(
@@ -70,6 +76,14 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
         </div>
       </header>
       <p className="panel-sub">{t('editorSubtitle')}</p>
+      {lang !== undefined && editorLang !== null && editorLang !== lang ? (
+        <p className="inline-warning small" data-testid="editor-language-note">
+          {t('editorMenusLanguage')}{' '}
+          <button type="button" className="btn btn-quiet" onClick={() => window.location.reload()}>
+            {t('reloadPage')}
+          </button>
+        </p>
+      ) : null}
       {tooLarge ? (
         <p className="inline-alert" role="alert">
           {t('textTooLarge')}

@@ -13,16 +13,19 @@ export interface HeaderProps {
   lang: Lang;
   mode: Mode;
   theme: ThemePref;
+  /** Presentation for a classroom (`&present=1`): bigger verdicts and text, the secondary panels folded. */
+  present: boolean;
   hrefOf(mode: Mode): string;
   onMode(mode: Mode): void;
   onLang(lang: Lang): void;
   onTheme(theme: ThemePref): void;
+  onPresent(on: boolean): void;
   onHelp(): void;
 }
 
 const MODE_LABEL: Record<Mode, StringKey> = { playground: 'modePlayground', attack: 'modeAttack', exercise: 'modeExercise', learn: 'modeLearn', turn: 'modeTurn' };
 
-export function Header({ t, lang, mode, theme, hrefOf, onMode, onLang, onTheme, onHelp }: HeaderProps): JSX.Element {
+export function Header({ t, lang, mode, theme, present, hrefOf, onMode, onLang, onTheme, onPresent, onHelp }: HeaderProps): JSX.Element {
   const follow = (m: Mode) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -58,6 +61,13 @@ export function Header({ t, lang, mode, theme, hrefOf, onMode, onLang, onTheme, 
             <option value="system">{t('themeSystem')}</option>
           </select>
         </label>
+        <button type="button" className="btn" aria-pressed={present} onClick={() => onPresent(!present)} title={t('presentHint')} data-testid="present-toggle">
+          <svg className="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+            <path d="M1 2h14v9H1zM8 11v3M5 14h6" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>{' '}
+          <span className="btn-text">{t('present')}</span>
+          <span className="sr-only">: {t('presentHint')}</span>
+        </button>
         <button type="button" className="btn" onClick={onHelp} aria-haspopup="dialog" aria-label={t('help')} aria-keyshortcuts="Shift+Slash">
           ? <span className="btn-text">{t('helpButton')}</span>
         </button>

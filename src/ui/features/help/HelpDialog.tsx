@@ -1,4 +1,4 @@
-/** The keyboard shortcuts and a short "how to read this page", in the learner's language. */
+/** How to read the page first, then the keyboard shortcuts, in the learner's language; the "Start here" guide reopens from here. */
 import { memo, type JSX } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { Translate } from '../../i18n/strings.ts';
@@ -21,11 +21,24 @@ const SHORTCUTS: readonly [string[], keyof (typeof HELP_TEXT)['en']][] = [
   [['←', '→', 'Home', 'End'], 'keyStream'],
 ];
 
-export const HelpDialog = memo(function HelpDialog({ t, lang, open, onClose }: { t: Translate; lang: Lang; open: boolean; onClose(): void }): JSX.Element {
+export const HelpDialog = memo(function HelpDialog({ t, lang, open, onClose, onGuide }: { t: Translate; lang: Lang; open: boolean; onClose(): void; onGuide(): void }): JSX.Element {
   const h = HELP_TEXT[lang];
   return (
     <Dialog open={open} title={t('help')} closeLabel={t('close')} onClose={onClose} className="help-dialog">
       <p>{h.helpIntro}</p>
+      <p>
+        <button type="button" className="btn" onClick={onGuide} data-testid="open-guide">
+          {h.openGuide}
+        </button>
+      </p>
+      <h3>{h.helpReading}</h3>
+      <ul>
+        <li>{h.helpReading1}</li>
+        <li>{h.helpReading2}</li>
+        <li>{h.helpReading3}</li>
+        <li>{h.helpReading4}</li>
+        <li>{h.helpReading5}</li>
+      </ul>
       <h3>{h.helpShortcuts}</h3>
       <table className="shortcuts">
         <tbody>
@@ -44,14 +57,6 @@ export const HelpDialog = memo(function HelpDialog({ t, lang, open, onClose }: {
           ))}
         </tbody>
       </table>
-      <h3>{h.helpReading}</h3>
-      <ul>
-        <li>{h.helpReading1}</li>
-        <li>{h.helpReading2}</li>
-        <li>{h.helpReading3}</li>
-        <li>{h.helpReading4}</li>
-        <li>{h.helpReading5}</li>
-      </ul>
     </Dialog>
   );
 });

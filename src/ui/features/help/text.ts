@@ -5,6 +5,7 @@ export const HELP_TEXT = defineTexts({
   en: {
     helpIntro: 'Everything runs in this page: nothing is sent anywhere. Your work is saved in this browser.',
     helpShortcuts: 'Keyboard shortcuts',
+    openGuide: 'Start here: where each part of the chapter is',
     keyEditor: 'Focus the editor',
     keyProblems: 'Focus the problems list',
     keyContext: 'Focus the trusted context form',
@@ -28,6 +29,7 @@ export const HELP_TEXT = defineTexts({
   zh: {
     helpIntro: '一切都在本页中运行，不向任何地方发送数据。你的工作保存在此浏览器中。',
     helpShortcuts: '快捷键',
+    openGuide: '从这里开始：章节的每一部分在哪里',
     keyEditor: '聚焦编辑器',
     keyProblems: '聚焦问题列表',
     keyContext: '聚焦受信任上下文表单',

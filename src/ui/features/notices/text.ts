@@ -31,7 +31,7 @@ export const NOTICE_TEXT = defineTexts({
     notice_unknown_attack: '没有名为“{value}”的攻击（攻击编号为 A1–A14）。',
     notice_unknown_mode: '没有名为“{value}”的模式，已显示演练场。',
     notice_unknown_mistake: '没有编号为“{value}”的常见错误（1–8），所有错误开关均已关闭。',
-    notice_unknown_stream: '模型回合模式中没有名为“{value}”的服务商或流，显示的是之前打开的流。',
+    notice_unknown_stream: '模型回合模式中没有名为“{value}”的 provider 或流，显示的是之前打开的流。',
     notice_corrupt_progress: '无法读取学习进度（{detail}）。原文已保存在 localStorage 的“{key}”下；进度从零开始。',
     notice_share_opened: '已打开分享的状态。',
     notice_share_refused: '该分享链接被拒绝（{reason}：{detail}）。你的工作未受影响。',

@@ -5,7 +5,7 @@
  * scroll to be seen, and one button per panel of the mode. On wide screens
  * CSS hides it: every panel is on screen at once there.
  */
-import type { JSX, ReactNode } from 'react';
+import { useRef, type JSX, type ReactNode } from 'react';
 import type { Mode } from '../../../playground/work.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 
@@ -65,29 +65,35 @@ export interface PanelNavProps {
   t: Translate;
   /** The verdict's colour, and the lines that say it (the verdict, the problem count). */
   ok: boolean;
+  /** Neither a pass nor a refusal (A14: nothing to reject): a neutral colour. */
+  neutral?: boolean;
   status: readonly string[];
   jumps: readonly Jump[];
 }
 
-export function PanelNav({ t, ok, status, jumps }: PanelNavProps): JSX.Element {
+export function PanelNav({ t, ok, neutral = false, status, jumps }: PanelNavProps): JSX.Element {
+  const nav = useRef<HTMLElement>(null);
   const go = (j: Jump) => {
     j.before?.();
-    // After a tab switch has rendered; the scroll leaves room for this bar (scroll-margin-top in narrow.css).
+    // After a tab switch has rendered. The bar wraps to as many rows as its labels need: the target lands just below it, whatever its height.
     requestAnimationFrame(() => {
       document.getElementById(j.focus)?.focus({ preventScroll: true });
-      document.getElementById(j.section)?.scrollIntoView({ block: 'start' });
+      const target = document.getElementById(j.section);
+      if (target === null) return;
+      const bar = nav.current?.getBoundingClientRect().height ?? 0;
+      window.scrollTo({ top: Math.max(0, window.scrollY + target.getBoundingClientRect().top - bar - 8) });
     });
   };
   const [first, ...rest] = status;
   return (
-    <nav className="panel-nav" aria-label={t('panelNav')}>
+    <nav ref={nav} className="panel-nav" aria-label={t('panelNav')}>
       <p className="panel-nav-status" data-testid="narrow-status">
-        <span className={`mark ${ok ? 'mark-ok' : 'mark-bad'}`}>{first}</span>
+        <span className={`mark ${neutral ? 'mark-neutral' : ok ? 'mark-ok' : 'mark-bad'}`}>{first}</span>
         {rest.map((line) => (
           <span key={line}>{line}</span>
         ))}
       </p>
-      <div className="panel-nav-jumps scroll-x" role="group" aria-label={t('panelNavJumps')}>
+      <div className="panel-nav-jumps" role="group" aria-label={t('panelNavJumps')}>
         {jumps.map((j) => (
           <button key={j.key} type="button" className="btn" onClick={() => go(j)}>
             {j.label}

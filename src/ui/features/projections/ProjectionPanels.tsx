@@ -47,6 +47,11 @@ export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, 
             {summary}
             {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? <p className="inline-warning">{t('contractBroken')}</p> : null}
             <JsonView value={r.pkg.model_result} label="model_result" />
+            {mr?.error != null ? (
+              <p className="muted small" data-testid="catalog-message-note">
+                {t('catalogMessageNote')}
+              </p>
+            ) : null}
           </>
         )}
       </Panel>

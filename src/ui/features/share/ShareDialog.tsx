@@ -1,5 +1,6 @@
-/** The share link of the current state, selectable and copyable (the clipboard may be unavailable). */
-import { useState, type JSX } from 'react';
+/** The share link of the current state, selectable and copyable (the clipboard may be unavailable), and as a QR code for phones. */
+import { useMemo, useState, type JSX } from 'react';
+import { qrCode } from './qrCode.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { Translate } from '../../i18n/strings.ts';
 import type { Lang } from '../../../lang.ts';
@@ -8,6 +9,7 @@ import { SHARE_TEXT } from './text.ts';
 export function ShareDialog({ t, lang, url, onClose, onCopy }: { t: Translate; lang: Lang; url: string | null; onClose(): void; onCopy(text: string): Promise<boolean> }): JSX.Element {
   const s = SHARE_TEXT[lang];
   const [copied, setCopied] = useState(false);
+  const qr = useMemo(() => (url === null ? null : qrCode(url)), [url]);
   return (
     <Dialog
       open={url !== null}
@@ -27,6 +29,23 @@ export function ShareDialog({ t, lang, url, onClose, onCopy }: { t: Translate; l
       <button type="button" className="btn" onClick={async () => setCopied(await onCopy(url ?? ''))}>
         {copied ? t('copied') : t('copy')}
       </button>
+      <p className="muted small" data-testid="share-length">
+        {s.linkLength(url?.length ?? 0)}
+      </p>
+      {qr === null ? null : qr.ok ? (
+        <figure className="share-qr">
+          {/* Dark on light in every theme: a phone's camera reads the code, not the page's colours. */}
+          <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={s.qrLabel} data-testid="share-qr" shapeRendering="crispEdges">
+            <rect width={qr.size} height={qr.size} fill="#fff" />
+            <path d={qr.path} fill="#000" />
+          </svg>
+          <figcaption>{s.qrCaption}</figcaption>
+        </figure>
+      ) : (
+        <p className="inline-warning" data-testid="share-qr-too-long">
+          {s.qrTooLong}
+        </p>
+      )}
     </Dialog>
   );
 }

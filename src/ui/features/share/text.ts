@@ -7,10 +7,18 @@ export const SHARE_TEXT = defineTexts({
     shareDialogBody:
       'The link carries the open scenario as edited, the trusted context, the mode, the attack and the exercise (in the Model turn mode: the open stream with its edits), compressed in the part after #. Nothing is uploaded anywhere.',
     shareLinkLabel: 'Link',
+    linkLength: (n: number) => `${n} characters: what equals the built-in scenario is left out.`,
+    qrLabel: 'The link as a QR code',
+    qrCaption: 'Point a phone’s camera at it to open this state there.',
+    qrTooLong: 'This link is too long for a QR code: copy it instead, or reset what need not be shared.',
   },
   zh: {
     shareDialogTitle: '分享当前的确切状态',
     shareDialogBody: '链接在 # 之后以压缩形式携带：编辑后的场景、受信任上下文、模式、攻击与练习（在模型回合模式中：打开的流及其编辑）。不会上传到任何地方。',
     shareLinkLabel: '链接',
+    linkLength: (n: number) => `${n} 个字符：与内置场景相同的部分不放进链接。`,
+    qrLabel: '链接的二维码',
+    qrCaption: '用手机相机扫描，即可在手机上打开这个状态。',
+    qrTooLong: '这个链接太长，无法生成二维码：请改为复制链接，或重置不需要分享的内容。',
   },
 });

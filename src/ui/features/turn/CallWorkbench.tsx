@@ -94,6 +94,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
         <div className="workbench-editor">
           <EditorPanel
             t={t}
+            lang={lang}
             docKey={input.key}
             tool={call.trusted.tool}
             text={handler.text}

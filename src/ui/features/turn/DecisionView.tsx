@@ -6,8 +6,8 @@
 import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import type { TurnDecision } from '../../../playground/turn/decision.ts';
+import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
-import { CodeText } from './CodeText.tsx';
 import { TurnWords } from './TurnWords.tsx';
 
 export function verdictOf(x: TurnTexts, d: TurnDecision | null): { ok: boolean; text: string } {

@@ -15,17 +15,20 @@ export interface InjectionStoryViewProps {
   x: TurnTexts;
   lang: Lang;
   provider: ProviderName;
+  /** How many of the four steps have happened at the stepper's event (../../../playground/turn/storyProgress.ts). */
+  reached: number;
   onOpenStream(id: string): void;
   onOpenScenario(id: string): void;
   scenarioHref: string;
 }
 
-export function InjectionStoryView({ x, lang, provider, onOpenStream, onOpenScenario, scenarioHref }: InjectionStoryViewProps): JSX.Element {
+export function InjectionStoryView({ x, lang, provider, reached, onOpenStream, onOpenScenario, scenarioHref }: InjectionStoryViewProps): JSX.Element {
   const story = useMemo(() => injectionStory(provider), [provider]);
   if (!story.ok) return <p className="inline-warning">{story.detail}</p>;
   return (
     <div className="injection-story" data-testid="injection-story">
       <p className="muted">{x.injectionDesc}</p>
+      <p className="muted small">{x.storyFollows}</p>
       <p>
         <a
           href={scenarioHref}
@@ -43,10 +46,11 @@ export function InjectionStoryView({ x, lang, provider, onOpenStream, onOpenScen
       </p>
       <ol className="story-steps">
         {story.steps.map((s, i) => (
-          <li key={s.kind} data-step={s.kind}>
+          <li key={s.kind} data-step={s.kind} data-reached={i < reached} className={i < reached ? undefined : 'story-ahead'} aria-current={i === reached - 1 ? 'step' : undefined}>
             <h3>
-              {x.injectionStep(i + 1)}: <code>{s.kind}</code>
+              {x.injectionStep(i + 1)}: {x.injectionStepTitles[s.kind]}
             </h3>
+            {i < reached ? null : <p className="muted small">{x.storyAhead}</p>}
             <p>{s.text[lang]}</p>
             {s.kind === 'injected_hit' ? <JsonView value={s.hits} label="hits" /> : null}
             {s.kind === 'model_asks' ? (
@@ -54,7 +58,14 @@ export function InjectionStoryView({ x, lang, provider, onOpenStream, onOpenScen
                 <code>{s.response_id}</code> · <code>{s.call_id}</code> · <code className="code-bad">{s.name}</code> <code className="wrap">{JSON.stringify(s.arguments)}</code>
               </p>
             ) : null}
-            {s.kind === 'gate_answers' ? <JsonView value={s.model_result} label="model_result" /> : null}
+            {s.kind === 'gate_answers' ? (
+              <>
+                <JsonView value={s.model_result} label="model_result" />
+                <p className="muted small" data-testid="catalog-message-note">
+                  {x.catalogMessageNote}
+                </p>
+              </>
+            ) : null}
             {s.kind === 'continuation_carries' ? (
               <>
                 <p className="small">

@@ -14,13 +14,24 @@ import { DecisionView } from './DecisionView.tsx';
 import type { TurnTexts } from './text.ts';
 import { TurnWords } from './TurnWords.tsx';
 
-export function StepDetail({ x, lang, step, decision }: { x: TurnTexts; lang: Lang; step: TurnStep; decision: TurnDecision }): JSX.Element {
+export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; lang: Lang; step: TurnStep; decision: TurnDecision; last: boolean }): JSX.Element {
   const { event, terminal } = step;
   // Notes are merged by kind with their first event: a note belongs to the step that first showed it.
   const notes = step.turn.notes.filter((n) => n.at === event.index);
+  // Mid-stream with nothing wrong so far, "if it ended here" is not the verdict: the stream has not ended. Said in a neutral colour.
+  const pending = terminal === null && step.problems.length === 0 && !last;
   return (
     <div className="step-detail" data-testid="step-detail" data-index={event.index}>
-      <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionHeading} />
+      {pending ? (
+        <section className="turn-decision verdict-card verdict-pending" aria-label={x.decisionHeading} data-testid="turn-decision" data-kind="pending">
+          <h3>{x.decisionHeading}</h3>
+          <p className="decision-verdict">
+            <span className="chip chip-quiet">…</span> <strong>{x.notDecided}</strong>: {x.notDecidedWhy}
+          </p>
+        </section>
+      ) : (
+        <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionHeading} />
+      )}
       <dl className="step-facts">
         <dt>{x.responseId}</dt>
         <dd data-testid="step-response-id">

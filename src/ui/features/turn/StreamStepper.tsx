@@ -10,6 +10,7 @@ import type { Lang } from '../../../lang.ts';
 import { faultsFor, type FaultId } from '../../../playground/turn/faults.ts';
 import type { EventMark } from '../../../playground/turn/stepThrough.ts';
 import type { FaultState } from '../../../playground/turn/turnView.ts';
+import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
 
 export interface StreamStepperProps {
@@ -64,7 +65,7 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
         </div>
         {fault !== null && !fault.applied ? (
           <p className="inline-warning" role="status">
-            {x.faultNotApplied} {fault.reason[lang]}
+            {x.faultNotApplied} <CodeText text={fault.reason[lang]} />
           </p>
         ) : null}
       </section>

@@ -21,6 +21,7 @@ import { loadRecordedStream, type RecordedStream } from '../../../playground/tur
 import { defaultStream, isRecordedStreamId, providerOfStream } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
 import { stepAt } from '../../../playground/turn/stepThrough.ts';
+import { storyStepsReached } from '../../../playground/turn/storyProgress.ts';
 import { callsView, streamView } from '../../../playground/turn/turnView.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { PanelNav } from '../panelNav/PanelNav.tsx';
@@ -96,16 +97,17 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   );
   const view = useMemo(() => callsView(streamPart, deferredDoc.handlers, continuation), [streamPart, deferredDoc.handlers, continuation]);
   const marks = view.overview?.marks ?? [];
-  const [index, setIndex] = useState(0);
+  // A stream opens on its outcome: at its end (the index is clamped to the last event).
+  const [index, setIndex] = useState(Number.MAX_SAFE_INTEGER);
   const [tab, setTab] = useState<TurnTab>(isInjection(turn.stream) ? 'injection' : 'step');
   const [callId, setCallId] = useState<string | null>(null);
 
-  // A new stream starts at its first event; the injection follow-up opens on its story.
+  // A new stream opens at its end, on its outcome; the injection follow-up opens on its story.
   const lastStream = useRef(turn.stream);
   useEffect(() => {
     if (lastStream.current === turn.stream) return;
     lastStream.current = turn.stream;
-    setIndex(0);
+    setIndex(Number.MAX_SAFE_INTEGER);
     setCallId(null);
     setTab(isInjection(turn.stream) ? 'injection' : 'step');
   }, [turn.stream]);
@@ -124,6 +126,9 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   };
   const openStream = useCallback((id: string) => onTurn({ ...turn, stream: id }), [onTurn, turn]);
 
+  // The injection story is the follow-up stream's: elsewhere it has nothing to say, and its tab is not shown.
+  const tabs = isInjection(turn.stream) ? TAB_ORDER : TAB_ORDER.filter((k) => k !== 'injection');
+  const shownTab = tabs.includes(tab) ? tab : 'step';
   const decision = view.decision;
   const verdict = verdictOf(x, decision);
   const running = decision?.kind === 'gated' ? decision.calls.filter((c) => c.runs) : [];
@@ -155,7 +160,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
           {x.textError(view.textError.line, view.textError.column, view.textError.message)}
         </p>
       ) : step !== undefined && stepDecision !== null ? (
-        <StepDetail x={x} lang={lang} step={step} decision={stepDecision} />
+        <StepDetail x={x} lang={lang} step={step} decision={stepDecision} last={shownAt >= marks.length - 1} />
       ) : null}
     </div>
   );
@@ -231,7 +236,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
             status={[verdict.text]}
             jumps={[
               { key: 'stream', label: x.streamTitle, section: 'panel-turn-stream', focus: 'panel-turn-stream-title' },
-              ...TAB_ORDER.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: 'turn-tabs', focus: `turn-tabs-tab-${k}`, before: () => setTab(k) })),
+              ...tabs.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: 'turn-tabs', focus: `turn-tabs-tab-${k}`, before: () => setTab(k) })),
             ]}
           />
           <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
@@ -254,7 +259,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
               <Tabs<TurnTab>
                 id="turn-tabs"
                 label={x.tabsLabel}
-                selected={tab}
+                selected={shownTab}
                 onSelect={setTab}
                 items={[
                   { key: 'step', label: x.tabStep, content: stepTab },
@@ -293,22 +298,27 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                       </div>
                     ),
                   },
-                  {
-                    key: 'injection',
-                    label: x.tabInjection,
-                    content: (
-                      <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabInjection}>
-                        <InjectionStoryView
-                          x={x}
-                          lang={lang}
-                          provider={view.provider}
-                          onOpenStream={openStream}
-                          onOpenScenario={p.onOpenScenario}
-                          scenarioHref={p.scenarioHref('search_kb.injection')}
-                        />
-                      </div>
-                    ),
-                  },
+                  ...(tabs.includes('injection')
+                    ? [
+                        {
+                          key: 'injection' as const,
+                          label: x.tabInjection,
+                          content: (
+                            <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabInjection}>
+                              <InjectionStoryView
+                                x={x}
+                                lang={lang}
+                                provider={view.provider}
+                                reached={storyStepsReached(marks, at)}
+                                onOpenStream={openStream}
+                                onOpenScenario={p.onOpenScenario}
+                                scenarioHref={p.scenarioHref('search_kb.injection')}
+                              />
+                            </div>
+                          ),
+                        },
+                      ]
+                    : []),
                 ]}
               />
             </section>

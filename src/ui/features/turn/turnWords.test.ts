@@ -16,7 +16,7 @@ import { applyFault, faultsFor } from '../../../playground/turn/faults.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
 import { LANGS } from '../../../lang.ts';
 import { TurnWords } from './TurnWords.tsx';
-import { CodeText } from './CodeText.tsx';
+import { CodeText } from '../../components/CodeText.tsx';
 
 type Kind = TurnWordsParams['kind'];
 const END = { type: 'message_stop', status: 'max_tokens', reason: null };

@@ -1,0 +1,198 @@
+/**
+ * Issue 19: the first visit, the classroom and the Chinese UI. A first visit
+ * opens on "Start here"; the Model turn opens on a stream's outcome; the
+ * Chinese turn mode shows no literal backticks; `&present=1` sizes; the
+ * attack list at 1920×1080. Each test leaves a screenshot in
+ * test-results/issue19/ for looking at.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/issue19/${name}.png` });
+
+test('a first visit opens on "Start here", mapping the chapter to the modes; closed, it stays closed; Help reopens it', async ({ freshPage }) => {
+  const pg = await freshPage();
+  const page = pg.page;
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/');
+  const guide = page.getByTestId('start-guide');
+  await expect(guide).toBeVisible();
+  for (const section of ['一个结果不应同时服务所有读者', '动手实践', '常见错误', '自测', 'Prompt Injection 反例']) await expect(guide).toContainText(section);
+  await expect(guide.getByRole('link', { name: 'Attack lab A14' })).toHaveAttribute('href', /attack=A14/);
+  await expect(guide.getByRole('link', { name: 'Model turn' })).toHaveAttribute('href', /stream=openai\.injection_follow_up/);
+  await shot(page, 'guide-1366x768-en');
+  // The subtitle is in sight at a laptop's width.
+  await page.keyboard.press('Escape');
+  await expect(guide).toBeHidden();
+  await expect(page.locator('.tagline')).toBeVisible();
+  await expect(page.locator('.tagline')).toBeInViewport({ ratio: 1 });
+  await page.reload();
+  await expect(page.locator('.app')).toBeVisible();
+  await expect(page.getByTestId('start-guide')).toHaveCount(0);
+  // Help: how to read the page first, the shortcuts after, and the guide again.
+  await page.getByRole('button', { name: 'Help and keyboard shortcuts' }).click();
+  await expect(page.locator('.help-dialog h3')).toHaveText(['How to read the page', 'Keyboard shortcuts']);
+  await page.getByTestId('open-guide').click();
+  await expect(page.getByTestId('start-guide')).toBeVisible();
+  // A link in the guide opens its mode and closes the guide.
+  await page.getByTestId('start-guide').getByRole('link', { name: 'Model turn' }).click();
+  await expect(page.getByTestId('start-guide')).toHaveCount(0);
+  await expect(page).toHaveURL(/stream=openai\.injection_follow_up/);
+  await expect(page.getByTestId('injection-story')).toBeVisible();
+});
+
+test('a first visit in Chinese: the guide speaks the chapter’s words', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const guide = page.getByTestId('start-guide');
+  await expect(page.getByRole('dialog', { name: '从这里开始' })).toBeVisible();
+  await expect(guide).toContainText('一个结果不应同时服务所有读者');
+  await expect(guide.getByRole('link', { name: '动手实践' })).toHaveAttribute('href', '?mode=exercise');
+  await shot(page, 'guide-1366x768-zh');
+  await context.close();
+});
+
+test('a link someone sent opens on what it points to, with no guide in front of it', async ({ freshPage }) => {
+  const pg = await freshPage();
+  await pg.page.goto('/?scenario=search_kb.injection&attack=A14');
+  await expect(pg.page.getByTestId('attack-verdict')).toBeVisible();
+  await expect(pg.page.getByTestId('start-guide')).toHaveCount(0);
+});
+
+test('the Model turn opens on the outcome; the injection story follows the stepper, its steps in words, its tab only where it applies', async ({ pg, page }) => {
+  await pg.goto('/?mode=turn&provider=openai&stream=openai.injection_follow_up');
+  const story = page.getByTestId('injection-story');
+  await expect(story).toBeVisible();
+  // At the end, the whole story has happened.
+  await expect(story.locator('[data-reached="true"]')).toHaveCount(4);
+  await expect(story.locator('[data-step="gate_answers"] h3')).toHaveText('Step 3: The gate answers UNKNOWN_TOOL; no handler runs');
+  await expect(story.locator('h3 code')).toHaveCount(0);
+  await shot(page, 'turn-injection-end-en');
+  await page.getByTestId('event-list').focus();
+  await page.keyboard.press('Home');
+  await expect(story.locator('[data-reached="true"]')).toHaveCount(1);
+  await expect(story.locator('[aria-current="step"]')).toHaveAttribute('data-step', 'injected_hit');
+  await shot(page, 'turn-injection-start-en');
+  // Another stream: no story tab, and the step tab opens on the outcome, at the end.
+  await page.getByTestId('turn-stream').selectOption('openai.parallel_calls');
+  await expect(page.getByRole('tab', { name: /Injection story/ })).toHaveCount(0);
+  await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toHaveAttribute('data-kind', 'gated');
+  await expect(page.getByTestId('step-count')).toHaveText(/^step (\d+) of \1$/);
+});
+
+test('the Chinese Model turn: no literal backtick in its own texts, and the chapter’s terms', async ({ pg, page }) => {
+  await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+  const streams = ['openai.truncated', 'anthropic.truncated', 'gemini.truncated', 'openai.done_disagrees', 'anthropic.parallel_calls', 'openai.injection_follow_up'];
+  for (const id of streams) {
+    await pg.goto(`/?mode=turn&provider=${id.split('.')[0]}&stream=${id}`);
+    await expect(page.getByTestId('turn-mode')).toBeVisible();
+    for (const t of await page.getByRole('tab').all()) {
+      await t.click();
+      // Prose only: code blocks, JSON views and editors show text as it is.
+      const prose = await page.locator('[data-testid="turn-mode"]').evaluate((root) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        const found: string[] = [];
+        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+          const el = n.parentElement;
+          if (el === null || el.closest('pre, code, textarea, .monaco-editor, .json-view, [data-testid="event-list"]') !== null) continue;
+          if (n.textContent?.includes('`') === true) found.push(n.textContent);
+        }
+        return found;
+      });
+      expect(prose, `${id}, tab ${await t.innerText()}`).toEqual([]);
+      const text = await page.locator('[data-testid="turn-mode"]').innerText();
+      for (const drift of ['调度器', '处理函数', '服务商']) expect(text, `${id}: ${drift}`).not.toContain(drift);
+    }
+  }
+  await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.truncated');
+  await shot(page, 'turn-truncated-zh');
+});
+
+test.describe('the classroom, at 1920×1080', () => {
+  test.use({ viewport: { width: 1920, height: 1080 }, colorScheme: 'dark' });
+
+  /** The smallest font size among the visible elements matching `selector` that hold text of their own. */
+  const smallestFont = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((els) => {
+      const sizes = els
+        .filter((e) => (e as HTMLElement).offsetParent !== null && [...e.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== ''))
+        .map((e) => parseFloat(getComputedStyle(e).fontSize));
+      return sizes.length === 0 ? null : Math.min(...sizes);
+    });
+
+  test('&present=1: verdicts at 24 px, body and editor text at 18 px, the digests and payloads folded; kept in the address, off from the header', async ({ pg, page }) => {
+    await pg.goto('/?scenario=create_refund_draft.status_injected&present=1');
+    await expect(page.locator('.app')).toHaveAttribute('data-present', 'on');
+    await expect(page.getByTestId('present-toggle')).toHaveAttribute('aria-pressed', 'true');
+    const editor = await pg.editorReady();
+    // Monaco redraws its lines when its font changes: read the size from the lines' container, until it is set.
+    await expect.poll(async () => parseFloat(await editor.locator('.view-lines').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
+    expect(await smallestFont(page, '.workspace :is(p, li, span, code, button, dd, dt, td, th, label)')).toBeGreaterThanOrEqual(18);
+    await expect(page.locator('#panel-digests')).toHaveCount(0);
+    await expect(page.getByTestId('folded-note')).toBeVisible();
+    await expect(page.locator('#panel-model-result')).toBeVisible();
+    await shot(page, 'present-playground-1920x1080-dark');
+    // Moving to the attack lab keeps it.
+    await page.getByRole('link', { name: 'Attack lab' }).click();
+    await expect(page).toHaveURL(/mode=attack.*present=1|present=1.*mode=attack/);
+    await page.getByRole('combobox', { name: 'Scenario' }).selectOption('search_kb.injection');
+    await page.getByTestId('attack-A14').click();
+    await expect(page).toHaveURL(/attack=A14/);
+    await expect(page).toHaveURL(/present=1/);
+    const verdict = page.getByTestId('attack-verdict').locator('h4');
+    expect(parseFloat(await verdict.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
+    // Presenting too, A1–A14 are all in sight without scrolling.
+    for (const id of ['A1', 'A7', 'A14']) await expect(page.getByTestId(`attack-${id}`)).toBeInViewport({ ratio: 1 });
+    await shot(page, 'present-attack-A14-1920x1080-dark');
+    await page.getByRole('link', { name: 'Model turn', exact: true }).click();
+    await expect(page.getByTestId('turn-verdict')).toBeVisible();
+    expect(parseFloat(await page.getByTestId('turn-verdict').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
+    await shot(page, 'present-turn-1920x1080-dark');
+    await page.getByTestId('present-toggle').click();
+    await expect(page.locator('.app')).not.toHaveAttribute('data-present', 'on');
+    await expect(page).not.toHaveURL(/present=1/);
+  });
+
+  test('the attack list shows A1–A14 without scrolling', async ({ pg, page }) => {
+    await pg.goto('/?scenario=search_kb.injection&attack=A14');
+    await expect(page.getByTestId('attack-verdict')).toBeVisible();
+    for (let i = 1; i <= 14; i++) await expect(page.getByTestId(`attack-A${i}`)).toBeInViewport({ ratio: 1 });
+    await shot(page, 'attack-A14-1920x1080-dark');
+  });
+
+  test('the share dialog shows the link as a QR code, and an unedited scenario’s link is short', async ({ pg, page }) => {
+    await pg.goto('/?scenario=search_kb.injection&attack=A14&present=1');
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const url = await page.getByTestId('share-url').inputValue();
+    expect(url.length).toBeLessThan(300);
+    await expect(page.getByTestId('share-qr')).toBeVisible();
+    const box = await page.getByTestId('share-qr').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(300);
+    await shot(page, 'share-qr-1920x1080-dark');
+  });
+});
+
+test('Monaco’s own menus speak Chinese when the page does; switching the language with the editor open keeps it working and offers a reload', async ({ pg, page }) => {
+  await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+  await pg.goto('/?scenario=search_kb.hits');
+  const ed = await pg.editorReady();
+  await ed.locator('.view-line').first().click();
+  await page.keyboard.press('F1');
+  const palette = page.locator('.quick-input-widget');
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('转到行');
+  await expect(palette.locator('.monaco-list-row').first()).toContainText('转到行');
+  await shot(page, 'monaco-palette-zh');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('editor-language-note')).toHaveCount(0);
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByTestId('editor-language-note')).toContainText('keep the language the page had');
+  // Still an editor: typing reaches it.
+  await pg.typeEditorText('{"kind": "exception"}');
+  await expect(pg.modelResult).toContainText('TOOL_ERROR');
+  await page.getByTestId('editor-language-note').getByRole('button').click();
+  await pg.editorReady();
+  await expect(page.getByTestId('editor-language-note')).toHaveCount(0);
+  await expect(pg.modelResult).toContainText('TOOL_ERROR');
+});

@@ -1,0 +1,78 @@
+/**
+ * Issue 19 on a phone (390×844): the sticky bar carries the verdict of what
+ * is open (the attack's, with its id, and a jump straight to it), no jump
+ * label is cut, problem cards align left, and typing after a tap outside the
+ * editor logs no error. Screenshots go to test-results/issue19/.
+ */
+import { devices } from '@playwright/test';
+import { NARROW_DEVICES } from './devices.ts';
+import { expect, test } from './fixtures.ts';
+
+const phone = NARROW_DEVICES[0];
+test.use(phone.use);
+
+test('a teacher’s A14 link: the bar says the attack’s verdict with its id, and jumps straight to it', async ({ pg, page }) => {
+  await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+  await pg.goto('/?scenario=search_kb.injection&attack=A14');
+  const status = page.getByTestId('narrow-status');
+  await expect(status).toContainText('A14 ○ 没有可拒绝的');
+  await expect(status.locator('.mark-neutral')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/issue19/phone-A14-bar-zh.png' });
+  const nav = page.getByRole('navigation', { name: '结论与面板' });
+  await nav.getByRole('button', { name: 'A14 结论' }).click();
+  const verdict = page.getByTestId('attack-verdict');
+  await expect(verdict).toBeFocused();
+  await expect(verdict.locator('h4')).toBeInViewport();
+  // Below the bar, not under it.
+  const bar = await nav.boundingBox();
+  const top = await verdict.boundingBox();
+  expect(top!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+  await page.screenshot({ path: 'test-results/issue19/phone-A14-jumped-zh.png' });
+});
+
+for (const address of ['/?scenario=search_kb.hits', '/?scenario=search_kb.injection&attack=A14', '/?mode=turn&provider=openai&stream=openai.one_call']) {
+  test(`no jump label is cut: ${address}`, async ({ pg, page }) => {
+    await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+    await pg.goto(address);
+    const jumps = page.getByRole('navigation', { name: '结论与面板' }).getByRole('group').getByRole('button');
+    await expect(jumps.first()).toBeVisible();
+    const cut = await jumps.evaluateAll((els) =>
+      els
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > window.innerWidth;
+        })
+        .map((e) => e.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+}
+
+test('problem cards align their lines left', async ({ pg, page }) => {
+  await pg.goto('/?scenario=create_refund_draft.status_injected');
+  const card = pg.problems.first().locator('button');
+  await expect(card).toBeVisible();
+  const lefts = await card.evaluate((b) => [...b.children].map((c) => Math.round(c.getBoundingClientRect().left - b.getBoundingClientRect().left)));
+  expect(new Set(lefts).size).toBe(1);
+  await pg.problems.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/issue19/phone-problems.png' });
+});
+
+test.describe('as an iPhone says it is', () => {
+  // With Safari's user agent Monaco installed a clipboard workaround that logged "Canceled" on every tap and key press
+  // (ui/monaco/clipboard.ts): this test fails without the fix (15 errors for this sequence, measured).
+  test.use({ userAgent: devices['iPhone 13'].userAgent });
+
+  test('a tap outside the editor, typing, then typing in the editor: no console error', async ({ pg, page }) => {
+    // The page fixture fails the test on any console error or page error.
+    await pg.goto('/?scenario=search_kb.hits');
+    const ed = await pg.editorReady();
+    await ed.locator('.view-line').nth(2).tap();
+    await page.keyboard.type('x');
+    await page.locator('#panel-editor-title').tap();
+    await page.keyboard.type('abc def');
+    await ed.locator('.view-line').nth(1).tap({ force: true });
+    await page.keyboard.type('"abc", ');
+    await expect.poll(() => pg.editorValue()).toContain('"abc", ');
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Presentation (issue 19, the classroom): `&present=1` in the address makes
+ * the page readable from the back of a room. It is a way of showing the page,
+ * not part of the work: it is neither saved nor shared, only kept in the
+ * address while the learner moves around. Pure: ./browser.ts writes it.
+ *
+ * @example
+ * withPresent('?scenario=get_order.paid', true) // '?scenario=get_order.paid&present=1'
+ * isPresenting('?mode=exercise&present=1')      // true
+ */
+export const PRESENT_PARAM = 'present';
+
+export function isPresenting(search: string): boolean {
+  return new URLSearchParams(search).get(PRESENT_PARAM) === '1';
+}
+
+/** The query string with the presentation switch set or removed, everything else as it was. */
+export function withPresent(search: string, on: boolean): string {
+  const q = new URLSearchParams(search);
+  q.delete(PRESENT_PARAM);
+  if (on) q.set(PRESENT_PARAM, '1');
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+}

@@ -1,0 +1,87 @@
+/**
+ * "Start here" (issue 19): on a first visit, the chapter's sections mapped to
+ * the modes that teach them, each a real link. Reopened from Help.
+ */
+import type { JSX, MouseEvent } from 'react';
+import type { Lang } from '../../../lang.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import type { Translate } from '../../i18n/strings.ts';
+import { GUIDE_TEXT } from './text.ts';
+
+/** A place the guide sends the learner to: its address, and how the app opens it without a reload. */
+export interface GuideLink {
+  href: string;
+  open(): void;
+}
+
+export interface GuideTargets {
+  playground: GuideLink;
+  exercise: GuideLink;
+  learn: GuideLink;
+  attack: GuideLink;
+  turn: GuideLink;
+}
+
+export function GuideDialog({ t, lang, targets, onClose }: { t: Translate; lang: Lang; targets: GuideTargets; onClose(): void }): JSX.Element {
+  const g = GUIDE_TEXT[lang];
+  const link = (to: GuideLink, label: string) => (
+    <a
+      href={to.href}
+      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        to.open();
+        onClose();
+      }}
+    >
+      {label}
+    </a>
+  );
+  const rows: [string, JSX.Element, string][] = [
+    ['一个结果不应同时服务所有读者', link(targets.playground, t('modePlayground')), g.readers],
+    ['动手实践', link(targets.exercise, t('modeExercise')), g.practice],
+    ['常见错误 · 自测', link(targets.learn, t('modeLearn')), g.mistakes],
+    [
+      'Prompt Injection 反例',
+      <>
+        {link(targets.attack, `${t('modeAttack')} A14`)} {g.then} {link(targets.turn, t('modeTurn'))}
+      </>,
+      g.injection,
+    ],
+  ];
+  return (
+    <Dialog open title={g.title} closeLabel={t('close')} onClose={onClose} className="guide-dialog">
+      <div data-testid="start-guide">
+        <p>{g.intro}</p>
+        <table className="guide-map">
+          <thead>
+            <tr>
+              <th scope="col">{g.chapterHeading}</th>
+              <th scope="col">{g.appHeading}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([section, where, what]) => (
+              <tr key={section}>
+                <th scope="row" lang="zh">
+                  {section}
+                </th>
+                <td>
+                  <strong>{where}</strong>
+                  <br />
+                  {what}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">{g.reopen}</p>
+        <p>
+          <button type="button" className="btn" onClick={onClose}>
+            {g.begin}
+          </button>
+        </p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * Whether the page is presenting (`&present=1`, issue 19): read by what sizes
+ * itself in script rather than in CSS (Monaco measures its own font).
+ */
+import { createContext, useContext } from 'react';
+
+export const PresentContext = createContext(false);
+
+export const usePresent = (): boolean => useContext(PresentContext);

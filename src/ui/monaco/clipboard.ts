@@ -1,0 +1,78 @@
+/**
+ * Monaco's clipboard without its WebKit workaround (issue 19). Where the user
+ * agent names Safari or another WebKit browser (every browser on an iPhone),
+ * monaco-editor's BrowserClipboardService answers every click and key press
+ * anywhere in the page with `navigator.clipboard.write` of a pending item,
+ * and cancels the previous one: each cancel is logged as "Canceled" (about 29
+ * on a phone after a tap outside the editor and a few words typed). This
+ * service does what the editor needs, reads and writes text, only when the
+ * editor asks, so nothing runs on the page's own taps and keys.
+ */
+
+/** The methods of Monaco's IClipboardService that the editor calls (monaco-editor 0.57). */
+export interface PlainClipboardService {
+  readonly _serviceBrand: undefined;
+  writeText(text: string, type?: string): Promise<void>;
+  readText(type?: string): Promise<string>;
+  readFindText(): Promise<string>;
+  writeFindText(text: string): Promise<void>;
+  writeResources(resources: readonly unknown[]): Promise<void>;
+  readResources(): Promise<unknown[]>;
+  hasResources(): Promise<boolean>;
+  clearInternalState(): void;
+  triggerPaste(): Promise<void> | undefined;
+  readImage(): Promise<Uint8Array>;
+}
+
+/** Copies through a hidden text area: the fallback where the async clipboard is missing or refused. */
+function copyWithTextArea(text: string): void {
+  const active = document.activeElement;
+  const area = document.createElement('textarea');
+  area.setAttribute('aria-hidden', 'true');
+  area.style.cssText = 'position:fixed;top:0;left:0;width:1px;height:1px;opacity:0';
+  area.value = text;
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+  if (active instanceof HTMLElement) active.focus();
+}
+
+export function plainClipboardService(): PlainClipboardService {
+  // Typed entries (Monaco's own, e.g. the find widget's) live in memory only, as in Monaco's web service.
+  const typed = new Map<string, string>();
+  let findText = '';
+  return {
+    _serviceBrand: undefined,
+    async writeText(text, type) {
+      if (type !== undefined) {
+        typed.set(type, text);
+        return;
+      }
+      try {
+        await navigator.clipboard.writeText(text);
+      } catch {
+        copyWithTextArea(text);
+      }
+    },
+    async readText(type) {
+      if (type !== undefined) return typed.get(type) ?? '';
+      try {
+        return await navigator.clipboard.readText();
+      } catch {
+        // Refused or unavailable: the editor pastes from the paste event instead.
+        return '';
+      }
+    },
+    readFindText: async () => findText,
+    writeFindText: async (text) => {
+      findText = text;
+    },
+    writeResources: async () => undefined,
+    readResources: async () => [],
+    hasResources: async () => false,
+    clearInternalState: () => undefined,
+    triggerPaste: () => undefined,
+    readImage: async () => new Uint8Array(),
+  };
+}
