@@ -2,7 +2,9 @@
  * Two rules of the source tree that no linter in the toolchain states (issue 11):
  * - no source file is over 500 lines;
  * - every `eslint-disable` comment names the rule(s) it turns off and says why,
- *   after ` -- ` (ESLint's own description syntax).
+ *   after ` -- ` (ESLint's own description syntax);
+ * - README.md stays under README_MAX characters, and README.md and docs/ link only
+ *   inside the repository (issue 22: the package's readers have nothing else).
  * Run by `npm run lint`; exits 1 and lists every offence.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -14,6 +16,18 @@ const DIRS = ['src', 'e2e', 'test', 'bench', 'scripts'];
 const TOP_FILES = ['vite.config.ts', 'playwright.config.ts', 'eslint.config.js'];
 const SOURCE = /\.(?:ts|tsx|js|mjs|cjs|css)$/;
 export const MAX_LINES = 500;
+export const README_MAX = 14_000;
+
+/** Relative Markdown links in `text` (a file at `fromDir`) whose target leaves the repository. */
+export function linksOutside(text, fromDir) {
+  const out = [];
+  for (const m of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+    const target = m[1];
+    if (/^[a-z]+:/i.test(target)) continue; // absolute URLs are the reader's own choice to follow
+    if (relative(ROOT, join(fromDir, target)).startsWith('..')) out.push(target);
+  }
+  return out;
+}
 
 /**
  * Files over the limit that belong to another open issue, to be split there
@@ -69,6 +83,12 @@ function main() {
       if (DIRECTIVE_PENDING.has(`${rel}:${b.line}`)) continue;
       problems.push(`${rel}:${b.line}: "${b.text}" has no ${b.missing === 'rule' ? 'rule name' : 'reason (… -- why)'}`);
     }
+  }
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  if ([...readme].length >= README_MAX) problems.push(`README.md: ${[...readme].length} characters, at most ${README_MAX - 1}: move detail to docs/`);
+  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
+  for (const [file, dir] of [['README.md', ROOT], ...docs.map((f) => [`docs/${f}`, join(ROOT, 'docs')])]) {
+    for (const target of linksOutside(readFileSync(join(ROOT, file), 'utf8'), dir)) problems.push(`${file}: links to ${target}, outside the repository`);
   }
   if (problems.length > 0) {
     console.error(problems.join('\n'));

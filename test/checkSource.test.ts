@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { badDisableDirectives, lineCount, MAX_LINES } from '../scripts/check-source.mjs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { badDisableDirectives, lineCount, linksOutside, MAX_LINES } from '../scripts/check-source.mjs';
 
 describe('the source checks of npm run lint', () => {
+  it('find a Markdown link that leaves the repository, and only those', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const text = '[a](docs/turn.md) [b](../shared/SPEC.md) [c](https://example.com/x) [d](contract.md#two) [e](../../elsewhere.md)';
+    expect(linksOutside(text, root)).toEqual(['../shared/SPEC.md', '../../elsewhere.md']);
+    expect(linksOutside(text, join(root, 'docs'))).toEqual(['../../elsewhere.md']);
+  });
+
   it('accept a directive with its rule and a reason', () => {
     expect(badDisableDirectives('// eslint-disable-next-line no-control-regex -- the pattern names control characters\nconst x = 1;')).toEqual([]);
     expect(badDisableDirectives('/* eslint-disable no-console -- a CLI prints */')).toEqual([]);
