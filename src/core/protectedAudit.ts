@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { VIOLATION_CODES, type ViolationCode } from './violation.ts';
 import { DOWNSTREAM_REF } from './handlerOutput.ts';
+import { DIGEST_NAMES, type DigestName } from './digestNames.ts';
+import type { ModelResult } from './modelResult.ts';
 
 export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1';
 
@@ -18,9 +20,7 @@ export interface ToolContractRef {
   policy_revision: string | null;
 }
 
-/** The three digests of SPEC 2, in the order the contract gives them. */
-export const DIGEST_NAMES = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
-export type DigestName = (typeof DIGEST_NAMES)[number];
+export { DIGEST_NAMES, type DigestName };
 
 export type Bindings = { [K in DigestName]: string };
 
@@ -94,6 +94,6 @@ export const ProtectedAuditSchema = z.strictObject({
 });
 
 export interface Package {
-  model_result: import('./modelResult.ts').ModelResult;
+  model_result: ModelResult;
   protected_audit: ProtectedAudit;
 }

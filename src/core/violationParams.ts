@@ -37,7 +37,7 @@ export type Rule = (typeof RULES)[number];
 /** Where an expected value comes from: what the learner should compare against. */
 export type ValueSource = 'registry' | 'catalog' | 'trusted_context' | 'dispatcher';
 
-import type { DigestName } from './protectedAudit.ts';
+import type { DigestName } from './digestNames.ts';
 export type { DigestName };
 
 /** A zod issue without its input: the data a locale needs to say what was wrong. */
