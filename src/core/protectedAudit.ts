@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { VIOLATION_CODES, type ViolationCode } from './violation.ts';
 import { DOWNSTREAM_REF } from './handlerOutput.ts';
-import { DIGEST_NAMES, type DigestName } from './digestNames.ts';
+import { DIGEST_NAMES, type DigestName } from './violationParams.ts';
 import type { ModelResult } from './modelResult.ts';
 
 export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1';

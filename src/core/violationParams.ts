@@ -9,6 +9,10 @@
 import type { CanonicalizationErrorCode } from './canonical.ts';
 import type { JsonValue } from './jsonValue.ts';
 
+/** The three digests of SPEC 2, in the order the contract gives them (here, below the audit schema, so the violation words can name them without a circle of files). */
+export const DIGEST_NAMES = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
+export type DigestName = (typeof DIGEST_NAMES)[number];
+
 /** Consistency rules with no specifics beyond their name (SPEC 1.1, 1.2, 3). */
 export const RULES = [
   'package_is_object',
@@ -36,9 +40,6 @@ export type Rule = (typeof RULES)[number];
 
 /** Where an expected value comes from: what the learner should compare against. */
 export type ValueSource = 'registry' | 'catalog' | 'trusted_context' | 'dispatcher';
-
-import type { DigestName } from './digestNames.ts';
-export type { DigestName };
 
 /** A zod issue without its input: the data a locale needs to say what was wrong. */
 export interface SchemaIssue {
