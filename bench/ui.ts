@@ -25,7 +25,10 @@
  * below) that the old design missed and this one meets with room. Targets
  * missed within budget are printed as MISSED, never hidden.
  *
- * Options: --gate, --no-build (reuse the last build), --keys=N, --loads=N.
+ * Options: --gate, --no-build (reuse the last build), --keys=N, --loads=N;
+ * --profile: only the keystrokes, at 4×, under Chromium's sampling profiler,
+ * printing the functions with the most self time (build with --minify=false
+ * for readable names: `npm run bench:ui -- --profile --minify=false`).
  * Port: BENCH_UI_PORT (default 4179).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -44,6 +47,8 @@ const PORT = Number(process.env.BENCH_UI_PORT ?? 4179);
 const OUT = `node_modules/.bench-ui-build-${PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
 const THROTTLED = 4;
+const PROFILE = process.argv.includes('--profile');
+const MINIFY = arg('minify') !== 'false';
 
 /** A figure: its target (the issue's) and its regression budget (what --gate holds), both at 4× unless said. */
 interface Figure {
@@ -145,6 +150,12 @@ async function keystrokes(browser: Browser, rate: number): Promise<{ keys: KeyMe
   await goTo(page, at + 1, titleLine.lastIndexOf('"') + 1);
   await quiet(page);
   await page.evaluate(() => (window.__bench as { events: unknown[] }).events.splice(0));
+  const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp !== null) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const keys: KeyMeasure[] = [];
   const typed = ' and the returns window'.slice(0, KEYS);
   for (const ch of typed) {
@@ -155,6 +166,7 @@ async function keystrokes(browser: Browser, rate: number): Promise<{ keys: KeyMe
     await quiet(page, 200, 3_000);
   }
   const events = await page.evaluate(() => window.__bench?.events ?? []);
+  if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
   await page.context().close();
   const slowestEvent = Math.max(0, ...events.filter((e) => /^(key|input|beforeinput|composition)/.test(e.name)).map((e) => e.duration));
   return { keys, slowestEvent };
@@ -195,7 +207,10 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(area, t);
     area.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
-  await page.getByTestId('stream-text-status').filter({ hasText: `Read: ${events} events` }).waitFor({ timeout: 60_000 });
+  await page
+    .getByTestId('stream-text-status')
+    .filter({ hasText: `Read: ${events} events` })
+    .waitFor({ timeout: 60_000 });
   await page.getByRole('tab', { name: /This step/ }).click();
   await quiet(page, 1_000, 30_000);
   const from = await page.evaluate(() => performance.now());
@@ -213,9 +228,41 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
   return Math.max(0, ...tasks.map((t) => t.duration));
 }
 
+/** The functions with the most self time in a CPU profile, by file and name. */
+function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples?: number[]; timeDeltas?: number[] }): void {
+  const self = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  const byName = new Map<string, number>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const us = self.get(n.id) ?? 0;
+    total += us;
+    const file = n.callFrame.url.split('/').pop() ?? '';
+    const name = `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`;
+    byName.set(name, (byName.get(name) ?? 0) + us);
+  }
+  const byFile = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const file = (n.callFrame.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js$/, '.js') || n.callFrame.functionName;
+    byFile.set(file, (byFile.get(file) ?? 0) + (self.get(n.id) ?? 0));
+  }
+  console.log(`[profile] by script: ${[...byFile].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([f, us]) => `${f} ${(us / 1000).toFixed(0)} ms`).join(', ')}`);
+  console.log(`[profile] ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
+  for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
+}
+
+function logKeys(rate: number, keys: Awaited<ReturnType<typeof keystrokes>>): void {
+  const k = keys.keys;
+  console.log(
+    `[${rate}×] keys: painted [${k.map((x) => Math.round(x.painted)).join(', ')}] ms; consistent [${k.map((x) => Math.round(x.consistent)).join(', ')}] ms; ` +
+      `verdict "${k.at(-1)?.verdict}", problems ${k.at(-1)?.problemCount}, markers ${k.at(-1)?.markers}; slowest event ${keys.slowestEvent} ms; ` +
+      `DOM mutations per key outside the editor [${k.map((x) => x.mutations).join(', ')}]`,
+  );
+}
+
 function build(): void {
   if (!BUILD) return;
-  const r = spawnSync('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn', ...(MINIFY ? [] : ['--minify', 'false'])], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
@@ -254,15 +301,17 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args });
   try {
     const r: Record<1 | 4, { load: Awaited<ReturnType<typeof loads>>; keys: Awaited<ReturnType<typeof keystrokes>>; big: number; stream: number }> = {} as never;
+    if (PROFILE) {
+      logKeys(THROTTLED, await keystrokes(browser, THROTTLED));
+      return;
+    }
     for (const rate of [1, THROTTLED] as const) {
       const load = await loads(browser, rate);
-      console.log(`[${rate}×] loads: verdict [${load.verdict.map(Math.round).join(', ')}] ms, editor [${load.editor.map(Math.round).join(', ')}] ms, shift [${load.shift.map((s) => s.toFixed(4)).join(', ')}]`);
-      const keys = await keystrokes(browser, rate);
-      const k = keys.keys;
       console.log(
-        `[${rate}×] keys: painted [${k.map((x) => Math.round(x.painted)).join(', ')}] ms; consistent [${k.map((x) => Math.round(x.consistent)).join(', ')}] ms; ` +
-          `verdict "${k.at(-1)?.verdict}", problems ${k.at(-1)?.problemCount}, markers ${k.at(-1)?.markers}; slowest event ${keys.slowestEvent} ms`,
+        `[${rate}×] loads: verdict [${load.verdict.map(Math.round).join(', ')}] ms, editor [${load.editor.map(Math.round).join(', ')}] ms, shift [${load.shift.map((s) => s.toFixed(4)).join(', ')}]`,
       );
+      const keys = await keystrokes(browser, rate);
+      logKeys(rate, keys);
       const big = await typingBig(browser, rate);
       console.log(`[${rate}×] typing into 64 KiB: longest task ${big} ms`);
       const stream = await streamStepping(browser, rate);
@@ -283,7 +332,12 @@ async function main(): Promise<void> {
       both('keystroke → verdict, count, markers, digest painted, median', 'ms', 100, Infinity, (x) => median(painted(x))),
       both('keystroke → verdict, count, markers, digest painted, p90', 'ms', 100, BUDGETS.keyP90, (x) => quantile(painted(x), 0.9)),
       both('keystroke → painted, p90, unthrottled', 'ms', 32, BUDGETS.keyP90Unthrottled, (x) => quantile(painted(x), 0.9), 1),
-      both('keystroke → every other panel consistent, p90', 'ms', 250, BUDGETS.consistent, (x) => quantile(x.keys.keys.map((k) => k.consistent), 0.9)),
+      both('keystroke → every other panel consistent, p90', 'ms', 250, BUDGETS.consistent, (x) =>
+        quantile(
+          x.keys.keys.map((k) => k.consistent),
+          0.9,
+        ),
+      ),
       both('slowest key or input event (Event Timing)', 'ms', 200, BUDGETS.event, (x) => x.keys.slowestEvent),
       both('load → verdict visible, median', 'ms', 1_200, BUDGETS.loadVerdict, (x) => median(x.load.verdict)),
       both('load → editor ready, median', 'ms', 4_000, BUDGETS.loadEditor, (x) => median(x.load.editor)),

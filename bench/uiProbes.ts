@@ -24,6 +24,8 @@ export interface KeyMeasure {
   verdict: string;
   problemCount: string;
   markers: number;
+  /** DOM mutation records the keystroke caused outside the editor until every panel was consistent: load-independent. */
+  mutations: number;
 }
 
 declare global {
@@ -75,7 +77,9 @@ export function armKey(expected: string): void {
     const before = digest();
     let down = -1;
     let painted = -1;
-    let seen: Omit<KeyMeasure, 'painted' | 'consistent'> = { verdict: '', problemCount: '', markers: -1 };
+    let seen: Omit<KeyMeasure, 'painted' | 'consistent' | 'mutations'> = { verdict: '', problemCount: '', markers: -1 };
+    let mutations = 0;
+    const editor = document.getElementById('editor');
     const afterFrame = (f: (t: number) => void) =>
       requestAnimationFrame(() => {
         const c = new MessageChannel();
@@ -91,12 +95,14 @@ export function armKey(expected: string): void {
         markers: ed?.getMarkers().length ?? -1,
       };
     };
-    // Every panel that shows the result's data: the projections, each payload, each preimage on screen.
+    // Every panel that shows the result's data: the projections, each payload, the result's preimage when drawn.
+    const VIEWS = '#panel-model-result pre, #panel-payloads .payload-json, [data-digest="result_sha256"] .preimage-text';
     const consistent = () => {
-      const views = [...document.querySelectorAll('#panel-model-result pre, #panel-payloads .payload-json, #panel-digests .preimage-text')];
+      const views = [...document.querySelectorAll(VIEWS)];
       return views.length > 0 && views.every((v) => v.textContent?.includes(expected) === true);
     };
-    const obs = new MutationObserver(() => {
+    const obs = new MutationObserver((records) => {
+      for (const r of records) if (editor === null || !editor.contains(r.target)) mutations++;
       if (painted !== -1 || digest() === before) return;
       painted = -2;
       urgent();
@@ -109,9 +115,9 @@ export function armKey(expected: string): void {
       if (done || performance.now() - t0 > 10_000) {
         obs.disconnect();
         const end = performance.now();
-        const stale = [...document.querySelectorAll('#panel-model-result pre, #panel-payloads .payload-json, #panel-digests .preimage-text')].filter((v) => v.textContent?.includes(expected) !== true);
+        const stale = [...document.querySelectorAll(VIEWS)].filter((v) => v.textContent?.includes(expected) !== true);
         if (!done) console.warn(`bench: not consistent: ${stale.map((v) => v.className).join(', ')}`);
-        resolve({ painted: painted > 0 ? painted - down : NaN, consistent: done ? end - down : NaN, ...seen });
+        resolve({ painted: painted > 0 ? painted - down : NaN, consistent: done ? end - down : NaN, mutations, ...seen });
       } else afterFrame(poll);
     };
     afterFrame(poll);

@@ -44,6 +44,7 @@ import { Toolbar } from './features/toolbar/Toolbar.tsx';
 import { evaluationCounts, useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { useShortcuts } from './hooks/useShortcuts.ts';
+import { afterNextPaint } from './hooks/useAfterFirstPaint.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { translator } from './i18n/strings.ts';
 
@@ -98,9 +99,8 @@ export function App({ boot }: { boot: () => AppState }): JSX.Element {
     };
     requestAnimationFrame(attempt);
   }, []);
-  useEffect(() => {
-    void loadContextForm();
-  }, []);
+  // After the first frame: the verdict is painted before this chunk is evaluated.
+  useEffect(() => afterNextPaint(() => void loadContextForm()), []);
 
   // The document in the editor, and its evaluation (deferred, and for large texts in a worker: typing stays smooth).
   const doc = useMemo(() => currentDoc(work), [work]);
