@@ -66,6 +66,11 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
   links: false,
   // No colour swatches for strings that look like colours: nothing in a contract is a colour.
   colorDecorators: false,
+  // Sticky scroll's default model is the outline, which asks the JSON worker for every symbol of the document on
+  // each edit and rebuilds a tree of them; indentation gives the same headers for pretty-printed JSON, on the page.
+  stickyScroll: { enabled: true, defaultModel: 'indentationModel' },
+  // Highlighting every other occurrence of the word at the caret reruns on each keystroke; nothing in a contract needs it.
+  occurrencesHighlight: 'off',
 };
 
 export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {

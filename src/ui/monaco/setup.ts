@@ -57,6 +57,22 @@ export function configureMonaco(): Monaco {
       schema: (handlerSchemas as Record<string, object>)[spec.name],
     })),
   });
+  // Per-keystroke work the page does not use (issue 21): the outline (document symbols; sticky scroll reads
+  // indentation instead, see HandlerMonaco's options), colour swatches (off in the editor too), and the JSON
+  // worker's diagnostics, which are off (validate: false) yet were still requested on every edit. The page's
+  // own markers are the only diagnostics. Hovers, completions, folding and formatting stay.
+  jsonDefaults.setModeConfiguration({
+    documentFormattingEdits: true,
+    documentRangeFormattingEdits: true,
+    completionItems: true,
+    hovers: true,
+    documentSymbols: false,
+    tokens: true,
+    colors: false,
+    foldingRanges: true,
+    diagnostics: false,
+    selectionRanges: true,
+  });
   loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
   return monaco;
 }
