@@ -22,8 +22,10 @@
  * `--gate` exits 1 when a figure is over its REGRESSION BUDGET, not its
  * target: CI runs on a shared 2-core machine that may be slower and busier
  * than a phone-class CPU alone, so each gated figure has a budget (BUDGETS
- * below) that the old design missed and this one meets with room. Targets
- * missed within budget are printed as MISSED, never hidden.
+ * below), set from this machine's figures while four other jobs shared its
+ * 2 cores (docs/performance.md, session 6): about twice the worst seen there,
+ * and below the old design's 4× keystroke figures. Targets missed within
+ * budget are printed as MISSED, never hidden.
  *
  * Options: --gate, --no-build (reuse the last build), --keys=N, --loads=N;
  * --profile: only the keystrokes, at 4×, under Chromium's sampling profiler,
@@ -41,8 +43,8 @@ import { bigStreamText } from './bigStream.ts';
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const GATE = process.argv.includes('--gate');
 const BUILD = !process.argv.includes('--no-build');
-const KEYS = Number(arg('keys') ?? 14);
-const LOADS = Number(arg('loads') ?? 4);
+const KEYS = Number(arg('keys') ?? 12);
+const LOADS = Number(arg('loads') ?? 3);
 const PORT = Number(process.env.BENCH_UI_PORT ?? 4179);
 const OUT = `node_modules/.bench-ui-build-${PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -62,17 +64,17 @@ interface Figure {
   gateOn: 1 | 4;
 }
 
-/** Regression budgets: what CI's slower, shared machine may show before the run fails (each is missed by the old design). */
+/** Regression budgets: what CI's slower, shared machine may show before the run fails. */
 const BUDGETS = {
-  keyP90: 200,
-  keyP90Unthrottled: 64,
-  consistent: 500,
-  event: 300,
-  loadVerdict: 2_400,
+  keyP90: 300,
+  keyP90Unthrottled: 120,
+  consistent: 600,
+  event: 400,
+  loadVerdict: 2_500,
   loadEditor: 8_000,
   shift: 0.01,
-  bigTyping: 80,
-  streamStep: 100,
+  bigTyping: 150,
+  streamStep: 600,
 } as const;
 
 const median = (xs: number[]): number => quantile(xs, 0.5);
@@ -246,7 +248,13 @@ function printProfile(profile: { nodes: { id: number; callFrame: { functionName:
     const file = (n.callFrame.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js$/, '.js') || n.callFrame.functionName;
     byFile.set(file, (byFile.get(file) ?? 0) + (self.get(n.id) ?? 0));
   }
-  console.log(`[profile] by script: ${[...byFile].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([f, us]) => `${f} ${(us / 1000).toFixed(0)} ms`).join(', ')}`);
+  console.log(
+    `[profile] by script: ${[...byFile]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([f, us]) => `${f} ${(us / 1000).toFixed(0)} ms`)
+      .join(', ')}`,
+  );
   console.log(`[profile] ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
   for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
 }
