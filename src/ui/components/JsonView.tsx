@@ -130,15 +130,15 @@ function JsonTokens({ text }: { text: string }): JSX.Element {
   const tokens = useMemo(() => (text.length > 200_000 ? [{ text, kind: 'plain' as const }] : tokenizeJson(text)), [text]);
   return (
     <>
-        {tokens.map((tok, i) =>
-          tok.kind === 'plain' || tok.kind === 'punct' ? (
-            tok.text
-          ) : (
-            <span key={i} className={`json-${tok.kind}`}>
-              {tok.kind === 'str' || tok.kind === 'key' ? <VisibleText text={tok.text} /> : tok.text}
-            </span>
-          ),
-        )}
+      {tokens.map((tok, i) =>
+        tok.kind === 'plain' || tok.kind === 'punct' ? (
+          tok.text
+        ) : (
+          <span key={i} className={`json-${tok.kind}`}>
+            {tok.kind === 'str' || tok.kind === 'key' ? <VisibleText text={tok.text} /> : tok.text}
+          </span>
+        ),
+      )}
     </>
   );
 }
