@@ -1,12 +1,12 @@
 /**
  * A Model turn stream near the 1 MiB limit, for `npm run bench:ui`: the
  * anthropic.one_call fixture with the tool call's arguments streamed in 4 000
- * fragments of 150 characters (as src/playground/turn/stepThrough.test.ts
- * builds it), written as JSON Lines.
+ * fragments of 150 characters, as events and as JSON Lines (also read by
+ * src/playground/turn/stepThrough.test.ts).
  */
 import { turnFixtures } from '../src/core/turnFixtures.ts';
 
-export function bigStreamText(): { text: string; events: number } {
+export function bigStream(): { stream: unknown[]; start: number; text: string } {
   const f = turnFixtures.find((x) => x.id === 'anthropic.one_call');
   if (f === undefined) throw new Error('no anthropic.one_call fixture');
   const events = f.stream as { type?: string; index?: number; content_block?: { type?: string } }[];
@@ -21,5 +21,5 @@ export function bigStreamText(): { text: string; events: number } {
     { type: 'content_block_stop', index },
     ...events.filter((e) => e.type === 'message_delta' || e.type === 'message_stop'),
   ];
-  return { text: stream.map((e) => JSON.stringify(e)).join('\n'), events: stream.length };
+  return { stream, start, text: stream.map((e) => JSON.stringify(e)).join('\n') };
 }

@@ -38,7 +38,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { bigHandlerOutput } from '../e2e/bigHandlerOutput.ts';
 import { armKey, installProbes, mainThreadQuiet, type KeyMeasure, type LoadMarks } from './uiProbes.ts';
-import { bigStreamText } from './bigStream.ts';
+import { bigStream } from './bigStream.ts';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const GATE = process.argv.includes('--gate');
@@ -201,7 +201,8 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
   const page = await newPage(browser, rate);
   await page.goto(`${BASE}/?mode=turn&provider=anthropic&stream=anthropic.one_call`);
   await page.getByRole('tab', { name: /Stream text/ }).click();
-  const { text, events } = bigStreamText();
+  const { text, stream } = bigStream();
+  const events = stream.length;
   // One input event with the whole text (as a paste would be; `fill` types it through the accessibility layer, far slower).
   await page.getByTestId('stream-text').waitFor();
   await page.evaluate((t) => {
