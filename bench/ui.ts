@@ -217,6 +217,8 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
   await page.getByRole('tab', { name: /This step/ }).click();
   await quiet(page, 1_000, 30_000);
   const from = await page.evaluate(() => performance.now());
+  // A stream opens at its end (issue 19): the first step is taken back to its start, and is measured like the others.
+  await page.getByTestId('step-start').click();
   const next = page.getByTestId('step-next');
   const count = page.getByTestId('step-count');
   for (let i = 0; i < 8; i++) {
