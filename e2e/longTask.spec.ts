@@ -24,6 +24,7 @@
 import type { Page } from '@playwright/test';
 import { bigHandlerOutput, bytes, TARGET_BYTES } from './bigHandlerOutput.ts';
 import { expect, test } from './fixtures.ts';
+import { mainThreadQuiet as quietInPage } from '../bench/uiProbes.ts';
 
 const TOLERANCE_BYTES = 300;
 /** The longest task typing may cause (RAIL's 50 ms; also the `longtask` entry threshold). */
@@ -73,26 +74,7 @@ async function stopLongTasks(page: Page, key: string): Promise<LongTask[]> {
  * on screen is checked by its own signal before this.
  */
 async function mainThreadQuiet(page: Page, quietMs = 1_000, maxMs = 10_000): Promise<void> {
-  await page.evaluate(
-    ({ quietMs, maxMs }) =>
-      new Promise<void>((resolve) => {
-        const t0 = performance.now();
-        let last = t0;
-        const obs = new PerformanceObserver((l) => {
-          for (const e of l.getEntries()) last = Math.max(last, e.startTime + e.duration);
-        });
-        obs.observe({ type: 'longtask', buffered: false });
-        const tick = () => {
-          const now = performance.now();
-          if (now - last >= quietMs || now - t0 >= maxMs) {
-            obs.disconnect();
-            resolve();
-          } else setTimeout(tick, 100);
-        };
-        setTimeout(tick, 100);
-      }),
-    { quietMs, maxMs },
-  );
+  await page.evaluate(quietInPage, { quietMs, maxMs });
 }
 
 const summary = (tasks: LongTask[]) => {

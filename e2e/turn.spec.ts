@@ -318,6 +318,10 @@ for (const id of ['openai.rec_server_tool_search', 'anthropic.rec_tool_without_p
     // The recorded tool is not in the registry: the gate answers it, nothing runs, and the next request carries the answer.
     await expect(verdict(page)).toContainText('0 call(s) run');
     const count = page.getByTestId('step-count');
+    // A stream opens on its outcome, at its end (issue 19); Home goes back to its first event.
+    await expect(count).toHaveText(`step ${n} of ${n}`);
+    await page.getByTestId('event-list').focus();
+    await page.keyboard.press('Home');
     await expect(count).toHaveText(`step 1 of ${n}`);
     await page.getByTestId('step-next').click();
     await expect(count).toHaveText(`step 2 of ${n}`);

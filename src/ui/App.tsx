@@ -34,7 +34,6 @@ import { Splitter } from './components/Splitter.tsx';
 import { Tabs, type TabsHandle } from './components/Tabs.tsx';
 import { focusFirstSoon, PANEL_IDS, type PanelId } from './components/focus.ts';
 import type { ContextFormHandle } from './features/context/ContextForm.tsx';
-import { useWebCryptoCheck } from './features/digests/useWebCryptoCheck.ts';
 import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { DigestsPanel } from './features/digests/DigestsPanel.tsx';
@@ -51,6 +50,7 @@ import { Toolbar } from './features/toolbar/Toolbar.tsx';
 import { evaluationCounts, useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { useShortcuts } from './hooks/useShortcuts.ts';
+import { afterNextPaint } from './hooks/useAfterFirstPaint.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { translator } from './i18n/strings.ts';
 
@@ -118,16 +118,14 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
     };
     requestAnimationFrame(attempt);
   }, []);
-  useEffect(() => {
-    void loadContextForm();
-  }, []);
+  // After the first frame: the verdict is painted before this chunk is evaluated.
+  useEffect(() => afterNextPaint(() => void loadContextForm()), []);
 
   // The document in the editor, and its evaluation (deferred, and for large texts in a worker: typing stays smooth).
   const doc = useMemo(() => currentDoc(work), [work]);
   const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
   const input = useMemo(() => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }), [docKey, doc.handlerText, doc.context]);
   const { input: deferred, evaluation } = useDocumentEvaluation(input);
-  const webcrypto = useWebCryptoCheck(evaluation.result);
   const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
 
   useEffect(() => {
@@ -268,7 +266,7 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   const proofsRow = (
     <div className="lower">
       <Panel id="panel-digests" title={t('digestsTitle')} subtitle={t('digestsDesc')} t={t} resetKey={evaluation} focusRef={panels['panel-digests']}>
-        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} webcrypto={webcrypto} />}
+        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} />}
       </Panel>
       <Panel id="panel-payloads" title={t('payloadsTitle')} subtitle={t('payloadsDesc')} t={t} resetKey={evaluation} focusRef={panels['panel-payloads']}>
         {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} detailOf={detailOf} payloads={evaluation.result.payloads} />}

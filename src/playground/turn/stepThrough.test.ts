@@ -6,6 +6,7 @@ import type { AssembledTurn } from '../../core/turn.ts';
 import { turnFixtures } from '../../core/turnFixtures.ts';
 import { applyFault, faultsFor } from './faults.ts';
 import { overviewStream, stepAt } from './stepThrough.ts';
+import { bigStream } from '../../../bench/bigStream.ts';
 
 const fixture = (id: string) => {
   const f = turnFixtures.find((x) => x.id === id);
@@ -120,20 +121,7 @@ describe('stepping: what a learner sees', () => {
     expect(overviewStream('gemini', 'data: {"event_type": }\n\n')).toMatchObject({ ok: false, error: { line: 1 } });
   });
   it('a stream near the 1 MiB limit, thousands of fragments of one call: read once, any step on demand (the old snapshot per event took 10 s and 1.3 GB)', () => {
-    const f = fixture('anthropic.one_call');
-    const events = f.stream as { type?: string; index?: number; content_block?: { type?: string } }[];
-    const start = events.findIndex((e) => e.type === 'content_block_start' && e.content_block?.type === 'tool_use');
-    const index = events[start]?.index ?? 0;
-    const delta = (partial_json: string) => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
-    const stream = [
-      ...events.slice(0, start + 1),
-      delta('{"order_ref":"'),
-      ...Array.from({ length: 4000 }, () => delta('x'.repeat(150))),
-      delta('"}'),
-      { type: 'content_block_stop', index },
-      ...events.filter((e) => e.type === 'message_delta' || e.type === 'message_stop'),
-    ];
-    const text = stream.map((e) => JSON.stringify(e)).join('\n');
+    const { stream, start, text } = bigStream();
     expect(text.length).toBeGreaterThan(900_000);
     const o = overviewStream('anthropic', text);
     if (!o.ok) throw new Error(o.error.message);

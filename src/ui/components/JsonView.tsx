@@ -1,12 +1,14 @@
 /**
- * Pretty JSON as text with light colouring. Every string from the data —
+ * Pretty JSON as text with light colouring, laid out as JSON.stringify(v, null, 2)
+ * would write it. Every string from the data —
  * untrusted search hits included — is rendered as a React text node, never as
  * markup: `<script>` in a snippet shows as `<script>`. Strings and keys go
  * through VisibleText, so bidi overrides and zero-width characters (which
  * JSON.stringify leaves as they are) show as tokens like ⟦U+202E⟧.
  */
-import { useMemo, type JSX } from 'react';
+import { memo, useMemo, useRef, type JSX, type ReactNode } from 'react';
 import { VisibleText } from './DiffView/VisibleText.tsx';
+import { shareUnchanged } from './jsonShare.ts';
 
 type Token = { text: string; kind: 'key' | 'str' | 'num' | 'lit' | 'punct' | 'plain' };
 
@@ -30,30 +32,113 @@ export function tokenizeJson(text: string): Token[] {
   return out;
 }
 
+/** A value's own members as JSON writes them (a member whose value is undefined is left out). */
+const membersOf = (o: object): [string, unknown][] => Object.entries(o).filter(([, v]) => v !== undefined);
+
+/**
+ * One value and its lines. Memoized on identity: with the previous value's
+ * unchanged subtrees shared into the new one (shareUnchanged), a keystroke
+ * re-renders the path from the root to what changed, not the whole document.
+ */
+const JsonNode = memo(function JsonNode({ value, label, comma, depth }: { value: unknown; label: string | null; comma: boolean; depth: number }): JSX.Element {
+  const pad = '  '.repeat(depth);
+  const head: ReactNode =
+    label === null ? null : (
+      <>
+        <span className="json-key">
+          <VisibleText text={JSON.stringify(label)} />
+        </span>
+        {': '}
+      </>
+    );
+  const tail = comma ? ',' : '';
+  if (value !== null && typeof value === 'object') {
+    const isArray = Array.isArray(value);
+    const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
+    const entries: [string | null, unknown][] = isArray ? (value as unknown[]).map((v) => [null, v ?? null]) : membersOf(value);
+    if (entries.length === 0)
+      return (
+        <>
+          {pad}
+          {head}
+          {open}
+          {close}
+          {tail}
+        </>
+      );
+    return (
+      <>
+        {pad}
+        {head}
+        {open}
+        {'\n'}
+        {entries.map(([k, v], i) => (
+          <JsonLine key={k ?? i} value={v} label={k} comma={i < entries.length - 1} depth={depth + 1} />
+        ))}
+        {pad}
+        {close}
+        {tail}
+      </>
+    );
+  }
+  const json = JSON.stringify(value) ?? 'null';
+  const kind = typeof value === 'string' ? 'str' : typeof value === 'number' ? 'num' : 'lit';
+  return (
+    <>
+      {pad}
+      {head}
+      <span className={`json-${kind}`}>{kind === 'str' ? <VisibleText text={json} /> : json}</span>
+      {tail}
+    </>
+  );
+});
+
+function JsonLine(props: { value: unknown; label: string | null; comma: boolean; depth: number }): JSX.Element {
+  return (
+    <>
+      <JsonNode {...props} />
+      {'\n'}
+    </>
+  );
+}
+
+/** A JSON value drawn from its structure, re-rendering only what changed since the last value it was given. */
+function JsonTree({ value }: { value: unknown }): JSX.Element {
+  const last = useRef<unknown>(undefined);
+  const shared = useMemo(() => shareUnchanged(last.current, value), [value]);
+  last.current = shared;
+  return <JsonNode value={shared} label={null} comma={false} depth={0} />;
+}
+
 export interface JsonViewProps {
   value?: unknown;
-  /** Already formatted JSON text (used as is). */
+  /** Already formatted JSON text (used as is, tokenized); a `value` is drawn from its structure instead. */
   text?: string;
   label?: string;
   className?: string;
 }
 
 export function JsonView({ value, text, label, className }: JsonViewProps): JSX.Element {
-  const source = text ?? JSON.stringify(value, null, 2) ?? 'undefined';
-  const tokens = useMemo(() => (source.length > 200_000 ? [{ text: source, kind: 'plain' as const }] : tokenizeJson(source)), [source]);
   return (
     <pre className={`json ${className ?? ''}`} aria-label={label}>
-      <code>
-        {tokens.map((tok, i) =>
-          tok.kind === 'plain' || tok.kind === 'punct' ? (
-            tok.text
-          ) : (
-            <span key={i} className={`json-${tok.kind}`}>
-              {tok.kind === 'str' || tok.kind === 'key' ? <VisibleText text={tok.text} /> : tok.text}
-            </span>
-          ),
-        )}
-      </code>
+      <code>{text === undefined ? <JsonTree value={value} /> : <JsonTokens text={text} />}</code>
     </pre>
+  );
+}
+
+function JsonTokens({ text }: { text: string }): JSX.Element {
+  const tokens = useMemo(() => (text.length > 200_000 ? [{ text, kind: 'plain' as const }] : tokenizeJson(text)), [text]);
+  return (
+    <>
+      {tokens.map((tok, i) =>
+        tok.kind === 'plain' || tok.kind === 'punct' ? (
+          tok.text
+        ) : (
+          <span key={i} className={`json-${tok.kind}`}>
+            {tok.kind === 'str' || tok.kind === 'key' ? <VisibleText text={tok.text} /> : tok.text}
+          </span>
+        ),
+      )}
+    </>
   );
 }

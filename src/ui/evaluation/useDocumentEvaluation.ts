@@ -1,8 +1,12 @@
 /**
  * The evaluation the panels show for the document in the editor.
  *
- * Small texts are evaluated on the main thread as they are typed (deferred,
- * so React renders the panels at low priority). Past LARGE_TEXT_CHARS the text
+ * Small texts are evaluated on the main thread as they are typed, in the
+ * keystroke's own render (issue 21): the core's update is well under a
+ * millisecond, and what the learner watches (the verdict, the problem count,
+ * the editor's markers, the digests) is then painted with the keystroke. The
+ * panels that draw the whole result (projections, payloads) defer their own
+ * rendering (useDeferredValue inside them), not the evaluation. Past LARGE_TEXT_CHARS the text
  * is evaluated once typing pauses (useSettled), and in a worker: on a
  * 2-core CI machine, evaluating a 64 KiB handler output on the main thread
  * (10–20 ms of parsing and zod checks, plus the garbage it leaves to the
@@ -20,7 +24,7 @@
  * the current trusted context, opened again when the context changes and
  * closed when the page lets go of it.
  */
-import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { createEvaluator, type Evaluation, type EvaluationInput, type Evaluator } from '../../playground/evaluate.ts';
 import { holdLargeEdit, LARGE_TEXT_CHARS, useSettled } from '../hooks/useSettled.ts';
 import type { EvaluationReply, EvaluationRequest } from './protocol.ts';
@@ -38,7 +42,7 @@ export interface Evaluated<T> {
 }
 
 export function useDocumentEvaluation<T extends EvaluationInput & { key: string }>(input: T): Evaluated<T> {
-  const deferred = useDeferredValue(useSettled(input, holdLargeEdit));
+  const settled = useSettled(input, holdLargeEdit);
   const shown = useRef<Evaluated<T> | null>(null);
   const worker = useRef<Worker | null>(null);
   const evaluator = useRef<Evaluator | null>(null);
@@ -47,14 +51,14 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
   const [reply, setReply] = useState<Evaluated<T> | null>(null);
 
   const previous = shown.current;
-  const offload = !workerFailed && deferred.handlerText.length > LARGE_TEXT_CHARS && previous !== null && previous.input.key === deferred.key;
+  const offload = !workerFailed && settled.handlerText.length > LARGE_TEXT_CHARS && previous !== null && previous.input.key === settled.key;
   const local = useMemo(() => {
     if (offload) return null;
     evaluationCounts.main++;
     evaluator.current ??= createEvaluator();
-    return evaluator.current.evaluate(deferred);
-  }, [deferred, offload]);
-  const current: Evaluated<T> = local !== null ? { input: deferred, evaluation: local } : reply !== null && reply.input === deferred ? reply : (previous as Evaluated<T>);
+    return evaluator.current.evaluate(settled);
+  }, [settled, offload]);
+  const current: Evaluated<T> = local !== null ? { input: settled, evaluation: local } : reply !== null && reply.input === settled ? reply : (previous as Evaluated<T>);
   // `current` is rebuilt on each render; keep the object stable while its parts are.
   const { input: shownInput, evaluation: shownEvaluation } = current;
   const stable = useMemo<Evaluated<T>>(() => ({ input: shownInput, evaluation: shownEvaluation }), [shownInput, shownEvaluation]);
@@ -63,7 +67,7 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
   }, [stable]);
 
   useEffect(() => {
-    if (!offload || (reply !== null && reply.input === deferred)) return;
+    if (!offload || (reply !== null && reply.input === settled)) return;
     const fail = () => {
       evaluationCounts.workerFailures++;
       worker.current?.terminate();
@@ -97,12 +101,12 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
       }
       evaluationCounts.worker++;
       const evaluation = e.data.evaluation;
-      startTransition(() => setReply({ input: deferred, evaluation }));
+      startTransition(() => setReply({ input: settled, evaluation }));
     };
-    const request: EvaluationRequest = { id, input: { handlerText: deferred.handlerText, context: deferred.context } };
+    const request: EvaluationRequest = { id, input: { handlerText: settled.handlerText, context: settled.context } };
     w.postMessage(request);
     return () => window.clearTimeout(timer);
-  }, [offload, deferred, reply]);
+  }, [offload, settled, reply]);
 
   useEffect(
     () => () => {

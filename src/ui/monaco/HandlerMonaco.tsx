@@ -67,6 +67,11 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
   links: false,
   // No colour swatches for strings that look like colours: nothing in a contract is a colour.
   colorDecorators: false,
+  // Sticky scroll's default model is the outline, which asks the JSON worker for every symbol of the document on
+  // each edit and rebuilds a tree of them; indentation gives the same headers for pretty-printed JSON, on the page.
+  stickyScroll: { enabled: true, defaultModel: 'indentationModel' },
+  // Highlighting every other occurrence of the word at the caret reruns on each keystroke; nothing in a contract needs it.
+  occurrencesHighlight: 'off',
 };
 
 export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
@@ -156,13 +161,15 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
 
   useEffect(() => () => bridge.attach(null), [bridge]);
 
+  /** The markers last set, as text: most keystrokes leave them as they were, and then the model is not touched. */
+  const lastMarkers = useRef<{ model: unknown; key: string } | null>(null);
   // Markers: only when they describe the text the model holds now.
   useEffect(() => {
     const editor = editorRef.current;
     const m = monacoRef.current;
     const model = editor?.getModel();
     if (editor == null || m === null || model == null) return;
-    if (model.getValue() !== markers.text) return;
+    if (model.getValueLength() !== markers.text.length || model.getValue() !== markers.text) return;
     const list = markers.problems
       .filter((p) => p.range !== null)
       .map((p) => {
@@ -178,6 +185,11 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
           endColumn: r.endColumn,
         };
       });
+    // Replacing them re-decorates the whole model and tells every listener; an unchanged list (a keystroke inside a
+    // string that breaks nothing, the common case) is left alone. Another model (a switch of document) is always set.
+    const key = JSON.stringify(list);
+    if (lastMarkers.current?.model === model && lastMarkers.current.key === key) return;
+    lastMarkers.current = { model, key };
     m.editor.setModelMarkers(model, MARKER_OWNER, list);
   }, [markers, mounted]);
 

@@ -59,6 +59,22 @@ export function configureMonaco(): Monaco {
       schema: (handlerSchemas as Record<string, object>)[spec.name],
     })),
   });
+  // Per-keystroke work the page does not use (issue 21): the outline (document symbols; sticky scroll reads
+  // indentation instead, see HandlerMonaco's options), colour swatches (off in the editor too), and the JSON
+  // worker's diagnostics, which are off (validate: false) yet were still requested on every edit. The page's
+  // own markers are the only diagnostics. Hovers, completions, folding and formatting stay.
+  jsonDefaults.setModeConfiguration({
+    documentFormattingEdits: true,
+    documentRangeFormattingEdits: true,
+    completionItems: true,
+    hovers: true,
+    documentSymbols: false,
+    tokens: true,
+    colors: false,
+    foldingRanges: true,
+    diagnostics: false,
+    selectionRanges: true,
+  });
   // Monaco's services are set up once, by the first editor created, with that editor's overrides. The React wrapper
   // creates its model first (which sets them up with none), so a first, throwaway editor is made here with ours.
   const first = monaco.editor.create(document.createElement('div'), { model: null }, { clipboardService: plainClipboardService() });

@@ -4,16 +4,15 @@
  * is a ✓; a mismatch is a ✗ with both values shown. The preimage — the exact
  * canonical text hashed — is one click away.
  */
-import { memo, type JSX } from 'react';
+import { memo, useState, type JSX } from 'react';
 import type { Translate, StringKey } from '../../i18n/strings.ts';
 import type { DigestName } from '../../../core/protectedAudit.ts';
 import type { DigestView, ResultView } from '../../../playground/evaluate.ts';
-import type { WebCryptoStatus } from './useWebCryptoCheck.ts';
+import { useWebCryptoCheck, type WebCryptoStatus } from './useWebCryptoCheck.ts';
 
 export interface DigestsPanelProps {
   t: Translate;
   result: ResultView;
-  webcrypto: Partial<Record<DigestName, WebCryptoStatus>>;
 }
 
 const WHY: Record<DigestName, StringKey> = {
@@ -26,6 +25,17 @@ function WebCryptoMark({ t, status }: { t: Translate; status: WebCryptoStatus | 
   if (status === undefined || status.state === 'pending') return <span className="mark mark-pending">{t('webcryptoPending')}</span>;
   if (status.state === 'unavailable') return <span className="mark mark-pending">{t('webcryptoUnavailable')}</span>;
   return status.agrees ? <span className="mark mark-ok">✓ {t('webcryptoAgrees')}</span> : <span className="mark mark-bad">✗ {t('webcryptoDiffers')}</span>;
+}
+
+/** The preimage is drawn only while it is open: a closed one costs a keystroke nothing (16 KiB of text for a large result). */
+function Preimage({ t, text }: { t: Translate; text: string }): JSX.Element {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="preimage" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('showPreimage')}</summary>
+      {open ? <pre className="preimage-text">{text}</pre> : null}
+    </details>
+  );
 }
 
 function DigestRow({ t, d, status }: { t: Translate; d: DigestView; status: WebCryptoStatus | undefined }): JSX.Element {
@@ -63,17 +73,14 @@ function DigestRow({ t, d, status }: { t: Translate; d: DigestView; status: WebC
           WebCrypto: <code className="hex hex-bad">{status.value}</code>
         </p>
       ) : null}
-      {d.preimage !== null ? (
-        <details className="preimage">
-          <summary>{t('showPreimage')}</summary>
-          <pre className="preimage-text">{d.preimage}</pre>
-        </details>
-      ) : null}
+      {d.preimage !== null ? <Preimage t={t} text={d.preimage} /> : null}
     </li>
   );
 }
 
-export const DigestsPanel = memo(function DigestsPanel({ t, result, webcrypto }: DigestsPanelProps): JSX.Element {
+export const DigestsPanel = memo(function DigestsPanel({ t, result }: DigestsPanelProps): JSX.Element {
+  // Here, not in the page: its answer arrives after each keystroke and re-renders this panel only.
+  const webcrypto = useWebCryptoCheck(result);
   const key = result.trusted.key;
   return (
     <div className="digests">

@@ -10,6 +10,7 @@ import type { Translate } from '../../i18n/strings.ts';
 import type { Problem } from '../../../playground/evaluate.ts';
 import type { EditorBridge } from './bridge.ts';
 import { LARGE_TEXT_CHARS } from '../../hooks/useSettled.ts';
+import { useAfterFirstPaint } from '../../hooks/useAfterFirstPaint.ts';
 import type { MarkerInput } from '../../monaco/HandlerMonaco.tsx';
 import { documentLang, loadMonacoLocale, monacoLocale } from '../../monaco/locale.ts';
 import type { Lang } from '../../../lang.ts';
@@ -38,6 +39,8 @@ export interface EditorPanelProps {
 export function EditorPanel(props: EditorPanelProps): JSX.Element {
   const { t, lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests } = props;
   const editorLang = monacoLocale();
+  // Monaco's chunk is fetched once the page has painted its first frame: the verdict does not wait for the editor.
+  const loadEditor = useAfterFirstPaint();
   const [cursor, setCursor] = useState<{ line: number; column: number } | null>(null);
   const markers = useMemo<MarkerInput>(() => ({ text: evaluatedText, problems, message: problemMessage }), [evaluatedText, problems, problemMessage]);
   const setFallback = useCallback(
@@ -93,21 +96,25 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
         <ErrorBoundary
           fallback={() => <textarea className="editor-fallback" aria-label={t('editorAria')} value={text} spellCheck={false} ref={setFallback} onChange={(e) => onChange(e.target.value)} />}
         >
-          <Suspense fallback={preview}>
-            <HandlerMonaco
-              docKey={docKey}
-              tool={tool}
-              value={text}
-              onChange={onChange}
-              theme={theme}
-              ariaLabel={t('editorAria')}
-              markers={markers}
-              bridge={bridge}
-              onCursor={setCursor}
-              loading={preview}
-              exposeForTests={exposeForTests}
-            />
-          </Suspense>
+          {loadEditor ? (
+            <Suspense fallback={preview}>
+              <HandlerMonaco
+                docKey={docKey}
+                tool={tool}
+                value={text}
+                onChange={onChange}
+                theme={theme}
+                ariaLabel={t('editorAria')}
+                markers={markers}
+                bridge={bridge}
+                onCursor={setCursor}
+                loading={preview}
+                exposeForTests={exposeForTests}
+              />
+            </Suspense>
+          ) : (
+            preview
+          )}
         </ErrorBoundary>
       </div>
     </section>

@@ -4,7 +4,7 @@
  * value of that package, and the word protected_audit, searched for in the
  * serialized payload.
  */
-import { memo, useMemo, type JSX } from 'react';
+import { memo, useDeferredValue, type JSX } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { Translate } from '../../i18n/strings.ts';
 import type { DetailOf } from '../../i18n/useViolationDetail.ts';
@@ -17,13 +17,14 @@ export interface PayloadsPanelProps {
   payloads: readonly PayloadView[];
 }
 
-/** The item as the learner reads it: pretty JSON, made when the panel shows it, not by the evaluation. */
-function PayloadJson({ item, label }: { item: unknown; label: string }): JSX.Element {
-  const text = useMemo(() => JSON.stringify(item, null, 2), [item]);
-  return <JsonView text={text} label={label} className="payload-json" />;
-}
-
-export const PayloadsPanel = memo(function PayloadsPanel({ t, detailOf, payloads }: PayloadsPanelProps): JSX.Element {
+/**
+ * Three full payloads are the most the page draws per keystroke, and none is
+ * what the learner is typing against: they are drawn at low priority
+ * (useDeferredValue), after the keystroke has painted, and each re-renders
+ * only the subtrees that changed (JsonView).
+ */
+export const PayloadsPanel = memo(function PayloadsPanel({ t, detailOf, payloads: latest }: PayloadsPanelProps): JSX.Element {
+  const payloads = useDeferredValue(latest);
   return (
     <ul className="payloads">
       {payloads.map((p) => (
@@ -37,7 +38,7 @@ export const PayloadsPanel = memo(function PayloadsPanel({ t, detailOf, payloads
           </p>
           {p.ok ? (
             <>
-              <PayloadJson item={p.item} label={p.title} />
+              <JsonView value={p.item} label={p.title} className="payload-json" />
               {p.audit.found.length === 0 ? (
                 <p className="mark mark-ok audit-check">{t('noAuditMaterial', { n: p.audit.checked })}</p>
               ) : (

@@ -3,7 +3,7 @@
  * raw result. The titles are the contract's own names in both languages; a
  * line under each says who reads it and why that matters.
  */
-import { memo, type JSX, type Ref } from 'react';
+import { memo, useDeferredValue, type JSX, type Ref } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import type { Translate } from '../../i18n/strings.ts';
@@ -25,8 +25,15 @@ export interface ProjectionFocus {
   protectedAudit: Ref<HTMLHeadingElement>;
 }
 
+/**
+ * The summary line (status, error code, trust: the verdict the learner watches)
+ * follows every keystroke; the two JSON documents are drawn at low priority
+ * (useDeferredValue), after the keystroke has painted, and re-render only the
+ * subtrees that changed (JsonView).
+ */
 export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, focus }: ProjectionPanelsProps & { focus?: ProjectionFocus }): JSX.Element {
   const r = evaluation.result;
+  const drawn = useDeferredValue(r)?.pkg ?? r?.pkg;
   const mr = r?.pkg.model_result;
   const summary =
     r === null || mr === undefined ? null : (
@@ -46,7 +53,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, 
           <>
             {summary}
             {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? <p className="inline-warning">{t('contractBroken')}</p> : null}
-            <JsonView value={r.pkg.model_result} label="model_result" />
+            <JsonView value={drawn?.model_result} label="model_result" />
             {mr?.error != null ? (
               <p className="muted small" data-testid="catalog-message-note">
                 {t('catalogMessageNote')}
@@ -56,7 +63,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, 
         )}
       </Panel>
       <Panel id="panel-protected-audit" title={<code>protected_audit</code>} subtitle={t('protectedAuditDesc')} t={t} resetKey={evaluation} className="panel-audit" focusRef={focus?.protectedAudit}>
-        {r === null ? <NoResult t={t} evaluation={evaluation} /> : <JsonView value={r.pkg.protected_audit} label="protected_audit" />}
+        {r === null ? <NoResult t={t} evaluation={evaluation} /> : <JsonView value={drawn?.protected_audit} label="protected_audit" />}
       </Panel>
     </div>
   );

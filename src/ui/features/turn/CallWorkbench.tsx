@@ -18,7 +18,6 @@ import { useDocumentEvaluation } from '../../evaluation/useDocumentEvaluation.ts
 import type { Translate } from '../../i18n/strings.ts';
 import { useViolationDetail } from '../../i18n/useViolationDetail.ts';
 import { DigestsPanel } from '../digests/DigestsPanel.tsx';
-import { useWebCryptoCheck } from '../digests/useWebCryptoCheck.ts';
 import type { EditorBridge } from '../editor/bridge.ts';
 import { EditorPanel } from '../editor/EditorPanel.tsx';
 import { PayloadsPanel } from '../payloads/PayloadsPanel.tsx';
@@ -46,7 +45,6 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
   const context = useMemo(() => draftFromContext(call.trusted), [call.trusted]);
   const input = useMemo(() => ({ key: `turn:${streamId}:${call.call_id}`, handlerText: handler.text, context }), [streamId, call.call_id, handler.text, context]);
   const { input: evaluated, evaluation } = useDocumentEvaluation(input);
-  const webcrypto = useWebCryptoCheck(evaluation.result);
   const detailOf = useViolationDetail(lang);
   const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, t, detailOf), [lang, t, detailOf]);
   const onChange = useCallback((text: string) => onHandlerText(call.call_id, text), [onHandlerText, call.call_id]);
@@ -136,7 +134,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
                 label: t('digestsTitle'),
                 content: (
                   <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('digestsTitle')}>
-                    {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} webcrypto={webcrypto} />}
+                    {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} />}
                   </div>
                 ),
               },

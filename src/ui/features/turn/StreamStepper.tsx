@@ -70,7 +70,7 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
         ) : null}
       </section>
       <div className="step-controls" role="group" aria-label={x.controlsLabel}>
-        <button type="button" className="btn" onClick={() => go(0)} disabled={index <= 0} aria-keyshortcuts="Home">
+        <button type="button" className="btn" onClick={() => go(0)} disabled={index <= 0} aria-keyshortcuts="Home" data-testid="step-start">
           « {x.first}
         </button>
         <button type="button" className="btn" onClick={() => go(index - 1)} disabled={index <= 0} aria-keyshortcuts="ArrowLeft">

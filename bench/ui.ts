@@ -1,0 +1,370 @@
+/**
+ * `npm run bench:ui`: the page's own speed, measured in Chromium on the built
+ * page (issue 21). It builds the page (the `e2e` mode: the production build
+ * plus the read-only test hook the browser tests use), serves it with `vite
+ * preview`, and drives Debian's Chromium with the flags of playwright.config.ts,
+ * each figure at 4× CPU throttling (Chromium's `Emulation.setCPUThrottlingRate`,
+ * standing in for a mid-range phone) with the unthrottled figure beside it.
+ *
+ * Targets (issue 21), at 4×:
+ * - keystroke → verdict, problem count, editor markers and result digest painted:
+ *   p90 ≤ 100 ms (unthrottled p90 ≤ 32 ms); every other panel consistent ≤ 250 ms.
+ *   Measured typing one character at a time at the end of a hit's title on
+ *   ?scenario=search_kb.hits at 1366×768, from the keydown to the frame after
+ *   the result digest's text changes;
+ * - no key or input event over 200 ms (Event Timing);
+ * - load → verdict visible: median ≤ 1.2 s; load → editor ready ≤ 4 s;
+ *   no layout shift when the editor arrives;
+ * - typing into a 64 KiB handler output: no long task (> 50 ms) — at 1×, as
+ *   e2e/longTask.spec.ts holds it; the 4× figure is printed;
+ * - stepping the Model turn through a 1 MiB stream: no task over 50 ms.
+ *
+ * `--gate` exits 1 when a figure is over its REGRESSION BUDGET, not its
+ * target: CI runs on a shared 2-core machine that may be slower and busier
+ * than a phone-class CPU alone, so each gated figure has a budget (BUDGETS
+ * below), set from this machine's figures while four other jobs shared its
+ * 2 cores (docs/performance.md, session 6): about twice the worst seen there,
+ * and below the old design's 4× keystroke figures. Targets missed within
+ * budget are printed as MISSED, never hidden.
+ *
+ * Options: --gate, --no-build (reuse the last build), --keys=N, --loads=N;
+ * --profile: only the keystrokes, at 4×, under Chromium's sampling profiler,
+ * printing the functions with the most self time (build with --minify=false
+ * for readable names: `npm run bench:ui -- --profile --minify=false`).
+ * Port: BENCH_UI_PORT (default 4179).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import config from '../playwright.config.ts';
+import { bigHandlerOutput } from '../e2e/bigHandlerOutput.ts';
+import { armKey, installProbes, mainThreadQuiet, type KeyMeasure, type LoadMarks } from './uiProbes.ts';
+import { bigStream } from './bigStream.ts';
+
+const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const GATE = process.argv.includes('--gate');
+const BUILD = !process.argv.includes('--no-build');
+const KEYS = Number(arg('keys') ?? 12);
+const LOADS = Number(arg('loads') ?? 3);
+const PORT = Number(process.env.BENCH_UI_PORT ?? 4179);
+const OUT = `node_modules/.bench-ui-build-${PORT}`;
+const BASE = `http://127.0.0.1:${PORT}`;
+const THROTTLED = 4;
+const PROFILE = process.argv.includes('--profile');
+const MINIFY = arg('minify') !== 'false';
+
+/** A figure: its target (the issue's) and its regression budget (what --gate holds), both at 4× unless said. */
+interface Figure {
+  name: string;
+  unit: 'ms' | '';
+  target: number;
+  budget: number;
+  at1: number;
+  at4: number;
+  /** Which of the two the target is for. */
+  gateOn: 1 | 4;
+}
+
+/** Regression budgets: what CI's slower, shared machine may show before the run fails. */
+const BUDGETS = {
+  keyP90: 300,
+  keyP90Unthrottled: 120,
+  consistent: 600,
+  event: 400,
+  loadVerdict: 2_500,
+  loadEditor: 8_000,
+  shift: 0.01,
+  bigTyping: 150,
+  streamStep: 600,
+} as const;
+
+const median = (xs: number[]): number => quantile(xs, 0.5);
+function quantile(xs: number[], q: number): number {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] as number;
+}
+
+async function throttle(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+async function newPage(browser: Browser, rate: number): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  // tsx keeps function names with a `__name` helper that the page does not have.
+  await ctx.addInitScript('globalThis.__name = (f) => f;');
+  await ctx.addInitScript(installProbes);
+  const page = await ctx.newPage();
+  page.on('console', (m) => {
+    if (m.text().startsWith('bench:')) console.log(m.text());
+  });
+  await throttle(page, rate);
+  return page;
+}
+
+const quiet = (page: Page, quietMs = 500, maxMs = 15_000) => page.evaluate(mainThreadQuiet, { quietMs, maxMs });
+
+async function editorReady(page: Page): Promise<void> {
+  await page.locator('#editor .monaco-editor .view-lines .view-line').first().waitFor();
+}
+
+/** Puts the caret at line:column through Monaco's "go to line". */
+async function goTo(page: Page, line: number, column: number): Promise<void> {
+  await page.locator('#editor .monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.insertText(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    ({ line, column }) => {
+      const p = (window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }).__playgroundEditor.getPosition();
+      return p.lineNumber === line && p.column === column;
+    },
+    { line, column },
+  );
+}
+
+async function loads(browser: Browser, rate: number): Promise<{ verdict: number[]; editor: number[]; shift: number[] }> {
+  const out = { verdict: [] as number[], editor: [] as number[], shift: [] as number[] };
+  for (let i = 0; i < LOADS; i++) {
+    const page = await newPage(browser, rate);
+    await page.goto(`${BASE}/?scenario=search_kb.hits`);
+    await page.waitForFunction(() => (window.__bench?.marks.editor ?? -1) > 0 && (window.__bench?.marks.verdict ?? -1) > 0, null, { timeout: 60_000 });
+    // Shifts are counted until the main thread has been quiet for 1 s after the editor arrived.
+    await quiet(page, 1_000);
+    const m = (await page.evaluate(() => window.__bench?.marks)) as LoadMarks;
+    out.verdict.push(m.verdict as number);
+    out.editor.push(m.editor as number);
+    out.shift.push(m.shifts.reduce((s, x) => s + x.value, 0));
+    await page.context().close();
+  }
+  return out;
+}
+
+async function keystrokes(browser: Browser, rate: number): Promise<{ keys: KeyMeasure[]; slowestEvent: number }> {
+  const page = await newPage(browser, rate);
+  await page.goto(`${BASE}/?scenario=search_kb.hits`);
+  await editorReady(page);
+  const text = await page.evaluate(() => (window as unknown as { __playgroundEditor: { getValue(): string } }).__playgroundEditor.getValue());
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.includes('"title"'));
+  const titleLine = lines[at] as string;
+  let title = /"title": "([^"]*)"/.exec(titleLine)?.[1] ?? '';
+  await goTo(page, at + 1, titleLine.lastIndexOf('"') + 1);
+  await quiet(page);
+  await page.evaluate(() => (window.__bench as { events: unknown[] }).events.splice(0));
+  const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp !== null) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const keys: KeyMeasure[] = [];
+  const typed = ' and the returns window'.slice(0, KEYS);
+  for (const ch of typed) {
+    title += ch;
+    await page.evaluate(armKey, title);
+    await page.keyboard.press(ch === ' ' ? 'Space' : ch);
+    keys.push(await page.evaluate(() => (window as unknown as { __benchKey: Promise<KeyMeasure> }).__benchKey));
+    await quiet(page, 200, 3_000);
+  }
+  const events = await page.evaluate(() => window.__bench?.events ?? []);
+  if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
+  await page.context().close();
+  const slowestEvent = Math.max(0, ...events.filter((e) => /^(key|input|beforeinput|composition)/.test(e.name)).map((e) => e.duration));
+  return { keys, slowestEvent };
+}
+
+async function typingBig(browser: Browser, rate: number): Promise<number> {
+  const typedText = ' (updated for the 2026 returns season)';
+  const { text, title0 } = bigHandlerOutput(typedText);
+  const page = await newPage(browser, rate);
+  await page.goto(`${BASE}/?scenario=search_kb.hits`);
+  await editorReady(page);
+  await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), text);
+  await page.locator('#bottom-tabs li.problem').first().waitFor();
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => l.includes(JSON.stringify(title0)));
+  await goTo(page, i + 1, (lines[i] as string).lastIndexOf('"') + 1);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await quiet(page, 1_000, 20_000);
+  const from = await page.evaluate(() => performance.now());
+  await page.keyboard.type(typedText, { delay: 30 });
+  await page.locator('#bottom-tabs li.problem').nth(1).waitFor({ timeout: 30_000 });
+  await quiet(page, 1_000, 20_000);
+  const tasks = await page.evaluate((from) => (window.__bench?.longTasks ?? []).filter((t) => t.start >= from), from);
+  await page.context().close();
+  return Math.max(0, ...tasks.map((t) => t.duration));
+}
+
+async function streamStepping(browser: Browser, rate: number): Promise<number> {
+  const page = await newPage(browser, rate);
+  await page.goto(`${BASE}/?mode=turn&provider=anthropic&stream=anthropic.one_call`);
+  await page.getByRole('tab', { name: /Stream text/ }).click();
+  const { text, stream } = bigStream();
+  const events = stream.length;
+  // One input event with the whole text (as a paste would be; `fill` types it through the accessibility layer, far slower).
+  await page.getByTestId('stream-text').waitFor();
+  await page.evaluate((t) => {
+    const area = document.querySelector('[data-testid="stream-text"]') as HTMLTextAreaElement;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(area, t);
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await page
+    .getByTestId('stream-text-status')
+    .filter({ hasText: `Read: ${events} events` })
+    .waitFor({ timeout: 60_000 });
+  await page.getByRole('tab', { name: /This step/ }).click();
+  await quiet(page, 1_000, 30_000);
+  const from = await page.evaluate(() => performance.now());
+  // A stream opens at its end (issue 19): the first step is taken back to its start, and is measured like the others.
+  await page.getByTestId('step-start').click();
+  const next = page.getByTestId('step-next');
+  const count = page.getByTestId('step-count');
+  for (let i = 0; i < 8; i++) {
+    const before = await count.textContent();
+    await next.click();
+    await page.waitForFunction((b) => document.querySelector('[data-testid="step-count"]')?.textContent !== b, before);
+  }
+  await page.getByTestId('step-end').click();
+  await quiet(page, 1_000, 30_000);
+  const tasks = await page.evaluate((from) => (window.__bench?.longTasks ?? []).filter((t) => t.start >= from), from);
+  await page.context().close();
+  return Math.max(0, ...tasks.map((t) => t.duration));
+}
+
+/** The functions with the most self time in a CPU profile, by file and name. */
+function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples?: number[]; timeDeltas?: number[] }): void {
+  const self = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  const byName = new Map<string, number>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const us = self.get(n.id) ?? 0;
+    total += us;
+    const file = n.callFrame.url.split('/').pop() ?? '';
+    const name = `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`;
+    byName.set(name, (byName.get(name) ?? 0) + us);
+  }
+  const byFile = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const file = (n.callFrame.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js$/, '.js') || n.callFrame.functionName;
+    byFile.set(file, (byFile.get(file) ?? 0) + (self.get(n.id) ?? 0));
+  }
+  console.log(
+    `[profile] by script: ${[...byFile]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([f, us]) => `${f} ${(us / 1000).toFixed(0)} ms`)
+      .join(', ')}`,
+  );
+  console.log(`[profile] ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
+  for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
+}
+
+function logKeys(rate: number, keys: Awaited<ReturnType<typeof keystrokes>>): void {
+  const k = keys.keys;
+  console.log(
+    `[${rate}×] keys: painted [${k.map((x) => Math.round(x.painted)).join(', ')}] ms; consistent [${k.map((x) => Math.round(x.consistent)).join(', ')}] ms; ` +
+      `verdict "${k.at(-1)?.verdict}", problems ${k.at(-1)?.problemCount}, markers ${k.at(-1)?.markers}; slowest event ${keys.slowestEvent} ms; ` +
+      `DOM mutations per key outside the editor [${k.map((x) => x.mutations).join(', ')}]`,
+  );
+}
+
+function build(): void {
+  if (!BUILD) return;
+  const r = spawnSync('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn', ...(MINIFY ? [] : ['--minify', 'false'])], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+async function serve(): Promise<ChildProcess> {
+  const server = spawn('npx', ['vite', 'preview', '--outDir', OUT, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore', detached: true });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(BASE)).ok) return server;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`vite preview did not start on ${BASE}`);
+}
+
+function print(figures: Figure[]): boolean {
+  let ok = true;
+  const fmt = (f: Figure, v: number) => (f.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(4));
+  console.log(`\n${'figure'.padEnd(58)} ${'1×'.padStart(9)} ${'4×'.padStart(9)}   target (budget)`);
+  for (const f of figures) {
+    const v = f.gateOn === 4 ? f.at4 : f.at1;
+    const met = v <= f.target;
+    const within = Number.isFinite(v) && v <= f.budget;
+    if (!within) ok = false;
+    const verdict = met ? 'met' : within ? 'MISSED (within budget)' : 'OVER BUDGET';
+    console.log(`${f.name.padEnd(58)} ${fmt(f, f.at1).padStart(9)} ${fmt(f, f.at4).padStart(9)}   ≤ ${fmt(f, f.target)} at ${f.gateOn}× (${fmt(f, f.budget)}): ${verdict}`);
+  }
+  return ok;
+}
+
+async function main(): Promise<void> {
+  build();
+  const server = await serve();
+  const launch = config.use?.launchOptions ?? {};
+  const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args });
+  try {
+    const r: Record<1 | 4, { load: Awaited<ReturnType<typeof loads>>; keys: Awaited<ReturnType<typeof keystrokes>>; big: number; stream: number }> = {} as never;
+    if (PROFILE) {
+      logKeys(THROTTLED, await keystrokes(browser, THROTTLED));
+      return;
+    }
+    for (const rate of [1, THROTTLED] as const) {
+      const load = await loads(browser, rate);
+      console.log(
+        `[${rate}×] loads: verdict [${load.verdict.map(Math.round).join(', ')}] ms, editor [${load.editor.map(Math.round).join(', ')}] ms, shift [${load.shift.map((s) => s.toFixed(4)).join(', ')}]`,
+      );
+      const keys = await keystrokes(browser, rate);
+      logKeys(rate, keys);
+      const big = await typingBig(browser, rate);
+      console.log(`[${rate}×] typing into 64 KiB: longest task ${big} ms`);
+      const stream = await streamStepping(browser, rate);
+      console.log(`[${rate}×] stepping through 1 MiB: longest task ${stream} ms`);
+      r[rate] = { load, keys, big, stream };
+    }
+    const both = (name: string, unit: Figure['unit'], target: number, budget: number, of: (x: (typeof r)[1]) => number, gateOn: 1 | 4 = 4): Figure => ({
+      name,
+      unit,
+      target,
+      budget,
+      at1: of(r[1]),
+      at4: of(r[4]),
+      gateOn,
+    });
+    const painted = (x: (typeof r)[1]) => x.keys.keys.map((k) => k.painted);
+    const figures: Figure[] = [
+      both('keystroke → verdict, count, markers, digest painted, median', 'ms', 100, Infinity, (x) => median(painted(x))),
+      both('keystroke → verdict, count, markers, digest painted, p90', 'ms', 100, BUDGETS.keyP90, (x) => quantile(painted(x), 0.9)),
+      both('keystroke → painted, p90, unthrottled', 'ms', 32, BUDGETS.keyP90Unthrottled, (x) => quantile(painted(x), 0.9), 1),
+      both('keystroke → every other panel consistent, p90', 'ms', 250, BUDGETS.consistent, (x) =>
+        quantile(
+          x.keys.keys.map((k) => k.consistent),
+          0.9,
+        ),
+      ),
+      both('slowest key or input event (Event Timing)', 'ms', 200, BUDGETS.event, (x) => x.keys.slowestEvent),
+      both('load → verdict visible, median', 'ms', 1_200, BUDGETS.loadVerdict, (x) => median(x.load.verdict)),
+      both('load → editor ready, median', 'ms', 4_000, BUDGETS.loadEditor, (x) => median(x.load.editor)),
+      both('layout shift as the editor arrives (max)', '', 0, BUDGETS.shift, (x) => Math.max(...x.load.shift)),
+      both('typing into 64 KiB: longest task', 'ms', 50, BUDGETS.bigTyping, (x) => x.big, 1),
+      both('stepping through a 1 MiB stream: longest task', 'ms', 50, BUDGETS.streamStep, (x) => x.stream),
+    ];
+    const ok = print(figures);
+    if (GATE && !ok) {
+      console.error('\nbench:ui: a figure is over its regression budget');
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser.close();
+    if (server.pid !== undefined) process.kill(-server.pid);
+  }
+}
+
+await main();

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { shareUnchanged } from './jsonShare.ts';
+
+describe('shareUnchanged', () => {
+  it('keeps the previous object for every unchanged subtree, and a new one on the changed path', () => {
+    const prev = { a: { b: [1, { c: 'x' }] }, d: { e: 1 } };
+    const next = structuredClone(prev);
+    next.d.e = 2;
+    const shared = shareUnchanged(prev, next) as typeof prev;
+    expect(shared).toEqual(next);
+    expect(shared).not.toBe(prev);
+    expect(shared.a).toBe(prev.a);
+    expect(shared.d).not.toBe(prev.d);
+  });
+  it('an equal value is the previous one; member order is part of the value', () => {
+    expect(shareUnchanged({ a: 1, b: [2] }, { a: 1, b: [2] })).toEqual({ a: 1, b: [2] });
+    const prev = { a: 1, b: 2 };
+    expect(shareUnchanged(prev, { a: 1, b: 2 })).toBe(prev);
+    expect(Object.keys(shareUnchanged(prev, { b: 2, a: 1 }) as object)).toEqual(['b', 'a']);
+  });
+  it('property: the result always serializes as the next value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        expect(JSON.stringify(shareUnchanged(a, b))).toBe(JSON.stringify(b));
+        expect(shareUnchanged(a, structuredClone(a))).toBe(a);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
