@@ -26,6 +26,18 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 22: the core is reached through its doors (src/core/index.ts and src/core/<folder>/index.ts), never past them;
+    // test/coreLayers.test.ts also checks that the folders point one way and no file circle exists.
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    ignores: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)core/[a-z]+/(?!index\\.ts$)[^/]+\\.ts$', message: 'Import the core through its folder door (core/<folder>/index.ts) or core/index.ts.' }] },
+      ],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from the destructuring of its first parameter: `{}` means none.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -53,6 +53,15 @@ export default defineConfig({
   plugins: [react(), contentSecurityPolicy(), zodWithoutJsonSchema()],
   worker: { plugins: () => [zodWithoutJsonSchema()] },
   base: './',
+  build: {
+    rolldownOptions: {
+      output: {
+        // The core's lower layers are what the first page already runs (parse, project, validate, adapters): one chunk
+        // compresses better than the pieces the bundler would otherwise split off at each folder door (issue 22).
+        codeSplitting: { groups: [{ name: 'core', test: /[\\/]src[\\/]core[\\/](json|tables|result|dispatch)[\\/]/ }] },
+      },
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',

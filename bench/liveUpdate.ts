@@ -27,14 +27,14 @@
  * stamp (or, for a handler exception, its detail) changes every round, under
  * one context, so the session is the one the page holds while typing.
  */
-import { sha256Hex, hmacSha256Hex } from '../src/core/hash.ts';
-import { callBindingParts } from '../src/core/digest.ts';
-import { withProvider } from '../src/core/dispatchPreview.ts';
-import { PROVIDER_ADAPTERS } from '../src/core/providerAdapters.ts';
-import { findScenario, scenarios } from '../src/core/scenarios.ts';
-import { parseStrictJson } from '../src/core/strictJson.ts';
-import type { Scenario } from '../src/core/scenario.ts';
-import type { TrustedContext } from '../src/core/trustedContext.ts';
+import { sha256Hex, hmacSha256Hex } from '../src/core/json/index.ts';
+import { callBindingParts } from '../src/core/result/index.ts';
+import { withProvider } from '../src/core/dispatch/index.ts';
+import { PROVIDER_ADAPTERS } from '../src/core/tables/index.ts';
+import { findScenario, scenarios } from '../src/core/result/index.ts';
+import { parseStrictJson } from '../src/core/json/index.ts';
+import type { Scenario } from '../src/core/result/index.ts';
+import type { TrustedContext } from '../src/core/result/index.ts';
 import { draftFromContext, type ContextDraft } from '../src/playground/contextDraft.ts';
 import { turnVsSdk } from './turnVsSdk.ts';
 import { createEvaluator, type Evaluation } from '../src/playground/evaluate.ts';

@@ -17,7 +17,7 @@ const SNIPPET_MAX = 500;
 type Hit = { doc_ref: string; title: string; snippet: string; url: string };
 type HandlerOutput = { kind: string; data: { query: string; hits: Hit[] }; provenance: Record<string, unknown>; [k: string]: unknown };
 
-const scenario = JSON.parse(readFileSync(new URL('../src/core/scenarios/search_kb.hits.json', import.meta.url), 'utf8')) as { handler_output: HandlerOutput };
+const scenario = JSON.parse(readFileSync(new URL('../src/core/result/scenarios/search_kb.hits.json', import.meta.url), 'utf8')) as { handler_output: HandlerOutput };
 
 const TOPICS = ['damaged items', 'late deliveries', 'gift cards', 'partial refunds', 'international orders', 'subscription renewals', 'store credit', 'price adjustments'];
 const FILLER =

@@ -5,12 +5,12 @@
  * fields; untrusted HTML stays text; a huge paste is refused but kept.
  */
 import { readFileSync } from 'node:fs';
-import { project } from '../src/core/project.ts';
-import type { TrustedContext } from '../src/core/trustedContext.ts';
+import { project } from '../src/core/result/index.ts';
+import type { TrustedContext } from '../src/core/result/index.ts';
 import { expect, test } from './fixtures.ts';
 
 const scenarioFile = (id: string) =>
-  JSON.parse(readFileSync(new URL(`../src/core/scenarios/${id}.json`, import.meta.url), 'utf8')) as { context: TrustedContext; handler_output: Record<string, unknown> };
+  JSON.parse(readFileSync(new URL(`../src/core/result/scenarios/${id}.json`, import.meta.url), 'utf8')) as { context: TrustedContext; handler_output: Record<string, unknown> };
 
 /** Goes to a line with Monaco's own "go to line" (Ctrl+G), then to its first non-blank character. */
 async function goToLine(page: import('@playwright/test').Page, line: number): Promise<void> {

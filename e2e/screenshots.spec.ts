@@ -34,7 +34,7 @@ async function settle(pg: PlaygroundPage): Promise<void> {
 }
 
 const withToken = (): string => {
-  const s = JSON.parse(readFileSync('src/core/scenarios/search_kb.hits.json', 'utf8')) as { handler_output: { data: { hits: Record<string, unknown>[] } } };
+  const s = JSON.parse(readFileSync('src/core/result/scenarios/search_kb.hits.json', 'utf8')) as { handler_output: { data: { hits: Record<string, unknown>[] } } };
   const out = structuredClone(s.handler_output);
   (out.data.hits[1] as Record<string, unknown>).access_token = 'sk_live_51H8xQ2eZvKYlo2C';
   return `${JSON.stringify(out, null, 2)}\n`;
@@ -65,7 +65,7 @@ async function exerciseUnderWay(pg: PlaygroundPage, page: Page): Promise<void> {
   }
   await page.getByTestId('proof-3').getByTestId('action-swap').click();
   await slot(1).getByTestId('slot-open').click();
-  const s = JSON.parse(readFileSync('src/core/scenarios/search_kb.hits.json', 'utf8')) as { handler_output: { data: { hits: Record<string, unknown>[] } } };
+  const s = JSON.parse(readFileSync('src/core/result/scenarios/search_kb.hits.json', 'utf8')) as { handler_output: { data: { hits: Record<string, unknown>[] } } };
   (s.handler_output.data.hits[0] as Record<string, unknown>).title = 'Refunds are never possible';
   await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), `${JSON.stringify(s.handler_output, null, 2)}\n`);
   await expect(page.getByTestId('proof-2')).toHaveAttribute('data-shown', 'true');

@@ -14,7 +14,7 @@ const WORK_KEY = 'tool-result-playground/work/v1';
 async function makeEditedState(pg: PlaygroundPage): Promise<void> {
   const page = pg.page;
   await pg.goto('/?scenario=create_refund_draft.created');
-  const s = JSON.parse(readFileSync('src/core/scenarios/create_refund_draft.created.json', 'utf8')) as { handler_output: { data: { reason: string } } };
+  const s = JSON.parse(readFileSync('src/core/result/scenarios/create_refund_draft.created.json', 'utf8')) as { handler_output: { data: { reason: string } } };
   await pg.typeEditorText(JSON.stringify({ ...s.handler_output, data: { ...s.handler_output.data, draft_ref: 'DRAFT-4242' } }));
   await expect(pg.modelResult).toContainText('DRAFT-4242');
   await pg.contextTab.click();

@@ -11,9 +11,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { findRecording } from '../src/core/recordings.ts';
-import { turnFixtures } from '../src/core/turnFixtures.ts';
-import { readTurnStream } from '../src/core/turnStream.ts';
+import { findRecording } from '../src/core/recordings/index.ts';
+import { turnFixtures } from '../src/core/turn/index.ts';
+import { readTurnStream } from '../src/core/turn/index.ts';
 import { faultsFor } from '../src/playground/turn/faults.ts';
 import { expect, test } from './fixtures.ts';
 

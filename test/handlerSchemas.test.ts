@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { registry } from '../src/core/registry.ts';
+import { registry } from '../src/core/tables/index.ts';
 import { HANDLER_SCHEMAS_FILE, handlerSchemas, handlerSchemasText } from '../scripts/handler-schemas/handlerSchemas.ts';
 
 describe('the editor’s handler-output schemas, shipped as data', () => {

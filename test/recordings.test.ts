@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../src/core/assembleTurn.ts';
-import { continueTurn } from '../src/core/continueTurn.ts';
-import { dispatchTurn } from '../src/core/dispatchTurn.ts';
-import { recordings, recordingSourceText, type Recording } from '../src/core/recordings.ts';
+import { assembleTurn } from '../src/core/turn/index.ts';
+import { continueTurn } from '../src/core/turn/index.ts';
+import { dispatchTurn } from '../src/core/turn/index.ts';
+import { recordings, recordingSourceText, type Recording } from '../src/core/recordings/index.ts';
 import { cli } from './support/cli.ts';
 import { RECORDINGS_DIR, recordingText, replayedMembers } from './support/recordings.ts';
 

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPLAY_DROPS } from '../src/core/replayDrops.ts';
-import { assembleTurn } from '../src/core/assembleTurn.ts';
+import { REPLAY_DROPS } from '../src/core/turn/index.ts';
+import { assembleTurn } from '../src/core/turn/index.ts';
 import { projectRoot } from './support/vectors.ts';
 
 const doc = readFileSync(join(projectRoot, 'docs', 'turn.md'), 'utf8');
@@ -18,7 +18,7 @@ const rows = section
   .map((l) => l.split('|').map((c) => c.trim()));
 const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 
-describe('the members the replay drops (docs/turn.md ↔ src/core/replayDrops.ts ↔ the SDK types)', () => {
+describe('the members the replay drops (docs/turn.md ↔ src/core/turn/replayDrops.ts ↔ the SDK types)', () => {
   it('the docs list exactly the drops the code makes', () => {
     const listed = rows.map((r) => ({ provider: r[1], types: codes(r[2] ?? ''), path: (r[3] ?? '').includes('citations[]') ? 'citations[]' : '', member: codes(r[4] ?? '')[0] }));
     expect(listed).toEqual(REPLAY_DROPS.map((d) => ({ provider: d.provider, types: [...d.types], path: d.path, member: d.member })));

@@ -13,9 +13,9 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { assembleTurn } from '../src/core/assembleTurn.ts';
-import { isHealthyFixture, turnFixtures, type TurnFixture } from '../src/core/turnFixtures.ts';
-import { readTurnStream } from '../src/core/turnStream.ts';
+import { assembleTurn } from '../src/core/turn/index.ts';
+import { isHealthyFixture, turnFixtures, type TurnFixture } from '../src/core/turn/index.ts';
+import { readTurnStream } from '../src/core/turn/index.ts';
 import { toSse } from './support/turnSse.ts';
 
 const HOSTS = { openai: 'api.openai.com', anthropic: 'api.anthropic.com', gemini: 'generativelanguage.googleapis.com' } as const;

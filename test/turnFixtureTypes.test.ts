@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_PATH, renderTurnFixtureTypes } from './support/turnFixtureTypes.ts';
-import { turnFixtures } from '../src/core/turnFixtures.ts';
+import { turnFixtures } from '../src/core/turn/index.ts';
 import { REPLAY_SAMPLES } from './support/replaySamples.ts';
 
 describe('turn fixtures, type-checked against the SDK types', () => {

@@ -7,8 +7,8 @@
  * shipped file to this function, so the two cannot drift apart.
  */
 import { z } from 'zod';
-import { handlerOutputSchema } from '../../src/core/handlerOutput.ts';
-import { registry } from '../../src/core/registry.ts';
+import { handlerOutputSchema } from '../../src/core/result/index.ts';
+import { registry } from '../../src/core/tables/index.ts';
 
 export function handlerSchemas(): Record<string, Record<string, unknown>> {
   return Object.fromEntries(Object.values(registry).map((spec) => [spec.name, z.toJSONSchema(handlerOutputSchema(spec.output), { unrepresentable: 'any' }) as Record<string, unknown>]));

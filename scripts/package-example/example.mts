@@ -2,6 +2,7 @@
 // type-checked under strict TypeScript with nodenext resolution, then run by node.
 import assert from 'node:assert/strict';
 import { z } from 'zod';
+import { canonicalize } from 'tool-result-contract/json';
 import { createDispatcher, defineTool, findScenario, project, toProviderItem, validateResult, type Package, type TrustedContext } from 'tool-result-contract';
 
 // The chapter's tools, through the top-level functions.
@@ -58,4 +59,6 @@ assert.ok(reasons(echo).includes('INPUT_BINDING /data/invoice_ref'), reasons(ech
 
 // A dispatcher knows only its tools.
 assert.equal(billing.project(paid.handler_output, paid.context).model_result.error?.code, 'UNKNOWN_TOOL');
+// A folder door as its own subpath.
+assert.equal(canonicalize({ b: 1, a: [true] }), '{"a":[true],"b":1}');
 console.log('example: ok');

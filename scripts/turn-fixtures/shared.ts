@@ -1,13 +1,13 @@
 /** What the three providers' fixture writers share: the principal, the tools' outputs, the file format. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findScenario } from '../../src/core/scenarios.ts';
-import { project } from '../../src/core/project.ts';
-import { toProviderItem } from '../../src/core/toProviderItem.ts';
-import { PROVIDER_ADAPTERS } from '../../src/core/providerAdapters.ts';
+import { findScenario } from '../../src/core/result/index.ts';
+import { project } from '../../src/core/result/index.ts';
+import { toProviderItem } from '../../src/core/dispatch/index.ts';
+import { PROVIDER_ADAPTERS } from '../../src/core/tables/index.ts';
 
 export type J = Record<string, unknown>;
-export const OUT = join(import.meta.dirname, '..', '..', 'src', 'core', 'turns');
+export const OUT = join(import.meta.dirname, '..', '..', 'src', 'core', 'turn', 'turns');
 export const PRINCIPAL = { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' };
 export const NOW = '2026-07-19T00:01:00Z';
 export const KEY = { id: 'audit-key-2026-07', secret: '6f8e1d2c3b4a59687766554433221100ffeeddccbbaa99887766554433221100' };

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../core/scenarios.ts';
+import { scenarios } from '../core/result/index.ts';
 import { run } from './run.ts';
 
 function cli(argv: string[], files: Record<string, string> = {}) {

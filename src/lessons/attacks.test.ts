@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackApplies, runAttack, type AttackId } from './attacks.ts';
-import { findScenario } from '../core/scenarios.ts';
-import type { Scenario } from '../core/scenario.ts';
-import { AdapterRefused, toProviderItem } from '../core/toProviderItem.ts';
-import { validateResult } from '../core/validateResult.ts';
+import { findScenario } from '../core/result/index.ts';
+import type { Scenario } from '../core/result/index.ts';
+import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
+import { validateResult } from '../core/result/index.ts';
 
 const run = (id: AttackId, scenario: string) => runAttack(id, findScenario(scenario) as Scenario);
 const codes = (vs: { code: string; path: string }[]) => vs.map((v) => `${v.code} ${v.path}`).sort();

@@ -4,14 +4,14 @@
  * checks, so the playground, the CLI and the tests all see the same run.
  */
 import { DEMO_AUDIT_KEY } from './demoKey.ts';
-import { H, PURPOSES, callBindingFields } from '../core/digest.ts';
-import { project } from '../core/project.ts';
-import type { Package } from '../core/protectedAudit.ts';
-import { lookupTool } from '../core/registry.ts';
-import { sha256Hex } from '../core/hash.ts';
-import type { Scenario } from '../core/scenario.ts';
-import type { TrustedContext } from '../core/trustedContext.ts';
-import { validateResultDetailed, type ValidationDetails } from '../core/validateResult.ts';
+import { H, PURPOSES, callBindingFields } from '../core/result/index.ts';
+import { project } from '../core/result/index.ts';
+import type { Package } from '../core/result/index.ts';
+import { lookupTool } from '../core/tables/index.ts';
+import { sha256Hex } from '../core/json/index.ts';
+import type { Scenario } from '../core/result/index.ts';
+import type { TrustedContext } from '../core/result/index.ts';
+import { validateResultDetailed, type ValidationDetails } from '../core/result/index.ts';
 
 export const ATTACK_IDS = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14'] as const;
 export type AttackId = (typeof ATTACK_IDS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/scenarios.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import { checkExercise } from './exercise.ts';
 
 describe('the exercise (SPEC 6)', () => {

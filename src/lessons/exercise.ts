@@ -7,19 +7,19 @@
  * is ./exerciseProofs.ts). A proof that had nothing to check says so
  * (`vacuous`) instead of passing.
  */
-import { isObject } from '../core/jsonValue.ts';
-import { canonicalize } from '../core/canonical.ts';
-import { resultDigest } from '../core/digest.ts';
-import { escapePointerSegment } from '../core/jsonPointer.ts';
-import { project } from '../core/project.ts';
-import type { Package } from '../core/protectedAudit.ts';
-import { PROVIDER_ADAPTERS } from '../core/providerAdapters.ts';
-import { withProvider } from '../core/dispatchPreview.ts';
-import { auditValuesOf } from '../core/auditValues.ts';
+import { isObject } from '../core/json/index.ts';
+import { canonicalize } from '../core/json/index.ts';
+import { resultDigest } from '../core/result/index.ts';
+import { escapePointerSegment } from '../core/json/index.ts';
+import { project } from '../core/result/index.ts';
+import type { Package } from '../core/result/index.ts';
+import { PROVIDER_ADAPTERS } from '../core/tables/index.ts';
+import { withProvider } from '../core/dispatch/index.ts';
+import { auditValuesOf } from '../core/result/index.ts';
 
-import { toProviderItem } from '../core/toProviderItem.ts';
-import { parseTrustedContext, type TrustedContext } from '../core/trustedContext.ts';
-import { validateResult } from '../core/validateResult.ts';
+import { toProviderItem } from '../core/dispatch/index.ts';
+import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
+import { validateResult } from '../core/result/index.ts';
 import type { ProofId } from './exerciseProofs.ts';
 
 export interface ExerciseItem {

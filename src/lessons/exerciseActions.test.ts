@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/scenarios.ts';
-import type { Scenario } from '../core/scenario.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
+import type { Scenario } from '../core/result/index.ts';
 import { inject, presentEdit, replaceKey, scanPayloads, scanProjections, seal, swapResults } from './exerciseActions.ts';
 
 const five = (): Scenario[] => EXERCISE_SCENARIO_IDS.map((id) => findScenario(id) as Scenario);

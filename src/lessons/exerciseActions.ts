@@ -6,11 +6,11 @@
  * A presented package is checked exactly as the attack lab checks one
  * (attacks.ts `checkPresented`).
  */
-import { canonicalize } from '../core/canonical.ts';
-import { project } from '../core/project.ts';
-import type { Package } from '../core/protectedAudit.ts';
-import type { TrustedContext } from '../core/trustedContext.ts';
-import type { ValidationDetails } from '../core/validateResult.ts';
+import { canonicalize } from '../core/json/index.ts';
+import { project } from '../core/result/index.ts';
+import type { Package } from '../core/result/index.ts';
+import type { TrustedContext } from '../core/result/index.ts';
+import type { ValidationDetails } from '../core/result/index.ts';
 import { checkPresented, injectIntoHandler, withReplacedKey } from './attacks.ts';
 import { businessChanges, payloadScan, projectionLeaks } from './exercise.ts';
 import { demonstrates, INJECTION_CODES, type InjectionKind, type ProofStep } from './exerciseProofs.ts';

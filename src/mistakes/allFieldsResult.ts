@@ -1,8 +1,8 @@
 /** Mistake 1: one all-fields result object, so log fields reach the model. */
-import { project } from '../core/project.ts';
-import { type Scenario } from '../core/scenario.ts';
-import { toProviderItem } from '../core/toProviderItem.ts';
-import { auditValuesOf } from '../core/auditValues.ts';
+import { project } from '../core/result/index.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { toProviderItem } from '../core/dispatch/index.ts';
+import { auditValuesOf } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 
 export const allFieldsResult: Mistake = {

@@ -1,8 +1,8 @@
 /** Mistake 4: `cached: true` as the recovery protocol. */
-import { ERROR_CATALOG } from '../core/errorCatalog.ts';
-import { project } from '../core/project.ts';
-import { type Scenario } from '../core/scenario.ts';
-import { findScenario } from '../core/scenarios.ts';
+import { ERROR_CATALOG } from '../core/tables/index.ts';
+import { project } from '../core/result/index.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { findScenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 
 /** The mistaken result: three booleans where the contract has a finite status, an outcome and a delivery. */

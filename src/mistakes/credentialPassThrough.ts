@@ -1,7 +1,7 @@
 /** Mistake 6: the handler passes authorization, token or control fields through. */
-import { project } from '../core/project.ts';
-import { type Scenario } from '../core/scenario.ts';
-import { toProviderItem } from '../core/toProviderItem.ts';
+import { project } from '../core/result/index.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { toProviderItem } from '../core/dispatch/index.ts';
 import type { Mistake } from './mistake.ts';
 
 const SECRET_LOOKING = /(sk_live_|Bearer |eyJ)[A-Za-z0-9._-]+/g;

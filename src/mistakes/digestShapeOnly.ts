@@ -1,9 +1,9 @@
 /** Mistake 3: a digest is checked by its shape only. */
-import { sha256Hex } from '../core/hash.ts';
-import { project } from '../core/project.ts';
-import { type Package } from '../core/protectedAudit.ts';
-import { type Scenario } from '../core/scenario.ts';
-import { validateResult } from '../core/validateResult.ts';
+import { sha256Hex } from '../core/json/index.ts';
+import { project } from '../core/result/index.ts';
+import { type Package } from '../core/result/index.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { validateResult } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;

@@ -4,7 +4,7 @@
  * These modules live outside src/core and must never be imported by it
  * (test/corePurity.test.ts fails if core reaches outside itself).
  */
-import type { Scenario } from '../core/scenario.ts';
+import type { Scenario } from '../core/result/index.ts';
 import type { Bilingual } from '../lang.ts';
 
 export interface MistakeRun {

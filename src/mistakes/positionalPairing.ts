@@ -1,8 +1,8 @@
 /** Mistake 7: results matched to calls by array position. */
-import { composeTurn, type PackagedResult } from '../core/composeTurn.ts';
-import { project } from '../core/project.ts';
-import { type Scenario } from '../core/scenario.ts';
-import { findScenario } from '../core/scenarios.ts';
+import { composeTurn, type PackagedResult } from '../core/dispatch/index.ts';
+import { project } from '../core/result/index.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { findScenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 
 export const positionalPairing: Mistake = {

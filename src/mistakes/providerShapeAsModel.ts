@@ -1,9 +1,9 @@
 /** Mistake 8: one provider's message shape used as the internal domain model. */
-import { project } from '../core/project.ts';
-import { PROVIDER_ADAPTERS } from '../core/providerAdapters.ts';
-import { type Scenario } from '../core/scenario.ts';
-import { toProviderItem } from '../core/toProviderItem.ts';
-import { withProvider } from '../core/dispatchPreview.ts';
+import { project } from '../core/result/index.ts';
+import { PROVIDER_ADAPTERS } from '../core/tables/index.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { toProviderItem } from '../core/dispatch/index.ts';
+import { withProvider } from '../core/dispatch/index.ts';
 import type { Mistake } from './mistake.ts';
 
 /** The mistaken internal model: an Anthropic tool_result block, with nothing else kept. */

@@ -1,7 +1,7 @@
 /** Mistake 5: the next step is guessed from the error message text. */
-import { ERROR_CATALOG } from '../core/errorCatalog.ts';
-import { project } from '../core/project.ts';
-import { type Scenario } from '../core/scenario.ts';
+import { ERROR_CATALOG } from '../core/tables/index.ts';
+import { project } from '../core/result/index.ts';
+import { type Scenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 
 const REWRITTEN = 'Temporary glitch: call the tool again right away.';

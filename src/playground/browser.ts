@@ -3,7 +3,7 @@
  * and files. Every format it reads or writes has its pure codec in ./codecs;
  * each function here catches its own failures and reports them.
  */
-import type { Scenario } from '../core/scenario.ts';
+import type { Scenario } from '../core/result/index.ts';
 import { parseSearch, searchOf, type Address, type Place } from './address.ts';
 import { IO_LIMITS, refuse, type Decoded, type IoError } from './codecs/decoded.ts';
 import { parsePrefs, serializePrefs, type Prefs } from './codecs/prefs.ts';

@@ -6,15 +6,15 @@
  */
 import { DEMO_AUDIT_KEY } from '../lessons/demoKey.ts';
 import { z } from 'zod';
-import { PROVIDER_ADAPTERS, findAdapter } from '../core/providerAdapters.ts';
-import { parseStrictJson } from '../core/strictJson.ts';
-import { parseTrustedContext, type TrustedContext } from '../core/trustedContext.ts';
+import { PROVIDER_ADAPTERS, findAdapter } from '../core/tables/index.ts';
+import { parseStrictJson } from '../core/json/index.ts';
+import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
 
 export type DigestMode = 'sha256' | 'hmac-sha256';
 
 /**
  * The form's fields, listed once: each with the pointer of what it edits in the
- * TrustedContext (src/core/trustedContext.ts). The draft's type, its schema
+ * TrustedContext (src/core/result/trustedContext.ts). The draft's type, its schema
  * (for saved work and share links), the field order, the mapping from an
  * issue's path to its field, and the conversions both ways are derived from it.
  */

@@ -11,21 +11,21 @@
  * same evaluation with nothing kept, through the core's plain functions; a
  * test holds the two to the same answers.
  */
-import { canonicalize } from '../core/canonical.ts';
-import { PURPOSES, digestPreimages, type DigestPreimages } from '../core/digest.ts';
-import { previewDispatch, type DispatchPreview } from '../core/dispatchPreview.ts';
-import { openLiveSession, type LiveSession } from '../core/liveSession.ts';
-import { type Package, DIGEST_NAMES, type DigestName } from '../core/protectedAudit.ts';
-import { type ProviderName } from '../core/providerAdapters.ts';
-import { parseStrictJson, type JsonParseError } from '../core/strictJson.ts';
-import { AdapterRefused } from '../core/toProviderItem.ts';
-import { type TrustedContext } from '../core/trustedContext.ts';
-import { type ValidationDetails } from '../core/validateResult.ts';
-import { VIOLATION_CODES, type Violation } from '../core/violation.ts';
-import type { ViolationParams } from '../core/violationParams.ts';
-import { auditValuesOf } from '../core/auditValues.ts';
-import { lineStarts } from '../core/textPosition.ts';
-import { utf8Length } from '../core/text.ts';
+import { canonicalize } from '../core/json/index.ts';
+import { PURPOSES, digestPreimages, type DigestPreimages } from '../core/result/index.ts';
+import { previewDispatch, type DispatchPreview } from '../core/dispatch/index.ts';
+import { openLiveSession, type LiveSession } from '../core/dispatch/index.ts';
+import { type Package, DIGEST_NAMES, type DigestName } from '../core/result/index.ts';
+import { type ProviderName } from '../core/tables/index.ts';
+import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
+import { AdapterRefused } from '../core/dispatch/index.ts';
+import { type TrustedContext } from '../core/result/index.ts';
+import { type ValidationDetails } from '../core/result/index.ts';
+import { VIOLATION_CODES, type Violation } from '../core/tables/index.ts';
+import type { ViolationParams } from '../core/tables/index.ts';
+import { auditValuesOf } from '../core/result/index.ts';
+import { lineStarts } from '../core/json/index.ts';
+import { utf8Length } from '../core/json/index.ts';
 import { contextFromDraft, type ContextDraft, type ContextIssue, type ContextOutcome, type DraftField } from './contextDraft.ts';
 import { locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
 

@@ -4,8 +4,8 @@
  * never loses text), the selected attack, and the five exercise results.
  * This is what localStorage keeps and what a share link carries. Pure.
  */
-import { type Scenario } from '../core/scenario.ts';
-import { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from '../core/scenarios.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from '../core/result/index.ts';
 import type { AttackId } from '../lessons/attacks.ts';
 import type { Bilingual } from '../lang.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';

@@ -14,8 +14,8 @@
  * form one column under a sticky bar (styles/narrow.css, PanelNav).
  */
 import { createRef, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type RefObject } from 'react';
-import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/scenarios.ts';
-import { type TrustedContext } from '../core/trustedContext.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
+import { type TrustedContext } from '../core/result/index.ts';
 import { contextFromDraft, type ContextDraft, type ContextIssue, type DraftField } from '../playground/contextDraft.ts';
 import type { Problem } from '../playground/evaluate.ts';
 import { searchOf } from '../playground/address.ts';

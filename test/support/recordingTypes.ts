@@ -11,8 +11,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { recordings } from '../../src/core/recordings.ts';
-import { runTurn } from '../../src/core/runTurn.ts';
+import { recordings } from '../../src/core/recordings/index.ts';
+import { runTurn } from '../../src/core/turn/index.ts';
 import { recordingText } from './recordings.ts';
 import { ident, REQUEST } from './turnFixtureTypes.ts';
 import { projectRoot } from './vectors.ts';

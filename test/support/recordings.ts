@@ -1,9 +1,9 @@
 /** The recorded streams (src/core/recordings) as the tests read them: the file's text, its events, and the same events as SSE. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JsonValue } from '../../src/core/jsonValue.ts';
-import type { Recording, ReplayExpectation } from '../../src/core/recordings.ts';
-import { readTurnStream } from '../../src/core/turnStream.ts';
+import type { JsonValue } from '../../src/core/json/index.ts';
+import type { Recording, ReplayExpectation } from '../../src/core/recordings/index.ts';
+import { readTurnStream } from '../../src/core/turn/index.ts';
 import { toSse } from './turnSse.ts';
 import { projectRoot } from './vectors.ts';
 

@@ -6,9 +6,9 @@
  * type-checked against the SDK request types with the fixtures'
  * (turnFixtureTypes.ts), so a replay that drops a required member fails.
  */
-import type { ProviderName } from '../../src/core/providerAdapters.ts';
-import type { TurnContext } from '../../src/core/turnContext.ts';
-import { turnFixtures } from '../../src/core/turnFixtures.ts';
+import type { ProviderName } from '../../src/core/tables/index.ts';
+import type { TurnContext } from '../../src/core/turn/index.ts';
+import { turnFixtures } from '../../src/core/turn/index.ts';
 
 export interface ReplaySample {
   id: string;

@@ -1,5 +1,5 @@
 /** A fixture's stream as SSE text, the way each provider sends it: `event:` + `data:` lines, and `data: [DONE]` where the provider ends with it. */
-import type { TurnFixture } from '../../src/core/turnFixtures.ts';
+import type { TurnFixture } from '../../src/core/turn/index.ts';
 
 export function toSse(f: Pick<TurnFixture, 'provider' | 'stream'>): string {
   const name = (e: unknown) => (e !== null && typeof e === 'object' ? (e as Record<string, unknown>)[f.provider === 'gemini' ? 'event_type' : 'type'] : undefined);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize } from '../../core/canonical.ts';
-import { runTurn } from '../../core/runTurn.ts';
-import { isHealthyFixture, turnFixtures } from '../../core/turnFixtures.ts';
+import { canonicalize } from '../../core/json/index.ts';
+import { runTurn } from '../../core/turn/index.ts';
+import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
 import { ANTHROPIC_RESULTS_FIRST, auditProof, viewContinuation } from './continuationView.ts';
 
 const at = (root: unknown, ptr: string): unknown =>

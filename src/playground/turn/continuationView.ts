@@ -9,18 +9,18 @@
  * const v = viewContinuation('openai', fixture.stream, fixture.turn_context, fixture.handlers, 'stateless');
  * v.ok && v.proof.found // []
  */
-import { assembleTurn, type TurnEvents } from '../../core/assembleTurn.ts';
-import { canonicalize } from '../../core/canonical.ts';
-import { continueTurn, type ContinuationBody, type ContinuationMode } from '../../core/continueTurn.ts';
-import { dispatchTurn } from '../../core/dispatchTurn.ts';
-import { boundResponseId, TurnInputError, type GateVerdict } from '../../core/inputGate.ts';
-import type { JsonValue } from '../../core/jsonValue.ts';
-import type { Package } from '../../core/protectedAudit.ts';
-import type { ProviderName } from '../../core/providerAdapters.ts';
-import type { TrustedContext } from '../../core/trustedContext.ts';
-import type { AssembledTurn } from '../../core/turn.ts';
-import type { TurnContext } from '../../core/turnContext.ts';
-import type { RefusalParams } from '../../core/turnParams.ts';
+import { assembleTurn, type TurnEvents } from '../../core/turn/index.ts';
+import { canonicalize } from '../../core/json/index.ts';
+import { continueTurn, type ContinuationBody, type ContinuationMode } from '../../core/turn/index.ts';
+import { dispatchTurn } from '../../core/turn/index.ts';
+import { boundResponseId, TurnInputError, type GateVerdict } from '../../core/turn/index.ts';
+import type { JsonValue } from '../../core/json/index.ts';
+import type { Package } from '../../core/result/index.ts';
+import type { ProviderName } from '../../core/tables/index.ts';
+import type { TrustedContext } from '../../core/result/index.ts';
+import type { AssembledTurn } from '../../core/turn/index.ts';
+import type { TurnContext } from '../../core/turn/index.ts';
+import type { RefusalParams } from '../../core/turn/index.ts';
 import type { Bilingual } from '../../lang.ts';
 
 export interface ViewedPackage {

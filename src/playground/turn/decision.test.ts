@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/assembleTurn.ts';
-import { TURN_PROBLEM_CODES } from '../../core/turn.ts';
-import { isHealthyFixture, turnFixtures } from '../../core/turnFixtures.ts';
-import { TURN_PROVIDERS } from '../../core/assembleTurn.ts';
+import { assembleTurn } from '../../core/turn/index.ts';
+import { TURN_PROBLEM_CODES } from '../../core/turn/index.ts';
+import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
+import { TURN_PROVIDERS } from '../../core/turn/index.ts';
 import { decideTurn } from './decision.ts';
 import { PROBLEM_RULES, withoutTheRule } from './problemStories.ts';
 

@@ -7,10 +7,10 @@
  * decideTurn(assembleTurn('anthropic', truncated.stream), ctx)
  * // { kind: 'stopped', problems: [{ code: 'NOT_A_TOOL_TURN', without: { en: 'The SDK’s helper turns …', zh: '…' }, … }] }
  */
-import { gateCall, TurnInputError, type GateVerdict } from '../../core/inputGate.ts';
-import type { AssembledTurn, TurnProblem } from '../../core/turn.ts';
-import type { TurnContext } from '../../core/turnContext.ts';
-import type { TrustedContext } from '../../core/trustedContext.ts';
+import { gateCall, TurnInputError, type GateVerdict } from '../../core/turn/index.ts';
+import type { AssembledTurn, TurnProblem } from '../../core/turn/index.ts';
+import type { TurnContext } from '../../core/turn/index.ts';
+import type { TrustedContext } from '../../core/result/index.ts';
 import type { Bilingual } from '../../lang.ts';
 import { PROBLEM_RULES, withoutTheRule } from './problemStories.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/assembleTurn.ts';
-import { isHealthyFixture, turnFixtures } from '../../core/turnFixtures.ts';
+import { assembleTurn } from '../../core/turn/index.ts';
+import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
 import { applyFault, FAULT_SWITCHES, faultsFor } from './faults.ts';
 
 const healthy = turnFixtures.filter(isHealthyFixture);

@@ -10,9 +10,9 @@
  * const r = applyFault('cut_before_terminal', 'openai', fixture.stream);
  * r.ok && assembleTurn('openai', r.events).problems[0].code // 'STREAM_UNTERMINATED'
  */
-import { assembleTurn } from '../../core/assembleTurn.ts';
-import type { ProviderName } from '../../core/providerAdapters.ts';
-import type { AssembledTurn, TurnProblemCode } from '../../core/turn.ts';
+import { assembleTurn } from '../../core/turn/index.ts';
+import type { ProviderName } from '../../core/tables/index.ts';
+import type { AssembledTurn, TurnProblemCode } from '../../core/turn/index.ts';
 import type { Bilingual } from '../../lang.ts';
 
 export type FaultId = 'cut_before_terminal' | 'budget_runs_out' | 'unknown_index' | 'duplicate_call_id' | 'done_disagrees' | 'error_mid_stream' | 'event_after_terminal';

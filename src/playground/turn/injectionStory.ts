@@ -10,13 +10,13 @@
  * const s = injectionStory('openai');
  * s.ok && s.steps.map((x) => x.kind) // ['injected_hit', 'model_asks', 'gate_answers', 'continuation_carries']
  */
-import { assembleTurn } from '../../core/assembleTurn.ts';
-import type { JsonValue } from '../../core/jsonValue.ts';
-import type { ModelResult } from '../../core/modelResult.ts';
-import { project } from '../../core/project.ts';
-import type { ProviderName } from '../../core/providerAdapters.ts';
-import { findScenario } from '../../core/scenarios.ts';
-import { findTurnFixture } from '../../core/turnFixtures.ts';
+import { assembleTurn } from '../../core/turn/index.ts';
+import type { JsonValue } from '../../core/json/index.ts';
+import type { ModelResult } from '../../core/result/index.ts';
+import { project } from '../../core/result/index.ts';
+import type { ProviderName } from '../../core/tables/index.ts';
+import { findScenario } from '../../core/result/index.ts';
+import { findTurnFixture } from '../../core/turn/index.ts';
 import type { Bilingual } from '../../lang.ts';
 import { viewContinuation } from './continuationView.ts';
 import { decideTurn } from './decision.ts';

@@ -5,9 +5,9 @@
  * the helpers a dispatcher might have trusted instead. Every entry is a
  * {@link Bilingual}: a missing Chinese text is a type error.
  */
-import type { ProviderName } from '../../core/providerAdapters.ts';
-import type { TurnProblemCode } from '../../core/turn.ts';
-import type { TurnProblemParams } from '../../core/turnParams.ts';
+import type { ProviderName } from '../../core/tables/index.ts';
+import type { TurnProblemCode } from '../../core/turn/index.ts';
+import type { TurnProblemParams } from '../../core/turn/index.ts';
 import type { Bilingual } from '../../lang.ts';
 
 /** The rule each code enforces (SPEC 8.1). */

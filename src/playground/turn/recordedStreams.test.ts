@@ -6,8 +6,8 @@
  * does with them (test/recordingsSdk.test.ts pins that).
  */
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/assembleTurn.ts';
-import { recordings } from '../../core/recordings.ts';
+import { assembleTurn } from '../../core/turn/index.ts';
+import { recordings } from '../../core/recordings/index.ts';
 import { recordingText } from '../../../test/support/recordings.ts';
 import { parseSearch } from '../address.ts';
 import { parseSavedWork, serializeWork } from '../codecs/savedWork.ts';

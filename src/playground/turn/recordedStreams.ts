@@ -7,10 +7,10 @@
  * it the recording's turn context, and no handler output (the recorded
  * tools are not in the registry: the gate answers them).
  */
-import { recordings, findRecording, type Recording } from '../../core/recordings.ts';
-import { TURN_FIXTURE_FORMAT, type TurnFixture } from '../../core/turnFixtures.ts';
-import { readTurnStream } from '../../core/turnStream.ts';
-import type { JsonValue } from '../../core/jsonValue.ts';
+import { recordings, findRecording, type Recording } from '../../core/recordings/index.ts';
+import { TURN_FIXTURE_FORMAT, type TurnFixture } from '../../core/turn/index.ts';
+import { readTurnStream } from '../../core/turn/index.ts';
+import type { JsonValue } from '../../core/json/index.ts';
 
 /** One chunk per stream file, loaded on demand. */
 const TEXTS = import.meta.glob<string>('../../core/recordings/*/*.{sse,jsonl}', { query: '?raw', import: 'default' });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assembleTurn, createTurnAssembler } from '../../core/assembleTurn.ts';
-import type { ProviderName } from '../../core/providerAdapters.ts';
-import type { AssembledTurn } from '../../core/turn.ts';
-import { turnFixtures } from '../../core/turnFixtures.ts';
+import { assembleTurn, createTurnAssembler } from '../../core/turn/index.ts';
+import type { ProviderName } from '../../core/tables/index.ts';
+import type { AssembledTurn } from '../../core/turn/index.ts';
+import { turnFixtures } from '../../core/turn/index.ts';
 import { applyFault, faultsFor } from './faults.ts';
 import { overviewStream, stepAt } from './stepThrough.ts';
 import { bigStream } from '../../../bench/bigStream.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/assembleTurn.ts';
-import { findTurnFixture } from '../../core/turnFixtures.ts';
+import { assembleTurn } from '../../core/turn/index.ts';
+import { findTurnFixture } from '../../core/turn/index.ts';
 import { overviewStream } from './stepThrough.ts';
 import { storyStepsReached } from './storyProgress.ts';
 

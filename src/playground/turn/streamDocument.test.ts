@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { turnFixtures } from '../../core/turnFixtures.ts';
+import { turnFixtures } from '../../core/turn/index.ts';
 import { decodeStreamDocument, encodeStreamDocument, STREAM_DOCUMENT_FORMAT, type StreamDocument } from './streamDocument.ts';
 
 const docs: StreamDocument[] = turnFixtures.map((f) => ({ provider: f.provider, base: f.id, stream: JSON.stringify(f.stream, null, 2) }));

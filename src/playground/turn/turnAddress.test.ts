@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TURN_PROVIDERS } from '../../core/assembleTurn.ts';
-import { turnFixtures } from '../../core/turnFixtures.ts';
+import { TURN_PROVIDERS } from '../../core/turn/index.ts';
+import { turnFixtures } from '../../core/turn/index.ts';
 import { parseSearch } from '../address.ts';
 import { buildTurnAddress, TURN_PROVIDER_NAMES, TURN_STREAM_IDS, turnAddressOf } from './turnAddress.ts';
 

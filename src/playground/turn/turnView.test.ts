@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/assembleTurn.ts';
-import { turnFixtures } from '../../core/turnFixtures.ts';
+import { assembleTurn } from '../../core/turn/index.ts';
+import { turnFixtures } from '../../core/turn/index.ts';
 import { faultsFor } from './faults.ts';
 import { EMPTY_TURN_DOC, type TurnDoc } from './turnWork.ts';
 import { stepAt } from './stepThrough.ts';

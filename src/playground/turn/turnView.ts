@@ -10,13 +10,13 @@
  * const v = turnView({ stream: 'anthropic.truncated', doc: EMPTY_TURN_DOC, continuation: 'stateless' });
  * v.decision?.kind // 'stopped'
  */
-import { assembleTurn } from '../../core/assembleTurn.ts';
-import type { ContinuationMode } from '../../core/continueTurn.ts';
-import type { ProviderName } from '../../core/providerAdapters.ts';
-import { parseStrictJson } from '../../core/strictJson.ts';
-import type { AssembledTurn } from '../../core/turn.ts';
-import { findTurnFixture, turnFixtures, type TurnFixture } from '../../core/turnFixtures.ts';
-import { readTurnStream, type StreamTextError } from '../../core/turnStream.ts';
+import { assembleTurn } from '../../core/turn/index.ts';
+import type { ContinuationMode } from '../../core/turn/index.ts';
+import type { ProviderName } from '../../core/tables/index.ts';
+import { parseStrictJson } from '../../core/json/index.ts';
+import type { AssembledTurn } from '../../core/turn/index.ts';
+import { findTurnFixture, turnFixtures, type TurnFixture } from '../../core/turn/index.ts';
+import { readTurnStream, type StreamTextError } from '../../core/turn/index.ts';
 import type { Bilingual } from '../../lang.ts';
 import { viewContinuation, type ContinuationView } from './continuationView.ts';
 import { decideTurn, type TurnDecision } from './decision.ts';

@@ -5,8 +5,8 @@
  * built-in scenario.
  */
 import { useMemo, useRef } from 'react';
-import { SCENARIO_FORMAT, type Scenario } from '../../core/scenario.ts';
-import { findScenario } from '../../core/scenarios.ts';
+import { SCENARIO_FORMAT, type Scenario } from '../../core/result/index.ts';
+import { findScenario } from '../../core/result/index.ts';
 import type { Evaluation } from '../../playground/evaluate.ts';
 import { DEFAULT_SCENARIO_ID, scenarioMeta, type Work } from '../../playground/work.ts';
 

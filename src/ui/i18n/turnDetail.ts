@@ -17,7 +17,7 @@ import {
   type Segment,
   type TurnEnd,
   type TurnWordsParams,
-} from '../../core/turnParams.ts';
+} from '../../core/turn/index.ts';
 import type { Lang } from '../../lang.ts';
 
 const list = (items: readonly string[]): Segment[] => items.flatMap((x, i) => (i === 0 ? [c(x)] : ['、', c(x)]));

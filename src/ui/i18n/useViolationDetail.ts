@@ -6,7 +6,7 @@
  * never English in the Chinese UI.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { describeParams, type ViolationParams } from '../../core/violationParams.ts';
+import { describeParams, type ViolationParams } from '../../core/tables/index.ts';
 import type { Lang } from '../../lang.ts';
 
 export type DetailOf = (p: ViolationParams) => string;

@@ -4,7 +4,7 @@
  * sentence outside quoted values and code names.
  */
 import { describe, expect, it } from 'vitest';
-import { describeParams, RULES, type ViolationParams, type ViolationParamsKind } from '../../core/violationParams.ts';
+import { describeParams, RULES, type ViolationParams, type ViolationParamsKind } from '../../core/tables/index.ts';
 import { projectDetailed, scenarios, validateResultDetailed, type Violation } from '../../core/index.ts';
 import { ATTACK_IDS, attackApplies, runAttack } from '../../lessons/attacks.ts';
 import { violationDetail } from './violationDetail.ts';

@@ -5,7 +5,7 @@
  * English is the core's own sentence, so both languages say the same thing.
  * Every kind and every rule has a Chinese text, or this does not compile.
  */
-import { describeParams, type Rule, type SchemaIssue, type ValueSource, type ViolationParams } from '../../core/violationParams.ts';
+import { describeParams, type Rule, type SchemaIssue, type ValueSource, type ViolationParams } from '../../core/tables/index.ts';
 import type { Lang } from '../../lang.ts';
 
 const RULE_ZH: Readonly<Record<Rule, string>> = Object.freeze({

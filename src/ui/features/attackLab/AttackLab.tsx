@@ -6,11 +6,11 @@
  */
 import { useDeferredValue, useEffect, useMemo, type JSX } from 'react';
 import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../lessons/attacks.ts';
-import { findScenario } from '../../../core/scenarios.ts';
-import type { Scenario } from '../../../core/scenario.ts';
-import type { Package } from '../../../core/protectedAudit.ts';
-import type { TrustedContext } from '../../../core/trustedContext.ts';
-import type { ValidationDetails } from '../../../core/validateResult.ts';
+import { findScenario } from '../../../core/result/index.ts';
+import type { Scenario } from '../../../core/result/index.ts';
+import type { Package } from '../../../core/result/index.ts';
+import type { TrustedContext } from '../../../core/result/index.ts';
+import type { ValidationDetails } from '../../../core/result/index.ts';
 import { DiffView } from '../../components/DiffView/DiffView.tsx';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
@@ -18,7 +18,7 @@ import { attackView, INJECTED_NEXT_TOOL, type AdapterOutcome, type AttackView, t
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
-import { DIGEST_NAMES } from '../../../core/protectedAudit.ts';
+import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 
 export interface AttackLabProps {

@@ -4,7 +4,7 @@
  * the learner's language. The core's English detail stays one click away.
  */
 import type { JSX } from 'react';
-import type { ViolationCode } from '../../../core/violation.ts';
+import type { ViolationCode } from '../../../core/tables/index.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import styles from './AttackLab.module.css';
@@ -12,7 +12,7 @@ import own from './StoppedBy.module.css';
 import type { Lang } from '../../../lang.ts';
 import { defineTexts } from '../../i18n/texts.ts';
 import { violationDetail } from '../../i18n/violationDetail.ts';
-import type { ViolationParams } from '../../../core/violationParams.ts';
+import type { ViolationParams } from '../../../core/tables/index.ts';
 
 export interface StoppedByProps {
   heading: string;

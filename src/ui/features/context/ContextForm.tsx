@@ -8,9 +8,9 @@
 import { CONTEXT_TEXT } from './text.ts';
 import type { Lang } from '../../../lang.ts';
 import { memo, useImperativeHandle, useRef, useState, type JSX, type ReactNode, type Ref } from 'react';
-import { PROVIDER_ADAPTERS } from '../../../core/providerAdapters.ts';
-import { registry } from '../../../core/registry.ts';
-import { DELIVERIES } from '../../../core/trustedContext.ts';
+import { PROVIDER_ADAPTERS } from '../../../core/tables/index.ts';
+import { registry } from '../../../core/tables/index.ts';
+import { DELIVERIES } from '../../../core/result/index.ts';
 import { isRegisteredTriple, withDigestMode, withRegisteredProvider, type ContextDraft, type ContextIssue, type DraftField } from '../../../playground/contextDraft.ts';
 import type { Translate } from '../../i18n/strings.ts';
 

@@ -6,7 +6,7 @@
  */
 import { memo, useState, type JSX } from 'react';
 import type { Translate, StringKey } from '../../i18n/strings.ts';
-import type { DigestName } from '../../../core/protectedAudit.ts';
+import type { DigestName } from '../../../core/result/index.ts';
 import type { DigestView, ResultView } from '../../../playground/evaluate.ts';
 import { useWebCryptoCheck, type WebCryptoStatus } from './useWebCryptoCheck.ts';
 

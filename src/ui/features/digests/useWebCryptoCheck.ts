@@ -5,8 +5,8 @@
  * learner has since changed) is never shown.
  */
 import { useEffect, useState } from 'react';
-import { hmacSha256HexWebCrypto, sha256HexWebCrypto } from '../../../core/hash.ts';
-import type { DigestName } from '../../../core/protectedAudit.ts';
+import { hmacSha256HexWebCrypto, sha256HexWebCrypto } from '../../../core/json/index.ts';
+import type { DigestName } from '../../../core/result/index.ts';
 import type { ResultView } from '../../../playground/evaluate.ts';
 
 export type WebCryptoStatus = { state: 'pending' } | { state: 'unavailable' } | { state: 'done'; value: string; agrees: boolean };

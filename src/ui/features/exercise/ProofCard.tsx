@@ -9,7 +9,7 @@ import { Fragment, useState, type JSX } from 'react';
 import type { ProofResult } from '../../../lessons/exercise.ts';
 import { inject, replaceKey, scanPayloads, scanProjections, swapResults, type Presented } from '../../../lessons/exerciseActions.ts';
 import { INJECTION_KINDS, type InjectionKind, type ProofStatus, type ProofStep } from '../../../lessons/exerciseProofs.ts';
-import { DIGEST_NAMES } from '../../../core/protectedAudit.ts';
+import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { ExerciseView } from './exerciseModel.ts';

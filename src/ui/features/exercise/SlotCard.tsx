@@ -5,7 +5,7 @@
  * shown only when asked for.
  */
 import { useState, type JSX, type MouseEvent } from 'react';
-import { DIGEST_NAMES } from '../../../core/protectedAudit.ts';
+import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';

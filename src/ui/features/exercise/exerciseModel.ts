@@ -8,9 +8,9 @@
  */
 import { checkExercise, EXERCISE_KINDS, type ExerciseKind, type ExerciseReport, type ProofResult } from '../../../lessons/exercise.ts';
 import { presentEdit, seal, type Sealed } from '../../../lessons/exerciseActions.ts';
-import type { Package } from '../../../core/protectedAudit.ts';
-import { parseStrictJson, type JsonParseError } from '../../../core/strictJson.ts';
-import type { TrustedContext } from '../../../core/trustedContext.ts';
+import type { Package } from '../../../core/result/index.ts';
+import { parseStrictJson, type JsonParseError } from '../../../core/json/index.ts';
+import type { TrustedContext } from '../../../core/result/index.ts';
 
 export interface ExerciseInput {
   handler_output_text: string;

@@ -1,6 +1,6 @@
 /** Mistake mode: one switch per mistake of the chapter; the one switched on runs beside the correct dispatcher. */
 import { useMemo, type JSX } from 'react';
-import type { Scenario } from '../../../core/scenario.ts';
+import type { Scenario } from '../../../core/result/index.ts';
 import { MISTAKES, findMistake, type Mistake } from '../../../mistakes/index.ts';
 import { correctVerdict, pretty, safeRun } from './mistakeView.ts';
 import { LEARN_TEXT } from './text.ts';

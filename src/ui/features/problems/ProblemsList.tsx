@@ -10,7 +10,7 @@ import type { Lang } from '../../../lang.ts';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import type { StringKey, Translate } from '../../i18n/strings.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
-import type { ViolationCode } from '../../../core/violation.ts';
+import type { ViolationCode } from '../../../core/tables/index.ts';
 
 export interface ProblemsListProps {
   t: Translate;

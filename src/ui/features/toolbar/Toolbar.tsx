@@ -4,7 +4,7 @@
  * and out: share link, export and import of the CLI's scenario file.
  */
 import { useRef, type JSX } from 'react';
-import { registry } from '../../../core/registry.ts';
+import { registry } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { Translate } from '../../i18n/strings.ts';
 

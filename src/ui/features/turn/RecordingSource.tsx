@@ -4,7 +4,7 @@
  * page, and the licence. Text only: the page is offline and fetches nothing.
  */
 import type { JSX } from 'react';
-import { recordingSourceText, type Recording } from '../../../core/recordings.ts';
+import { recordingSourceText, type Recording } from '../../../core/recordings/index.ts';
 import type { TurnTexts } from './text.ts';
 
 export function RecordingSource({ x, recording }: { x: TurnTexts; recording: Recording }): JSX.Element {

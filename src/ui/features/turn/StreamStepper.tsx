@@ -5,7 +5,7 @@
  * stream in one way and names the problem code it will show.
  */
 import { useEffect, useRef, type JSX, type KeyboardEvent } from 'react';
-import type { ProviderName } from '../../../core/providerAdapters.ts';
+import type { ProviderName } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { faultsFor, type FaultId } from '../../../playground/turn/faults.ts';
 import type { EventMark } from '../../../playground/turn/stepThrough.ts';

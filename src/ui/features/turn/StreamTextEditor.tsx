@@ -5,8 +5,8 @@
  * the text stays exactly as typed.
  */
 import { useRef, type JSX } from 'react';
-import { lineStarts } from '../../../core/textPosition.ts';
-import type { StreamTextError } from '../../../core/turnStream.ts';
+import { lineStarts } from '../../../core/json/index.ts';
+import type { StreamTextError } from '../../../core/turn/index.ts';
 import type { TurnTexts } from './text.ts';
 
 export interface StreamTextEditorProps {

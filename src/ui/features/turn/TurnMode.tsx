@@ -9,8 +9,8 @@
  * tab, call and continuation mode are open.
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type ReactNode } from 'react';
-import type { ContinuationMode } from '../../../core/continueTurn.ts';
-import { STRICT_JSON_LIMITS } from '../../../core/strictJson.ts';
+import type { ContinuationMode } from '../../../core/turn/index.ts';
+import { STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
 import type { Lang } from '../../../lang.ts';
 import * as browser from '../../../playground/browser.ts';
 import type { NoticeInput } from '../../../playground/reducer.ts';

@@ -7,9 +7,9 @@
  * shown in the stream panel, where it has room.
  */
 import { useRef, type JSX } from 'react';
-import type { ProviderName } from '../../../core/providerAdapters.ts';
-import { findRecording } from '../../../core/recordings.ts';
-import { findTurnFixture, turnFixtures } from '../../../core/turnFixtures.ts';
+import type { ProviderName } from '../../../core/tables/index.ts';
+import { findRecording } from '../../../core/recordings/index.ts';
+import { findTurnFixture, turnFixtures } from '../../../core/turn/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { recordingsOf } from '../../../playground/turn/recordedStreams.ts';
 import { defaultStream, TURN_PROVIDER_NAMES } from '../../../playground/turn/turnAddress.ts';

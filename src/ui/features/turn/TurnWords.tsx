@@ -3,7 +3,7 @@
  * its typed params (i18n/turnDetail.ts): identifiers in `<code>` elements.
  */
 import type { JSX } from 'react';
-import type { TurnWordsParams } from '../../../core/turnParams.ts';
+import type { TurnWordsParams } from '../../../core/turn/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { describeTurnIn } from '../../i18n/turnDetail.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { turnFixtures } from '../../../core/turnFixtures.ts';
+import { turnFixtures } from '../../../core/turn/index.ts';
 import { fixtureText, FIXTURES_WITH_CHINESE } from './fixtureTexts.ts';
 
 describe('the turn fixtures in Chinese', () => {

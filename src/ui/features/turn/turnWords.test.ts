@@ -7,11 +7,11 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { runTurn, type TurnReport } from '../../../core/runTurn.ts';
-import { TurnInputError } from '../../../core/inputGate.ts';
-import { assembleTurn } from '../../../core/assembleTurn.ts';
-import { turnFixtures, isHealthyFixture } from '../../../core/turnFixtures.ts';
-import { describeTurnText, type TurnWordsParams } from '../../../core/turnParams.ts';
+import { runTurn, type TurnReport } from '../../../core/turn/index.ts';
+import { TurnInputError } from '../../../core/turn/index.ts';
+import { assembleTurn } from '../../../core/turn/index.ts';
+import { turnFixtures, isHealthyFixture } from '../../../core/turn/index.ts';
+import { describeTurnText, type TurnWordsParams } from '../../../core/turn/index.ts';
 import { applyFault, faultsFor } from '../../../playground/turn/faults.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
 import { LANGS } from '../../../lang.ts';

@@ -1,0 +1,8 @@
+/**
+ * The door of src/core/dispatch: The last hop: a validated package to each provider item (toProviderItem, composeTurn), and the live path (previewDispatch, openLiveSession).
+ * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ */
+export { AdapterRefused, toProviderItem } from './toProviderItem.ts';
+export { type AnthropicTurn, composeTurn, type GeminiTurn, type OpenAITurn, type PackagedResult, type ProviderCall, type TurnOptions, TurnRefused } from './composeTurn.ts';
+export { type DispatchPreview, previewDispatch, type ProviderPreview, withProvider } from './dispatchPreview.ts';
+export { type LiveSession, openLiveSession } from './liveSession.ts';

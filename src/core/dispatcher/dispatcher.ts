@@ -1,0 +1,71 @@
+/**
+ * SPEC 3 and 7: a dispatcher for the tools it was given. Every function is
+ * the top-level one bound to that registry: a dispatcher knows only its own
+ * tools (the chapter's are UNKNOWN_TOOL to a dispatcher made for others). The
+ * deny-list, the error catalog and the provider adapters stay the contract's.
+ *
+ * @example
+ * const dispatcher = createDispatcher({ tools: [getInvoice] });
+ * const pkg = dispatcher.project(handlerOutput, trusted);
+ * const item = dispatcher.toProviderItem(pkg, trusted); // throws AdapterRefused when pkg does not validate
+ */
+import { composeTurn, type AnthropicTurn, type GeminiTurn, type OpenAITurn, type PackagedResult, type ProviderCall, type TurnOptions } from '../dispatch/composeTurn.ts';
+import { continueTurn, type Continuation, type ContinuationOptions } from '../turn/continueTurn.ts';
+import { defineTool } from '../tables/defineTool.ts';
+import { dispatchTurn, type DispatchedCall } from '../turn/dispatchTurn.ts';
+import { openLiveSession, type LiveSession } from '../dispatch/liveSession.ts';
+import { projectDetailed } from '../result/project.ts';
+import type { Package } from '../result/protectedAudit.ts';
+import type { ProviderItem, ProviderName } from '../tables/providerAdapters.ts';
+import { registry, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
+import { toProviderItem } from '../dispatch/toProviderItem.ts';
+import type { AssembledTurn } from '../turn/turn.ts';
+import type { TurnContext } from '../turn/turnContext.ts';
+import type { TrustedContext } from '../result/trustedContext.ts';
+import { validateResult, type ValidationReport } from '../result/validateResult.ts';
+
+export interface Dispatcher {
+  /** The registry, frozen: the tools by name. */
+  readonly tools: ToolRegistry;
+  /** {@link projectDetailed}'s package for this registry. */
+  project(handlerOutput: unknown, trusted: TrustedContext): Package;
+  validateResult(pkg: unknown, trusted: TrustedContext): ValidationReport;
+  toProviderItem(pkg: Package, trusted: TrustedContext): ProviderItem;
+  composeTurn(provider: 'openai', calls: ProviderCall[], results: PackagedResult[], opts?: Omit<TurnOptions, 'tools'>): OpenAITurn;
+  composeTurn(provider: 'anthropic', calls: ProviderCall[], results: PackagedResult[], opts?: Omit<TurnOptions, 'tools'>): AnthropicTurn;
+  composeTurn(provider: 'gemini', calls: ProviderCall[], results: PackagedResult[], opts?: Omit<TurnOptions, 'tools'>): GeminiTurn;
+  composeTurn(provider: ProviderName, calls: ProviderCall[], results: PackagedResult[], opts?: Omit<TurnOptions, 'tools'>): OpenAITurn | AnthropicTurn | GeminiTurn;
+  openLiveSession(trusted: TrustedContext): LiveSession;
+  dispatchTurn(turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>): DispatchedCall[];
+  continueTurn(provider: ProviderName, turn: AssembledTurn, results: readonly PackagedResult[], opts: Omit<ContinuationOptions, 'tools'>): Continuation;
+}
+
+/**
+ * A dispatcher for `tools` (each checked by {@link defineTool}; two tools with
+ * one name are refused). Without `tools`: the chapter's three.
+ */
+export function createDispatcher(options: { tools?: readonly ToolSpec[] } = {}): Dispatcher {
+  const tools = options.tools === undefined ? registry : registryOf(options.tools);
+  const compose = (provider: ProviderName, calls: ProviderCall[], results: PackagedResult[], opts: Omit<TurnOptions, 'tools'> = {}) => composeTurn(provider, calls, results, { ...opts, tools });
+  return Object.freeze({
+    tools,
+    project: (handlerOutput: unknown, trusted: TrustedContext) => projectDetailed(handlerOutput, trusted, tools).pkg,
+    validateResult: (pkg: unknown, trusted: TrustedContext) => validateResult(pkg, trusted, tools),
+    toProviderItem: (pkg: Package, trusted: TrustedContext) => toProviderItem(pkg, trusted, tools),
+    composeTurn: compose as Dispatcher['composeTurn'],
+    openLiveSession: (trusted: TrustedContext) => openLiveSession(trusted, tools),
+    dispatchTurn: (turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>) => dispatchTurn(turn, ctx, handlerOutputs, tools),
+    continueTurn: (provider: ProviderName, turn: AssembledTurn, results: readonly PackagedResult[], opts: Omit<ContinuationOptions, 'tools'>) =>
+      continueTurn(provider, turn, results, { ...opts, tools }),
+  });
+}
+
+function registryOf(specs: readonly ToolSpec[]): ToolRegistry {
+  const out: Record<string, ToolSpec> = Object.create(null) as Record<string, ToolSpec>;
+  for (const spec of specs) {
+    const checked = defineTool(spec);
+    if (Object.hasOwn(out, checked.name)) throw new Error(`two tools are named ${JSON.stringify(checked.name)}: a registry holds one spec per name`);
+    out[checked.name] = checked;
+  }
+  return Object.freeze(out);
+}

@@ -1,0 +1,11 @@
+/**
+ * The door of src/core/json: JSON as this project reads, encodes and hashes it: strict parsing with positions, RFC 8785, JSON Pointers, UTF-8 and code-point lengths, UTC time, SHA-256.
+ * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ */
+export { isObject, type JsonValue } from './jsonValue.ts';
+export { escapePointerSegment, parsePointer } from './jsonPointer.ts';
+export { CanonicalizationError, canonicalize } from './canonical.ts';
+export { decodeUtf8Strict, type JsonLocation, type JsonParseError, parseStrictJson, STRICT_JSON_LIMITS } from './strictJson.ts';
+export { utf8Length } from './text.ts';
+export { lineStarts, offsetToLineColumn, positionAt } from './textPosition.ts';
+export { constantTimeEqual, hmacSha256Hex, hmacSha256HexWebCrypto, sha256Hex, sha256HexWebCrypto } from './hash.ts';

@@ -1,0 +1,73 @@
+/**
+ * SPEC 8.5: streams recorded from the live APIs, kept in public repositories,
+ * as contract fixtures beside the project's own (src/core/turn/turns). Each stream
+ * is a file of its own under src/core/recordings/<provider>/, byte for byte as
+ * recorded (only its container changed: `container` says how); this index
+ * holds where each came from and what it must decide. The expected outcomes
+ * were written from the protocols and SPEC 8, never from the CLI's output.
+ *
+ * The stream texts are not imported here: the tests read the files, and the
+ * playground's turn mode loads them lazily, one at a time.
+ */
+import type { JsonValue } from '../json/jsonValue.ts';
+import type { GateVerdict } from '../turn/inputGate.ts';
+import type { ProviderName } from '../tables/providerAdapters.ts';
+import type { TurnProblemCode } from '../turn/turn.ts';
+import type { TurnContext } from '../turn/turnContext.ts';
+import index from './recordings.json' with { type: 'json' };
+
+/** Where a recording came from: a repository file at a commit, or a documentation page. */
+export type RecordingSource = { repository: string; path: string; commit: string; licence: string; lines?: string; interaction?: number } | { page: string; fetched: string; licence: string };
+
+/** A replayed item or block the continuation must carry: the first object in it that matches `match` has `has` (deep-equal) and each of `has_members`. */
+export interface ReplayExpectation {
+  match: Record<string, JsonValue>;
+  has?: Record<string, JsonValue>;
+  has_members?: string[];
+}
+
+export interface RecordingExpectation {
+  /** Absent where the stream has no event that names the response (a stream resumed mid-way). */
+  response_id?: string;
+  problems: TurnProblemCode[];
+  calls: { call_id: string; name: string; arguments: Record<string, JsonValue> | null }[];
+  gates: Record<string, GateVerdict>;
+  /** continued: a next request is built; final_answer: no call to answer, nothing built, not refused; refused: the continuation is refused; problems: the turn has problems. */
+  end: 'continued' | 'final_answer' | 'refused' | 'problems';
+  exit: 0 | 1;
+  replayed?: ReplayExpectation[];
+  /** A text the first problem's detail must contain (e.g. the nested error code). */
+  problem_detail?: string;
+  /** A text some note's code or detail must contain. */
+  notes_include?: string;
+  /** Anthropic pause_turn: the continuation ends with the assistant's content, no user message. */
+  pause_turn?: boolean;
+}
+
+export interface Recording {
+  id: string;
+  provider: ProviderName;
+  /** The stream's file, relative to src/core/recordings/. */
+  file: string;
+  title: { en: string; zh: string };
+  source: RecordingSource;
+  container: string;
+  /** For a capture printed in documentation: what the page elided. Such a capture is exempt from the SDK type check (SPEC 8.5). */
+  elided?: string;
+  expect: RecordingExpectation;
+  turn_context: TurnContext;
+}
+
+// Marked pure so that a bundle that never reads the recordings leaves the index out.
+export const recordings: readonly Recording[] = /* @__PURE__ */ Object.freeze((index as unknown as { format: 'tool-turn-recordings-v1'; recordings: Recording[] }).recordings);
+
+export function findRecording(id: string): Recording | null {
+  return recordings.find((r) => r.id === id) ?? null;
+}
+
+/** The source as one line of link text: repository and path (with the cut), or the page. */
+export function recordingSourceText(s: RecordingSource): string {
+  if ('page' in s) return s.page;
+  const cut = s.lines !== undefined ? ` (lines ${s.lines})` : s.interaction !== undefined ? ` (interaction ${s.interaction})` : '';
+  return `${s.repository}: ${s.path}${cut}`;
+}

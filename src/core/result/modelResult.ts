@@ -1,0 +1,73 @@
+/**
+ * SPEC 1.1: `model_result`, the only projection a model may read. A finite
+ * status, data or a catalog error, execution facts and minimal provenance;
+ * no principal, no ids, no receipts, no digests.
+ */
+import { z } from 'zod';
+import type { ErrorCategory, Outcome, Recovery } from '../tables/errorCatalog.ts';
+import type { Delivery } from './trustedContext.ts';
+import type { JsonValue } from '../json/jsonValue.ts';
+import { DELIVERIES } from './trustedContext.ts';
+import { isRfc3339Utc } from '../json/time.ts';
+
+export const MODEL_RESULT_VERSION = 'tool-model-result-v2';
+
+export type ResultStatus = 'succeeded' | 'failed' | 'unknown';
+
+export interface ModelError {
+  code: string;
+  category: ErrorCategory;
+  outcome: Outcome;
+  recovery: Recovery;
+  message: string;
+  retry_after_ms: number | null;
+}
+
+export interface ModelResult {
+  schema_version: typeof MODEL_RESULT_VERSION;
+  status: ResultStatus;
+  data: { [key: string]: JsonValue } | null;
+  error: ModelError | null;
+  execution: { outcome: Outcome; delivery: Delivery; complete: boolean; truncated: boolean };
+  provenance: {
+    source_label: string;
+    producer_revision: string;
+    resource_revision: string | null;
+    observed_at: string;
+    trust: 'untrusted_data' | 'trusted_control';
+  };
+}
+
+/**
+ * The envelope's exact shape. `data` is only required to be an object here:
+ * its contents are the tool's own contract, checked separately so that its
+ * faults are reported as DATA_SCHEMA, and the error against the catalog.
+ */
+export const ModelResultSchema = z.strictObject({
+  schema_version: z.literal(MODEL_RESULT_VERSION),
+  status: z.enum(['succeeded', 'failed', 'unknown']),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  error: z
+    .strictObject({
+      code: z.string(),
+      category: z.string(),
+      outcome: z.string(),
+      recovery: z.string(),
+      message: z.string(),
+      retry_after_ms: z.number().int().nullable(),
+    })
+    .nullable(),
+  execution: z.strictObject({
+    outcome: z.enum(['not_started', 'committed', 'unknown']),
+    delivery: z.enum(DELIVERIES),
+    complete: z.boolean(),
+    truncated: z.boolean(),
+  }),
+  provenance: z.strictObject({
+    source_label: z.string(),
+    producer_revision: z.string(),
+    resource_revision: z.string().nullable(),
+    observed_at: z.string().refine(isRfc3339Utc, 'must be UTC RFC 3339 with Z'),
+    trust: z.enum(['untrusted_data', 'trusted_control']),
+  }),
+});

@@ -1,0 +1,99 @@
+/**
+ * SPEC 1.2: `protected_audit`, what operations and compliance see. It never
+ * embeds `model_result` (it binds it by digest) and never goes to a provider.
+ */
+import { z } from 'zod';
+import { VIOLATION_CODES, type ViolationCode } from '../tables/violation.ts';
+import { DOWNSTREAM_REF } from './handlerOutput.ts';
+import { DIGEST_NAMES, type DigestName } from '../tables/violationParams.ts';
+import type { ModelResult } from './modelResult.ts';
+
+export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1';
+
+export interface ToolContractRef {
+  tool: string;
+  input_revision: string | null;
+  output_revision: string | null;
+  effect_revision: string | null;
+  handler_revision: string | null;
+  producer_revision: string | null;
+  policy_revision: string | null;
+}
+
+export { DIGEST_NAMES, type DigestName };
+
+export type Bindings = { [K in DigestName]: string };
+
+export interface Redaction {
+  path: string;
+  reason: RedactionReason;
+}
+
+export interface ProtectedAudit {
+  schema_version: typeof PROTECTED_AUDIT_VERSION;
+  principal_ref: string;
+  provider_context: { provider: string; api_family: string; response_id: string; call_id: string; adapter_revision: string };
+  operation: { operation_id: string; idempotency_key: string };
+  tool_contract: ToolContractRef;
+  downstream: { request_ref: string | null; receipt_ref: string | null; status_ref: string | null };
+  binding: { algorithm: 'sha256' | 'hmac-sha256'; key_id: string | null } & Bindings;
+  redactions: Redaction[];
+  violations: { code: ViolationCode; path: string }[];
+}
+
+/**
+ * Why a piece of the handler's output is not in model_result. These three
+ * audit members (downstream, redactions, violations) are descriptive: no
+ * digest of SPEC 2 covers them, so only their shape can be checked here.
+ */
+export const REDACTION_REASONS = [
+  'principal_replaced_by_principal_ref',
+  'internal_receipt',
+  'downstream_reference',
+  'withheld_output_contract_violation',
+  'internal_exception_detail',
+  'dropped_to_fit_size_limit',
+] as const;
+export type RedactionReason = (typeof REDACTION_REASONS)[number];
+
+const pointer = z.string().regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer (RFC 6901)');
+const downstreamRef = z.string().regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces').nullable();
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
+const revision = z.string().nullable();
+
+export const ProtectedAuditSchema = z.strictObject({
+  schema_version: z.literal(PROTECTED_AUDIT_VERSION),
+  principal_ref: z.string().regex(/^pr_[0-9a-f]{64}$/, 'must be pr_ followed by 64 lower-case hex digits'),
+  provider_context: z.strictObject({
+    provider: z.string(),
+    api_family: z.string(),
+    response_id: z.string(),
+    call_id: z.string(),
+    adapter_revision: z.string(),
+  }),
+  operation: z.strictObject({ operation_id: z.string(), idempotency_key: z.string() }),
+  tool_contract: z.strictObject({
+    tool: z.string(),
+    input_revision: revision,
+    output_revision: revision,
+    effect_revision: revision,
+    handler_revision: revision,
+    producer_revision: revision,
+    policy_revision: revision,
+  }),
+  downstream: z.strictObject({ request_ref: downstreamRef, receipt_ref: downstreamRef, status_ref: downstreamRef }),
+  binding: z.strictObject({
+    algorithm: z.enum(['sha256', 'hmac-sha256']),
+    key_id: z.string().nullable(),
+    request_sha256: hex64,
+    result_sha256: hex64,
+    call_binding_sha256: hex64,
+  }),
+  redactions: z.array(z.strictObject({ path: pointer, reason: z.enum(REDACTION_REASONS) })),
+  violations: z.array(z.strictObject({ code: z.enum(VIOLATION_CODES), path: pointer })),
+});
+
+export interface Package {
+  model_result: ModelResult;
+  protected_audit: ProtectedAudit;
+}

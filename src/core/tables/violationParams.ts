@@ -1,0 +1,175 @@
+/**
+ * The specifics of a violation as typed data, the way zod's issues carry
+ * theirs (`too_big` has `maximum`): the offending member, the limit and the
+ * size, the field and the value its source fixes. A locale renders them: the
+ * core's English sentence ({@link describeParams}, the `detail` every
+ * violation also carries for the CLI and logs) and the UI's Chinese and
+ * English. Nothing here is read back by a check.
+ */
+import type { CanonicalizationErrorCode } from '../json/canonical.ts';
+import type { JsonValue } from '../json/jsonValue.ts';
+
+/** The three digests of SPEC 2, in the order the contract gives them (here, below the audit schema, so the violation words can name them without a circle of files). */
+export const DIGEST_NAMES = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
+export type DigestName = (typeof DIGEST_NAMES)[number];
+
+/** Consistency rules with no specifics beyond their name (SPEC 1.1, 1.2, 3). */
+export const RULES = [
+  'package_is_object',
+  'package_members',
+  'model_result_is_object',
+  'audit_is_object',
+  'handler_output_is_object',
+  'succeeded_iff_error_null',
+  'succeeded_is_committed',
+  'outcome_from_catalog',
+  'status_follows_outcome',
+  'truncated_not_complete',
+  'succeeded_untruncated_complete',
+  'unsucceeded_not_complete',
+  'data_is_untrusted',
+  'dispatcher_result_is_trusted_control',
+  'resource_revision_format',
+  'only_invalid_arguments',
+  'only_unknown_tool',
+  'no_contract_for_tool',
+  'contract_error_needs_reasons',
+  'reasons_only_for_contract_error',
+] as const;
+export type Rule = (typeof RULES)[number];
+
+/** Where an expected value comes from: what the learner should compare against. */
+export type ValueSource = 'registry' | 'catalog' | 'trusted_context' | 'dispatcher';
+
+/** A zod issue without its input: the data a locale needs to say what was wrong. */
+export interface SchemaIssue {
+  code: string;
+  message: string;
+  expected?: string;
+  minimum?: number | string;
+  maximum?: number | string;
+  inclusive?: boolean;
+  origin?: string;
+  format?: string;
+  values?: JsonValue[];
+}
+
+export type ViolationParams =
+  | { kind: 'rule'; rule: Rule }
+  | { kind: 'schema'; issue: SchemaIssue }
+  | { kind: 'unexpected_member'; member: string }
+  | { kind: 'denied_key'; key: string; list: 'credential' | 'control' }
+  | { kind: 'audit_material'; length: number }
+  | { kind: 'audit_material_in_name' }
+  | { kind: 'too_deep'; limit: number }
+  | { kind: 'too_large'; limit: number; size: number | null }
+  | { kind: 'too_many_items'; member: string; count: number; limit: number; limitFrom: string }
+  | { kind: 'echo_mismatch'; member: string; input: string; expected: JsonValue }
+  | { kind: 'no_list'; tool: string }
+  | { kind: 'expected_value'; field: string; expected: JsonValue; source: ValueSource }
+  | { kind: 'not_in_catalog'; code: JsonValue }
+  | { kind: 'dispatcher_only_code'; code: string }
+  | { kind: 'input_error_for_valid_call'; code: string }
+  | { kind: 'retry_after_range'; code: string; min: number; max: number }
+  | { kind: 'no_retry_after'; code: string; recovery: string }
+  | { kind: 'digest_mismatch'; digest: DigestName; recomputable: boolean }
+  | { kind: 'unregistered_adapter'; provider: string; api_family: string; adapter_revision: string }
+  | { kind: 'not_json'; reason: CanonicalizationErrorCode; message: string }
+  | { kind: 'context_invalid'; message: string }
+  | { kind: 'internal'; message: string };
+
+export type ViolationParamsKind = ViolationParams['kind'];
+
+/** A value from an untrusted package, as a violation may quote it: primitives as they are, containers by their kind only. */
+export function quotable(v: unknown): JsonValue {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
+  if (Array.isArray(v)) return '(an array)';
+  if (typeof v === 'object') return '(an object)';
+  return `(${typeof v})`;
+}
+
+const RULE_TEXT: Readonly<Record<Rule, string>> = Object.freeze({
+  package_is_object: 'a package is an object {model_result, protected_audit}',
+  package_members: 'a package holds model_result and protected_audit only',
+  model_result_is_object: 'model_result must be an object',
+  audit_is_object: 'protected_audit must be an object',
+  handler_output_is_object: 'the handler output must be a JSON object with a "kind" member',
+  succeeded_iff_error_null: 'succeeded ⇔ error is null ⇔ data is not null',
+  succeeded_is_committed: 'a succeeded call has outcome committed',
+  outcome_from_catalog: "execution.outcome must be the error's catalog outcome",
+  status_follows_outcome: 'status follows the outcome: failed when not_started, unknown when unknown',
+  truncated_not_complete: 'truncated ⇒ complete is false',
+  succeeded_untruncated_complete: 'a succeeded, untruncated result is complete',
+  unsucceeded_not_complete: 'a result that did not succeed is neither complete nor truncated',
+  data_is_untrusted: 'business data is untrusted_data, whatever its source',
+  dispatcher_result_is_trusted_control: 'a dispatcher-made result is trusted_control',
+  resource_revision_format: 'must be 1–64 characters of [A-Za-z0-9._:-]',
+  only_invalid_arguments: 'the trusted arguments break the input schema: only INVALID_ARGUMENTS can be the result',
+  only_unknown_tool: 'the only result for an unregistered tool is UNKNOWN_TOOL',
+  no_contract_for_tool: 'no output contract is registered for this tool',
+  contract_error_needs_reasons: 'OUTPUT_CONTRACT_VIOLATION without the violations that caused it',
+  reasons_only_for_contract_error: 'violations recorded but the model_result is not OUTPUT_CONTRACT_VIOLATION',
+});
+
+const SOURCE_TEXT: Readonly<Record<ValueSource, string>> = Object.freeze({
+  registry: 'the registry',
+  catalog: 'the error catalog',
+  trusted_context: 'the trusted context',
+  dispatcher: 'the dispatcher',
+});
+
+const DIGEST_TEXT: Readonly<Record<DigestName, string>> = Object.freeze({
+  request_sha256: 'the digest recomputed from the trusted principal, tool, arguments and revisions',
+  result_sha256: 'the digest of the model_result in this package',
+  call_binding_sha256: 'the trusted provider, response, call, operation, idempotency key, adapter and tool contract',
+});
+
+/** The English sentence for a violation's specifics: the `detail` of every violation. */
+export function describeParams(p: ViolationParams): string {
+  switch (p.kind) {
+    case 'rule':
+      return RULE_TEXT[p.rule];
+    case 'schema':
+      return p.issue.message;
+    case 'unexpected_member':
+      return `unexpected member "${p.member}": the contract lists every allowed member`;
+    case 'denied_key':
+      return `member "${p.key}" is on the ${p.list} deny-list`;
+    case 'audit_material':
+      return `contains audit material (${p.length} characters of this call's audit values)`;
+    case 'audit_material_in_name':
+      return 'a member name contains audit material';
+    case 'too_deep':
+      return `nesting deeper than ${p.limit} levels`;
+    case 'too_large':
+      return p.size === null ? `canonical model_result exceeds ${p.limit} bytes even with nothing left to drop` : `canonical model_result is ${p.size} bytes, over ${p.limit}`;
+    case 'too_many_items':
+      return `${p.count} ${p.member} but ${p.limitFrom} is ${p.limit}: more than asked for is a contract breach, not a reason to truncate`;
+    case 'echo_mismatch':
+      return `${p.member} must equal the input ${p.input} ${JSON.stringify(p.expected)}`;
+    case 'no_list':
+      return `${p.tool} returns no list, so it cannot be truncated`;
+    case 'expected_value':
+      return `${p.field}: ${SOURCE_TEXT[p.source]} says ${JSON.stringify(p.expected)}`;
+    case 'not_in_catalog':
+      return `${JSON.stringify(p.code)} is not in the error catalog`;
+    case 'dispatcher_only_code':
+      return `${p.code} is raised by the dispatcher only, never by a handler`;
+    case 'input_error_for_valid_call':
+      return `${p.code} cannot answer a registered tool called with valid arguments`;
+    case 'retry_after_range':
+      return `${p.code} requires an integer retry_after_ms from ${p.min} to ${p.max}`;
+    case 'no_retry_after':
+      return `${p.code} takes no retry_after_ms: its recovery is ${p.recovery}`;
+    case 'digest_mismatch':
+      return p.recomputable ? `does not match ${DIGEST_TEXT[p.digest]}` : 'model_result has no canonical form, so nothing can match it';
+    case 'unregistered_adapter':
+      return `${p.provider} / ${p.api_family} / ${p.adapter_revision} is not a registered adapter`;
+    case 'not_json':
+      return p.message;
+    case 'context_invalid':
+      return `trusted context invalid: ${p.message}`;
+    case 'internal':
+      return `validation stopped: ${p.message}`;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * SPEC 8.1: `assembleTurn(provider, events)` reads one model turn. The events
+ * are the provider's raw stream events, as values or as the text of a stream
+ * file (JSON array, JSON Lines or SSE). It never throws on bad events: they
+ * are problems of the turn. Text that is not JSON is bad input and throws
+ * {@link StreamTextRefused} with its line and column; an unknown provider is a
+ * programming error (TypeError).
+ *
+ * @example
+ * assembleTurn('anthropic', sseText).calls[0] // { call_id: 'toolu_…', name: 'get_order', arguments: { order_ref: 'ORDER-7' }, … }
+ */
+import { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
+import { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
+import { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
+import type { ProviderName } from '../tables/providerAdapters.ts';
+import type { AssembledTurn, TurnAssembler } from './turn.ts';
+import { readTurnStream, type StreamEvent, type StreamTextError } from './turnStream.ts';
+
+export class StreamTextRefused extends Error {
+  override readonly name = 'StreamTextRefused';
+  constructor(readonly error: StreamTextError) {
+    super(`${error.line}:${error.column}: ${error.code}: ${error.message}`);
+  }
+}
+
+const FACTORIES: Readonly<Record<ProviderName, () => TurnAssembler>> = /* @__PURE__ */ Object.freeze({
+  openai: createOpenAITurnAssembler,
+  anthropic: createAnthropicTurnAssembler,
+  gemini: createGeminiTurnAssembler,
+});
+
+export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.freeze(['openai', 'anthropic', 'gemini'] as const);
+
+export const isTurnProvider = (p: unknown): p is ProviderName => typeof p === 'string' && Object.hasOwn(FACTORIES, p);
+
+/** A fresh incremental assembler for one turn of `provider`; the caller holds it and feeds it events. */
+export function createTurnAssembler(provider: ProviderName): TurnAssembler {
+  if (!isTurnProvider(provider)) throw new TypeError(`unknown provider ${JSON.stringify(provider)}: expected openai, anthropic or gemini`);
+  return FACTORIES[provider]();
+}
+
+/** Events as read from a stream file, or plain event values. */
+export type TurnEvents = string | readonly unknown[] | { events: readonly StreamEvent[] };
+
+function streamEvents(events: TurnEvents): readonly StreamEvent[] | readonly unknown[] {
+  if (typeof events === 'string') {
+    const r = readTurnStream(events);
+    if (!r.ok) throw new StreamTextRefused(r.error);
+    return r.events;
+  }
+  return Array.isArray(events) ? (events as readonly unknown[]) : (events as { events: readonly StreamEvent[] }).events;
+}
+
+export function assembleTurn(provider: ProviderName, events: TurnEvents): AssembledTurn {
+  const a = createTurnAssembler(provider);
+  if (typeof events === 'string' || !Array.isArray(events)) {
+    for (const e of streamEvents(events) as readonly StreamEvent[]) a.push(e.value, e.sse_event);
+  } else {
+    for (const e of events) a.push(e);
+  }
+  return a.turn();
+}

@@ -1,0 +1,44 @@
+/**
+ * The door of src/core/turn: The model's turn (SPEC 8): streams assembled per provider, the input gate, dispatching a turn and the continuation.
+ * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ */
+export {
+  type AssembledCall,
+  type AssembledTurn,
+  TURN_PROBLEM_CODES,
+  type TurnAssembler,
+  type TurnEndKind,
+  type TurnNote,
+  type TurnNoteCode,
+  type TurnProblem,
+  type TurnProblemCode,
+  type TurnTerminal,
+} from './turn.ts';
+export {
+  type ArgumentsSource,
+  codeSegment,
+  describeTurn,
+  describeTurnText,
+  type JsonDataFault,
+  literalSegment,
+  type PairingCode,
+  type RefusalParams,
+  type Segment,
+  segmentsText,
+  type TurnEnd,
+  type TurnNoteParams,
+  type TurnProblemParams,
+  type TurnWordsParams,
+} from './turnParams.ts';
+export { REPLAY_DROPS, type ReplayDrop } from './replayDrops.ts';
+export { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
+export { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
+export { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
+export { assembleTurn, createTurnAssembler, isTurnProvider, StreamTextRefused, TURN_PROVIDERS, type TurnEvents } from './assembleTurn.ts';
+export { readTurnStream, type StreamEvent, type StreamLayout, type StreamRead, type StreamTextError } from './turnStream.ts';
+export { parseTurnContext, type TurnContext, TurnContextSchema } from './turnContext.ts';
+export { boundResponseId, gateCall, type GatedCall, gateTurn, type GateVerdict, TurnInputError } from './inputGate.ts';
+export { type DispatchedCall, dispatchTurn } from './dispatchTurn.ts';
+export { type Continuation, type ContinuationBody, type ContinuationMode, type ContinuationOptions, type ContinuationRefused, continueTurn } from './continueTurn.ts';
+export { runTurn, type TurnReport } from './runTurn.ts';
+export { findTurnFixture, isHealthyFixture, TURN_FIXTURE_FORMAT, type TurnFixture, turnFixtures } from './turnFixtures.ts';

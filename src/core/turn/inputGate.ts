@@ -1,0 +1,92 @@
+/**
+ * SPEC 8.2: the input gate. Every call of a turn without problems passes it,
+ * in stream order, before any handler runs. It builds the call's trusted
+ * context from the assembled stream (provider, response id, call id, tool,
+ * arguments) and the dispatcher's turn context (principal, clock, key,
+ * operation id, idempotency key, delivery), never from the model's text or a
+ * handler, and decides who makes the result: the handler, or the dispatcher
+ * itself with UNKNOWN_TOOL (decided before the arguments are looked at) or
+ * INVALID_ARGUMENTS.
+ *
+ * @example
+ * gateTurn(turn, turnContext).map((g) => g.gate) // ['UNKNOWN_TOOL'] for a model asking for send_email
+ */
+import { adapterFor } from '../tables/providerAdapters.ts';
+import { gateVerdict, type GateVerdict } from '../result/contextFacts.ts';
+import { normalizedArguments } from '../result/digest.ts';
+import { lookupTool, registry, type ToolRegistry } from '../tables/registry.ts';
+import type { AssembledCall, AssembledTurn } from './turn.ts';
+import type { TurnContext } from './turnContext.ts';
+import { parseTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
+import type { JsonValue } from '../json/jsonValue.ts';
+
+export type { GateVerdict };
+
+export interface GatedCall {
+  call: AssembledCall;
+  gate: GateVerdict;
+  /** Parsed and frozen: the context every digest of this call's package binds. */
+  trusted: TrustedContext;
+}
+
+/** Bad input for the turn (SPEC 8.4 exit 2): a call the dispatcher knows nothing about, or one it cannot bind. */
+export class TurnInputError extends Error {
+  override readonly name = 'TurnInputError';
+  constructor(
+    message: string,
+    readonly call_id: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The response id a turn's calls are bound to (SPEC 8.2): the provider's, or
+ * where it gave the empty one (a Gemini interaction not stored) the
+ * dispatcher's `response_ref`; null when neither is there.
+ */
+export function boundResponseId(turn: AssembledTurn, responseRef: string | undefined): string | null {
+  if (turn.response_id !== null && turn.response_id !== '') return turn.response_id;
+  return responseRef ?? null;
+}
+
+export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext, tools: ToolRegistry = registry): GatedCall {
+  const entry = Object.hasOwn(ctx.calls, call.call_id) ? ctx.calls[call.call_id] : undefined;
+  if (entry === undefined) throw new TurnInputError(`call ${JSON.stringify(call.call_id)} reached the gate with no entry in the turn context`, call.call_id);
+  const response_id = boundResponseId(turn, ctx.response_ref);
+  if (response_id === null) {
+    throw new TurnInputError(`call ${JSON.stringify(call.call_id)}: the provider gave the empty response id, so the turn context needs a response_ref`, call.call_id);
+  }
+  // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (SPEC 8.2), which no input schema (an object) accepts.
+  const args: JsonValue = call.arguments ?? call.arguments_text;
+  const adapter = adapterFor(turn.provider);
+  const candidate: TrustedContext = {
+    principal: ctx.principal,
+    call: {
+      provider: adapter.provider,
+      api_family: adapter.api_family,
+      adapter_revision: adapter.adapter_revision,
+      response_id,
+      call_id: call.call_id,
+      operation_id: entry.operation_id,
+      idempotency_key: entry.idempotency_key,
+    },
+    tool: call.name,
+    arguments: args,
+    delivery: entry.delivery ?? 'fresh',
+    now: ctx.now,
+    ...(ctx.key === undefined ? {} : { key: ctx.key }),
+  };
+  const parsed = parseTrustedContext(candidate);
+  if (!parsed.ok) {
+    throw new TurnInputError(`call ${JSON.stringify(call.call_id)}: its trusted context is not valid: ${parsed.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`, call.call_id);
+  }
+  const gate = gateVerdict(lookupTool(call.name, tools), normalizedArguments(parsed.value, tools));
+  return { call, gate, trusted: parsed.value };
+}
+
+/** Every call through the gate, in stream order; a turn with problems has nothing to gate. */
+export function gateTurn(turn: AssembledTurn, ctx: TurnContext, tools: ToolRegistry = registry): GatedCall[] {
+  if (turn.problems.length > 0) throw new TurnInputError(`the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): no call reaches the gate`, null);
+  return turn.calls.map((c) => gateCall(turn, c, ctx, tools));
+}

@@ -1,0 +1,54 @@
+/**
+ * SPEC 8.4: the dispatcher's turn context, `T.json`. What the stream cannot
+ * say and the model must never choose: the principal, the clock, the audit
+ * key, and for each call id its operation id, idempotency key and delivery.
+ * `history` is what the first request sent (its `input` or `messages`),
+ * replayed by the stateless continuation. `response_ref` is the dispatcher's
+ * own id for the request, bound where the provider gave no response id.
+ */
+import { z } from 'zod';
+import type { Delivery } from '../result/trustedContext.ts';
+import { TrustedContextSchema } from '../result/trustedContext.ts';
+import type { JsonValue } from '../json/jsonValue.ts';
+import { contextIssues } from '../tables/contextIssues.ts';
+
+const trusted = TrustedContextSchema.shape;
+
+export const TurnContextSchema = /* @__PURE__ */ z.strictObject({
+  principal: trusted.principal,
+  now: trusted.now,
+  key: trusted.key,
+  calls: z.record(
+    z.string(),
+    z.strictObject({
+      operation_id: trusted.call.shape.operation_id,
+      idempotency_key: trusted.call.shape.idempotency_key,
+      delivery: trusted.delivery.optional(),
+    }),
+  ),
+  history: z.array(z.unknown()),
+  response_ref: trusted.call.shape.response_id.optional(),
+});
+
+export interface TurnContext {
+  principal: { tenant: string; subject: string };
+  now: string;
+  key?: { id: string; secret: string };
+  calls: Record<string, { operation_id: string; idempotency_key: string; delivery?: Delivery }>;
+  history: JsonValue[];
+  /**
+   * The id the dispatcher gave the request (SPEC 8.2), the calls' trusted
+   * `response_id` where the provider gave none: a Gemini interaction with the
+   * empty id (`store: false`). Required then; unused otherwise.
+   */
+  response_ref?: string;
+}
+
+export function parseTurnContext(value: unknown): { ok: true; value: TurnContext } | { ok: false; issues: { path: string; message: string }[] } {
+  const r = TurnContextSchema.safeParse(value);
+  if (r.success) return { ok: true, value: r.data as TurnContext };
+  return {
+    ok: false,
+    issues: contextIssues(r.error),
+  };
+}

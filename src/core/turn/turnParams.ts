@@ -1,0 +1,260 @@
+/**
+ * What the turn core says in words, as typed data (the way violations carry
+ * theirs, violationParams.ts): each problem of an assembled turn (SPEC 8.1),
+ * each note, and each reason a continuation is refused (SPEC 8.3). A locale
+ * renders them; {@link describeTurn} is the one English describer, and every
+ * `detail` the core gives is its text. It answers in segments, plain text and
+ * code identifiers apart, so a page can put the identifiers in `<code>` and
+ * the CLI can print the same sentence flat.
+ */
+import type { JsonValue } from '../json/jsonValue.ts';
+
+/** How a turn ended, as far as the words need it. */
+export interface TurnEnd {
+  type: string;
+  status: string | null;
+  reason: string | null;
+}
+
+/** Where OpenAI arguments text came from, besides the fragments (SPEC 8.1). */
+export type ArgumentsSource = 'arguments_done' | 'done_item' | 'completed_response' | 'opening_item';
+
+/** Why a value given as an event is not plain JSON data. */
+export type JsonDataFault = 'non_finite_number' | 'too_deep' | 'not_plain_object' | 'function' | 'bigint' | 'symbol' | 'undefined';
+
+export type TurnProblemParams =
+  | { kind: 'not_an_event'; found: 'null' | 'array' | 'string' | 'number' | 'boolean' | 'other' }
+  | { kind: 'not_json_data'; fault: JsonDataFault }
+  | { kind: 'no_type'; member: 'type' | 'event_type' }
+  | { kind: 'sse_name'; sse_event: string; type: string }
+  | { kind: 'after_terminal'; type: string; terminal_at: number }
+  | { kind: 'first_event'; type: string; expected: string }
+  | { kind: 'only_first'; type: string }
+  | { kind: 'no_id'; type: string }
+  | { kind: 'malformed'; type: string; members: string[] }
+  | { kind: 'opened_twice'; type: string; index: number }
+  | { kind: 'not_open'; type: string; index: JsonValue }
+  | { kind: 'item_mismatch'; type: string; item_id: JsonValue; expected: string | null; index: number }
+  | { kind: 'arguments_closed'; type: string; item_id: string | null }
+  | { kind: 'call_without_id'; item_type: string; index: number }
+  | { kind: 'two_sources'; call_id: string }
+  | { kind: 'delta_kind'; delta: string; block: string; index: number }
+  | { kind: 'fragment_type'; type: string; call_id: string }
+  | { kind: 'done_not_added'; index: number }
+  | { kind: 'after_message_delta' }
+  | { kind: 'open_at_end'; id: string; end: TurnEnd }
+  | { kind: 'block_open_at_end'; block: string; index: number; stop_reason: string }
+  | { kind: 'open_across_hop'; call_id: string }
+  | { kind: 'other_interaction'; id: string; response_id: string | null }
+  | { kind: 'after_continuation'; type: string }
+  | { kind: 'below_message_start'; index: number; given: number }
+  | { kind: 'sequence'; type: string; value: JsonValue; previous: number | null }
+  | { kind: 'sequence_mixed'; type: string; carried: boolean }
+  | { kind: 'tools_without_call'; end: TurnEnd }
+  | { kind: 'unterminated'; events: number }
+  | { kind: 'failed'; end: TurnEnd; code: string | null; message: string | null }
+  | { kind: 'not_a_tool_turn'; calls: number; end: TurnEnd }
+  | { kind: 'arguments_disagree'; call_id: string; source: ArgumentsSource; says: JsonValue; fragments: boolean; text: string }
+  | { kind: 'name_disagree'; call_id: string; done: JsonValue; item: string }
+  | { kind: 'call_id_disagree'; index: number; found: JsonValue; expected: string }
+  | { kind: 'unopened_call'; call_id: JsonValue }
+  | { kind: 'duplicate_call_id'; call_id: string }
+  | { kind: 'unsupported_call'; item_type: string; index: number };
+
+export type TurnNoteParams =
+  | { kind: 'unknown_event'; type: string }
+  | { kind: 'unknown_member'; member: string; type: string }
+  | { kind: 'tolerated_event'; type: string }
+  | { kind: 'unknown_delta'; delta: string }
+  | { kind: 'no_sequence_numbers' }
+  | { kind: 'handler_output_unused'; call_id: string };
+
+/** The pairing problems of composeTurn (SPEC 5) that refuse a continuation. */
+export type PairingCode = 'MISSING_RESULT' | 'DUPLICATE_CALL_ID' | 'DUPLICATE_RESULT' | 'UNKNOWN_CALL_ID' | 'PROVIDER_MISMATCH' | 'TOOL_MISMATCH' | 'MALFORMED_CALL';
+
+export type RefusalParams =
+  | { kind: 'other_provider'; assembled: string; asked: string }
+  | { kind: 'turn_problems'; codes: string[] }
+  | { kind: 'ended_without_calls'; end: TurnEnd }
+  | { kind: 'no_tool_request'; end: TurnEnd | null }
+  | { kind: 'unknown_mode'; mode: JsonValue }
+  | { kind: 'history_not_list' }
+  | { kind: 'stateless_only' }
+  | { kind: 'no_stored_interaction' }
+  | { kind: 'other_response'; call_id: string; bound: string; expected: string }
+  | { kind: 'pairing'; problems: { code: PairingCode; call_id: string }[] }
+  | { kind: 'text_before_result' }
+  | { kind: 'result_invalid'; codes: string[] }
+  | { kind: 'internal'; message: string };
+
+export type TurnWordsParams = TurnProblemParams | TurnNoteParams | RefusalParams;
+
+/** A sentence in pieces: plain text, or an identifier, value or code to set apart. */
+export type Segment = string | { code: string };
+
+/** The segments as one line of text, identifiers as they are. */
+export const segmentsText = (segments: readonly Segment[]): string => segments.map((s) => (typeof s === 'string' ? s : s.code)).join('');
+
+/** An identifier or value as code: a string as it is, anything else as JSON. */
+export const codeSegment = (v: JsonValue | undefined): Segment => ({ code: typeof v === 'string' ? v : JSON.stringify(v ?? null) });
+/** A literal value (an id, a text), quoted as JSON so an empty one still shows. */
+export const literalSegment = (v: JsonValue | undefined): Segment => ({ code: JSON.stringify(v ?? null) });
+const c = codeSegment;
+const lit = literalSegment;
+
+/** How an end reads: its event type, then its status and reason. */
+export function endSegments(end: TurnEnd): Segment[] {
+  const out: Segment[] = [c(end.type)];
+  if (end.status !== null) out.push(' (', c(end.status), ...(end.reason === null ? [] : [', ', c(end.reason)]), ')');
+  return out;
+}
+
+const SOURCE_EN: Readonly<Record<ArgumentsSource, string>> = {
+  arguments_done: 'the .done event',
+  done_item: 'the done item',
+  completed_response: "the completed response's item",
+  opening_item: 'the opening item',
+};
+
+const FAULT_EN: Readonly<Record<JsonDataFault, string>> = {
+  non_finite_number: 'a non-finite number',
+  too_deep: 'nesting deeper than 64 (or a cycle)',
+  not_plain_object: 'an object that is not a plain object',
+  function: 'a function',
+  bigint: 'a bigint',
+  symbol: 'a symbol',
+  undefined: 'undefined',
+};
+
+const PAIRING_EN: Readonly<Record<PairingCode, string>> = {
+  MISSING_RESULT: 'a call without its result',
+  DUPLICATE_CALL_ID: 'two calls share one id',
+  DUPLICATE_RESULT: 'two results for one call',
+  UNKNOWN_CALL_ID: 'a result for a call this turn did not make',
+  PROVIDER_MISMATCH: 'a result bound to another provider',
+  TOOL_MISMATCH: 'a result for another tool',
+  MALFORMED_CALL: 'a call without a call id',
+};
+
+const list = (items: readonly string[]): Segment[] => items.flatMap((x, i) => (i === 0 ? [c(x)] : [', ', c(x)]));
+
+/** The one English describer of every problem, note and refusal of the turn core. */
+export function describeTurn(p: TurnWordsParams): Segment[] {
+  switch (p.kind) {
+    case 'not_an_event':
+      return [`the event is ${p.found === 'other' ? 'not an object' : p.found === 'array' ? 'an array' : p.found === 'null' ? 'null' : `a ${p.found}`}, not an event object`];
+    case 'not_json_data':
+      return [`the event is not JSON data: ${FAULT_EN[p.fault]}`];
+    case 'no_type':
+      return ['the event has no string ', c(p.member), ' member'];
+    case 'sse_name':
+      return ['the SSE event name ', lit(p.sse_event), " differs from the event's own type ", lit(p.type)];
+    case 'after_terminal':
+      return [c(p.type), ` after the terminal event ${p.terminal_at}: nothing may follow it`];
+    case 'first_event':
+      return ['the first event is ', c(p.type), '; it must be ', c(p.expected)];
+    case 'only_first':
+      return [c(p.type), ' may only start the stream', ...(p.type === 'interaction.created' ? [' or follow a ', c('requires_continuation')] : [])];
+    case 'no_id':
+      return [c(p.type), ' without its id'];
+    case 'malformed':
+      return [c(p.type), ' without ', ...list(p.members)];
+    case 'opened_twice':
+      return [c(p.type), ` opens index ${p.index} a second time`];
+    case 'not_open':
+      return [c(p.type), ' for index ', c(p.index), ', where nothing is open'];
+    case 'item_mismatch':
+      return [c(p.type), ' names item ', lit(p.item_id), `, but the item at output_index ${p.index} is `, lit(p.expected)];
+    case 'arguments_closed':
+      return [c(p.type), ' for item ', lit(p.item_id), ', whose arguments are already done'];
+    case 'call_without_id':
+      return ['the ', c(p.item_type), ` at index ${p.index} has no string id and name`];
+    case 'two_sources':
+      return ['call ', lit(p.call_id), ' opened with arguments and also gets fragments'];
+    case 'delta_kind':
+      return ['a ', c(p.delta), ' into the ', c(p.block), ` at index ${p.index}`];
+    case 'fragment_type':
+      return [c(p.type), ' without a string fragment for call ', lit(p.call_id)];
+    case 'done_not_added':
+      return [c('response.output_item.done'), ` at output_index ${p.index} is not the item that was added there`];
+    case 'after_message_delta':
+      return [c('content_block_start'), ' after ', c('message_delta'), ': the message is already ending'];
+    case 'open_at_end':
+      return [lit(p.id), ' is still open when ', ...endSegments(p.end), ' asks for tools'];
+    case 'block_open_at_end':
+      return ['the ', c(p.block), ` block at index ${p.index} is still open when `, c('stop_reason'), ' ', c(p.stop_reason), ' arrives'];
+    case 'open_across_hop':
+      return ['call ', lit(p.call_id), ' is open across a ', c('requires_continuation'), ' hop'];
+    case 'other_interaction':
+      return [c('interaction.completed'), ' for ', lit(p.id), ' inside interaction ', lit(p.response_id)];
+    case 'after_continuation':
+      return [c(p.type), ' after ', c('requires_continuation'), '; the next hop starts with ', c('interaction.created')];
+    case 'below_message_start':
+      return [c('content_block_start'), ` at index ${p.index}, which `, c('message_start'), ` already filled (its ${p.given} block(s) are indices 0 to ${p.given - 1})`];
+    case 'sequence':
+      return [c(p.type), ' has ', c('sequence_number'), ' ', lit(p.value), ...(p.previous === null ? [] : [`, after ${p.previous}`]), ': each must be the previous one plus one'];
+    case 'sequence_mixed':
+      return [c(p.type), p.carried ? ' carries a ' : ' carries no ', c('sequence_number'), p.carried ? ', but earlier events carry none' : ', but earlier events carry one'];
+    case 'tools_without_call':
+      return [...endSegments(p.end), ' asks for tools, but the turn has no call'];
+    case 'unterminated':
+      return [`the stream ended after ${p.events} event(s) without the provider's terminal event`];
+    case 'failed':
+      return ['the stream ended in failure: ', ...endSegments(p.end), ...(p.code === null ? [] : [', code ', c(p.code)]), ...(p.message === null ? [] : [', ', lit(p.message)])];
+    case 'not_a_tool_turn':
+      return [`${p.calls} call(s) present, but the turn ended with `, ...endSegments(p.end), ', which does not ask for tools'];
+    case 'arguments_disagree':
+      return ['call ', lit(p.call_id), `: ${SOURCE_EN[p.source]} says `, lit(p.says), p.fragments ? ', the fragments say ' : ', the call so far says ', lit(p.text)];
+    case 'name_disagree':
+      return ['call ', lit(p.call_id), ': the .done event names ', lit(p.done), ', the item ', lit(p.item)];
+    case 'call_id_disagree':
+      return [`the done item at output_index ${p.index} has call_id `, lit(p.found), ', not ', lit(p.expected)];
+    case 'unopened_call':
+      return ['the completed response has a call ', lit(p.call_id), ' the stream never opened'];
+    case 'duplicate_call_id':
+      return ['two calls of this turn share the id ', lit(p.call_id)];
+    case 'unsupported_call':
+      return ['the ', c(p.item_type), ` item at output_index ${p.index} asks the client to run something that is not a function call: the registry holds function tools only`];
+    case 'unknown_event':
+      return ['an event type this assembler does not read: ', c(p.type)];
+    case 'unknown_member':
+      return ['an undocumented member ', c(p.member), ' on ', c(p.type)];
+    case 'tolerated_event':
+      return ['a ', c(p.type), ' event, tolerated'];
+    case 'unknown_delta':
+      return ['a delta type this assembler does not read: ', c(p.delta)];
+    case 'no_sequence_numbers':
+      return ['no event carries a ', c('sequence_number'), ' (an older API revision or a compatible server): the order is the stream order'];
+    case 'handler_output_unused':
+      return ['a handler output for ', lit(p.call_id), ', a call this stream does not make: ignored'];
+    case 'other_provider':
+      return ['the turn was assembled for ', c(p.assembled), ', not ', c(p.asked)];
+    case 'turn_problems':
+      return ['the turn has problems (', ...list(p.codes), '): no result may go back'];
+    case 'ended_without_calls':
+      return ['the turn ended with ', ...endSegments(p.end), ' and asks for no tool: there is nothing to continue'];
+    case 'no_tool_request':
+      return ['the turn did not end by asking for tools', ...(p.end === null ? [] : [': ', ...endSegments(p.end)])];
+    case 'unknown_mode':
+      return ['unknown mode ', lit(p.mode)];
+    case 'history_not_list':
+      return [c('history'), ' must be the list the first request sent'];
+    case 'stateless_only':
+      return ['the Anthropic Messages API keeps no state: every request carries the whole conversation (use ', c('stateless'), ')'];
+    case 'no_stored_interaction':
+      return ['the interaction has the empty id (', c('store: false'), '): nothing is stored to continue from (use ', c('stateless'), ')'];
+    case 'other_response':
+      return ['the result for ', lit(p.call_id), ' is bound to response ', lit(p.bound), ", not this turn's ", lit(p.expected)];
+    case 'pairing':
+      return p.problems.flatMap((x, i): Segment[] => [...(i === 0 ? [] : ['; ']), c(x.code), ' ', lit(x.call_id), `: ${PAIRING_EN[x.code]}`]);
+    case 'text_before_result':
+      return ['a text block before a ', c('tool_result'), ': the API rejects it'];
+    case 'result_invalid':
+      return ['a result failed validation before serialization: ', ...list(p.codes)];
+    case 'internal':
+      return ['the continuation could not be built: ', lit(p.message)];
+  }
+}
+
+/** The English sentence, flat: the `detail` every problem, note and refusal carries. */
+export const describeTurnText = (p: TurnWordsParams): string => segmentsText(describeTurn(p));
