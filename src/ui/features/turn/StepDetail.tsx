@@ -13,6 +13,7 @@ import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { DecisionView } from './DecisionView.tsx';
 import type { TurnTexts } from './text.ts';
 import { TurnWords } from './TurnWords.tsx';
+import { terminalChip } from './terminalChip.ts';
 
 export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; lang: Lang; step: TurnStep; decision: TurnDecision; last: boolean }): JSX.Element {
   const { event, terminal } = step;
@@ -45,7 +46,7 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
           ) : (
             <>
               <code>{terminal.type}</code> {terminal.status !== null ? <code>{terminal.status}</code> : null} {terminal.reason !== null ? <code>{terminal.reason}</code> : null}{' '}
-              <span className={`chip ${terminal.tool_turn ? 'chip-succeeded' : 'chip-error'}`}>{terminal.tool_turn ? x.terminalAsks : x.terminalOther}</span>
+              <span className={terminalChip(terminal)}>{terminal.tool_turn ? x.terminalAsks : x.terminalOther}</span>
             </>
           )}
         </dd>

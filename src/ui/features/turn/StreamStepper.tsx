@@ -12,6 +12,7 @@ import type { EventMark } from '../../../playground/turn/stepThrough.ts';
 import type { FaultState } from '../../../playground/turn/turnView.ts';
 import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
+import { terminalChip } from './terminalChip.ts';
 
 export interface StreamStepperProps {
   x: TurnTexts;
@@ -111,9 +112,9 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
               onClick={() => onIndex(i)}
             >
               <span className="event-n">{i}</span> <code>{s.event.type ?? x.noType}</code>
-              {s.response_id_new ? <span className="chip chip-quiet">id</span> : null}
-              {s.call_ids_new.length > 0 ? <span className="chip chip-accent">+call</span> : null}
-              {s.terminal_here !== null ? <span className={`chip ${s.terminal_here.tool_turn ? 'chip-succeeded' : 'chip-error'}`}>end</span> : null}
+              {s.response_id_new ? <span className="chip chip-quiet">{x.markResponseId}</span> : null}
+              {s.call_ids_new.length > 0 ? <span className="chip chip-accent">{x.markCall}</span> : null}
+              {s.terminal_here !== null ? <span className={terminalChip(s.terminal_here)}>{x.markEnd}</span> : null}
               {bad ? <span className="chip chip-error">{s.problems_new.map((p) => p.code).join(' ')}</span> : null}
             </li>
           );
