@@ -97,6 +97,22 @@ describe('duplicates (SPEC 2.1)', () => {
     expect(e.message).toContain('first at line 2, column 3');
   });
   it('after escape decoding', () => expect(err('{"a":1,"\\u0061":2}').code).toBe('DUPLICATE_KEY'));
+  it('in a large object, whichever member repeats (the check moves from a list to a Map past 16 members)', () => {
+    for (const n of [3, 16, 17, 40]) {
+      const members = Array.from({ length: n }, (_, i) => `"k${i}":${i}`);
+      expect(parseStrictJson(`{${members.join(',')}}`).ok).toBe(true);
+      for (const dup of [0, n - 1]) {
+        const e = err(`{${members.join(',')},"k${dup}":0}`);
+        expect(e).toMatchObject({ code: 'DUPLICATE_KEY', pointer: '' });
+        expect(e.message).toContain(`first at line 1, column ${members.slice(0, dup).join(',').length + (dup === 0 ? 2 : 3)}`);
+      }
+    }
+  });
+  it('the pointer of a failure inside arrays and objects names where it was', () => {
+    expect(err('{"a":[{"x":1},{"b":[1,2,{"c":{"d":1,"d":2}}]}]}')).toMatchObject({ code: 'DUPLICATE_KEY', pointer: '/a/1/b/2/c' });
+    expect(err('{"a":[1,{"b":[true, nul]}]}')).toMatchObject({ code: 'SYNTAX', pointer: '/a/1/b/1' });
+    expect(err('{"a~/b":{"c":tru}}')).toMatchObject({ code: 'SYNTAX', pointer: '/a~0~1b/c' });
+  });
   it('the same name in sibling objects is fine', () => expect(parseStrictJson('[{"a":1},{"a":2}]').ok).toBe(true));
 });
 

@@ -13,6 +13,7 @@ import type { JsonValue } from './jsonValue.ts';
 import { escapePointerSegment } from './jsonPointer.ts';
 import { offsetToLineColumn } from './textPosition.ts';
 import { utf8Length } from './text.ts';
+import { firstOffset, remember, segmentOf, type Frame } from './_jsonFrame.ts';
 
 export type { JsonValue };
 
@@ -56,19 +57,6 @@ class Refusal {
     readonly message: string,
     readonly offset: number,
   ) {}
-}
-
-interface Frame {
-  kind: 'object' | 'array';
-  value: Record<string, JsonValue> | JsonValue[];
-  start: number;
-  /** Object members seen so far, with the offset of each key, for the duplicate check. */
-  keys: Map<string, number> | null;
-  /** The member being parsed (objects) and its key span. */
-  key: string;
-  keyStart: number;
-  keyEnd: number;
-  pointer: string;
 }
 
 const describe = (text: string, i: number): string => {
@@ -124,11 +112,18 @@ class Parser {
     this.locations = withLocations ? new Map() : null;
   }
 
+  /**
+   * The pointer of the value being read when the parse failed. Each open container sits, in its parent,
+   * under the parent's current key (objects) or at the parent's current length (arrays: a child is
+   * attached only once complete), so the stack alone spells it.
+   */
   pointerAtFailure(): string | undefined {
     const top = this.stack[this.stack.length - 1];
     if (top === undefined) return undefined;
-    if (top.kind === 'array') return `${top.pointer}/${(top.value as JsonValue[]).length}`;
-    return top.key === '' && top.keyStart < 0 ? top.pointer : `${top.pointer}/${escapePointerSegment(top.key)}`;
+    let pointer = '';
+    for (let k = 0; k < this.stack.length - 1; k++) pointer += segmentOf(this.stack[k] as Frame);
+    if (top.kind === 'array') return `${pointer}/${(top.value as JsonValue[]).length}`;
+    return top.key === '' && top.keyStart < 0 ? pointer : `${pointer}/${escapePointerSegment(top.key)}`;
   }
 
   private skipWhitespace(): void {
@@ -166,11 +161,13 @@ class Parser {
           kind: isObject ? 'object' : 'array',
           value: isObject ? {} : [],
           start: this.i,
-          keys: isObject ? new Map() : null,
+          keyNames: isObject ? [] : null,
+          keyOffsets: isObject ? [] : null,
+          keys: null,
           key: '',
           keyStart: -1,
           keyEnd: -1,
-          pointer: this.childPointer(),
+          pointer: this.locations !== null ? this.childPointer() : '',
         };
         this.stack.push(frame);
         this.i++;
@@ -264,15 +261,14 @@ class Parser {
     }
     const keyStart = this.i;
     const key = this.readString();
-    const keys = frame.keys as Map<string, number>;
-    const first = keys.get(key);
+    const first = firstOffset(frame, key);
     if (first !== undefined) {
       const at = offsetToLineColumn(t, first);
       frame.key = '';
       frame.keyStart = -1;
       throw new Refusal('DUPLICATE_KEY', `Duplicate member name ${JSON.stringify(key)} (first at line ${at.line}, column ${at.column}): two readers could see two different values`, keyStart);
     }
-    keys.set(key, keyStart);
+    remember(frame, key, keyStart);
     frame.key = key;
     frame.keyStart = keyStart;
     frame.keyEnd = this.i;
