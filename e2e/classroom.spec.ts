@@ -144,6 +144,8 @@ test.describe('the classroom, at 1920×1080', () => {
     expect(parseFloat(await verdict.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
     // Presenting too, A1–A14 are all in sight without scrolling.
     for (const id of ['A1', 'A7', 'A14']) await expect(page.getByTestId(`attack-${id}`)).toBeInViewport({ ratio: 1 });
+    // A14's link to the Model turn presents too, even opened in a new tab.
+    await expect(page.getByTestId('injection-turn-link')).toHaveAttribute('href', /mode=turn.*present=1|present=1.*mode=turn/);
     await shot(page, 'present-attack-A14-1920x1080-dark');
     await page.getByRole('link', { name: 'Model turn', exact: true }).click();
     await expect(page.getByTestId('turn-verdict')).toBeVisible();

@@ -190,19 +190,18 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   const wideRight = work.mode === 'attack' || work.mode === 'learn';
   const left = wideRight ? layout.attackLeft : layout.left;
   const setLeft = (v: number) => api.setLayout(wideRight ? { attackLeft: v } : { left: v });
+  // Every address the page writes keeps presentation on (a link opened in a new tab presents too).
+  const hrefFor = (place: Parameters<typeof searchOf>[0]) => withPresent(searchOf(place), present);
   const hrefOf = (m: Mode) =>
-    withPresent(
-      searchOf({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream }),
-      present,
-    );
+    hrefFor({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream });
   // search_kb.injection's next turn (issue 13): the playground's bar and the attack lab's A14 link to it.
   const injectionStream = `${providerOfStream(work.turn.stream)}.injection_follow_up`;
   const injectionTurn = {
-    href: searchOf({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
+    href: hrefFor({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
     open: () => api.go({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
   };
   const guideTargets = (): GuideTargets => {
-    const to = (place: Parameters<typeof api.go>[0]): GuideLink => ({ href: searchOf({ ...place, attackId: place.attackId as AttackId | null, mistake: undefined }), open: () => api.go(place) });
+    const to = (place: Parameters<typeof api.go>[0]): GuideLink => ({ href: hrefFor({ ...place, attackId: place.attackId as AttackId | null, mistake: undefined }), open: () => api.go(place) });
     return {
       playground: to({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null }),
       exercise: to({ mode: 'exercise', scenarioId: work.scenarioId, attackId: null }),
@@ -403,7 +402,7 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
               notify={api.notify}
               onShare={onShare}
               onOpenScenario={(id) => api.go({ mode: 'playground', scenarioId: id, attackId: null })}
-              scenarioHref={(id) => searchOf({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
+              scenarioHref={(id) => hrefFor({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
               left={layout.turnLeft}
               onLeft={(v) => api.setLayout({ turnLeft: v })}
               splitterLabel={t('splitterColumns')}
