@@ -5,7 +5,7 @@
  * issue back to the field that caused it. Pure: no DOM, no React.
  */
 import { DEMO_AUDIT_KEY } from '../lessons/demoKey.ts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROVIDER_ADAPTERS, findAdapter } from '../core/tables/index.ts';
 import { parseStrictJson } from '../core/json/index.ts';
 import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
@@ -43,9 +43,9 @@ const FIELD_POINTERS = {
 export type DraftField = keyof typeof FIELD_POINTERS;
 export const DRAFT_FIELDS = Object.keys(FIELD_POINTERS) as readonly DraftField[];
 
-const short = z.string().max(4096);
+const short = z.string().check(z.maxLength(4096));
 const FIELD_SCHEMAS = {
-  arguments_text: z.string().max(64 * 1024),
+  arguments_text: z.string().check(z.maxLength(64 * 1024)),
   digest: z.enum(['sha256', 'hmac-sha256']),
 } as const;
 const schemaOf = <F extends DraftField>(f: F) =>

@@ -9,6 +9,6 @@
  * script, run before any module) sets it whatever the chunk order; this
  * import does the same for the worker, whose bundle starts here.
  */
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 config({ jitless: true });

@@ -10,6 +10,7 @@ import type { ModelResult } from './modelResult.ts';
 import type { TrustedContext } from './trustedContext.ts';
 import { lookupTool, registry, type ToolRegistry } from '../tables/registry.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
+import { checkSchema } from '../tables/zodIssues.ts';
 
 export const PURPOSES = {
   request: 'tool-request/v1',
@@ -62,7 +63,7 @@ export function toolContractOf(tool: string, tools: ToolRegistry = registry): To
 export function normalizedArguments(trusted: TrustedContext, tools: ToolRegistry = registry): { ok: boolean; value: JsonValue } {
   const spec = lookupTool(trusted.tool, tools);
   if (spec === null) return { ok: false, value: trusted.arguments };
-  const r = spec.input.safeParse(trusted.arguments);
+  const r = checkSchema(spec.input, trusted.arguments);
   return r.success ? { ok: true, value: r.data as JsonValue } : { ok: false, value: trusted.arguments };
 }
 

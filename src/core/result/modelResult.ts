@@ -3,7 +3,7 @@
  * status, data or a catalog error, execution facts and minimal provenance;
  * no principal, no ids, no receipts, no digests.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ErrorCategory, Outcome, Recovery } from '../tables/errorCatalog.ts';
 import type { Delivery } from './trustedContext.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
@@ -46,17 +46,17 @@ export interface ModelResult {
 export const ModelResultSchema = z.strictObject({
   schema_version: z.literal(MODEL_RESULT_VERSION),
   status: z.enum(['succeeded', 'failed', 'unknown']),
-  data: z.record(z.string(), z.unknown()).nullable(),
-  error: z
-    .strictObject({
+  data: z.nullable(z.record(z.string(), z.unknown())),
+  error: z.nullable(
+    z.strictObject({
       code: z.string(),
       category: z.string(),
       outcome: z.string(),
       recovery: z.string(),
       message: z.string(),
-      retry_after_ms: z.number().int().nullable(),
-    })
-    .nullable(),
+      retry_after_ms: z.nullable(z.number().check(z.int())),
+    }),
+  ),
   execution: z.strictObject({
     outcome: z.enum(['not_started', 'committed', 'unknown']),
     delivery: z.enum(DELIVERIES),
@@ -66,8 +66,8 @@ export const ModelResultSchema = z.strictObject({
   provenance: z.strictObject({
     source_label: z.string(),
     producer_revision: z.string(),
-    resource_revision: z.string().nullable(),
-    observed_at: z.string().refine(isRfc3339Utc, 'must be UTC RFC 3339 with Z'),
+    resource_revision: z.nullable(z.string()),
+    observed_at: z.string().check(z.refine(isRfc3339Utc, 'must be UTC RFC 3339 with Z')),
     trust: z.enum(['untrusted_data', 'trusted_control']),
   }),
 });

@@ -8,7 +8,7 @@ import { escapePointerSegment } from '../json/jsonPointer.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { RESULT_LIMITS, type ToolSpec } from '../tables/registry.ts';
 import type { ViolationList } from '../tables/violation.ts';
-import { addZodIssues } from '../tables/zodIssues.ts';
+import { addZodIssues, checkSchema } from '../tables/zodIssues.ts';
 
 /**
  * Deepest container nesting of a value (a scalar is 0, `{}` is 1), computed
@@ -74,7 +74,7 @@ export function checkToolData(
     }
     denied = found;
   }
-  const parsed = spec.output.safeParse(data);
+  const parsed = checkSchema(spec.output, data);
   if (!parsed.success) {
     addZodIssues(out, parsed.error, basePath, 'DATA_SCHEMA', (p) => (isUnder(p, denied) ? null : 'DATA_SCHEMA'));
   }

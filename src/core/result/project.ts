@@ -21,7 +21,7 @@ import { utf8Length } from '../json/text.ts';
 import { isRfc3339Utc } from '../json/time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from '../tables/violation.ts';
-import { addZodIssues } from '../tables/zodIssues.ts';
+import { addZodIssues, checkSchema } from '../tables/zodIssues.ts';
 import { quotable } from '../tables/violationParams.ts';
 
 type Downstream = ProtectedAudit['downstream'];
@@ -175,7 +175,7 @@ function evaluateHandler(
     denied.add(d.path);
     out.add('SENSITIVE_FIELD', d.path, { kind: 'denied_key', key: d.key, list: d.kind });
   }
-  const envelope = HandlerEnvelopeSchema.safeParse(raw);
+  const envelope = checkSchema(HandlerEnvelopeSchema, raw);
   if (!envelope.success) {
     addZodIssues(out, envelope.error, '', 'RESULT_SCHEMA', (p) => {
       if ([...denied].some((d) => p === d || p.startsWith(`${d}/`))) return null;

@@ -2,7 +2,7 @@
  * SPEC 1.2: `protected_audit`, what operations and compliance see. It never
  * embeds `model_result` (it binds it by digest) and never goes to a provider.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { VIOLATION_CODES, type ViolationCode } from '../tables/violation.ts';
 import { DOWNSTREAM_REF } from './handlerOutput.ts';
 import { DIGEST_NAMES, type DigestName } from '../tables/violationParams.ts';
@@ -56,14 +56,14 @@ export const REDACTION_REASONS = [
 ] as const;
 export type RedactionReason = (typeof REDACTION_REASONS)[number];
 
-const pointer = z.string().regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer (RFC 6901)');
-const downstreamRef = z.string().regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces').nullable();
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
-const revision = z.string().nullable();
+const pointer = z.string().check(z.regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer (RFC 6901)'));
+const downstreamRef = z.nullable(z.string().check(z.regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces')));
+const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'));
+const revision = z.nullable(z.string());
 
 export const ProtectedAuditSchema = z.strictObject({
   schema_version: z.literal(PROTECTED_AUDIT_VERSION),
-  principal_ref: z.string().regex(/^pr_[0-9a-f]{64}$/, 'must be pr_ followed by 64 lower-case hex digits'),
+  principal_ref: z.string().check(z.regex(/^pr_[0-9a-f]{64}$/, 'must be pr_ followed by 64 lower-case hex digits')),
   provider_context: z.strictObject({
     provider: z.string(),
     api_family: z.string(),
@@ -84,7 +84,7 @@ export const ProtectedAuditSchema = z.strictObject({
   downstream: z.strictObject({ request_ref: downstreamRef, receipt_ref: downstreamRef, status_ref: downstreamRef }),
   binding: z.strictObject({
     algorithm: z.enum(['sha256', 'hmac-sha256']),
-    key_id: z.string().nullable(),
+    key_id: z.nullable(z.string()),
     request_sha256: hex64,
     result_sha256: hex64,
     call_binding_sha256: hex64,

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { issuePointer } from '../json/jsonPointer.ts';
 import { project } from './project.ts';
 import { registry } from '../tables/registry.ts';
+import { checkSchema } from '../tables/zodIssues.ts';
 import { RESULT_SCHEMA_PARTS, resultJsonSchema, resultZodSchema, type ResultSchemaPart } from './resultSchema.ts';
 import { scenarios } from './scenarios.ts';
 
@@ -100,12 +101,12 @@ describe('tool-result schema: JSON Schema 2020-12 from the zod schemas', () => {
         const zod = resultZodSchema(spec, part);
         const mr = base(tool);
         const seed = part === 'data' ? mr.data : mr;
-        expect(zod.safeParse(seed).success).toBe(true);
+        expect(checkSchema(zod, seed).success).toBe(true);
         let agreedAccept = 0;
         const unlisted: string[] = [];
         fc.assert(
           fc.property(variant(seed), (value) => {
-            const z = zod.safeParse(value);
+            const z = checkSchema(zod, value);
             const j = check(value);
             if (z.success) {
               // Never stricter than zod: an output the contract accepts must pass an MCP client's check.
@@ -131,6 +132,6 @@ describe('tool-result schema: JSON Schema 2020-12 from the zod schemas', () => {
     const data = base('search_kb').data as { query: string; hits: { url: string }[] };
     const bad = { ...data, hits: [{ doc_ref: 'KB-1', title: '', snippet: '', url: 'https://user:pw@kb.example.com/a' }] };
     expect(ajv.compile(resultJsonSchema(spec, 'data'))(bad)).toBe(true);
-    expect(resultZodSchema(spec, 'data').safeParse(bad).success).toBe(false);
+    expect(checkSchema(resultZodSchema(spec, 'data'), bad).success).toBe(false);
   });
 });

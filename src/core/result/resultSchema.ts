@@ -8,7 +8,7 @@
  *
  * @example resultJsonSchema(registry.get_order, 'data').required // ['order_ref', 'status']
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ModelResultSchema } from './modelResult.ts';
 import type { ToolSpec } from '../tables/registry.ts';
 
@@ -16,8 +16,8 @@ export type ResultSchemaPart = 'model_result' | 'data';
 export const RESULT_SCHEMA_PARTS: readonly ResultSchemaPart[] = ['model_result', 'data'];
 
 /** The tool's model_result (data null or the tool's exact data), or its data alone. */
-export function resultZodSchema(spec: ToolSpec, part: ResultSchemaPart): z.ZodType {
-  return part === 'data' ? spec.output : ModelResultSchema.extend({ data: spec.output.nullable() });
+export function resultZodSchema(spec: ToolSpec, part: ResultSchemaPart): z.core.$ZodType {
+  return part === 'data' ? spec.output : z.extend(ModelResultSchema, { data: z.nullable(spec.output) });
 }
 
 export function resultJsonSchema(spec: ToolSpec, part: ResultSchemaPart = 'model_result'): Record<string, unknown> {

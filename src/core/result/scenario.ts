@@ -3,20 +3,18 @@
  * bilingual title. The playground exports and imports exactly this file, and
  * the CLI reads it with `--scenario FILE.json`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TrustedContextSchema, type TrustedContext } from './trustedContext.ts';
 import { contextIssues } from '../tables/contextIssues.ts';
+import { checkSchema } from '../tables/zodIssues.ts';
 
 export const SCENARIO_FORMAT = 'tool-result-scenario-v1';
 
-const text = z.strictObject({ en: z.string().max(2000), zh: z.string().max(2000) });
+const text = z.strictObject({ en: z.string().check(z.maxLength(2000)), zh: z.string().check(z.maxLength(2000)) });
 
 export const ScenarioSchema = z.strictObject({
   format: z.literal(SCENARIO_FORMAT),
-  id: z
-    .string()
-    .regex(/^[a-z_]+\.[a-z0-9_]+$/, 'must look like tool.case, e.g. search_kb.hits')
-    .max(100),
+  id: z.string().check(z.regex(/^[a-z_]+\.[a-z0-9_]+$/, 'must look like tool.case, e.g. search_kb.hits'), z.maxLength(100)),
   title: text,
   summary: text,
   context: TrustedContextSchema,
@@ -34,7 +32,7 @@ export interface Scenario {
 }
 
 export function parseScenario(value: unknown): { ok: true; value: Scenario } | { ok: false; issues: { path: string; message: string }[] } {
-  const r = ScenarioSchema.safeParse(value);
+  const r = checkSchema(ScenarioSchema, value);
   if (r.success) return { ok: true, value: r.data as Scenario };
   return {
     ok: false,

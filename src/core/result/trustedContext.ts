@@ -3,11 +3,12 @@
  * independently of the handler. Everything the validator recomputes comes from
  * here, never from the package it is checking.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { canonicalize } from '../json/canonical.ts';
 import { isRfc3339Utc } from '../json/time.ts';
 import { contextIssues, type ContextIssue } from '../tables/contextIssues.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
+import { checkSchema } from '../tables/zodIssues.ts';
 
 export const DELIVERIES = ['fresh', 'local_replay', 'receipt_reconciled'] as const;
 export type Delivery = (typeof DELIVERIES)[number];
@@ -16,12 +17,12 @@ export type Delivery = (typeof DELIVERIES)[number];
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Every identifier goes into a digest preimage: one the encoder would refuse must be refused here, with a place.
-const identifier = z
-  .string()
-  .min(1)
-  .max(256)
-  .refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed in an identifier')
-  .refine((s) => !LONE_SURROGATE.test(s), 'a lone surrogate has no UTF-8 encoding');
+const identifier = z.string().check(
+  z.minLength(1),
+  z.maxLength(256),
+  z.refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed in an identifier'),
+  z.refine((s) => !LONE_SURROGATE.test(s), 'a lone surrogate has no UTF-8 encoding'),
+);
 
 const isJson = (v: unknown): boolean => {
   try {
@@ -34,28 +35,28 @@ const isJson = (v: unknown): boolean => {
 
 export const TrustedContextSchema = z.strictObject({
   principal: z.strictObject({
-    tenant: identifier.describe('Tenant of the caller. Never shown to the model. / 调用方租户，绝不出现在模型可见结果中。'),
-    subject: identifier.describe('Subject (user) of the caller. Never shown to the model. / 调用主体，绝不出现在模型可见结果中。'),
+    tenant: identifier.check(z.describe('Tenant of the caller. Never shown to the model. / 调用方租户，绝不出现在模型可见结果中。')),
+    subject: identifier.check(z.describe('Subject (user) of the caller. Never shown to the model. / 调用主体，绝不出现在模型可见结果中。')),
   }),
   call: z.strictObject({
-    provider: identifier.describe('Provider of the model turn: openai, anthropic or gemini.'),
-    api_family: identifier.describe('responses, messages or interactions.'),
-    adapter_revision: identifier.describe('The registered adapter revision for this provider and API.'),
-    response_id: identifier.describe('Provider response (turn) that issued the call.'),
-    call_id: identifier.describe('Provider call id: results are paired with calls by this id, never by position.'),
-    operation_id: identifier.describe('Dispatcher operation id.'),
-    idempotency_key: identifier.describe('Execution identity for retries; bound by call_binding_sha256, not by request_sha256.'),
+    provider: identifier.check(z.describe('Provider of the model turn: openai, anthropic or gemini.')),
+    api_family: identifier.check(z.describe('responses, messages or interactions.')),
+    adapter_revision: identifier.check(z.describe('The registered adapter revision for this provider and API.')),
+    response_id: identifier.check(z.describe('Provider response (turn) that issued the call.')),
+    call_id: identifier.check(z.describe('Provider call id: results are paired with calls by this id, never by position.')),
+    operation_id: identifier.check(z.describe('Dispatcher operation id.')),
+    idempotency_key: identifier.check(z.describe('Execution identity for retries; bound by call_binding_sha256, not by request_sha256.')),
   }),
   tool: identifier,
-  arguments: z.unknown().refine(isJson, 'arguments must be plain JSON data'),
+  arguments: z.unknown().check(z.refine(isJson, 'arguments must be plain JSON data')),
   delivery: z.enum(DELIVERIES),
-  now: z.string().refine(isRfc3339Utc, 'now must be UTC RFC 3339 with Z, e.g. 2026-07-19T00:00:00Z'),
-  key: z
-    .strictObject({
+  now: z.string().check(z.refine(isRfc3339Utc, 'now must be UTC RFC 3339 with Z, e.g. 2026-07-19T00:00:00Z')),
+  key: z.optional(
+    z.strictObject({
       id: identifier,
-      secret: z.string().regex(/^(?:[0-9a-fA-F]{2}){32,}$/, 'secret must be hex, at least 32 bytes'),
-    })
-    .optional(),
+      secret: z.string().check(z.regex(/^(?:[0-9a-fA-F]{2}){32,}$/, 'secret must be hex, at least 32 bytes')),
+    }),
+  ),
 });
 
 export interface TrustedContext {
@@ -94,7 +95,7 @@ type Verdict = { ok: true; value: TrustedContext } | { ok: false; issues: Contex
  * (a later change to the caller's object never reaches the parsed one).
  */
 export function parseTrustedContext(value: unknown): Verdict {
-  const r = TrustedContextSchema.safeParse(value);
+  const r = checkSchema(TrustedContextSchema, value);
   if (r.success) return { ok: true, value: { ...r.data, arguments: structuredClone(r.data.arguments) } as TrustedContext };
   return {
     ok: false,

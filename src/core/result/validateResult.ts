@@ -20,7 +20,7 @@ import { constantTimeEqual } from '../json/hash.ts';
 import { utf8Length } from '../json/text.ts';
 import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from '../tables/violation.ts';
-import { addZodIssues } from '../tables/zodIssues.ts';
+import { addZodIssues, checkSchema } from '../tables/zodIssues.ts';
 import { quotable } from '../tables/violationParams.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { Bindings } from './protectedAudit.ts';
@@ -83,7 +83,7 @@ const AUDIT_MEMBERS = Object.freeze(Object.keys(ProtectedAuditSchema.shape) as A
  * shared member once. The issues are those of the whole schema, in its order.
  */
 export function auditMemberIssues(member: AuditMember, value: unknown): Violation[] {
-  const r = ProtectedAuditSchema.shape[member].safeParse(value);
+  const r = checkSchema(ProtectedAuditSchema.shape[member], value);
   if (r.success) return [];
   const local = new ViolationList();
   addZodIssues(local, r.error, `/protected_audit/${member}`, 'AUDIT_SCHEMA');
@@ -221,7 +221,7 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
     denied.add(d.path);
     out.add(d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD', d.path, { kind: 'denied_key', key: d.key, list: d.kind });
   }
-  const schema = ModelResultSchema.safeParse(mr);
+  const schema = checkSchema(ModelResultSchema, mr);
   if (!schema.success) {
     // Unlike inside data, a denied key in the envelope is also an envelope fault: both are reported.
     addZodIssues(out, schema.error, base, 'RESULT_SCHEMA', (p) => (p === `${base}/provenance/observed_at` ? 'TIME_FORMAT' : 'RESULT_SCHEMA'));

@@ -3,7 +3,7 @@
  * a scenario) that zod refused: one per offending member, located by RFC 6901
  * pointer. An object with several unrecognized keys gives one issue per key.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { issuePointer } from '../json/jsonPointer.ts';
 
 export interface ContextIssue {
@@ -11,8 +11,8 @@ export interface ContextIssue {
   message: string;
 }
 
-/** @example contextIssues(TurnContextSchema.safeParse({ now: 1, x: 1, y: 2 }).error) // [..., { path: '/x', ... }, { path: '/y', ... }] */
-export function contextIssues(error: z.ZodError): ContextIssue[] {
+/** @example contextIssues(checkSchema(TurnContextSchema, { now: 1, x: 1, y: 2 }).error) // [..., { path: '/x', ... }, { path: '/y', ... }] */
+export function contextIssues(error: z.core.$ZodError): ContextIssue[] {
   return error.issues.flatMap((i): ContextIssue[] =>
     i.code === 'unrecognized_keys'
       ? i.keys.map((key) => ({ path: issuePointer('', [...i.path, key]), message: `Unrecognized key: ${JSON.stringify(key)}` }))

@@ -17,7 +17,7 @@
  *   source_label: 'billing',
  * });
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DISPATCHER_PROVENANCE, type ToolRevisions, type ToolSpec } from './registry.ts';
 
 /** A spec defineTool refused, with every problem found (not only the first). */
@@ -36,7 +36,8 @@ const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const REVISION = /^[A-Za-z0-9._:-]{1,64}$/;
 const REVISION_KEYS: readonly (keyof ToolRevisions)[] = ['input_revision', 'output_revision', 'effect_revision', 'handler_revision', 'producer_revision', 'policy_revision'];
 
-const shapeOf = (schema: unknown): Record<string, z.ZodType> | null => (schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : null);
+// zod's own class checks (traits, not prototypes): a schema from classic zod passes them as one from zod/mini does.
+const shapeOf = (schema: unknown): Record<string, z.core.$ZodType> | null => (schema instanceof z.core.$ZodObject ? schema._zod.def.shape : null);
 
 /** Checks `spec` and returns it frozen (the same fields; the zod schemas are kept as given). Throws {@link ToolSpecError}. */
 export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
@@ -51,7 +52,7 @@ export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
   const output = shapeOf(spec.output);
   if (input === null) problems.push('input must be a zod object schema (z.strictObject): arguments are a JSON object');
   if (output === null) problems.push('output must be a zod object schema (z.strictObject): data is a JSON object');
-  else if (!(spec.output instanceof z.ZodObject && spec.output._zod.def.catchall instanceof z.ZodNever))
+  else if (!(spec.output instanceof z.core.$ZodObject && spec.output._zod.def.catchall instanceof z.core.$ZodNever))
     problems.push('output must be exact (z.strictObject): an extra member is a contract breach, not data');
   if (!Array.isArray(spec.echo)) problems.push('echo must be an array of { output, input }');
   else {
@@ -67,7 +68,7 @@ export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
   if (typeof spec.source_label !== 'string' || spec.source_label === '') problems.push('source_label must be a non-empty string');
   else if (spec.source_label === DISPATCHER_PROVENANCE.source_label) problems.push(`source_label ${JSON.stringify(DISPATCHER_PROVENANCE.source_label)} is the dispatcher's own`);
   if (spec.list !== undefined) {
-    if (output !== null && !(output[spec.list.member] instanceof z.ZodArray)) problems.push(`list.member ${JSON.stringify(spec.list.member)} must be an array member of the output schema`);
+    if (output !== null && !(output[spec.list.member] instanceof z.core.$ZodArray)) problems.push(`list.member ${JSON.stringify(spec.list.member)} must be an array member of the output schema`);
     if (input !== null && !Object.hasOwn(input, spec.list.maxFrom)) problems.push(`list.maxFrom ${JSON.stringify(spec.list.maxFrom)} is not in the input schema`);
   }
   if (problems.length > 0) throw new ToolSpecError(name, problems);

@@ -16,5 +16,6 @@ export {
 } from './providerAdapters.ts';
 export { type EchoField, KB_HOST, lookupTool, registry, RESULT_LIMITS, type ToolRegistry, type ToolRevisions, type ToolSpec } from './registry.ts';
 export { defineTool, ToolSpecError } from './defineTool.ts';
+export { checkSchema } from './zodIssues.ts';
 export { describeParams, type Rule, RULES, type SchemaIssue, type ValueSource, type ViolationParams, type ViolationParamsKind } from './violationParams.ts';
 export { type Violation, VIOLATION_CODES, type ViolationCode } from './violation.ts';

@@ -1,8 +1,20 @@
 /** Turns zod issues into violations located by RFC 6901 pointers, one per offending member. */
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { issuePointer } from '../json/jsonPointer.ts';
 import type { ViolationCode, ViolationList } from './violation.ts';
 import type { SchemaIssue } from './violationParams.ts';
+
+/**
+ * zod/mini loads no locale (its issues would all say "Invalid input"); the
+ * core's checks ask for zod's English messages per parse instead of setting
+ * zod's global configuration, which belongs to the application.
+ */
+const ENGLISH = z.locales.en().localeError;
+
+/** `z.safeParse` with zod's English messages; accepts any zod schema, classic or mini (an engineer's own tool specs). */
+export function checkSchema<T extends z.core.$ZodType>(schema: T, value: unknown): z.core.util.SafeParseResult<z.output<T>> {
+  return z.safeParse(schema, value, { error: ENGLISH });
+}
 
 /**
  * `classify` may re-code an issue by its pointer (an `observed_at` problem is
@@ -25,7 +37,7 @@ export function schemaIssue(issue: z.core.$ZodIssue): SchemaIssue {
   return out;
 }
 
-export function addZodIssues(out: ViolationList, error: z.ZodError, base: string, fallback: ViolationCode, classify: (pointer: string) => ViolationCode | null = () => fallback): void {
+export function addZodIssues(out: ViolationList, error: z.core.$ZodError, base: string, fallback: ViolationCode, classify: (pointer: string) => ViolationCode | null = () => fallback): void {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {

@@ -6,11 +6,12 @@
  * replayed by the stateless continuation. `response_ref` is the dispatcher's
  * own id for the request, bound where the provider gave no response id.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Delivery } from '../result/trustedContext.ts';
 import { TrustedContextSchema } from '../result/trustedContext.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { contextIssues } from '../tables/contextIssues.ts';
+import { checkSchema } from '../tables/zodIssues.ts';
 
 const trusted = TrustedContextSchema.shape;
 
@@ -23,11 +24,11 @@ export const TurnContextSchema = /* @__PURE__ */ z.strictObject({
     z.strictObject({
       operation_id: trusted.call.shape.operation_id,
       idempotency_key: trusted.call.shape.idempotency_key,
-      delivery: trusted.delivery.optional(),
+      delivery: z.optional(trusted.delivery),
     }),
   ),
   history: z.array(z.unknown()),
-  response_ref: trusted.call.shape.response_id.optional(),
+  response_ref: z.optional(trusted.call.shape.response_id),
 });
 
 export interface TurnContext {
@@ -45,7 +46,7 @@ export interface TurnContext {
 }
 
 export function parseTurnContext(value: unknown): { ok: true; value: TurnContext } | { ok: false; issues: { path: string; message: string }[] } {
-  const r = TurnContextSchema.safeParse(value);
+  const r = checkSchema(TurnContextSchema, value);
   if (r.success) return { ok: true, value: r.data as TurnContext };
   return {
     ok: false,

@@ -5,7 +5,7 @@
  * decompressed or parsed, parsed with the core's strict parser, schema-checked,
  * and refused with a reason — never half-applied.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { parseStrictJson } from '../../core/json/index.ts';
 import { utf8Length } from '../../core/json/index.ts';
 
@@ -39,7 +39,7 @@ export function strictJson(text: string, maxBytes: number = IO_LIMITS.maxTextByt
   return refuse(e.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON', `${e.code} at line ${e.line}, column ${e.column}: ${e.message}`);
 }
 
-export function schemaError(error: z.ZodError): IoError {
+export function schemaError(error: z.core.$ZodError): IoError {
   const first = error.issues.slice(0, 3).map((i) => `${i.path.length > 0 ? `/${i.path.join('/')}` : '/'}: ${i.message}`);
   return { code: 'WRONG_SCHEMA', detail: first.join('; ') };
 }

@@ -1,7 +1,8 @@
 /** The preferences' codec: language, theme and panel sizes, each falling back on its own. Pure. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGS, type Lang } from '../../lang.ts';
 import { strictJson } from './decoded.ts';
+import { checkSchema } from '../../core/tables/index.ts';
 
 export type ThemePref = 'light' | 'dark' | 'system';
 
@@ -29,18 +30,19 @@ export interface Prefs {
 const DEFAULT_LAYOUT: Layout = { left: 42, attackLeft: 34, editor: 64, top: 52, exerciseTop: 68, turnLeft: 36 };
 
 const PrefsSchema = z.object({
-  lang: z.enum(LANGS).nullable().catch(null),
-  theme: z.enum(['light', 'dark', 'system']).catch('system'),
-  layout: z
-    .object({
-      left: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.left),
-      attackLeft: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.attackLeft),
-      editor: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.editor),
-      top: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.top),
-      exerciseTop: z.number().min(20).max(85).catch(DEFAULT_LAYOUT.exerciseTop),
-      turnLeft: z.number().min(20).max(80).catch(DEFAULT_LAYOUT.turnLeft),
-    })
-    .catch(DEFAULT_LAYOUT),
+  lang: z.catch(z.nullable(z.enum(LANGS)), null),
+  theme: z.catch(z.enum(['light', 'dark', 'system']), 'system'),
+  layout: z.catch(
+    z.object({
+      left: z.catch(z.number().check(z.gte(20), z.lte(80)), DEFAULT_LAYOUT.left),
+      attackLeft: z.catch(z.number().check(z.gte(20), z.lte(80)), DEFAULT_LAYOUT.attackLeft),
+      editor: z.catch(z.number().check(z.gte(20), z.lte(85)), DEFAULT_LAYOUT.editor),
+      top: z.catch(z.number().check(z.gte(20), z.lte(85)), DEFAULT_LAYOUT.top),
+      exerciseTop: z.catch(z.number().check(z.gte(20), z.lte(85)), DEFAULT_LAYOUT.exerciseTop),
+      turnLeft: z.catch(z.number().check(z.gte(20), z.lte(80)), DEFAULT_LAYOUT.turnLeft),
+    }),
+    DEFAULT_LAYOUT,
+  ),
 });
 
 export function serializePrefs(p: Prefs): string {
@@ -52,6 +54,6 @@ export function parsePrefs(text: string | null): Prefs {
   if (text === null) return fallback;
   const r = strictJson(text);
   if (!r.ok) return fallback;
-  const p = PrefsSchema.safeParse(r.value);
+  const p = checkSchema(PrefsSchema, r.value);
   return p.success ? (p.data as Prefs) : fallback;
 }

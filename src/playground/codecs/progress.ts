@@ -1,47 +1,48 @@
 /** The saved progress's codec (exercise proof steps, attacks, self-test answers and key points, mistakes). Pure. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { INJECTION_KINDS, type InjectionKind, type ProofStep } from '../../lessons/exerciseProofs.ts';
 import { MAX_ANSWER_CHARS, type Progress } from '../progress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT } from '../work.ts';
 import { byteLength, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
 import { AttackIdSchema } from './docSchema.ts';
+import { checkSchema } from '../../core/tables/index.ts';
 
 export const PROGRESS_FORMAT = 'tool-result-playground-progress-v2';
 /** Progress saved before issue 18: its proofs were counted by opening the exercise, its questions by typing anything. */
 const PROGRESS_FORMAT_V1 = 'tool-result-playground-progress-v1';
 const MAX_PROGRESS_BYTES = 64 * 1024;
 
-const slot = z.number().int().min(1).max(5);
-const code = z.string().regex(/^[A-Z_]{1,40}$/);
-const codes = z.array(code).max(20);
-const slots = z.array(slot).max(5);
-const StepSchema: z.ZodType<ProofStep> = z.discriminatedUnion('step', [
+const slot = z.number().check(z.int(), z.gte(1), z.lte(5));
+const code = z.string().check(z.regex(/^[A-Z_]{1,40}$/));
+const codes = z.array(code).check(z.maxLength(20));
+const slots = z.array(slot).check(z.maxLength(5));
+const StepSchema: z.ZodMiniType<ProofStep> = z.discriminatedUnion('step', [
   z.strictObject({ step: z.literal('scan_projection'), slots }),
-  z.strictObject({ step: z.literal('edit_sealed'), slot, path: z.string().max(400), codes }),
+  z.strictObject({ step: z.literal('edit_sealed'), slot, path: z.string().check(z.maxLength(400)), codes }),
   z.strictObject({ step: z.literal('swap'), a: slot, b: slot, codes }),
   z.strictObject({ step: z.literal('replace_key'), slot, codes }),
   z.strictObject({ step: z.literal('inject'), slot, injection: z.enum(INJECTION_KINDS as unknown as [InjectionKind, ...InjectionKind[]]), code }),
-  z.strictObject({ step: z.literal('scan_payloads'), slots, payloads: z.number().int().min(0).max(100) }),
+  z.strictObject({ step: z.literal('scan_payloads'), slots, payloads: z.number().check(z.int(), z.gte(0), z.lte(100)) }),
 ]);
 
 const common = {
-  attacks: z.array(AttackIdSchema).max(ATTACK_ID_LIST.length),
-  mistakes: z.array(z.number().int().min(1).max(MISTAKE_COUNT)).max(MISTAKE_COUNT),
+  attacks: z.array(AttackIdSchema).check(z.maxLength(ATTACK_ID_LIST.length)),
+  mistakes: z.array(z.number().check(z.int(), z.gte(1), z.lte(MISTAKE_COUNT))).check(z.maxLength(MISTAKE_COUNT)),
   // Optional: progress saved before answers were kept has none.
-  answers: z.record(z.string().regex(/^[1-5]$/), z.string().min(1).max(MAX_ANSWER_CHARS)).optional(),
+  answers: z.optional(z.record(z.string().check(z.regex(/^[1-5]$/)), z.string().check(z.minLength(1), z.maxLength(MAX_ANSWER_CHARS)))),
 };
 
 const ProgressSchema = z.strictObject({
   format: z.literal(PROGRESS_FORMAT),
-  proofs: z.array(StepSchema).max(20),
-  points: z.record(z.string().regex(/^[1-5]$/), z.array(z.number().int().min(0).max(9)).min(1).max(10)),
+  proofs: z.array(StepSchema).check(z.maxLength(20)),
+  points: z.record(z.string().check(z.regex(/^[1-5]$/)), z.array(z.number().check(z.int(), z.gte(0), z.lte(9))).check(z.minLength(1), z.maxLength(10))),
   ...common,
 });
 
 const ProgressV1Schema = z.strictObject({
   format: z.literal(PROGRESS_FORMAT_V1),
-  proofs: z.array(z.string().regex(/^[a-z_]{1,40}$/)).max(5),
-  questions: z.array(z.number().int().min(1).max(5)).max(5),
+  proofs: z.array(z.string().check(z.regex(/^[a-z_]{1,40}$/))).check(z.maxLength(5)),
+  questions: z.array(z.number().check(z.int(), z.gte(1), z.lte(5))).check(z.maxLength(5)),
   ...common,
 });
 
@@ -59,12 +60,12 @@ export function parseProgress(text: string): Decoded<SavedProgress> {
   if (byteLength(text) > MAX_PROGRESS_BYTES) return refuse('TOO_LARGE', 'saved progress is larger than 64 KiB');
   const json = strictJson(text, MAX_PROGRESS_BYTES);
   if (!json.ok) return json;
-  const old = ProgressV1Schema.safeParse(json.value);
+  const old = checkSchema(ProgressV1Schema, json.value);
   if (old.success) {
     const { attacks, mistakes, answers, proofs, questions } = old.data;
     return { ok: true, value: { progress: { proofs: [], attacks, mistakes, answers: answers ?? {}, points: {} }, recounted: proofs.length + questions.length > 0 } };
   }
-  const r = ProgressSchema.safeParse(json.value);
+  const r = checkSchema(ProgressSchema, json.value);
   if (!r.success) return { ok: false, error: schemaError(r.error) };
   const { proofs, attacks, mistakes, answers, points } = r.data;
   return { ok: true, value: { progress: { proofs, attacks, mistakes, answers: answers ?? {}, points }, recounted: false } };

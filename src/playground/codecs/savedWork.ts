@@ -1,9 +1,10 @@
 /** The saved work's codec: what localStorage keeps of the learner's work. Pure: ../browser.ts stores it. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { compactDocs, exerciseOfSaved, savedExerciseOf, type Doc, type Work } from '../work.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
 import { compactTurnDocs, initialTurnWork, type TurnDoc } from '../turn/turnWork.ts';
 import { AttackSchema, DocSchema, ExerciseSchema, type SavedExercise, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnWorkSchema } from './docSchema.ts';
+import { checkSchema } from '../../core/tables/index.ts';
 
 export const WORK_FORMAT = 'tool-result-playground-work-v1';
 
@@ -19,7 +20,7 @@ const SavedWorkSchema = z.strictObject({
   mistake: MistakeSchema,
   exercise: ExerciseSchema,
   /** Absent in work saved before the turn mode: it then starts at its first stream. */
-  turn: TurnWorkSchema.optional(),
+  turn: z.optional(TurnWorkSchema),
 });
 
 export function serializeWork(work: Work): string {
@@ -39,7 +40,7 @@ export function parseSavedWork(text: string): Decoded<Work> {
   if (byteLength(text) > MAX_SAVED_BYTES) return refuse('TOO_LARGE', 'saved state is larger than 4 MiB');
   const json = strictJson(text, MAX_SAVED_BYTES);
   if (!json.ok) return json;
-  const s = SavedWorkSchema.safeParse(json.value);
+  const s = checkSchema(SavedWorkSchema, json.value);
   if (!s.success) return { ok: false, error: schemaError(s.error) };
   const v = s.data;
   return {

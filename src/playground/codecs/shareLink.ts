@@ -2,13 +2,14 @@
  * The share link's codec: `#s=` then lz-string's URI-safe compression of the
  * share JSON. Pure: the page's address is read and written by ../browser.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { builtinDoc, compactDocs, currentDoc, exerciseEdited, exerciseOfSaved, initialExercise, savedExerciseOf, type Doc, type Work } from '../work.ts';
 import { draftsEqual } from '../contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc } from '../turn/turnWork.ts';
 import { AttackSchema, DocSchema, ExerciseSchema, type SavedExercise, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnShareSchema } from './docSchema.ts';
+import { checkSchema } from '../../core/tables/index.ts';
 
 export const SHARE_FORMAT = 'tool-result-playground-share-v1';
 /** The fragment of a share link: `#s=` then lz-string's URI-safe compression of the share JSON. */
@@ -24,14 +25,14 @@ const SharePayloadSchema = z.strictObject({
   mode: ModeSchema,
   scenario: ScenarioIdSchema,
   /** The open document; of a built-in scenario, only the parts that differ from it (none: omitted). */
-  doc: DocSchema.partial().optional(),
+  doc: z.optional(z.partial(DocSchema)),
   /** Omitted when no attack is chosen. */
-  attack: AttackSchema.optional(),
+  attack: z.optional(AttackSchema),
   mistake: MistakeSchema,
   /** Omitted when the five exercise results are the untouched scaffold. */
-  exercise: ExerciseSchema.optional(),
+  exercise: z.optional(ExerciseSchema),
   /** In the turn mode: the open stream, and its edits when there are any. */
-  turn: TurnShareSchema.partial({ doc: true }).optional(),
+  turn: z.optional(z.partial(TurnShareSchema, { doc: true })),
 });
 
 export type SharePayload = z.infer<typeof SharePayloadSchema>;
@@ -102,7 +103,7 @@ export function decodeShare(fragment: string): Decoded<SharePayload> {
   if (byteLength(d.text) > IO_LIMITS.maxTextBytes) return refuse('TOO_LARGE', `it decompresses to more than ${IO_LIMITS.maxTextBytes} bytes`);
   const json = strictJson(d.text);
   if (!json.ok) return json;
-  const r = SharePayloadSchema.safeParse(json.value);
+  const r = checkSchema(SharePayloadSchema, json.value);
   if (!r.success) return { ok: false, error: schemaError(r.error) };
   if (sharedDoc(r.data) === null) return refuse('WRONG_SCHEMA', `/doc: the link opens ${JSON.stringify(r.data.scenario)}, which is not built in, without its whole document`);
   return { ok: true, value: r.data };
