@@ -1,5 +1,4 @@
 import { defineConfig, type Plugin } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -29,29 +28,8 @@ const contentSecurityPolicy = (): Plugin => ({
   transformIndexHtml: (html) => html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
 });
 
-/**
- * zod's classic schemas carry its JSON-Schema converter (about 6 KB gzipped)
- * whether or not it is used; the page never uses it (the editor's schemas are
- * data, computed in Node by scripts/make-handler-schemas.ts). The page's build
- * replaces the converter's two modules with stand-ins that throw if called;
- * tests and the CLI run the real zod. Pinned to zod's file layout: if an
- * upgrade moves these files, the stand-ins stop matching and the first-load
- * budget (scripts/bundle-budget.mjs) says so.
- */
-const zodWithoutJsonSchema = (): Plugin => ({
-  name: 'zod-without-json-schema',
-  apply: 'build',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    const file = /^(?:\.\.\/core|\.)\/(to-json-schema|json-schema-processors)\.js$/.exec(source)?.[1];
-    if (file === undefined || importer === undefined || !/[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(importer)) return null;
-    return fileURLToPath(new URL(`./scripts/zod-without-json-schema/${file}.js`, import.meta.url));
-  },
-});
-
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy(), zodWithoutJsonSchema()],
-  worker: { plugins: () => [zodWithoutJsonSchema()] },
+  plugins: [react(), contentSecurityPolicy()],
   base: './',
   build: {
     rolldownOptions: {

@@ -1,15 +1,23 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../src/core/tables/index.ts';
-import { HANDLER_SCHEMAS_FILE, handlerSchemas, handlerSchemasText } from '../scripts/handler-schemas/handlerSchemas.ts';
+import { handlerSchemas } from '../src/ui/monaco/handlerSchemas.ts';
 
-describe('the editor’s handler-output schemas, shipped as data', () => {
-  it('are exactly what zod computes from the registry today (regenerate: npx tsx scripts/make-handler-schemas.ts)', () => {
-    expect(readFileSync(HANDLER_SCHEMAS_FILE, 'utf8')).toBe(handlerSchemasText());
-  });
-  it('name every tool, each with its own data schema', () => {
+type Branch = { properties: { kind: { const?: string }; data?: { properties?: Record<string, unknown> } } };
+
+describe('the editor’s handler-output schemas, made by zod’s converter when the editor loads', () => {
+  it('name every tool, each with its own data members inside the success envelope', () => {
     const s = handlerSchemas();
     expect(Object.keys(s).sort()).toEqual(Object.keys(registry).sort());
-    for (const name of Object.keys(registry)) expect(JSON.stringify(s[name])).toContain('"kind"');
+    for (const spec of Object.values(registry)) {
+      const branches = (s[spec.name]?.oneOf ?? s[spec.name]?.anyOf) as Branch[];
+      const success = branches.find((b) => b.properties.kind.const === 'success');
+      const shape = (spec.output as unknown as { _zod: { def: { shape: object } } })._zod.def.shape;
+      expect(Object.keys(success?.properties.data?.properties ?? {}).sort()).toEqual(Object.keys(shape).sort());
+    }
+  });
+  it('carry the contracts’ bilingual descriptions, which become the hovers', () => {
+    const text = JSON.stringify(handlerSchemas().get_order);
+    expect(text).toContain('must equal the input order_ref');
+    expect(text).toContain('必须等于注册表中的来源标签');
   });
 });

@@ -20,9 +20,9 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
-import handlerSchemas from './handlerSchemas.generated.json' with { type: 'json' };
 import { registry } from '../../core/tables/index.ts';
 import { plainClipboardService } from './clipboard.ts';
+import { handlerSchemas } from './handlerSchemas.ts';
 
 export type Monaco = typeof monaco;
 
@@ -45,6 +45,7 @@ export function configureMonaco(): Monaco {
       return label === 'json' ? new JsonWorker() : new EditorWorker();
     },
   };
+  const schemas = handlerSchemas();
   jsonDefaults.setDiagnosticsOptions({
     // The strict parser and the core are the only judges: their findings become the markers.
     // Monaco's own validator would disagree in small ways (it accepts some things RFC 8259 refuses), so it only serves hovers.
@@ -55,8 +56,7 @@ export function configureMonaco(): Monaco {
     schemas: Object.values(registry).map((spec) => ({
       uri: `https://tool-result-contract.invalid/schemas/handler-output/${spec.name}.json`,
       fileMatch: [schemaFileMatch(spec.name)],
-      // Computed in Node by scripts/make-handler-schemas.ts: the page's zod carries no JSON-Schema code (vite.config.ts).
-      schema: (handlerSchemas as Record<string, object>)[spec.name],
+      schema: schemas[spec.name],
     })),
   });
   // Per-keystroke work the page does not use (issue 21): the outline (document symbols; sticky scroll reads
