@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { z as mini } from 'zod/mini';
 import { createDispatcher } from './dispatcher.ts';
 import { defineTool, ToolSpecError } from '../tables/defineTool.ts';
 import { project } from '../result/project.ts';
 import { findScenario } from '../result/scenarios.ts';
+import { registry } from '../tables/registry.ts';
 import { validateResult } from '../result/validateResult.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 
@@ -92,6 +94,15 @@ describe('defineTool', () => {
     expect(error).toBeInstanceOf(ToolSpecError);
     const problems = (error as ToolSpecError).problems.join('\n');
     for (const part of ['name must be', 'output must be exact', 'echo output member "nope"', 'dispatcher']) expect(problems).toContain(part);
+  });
+
+  it('takes schemas from zod/mini as from classic zod (the core’s own are mini), and refuses a loose one from either', () => {
+    for (const spec of Object.values(registry)) expect(defineTool(spec).name).toBe(spec.name);
+    const miniInvoice = { ...getInvoice, output: mini.strictObject({ invoice_ref: mini.string(), total_cents: mini.number(), lines: mini.array(mini.strictObject({ sku: mini.string() })) }) };
+    const own = createDispatcher({ tools: [defineTool(miniInvoice)] });
+    expect(own.project(success(valid), trusted).model_result.status).toBe('succeeded');
+    expect(codes(own.project(success({ ...valid, extra: 1 }), trusted))).toContain('DATA_SCHEMA /data/extra');
+    expect(() => defineTool({ ...miniInvoice, output: mini.object({ invoice_ref: mini.string() }) })).toThrow(/output must be exact/);
   });
 
   it('refuses two tools with one name in one dispatcher', () => {
