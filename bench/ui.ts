@@ -27,8 +27,9 @@
  * and below the old design's 4× keystroke figures. Targets missed within
  * budget are printed as MISSED, never hidden.
  *
- * Options: --gate, --no-build (reuse the last build), --keys=N, --loads=N;
- * --profile: only the keystrokes, at 4×, under Chromium's sampling profiler,
+ * Options: --gate, --no-build (reuse the last build), --keys=N, --loads=N,
+ * --only=loads,keys,big,stream (a part of the figures; not with --gate), --rates=1,4;
+ * --profile: only the keystrokes (or --only=stream: the stepping), at 4× (or --rates=1), under Chromium's sampling profiler,
  * printing the functions with the most self time (build with --minify=false
  * for readable names: `npm run bench:ui -- --profile --minify=false`).
  * Port: BENCH_UI_PORT (default 4179).
@@ -51,6 +52,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const THROTTLED = 4;
 const PROFILE = process.argv.includes('--profile');
 const MINIFY = arg('minify') !== 'false';
+const PARTS = new Set((arg('only') ?? 'loads,keys,big,stream').split(','));
+const RATES = (arg('rates') ?? `1,${THROTTLED}`).split(',').map(Number) as (1 | 4)[];
+if (GATE && (PARTS.size < 4 || RATES.length < 2)) throw new Error('--gate measures every figure at both rates: no --only or --rates with it');
 
 /** A figure: its target (the issue's) and its regression budget (what --gate holds), both at 4× unless said. */
 interface Figure {
@@ -217,6 +221,12 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
   await page.getByRole('tab', { name: /This step/ }).click();
   await quiet(page, 1_000, 30_000);
   const from = await page.evaluate(() => performance.now());
+  const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp !== null) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   // A stream opens at its end (issue 19): the first step is taken back to its start, and is measured like the others.
   await page.getByTestId('step-start').click();
   const next = page.getByTestId('step-next');
@@ -228,8 +238,10 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
   }
   await page.getByTestId('step-end').click();
   await quiet(page, 1_000, 30_000);
+  if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
   const tasks = await page.evaluate((from) => (window.__bench?.longTasks ?? []).filter((t) => t.start >= from), from);
   await page.context().close();
+  console.log(`[${rate}×] stepping through 1 MiB: long tasks [${tasks.map((t) => Math.round(t.duration)).join(', ')}] ms`);
   return Math.max(0, ...tasks.map((t) => t.duration));
 }
 
@@ -313,22 +325,29 @@ async function main(): Promise<void> {
   try {
     const r: Record<1 | 4, { load: Awaited<ReturnType<typeof loads>>; keys: Awaited<ReturnType<typeof keystrokes>>; big: number; stream: number }> = {} as never;
     if (PROFILE) {
-      logKeys(THROTTLED, await keystrokes(browser, THROTTLED));
+      // One part (--only=keys, the default, or --only=stream) at one rate (--rates=4, the default), under the profiler.
+      const rate = arg('rates') === undefined ? THROTTLED : (RATES[0] as 1 | 4);
+      if (PARTS.has('stream') && PARTS.size === 1) console.log(`[${rate}×] stepping through 1 MiB: longest task ${await streamStepping(browser, rate)} ms`);
+      else logKeys(rate, await keystrokes(browser, rate));
       return;
     }
-    for (const rate of [1, THROTTLED] as const) {
-      const load = await loads(browser, rate);
-      console.log(
-        `[${rate}×] loads: verdict [${load.verdict.map(Math.round).join(', ')}] ms, editor [${load.editor.map(Math.round).join(', ')}] ms, shift [${load.shift.map((s) => s.toFixed(4)).join(', ')}]`,
-      );
-      const keys = await keystrokes(browser, rate);
-      logKeys(rate, keys);
-      const big = await typingBig(browser, rate);
-      console.log(`[${rate}×] typing into 64 KiB: longest task ${big} ms`);
-      const stream = await streamStepping(browser, rate);
-      console.log(`[${rate}×] stepping through 1 MiB: longest task ${stream} ms`);
+    for (const rate of RATES) {
+      const load = PARTS.has('loads') ? await loads(browser, rate) : { verdict: [], editor: [], shift: [] };
+      if (PARTS.has('loads')) {
+        console.log(
+          `[${rate}×] loads: verdict [${load.verdict.map(Math.round).join(', ')}] ms, editor [${load.editor.map(Math.round).join(', ')}] ms, shift [${load.shift.map((s) => s.toFixed(4)).join(', ')}]`,
+        );
+      }
+      const keys = PARTS.has('keys') ? await keystrokes(browser, rate) : { keys: [], slowestEvent: NaN };
+      if (PARTS.has('keys')) logKeys(rate, keys);
+      const big = PARTS.has('big') ? await typingBig(browser, rate) : NaN;
+      if (PARTS.has('big')) console.log(`[${rate}×] typing into 64 KiB: longest task ${big} ms`);
+      const stream = PARTS.has('stream') ? await streamStepping(browser, rate) : NaN;
+      if (PARTS.has('stream')) console.log(`[${rate}×] stepping through 1 MiB: longest task ${stream} ms`);
       r[rate] = { load, keys, big, stream };
     }
+    // A part of the figures (--only, --rates) is printed above; the table and the gate need them all.
+    if (PARTS.size < 4 || RATES.length < 2) return;
     const both = (name: string, unit: Figure['unit'], target: number, budget: number, of: (x: (typeof r)[1]) => number, gateOn: 1 | 4 = 4): Figure => ({
       name,
       unit,
