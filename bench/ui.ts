@@ -29,6 +29,8 @@
  *
  * Options: --gate, --no-build (reuse the last build), --keys=N, --loads=N,
  * --only=loads,keys,big,stream (a part of the figures; not with --gate), --rates=1,4;
+ * --trace: the keystrokes under Chromium's performance trace, printing where
+ * keydown → painted goes by trace event (script, style, layout, paint, GC);
  * --profile: only the keystrokes (or --only=stream: the stepping), at 4× (or --rates=1), under Chromium's sampling profiler,
  * printing the functions with the most self time (build with --minify=false
  * for readable names: `npm run bench:ui -- --profile --minify=false`).
@@ -40,6 +42,7 @@ import config from '../playwright.config.ts';
 import { bigHandlerOutput } from '../e2e/bigHandlerOutput.ts';
 import { armKey, installProbes, mainThreadQuiet, type KeyMeasure, type LoadMarks } from './uiProbes.ts';
 import { bigStream } from './bigStream.ts';
+import { mainThreadTasks, measureWindows, selfTimeByName, traced } from './uiTrace.ts';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const GATE = process.argv.includes('--gate');
@@ -51,6 +54,7 @@ const OUT = `node_modules/.bench-ui-build-${PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
 const THROTTLED = 4;
 const PROFILE = process.argv.includes('--profile');
+const TRACE = process.argv.includes('--trace');
 const MINIFY = arg('minify') !== 'false';
 const PARTS = new Set((arg('only') ?? 'loads,keys,big,stream').split(','));
 const RATES = (arg('rates') ?? `1,${THROTTLED}`).split(',').map(Number) as (1 | 4)[];
@@ -164,13 +168,17 @@ async function keystrokes(browser: Browser, rate: number): Promise<{ keys: KeyMe
   }
   const keys: KeyMeasure[] = [];
   const typed = ' and the returns window'.slice(0, KEYS);
-  for (const ch of typed) {
-    title += ch;
-    await page.evaluate(armKey, title);
-    await page.keyboard.press(ch === ' ' ? 'Space' : ch);
-    keys.push(await page.evaluate(() => (window as unknown as { __benchKey: Promise<KeyMeasure> }).__benchKey));
-    await quiet(page, 200, 3_000);
-  }
+  const type = async () => {
+    for (const ch of typed) {
+      title += ch;
+      await page.evaluate(armKey, title);
+      await page.keyboard.press(ch === ' ' ? 'Space' : ch);
+      keys.push(await page.evaluate(() => (window as unknown as { __benchKey: Promise<KeyMeasure> }).__benchKey));
+      await quiet(page, 200, 3_000);
+    }
+  };
+  if (TRACE) printBreakdown(rate, (await traced(browser, page, type)).events);
+  else await type();
   const events = await page.evaluate(() => window.__bench?.events ?? []);
   if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
   await page.context().close();
@@ -227,22 +235,41 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  // A stream opens at its end (issue 19): the first step is taken back to its start, and is measured like the others.
-  await page.getByTestId('step-start').click();
-  const next = page.getByTestId('step-next');
-  const count = page.getByTestId('step-count');
-  for (let i = 0; i < 8; i++) {
-    const before = await count.textContent();
-    await next.click();
-    await page.waitForFunction((b) => document.querySelector('[data-testid="step-count"]')?.textContent !== b, before);
-  }
-  await page.getByTestId('step-end').click();
-  await quiet(page, 1_000, 30_000);
+  const steps = async () => {
+    // A stream opens at its end (issue 19): the first step is taken back to its start, and is measured like the others.
+    await page.getByTestId('step-start').click();
+    const next = page.getByTestId('step-next');
+    const count = page.getByTestId('step-count');
+    for (let i = 0; i < 8; i++) {
+      const before = await count.textContent();
+      await next.click();
+      await page.waitForFunction((b) => document.querySelector('[data-testid="step-count"]')?.textContent !== b, before);
+    }
+    await page.getByTestId('step-end').click();
+    await quiet(page, 1_000, 30_000);
+  };
+  if (cdp === null) {
+    // Thread (CPU) time per task as well: on a shared machine a task's wall time includes its wait for a core.
+    const { events } = await traced(browser, page, steps);
+    const tasks = mainThreadTasks(events).filter((t) => t.wall > 50);
+    console.log(`[${rate}×] stepping through 1 MiB, trace: tasks over 50 ms wall [${tasks.map((t) => Math.round(t.wall)).join(', ')}], their thread time [${tasks.map((t) => Math.round(t.cpu)).join(', ')}] ms`);
+    if (TRACE) printBreakdown(rate, events, tasks.map((t) => ({ from: t.ts, to: t.ts + t.wall * 1000 })), 'long tasks of the stepping');
+  } else await steps();
   if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
   const tasks = await page.evaluate((from) => (window.__bench?.longTasks ?? []).filter((t) => t.start >= from), from);
   await page.context().close();
   console.log(`[${rate}×] stepping through 1 MiB: long tasks [${tasks.map((t) => Math.round(t.duration)).join(', ')}] ms`);
   return Math.max(0, ...tasks.map((t) => t.duration));
+}
+
+/** Where each keystroke's time went, keydown to painted (the probes' `bench:key` measures), by trace event: ms per key. */
+function printBreakdown(rate: number, events: Parameters<typeof selfTimeByName>[0], windows = measureWindows(events, 'bench:key'), what = 'keys, keydown → painted'): void {
+  const by = selfTimeByName(events, windows);
+  const total = windows.reduce((s, w) => s + (w.to - w.from) / 1000, 0);
+  const busy = [...by.values()].reduce((s, v) => s + v, 0);
+  const per = (ms: number) => (ms / Math.max(1, windows.length)).toFixed(1);
+  console.log(`[${rate}×] trace of ${windows.length} ${what}: ${per(total)} ms each, main thread busy ${per(busy)} ms of it; by event (self, ms each):`);
+  for (const [name, ms] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${per(ms).padStart(6)}  ${name}`);
 }
 
 /** The functions with the most self time in a CPU profile, by file and name. */
