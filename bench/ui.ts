@@ -42,7 +42,7 @@ import config from '../playwright.config.ts';
 import { bigHandlerOutput } from '../e2e/bigHandlerOutput.ts';
 import { armKey, installProbes, mainThreadQuiet, type KeyMeasure, type LoadMarks } from './uiProbes.ts';
 import { bigStream } from './bigStream.ts';
-import { mainThreadTasks, measureWindows, selfTimeByName, traced } from './uiTrace.ts';
+import { mainThreadTasks, measureWindows, scriptEntries, selfTimeByName, traced } from './uiTrace.ts';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const GATE = process.argv.includes('--gate');
@@ -82,7 +82,7 @@ const BUDGETS = {
   loadEditor: 8_000,
   shift: 0.01,
   bigTyping: 150,
-  streamStep: 600,
+  streamStep: 250,
 } as const;
 
 const median = (xs: number[]): number => quantile(xs, 0.5);
@@ -252,8 +252,16 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
     // Thread (CPU) time per task as well: on a shared machine a task's wall time includes its wait for a core.
     const { events } = await traced(browser, page, steps);
     const tasks = mainThreadTasks(events).filter((t) => t.wall > 50);
-    console.log(`[${rate}×] stepping through 1 MiB, trace: tasks over 50 ms wall [${tasks.map((t) => Math.round(t.wall)).join(', ')}], their thread time [${tasks.map((t) => Math.round(t.cpu)).join(', ')}] ms`);
-    if (TRACE) printBreakdown(rate, events, tasks.map((t) => ({ from: t.ts, to: t.ts + t.wall * 1000 })), 'long tasks of the stepping');
+    console.log(
+      `[${rate}×] stepping through 1 MiB, trace: tasks over 50 ms wall [${tasks.map((t) => Math.round(t.wall)).join(', ')}], their thread time [${tasks.map((t) => Math.round(t.cpu)).join(', ')}] ms`,
+    );
+    if (TRACE)
+      printBreakdown(
+        rate,
+        events,
+        tasks.map((t) => ({ from: t.ts, to: t.ts + t.wall * 1000 })),
+        'long tasks of the stepping',
+      );
   } else await steps();
   if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
   const tasks = await page.evaluate((from) => (window.__bench?.longTasks ?? []).filter((t) => t.start >= from), from);
@@ -270,6 +278,8 @@ function printBreakdown(rate: number, events: Parameters<typeof selfTimeByName>[
   const per = (ms: number) => (ms / Math.max(1, windows.length)).toFixed(1);
   console.log(`[${rate}×] trace of ${windows.length} ${what}: ${per(total)} ms each, main thread busy ${per(busy)} ms of it; by event (self, ms each):`);
   for (const [name, ms] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${per(ms).padStart(6)}  ${name}`);
+  console.log(`[${rate}×] script entered from the event loop in those windows (with all it called), by function and file (ms each):`);
+  for (const [name, ms] of [...scriptEntries(events, windows)].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${per(ms).padStart(6)}  ${name}`);
 }
 
 /** The functions with the most self time in a CPU profile, by file and name. */

@@ -16,7 +16,7 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
 }
 
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'];
@@ -44,9 +44,7 @@ function mainThread(events: readonly TraceEvent[]): { pid: number; tid: number }
 export function mainThreadTasks(events: readonly TraceEvent[]): { ts: number; wall: number; cpu: number }[] {
   const main = mainThread(events);
   if (main === null) return [];
-  return events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask')
-    .map((e) => ({ ts: e.ts, wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? 0) / 1000 }));
+  return events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask').map((e) => ({ ts: e.ts, wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? 0) / 1000 }));
 }
 
 /** Self wall time by trace event name on the page's main thread, inside the windows (µs, trace clock), in ms. */
@@ -76,4 +74,28 @@ export function measureWindows(events: readonly TraceEvent[], name: string): { f
   const begins = events.filter((e) => e.name === name && (e.ph === 'b' || e.ph === 'B')).sort((a, b) => a.ts - b.ts);
   const ends = events.filter((e) => e.name === name && (e.ph === 'e' || e.ph === 'E')).sort((a, b) => a.ts - b.ts);
   return begins.map((b, i) => ({ from: b.ts, to: ends[i]?.ts ?? b.ts }));
+}
+
+/** Script entered from the event loop inside the windows (FunctionCall, with what it called), by script file and function, in ms. */
+export function scriptEntries(events: readonly TraceEvent[], windows: readonly { from: number; to: number }[]): Map<string, number> {
+  const main = mainThread(events);
+  const out = new Map<string, number>();
+  if (main === null) return out;
+  const calls = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'FunctionCall').sort((a, b) => a.ts - b.ts);
+  let outerEnd = -1;
+  for (const e of calls) {
+    const end = e.ts + (e.dur ?? 0);
+    if (e.ts < outerEnd) continue;
+    outerEnd = end;
+    const us = windows.reduce((s, w) => s + Math.max(0, Math.min(end, w.to) - Math.max(e.ts, w.from)), 0);
+    if (us === 0) continue;
+    const file =
+      (e.args?.data?.url ?? '')
+        .split('/')
+        .pop()
+        ?.replace(/-[\w-]{8}\.js$/, '.js') ?? '';
+    const key = `${e.args?.data?.functionName || '(anonymous)'} ${file || '(no script)'}`;
+    out.set(key, (out.get(key) ?? 0) + us / 1000);
+  }
+  return out;
 }
