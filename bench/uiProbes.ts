@@ -117,6 +117,8 @@ export function armKey(expected: string): void {
         const end = performance.now();
         const stale = [...document.querySelectorAll(VIEWS)].filter((v) => v.textContent?.includes(expected) !== true);
         if (!done) console.warn(`bench: not consistent: ${stale.map((v) => v.className).join(', ')}`);
+        // For the trace (bench:ui --trace): the keystroke's window, keydown to painted.
+        if (painted > 0 && down >= 0) performance.measure('bench:key', { start: down, end: painted });
         resolve({ painted: painted > 0 ? painted - down : NaN, consistent: done ? end - down : NaN, mutations, ...seen });
       } else afterFrame(poll);
     };

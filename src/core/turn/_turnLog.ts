@@ -7,7 +7,7 @@
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
 import { parseStrictJson } from '../json/strictJson.ts';
-import type { AssembledCall, AssembledTurn, TurnNote, TurnNoteCode, TurnProblem, TurnProblemCode, TurnTerminal } from './turn.ts';
+import type { AssembledCall, AssembledTurn, TurnAssembler, TurnNote, TurnNoteCode, TurnProblem, TurnProblemCode, TurnTerminal } from './turn.ts';
 import { describeTurnText, type JsonDataFault, type TurnNoteParams, type TurnProblemParams } from './turnParams.ts';
 
 export type JsonObject = Record<string, JsonValue>;
@@ -53,10 +53,22 @@ export interface TurnLog {
    */
   problemOnce(key: string, code: TurnProblemCode, params: TurnProblemParams): void;
   note(code: TurnNoteCode, params: TurnNoteParams): void;
+  /**
+   * A copy that reads on by itself (a turn session's checkpoint): every
+   * mutable part copied, so pushing to one never changes the other; what is
+   * never changed once made (a problem, the terminal, parsed arguments, the
+   * fragment strings) is shared. `call` maps a call of this log to the copy's.
+   */
+  fork(): { log: TurnLog; call(c: CallState): CallState };
 }
 
-export function createTurnLog(provider: ProviderName, api_family: string): TurnLog {
-  const reported = new Set<string>();
+/** A turn assembler that can be copied where it stands: what a turn session keeps as a checkpoint. */
+export interface ForkableTurnAssembler extends TurnAssembler {
+  /** An assembler in the same state that reads on by itself: pushing to either never changes the other. */
+  fork(): ForkableTurnAssembler;
+}
+
+export function createTurnLog(provider: ProviderName, api_family: string, reported: Set<string> = new Set()): TurnLog {
   const log: TurnLog = {
     provider,
     api_family,
@@ -82,6 +94,24 @@ export function createTurnLog(provider: ProviderName, api_family: string): TurnL
       const seen = log.notes.get(key);
       if (seen === undefined) log.notes.set(key, { code, detail: describeTurnText(params), at: log.index, count: 1, params });
       else seen.count++;
+    },
+    fork() {
+      const copy = createTurnLog(provider, api_family, new Set(reported));
+      const calls = new Map<CallState, CallState>();
+      for (const c of log.calls) {
+        const d: CallState = { ...c, fragments: [...c.fragments], at: [...c.at] };
+        calls.set(c, d);
+        copy.calls.push(d);
+      }
+      for (const id of log.callIds) copy.callIds.add(id);
+      for (const p of log.problems) copy.problems.push(p);
+      for (const [k, n] of log.notes) copy.notes.set(k, { ...n });
+      copy.index = log.index;
+      copy.response_id = log.response_id;
+      copy.terminal = log.terminal;
+      copy.follower = log.follower;
+      copy.afterTerminalReported = log.afterTerminalReported;
+      return { log: copy, call: (c) => calls.get(c) as CallState };
     },
   };
   return log;

@@ -12,10 +12,24 @@
  * a.turn().terminal // { type: 'message_stop', status: 'tool_use', tool_turn: true, … }
  */
 import { isObject } from '../json/jsonValue.ts';
-import { admitEvent, closeCall, completeMembers, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, parseArgumentsObject, snapshotTurn, type CallState } from './_turnLog.ts';
+import {
+  admitEvent,
+  closeCall,
+  completeMembers,
+  createTurnLog,
+  endTurn,
+  isIndex,
+  noteUnknownMembers,
+  openCall,
+  parseArgumentsObject,
+  snapshotTurn,
+  type CallState,
+  type ForkableTurnAssembler,
+  type TurnLog,
+} from './_turnLog.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { forReplay } from './replayDrops.ts';
-import type { TurnAssembler, TurnEndKind } from './turn.ts';
+import type { TurnEndKind } from './turn.ts';
 
 interface BlockState {
   type: string;
@@ -66,14 +80,25 @@ const openingText = (input: unknown): string => (input === undefined ? '' : JSON
 /** An opening input that is more than the empty object: fragments on top of it would be a second source. */
 const isFilled = (text: string): boolean => text !== '' && text !== '{}';
 
+/** Where an assembler stands, handed to its fork. */
+interface AnthropicState {
+  log: TurnLog;
+  blocks: Map<number, BlockState>;
+  stopReason: string | null;
+  deltaSeen: boolean;
+  given: number;
+}
+
 /** A fresh assembler for one Anthropic Messages turn; the caller holds it. */
-export function createAnthropicTurnAssembler(): TurnAssembler {
-  const log = createTurnLog('anthropic', 'messages');
-  const blocks = new Map<number, BlockState>();
-  let stopReason: string | null = null;
-  let deltaSeen = false;
+export function createAnthropicTurnAssembler(): ForkableTurnAssembler {
+  return anthropicAssembler({ log: createTurnLog('anthropic', 'messages'), blocks: new Map(), stopReason: null, deltaSeen: false, given: 0 });
+}
+
+function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
+  const { log, blocks } = from;
+  let { stopReason, deltaSeen } = from;
   /** How many blocks message_start delivered whole: indices 0 … given−1. */
-  let given = 0;
+  let given = from.given;
 
   function block(e: Record<string, unknown>, type: string): BlockState | null {
     const at = e.index;
@@ -268,5 +293,12 @@ export function createAnthropicTurnAssembler(): TurnAssembler {
       });
   }
 
-  return { provider: 'anthropic', push, turn: () => snapshotTurn(log, replay()) };
+  function fork(): ForkableTurnAssembler {
+    const f = log.fork();
+    const copy = new Map<number, BlockState>();
+    for (const [at, b] of blocks) copy.set(at, { ...b, call: b.call === null ? null : f.call(b.call), block: { ...b.block } });
+    return anthropicAssembler({ log: f.log, blocks: copy, stopReason, deltaSeen, given });
+  }
+
+  return { provider: 'anthropic', push, turn: () => snapshotTurn(log, replay()), fork };
 }

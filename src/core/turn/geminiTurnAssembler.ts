@@ -12,9 +12,22 @@
  * a.turn().terminal?.status // 'requires_action'
  */
 import { isObject } from '../json/jsonValue.ts';
-import { admitEvent, closeCall, completeMembers, createTurnLog, endTurn, isIndex, noteUnknownMembers, openCall, snapshotTurn, type CallState } from './_turnLog.ts';
+import {
+  admitEvent,
+  closeCall,
+  completeMembers,
+  createTurnLog,
+  endTurn,
+  isIndex,
+  noteUnknownMembers,
+  openCall,
+  snapshotTurn,
+  type CallState,
+  type ForkableTurnAssembler,
+  type TurnLog,
+} from './_turnLog.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
-import type { TurnAssembler, TurnEndKind } from './turn.ts';
+import type { TurnEndKind } from './turn.ts';
 
 interface StepState {
   type: string;
@@ -44,16 +57,29 @@ const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   error: ['event_type', 'error', 'event_id'],
 };
 
+/** Where an assembler stands, handed to its fork. */
+interface GeminiState {
+  log: TurnLog;
+  order: StepState[];
+  hop: Map<number, StepState>;
+  hops: number;
+  awaitingHop: boolean;
+}
+
 /** A fresh assembler for one Gemini Interactions turn; the caller holds it. */
-export function createGeminiTurnAssembler(): TurnAssembler {
-  const log = createTurnLog('gemini', 'interactions');
+export function createGeminiTurnAssembler(): ForkableTurnAssembler {
+  return geminiAssembler({ log: createTurnLog('gemini', 'interactions'), order: [], hop: new Map(), hops: 0, awaitingHop: false });
+}
+
+function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
+  const log = from.log;
   /** Steps of every hop, in the order they started; a hop's indexes are its own. */
-  const order: StepState[] = [];
-  let hop = new Map<number, StepState>();
+  const order = from.order;
+  let hop = from.hop;
   /** How many hops have started: a hop's indexes are its own, and so are the defects reported about them. */
-  let hops = 0;
+  let hops = from.hops;
   /** Between a requires_continuation and the next hop's interaction.created. */
-  let awaitingHop = false;
+  let awaitingHop = from.awaitingHop;
 
   function step(e: Record<string, unknown>, type: string): StepState | null {
     const at = e.index;
@@ -223,7 +249,16 @@ export function createGeminiTurnAssembler(): TurnAssembler {
     });
   }
 
-  return { provider: 'gemini', push, turn: () => snapshotTurn(log, replay()) };
+  function fork(): ForkableTurnAssembler {
+    const f = log.fork();
+    const steps = new Map<StepState, StepState>();
+    for (const s of order) steps.set(s, { ...s, call: s.call === null ? null : f.call(s.call), step: { ...s.step } });
+    const copy = new Map<number, StepState>();
+    for (const [at, s] of hop) copy.set(at, steps.get(s) as StepState);
+    return geminiAssembler({ log: f.log, order: order.map((s) => steps.get(s) as StepState), hop: copy, hops, awaitingHop });
+  }
+
+  return { provider: 'gemini', push, turn: () => snapshotTurn(log, replay()), fork };
 }
 
 function textOf(step: Record<string, unknown>): string {

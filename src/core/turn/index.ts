@@ -35,6 +35,7 @@ export { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
 export { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
 export { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
 export { assembleTurn, createTurnAssembler, isTurnProvider, StreamTextRefused, TURN_PROVIDERS, type TurnEvents } from './assembleTurn.ts';
+export { openTurnSession, type TurnSession } from './turnSession.ts';
 export { readTurnStream, type StreamEvent, type StreamLayout, type StreamRead, type StreamTextError } from './turnStream.ts';
 export { parseTurnContext, type TurnContext, TurnContextSchema } from './turnContext.ts';
 export { boundResponseId, gateCall, type GatedCall, gateTurn, type GateVerdict, TurnInputError } from './inputGate.ts';

@@ -26,10 +26,11 @@ import {
   parseArgumentsObject,
   snapshotTurn,
   type CallState,
+  type ForkableTurnAssembler,
   type JsonObject,
+  type TurnLog,
 } from './_turnLog.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
-import type { TurnAssembler } from './turn.ts';
 import { forReplay } from './replayDrops.ts';
 import type { ArgumentsSource } from './turnParams.ts';
 
@@ -103,16 +104,29 @@ const isDocumented = (type: string): boolean => DOCUMENTED.includes(type);
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** Where an assembler stands, handed to its fork. */
+interface OpenAIState {
+  log: TurnLog;
+  items: Map<number, ItemState>;
+  completedOutput: unknown[] | null;
+  numbered: boolean | null;
+  lastSequence: number | null;
+  sequenceReported: boolean;
+}
+
 /** A fresh assembler for one OpenAI Responses turn; the caller holds it. */
-export function createOpenAITurnAssembler(): TurnAssembler {
-  const log = createTurnLog('openai', 'responses');
-  const items = new Map<number, ItemState>();
+export function createOpenAITurnAssembler(): ForkableTurnAssembler {
+  return openaiAssembler({ log: createTurnLog('openai', 'responses'), items: new Map(), completedOutput: null, numbered: null, lastSequence: null, sequenceReported: false });
+}
+
+function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
+  const { log, items } = from;
   /** The completed response's `output`: the copy the replay prefers (SPEC 8.3). */
-  let completedOutput: unknown[] | null = null;
+  let completedOutput = from.completedOutput;
   /** Whether the documented events carry sequence numbers: decided by the first one. */
-  let numbered: boolean | null = null;
-  let lastSequence: number | null = null;
-  let sequenceReported = false;
+  let numbered = from.numbered;
+  let lastSequence = from.lastSequence;
+  let sequenceReported = from.sequenceReported;
 
   function sequenceProblem(params: Parameters<typeof log.problem>[1]): void {
     if (!sequenceReported) log.problem('STREAM_ORDER', params);
@@ -356,5 +370,12 @@ export function createOpenAITurnAssembler(): TurnAssembler {
     return [...items.entries()].sort(([a], [b]) => a - b).map(([, s]): JsonValue => (s.call !== null ? replayCall(s.item, s.call) : (forReplay('openai', s.item) as JsonObject)));
   }
 
-  return { provider: 'openai', push, turn: () => snapshotTurn(log, replay()) };
+  function fork(): ForkableTurnAssembler {
+    const f = log.fork();
+    const copy = new Map<number, ItemState>();
+    for (const [at, s] of items) copy.set(at, { ...s, call: s.call === null ? null : f.call(s.call) });
+    return openaiAssembler({ log: f.log, items: copy, completedOutput, numbered, lastSequence, sequenceReported });
+  }
+
+  return { provider: 'openai', push, turn: () => snapshotTurn(log, replay()), fork };
 }

@@ -5,7 +5,7 @@ import type { ProviderName } from '../../core/tables/index.ts';
 import type { AssembledTurn } from '../../core/turn/index.ts';
 import { turnFixtures } from '../../core/turn/index.ts';
 import { applyFault, faultsFor } from './faults.ts';
-import { overviewStream, stepAt } from './stepThrough.ts';
+import { openStepSession, overviewStream, stepAt } from './stepThrough.ts';
 import { bigStream } from '../../../bench/bigStream.ts';
 
 const fixture = (id: string) => {
@@ -130,6 +130,25 @@ describe('stepping: what a learner sees', () => {
     const last = stepAt('anthropic', o, stream.length - 1);
     expect(last.turn.calls[0]?.arguments_text.length).toBe(600_000 + '{"order_ref":"'.length + 2);
     expect(stepAt('anthropic', o, start + 2000).calls[0]?.added).toBe('x'.repeat(150));
+    // Through a held session (the turn mode's hook): the same steps, backward and by jumps included.
+    const session = openStepSession('anthropic', o);
+    for (const i of [stream.length - 1, 0, start + 2000, start + 1999, start + 2001, start + 5, stream.length - 2]) {
+      expect(stepAt('anthropic', o, i, session), `@${i}`).toStrictEqual(stepAt('anthropic', o, i));
+    }
+  });
+  it('property: a step through a session the caller holds is the step without one, wherever the learner goes', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...turnFixtures), fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), (f, path) => {
+        const o = overviewStream(f.provider, f.stream);
+        if (!o.ok) throw new Error(f.id);
+        const session = openStepSession(f.provider, o);
+        for (const n of path) expect(stepAt(f.provider, o, n % o.events.length, session), `${f.id} @${n % o.events.length}`).toStrictEqual(stepAt(f.provider, o, n % o.events.length));
+      }),
+      { seed: 13, numRuns: 120 },
+    );
+    const o = overviewStream('openai', turnFixtures[0]?.stream ?? []);
+    const other = overviewStream('anthropic', turnFixtures.find((f) => f.provider === 'anthropic')?.stream ?? []);
+    if (o.ok && other.ok) expect(() => stepAt('openai', o, 0, openStepSession('anthropic', other))).toThrow(/another stream/);
   });
   it('property: any prefix of any fixture, as values or as JSON Lines, reads to assembleTurn', () => {
     fc.assert(

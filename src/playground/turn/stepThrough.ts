@@ -8,7 +8,7 @@
  * const o = overviewStream('anthropic', fixture.stream);
  * o.ok && stepAt('anthropic', o, 3).calls[0].added // '{"order_ref"'
  */
-import { assembleTurn } from '../../core/turn/index.ts';
+import { openTurnSession, type TurnSession } from '../../core/turn/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
 import type { AssembledTurn, TurnProblem, TurnTerminal } from '../../core/turn/index.ts';
 import { readTurnStream, type StreamEvent, type StreamLayout, type StreamTextError } from '../../core/turn/index.ts';
@@ -110,18 +110,15 @@ function stepCalls(turn: AssembledTurn, prev: AssembledTurn | null, index: numbe
   });
 }
 
-/** The turn as if the stream ended after its first `n` events. */
-const prefix = (provider: ProviderName, events: readonly StreamEvent[], n: number): AssembledTurn => assembleTurn(provider, { events: events.slice(0, n) });
-
-/** The first event after which the turn has a response id (it never goes away once said), by halving: O(events × log events). */
-function responseIdAt(provider: ProviderName, events: readonly StreamEvent[], final: AssembledTurn): number | null {
+/** The first event after which the turn has a response id (it never goes away once said), by halving: log(events) steps of the session. */
+function responseIdAt(session: TurnSession, final: AssembledTurn): number | null {
   if (final.response_id === null) return null;
   let lo = 1;
-  let hi = events.length;
-  if (prefix(provider, events, 1).response_id !== null) return 0;
+  let hi = session.length;
+  if (session.turnAt(1).response_id !== null) return 0;
   while (lo + 1 < hi) {
     const mid = (lo + hi) >> 1;
-    if (prefix(provider, events, mid).response_id !== null) hi = mid;
+    if (session.turnAt(mid).response_id !== null) hi = mid;
     else lo = mid;
   }
   return hi - 1;
@@ -156,8 +153,10 @@ export function overviewStream(provider: ProviderName, input: string | readonly 
     events = input.map((value) => ({ value, line: 0, column: 0 }));
     layout = 'values';
   }
-  const final = assembleTurn(provider, { events });
-  const rid = responseIdAt(provider, events, final);
+  // One full read (it makes the session's checkpoints on the way); the halving search then reads at most a checkpoint's span per probe.
+  const session = openTurnSession(provider, { events });
+  const final = session.turnAt(events.length);
+  const rid = responseIdAt(session, final);
   const marks = events.map((e, index): EventMark => ({
     event: stepEvent(provider, e, index, layout),
     call_ids_new: final.calls.filter((c) => c.at[0] === index).map((c) => c.call_id),
@@ -168,11 +167,21 @@ export function overviewStream(provider: ProviderName, input: string | readonly 
   return { ok: true, layout, events, marks, final };
 }
 
-/** The full step at an event: the turn as if the stream ended there, and each call's text split into what it was and what this event added. O(events). */
-export function stepAt(provider: ProviderName, overview: Extract<StreamOverview, { ok: true }>, index: number): TurnStep {
+/** A turn session over an overview's events, for {@link stepAt}: the caller holds it while the learner steps (SPEC 7.1). */
+export const openStepSession = (provider: ProviderName, overview: Extract<StreamOverview, { ok: true }>): TurnSession => openTurnSession(provider, { events: overview.events });
+
+/**
+ * The full step at an event: the turn as if the stream ended there, and each
+ * call's text split into what it was and what this event added. The two
+ * turns (before and after the event) come from `session`, one the caller
+ * holds for this overview (then a step costs a checkpoint's span of events
+ * and the turn's size), else from one opened for this call (O(events)).
+ */
+export function stepAt(provider: ProviderName, overview: Extract<StreamOverview, { ok: true }>, index: number, session: TurnSession = openStepSession(provider, overview)): TurnStep {
+  if (session.provider !== provider || session.length !== overview.events.length) throw new Error('stepAt: the session was opened for another stream');
   const i = Math.max(0, Math.min(overview.events.length - 1, index));
-  const turn = prefix(provider, overview.events, i + 1);
-  const prev = i === 0 ? null : prefix(provider, overview.events, i);
+  const prev = i === 0 ? null : session.turnAt(i);
+  const turn = session.turnAt(i + 1);
   const problems = turn.problems.filter((p) => p.at <= i);
   const mark = overview.marks[i];
   return {

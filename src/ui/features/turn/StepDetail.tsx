@@ -64,7 +64,7 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
               </p>
               <p className="muted small">{x.callArguments}</p>
               <pre className="args-text" data-testid="call-arguments">
-                <VisibleText text={c.before} />
+                <ArgumentsBefore x={x} text={c.before} />
                 {c.added !== '' ? (
                   <mark title={x.addedMark} aria-label={`${x.addedMark}: ${c.added}`}>
                     <VisibleText text={c.added} />
@@ -109,5 +109,28 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
       </h3>
       <JsonView value={event.raw} label={x.eventHeading(event.index, event.type ?? x.noType)} />
     </div>
+  );
+}
+
+/**
+ * The text a call had before this event. Past a few thousand characters only
+ * its end is drawn, with how much was left out: the whole text of a 1 MiB
+ * stream's call, laid out again at every step, took longer than a frame.
+ */
+const SHOWN = 4000;
+function ArgumentsBefore({ x, text }: { x: TurnTexts; text: string }): JSX.Element {
+  if (text.length <= SHOWN) return <VisibleText text={text} />;
+  let from = text.length - SHOWN;
+  // Never split a surrogate pair: the half left would read as a hidden character.
+  const unit = text.charCodeAt(from);
+  if (unit >= 0xdc00 && unit <= 0xdfff) from++;
+  return (
+    <>
+      <span className="muted" data-testid="call-arguments-elided">
+        {x.earlierText(from)}
+      </span>
+      {'\n'}
+      <VisibleText text={text.slice(from)} />
+    </>
   );
 }

@@ -4,7 +4,7 @@
  * when it has focus. The fault switches sit above it: each breaks the healthy
  * stream in one way and names the problem code it will show.
  */
-import { useEffect, useRef, type JSX, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { faultsFor, type FaultId } from '../../../playground/turn/faults.ts';
@@ -31,10 +31,16 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
   const n = marks.length;
   const list = useRef<HTMLOListElement>(null);
   const go = (i: number) => onIndex(Math.max(0, Math.min(n - 1, i)));
-  // Keep the current event in view as the learner steps (the list scrolls on its own).
+  const rows = useRowWindow(list, n, index);
+  // Keep the current event in view as the learner steps (the list scrolls on its own; a windowed list is scrolled by useRowWindow).
   useEffect(() => {
-    list.current?.querySelector(`[data-index="${index}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [index]);
+    if (rows === null) list.current?.querySelector(`[data-index="${index}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [index, rows]);
+  // One handler for the list (a row has no props that change with the step): a step re-renders two rows, not thousands.
+  const onClick = (e: MouseEvent<HTMLOListElement>) => {
+    const row = (e.target as Element).closest('[data-index]');
+    if (row !== null) onIndex(Number(row.getAttribute('data-index')));
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
     const to: Record<string, number> = { ArrowDown: index + 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowLeft: index - 1, Home: 0, End: n - 1 };
     if (!(e.key in to)) return;
@@ -90,36 +96,85 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
       <p className="muted small">{x.keysHint}</p>
       <ol
         ref={list}
-        className="event-list"
         role="listbox"
         aria-label={x.eventsLabel}
         tabIndex={0}
         aria-activedescendant={n > 0 ? `turn-event-${index}` : undefined}
         onKeyDown={onKeyDown}
+        onClick={onClick}
+        onScroll={rows?.onScroll}
+        className={rows === null ? 'event-list' : 'event-list windowed'}
         data-testid="event-list"
       >
-        {marks.map((s, i) => {
-          const bad = s.problems_new.length > 0;
-          return (
-            // Picked by pointer here, by the list's own keys above (aria-activedescendant): the list is the one tab stop.
-            <li
-              key={i}
-              id={`turn-event-${i}`}
-              role="option"
-              aria-selected={i === index}
-              data-index={i}
-              className={`event-item${i === index ? ' current' : ''}${i > index ? ' ahead' : ''}${bad ? ' bad' : ''}`}
-              onClick={() => onIndex(i)}
-            >
-              <span className="event-n">{i}</span> <code>{s.event.type ?? x.noType}</code>
-              {s.response_id_new ? <span className="chip chip-quiet">{x.markResponseId}</span> : null}
-              {s.call_ids_new.length > 0 ? <span className="chip chip-accent">{x.markCall}</span> : null}
-              {s.terminal_here !== null ? <span className={terminalChip(s.terminal_here)}>{x.markEnd}</span> : null}
-              {bad ? <span className="chip chip-error">{s.problems_new.map((p) => p.code).join(' ')}</span> : null}
-            </li>
-          );
+        {rows !== null && rows.first > 0 ? <li role="none" aria-hidden="true" className="event-gap" style={{ height: rows.first * rows.height }} /> : null}
+        {(rows === null ? marks : marks.slice(rows.first, rows.last)).map((s, k) => {
+          const i = k + (rows?.first ?? 0);
+          return <EventRow key={i} x={x} mark={s} i={i} n={n} current={i === index} ahead={i > index} />;
         })}
+        {rows !== null && rows.last < n ? <li role="none" aria-hidden="true" className="event-gap" style={{ height: (n - rows.last) * rows.height }} /> : null}
       </ol>
     </div>
   );
+}
+
+/** One event of the list; its props do not change with a step but for the rows it enters or leaves, so a step re-renders two rows. */
+const EventRow = memo(function EventRow({ x, mark, i, n, current, ahead }: { x: TurnTexts; mark: EventMark; i: number; n: number; current: boolean; ahead: boolean }): JSX.Element {
+  const bad = mark.problems_new.length > 0;
+  return (
+    // Picked by pointer (the list's one click handler), by the list's own keys (aria-activedescendant): the list is the one tab stop.
+    <li
+      id={`turn-event-${i}`}
+      role="option"
+      aria-selected={current}
+      aria-posinset={i + 1}
+      aria-setsize={n}
+      data-index={i}
+      className={`event-item${current ? ' current' : ''}${ahead ? ' ahead' : ''}${bad ? ' bad' : ''}`}
+    >
+      <span className="event-n">{i}</span> <code>{mark.event.type ?? x.noType}</code>
+      {mark.response_id_new ? <span className="chip chip-quiet">{x.markResponseId}</span> : null}
+      {mark.call_ids_new.length > 0 ? <span className="chip chip-accent">{x.markCall}</span> : null}
+      {mark.terminal_here !== null ? <span className={terminalChip(mark.terminal_here)}>{x.markEnd}</span> : null}
+      {bad ? <span className="chip chip-error">{mark.problems_new.map((p) => p.code).join(' ')}</span> : null}
+    </li>
+  );
+});
+
+/** Past this many events the list draws only the rows in view, and the current one's neighbours: a 1 MiB stream has thousands. */
+const WINDOWED = 400;
+/** Rows drawn beyond each edge of the view, so a scroll by a few rows shows drawn rows at once. */
+const OVERSCAN = 30;
+
+/**
+ * The rows of a long list to draw (null: draw them all). Rows of a windowed
+ * list are one line each, of the height the first drawn row has (CSS:
+ * `.event-list.windowed`); the rows not drawn are two empty rows of their
+ * height, so its scrollbar is the whole list's. A step outside the view scrolls the
+ * list to it before the frame is painted.
+ */
+function useRowWindow(list: RefObject<HTMLOListElement | null>, n: number, index: number): { first: number; last: number; height: number; onScroll(): void } | null {
+  const [view, setView] = useState({ top: 0, height: 480, row: 24 });
+  const windowed = n > WINDOWED;
+  const measure = useCallback(() => {
+    const el = list.current;
+    if (el === null) return;
+    const row = el.querySelector('.event-item')?.getBoundingClientRect().height ?? 0;
+    setView((v) => {
+      const next = { top: el.scrollTop, height: el.clientHeight, row: row > 0 ? row : v.row };
+      return next.top === v.top && next.height === v.height && next.row === v.row ? v : next;
+    });
+  }, [list]);
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!windowed || el === null) return;
+    const top = index * view.row;
+    // Into view by the shortest scroll, as scrollIntoView({ block: 'nearest' }) would.
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + view.row > el.scrollTop + el.clientHeight) el.scrollTop = top + view.row - el.clientHeight;
+    measure();
+  }, [windowed, index, view.row, list, measure]);
+  if (!windowed) return null;
+  const first = Math.max(0, Math.floor(view.top / view.row) - OVERSCAN);
+  const last = Math.min(n, Math.ceil((view.top + view.height) / view.row) + OVERSCAN);
+  return { first, last, height: view.row, onScroll: measure };
 }

@@ -20,7 +20,6 @@ import { decodeStreamDocument, encodeStreamDocument } from '../../../playground/
 import { loadRecordedStream, type RecordedStream } from '../../../playground/turn/recordedStreams.ts';
 import { defaultStream, isRecordedStreamId, providerOfStream } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
-import { stepAt } from '../../../playground/turn/stepThrough.ts';
 import { storyStepsReached } from '../../../playground/turn/storyProgress.ts';
 import { callsView, streamView } from '../../../playground/turn/turnView.ts';
 import { Panel } from '../../components/Panel.tsx';
@@ -39,6 +38,7 @@ import { StreamStepper } from './StreamStepper.tsx';
 import { StreamTextEditor } from './StreamTextEditor.tsx';
 import { TURN_TEXT, type TurnTexts } from './text.ts';
 import { TurnToolbar } from './TurnToolbar.tsx';
+import { useTurnStep } from './useTurnStep.ts';
 import './turn.css';
 
 type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
@@ -114,7 +114,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const at = Math.min(index, Math.max(0, marks.length - 1));
   // The full step is computed for the event on screen only (O(events)); holding an arrow key defers it, never the list.
   const shownAt = useDeferredValue(at);
-  const step = useMemo(() => (streamPart.overview === null || streamPart.overview.marks.length === 0 ? undefined : stepAt(streamPart.provider, streamPart.overview, shownAt)), [streamPart, shownAt]);
+  const step = useTurnStep(streamPart.provider, streamPart.overview, shownAt);
 
   const setDoc = useCallback((d: TurnDoc) => onTurn(withTurnDoc(turn, d)), [onTurn, turn]);
   const onHandlerText = useCallback((id: string, text: string) => setDoc({ ...doc, handlers: { ...doc.handlers, [id]: text } }), [setDoc, doc]);
