@@ -5,7 +5,9 @@
 export { isObject, type JsonValue } from './jsonValue.ts';
 export { escapePointerSegment, parsePointer } from './jsonPointer.ts';
 export { CanonicalizationError, canonicalize } from './canonical.ts';
-export { decodeUtf8Strict, type JsonLocation, type JsonParseError, parseStrictJson, STRICT_JSON_LIMITS } from './strictJson.ts';
+export { type JsonLocation, parseStrictJson, STRICT_JSON_LIMITS } from './strictJson.ts';
+export type { JsonParseError } from './jsonParseError.ts';
+export { decodeUtf8Strict } from './utf8Strict.ts';
 export { utf8Length } from './text.ts';
 export { lineStarts, offsetToLineColumn, positionAt } from './textPosition.ts';
 export { constantTimeEqual, hmacSha256Hex, hmacSha256HexWebCrypto, sha256Hex, sha256HexWebCrypto } from './hash.ts';

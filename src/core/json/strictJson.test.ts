@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { parse as jsoncParse, type ParseError } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { sharedVectors } from '../../../test/support/vectors.ts';
-import { decodeUtf8Strict, parseStrictJson, type JsonParseErrorCode } from './strictJson.ts';
+import { parseStrictJson, type JsonParseErrorCode } from './strictJson.ts';
+import { decodeUtf8Strict } from './utf8Strict.ts';
 import { lineStarts, offsetToLineColumn, positionAt } from './textPosition.ts';
 
 const suite = sharedVectors('JSONTestSuite/test_parsing');
