@@ -39,7 +39,8 @@ import { projectParsed, type ProjectionSteps } from '../result/project.ts';
 import { PROVIDER_ADAPTERS } from '../tables/providerAdapters.ts';
 import { registry, type ToolRegistry } from '../tables/registry.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
-import { auditMemberIssues, modelResultVerdict, validateParsed, type AuditMember, type ValidationDetails, type ValidationSteps } from '../result/validateResult.ts';
+import { modelResultVerdict } from '../result/modelResultVerdict.ts';
+import { auditMemberIssues, validateParsed, type AuditMember, type ValidationDetails, type ValidationSteps } from '../result/validateResult.ts';
 import { needleFinder, type NeedleFinder } from '../result/outputContract.ts';
 import type { Violation } from '../tables/violation.ts';
 
