@@ -10,8 +10,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { findScenario, type Scenario } from '../src/core/index.ts';
 import { MISTAKES } from '../src/mistakes/index.ts';
-import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/ui/features/learn/recoveryTimeline.ts';
-import { QUESTIONS } from '../src/ui/features/learn/selfTest.ts';
+import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/playground/recoveryTimeline.ts';
+import { QUESTIONS } from '../src/playground/selfTest.ts';
 import { expect, test } from './fixtures.ts';
 
 const queryOf = (url: string) => new URL(url).searchParams;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario, project, type ModelResult, type Scenario } from '../../../core/index.ts';
+import { findScenario, project, type ModelResult, type Scenario } from '../core/index.ts';
 import { controlPlaneNext, recoveryTimeline, RECOVERY_PATH_IDS } from './recoveryTimeline.ts';
 
 const mrOf = (id: string): ModelResult => {

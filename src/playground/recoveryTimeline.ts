@@ -10,14 +10,14 @@
  * which a tampered package could rewrite): the code decides, the text only
  * explains. Pure: no React, no DOM.
  */
-import { ERROR_CATALOG } from '../../../core/tables/index.ts';
-import { type ModelResult } from '../../../core/result/index.ts';
-import { project } from '../../../core/result/index.ts';
-import { type Package } from '../../../core/result/index.ts';
-import { type Scenario } from '../../../core/result/index.ts';
-import { findScenario } from '../../../core/result/index.ts';
-import { isErrorCode, type Recovery } from '../../../core/tables/index.ts';
-import type { Bilingual } from '../../../lang.ts';
+import { ERROR_CATALOG } from '../core/tables/index.ts';
+import { type ModelResult } from '../core/result/index.ts';
+import { project } from '../core/result/index.ts';
+import { type Package } from '../core/result/index.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { findScenario } from '../core/result/index.ts';
+import { isErrorCode, type Recovery } from '../core/tables/index.ts';
+import type { Bilingual } from '../lang.ts';
 
 export type RecoveryPathId = 'outcome_unknown' | 'rate_limit' | 'replay_reconciled';
 export const RECOVERY_PATH_IDS: readonly RecoveryPathId[] = ['outcome_unknown', 'rate_limit', 'replay_reconciled'];

@@ -2,7 +2,7 @@
 import type { JSX } from 'react';
 import { findScenario, type Scenario } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
-import type { AttackView } from './attackView.ts';
+import type { AttackView } from '../../../playground/attackView.ts';
 import { AdapterView } from './AdapterView.tsx';
 import { cx } from './cx.ts';
 import { Diffs } from './Diffs.tsx';

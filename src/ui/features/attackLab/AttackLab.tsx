@@ -10,7 +10,7 @@ import type { Scenario } from '../../../core/result/index.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { Lang } from '../../../lang.ts';
 import { AttackDetail } from './AttackDetail.tsx';
-import { attackView, type Verdict } from './attackView.ts';
+import { attackView, type Verdict } from '../../../playground/attackView.ts';
 import { cx } from './cx.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import type { InjectionTurn } from './VerdictView.tsx';

@@ -2,7 +2,7 @@
 import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { DiffView } from '../../components/DiffView/DiffView.tsx';
-import type { AttackView } from './attackView.ts';
+import type { AttackView } from '../../../playground/attackView.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
 

@@ -2,7 +2,7 @@
 import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
-import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from './attackView.ts';
+import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from '../../../playground/attackView.ts';
 import { cx } from './cx.ts';
 import { DigestTable } from './DigestTable.tsx';
 import { StoppedBy } from './StoppedBy.tsx';

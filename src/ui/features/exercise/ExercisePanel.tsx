@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useSettled } from '../../hooks/useSettled.ts';
 import { proofStatuses, PROOF_IDS, type ProofStep } from '../../../lessons/exerciseProofs.ts';
-import { evaluateExercise, type ExerciseInput, type ExerciseView } from './exerciseModel.ts';
+import { evaluateExercise, type ExerciseInput, type ExerciseView } from '../../../playground/exerciseModel.ts';
 import { ProofCard } from './ProofCard.tsx';
 import { cx, SlotCard } from './SlotCard.tsx';
 import { EXERCISE_TEXT } from './text.ts';

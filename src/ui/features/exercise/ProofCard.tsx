@@ -12,7 +12,7 @@ import { INJECTION_KINDS, type InjectionKind, type ProofStatus, type ProofStep }
 import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
-import type { ExerciseView } from './exerciseModel.ts';
+import type { ExerciseView } from '../../../playground/exerciseModel.ts';
 import { cx } from './SlotCard.tsx';
 import { EXERCISE_TEXT } from './text.ts';
 import styles from './ExercisePanel.module.css';

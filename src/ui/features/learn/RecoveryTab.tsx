@@ -1,7 +1,7 @@
 /** The recovery walk-through: three timelines, each step's delivery and outcome from the core, the next step from the catalog. */
 import { useMemo, useState, type JSX } from 'react';
-import { recoveryTimeline, RECOVERY_PATH_IDS, type RecoveryPathId, type TimelineStep } from './recoveryTimeline.ts';
-import type { DemoPlace } from './selfTest.ts';
+import { recoveryTimeline, RECOVERY_PATH_IDS, type RecoveryPathId, type TimelineStep } from '../../../playground/recoveryTimeline.ts';
+import type { DemoPlace } from '../../../playground/selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import stepStyles from './RecoveryTimeline.module.css';
