@@ -8,6 +8,7 @@ import { useEffect, useRef, type JSX, type KeyboardEvent } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { faultsFor, type FaultId } from '../../../playground/turn/faults.ts';
+import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';
 import type { EventMark } from '../../../playground/turn/stepThrough.ts';
 import type { FaultState } from '../../../playground/turn/turnView.ts';
 import { CodeText } from '../../components/CodeText.tsx';
@@ -59,14 +60,14 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
                 data-fault={f.id}
                 onClick={() => onFault(on ? null : f.id)}
               >
-                {f.label[lang]} <code>{f.code}</code>
+                {FAULT_TEXT[lang].label[f.id]} <code>{f.code}</code>
               </button>
             );
           })}
         </div>
         {fault !== null && !fault.applied ? (
           <p className="inline-warning" role="status">
-            {x.faultNotApplied} <CodeText text={fault.reason[lang]} />
+            {x.faultNotApplied} <CodeText text={FAULT_TEXT[lang].refused(fault.reason)} />
           </p>
         ) : null}
       </section>

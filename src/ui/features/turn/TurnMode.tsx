@@ -14,7 +14,8 @@ import type { Lang } from '../../../lang.ts';
 import * as browser from '../../../playground/browser.ts';
 import type { NoticeInput } from '../../../playground/reducer.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
-import { FAULT_SWITCHES, type FaultId } from '../../../playground/turn/faults.ts';
+import type { FaultId } from '../../../playground/turn/faults.ts';
+import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';
 import { encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
 import { defaultStream, isRecordedStreamId, providerOfStream } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
@@ -122,7 +123,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const chosen = running.find((c) => c.call_id === callId) ?? running[0];
   const handler = view.handlers.find((h) => h.call_id === chosen?.call_id);
   const stepDecision = useMemo(() => (step === undefined ? null : decideTurn(step.turn, streamPart.fixture.turn_context)), [streamPart.fixture, step]);
-  const faultLabel = view.fault?.applied === true ? (FAULT_SWITCHES.find((f) => f.id === view.fault?.id)?.label[lang] ?? null) : null;
+  const faultLabel = view.fault?.applied === true ? FAULT_TEXT[lang].label[view.fault.id] : null;
 
   const exportStream = () => browser.downloadText(`${turn.stream}.stream.json`, encodeStreamDocument({ provider: view.provider, base: turn.stream, stream: view.effectiveText }));
   const importStream = async (file: File) => {
