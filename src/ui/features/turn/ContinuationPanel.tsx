@@ -61,13 +61,13 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
           </p>
           {view.proof.not_searched.map((n) => (
             <p key={n.value} className="muted small">
-              {x.notSearched}: <code>{n.value}</code> — {n.why[lang]}
+              {x.notSearched}: <code>{n.value}</code> — {x.notSearchedWhy[n.why]}
             </p>
           ))}
-          {view.results_first !== null ? (
+          {view.results_first ? (
             <section className="results-first" aria-labelledby="results-first-title">
               <h3 id="results-first-title">{x.resultsFirst}</h3>
-              <p>{view.results_first[lang]}</p>
+              <p>{x.anthropicResultsFirst}</p>
             </section>
           ) : null}
           <h3>{x.pairsHeading}</h3>

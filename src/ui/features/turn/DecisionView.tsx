@@ -51,7 +51,7 @@ export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lan
           </ul>
         </>
       ) : decision.kind === 'no_calls' ? (
-        <p className="decision-verdict">{decision.why[lang]}</p>
+        <p className="decision-verdict">{x.noCallsWhy}</p>
       ) : decision.kind === 'bad_input' ? (
         <p className="decision-verdict">
           <span className="chip chip-error">✗</span> {x.badInput}: {decision.detail}
@@ -63,7 +63,7 @@ export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lan
               <p>
                 <code>{c.call_id}</code> <code>{c.name}</code> → {c.runs ? <span className="chip chip-succeeded">{x.runs}</span> : <span className="chip chip-error">{x.gateAnswers(c.gate)}</span>}
               </p>
-              <p className="muted">{c.why[lang]}</p>
+              <p className="muted">{x.gateWhy(c.gate, c.name, c.parsed)}</p>
             </li>
           ))}
         </ul>
