@@ -6,14 +6,12 @@
  */
 import { useMemo, type JSX } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
-import type { Lang } from '../../../lang.ts';
 import { INJECTION_SCENARIO_ID, injectionStory } from '../../../playground/turn/injectionStory.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { TurnTexts } from './text.ts';
 
 export interface InjectionStoryViewProps {
   x: TurnTexts;
-  lang: Lang;
   provider: ProviderName;
   /** How many of the four steps have happened at the stepper's event (../../../playground/turn/storyProgress.ts). */
   reached: number;
@@ -22,7 +20,7 @@ export interface InjectionStoryViewProps {
   scenarioHref: string;
 }
 
-export function InjectionStoryView({ x, lang, provider, reached, onOpenStream, onOpenScenario, scenarioHref }: InjectionStoryViewProps): JSX.Element {
+export function InjectionStoryView({ x, provider, reached, onOpenStream, onOpenScenario, scenarioHref }: InjectionStoryViewProps): JSX.Element {
   const story = useMemo(() => injectionStory(provider), [provider]);
   if (!story.ok) return <p className="inline-warning">{story.detail}</p>;
   return (
@@ -51,7 +49,7 @@ export function InjectionStoryView({ x, lang, provider, reached, onOpenStream, o
               {x.injectionStep(i + 1)}: {x.injectionStepTitles[s.kind]}
             </h3>
             {i < reached ? null : <p className="muted small">{x.storyAhead}</p>}
-            <p>{s.text[lang]}</p>
+            <p>{x.storyStep(s)}</p>
             {s.kind === 'injected_hit' ? <JsonView value={s.hits} label="hits" /> : null}
             {s.kind === 'model_asks' ? (
               <p>

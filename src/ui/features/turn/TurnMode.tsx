@@ -268,7 +268,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                             <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabInjection}>
                               <InjectionStoryView
                                 x={x}
-                                lang={lang}
+
                                 provider={view.provider}
                                 reached={storyStepsReached(marks, at)}
                                 onOpenStream={openStream}
