@@ -1,5 +1,5 @@
 /** One attack opened: its lesson, then either why it does not apply here or its verdict, the adapter's answer, the two calls and the diffs. */
-import type { JSX } from 'react';
+import type { JSX, Ref } from 'react';
 import { findScenario, type Scenario } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { AttackView } from '../../../playground/attackView.ts';
@@ -17,12 +17,14 @@ export function AttackDetail({
   lang,
   onOpenScenario,
   injectionTurn,
+  verdictRef,
 }: {
   view: AttackView;
   scenario: Scenario;
   lang: Lang;
   onOpenScenario(id: string): void;
   injectionTurn: InjectionTurn;
+  verdictRef: Ref<HTMLElement> | undefined;
 }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const { info, run, verdict, inapplicable } = view;
@@ -55,7 +57,7 @@ export function AttackDetail({
         </div>
       ) : (
         <>
-          <VerdictView verdict={verdict} view={view} lang={lang} injectionTurn={injectionTurn} />
+          <VerdictView verdict={verdict} view={view} lang={lang} injectionTurn={injectionTurn} verdictRef={verdictRef} />
           {view.adapter !== null && <AdapterView adapter={view.adapter} victim={run.victim.trusted} tampered={run.tampered.trusted} lang={lang} />}
           {run.other !== undefined && <TwoCalls other={run.other} victim={run.victim} id={info.id} lang={lang} />}
           <Diffs view={view} lang={lang} />

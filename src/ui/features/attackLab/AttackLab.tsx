@@ -4,7 +4,7 @@
  * check stops it, in the learner's language. Every verdict comes from the
  * core's real checks (`runAttack`, `validateResult`, `toProviderItem`).
  */
-import { useDeferredValue, useEffect, useMemo, type JSX } from 'react';
+import { useDeferredValue, useEffect, useMemo, type JSX, type Ref } from 'react';
 import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../lessons/attacks.ts';
 import type { Scenario } from '../../../core/result/index.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
@@ -28,6 +28,8 @@ export interface AttackLabProps {
   injectionTurn: InjectionTurn;
   /** The open attack's verdict in a few words, for the phone's sticky bar (null: none chosen, or it does not apply). */
   onVerdict?(v: AttackVerdictLine | null): void;
+  /** Receives the verdict, which the sticky bar's jump scrolls to and focuses. */
+  verdictRef?: Ref<HTMLElement>;
 }
 
 export interface AttackVerdictLine {
@@ -37,7 +39,7 @@ export interface AttackVerdictLine {
   text: string;
 }
 
-export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario, injectionTurn, onVerdict }: AttackLabProps): JSX.Element {
+export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario, injectionTurn, onVerdict, verdictRef }: AttackLabProps): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   // The list's "needs another scenario" hints may lag a keystroke behind; the selected attack never does.
   const listScenario = useDeferredValue(scenario);
@@ -103,7 +105,7 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
           {view === null ? (
             <p className={styles.pick}>{t.pick}</p>
           ) : (
-            <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} injectionTurn={injectionTurn} />
+            <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} injectionTurn={injectionTurn} verdictRef={verdictRef} />
           )}
         </section>
       </div>

@@ -1,5 +1,5 @@
 /** The attack's verdict from the core's real checks: stopped (and by what), a contract error, A11's two digests, nothing to reject (A14), or not stopped. */
-import type { JSX } from 'react';
+import type { JSX, Ref } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from '../../../playground/attackView.ts';
@@ -15,13 +15,26 @@ export interface InjectionTurn {
   open(): void;
 }
 
-export function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict; view: AttackView; lang: Lang; injectionTurn: InjectionTurn }): JSX.Element {
+export function VerdictView({
+  verdict,
+  view,
+  lang,
+  injectionTurn,
+  verdictRef,
+}: {
+  verdict: Verdict;
+  view: AttackView;
+  lang: Lang;
+  injectionTurn: InjectionTurn;
+  /** Receives the verdict, which the sticky bar's jump scrolls to and focuses. */
+  verdictRef: Ref<HTMLElement> | undefined;
+}): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const run = view.run;
   switch (verdict.kind) {
     case 'stopped':
       return (
-        <section className={cx(styles.verdict, styles.good)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="stopped" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.good)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="stopped" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✓ </span>
             {t.stoppedTitle}
@@ -33,7 +46,7 @@ export function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: V
     case 'contract_error': {
       const mr = run?.tampered.pkg.model_result;
       return (
-        <section className={cx(styles.verdict, styles.good)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="contract_error" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.good)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="contract_error" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✓ </span>
             {t.contractTitle(verdict.errorCode)}
@@ -58,7 +71,7 @@ export function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: V
     }
     case 'sha256_passes_keyed_stops':
       return (
-        <section className={styles.verdictPair} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="sha256_passes_keyed_stops" aria-label={t.verdict}>
+        <section className={styles.verdictPair} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="sha256_passes_keyed_stops" aria-label={t.verdict}>
           <div className={cx(styles.verdict, styles.bad)} data-testid="a11-sha256">
             <h4 className={styles.verdictTitle}>
               <span aria-hidden="true">✗ </span>
@@ -81,7 +94,7 @@ export function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: V
     case 'nothing_to_reject': {
       const [lead, ...steps] = t.nothingNext(INJECTED_NEXT_TOOL, verdict.nextToolRegistered);
       return (
-        <section className={cx(styles.verdict, styles.neutral)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="nothing_to_reject" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.neutral)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="nothing_to_reject" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">○ </span>
             {t.nothingTitle}
@@ -123,7 +136,7 @@ export function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: V
     }
     case 'not_stopped':
       return (
-        <section className={cx(styles.verdict, styles.bad)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="not_stopped" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.bad)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="not_stopped" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✗ </span>
             {t.notStoppedTitle}
