@@ -8,6 +8,7 @@ import type { Lang } from '../../../lang.ts';
 import type { DecidedCall, TurnDecision } from '../../../playground/turn/decision.ts';
 import { DecisionView } from './DecisionView.tsx';
 import type { TurnTexts } from './text.ts';
+import styles from './Turn.module.css';
 
 export interface HandlerTabProps {
   x: TurnTexts;
@@ -24,7 +25,7 @@ export interface HandlerTabProps {
 export function HandlerTab({ x, lang, decision, running, chosen, onCallId, children }: HandlerTabProps): JSX.Element {
   const answered = decision?.kind === 'gated' ? decision.calls.filter((c) => !c.runs) : [];
   return (
-    <div className="tab-scroll handler-tab" tabIndex={0} role="group" aria-label={x.tabHandler}>
+    <div className={`tab-scroll ${styles.handlerTab}`} tabIndex={0} role="group" aria-label={x.tabHandler}>
       {running.length === 0 ? (
         <>
           <p className="no-result">{x.handlerNone}</p>
@@ -32,7 +33,7 @@ export function HandlerTab({ x, lang, decision, running, chosen, onCallId, child
         </>
       ) : (
         <>
-          <div className="segmented call-picker" role="group" aria-label={x.callPicker}>
+          <div className={`segmented ${styles.callPicker}`} role="group" aria-label={x.callPicker}>
             {running.map((c) => (
               <button key={c.call_id} type="button" aria-pressed={c === chosen} onClick={() => onCallId(c.call_id)} data-call={c.call_id}>
                 <code>{c.call_id}</code> {c.name}
@@ -40,7 +41,7 @@ export function HandlerTab({ x, lang, decision, running, chosen, onCallId, child
             ))}
           </div>
           {answered.map((c) => (
-            <p key={c.call_id} className="muted small" data-answered={c.call_id}>
+            <p key={c.call_id} className={`muted ${styles.small}`} data-answered={c.call_id}>
               <code>{c.call_id}</code> <code>{c.name}</code>: {x.gateAnswers(c.gate)}
             </p>
           ))}

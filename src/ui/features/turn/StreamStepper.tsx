@@ -14,6 +14,7 @@ import type { FaultState } from '../../../playground/turn/turnView.ts';
 import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
 import { terminalChip } from './terminalChip.ts';
+import styles from './Turn.module.css';
 
 export interface StreamStepperProps {
   x: TurnTexts;
@@ -43,18 +44,18 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
     go(to[e.key] as number);
   };
   return (
-    <div className="turn-stepper">
-      <section className="turn-faults" aria-labelledby="turn-faults-title">
+    <div className={styles.turnStepper}>
+      <section className={styles.turnFaults} aria-labelledby="turn-faults-title">
         <h3 id="turn-faults-title">{x.faultsTitle}</h3>
-        <p className="muted small">{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
-        <div className="fault-switches">
+        <p className={`muted ${styles.small}`}>{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
+        <div className={styles.faultSwitches}>
           {faultsFor(provider).map((f) => {
             const on = fault?.id === f.id;
             return (
               <button
                 key={f.id}
                 type="button"
-                className={`btn fault-switch${on ? ' on' : ''}`}
+                className={`btn ${styles.faultSwitch}${on ? ` ${styles.on}` : ''}`}
                 aria-pressed={on}
                 disabled={!on && !faultsApply}
                 data-fault={f.id}
@@ -71,7 +72,7 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
           </p>
         ) : null}
       </section>
-      <div className="step-controls" role="group" aria-label={x.controlsLabel}>
+      <div className={styles.stepControls} role="group" aria-label={x.controlsLabel}>
         <button type="button" className="btn" onClick={() => go(0)} disabled={index <= 0} aria-keyshortcuts="Home" data-testid="step-start">
           « {x.first}
         </button>
@@ -84,14 +85,14 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
         <button type="button" className="btn" onClick={() => go(n - 1)} disabled={index >= n - 1} aria-keyshortcuts="End" data-testid="step-end">
           {x.last} »
         </button>
-        <span className="step-count" aria-live="polite" data-testid="step-count">
+        <span className={styles.stepCount} aria-live="polite" data-testid="step-count">
           {x.stepOf(index + 1, n)}
         </span>
       </div>
-      <p className="muted small">{x.keysHint}</p>
+      <p className={`muted ${styles.small}`}>{x.keysHint}</p>
       <ol
         ref={list}
-        className="event-list"
+        className={styles.eventList}
         role="listbox"
         aria-label={x.eventsLabel}
         tabIndex={0}
@@ -109,10 +110,10 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
               role="option"
               aria-selected={i === index}
               data-index={i}
-              className={`event-item${i === index ? ' current' : ''}${i > index ? ' ahead' : ''}${bad ? ' bad' : ''}`}
+              className={`${styles.eventItem}${i === index ? ` ${styles.current}` : ''}${i > index ? ` ${styles.ahead}` : ''}${bad ? ` ${styles.bad}` : ''}`}
               onClick={() => onIndex(i)}
             >
-              <span className="event-n">{i}</span> <code>{s.event.type ?? x.noType}</code>
+              <span className={styles.eventN}>{i}</span> <code>{s.event.type ?? x.noType}</code>
               {s.response_id_new ? <span className="chip chip-quiet">{x.markResponseId}</span> : null}
               {s.call_ids_new.length > 0 ? <span className="chip chip-accent">{x.markCall}</span> : null}
               {s.terminal_here !== null ? <span className={terminalChip(s.terminal_here)}>{x.markEnd}</span> : null}

@@ -40,7 +40,7 @@ import { StreamTextEditor } from './StreamTextEditor.tsx';
 import { TURN_TEXT, type TurnTexts } from './text.ts';
 import { TurnToolbar } from './TurnToolbar.tsx';
 import { useRecordedStream } from './useRecordedStream.ts';
-import './turn.css';
+import styles from './Turn.module.css';
 
 type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
 const TAB_ORDER: readonly TurnTab[] = ['step', 'handler', 'continuation', 'text', 'injection'];
@@ -184,7 +184,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       />
       {p.notices}
       {waiting ? (
-        <main className="workspace turn-workspace turn-loading" data-testid="turn-loading">
+        <main className={`workspace ${styles.turnWorkspace} turn-loading`} data-testid="turn-loading">
           <p role="status" className={loaded !== null && loaded.error !== null ? 'inline-warning' : 'muted'} data-testid="turn-recording-loading">
             {loaded !== null && loaded.error !== null ? x.recordedFailed(loaded.error) : x.recordedLoading}
           </p>
@@ -200,10 +200,11 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
               ...tabs.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: 'turn-tabs', focus: `turn-tabs-tab-${k}`, before: () => setTab(k) })),
             ]}
           />
-          <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
+          <main className={`workspace ${styles.turnWorkspace}`} style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
             <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false}>
               {loaded !== null && loaded.stream !== null ? <RecordingSource x={x} recording={loaded.stream.recording} /> : null}
-              <p className="turn-verdict">
+              {/* turn-verdict: the presenting sheet's hook (styles/present.css). */}
+              <p className={`turn-verdict ${styles.turnVerdict}`}>
                 {x.atTheEnd}{' '}
                 <span className={`chip ${verdict.ok ? 'chip-succeeded' : 'chip-error'}`} data-testid="turn-verdict">
                   {verdict.text}
@@ -216,7 +217,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
               )}
             </Panel>
             <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
-            <section className="panel turn-tabs" aria-label={x.tabsLabel}>
+            <section className={`panel ${styles.turnTabs}`} aria-label={x.tabsLabel}>
               <Tabs<TurnTab>
                 id="turn-tabs"
                 label={x.tabsLabel}
