@@ -10,8 +10,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { findScenario, type Scenario } from '../src/core/index.ts';
 import { MISTAKES } from '../src/mistakes/index.ts';
-import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/ui/features/learn/recoveryTimeline.ts';
-import { QUESTIONS } from '../src/ui/features/learn/selfTest.ts';
+import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/playground/recoveryTimeline.ts';
+import { QUESTIONS } from '../src/playground/selfTest.ts';
 import { expect, test } from './fixtures.ts';
 
 const queryOf = (url: string) => new URL(url).searchParams;
@@ -73,11 +73,11 @@ for (const id of RECOVERY_PATH_IDS) {
     const tl = page.getByTestId('recovery-timeline');
     await expect(tl).toHaveAttribute('data-path', id);
     await expect(page.getByTestId('learn')).toContainText('never by the message text');
-    const expected = recoveryTimeline(id);
+    const expected = recoveryTimeline(id, 'en');
     await expect(tl.locator('li[data-kind]')).toHaveCount(expected.steps.length);
     for (const s of expected.steps) {
       const step = tl.getByTestId(`step-${s.id}`);
-      await expect(step).toContainText(s.title.en);
+      await expect(step).toContainText(s.title);
       if (s.result === null) await expect(step.getByTestId('step-no-result')).toBeVisible();
       else {
         const r = step.getByTestId('step-result');

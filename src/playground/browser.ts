@@ -13,6 +13,8 @@ import { decodeScenarioFile } from './codecs/scenarioFile.ts';
 import type { Progress } from './progress.ts';
 import type { Work } from './work.ts';
 import { withPresent } from './presentAddress.ts';
+import type { StreamDocument } from './turn/streamDocument.ts';
+import { STRICT_JSON_LIMITS } from '../core/json/index.ts';
 
 export const STORAGE_KEYS = {
   work: 'tool-result-playground/work/v1',
@@ -213,4 +215,19 @@ export async function readTextFile(file: File, maxBytes: number): Promise<Decode
   } catch (e) {
     return refuse('UNREADABLE', errorText(e));
   }
+}
+
+/**
+ * Reads a chosen stream document file (the turn mode's import): refused over
+ * the strict parser's limit, then read by the document's codec, its fault
+ * located. The codec comes with the turn mode's chunk, never the first load.
+ */
+export async function readStreamFile(file: File): Promise<{ ok: true; value: StreamDocument } | { ok: false; error: { code: string; detail: string } }> {
+  const { decodeStreamDocument } = await import('./turn/streamDocument.ts');
+  const r = await readTextFile(file, STRICT_JSON_LIMITS.maxBytes);
+  if (!r.ok) return r;
+  const d = decodeStreamDocument(r.value);
+  if (d.ok) return { ok: true, value: d.document };
+  const e = d.error;
+  return { ok: false, error: { code: e.code, detail: `line ${e.line}, column ${e.column}${e.pointer === '' ? '' : ` (${e.pointer})`}: ${e.message}` } };
 }

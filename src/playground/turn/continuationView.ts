@@ -21,7 +21,6 @@ import type { TrustedContext } from '../../core/result/index.ts';
 import type { AssembledTurn } from '../../core/turn/index.ts';
 import type { TurnContext } from '../../core/turn/index.ts';
 import type { RefusalParams } from '../../core/turn/index.ts';
-import type { Bilingual } from '../../lang.ts';
 
 export interface ViewedPackage {
   position: number;
@@ -47,8 +46,8 @@ export interface AuditProof {
   searched: string[];
   /** The ones found in the serialized body: must be empty. */
   found: string[];
-  /** What was not searched, and why. */
-  not_searched: { value: string; why: Bilingual }[];
+  /** What was not searched, and why (the response id: the provider made it, and the stateful body must name it). */
+  not_searched: { value: string; why: 'response_id' }[];
 }
 
 export type ContinuationView =
@@ -62,21 +61,11 @@ export type ContinuationView =
       body_text: string;
       pairs: ResultPair[];
       proof: AuditProof;
-      /** Anthropic only: the tool results come first in the user message, and why. */
-      results_first: Bilingual | null;
+      /** Anthropic only: the tool results come first in the user message (the mode's words say why). */
+      results_first: boolean;
     }
   | { ok: false; stage: 'problems' | 'bad_input' | 'final_answer'; call_id: string | null; detail: string }
   | { ok: false; stage: 'refused'; call_id: null; detail: string; params: RefusalParams };
-
-export const ANTHROPIC_RESULTS_FIRST: Readonly<Bilingual> = Object.freeze({
-  en: 'In the user message that answers, every tool_result comes first, in tool_use order, and any text after them: the API answers a text block before a tool_result with a 400, and a separate user message in between would be merged into the same turn and put text first.',
-  zh: '在作答的用户消息中，所有 tool_result 都排在最前面，顺序与 tool_use 相同，任何文本都在它们之后：API 会对出现在 tool_result 之前的文本块返回 400；而中间再插一条用户消息会被合并进同一轮，同样让文本排到前面。',
-});
-
-const RESPONSE_ID_NOT_SEARCHED: Bilingual = {
-  en: 'The response id is not searched: the provider made it and the stateful body must name it (previous_response_id / previous_interaction_id).',
-  zh: '响应 id 不在搜索之列：它由 provider 生成，有状态请求体必须引用它（previous_response_id / previous_interaction_id）。',
-};
 
 const pointer = (...parts: (string | number)[]): string => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -119,7 +108,7 @@ export function auditProof(bodyText: string, packages: readonly ViewedPackage[],
     for (const ref of [a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref]) if (ref !== null) needles.push(ref);
   }
   const searched = [...new Set(needles)];
-  return { searched, found: searched.filter((n) => bodyText.includes(n)), not_searched: [{ value: responseId, why: { ...RESPONSE_ID_NOT_SEARCHED } }] };
+  return { searched, found: searched.filter((n) => bodyText.includes(n)), not_searched: [{ value: responseId, why: 'response_id' }] };
 }
 
 /**
@@ -161,6 +150,6 @@ export function viewContinuation(provider: ProviderName, events: TurnEvents | As
     body_text,
     pairs: pairResults(provider, turn, c.body, ctx.history.length, mode),
     proof: auditProof(body_text, packages, ctx, boundResponseId(turn, ctx.response_ref) ?? ''),
-    results_first: provider === 'anthropic' ? { ...ANTHROPIC_RESULTS_FIRST } : null,
+    results_first: provider === 'anthropic',
   };
 }

@@ -5,6 +5,7 @@ import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
 import { TURN_PROVIDERS } from '../../core/turn/index.ts';
 import { decideTurn } from './decision.ts';
 import { PROBLEM_RULES, withoutTheRule } from './problemStories.ts';
+import { TURN_TEXT } from '../../ui/features/turn/text.ts';
 
 const fixture = (id: string) => {
   const f = turnFixtures.find((x) => x.id === id);
@@ -23,7 +24,7 @@ describe('decideTurn over every fixture', () => {
         expect(c.runs).toBe(c.gate === 'handler');
         expect(c.trusted.call.call_id).toBe(c.call_id);
         expect(c.trusted.call.response_id).toBe(assembleTurn(f.provider, f.stream).response_id);
-        expect(c.why.zh).not.toBe('');
+        expect(c.parsed).toBe(assembleTurn(f.provider, f.stream).calls[c.position]?.arguments !== null);
       }
       expect([...d.runs, ...d.answered].sort()).toEqual(Object.keys(f.expect.gates).sort());
     } else {
@@ -65,7 +66,9 @@ describe('the stories', () => {
     const f = fixture('openai.injection_follow_up');
     const d = decideTurn(assembleTurn('openai', f.stream), f.turn_context);
     expect(d).toMatchObject({ kind: 'gated', runs: [], answered: [expect.any(String)] });
-    if (d.kind === 'gated') expect(d.calls[0]?.why.en).toContain('before the arguments are looked at');
+    if (d.kind === 'gated') expect(d.calls[0]).toMatchObject({ gate: 'UNKNOWN_TOOL', runs: false });
+    const c = d.kind === 'gated' ? d.calls[0] : undefined;
+    expect(c === undefined ? '' : TURN_TEXT.en.gateWhy(c.gate, c.name, c.parsed)).toContain('before the arguments are looked at');
   });
   it('a call the turn context does not know is bad input, not a throw', () => {
     const f = fixture('gemini.one_call');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../../core/turn/index.ts';
 import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
 import { applyFault, FAULT_SWITCHES, faultsFor } from './faults.ts';
+import { FAULT_TEXT } from './faultText.ts';
 
 const healthy = turnFixtures.filter(isHealthyFixture);
 const cases = healthy.flatMap((f) => faultsFor(f.provider).map((s) => [s.id, f.id, s, f] as const));
@@ -13,7 +14,8 @@ describe('each fault switch shows exactly its code, on every healthy fixture whe
       // Only these may not apply: a duplicate needs two calls.
       expect(s.id).toBe('duplicate_call_id');
       expect(assembleTurn(f.provider, f.stream).calls.length).toBeLessThan(2);
-      expect(r.reason.zh).not.toBe('');
+      expect(r.reason).toEqual({ why: 'one_call' });
+      expect(FAULT_TEXT.zh.refused(r.reason)).toBe('重复 id 需要一个包含两个调用的流');
       return;
     }
     const codes = assembleTurn(f.provider, r.events).problems.map((p) => p.code);

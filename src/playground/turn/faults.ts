@@ -13,7 +13,6 @@
 import { assembleTurn } from '../../core/turn/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
 import type { AssembledTurn, TurnProblemCode } from '../../core/turn/index.ts';
-import type { Bilingual } from '../../lang.ts';
 
 export type FaultId = 'cut_before_terminal' | 'budget_runs_out' | 'unknown_index' | 'duplicate_call_id' | 'done_disagrees' | 'error_mid_stream' | 'event_after_terminal';
 
@@ -23,9 +22,6 @@ export interface FaultSwitch {
   readonly code: TurnProblemCode;
   /** The providers whose stream can show it. */
   readonly providers: readonly ProviderName[];
-  readonly label: Readonly<Bilingual>;
-  /** What the switch changes in the stream. */
-  readonly change: Readonly<Bilingual>;
 }
 
 const ALL: readonly ProviderName[] = Object.freeze(['openai', 'anthropic', 'gemini'] as const);
@@ -38,66 +34,58 @@ export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze(
         id: 'cut_before_terminal',
         code: 'STREAM_UNTERMINATED',
         providers: ALL,
-        label: { en: 'Cut before the end', zh: '在结束事件前截断' },
-        change: { en: 'The stream stops just before its terminal event.', zh: '流在终止事件之前中断。' },
       },
       {
         id: 'budget_runs_out',
         code: 'NOT_A_TOOL_TURN',
         providers: ALL,
-        label: { en: 'Budget runs out in the arguments', zh: '输出预算在参数中途耗尽' },
-        change: {
-          en: "A call's arguments stop after their first fragment, and the turn ends on the output budget, not by asking for tools.",
-          zh: '某个调用的参数在第一个片段后中断，回合因输出预算耗尽而结束，而不是请求工具。',
-        },
       },
       {
         id: 'unknown_index',
         code: 'STREAM_ORDER',
         providers: ALL,
-        label: { en: 'Fragment for an unknown item', zh: '未知条目的片段' },
-        change: { en: 'A copy of the first fragment arrives for an item or index that was never opened.', zh: '第一个片段的副本指向一个从未打开的条目或索引。' },
       },
       {
         id: 'duplicate_call_id',
         code: 'DUPLICATE_CALL_ID',
         providers: ALL,
-        label: { en: 'Duplicate call id', zh: '重复的调用 id' },
-        change: { en: 'The second call takes the first call’s id.', zh: '第二个调用使用了第一个调用的 id。' },
       },
       {
         id: 'done_disagrees',
         code: 'ARGUMENTS_DISAGREE',
         providers: Object.freeze(['openai'] as const),
-        label: { en: '.done disagrees with the fragments', zh: '.done 与片段不一致' },
-        change: { en: 'The `…arguments.done` event says other arguments than the fragments did.', zh: '`…arguments.done` 事件给出的参数与片段拼接的不同。' },
       },
       {
         id: 'error_mid_stream',
         code: 'STREAM_ERROR',
         providers: ALL,
-        label: { en: 'Error event mid-stream', zh: '流中途出现 error 事件' },
-        change: { en: 'The provider sends an error event in the middle of the arguments; the stream ends there.', zh: 'provider 在参数中途发送 error 事件，流在此结束。' },
       },
       {
         id: 'event_after_terminal',
         code: 'STREAM_ORDER',
         providers: ALL,
-        label: { en: 'Event after the end', zh: '结束后还有事件' },
-        change: { en: 'A harmless-looking event (keepalive, ping, status update) arrives after the terminal event.', zh: '终止事件之后又来了一个看似无害的事件（keepalive、ping、状态更新）。' },
       },
     ] satisfies FaultSwitch[]
-  ).map((f) => Object.freeze({ ...f, label: Object.freeze(f.label), change: Object.freeze(f.change) })),
+  ).map((f) => Object.freeze(f)),
 );
 
-export type FaultResult = { ok: true; events: unknown[] } | { ok: false; reason: Bilingual };
+/** Why a switch could not be applied to a stream (its words: ./faultText.ts). */
+export type FaultRefusal =
+  | { why: 'unknown_switch'; id: string }
+  | { why: 'provider'; provider: ProviderName; code: TurnProblemCode }
+  | { why: 'not_healthy' }
+  | { why: 'no_fragments' }
+  | { why: 'one_call' }
+  | { why: 'no_done' };
+
+export type FaultResult = { ok: true; events: unknown[] } | { ok: false; reason: FaultRefusal };
 
 /** The switches a provider's stream can show (`done_disagrees` is OpenAI's alone: only it sends the arguments twice). */
 export function faultsFor(provider: ProviderName): FaultSwitch[] {
   return FAULT_SWITCHES.filter((f) => f.providers.includes(provider));
 }
 
-const refuse = (en: string, zh: string): FaultResult => ({ ok: false, reason: { en, zh } });
+const refuse = (reason: FaultRefusal): FaultResult => ({ ok: false, reason });
 const copy = (events: readonly unknown[]): unknown[] => structuredClone([...events]);
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
@@ -177,15 +165,15 @@ export function isHealthyToolTurn(turn: AssembledTurn): boolean {
  */
 export function applyFault(id: FaultId, provider: ProviderName, events: readonly unknown[]): FaultResult {
   const sw = FAULT_SWITCHES.find((f) => f.id === id);
-  if (sw === undefined) return refuse(`unknown fault switch ${JSON.stringify(id)}`, `未知的故障开关 ${JSON.stringify(id)}`);
-  if (!sw.providers.includes(provider)) return refuse(`${provider}'s stream cannot show ${sw.code}`, `${provider} 的流不会出现 ${sw.code}`);
+  if (sw === undefined) return refuse({ why: 'unknown_switch', id });
+  if (!sw.providers.includes(provider)) return refuse({ why: 'provider', provider, code: sw.code });
   const turn = assembleTurn(provider, events);
   if (!isHealthyToolTurn(turn) || turn.terminal === null || turn.response_id === null) {
-    return refuse('a fault switch starts from a healthy stream that asks for tools', '故障开关需要从一个请求工具的健康流开始');
+    return refuse({ why: 'not_healthy' });
   }
   const end = turn.terminal.at;
   const rid = turn.response_id;
-  const noCalls = refuse('this stream has no call whose arguments arrive in fragments', '这个流中没有参数分片到达的调用');
+  const noCalls = refuse({ why: 'no_fragments' });
   switch (id) {
     case 'cut_before_terminal':
       return { ok: true, events: copy(events.slice(0, end)) };
@@ -208,13 +196,13 @@ export function applyFault(id: FaultId, provider: ProviderName, events: readonly
     }
     case 'duplicate_call_id': {
       const [a, b] = turn.calls;
-      if (a === undefined || b === undefined) return refuse('a duplicate id needs a stream with two calls', '重复 id 需要一个包含两个调用的流');
+      if (a === undefined || b === undefined) return refuse({ why: 'one_call' });
       return { ok: true, events: copy(events).map((e) => replaceString(e, b.call_id, a.call_id)) };
     }
     case 'done_disagrees': {
       const c = turn.calls[0];
       const at = c?.at.find((i) => obj(events[i]).type === 'response.function_call_arguments.done');
-      if (c === undefined || at === undefined) return refuse('this stream has no `…arguments.done` event', '这个流中没有 `…arguments.done` 事件');
+      if (c === undefined || at === undefined) return refuse({ why: 'no_done' });
       const out = copy(events);
       out[at] = { ...obj(out[at]), arguments: c.arguments_text === '{}' ? '{"_":0}' : '{}' };
       return { ok: true, events: out };

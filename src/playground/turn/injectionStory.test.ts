@@ -20,6 +20,6 @@ describe('the injection story, for every provider', () => {
     expect(cont.call_id).toBe(asks.call_id);
     expect(canonicalize(cont.result)).toContain('UNKNOWN_TOOL');
     expect(canonicalize(cont.result)).toContain(asks.call_id);
-    for (const step of s.steps) expect(step.text.zh.length).toBeGreaterThan(0);
+    expect(gate.name).toBe(asks.name);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../../core/turn/index.ts';
 import { turnFixtures } from '../../core/turn/index.ts';
 import { faultsFor } from './faults.ts';
+import { FAULT_TEXT } from './faultText.ts';
 import { EMPTY_TURN_DOC, type TurnDoc } from './turnWork.ts';
 import { stepAt } from './stepThrough.ts';
 import { callsView, streamTextOf, streamView, turnView } from './turnView.ts';
@@ -53,7 +54,7 @@ describe('turnView: everything the turn mode shows, from the core', () => {
   it('a fault switch that cannot apply says why, and the stream is shown as it is', () => {
     const v = view('openai.one_call', { fault: 'duplicate_call_id' });
     expect(v.fault).toMatchObject({ id: 'duplicate_call_id', applied: false });
-    if (v.fault?.applied === false) expect(v.fault.reason.zh).not.toBe('');
+    if (v.fault?.applied === false) expect(FAULT_TEXT.zh.refused(v.fault.reason)).not.toBe('');
     expect(v.decision?.kind).toBe('gated');
   });
 

@@ -17,10 +17,9 @@ import { parseStrictJson } from '../../core/json/index.ts';
 import type { AssembledTurn } from '../../core/turn/index.ts';
 import { findTurnFixture, turnFixtures, type TurnFixture } from '../../core/turn/index.ts';
 import { readTurnStream, type StreamTextError } from '../../core/turn/index.ts';
-import type { Bilingual } from '../../lang.ts';
 import { viewContinuation, type ContinuationView } from './continuationView.ts';
 import { decideTurn, type TurnDecision } from './decision.ts';
-import { applyFault, FAULT_SWITCHES, isHealthyToolTurn, type FaultId } from './faults.ts';
+import { applyFault, FAULT_SWITCHES, isHealthyToolTurn, type FaultId, type FaultRefusal } from './faults.ts';
 import type { RecordedStream } from './recordedStreams.ts';
 import { overviewStream, type StreamOverview } from './stepThrough.ts';
 import type { TurnDoc } from './turnWork.ts';
@@ -33,7 +32,7 @@ export interface TurnViewInput {
   recorded?: RecordedStream | null;
 }
 
-export type FaultState = null | { id: FaultId; applied: true } | { id: FaultId; applied: false; reason: Bilingual };
+export type FaultState = null | { id: FaultId; applied: true } | { id: FaultId; applied: false; reason: FaultRefusal };
 
 export type HandlerText = { call_id: string; name: string; text: string; edited: boolean; parsed: { ok: true; value: unknown } | { ok: false; line: number; column: number; message: string } };
 

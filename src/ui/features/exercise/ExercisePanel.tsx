@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useSettled } from '../../hooks/useSettled.ts';
 import { proofStatuses, PROOF_IDS, type ProofStep } from '../../../lessons/exerciseProofs.ts';
-import { evaluateExercise, type ExerciseInput, type ExerciseView } from './exerciseModel.ts';
+import { evaluateExercise, type ExerciseInput, type ExerciseView } from '../../../playground/exerciseModel.ts';
 import { ProofCard } from './ProofCard.tsx';
 import { cx, SlotCard } from './SlotCard.tsx';
 import { EXERCISE_TEXT } from './text.ts';
@@ -70,6 +70,8 @@ export function ExercisePanel({ items, sealed, workedTexts, activeIndex, lang, s
   }, [view, onShown]);
   // A reset clears what the proof cards last showed.
   const [epoch, setEpoch] = useState(0);
+  // The proof cards, by position: the glance row's buttons scroll to them.
+  const proofCards = useRef<(HTMLLIElement | null)[]>([]);
 
   return (
     <section className={styles.root} data-testid="exercise" aria-labelledby="exercise-title" aria-busy={pending}>
@@ -99,7 +101,7 @@ export function ExercisePanel({ items, sealed, workedTexts, activeIndex, lang, s
                 type="button"
                 className={cx(styles.tick, p.shown ? styles.tick_holds : styles.tick_pending)}
                 title={`${t.proofStatements[p.id]} (${p.shown ? t.shownBadge : t.notYet})`}
-                onClick={() => document.getElementById(`exercise-proof-${k + 1}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
+                onClick={() => proofCards.current[k]?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
               >
                 <span aria-hidden="true">{p.shown ? '✓ ' : '○ '}</span>
                 {k + 1}. {t.proofShort[p.id]}
@@ -140,7 +142,19 @@ export function ExercisePanel({ items, sealed, workedTexts, activeIndex, lang, s
           </h3>
           <ol className={styles.proofs}>
             {statuses.map((p, k) => (
-              <ProofCard key={`${p.id} ${epoch}`} n={k + 1} status={p} appCheck={view.proofs.find((x) => x.id === p.id)} view={view} activeIndex={activeIndex} lang={lang} onShown={onShown} />
+              <ProofCard
+                key={`${p.id} ${epoch}`}
+                ref={(el) => {
+                  proofCards.current[k] = el;
+                }}
+                n={k + 1}
+                status={p}
+                appCheck={view.proofs.find((x) => x.id === p.id)}
+                view={view}
+                activeIndex={activeIndex}
+                lang={lang}
+                onShown={onShown}
+              />
             ))}
           </ol>
         </section>

@@ -5,14 +5,14 @@
  * learner's results, with what the checks answered in place; and the app's
  * own exhaustive checks, as a line that never counts.
  */
-import { Fragment, useState, type JSX } from 'react';
+import { Fragment, useState, type JSX, type Ref } from 'react';
 import type { ProofResult } from '../../../lessons/exercise.ts';
 import { inject, replaceKey, scanPayloads, scanProjections, swapResults, type Presented } from '../../../lessons/exerciseActions.ts';
 import { INJECTION_KINDS, type InjectionKind, type ProofStatus, type ProofStep } from '../../../lessons/exerciseProofs.ts';
 import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
-import type { ExerciseView } from './exerciseModel.ts';
+import type { ExerciseView } from '../../../playground/exerciseModel.ts';
 import { cx } from './SlotCard.tsx';
 import { EXERCISE_TEXT } from './text.ts';
 import styles from './ExercisePanel.module.css';
@@ -28,6 +28,8 @@ export interface ProofCardProps {
   activeIndex: number;
   lang: Lang;
   onShown(step: ProofStep): void;
+  /** The card's element, for the glance row's buttons to scroll it into view. */
+  ref?: Ref<HTMLLIElement>;
 }
 
 type Outcome =
@@ -37,7 +39,7 @@ type Outcome =
   | { kind: 'key'; slot: number; result: ReturnType<typeof replaceKey> }
   | { kind: 'inject'; slot: number; injection: InjectionKind; result: NonNullable<ReturnType<typeof inject>> };
 
-export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShown }: ProofCardProps): JSX.Element {
+export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShown, ref }: ProofCardProps): JSX.Element {
   const t = EXERCISE_TEXT[lang];
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const sealedAll = view.slots.map((s) => s.sealed);
@@ -134,7 +136,14 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
   })();
 
   return (
-    <li id={`exercise-proof-${n}`} className={cx(styles.proof, status.shown ? styles.proof_holds : styles.proof_pending)} data-testid={`proof-${n}`} data-proof={status.id} data-shown={status.shown}>
+    <li
+      ref={ref}
+      id={`exercise-proof-${n}`}
+      className={cx(styles.proof, status.shown ? styles.proof_holds : styles.proof_pending)}
+      data-testid={`proof-${n}`}
+      data-proof={status.id}
+      data-shown={status.shown}
+    >
       <div className={styles.proofHead}>
         <span className={styles.proofNum}>{n}.</span>
         <p className={styles.statement}>{t.proofStatements[status.id]}</p>

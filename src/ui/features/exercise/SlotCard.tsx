@@ -9,7 +9,7 @@ import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
-import type { SlotView } from './exerciseModel.ts';
+import type { SlotView } from '../../../playground/exerciseModel.ts';
 import { EXERCISE_TEXT } from './text.ts';
 import styles from './ExercisePanel.module.css';
 import act from './ExerciseActions.module.css';

@@ -10,7 +10,7 @@ import { progressCounts, PROGRESS_TOTALS, type Progress } from '../../../playgro
 import { Tabs } from '../../components/Tabs.tsx';
 import { MistakesTab } from './MistakesTab.tsx';
 import { RecoveryTab } from './RecoveryTab.tsx';
-import type { DemoPlace } from './selfTest.ts';
+import type { DemoPlace } from '../../../playground/selfTest.ts';
 import { SelfTestTab } from './SelfTestTab.tsx';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';

@@ -2,7 +2,7 @@
 import { useMemo, type JSX } from 'react';
 import type { Scenario } from '../../../core/result/index.ts';
 import { MISTAKES, findMistake, type Mistake } from '../../../mistakes/index.ts';
-import { correctVerdict, pretty, safeRun } from './mistakeView.ts';
+import { correctVerdict, pretty, safeRun } from '../../../playground/mistakeView.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import type { Lang } from '../../../lang.ts';

@@ -1,7 +1,7 @@
 /** The recovery walk-through: three timelines, each step's delivery and outcome from the core, the next step from the catalog. */
 import { useMemo, useState, type JSX } from 'react';
-import { recoveryTimeline, RECOVERY_PATH_IDS, type RecoveryPathId, type TimelineStep } from './recoveryTimeline.ts';
-import type { DemoPlace } from './selfTest.ts';
+import { recoveryTimeline, RECOVERY_PATH_IDS, type RecoveryPathId, type TimelineStep } from '../../../playground/recoveryTimeline.ts';
+import type { DemoPlace } from '../../../playground/selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import stepStyles from './RecoveryTimeline.module.css';
@@ -14,7 +14,7 @@ const PATH_LABEL: Record<RecoveryPathId, string> = { outcome_unknown: 'OUTCOME_U
 export function RecoveryTab({ lang, onGo }: { lang: Lang; onGo(place: DemoPlace): void }): JSX.Element {
   const t = LEARN_TEXT[lang];
   const [path, setPath] = useState<RecoveryPathId>('outcome_unknown');
-  const timeline = useMemo(() => recoveryTimeline(path), [path]);
+  const timeline = useMemo(() => recoveryTimeline(path, lang), [path, lang]);
   return (
     <div className={styles.tab}>
       <p className={styles.lead}>{t.recoveryLead}</p>
@@ -27,9 +27,9 @@ export function RecoveryTab({ lang, onGo }: { lang: Lang; onGo(place: DemoPlace)
       </div>
       <section className={stepStyles.timelineWrap} data-testid="recovery-timeline" data-path={path} aria-labelledby="recovery-title">
         <h3 id="recovery-title" className={styles.cardTitle}>
-          {timeline.title[lang]}
+          {timeline.title}
         </h3>
-        <p className={styles.note}>{timeline.lead[lang]}</p>
+        <p className={styles.note}>{timeline.lead}</p>
         <ol className={stepStyles.timeline}>
           {timeline.steps.map((s, i) => (
             <Step key={s.id} step={s} n={i + 1} lang={lang} onGo={onGo} />
@@ -54,8 +54,8 @@ function Step({ step, n, lang, onGo }: { step: TimelineStep; n: number; lang: La
         {n}
       </span>
       <div className={stepStyles.stepBody}>
-        <h4 className={stepStyles.stepTitle}>{step.title[lang]}</h4>
-        <p className={stepStyles.stepDetail}>{step.detail[lang]}</p>
+        <h4 className={stepStyles.stepTitle}>{step.title}</h4>
+        <p className={stepStyles.stepDetail}>{step.detail}</p>
         {r === null ? (
           <p className={styles.muted} data-testid="step-no-result">
             {t.noResult}
@@ -83,12 +83,12 @@ function Step({ step, n, lang, onGo }: { step: TimelineStep; n: number; lang: La
         {step.evidence.length > 0 && (
           <ul className={styles.evidence}>
             {step.evidence.map((e, i) => (
-              <li key={i}>{e[lang]}</li>
+              <li key={i}>{e}</li>
             ))}
           </ul>
         )}
         <div className={stepStyles.next} data-testid="step-next" data-action={step.next.action}>
-          <strong>{t.next}:</strong> {step.next.text[lang]} <span className={stepStyles.source}>({source})</span>
+          <strong>{t.next}:</strong> {step.next.text} <span className={stepStyles.source}>({source})</span>
         </div>
         {r !== null && (
           <button type="button" className={styles.link} onClick={() => onGo({ mode: 'playground', scenarioId: r.scenarioId, attackId: null, focus: 'panel-model-result' })}>

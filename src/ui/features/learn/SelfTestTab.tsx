@@ -5,7 +5,7 @@
  * covered, not boxes typed into.
  */
 import { useEffect, useState, type JSX } from 'react';
-import { QUESTIONS, type DemoPlace, type Question } from './selfTest.ts';
+import { QUESTIONS, type DemoPlace, type Question } from '../../../playground/selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import questionStyles from './SelfTest.module.css';

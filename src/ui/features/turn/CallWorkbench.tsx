@@ -24,6 +24,7 @@ import { PayloadsPanel } from '../payloads/PayloadsPanel.tsx';
 import { ProblemsList, problemMessage } from '../problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from '../projections/ProjectionPanels.tsx';
 import type { TurnTexts } from './text.ts';
+import styles from './Turn.module.css';
 
 type View = 'problems' | 'projections' | 'digests' | 'payloads';
 
@@ -57,11 +58,11 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
   const tc = call.trusted.call;
   const count = evaluation.problems.length;
   return (
-    <div className="call-workbench" data-testid="call-workbench" data-call={call.call_id}>
+    <div className={styles.callWorkbench} data-testid="call-workbench" data-call={call.call_id}>
       <section className="gate-context" aria-labelledby="gate-context-title">
         <h3 id="gate-context-title">{x.gateBuilt}</h3>
-        <p className="muted small">{x.gateBuiltDesc}</p>
-        <dl className="step-facts">
+        <p className={`muted ${styles.small}`}>{x.gateBuiltDesc}</p>
+        <dl className={styles.stepFacts}>
           <dt>response_id</dt>
           <dd data-testid="gate-response-id">
             <code>{tc.response_id}</code> <span className="chip chip-accent">{x.fromStream}</span>
@@ -72,7 +73,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
           </dd>
           <dt>tool · arguments</dt>
           <dd>
-            <code>{call.trusted.tool}</code> <code className="wrap">{JSON.stringify(call.trusted.arguments)}</code> <span className="chip chip-accent">{x.fromStream}</span>
+            <code>{call.trusted.tool}</code> <code className={styles.wrap}>{JSON.stringify(call.trusted.arguments)}</code> <span className="chip chip-accent">{x.fromStream}</span>
           </dd>
           <dt>operation_id · idempotency_key</dt>
           <dd>
@@ -87,9 +88,9 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
           </dd>
         </dl>
       </section>
-      <p className="muted small">{x.handlerEditorNote}</p>
-      <div className="workbench-grid">
-        <div className="workbench-editor">
+      <p className={`muted ${styles.small}`}>{x.handlerEditorNote}</p>
+      <div className={styles.workbenchGrid}>
+        <div className={styles.workbenchEditor}>
           <EditorPanel
             t={t}
             lang={lang}
@@ -106,7 +107,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
             exposeForTests={exposeForTests}
           />
         </div>
-        <div className="workbench-views panel">
+        <div className={`${styles.workbenchViews} panel`}>
           <Tabs<View>
             id="turn-call-views"
             label={x.tabHandler}

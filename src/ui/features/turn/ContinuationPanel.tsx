@@ -12,6 +12,7 @@ import type { Lang } from '../../../lang.ts';
 import type { TurnContinuation } from '../../../playground/turn/turnView.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { TurnTexts } from './text.ts';
+import styles from './Turn.module.css';
 
 /** The value at an RFC 6901 pointer (the pairs point into the body). */
 function at(root: JsonValue, pointer: string): JsonValue | undefined {
@@ -35,7 +36,7 @@ export interface ContinuationPanelProps {
 
 export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationPanelProps): JSX.Element {
   return (
-    <div className="turn-continuation" data-testid="turn-continuation">
+    <div className={styles.turnContinuation} data-testid="turn-continuation">
       <p className="muted">{x.continuationDesc}</p>
       <div className="segmented" role="group" aria-label={x.modeLabel}>
         {(['stateless', 'stateful'] as const).map((m) => (
@@ -60,32 +61,32 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
             {view.proof.found.length === 0 ? x.proofOk(view.proof.searched.length) : x.proofBad(view.proof.found.join(', '))}
           </p>
           {view.proof.not_searched.map((n) => (
-            <p key={n.value} className="muted small">
-              {x.notSearched}: <code>{n.value}</code> — {n.why[lang]}
+            <p key={n.value} className={`muted ${styles.small}`}>
+              {x.notSearched}: <code>{n.value}</code> — {x.notSearchedWhy[n.why]}
             </p>
           ))}
-          {view.results_first !== null ? (
-            <section className="results-first" aria-labelledby="results-first-title">
+          {view.results_first ? (
+            <section className={styles.resultsFirst} aria-labelledby="results-first-title">
               <h3 id="results-first-title">{x.resultsFirst}</h3>
-              <p>{view.results_first[lang]}</p>
+              <p>{x.anthropicResultsFirst}</p>
             </section>
           ) : null}
           <h3>{x.pairsHeading}</h3>
-          <ul className="result-pairs">
+          <ul className={styles.resultPairs}>
             {view.pairs.map((p) => (
-              <li key={`${p.call_id}-${p.position}`} className="result-pair" data-call={p.call_id} data-testid="result-pair">
+              <li key={`${p.call_id}-${p.position}`} className={styles.resultPair} data-call={p.call_id} data-testid="result-pair">
                 <div>
-                  <p className="small">
+                  <p className={styles.small}>
                     {x.callSide} {p.call_pointer !== null ? <code>{p.call_pointer}</code> : null}
                   </p>
-                  {p.call_pointer !== null ? <JsonView value={at(view.body, p.call_pointer)} label={`${x.callSide} ${p.call_id}`} /> : <p className="muted small">{x.callNotReplayed}</p>}
+                  {p.call_pointer !== null ? <JsonView value={at(view.body, p.call_pointer)} label={`${x.callSide} ${p.call_id}`} /> : <p className={`muted ${styles.small}`}>{x.callNotReplayed}</p>}
                 </div>
                 <div>
-                  <p className="small">
+                  <p className={styles.small}>
                     {x.resultSide} <code>{p.result_pointer}</code>
                   </p>
                   <JsonView value={at(view.body, p.result_pointer)} label={`${x.resultSide} ${p.call_id}`} />
-                  <details className="small">
+                  <details className={styles.small}>
                     <summary>{x.carries}</summary>
                     <JsonView value={view.packages.find((k) => k.position === p.position)?.package.model_result} label={`model_result ${p.call_id}`} />
                   </details>

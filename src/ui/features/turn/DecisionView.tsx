@@ -9,6 +9,7 @@ import type { TurnDecision } from '../../../playground/turn/decision.ts';
 import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
 import { TurnWords } from './TurnWords.tsx';
+import styles from './Turn.module.css';
 
 export function verdictOf(x: TurnTexts, d: TurnDecision | null): { ok: boolean; text: string } {
   if (d === null) return { ok: false, text: '—' };
@@ -27,23 +28,23 @@ export function verdictOf(x: TurnTexts, d: TurnDecision | null): { ok: boolean; 
 export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lang: Lang; decision: TurnDecision; heading: string }): JSX.Element {
   const v = verdictOf(x, decision);
   return (
-    <section className={`turn-decision verdict-card ${v.ok ? 'verdict-good' : 'verdict-bad'}`} aria-label={heading} data-testid="turn-decision" data-kind={decision.kind}>
+    <section className={`${styles.turnDecision} verdict-card ${v.ok ? 'verdict-good' : 'verdict-bad'}`} aria-label={heading} data-testid="turn-decision" data-kind={decision.kind}>
       <h3>{heading}</h3>
       {decision.kind === 'stopped' ? (
         <>
           <p className="decision-verdict">
             <span className="chip chip-error">✗</span> {x.stopped}
           </p>
-          <ul className="turn-problems">
+          <ul className={styles.turnProblems}>
             {decision.problems.map((p, i) => (
               <li key={`${p.code}-${p.at}-${i}`} data-code={p.code}>
                 <p>
-                  <code className="code-bad">{p.code}</code> <span className="muted">#{p.at}</span> <TurnWords lang={lang} params={p.params} />
+                  <code className={styles.codeBad}>{p.code}</code> <span className="muted">#{p.at}</span> <TurnWords lang={lang} params={p.params} />
                 </p>
                 <p>
                   <strong>{x.rule}:</strong> <CodeText text={p.rule[lang]} />
                 </p>
-                <p className="without">
+                <p className={styles.without}>
                   <strong>{x.without}:</strong> <CodeText text={p.without[lang]} />
                 </p>
               </li>
@@ -51,19 +52,19 @@ export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lan
           </ul>
         </>
       ) : decision.kind === 'no_calls' ? (
-        <p className="decision-verdict">{decision.why[lang]}</p>
+        <p className="decision-verdict">{x.noCallsWhy}</p>
       ) : decision.kind === 'bad_input' ? (
         <p className="decision-verdict">
           <span className="chip chip-error">✗</span> {x.badInput}: {decision.detail}
         </p>
       ) : (
-        <ul className="turn-gated">
+        <ul className={styles.turnGated}>
           {decision.calls.map((c) => (
             <li key={`${c.call_id}-${c.position}`} data-gate={c.gate} data-call={c.call_id}>
               <p>
                 <code>{c.call_id}</code> <code>{c.name}</code> → {c.runs ? <span className="chip chip-succeeded">{x.runs}</span> : <span className="chip chip-error">{x.gateAnswers(c.gate)}</span>}
               </p>
-              <p className="muted">{c.why[lang]}</p>
+              <p className="muted">{x.gateWhy(c.gate, c.name, c.parsed)}</p>
             </li>
           ))}
         </ul>

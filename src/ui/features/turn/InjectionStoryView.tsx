@@ -6,14 +6,13 @@
  */
 import { useMemo, type JSX } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
-import type { Lang } from '../../../lang.ts';
 import { INJECTION_SCENARIO_ID, injectionStory } from '../../../playground/turn/injectionStory.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { TurnTexts } from './text.ts';
+import styles from './Turn.module.css';
 
 export interface InjectionStoryViewProps {
   x: TurnTexts;
-  lang: Lang;
   provider: ProviderName;
   /** How many of the four steps have happened at the stepper's event (../../../playground/turn/storyProgress.ts). */
   reached: number;
@@ -22,13 +21,13 @@ export interface InjectionStoryViewProps {
   scenarioHref: string;
 }
 
-export function InjectionStoryView({ x, lang, provider, reached, onOpenStream, onOpenScenario, scenarioHref }: InjectionStoryViewProps): JSX.Element {
+export function InjectionStoryView({ x, provider, reached, onOpenStream, onOpenScenario, scenarioHref }: InjectionStoryViewProps): JSX.Element {
   const story = useMemo(() => injectionStory(provider), [provider]);
   if (!story.ok) return <p className="inline-warning">{story.detail}</p>;
   return (
     <div className="injection-story" data-testid="injection-story">
       <p className="muted">{x.injectionDesc}</p>
-      <p className="muted small">{x.storyFollows}</p>
+      <p className={`muted ${styles.small}`}>{x.storyFollows}</p>
       <p>
         <a
           href={scenarioHref}
@@ -44,31 +43,31 @@ export function InjectionStoryView({ x, lang, provider, reached, onOpenStream, o
           {x.openInjectionStream}
         </button>
       </p>
-      <ol className="story-steps">
+      <ol className={styles.storySteps}>
         {story.steps.map((s, i) => (
-          <li key={s.kind} data-step={s.kind} data-reached={i < reached} className={i < reached ? undefined : 'story-ahead'} aria-current={i === reached - 1 ? 'step' : undefined}>
+          <li key={s.kind} data-step={s.kind} data-reached={i < reached} className={i < reached ? undefined : styles.storyAhead} aria-current={i === reached - 1 ? 'step' : undefined}>
             <h3>
               {x.injectionStep(i + 1)}: {x.injectionStepTitles[s.kind]}
             </h3>
-            {i < reached ? null : <p className="muted small">{x.storyAhead}</p>}
-            <p>{s.text[lang]}</p>
+            {i < reached ? null : <p className={`muted ${styles.small}`}>{x.storyAhead}</p>}
+            <p>{x.storyStep(s)}</p>
             {s.kind === 'injected_hit' ? <JsonView value={s.hits} label="hits" /> : null}
             {s.kind === 'model_asks' ? (
               <p>
-                <code>{s.response_id}</code> · <code>{s.call_id}</code> · <code className="code-bad">{s.name}</code> <code className="wrap">{JSON.stringify(s.arguments)}</code>
+                <code>{s.response_id}</code> · <code>{s.call_id}</code> · <code className={styles.codeBad}>{s.name}</code> <code className={styles.wrap}>{JSON.stringify(s.arguments)}</code>
               </p>
             ) : null}
             {s.kind === 'gate_answers' ? (
               <>
                 <JsonView value={s.model_result} label="model_result" />
-                <p className="muted small" data-testid="catalog-message-note">
+                <p className={`muted ${styles.small}`} data-testid="catalog-message-note">
                   {x.catalogMessageNote}
                 </p>
               </>
             ) : null}
             {s.kind === 'continuation_carries' ? (
               <>
-                <p className="small">
+                <p className={styles.small}>
                   <code>{s.result_pointer}</code>
                 </p>
                 <JsonView value={s.result} label={s.result_pointer} />

@@ -6,10 +6,11 @@
 import type { JSX } from 'react';
 import { recordingSourceText, type Recording } from '../../../core/recordings/index.ts';
 import type { TurnTexts } from './text.ts';
+import styles from './Turn.module.css';
 
 export function RecordingSource({ x, recording }: { x: TurnTexts; recording: Recording }): JSX.Element {
   return (
-    <p className="recording-source muted small" data-testid="turn-recording-source">
+    <p className={`${styles.recordingSource} muted ${styles.small}`} data-testid="turn-recording-source">
       {x.recordedSource} <cite>{recordingSourceText(recording.source)}</cite> ({recording.source.licence}){recording.elided !== undefined ? ` ${x.recordedElided}` : ''}
     </p>
   );

@@ -14,6 +14,7 @@ import { DecisionView } from './DecisionView.tsx';
 import type { TurnTexts } from './text.ts';
 import { TurnWords } from './TurnWords.tsx';
 import { terminalChip } from './terminalChip.ts';
+import styles from './Turn.module.css';
 
 export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; lang: Lang; step: TurnStep; decision: TurnDecision; last: boolean }): JSX.Element {
   const { event, terminal } = step;
@@ -24,7 +25,7 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
   return (
     <div className="step-detail" data-testid="step-detail" data-index={event.index}>
       {pending ? (
-        <section className="turn-decision verdict-card verdict-pending" aria-label={x.decisionHeading} data-testid="turn-decision" data-kind="pending">
+        <section className={`${styles.turnDecision} verdict-card ${styles.verdictPending}`} aria-label={x.decisionHeading} data-testid="turn-decision" data-kind="pending">
           <h3>{x.decisionHeading}</h3>
           <p className="decision-verdict">
             <span className="chip chip-quiet">…</span> <strong>{x.notDecided}</strong>: {x.notDecidedWhy}
@@ -33,7 +34,7 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
       ) : (
         <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionHeading} />
       )}
-      <dl className="step-facts">
+      <dl className={styles.stepFacts}>
         <dt>{x.responseId}</dt>
         <dd data-testid="step-response-id">
           {step.response_id === null ? <span className="muted">{x.notYet}</span> : <code>{step.response_id}</code>}
@@ -55,15 +56,15 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
       {step.calls.length === 0 ? (
         <p className="muted">{x.noCalls}</p>
       ) : (
-        <ul className="step-calls">
+        <ul className={styles.stepCalls}>
           {step.calls.map((c) => (
-            <li key={c.position} className={c.touched ? 'touched' : undefined} data-call={c.call_id}>
+            <li key={c.position} className={c.touched ? styles.touched : undefined} data-call={c.call_id}>
               <p>
                 <code>{c.call_id}</code> <code>{c.name}</code>
                 {step.call_ids_new.includes(c.call_id) && c.touched ? <span className="chip chip-accent">{x.newHere}</span> : null}
               </p>
-              <p className="muted small">{x.callArguments}</p>
-              <pre className="args-text" data-testid="call-arguments">
+              <p className={`muted ${styles.small}`}>{x.callArguments}</p>
+              <pre className={styles.argsText} data-testid="call-arguments">
                 <ArgumentsBefore x={x} text={c.before} />
                 {c.added !== '' ? (
                   <mark title={x.addedMark} aria-label={`${x.addedMark}: ${c.added}`}>
@@ -71,8 +72,8 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
                   </mark>
                 ) : null}
               </pre>
-              {c.replaced && c.touched ? <p className="muted small">{x.replacedNote}</p> : null}
-              <p className="small">{c.arguments !== null ? <span className="chip chip-succeeded">{x.parsedArgs}</span> : <span className="chip chip-quiet">{x.notParsed}</span>}</p>
+              {c.replaced && c.touched ? <p className={`muted ${styles.small}`}>{x.replacedNote}</p> : null}
+              <p className={styles.small}>{c.arguments !== null ? <span className="chip chip-succeeded">{x.parsedArgs}</span> : <span className="chip chip-quiet">{x.notParsed}</span>}</p>
             </li>
           ))}
         </ul>
@@ -83,7 +84,7 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
           <ul>
             {step.problems_new.map((p, i) => (
               <li key={i}>
-                <code className="code-bad">{p.code}</code> <TurnWords lang={lang} params={p.params} />
+                <code className={styles.codeBad}>{p.code}</code> <TurnWords lang={lang} params={p.params} />
               </li>
             ))}
           </ul>
@@ -92,12 +93,12 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
       {notes.length > 0 ? (
         <>
           <h3>{x.notesHere}</h3>
-          <p className="muted small">{x.notesDesc}</p>
+          <p className={`muted ${styles.small}`}>{x.notesDesc}</p>
           <ul data-testid="step-notes">
             {notes.map((n, i) => (
               <li key={i} data-code={n.code}>
                 <code>{n.code}</code> <TurnWords lang={lang} params={n.params} />
-                {n.count > 1 ? <span className="muted small"> ×{n.count}</span> : null}
+                {n.count > 1 ? <span className={`muted ${styles.small}`}> ×{n.count}</span> : null}
               </li>
             ))}
           </ul>
@@ -105,7 +106,7 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
       ) : null}
       <h3>
         {x.eventHeading(event.index, event.type ?? x.noType)}
-        {event.line !== null ? <span className="muted small"> · {x.atLine(event.line, event.column ?? 1)}</span> : null}
+        {event.line !== null ? <span className={`muted ${styles.small}`}> · {x.atLine(event.line, event.column ?? 1)}</span> : null}
       </h3>
       <JsonView value={event.raw} label={x.eventHeading(event.index, event.type ?? x.noType)} />
     </div>

@@ -8,11 +8,13 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type J
 import type { ProviderName } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { faultsFor, type FaultId } from '../../../playground/turn/faults.ts';
+import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';
 import type { EventMark } from '../../../playground/turn/stepThrough.ts';
 import type { FaultState } from '../../../playground/turn/turnView.ts';
 import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
 import { terminalChip } from './terminalChip.ts';
+import styles from './Turn.module.css';
 
 export interface StreamStepperProps {
   x: TurnTexts;
@@ -48,35 +50,35 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
     go(to[e.key] as number);
   };
   return (
-    <div className="turn-stepper">
-      <section className="turn-faults" aria-labelledby="turn-faults-title">
+    <div className={styles.turnStepper}>
+      <section className={styles.turnFaults} aria-labelledby="turn-faults-title">
         <h3 id="turn-faults-title">{x.faultsTitle}</h3>
-        <p className="muted small">{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
-        <div className="fault-switches">
+        <p className={`muted ${styles.small}`}>{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
+        <div className={styles.faultSwitches}>
           {faultsFor(provider).map((f) => {
             const on = fault?.id === f.id;
             return (
               <button
                 key={f.id}
                 type="button"
-                className={`btn fault-switch${on ? ' on' : ''}`}
+                className={`btn ${styles.faultSwitch}${on ? ` ${styles.on}` : ''}`}
                 aria-pressed={on}
                 disabled={!on && !faultsApply}
                 data-fault={f.id}
                 onClick={() => onFault(on ? null : f.id)}
               >
-                {f.label[lang]} <code>{f.code}</code>
+                {FAULT_TEXT[lang].label[f.id]} <code>{f.code}</code>
               </button>
             );
           })}
         </div>
         {fault !== null && !fault.applied ? (
           <p className="inline-warning" role="status">
-            {x.faultNotApplied} <CodeText text={fault.reason[lang]} />
+            {x.faultNotApplied} <CodeText text={FAULT_TEXT[lang].refused(fault.reason)} />
           </p>
         ) : null}
       </section>
-      <div className="step-controls" role="group" aria-label={x.controlsLabel}>
+      <div className={styles.stepControls} role="group" aria-label={x.controlsLabel}>
         <button type="button" className="btn" onClick={() => go(0)} disabled={index <= 0} aria-keyshortcuts="Home" data-testid="step-start">
           « {x.first}
         </button>
@@ -89,11 +91,11 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
         <button type="button" className="btn" onClick={() => go(n - 1)} disabled={index >= n - 1} aria-keyshortcuts="End" data-testid="step-end">
           {x.last} »
         </button>
-        <span className="step-count" aria-live="polite" data-testid="step-count">
+        <span className={styles.stepCount} aria-live="polite" data-testid="step-count">
           {x.stepOf(index + 1, n)}
         </span>
       </div>
-      <p className="muted small">{x.keysHint}</p>
+      <p className={`muted ${styles.small}`}>{x.keysHint}</p>
       <ol
         ref={list}
         role="listbox"
@@ -103,15 +105,15 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
         onKeyDown={onKeyDown}
         onClick={onClick}
         onScroll={rows?.onScroll}
-        className={rows === null ? 'event-list' : 'event-list windowed'}
+        className={rows === null ? styles.eventList : `${styles.eventList} ${styles.windowed}`}
         data-testid="event-list"
       >
-        {rows !== null && rows.first > 0 ? <li role="none" aria-hidden="true" className="event-gap" style={{ height: rows.first * rows.height }} /> : null}
+        {rows !== null && rows.first > 0 ? <li role="none" aria-hidden="true" style={{ height: rows.first * rows.height }} /> : null}
         {(rows === null ? marks : marks.slice(rows.first, rows.last)).map((s, k) => {
           const i = k + (rows?.first ?? 0);
           return <EventRow key={i} x={x} mark={s} i={i} n={n} current={i === index} ahead={i > index} />;
         })}
-        {rows !== null && rows.last < n ? <li role="none" aria-hidden="true" className="event-gap" style={{ height: (n - rows.last) * rows.height }} /> : null}
+        {rows !== null && rows.last < n ? <li role="none" aria-hidden="true" style={{ height: (n - rows.last) * rows.height }} /> : null}
       </ol>
     </div>
   );
@@ -129,9 +131,9 @@ const EventRow = memo(function EventRow({ x, mark, i, n, current, ahead }: { x: 
       aria-posinset={i + 1}
       aria-setsize={n}
       data-index={i}
-      className={`event-item${current ? ' current' : ''}${ahead ? ' ahead' : ''}${bad ? ' bad' : ''}`}
+      className={`${styles.eventItem}${current ? ` ${styles.current}` : ''}${ahead ? ` ${styles.ahead}` : ''}${bad ? ` ${styles.bad}` : ''}`}
     >
-      <span className="event-n">{i}</span> <code>{mark.event.type ?? x.noType}</code>
+      <span className={styles.eventN}>{i}</span> <code>{mark.event.type ?? x.noType}</code>
       {mark.response_id_new ? <span className="chip chip-quiet">{x.markResponseId}</span> : null}
       {mark.call_ids_new.length > 0 ? <span className="chip chip-accent">{x.markCall}</span> : null}
       {mark.terminal_here !== null ? <span className={terminalChip(mark.terminal_here)}>{x.markEnd}</span> : null}
@@ -148,7 +150,7 @@ const OVERSCAN = 30;
 /**
  * The rows of a long list to draw (null: draw them all). Rows of a windowed
  * list are one line each, of the height the first drawn row has (CSS:
- * `.event-list.windowed`); the rows not drawn are two empty rows of their
+ * `.eventList.windowed`); the rows not drawn are two empty rows of their
  * height, so its scrollbar is the whole list's. A step outside the view scrolls the
  * list to it before the frame is painted.
  */
@@ -158,7 +160,7 @@ function useRowWindow(list: RefObject<HTMLOListElement | null>, n: number, index
   const measure = useCallback(() => {
     const el = list.current;
     if (el === null) return;
-    const row = el.querySelector('.event-item')?.getBoundingClientRect().height ?? 0;
+    const row = el.querySelector('[data-index]')?.getBoundingClientRect().height ?? 0;
     setView((v) => {
       const next = { top: el.scrollTop, height: el.clientHeight, row: row > 0 ? row : v.row };
       return next.top === v.top && next.height === v.height && next.row === v.row ? v : next;

@@ -8,6 +8,7 @@ import { useRef, type JSX } from 'react';
 import { lineStarts } from '../../../core/json/index.ts';
 import type { StreamTextError } from '../../../core/turn/index.ts';
 import type { TurnTexts } from './text.ts';
+import styles from './Turn.module.css';
 
 export interface StreamTextEditorProps {
   x: TurnTexts;
@@ -30,8 +31,8 @@ export function StreamTextEditor({ x, text, error, events, layout, faultLabel, o
     el.setSelectionRange(offset, offset);
   };
   return (
-    <div className="stream-text">
-      <p className="muted small">{x.textDesc}</p>
+    <div className={styles.streamText}>
+      <p className={`muted ${styles.small}`}>{x.textDesc}</p>
       {faultLabel !== null ? <p className="inline-warning">{x.faultOverText(faultLabel)}</p> : null}
       <p className={error === null ? 'mark mark-ok' : 'mark mark-bad'} role="status" data-testid="stream-text-status">
         {error === null ? x.textOk(events ?? 0, layout ?? '') : x.textError(error.line, error.column, error.message)}{' '}
@@ -43,7 +44,7 @@ export function StreamTextEditor({ x, text, error, events, layout, faultLabel, o
       </p>
       <textarea
         ref={area}
-        className="stream-textarea"
+        className={styles.streamTextarea}
         aria-label={x.textLabel}
         aria-invalid={error !== null}
         spellCheck={false}

@@ -10,14 +10,13 @@
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type ReactNode } from 'react';
 import type { ContinuationMode } from '../../../core/turn/index.ts';
-import { STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
 import type { Lang } from '../../../lang.ts';
 import * as browser from '../../../playground/browser.ts';
 import type { NoticeInput } from '../../../playground/reducer.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
-import { FAULT_SWITCHES, type FaultId } from '../../../playground/turn/faults.ts';
-import { decodeStreamDocument, encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
-import { loadRecordedStream, type RecordedStream } from '../../../playground/turn/recordedStreams.ts';
+import type { FaultId } from '../../../playground/turn/faults.ts';
+import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';
+import { encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
 import { defaultStream, isRecordedStreamId, providerOfStream } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
 import { storyStepsReached } from '../../../playground/turn/storyProgress.ts';
@@ -28,9 +27,10 @@ import { Splitter } from '../../components/Splitter.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import type { Translate } from '../../i18n/strings.ts';
 import type { EditorBridge } from '../editor/bridge.ts';
-import { CallWorkbench } from './CallWorkbench.tsx';
 import { ContinuationPanel } from './ContinuationPanel.tsx';
-import { DecisionView, verdictOf } from './DecisionView.tsx';
+import { verdictOf } from './DecisionView.tsx';
+import { HandlerTab } from './HandlerTab.tsx';
+import { CallWorkbench } from './CallWorkbench.tsx';
 import { InjectionStoryView } from './InjectionStoryView.tsx';
 import { RecordingSource } from './RecordingSource.tsx';
 import { StepDetail } from './StepDetail.tsx';
@@ -39,7 +39,8 @@ import { StreamTextEditor } from './StreamTextEditor.tsx';
 import { TURN_TEXT, type TurnTexts } from './text.ts';
 import { TurnToolbar } from './TurnToolbar.tsx';
 import { useTurnStep } from './useTurnStep.ts';
-import './turn.css';
+import { useRecordedStream } from './useRecordedStream.ts';
+import styles from './Turn.module.css';
 
 type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
 const TAB_ORDER: readonly TurnTab[] = ['step', 'handler', 'continuation', 'text', 'injection'];
@@ -74,21 +75,8 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const doc = turnDocOf(turn);
   const [continuation, setContinuation] = useState<ContinuationMode>('stateless');
   const deferredDoc = useDeferredValue(doc);
-  // A recorded stream's text is its own chunk, fetched when it is opened; until then the mode says so.
-  const [recorded, setRecorded] = useState<{ id: string; stream: RecordedStream | null; error: string | null } | null>(null);
   const isRecorded = isRecordedStreamId(turn.stream);
-  useEffect(() => {
-    if (!isRecorded) return;
-    let live = true;
-    loadRecordedStream(turn.stream).then(
-      (r) => live && setRecorded({ id: r.recording.id, stream: r, error: null }),
-      (e: unknown) => live && setRecorded({ id: turn.stream, stream: null, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [isRecorded, turn.stream]);
-  const loaded = recorded !== null && recorded.id === turn.stream ? recorded : null;
+  const loaded = useRecordedStream(turn.stream, isRecorded);
   const waiting = isRecorded && (loaded === null || loaded.stream === null);
   // turnView in its two parts: a handler edit recomputes the calls and the next request, never the stream's reading.
   const streamPart = useMemo(
@@ -132,24 +120,18 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const decision = view.decision;
   const verdict = verdictOf(x, decision);
   const running = decision?.kind === 'gated' ? decision.calls.filter((c) => c.runs) : [];
-  const answered = decision?.kind === 'gated' ? decision.calls.filter((c) => !c.runs) : [];
   const chosen = running.find((c) => c.call_id === callId) ?? running[0];
   const handler = view.handlers.find((h) => h.call_id === chosen?.call_id);
   const stepDecision = useMemo(() => (step === undefined ? null : decideTurn(step.turn, streamPart.fixture.turn_context)), [streamPart.fixture, step]);
-  const faultLabel = view.fault?.applied === true ? (FAULT_SWITCHES.find((f) => f.id === view.fault?.id)?.label[lang] ?? null) : null;
+  const faultLabel = view.fault?.applied === true ? FAULT_TEXT[lang].label[view.fault.id] : null;
 
-  const exportStream = () => {
-    browser.downloadText(`${turn.stream}.stream.json`, encodeStreamDocument({ provider: view.provider, base: turn.stream, stream: view.effectiveText }));
-  };
+  const exportStream = () => browser.downloadText(`${turn.stream}.stream.json`, encodeStreamDocument({ provider: view.provider, base: turn.stream, stream: view.effectiveText }));
   const importStream = async (file: File) => {
-    const r = await browser.readTextFile(file, STRICT_JSON_LIMITS.maxBytes);
-    const refused = (reason: string, detail: string) => p.notify({ kind: 'error', code: 'import-refused', params: { name: file.name, reason, detail } });
-    if (!r.ok) return refused(r.error.code, r.error.detail);
-    const d = decodeStreamDocument(r.value);
-    if (!d.ok) return refused(d.error.code, `line ${d.error.line}, column ${d.error.column}${d.error.pointer === '' ? '' : ` (${d.error.pointer})`}: ${d.error.message}`);
+    const r = await browser.readStreamFile(file);
+    if (!r.ok) return p.notify({ kind: 'error', code: 'import-refused', params: { name: file.name, reason: r.error.code, detail: r.error.detail } });
     // The codec has checked that a base names a fixture of that provider; a stream written from scratch opens on the provider's first.
-    const id = d.document.base ?? defaultStream(d.document.provider);
-    p.onReplaceTurn(withTurnDoc({ ...turn, stream: id }, { ...turnDocOf(turn, id), stream: d.document.stream, fault: null }), { kind: 'info', code: 'import-ok', params: { name: file.name, id } });
+    const id = r.value.base ?? defaultStream(r.value.provider);
+    p.onReplaceTurn(withTurnDoc({ ...turn, stream: id }, { ...turnDocOf(turn, id), stream: r.value.stream, fault: null }), { kind: 'info', code: 'import-ok', params: { name: file.name, id } });
   };
   const reset = () => p.onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), { kind: 'info', code: 'scenario-reset', params: { id: turn.stream } });
 
@@ -165,46 +147,25 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     </div>
   );
   const handlerTab = (
-    <div className="tab-scroll handler-tab" tabIndex={0} role="group" aria-label={x.tabHandler}>
-      {running.length === 0 ? (
+    <HandlerTab x={x} lang={lang} decision={decision} running={running} chosen={chosen} onCallId={setCallId}>
+      {chosen !== undefined && handler !== undefined ? (
         <>
-          <p className="no-result">{x.handlerNone}</p>
-          {decision !== null ? <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionFinalHeading} /> : null}
+          {!handler.parsed.ok ? <p className="inline-warning">{x.handlerNotJson(`${handler.parsed.line}:${handler.parsed.column}`)}</p> : null}
+          <CallWorkbench
+            t={t}
+            x={x}
+            lang={lang}
+            theme={p.theme}
+            streamId={turn.stream}
+            call={chosen}
+            handler={handler}
+            onHandlerText={onHandlerText}
+            bridge={p.bridge}
+            exposeForTests={p.exposeForTests}
+          />
         </>
-      ) : (
-        <>
-          <div className="segmented call-picker" role="group" aria-label={x.callPicker}>
-            {running.map((c) => (
-              <button key={c.call_id} type="button" aria-pressed={c === chosen} onClick={() => setCallId(c.call_id)} data-call={c.call_id}>
-                <code>{c.call_id}</code> {c.name}
-              </button>
-            ))}
-          </div>
-          {answered.map((c) => (
-            <p key={c.call_id} className="muted small" data-answered={c.call_id}>
-              <code>{c.call_id}</code> <code>{c.name}</code>: {x.gateAnswers(c.gate)}
-            </p>
-          ))}
-          {chosen !== undefined && handler !== undefined ? (
-            <>
-              {!handler.parsed.ok ? <p className="inline-warning">{x.handlerNotJson(`${handler.parsed.line}:${handler.parsed.column}`)}</p> : null}
-              <CallWorkbench
-                t={t}
-                x={x}
-                lang={lang}
-                theme={p.theme}
-                streamId={turn.stream}
-                call={chosen}
-                handler={handler}
-                onHandlerText={onHandlerText}
-                bridge={p.bridge}
-                exposeForTests={p.exposeForTests}
-              />
-            </>
-          ) : null}
-        </>
-      )}
-    </div>
+      ) : null}
+    </HandlerTab>
   );
 
   return (
@@ -223,7 +184,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       />
       {p.notices}
       {waiting ? (
-        <main className="workspace turn-workspace turn-loading" data-testid="turn-loading">
+        <main className={`workspace ${styles.turnWorkspace} turn-loading`} data-testid="turn-loading">
           <p role="status" className={loaded !== null && loaded.error !== null ? 'inline-warning' : 'muted'} data-testid="turn-recording-loading">
             {loaded !== null && loaded.error !== null ? x.recordedFailed(loaded.error) : x.recordedLoading}
           </p>
@@ -239,10 +200,11 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
               ...tabs.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: 'turn-tabs', focus: `turn-tabs-tab-${k}`, before: () => setTab(k) })),
             ]}
           />
-          <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
+          <main className={`workspace ${styles.turnWorkspace}`} style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
             <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false}>
               {loaded !== null && loaded.stream !== null ? <RecordingSource x={x} recording={loaded.stream.recording} /> : null}
-              <p className="turn-verdict">
+              {/* turn-verdict: the presenting sheet's hook (styles/present.css). */}
+              <p className={`turn-verdict ${styles.turnVerdict}`}>
                 {x.atTheEnd}{' '}
                 <span className={`chip ${verdict.ok ? 'chip-succeeded' : 'chip-error'}`} data-testid="turn-verdict">
                   {verdict.text}
@@ -255,7 +217,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
               )}
             </Panel>
             <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
-            <section className="panel turn-tabs" aria-label={x.tabsLabel}>
+            <section className={`panel ${styles.turnTabs}`} aria-label={x.tabsLabel}>
               <Tabs<TurnTab>
                 id="turn-tabs"
                 label={x.tabsLabel}
@@ -307,7 +269,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                             <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabInjection}>
                               <InjectionStoryView
                                 x={x}
-                                lang={lang}
+
                                 provider={view.provider}
                                 reached={storyStepsReached(marks, at)}
                                 onOpenStream={openStream}

@@ -6,11 +6,11 @@
  * that does not parse is not a handler output at all, so it is left out
  * rather than fed to the dispatcher as something else.
  */
-import { checkExercise, EXERCISE_KINDS, type ExerciseKind, type ExerciseReport, type ProofResult } from '../../../lessons/exercise.ts';
-import { presentEdit, seal, type Sealed } from '../../../lessons/exerciseActions.ts';
-import type { Package } from '../../../core/result/index.ts';
-import { parseStrictJson, type JsonParseError } from '../../../core/json/index.ts';
-import type { TrustedContext } from '../../../core/result/index.ts';
+import { checkExercise, EXERCISE_KINDS, type ExerciseKind, type ExerciseReport, type ProofResult } from '../lessons/exercise.ts';
+import { presentEdit, seal, type Sealed } from '../lessons/exerciseActions.ts';
+import type { Package } from '../core/result/index.ts';
+import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
+import type { TrustedContext } from '../core/result/index.ts';
 
 export interface ExerciseInput {
   handler_output_text: string;

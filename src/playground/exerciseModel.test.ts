@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXERCISE_SCENARIO_IDS, findScenario } from '../../../core/result/index.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import { evaluateExercise, renumberFailures, type ExerciseInput } from './exerciseModel.ts';
 
 const defaults = (): ExerciseInput[] =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario, type Scenario } from '../../../core/index.ts';
-import { findMistake, type Mistake } from '../../../mistakes/index.ts';
+import { findScenario, type Scenario } from '../core/index.ts';
+import { findMistake, type Mistake } from '../mistakes/index.ts';
 import { correctVerdict, pretty, safeRun } from './mistakeView.ts';
 
 const s = (id: string) => findScenario(id) as Scenario;

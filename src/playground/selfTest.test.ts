@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SELF_TEST_POINTS } from '../../../playground/progress.ts';
+import { SELF_TEST_POINTS } from './progress.ts';
 import { QUESTIONS } from './selfTest.ts';
 
 describe('the self-test’s key points', () => {

@@ -3,8 +3,8 @@
  * revealed after the learner has answered, and the playground state that
  * demonstrates it. Grounded in SPEC sections 1–6 and the chapter.
  */
-import type { Bilingual } from '../../../lang.ts';
-import type { PanelId } from '../../components/focus.ts';
+import type { Bilingual } from '../lang.ts';
+import type { PanelId } from '../ui/components/focus.ts';
 
 /** Where the demo button takes the learner: a mode, a scenario, an attack, and a panel to focus. */
 export interface DemoPlace {

@@ -4,16 +4,16 @@
  * and a verdict of one of five kinds. The checks themselves are the core's;
  * this module only sorts their answers for display.
  */
-import { ATTACKS, attackApplies, runAttack, type AttackId, type AttackInfo, type AttackRun } from '../../../lessons/attacks.ts';
-import { canonicalize } from '../../../core/json/index.ts';
-import { escapePointerSegment } from '../../../core/json/index.ts';
-import { project } from '../../../core/result/index.ts';
-import { lookupTool } from '../../../core/tables/index.ts';
-import type { Scenario } from '../../../core/result/index.ts';
-import { AdapterRefused, toProviderItem } from '../../../core/dispatch/index.ts';
-import { validateResult, type ValidationDetails } from '../../../core/result/index.ts';
-import type { Violation, ViolationCode } from '../../../core/tables/index.ts';
-import { jsonDiff } from '../../components/DiffView/jsonDiff.ts';
+import { ATTACKS, attackApplies, runAttack, type AttackId, type AttackInfo, type AttackRun } from '../lessons/attacks.ts';
+import { canonicalize } from '../core/json/index.ts';
+import { escapePointerSegment } from '../core/json/index.ts';
+import { project } from '../core/result/index.ts';
+import { lookupTool } from '../core/tables/index.ts';
+import type { Scenario } from '../core/result/index.ts';
+import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
+import { validateResult, type ValidationDetails } from '../core/result/index.ts';
+import type { Violation, ViolationCode } from '../core/tables/index.ts';
+import { jsonDiff } from '../ui/components/DiffView/jsonDiff.ts';
 
 /** Why an attack has nothing to show on this scenario. */
 export type Inapplicable =

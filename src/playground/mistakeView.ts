@@ -3,10 +3,10 @@
  * run on a scenario the learner edited may throw (its broken code was never
  * meant to be robust), and that must show as a message, not crash the view.
  */
-import { project } from '../../../core/result/index.ts';
-import { type Scenario } from '../../../core/result/index.ts';
-import { validateResult } from '../../../core/result/index.ts';
-import type { Mistake, MistakeRun } from '../../../mistakes/index.ts';
+import { project } from '../core/result/index.ts';
+import { type Scenario } from '../core/result/index.ts';
+import { validateResult } from '../core/result/index.ts';
+import type { Mistake, MistakeRun } from '../mistakes/index.ts';
 
 export type SafeRun = { ok: true; run: MistakeRun } | { ok: false; message: string };
 

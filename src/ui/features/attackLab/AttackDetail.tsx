@@ -1,0 +1,68 @@
+/** One attack opened: its lesson, then either why it does not apply here or its verdict, the adapter's answer, the two calls and the diffs. */
+import type { JSX, Ref } from 'react';
+import { findScenario, type Scenario } from '../../../core/result/index.ts';
+import type { Lang } from '../../../lang.ts';
+import type { AttackView } from '../../../playground/attackView.ts';
+import { AdapterView } from './AdapterView.tsx';
+import { cx } from './cx.ts';
+import { Diffs } from './Diffs.tsx';
+import { ATTACK_LAB_TEXT } from './text.ts';
+import { TwoCalls } from './TwoCalls.tsx';
+import { VerdictView, type InjectionTurn } from './VerdictView.tsx';
+import styles from './AttackLab.module.css';
+
+export function AttackDetail({
+  view,
+  scenario,
+  lang,
+  onOpenScenario,
+  injectionTurn,
+  verdictRef,
+}: {
+  view: AttackView;
+  scenario: Scenario;
+  lang: Lang;
+  onOpenScenario(id: string): void;
+  injectionTurn: InjectionTurn;
+  verdictRef: Ref<HTMLElement> | undefined;
+}): JSX.Element {
+  const t = ATTACK_LAB_TEXT[lang];
+  const { info, run, verdict, inapplicable } = view;
+  const fallback = findScenario(info.defaultScenario);
+  return (
+    <article className={styles.article} data-testid="attack-detail" data-attack={info.id}>
+      <header className={styles.detailHeader}>
+        <h3 id="attack-lab-title" className={styles.detailTitle}>
+          <span className={styles.itemId}>{info.id}</span> {info.title[lang]}
+        </h3>
+        <span className={cx(styles.surface, styles[`surface_${info.surface}`])}>
+          <span className={styles.srOnly}>{t.surfaceHint}: </span>
+          {t.surface[info.surface]}
+        </span>
+      </header>
+      <p className={styles.lesson} data-testid="attack-lesson">
+        <strong>{t.lesson}: </strong>
+        {info.lesson[lang]}
+      </p>
+
+      {inapplicable !== null || run === null || verdict === null ? (
+        <div className={styles.inapplicable} data-testid="attack-inapplicable" data-why={inapplicable?.why}>
+          <p>{inapplicable === null ? '' : t.inapplicable(inapplicable, info.id)}</p>
+          {fallback !== null && (
+            <button type="button" className={styles.primary} onClick={() => onOpenScenario(info.defaultScenario)} data-testid="attack-run-default">
+              {t.runOn(fallback.title[lang])}
+              {fallback.id === scenario.id ? ' ↺' : ''}
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          <VerdictView verdict={verdict} view={view} lang={lang} injectionTurn={injectionTurn} verdictRef={verdictRef} />
+          {view.adapter !== null && <AdapterView adapter={view.adapter} victim={run.victim.trusted} tampered={run.tampered.trusted} lang={lang} />}
+          {run.other !== undefined && <TwoCalls other={run.other} victim={run.victim} id={info.id} lang={lang} />}
+          <Diffs view={view} lang={lang} />
+        </>
+      )}
+    </article>
+  );
+}
