@@ -3,7 +3,8 @@
  * keyboard-focusable (so it can be scrolled without a mouse); its content is
  * wrapped in its own error boundary.
  */
-import type { JSX, ReactNode, Ref } from 'react';
+import type { JSX, ReactNode } from 'react';
+import type { PanelTarget } from './focus.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { Translate } from '../i18n/strings.ts';
 
@@ -17,16 +18,16 @@ export interface PanelProps {
   /** Set false when the body has its own focusable controls and scroll handling (the editor). */
   focusableBody?: boolean;
   resetKey?: unknown;
-  /** Receives what can be focused: the panel's title. */
-  focusRef?: Ref<HTMLHeadingElement>;
+  /** Receives the panel (which the narrow bar scrolls to) and what can be focused: its title. */
+  target?: PanelTarget;
   children: ReactNode;
 }
 
-export function Panel({ id, title, subtitle, actions, t, className, focusableBody = true, resetKey, focusRef, children }: PanelProps): JSX.Element {
+export function Panel({ id, title, subtitle, actions, t, className, focusableBody = true, resetKey, target, children }: PanelProps): JSX.Element {
   return (
-    <section className={`panel ${className ?? ''}`} id={id} aria-labelledby={`${id}-title`} data-panel={id}>
+    <section ref={target?.section} className={`panel ${className ?? ''}`} id={id} aria-labelledby={`${id}-title`} data-panel={id}>
       <header className="panel-head">
-        <h2 ref={focusRef} id={`${id}-title`} className="panel-title" tabIndex={-1}>
+        <h2 ref={target?.title} id={`${id}-title`} className="panel-title" tabIndex={-1}>
           {title}
         </h2>
         {actions !== undefined ? <div className="panel-actions">{actions}</div> : null}

@@ -4,7 +4,7 @@
  * check stops it, in the learner's language. Every verdict comes from the
  * core's real checks (`runAttack`, `validateResult`, `toProviderItem`).
  */
-import { useDeferredValue, useEffect, useMemo, type JSX } from 'react';
+import { useDeferredValue, useEffect, useMemo, type JSX, type Ref } from 'react';
 import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../lessons/attacks.ts';
 import { findScenario } from '../../../core/result/index.ts';
 import type { Scenario } from '../../../core/result/index.ts';
@@ -33,6 +33,8 @@ export interface AttackLabProps {
   injectionTurn: { href: string; open(): void };
   /** The open attack's verdict in a few words, for the phone's sticky bar (null: none chosen, or it does not apply). */
   onVerdict?(v: AttackVerdictLine | null): void;
+  /** Receives the verdict, which the sticky bar's jump scrolls to and focuses. */
+  verdictRef?: Ref<HTMLElement>;
 }
 
 export interface AttackVerdictLine {
@@ -46,7 +48,7 @@ const cx = (...names: (string | false | null | undefined)[]): string => names.fi
 
 const pretty = (v: unknown): string => JSON.stringify(v, null, 2) ?? String(v);
 
-export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario, injectionTurn, onVerdict }: AttackLabProps): JSX.Element {
+export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario, injectionTurn, onVerdict, verdictRef }: AttackLabProps): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   // The list's "needs another scenario" hints may lag a keystroke behind; the selected attack never does.
   const listScenario = useDeferredValue(scenario);
@@ -112,7 +114,7 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
           {view === null ? (
             <p className={styles.pick}>{t.pick}</p>
           ) : (
-            <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} injectionTurn={injectionTurn} />
+            <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} injectionTurn={injectionTurn} verdictRef={verdictRef} />
           )}
         </section>
       </div>
@@ -126,12 +128,14 @@ function AttackDetail({
   lang,
   onOpenScenario,
   injectionTurn,
+  verdictRef,
 }: {
   view: AttackView;
   scenario: Scenario;
   lang: Lang;
   onOpenScenario(id: string): void;
   injectionTurn: AttackLabProps['injectionTurn'];
+  verdictRef: AttackLabProps['verdictRef'];
 }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const { info, run, verdict, inapplicable } = view;
@@ -164,7 +168,7 @@ function AttackDetail({
         </div>
       ) : (
         <>
-          <VerdictView verdict={verdict} view={view} lang={lang} injectionTurn={injectionTurn} />
+          <VerdictView verdict={verdict} view={view} lang={lang} injectionTurn={injectionTurn} verdictRef={verdictRef} />
           {view.adapter !== null && <AdapterView adapter={view.adapter} victim={run.victim.trusted} tampered={run.tampered.trusted} lang={lang} />}
           {run.other !== undefined && <TwoCalls other={run.other} victim={run.victim} id={info.id} lang={lang} />}
           <Diffs view={view} lang={lang} />
@@ -174,13 +178,25 @@ function AttackDetail({
   );
 }
 
-function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict; view: AttackView; lang: Lang; injectionTurn: AttackLabProps['injectionTurn'] }): JSX.Element {
+function VerdictView({
+  verdict,
+  view,
+  lang,
+  injectionTurn,
+  verdictRef,
+}: {
+  verdict: Verdict;
+  view: AttackView;
+  lang: Lang;
+  injectionTurn: AttackLabProps['injectionTurn'];
+  verdictRef: AttackLabProps['verdictRef'];
+}): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const run = view.run;
   switch (verdict.kind) {
     case 'stopped':
       return (
-        <section className={cx(styles.verdict, styles.good)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="stopped" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.good)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="stopped" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✓ </span>
             {t.stoppedTitle}
@@ -192,7 +208,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
     case 'contract_error': {
       const mr = run?.tampered.pkg.model_result;
       return (
-        <section className={cx(styles.verdict, styles.good)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="contract_error" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.good)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="contract_error" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✓ </span>
             {t.contractTitle(verdict.errorCode)}
@@ -217,7 +233,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
     }
     case 'sha256_passes_keyed_stops':
       return (
-        <section className={styles.verdictPair} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="sha256_passes_keyed_stops" aria-label={t.verdict}>
+        <section className={styles.verdictPair} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="sha256_passes_keyed_stops" aria-label={t.verdict}>
           <div className={cx(styles.verdict, styles.bad)} data-testid="a11-sha256">
             <h4 className={styles.verdictTitle}>
               <span aria-hidden="true">✗ </span>
@@ -240,7 +256,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
     case 'nothing_to_reject': {
       const [lead, ...steps] = t.nothingNext(INJECTED_NEXT_TOOL, verdict.nextToolRegistered);
       return (
-        <section className={cx(styles.verdict, styles.neutral)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="nothing_to_reject" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.neutral)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="nothing_to_reject" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">○ </span>
             {t.nothingTitle}
@@ -282,7 +298,7 @@ function VerdictView({ verdict, view, lang, injectionTurn }: { verdict: Verdict;
     }
     case 'not_stopped':
       return (
-        <section className={cx(styles.verdict, styles.bad)} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="not_stopped" aria-label={t.verdict}>
+        <section className={cx(styles.verdict, styles.bad)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="not_stopped" aria-label={t.verdict}>
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✗ </span>
             {t.notStoppedTitle}

@@ -5,6 +5,8 @@
  * the learner can always edit, and never loses the text.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, type JSX } from 'react';
+import type { PanelTarget } from '../../components/focus.ts';
+import { reloadPage } from '../../../playground/browser.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import type { Translate } from '../../i18n/strings.ts';
 import type { Problem } from '../../../playground/evaluate.ts';
@@ -34,10 +36,12 @@ export interface EditorPanelProps {
   tooLarge: boolean;
   bridge: EditorBridge;
   exposeForTests: boolean;
+  /** Receives the panel and its title, for the narrow bar's jump. */
+  target?: PanelTarget;
 }
 
 export function EditorPanel(props: EditorPanelProps): JSX.Element {
-  const { t, lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests } = props;
+  const { t, lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests, target } = props;
   const editorLang = monacoLocale();
   // Monaco's chunk is fetched once the page has painted its first frame: the verdict does not wait for the editor.
   const loadEditor = useAfterFirstPaint();
@@ -62,9 +66,9 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
   );
 
   return (
-    <section className="panel panel-editor" id="panel-editor" aria-labelledby="panel-editor-title" data-panel="panel-editor">
+    <section ref={target?.section} className="panel panel-editor" id="panel-editor" aria-labelledby="panel-editor-title" data-panel="panel-editor">
       <header className="panel-head">
-        <h2 id="panel-editor-title" className="panel-title" tabIndex={-1}>
+        <h2 ref={target?.title} id="panel-editor-title" className="panel-title" tabIndex={-1}>
           {t('editorTitle')} <code className="tool-badge">{tool}</code>
         </h2>
         <div className="panel-actions">
@@ -82,7 +86,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
       {lang !== undefined && editorLang !== null && editorLang !== lang ? (
         <p className="inline-warning small" data-testid="editor-language-note">
           {t('editorMenusLanguage')}{' '}
-          <button type="button" className="btn btn-quiet" onClick={() => window.location.reload()}>
+          <button type="button" className="btn btn-quiet" onClick={reloadPage}>
             {t('reloadPage')}
           </button>
         </p>

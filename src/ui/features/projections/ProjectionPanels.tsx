@@ -3,7 +3,8 @@
  * raw result. The titles are the contract's own names in both languages; a
  * line under each says who reads it and why that matters.
  */
-import { memo, useDeferredValue, type JSX, type Ref } from 'react';
+import { memo, useDeferredValue, type JSX } from 'react';
+import type { PanelTarget } from '../../components/focus.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import type { Translate } from '../../i18n/strings.ts';
@@ -21,8 +22,8 @@ export const NoResult = memo(function NoResult({ t, evaluation }: ProjectionPane
 });
 
 export interface ProjectionFocus {
-  modelResult: Ref<HTMLHeadingElement>;
-  protectedAudit: Ref<HTMLHeadingElement>;
+  modelResult: PanelTarget;
+  protectedAudit: PanelTarget;
 }
 
 /**
@@ -46,7 +47,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, 
     );
   return (
     <div className="projections">
-      <Panel id="panel-model-result" title={<code>model_result</code>} subtitle={t('modelResultDesc')} t={t} resetKey={evaluation} className="panel-model" focusRef={focus?.modelResult}>
+      <Panel id="panel-model-result" title={<code>model_result</code>} subtitle={t('modelResultDesc')} t={t} resetKey={evaluation} className="panel-model" target={focus?.modelResult}>
         {r === null ? (
           <NoResult t={t} evaluation={evaluation} />
         ) : (
@@ -62,7 +63,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, 
           </>
         )}
       </Panel>
-      <Panel id="panel-protected-audit" title={<code>protected_audit</code>} subtitle={t('protectedAuditDesc')} t={t} resetKey={evaluation} className="panel-audit" focusRef={focus?.protectedAudit}>
+      <Panel id="panel-protected-audit" title={<code>protected_audit</code>} subtitle={t('protectedAuditDesc')} t={t} resetKey={evaluation} className="panel-audit" target={focus?.protectedAudit}>
         {r === null ? <NoResult t={t} evaluation={evaluation} /> : <JsonView value={drawn?.protected_audit} label="protected_audit" />}
       </Panel>
     </div>
