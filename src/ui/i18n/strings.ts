@@ -66,7 +66,6 @@ const en = {
   jsonTooLarge: 'Text over 1 MiB is refused before parsing, so a huge paste cannot freeze anyone’s page. Your text is kept: shorten it.',
   contextRule: 'A malformed trusted context is the caller’s bug: it is refused, never guessed. Fix this field.',
 
-  ctxRegistered: 'Registered triple: {api} · {rev}',
   ctxInvalidCount: '{n} invalid',
 
   modelResultDesc: 'What the model may read next turn: business data, a finite status, a catalog error, execution facts, minimal provenance.',
@@ -112,8 +111,6 @@ const en = {
   dismiss: 'Dismiss',
   noticesLabel: 'Messages',
 
-  copy: 'Copy',
-  copied: 'Copied',
   close: 'Close',
 
   panelFailed: 'This panel failed: {message}. The rest of the page and your text are fine.',
@@ -190,7 +187,6 @@ const zh: Record<StringKey, string> = {
   jsonTooLarge: '超过 1 MiB 的文本在解析前即被拒绝，超大粘贴不会卡死页面。你的文本已保留：请缩短它。',
   contextRule: '受信任上下文格式错误是调用方的缺陷：直接拒绝，绝不猜测。请修正此字段。',
 
-  ctxRegistered: '已登记组合：{api} · {rev}',
   ctxInvalidCount: '{n} 处无效',
 
   modelResultDesc: '模型下一回合可以读取的内容：业务数据、有限状态、目录错误、执行事实与最小来源。',
@@ -235,8 +231,6 @@ const zh: Record<StringKey, string> = {
   dismiss: '关闭',
   noticesLabel: '消息',
 
-  copy: '复制',
-  copied: '已复制',
   close: '关闭',
 
   panelFailed: '该面板出错：{message}。页面其余部分与你的文本均不受影响。',

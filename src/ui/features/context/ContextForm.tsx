@@ -135,7 +135,7 @@ export const ContextForm = memo(function ContextForm({ t, lang, draft, issues, o
             {text('adapter_revision')}
           </div>
         ) : (
-          <p className="field-hint">{t('ctxRegistered', { api: draft.api_family, rev: draft.adapter_revision })}</p>
+          <p className="field-hint">{c.ctxRegistered(draft.api_family, draft.adapter_revision)}</p>
         )}
         {!registered ? (
           <p className="inline-warning" role="status">

@@ -27,7 +27,7 @@ export function ShareDialog({ t, lang, url, onClose, onCopy }: { t: Translate; l
         <input type="text" readOnly value={url ?? ''} data-testid="share-url" onFocus={(e) => e.target.select()} />
       </label>
       <button type="button" className="btn" onClick={async () => setCopied(await onCopy(url ?? ''))}>
-        {copied ? t('copied') : t('copy')}
+        {copied ? s.copied : s.copy}
       </button>
       <p className="muted small" data-testid="share-length">
         {s.linkLength(url?.length ?? 0)}
