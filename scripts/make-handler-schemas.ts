@@ -1,5 +1,5 @@
 /**
- * Writes src/ui/monaco/handlerSchemas.generated.json (see
+ * Writes src/ui/features/editor/handlerSchemas.generated.json (see
  * ./handler-schemas/handlerSchemas.ts for why it is data):
  *
  *   npx tsx scripts/make-handler-schemas.ts

@@ -13,12 +13,12 @@ import type { Problem } from '../../../playground/evaluate.ts';
 import type { EditorBridge } from './bridge.ts';
 import { LARGE_TEXT_CHARS } from '../../hooks/useSettled.ts';
 import { useAfterFirstPaint } from '../../hooks/useAfterFirstPaint.ts';
-import type { MarkerInput } from '../../monaco/HandlerMonaco.tsx';
-import { documentLang, loadMonacoLocale, monacoLocale } from '../../monaco/locale.ts';
+import type { MarkerInput } from './HandlerMonaco.tsx';
+import { documentLang, loadMonacoLocale, monacoLocale } from './locale.ts';
 import type { Lang } from '../../../lang.ts';
 
-// Monaco's own messages in the page's language are in place before its code runs (monaco/locale.ts).
-const HandlerMonaco = lazy(() => loadMonacoLocale(documentLang()).then(() => import('../../monaco/HandlerMonaco.tsx')));
+// Monaco's own messages in the page's language are in place before its code runs (./locale.ts).
+const HandlerMonaco = lazy(() => loadMonacoLocale(documentLang()).then(() => import('./HandlerMonaco.tsx')));
 
 export interface EditorPanelProps {
   t: Translate;

@@ -21,7 +21,7 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
 import handlerSchemas from './handlerSchemas.generated.json' with { type: 'json' };
-import { registry } from '../../core/tables/index.ts';
+import { registry } from '../../../core/tables/index.ts';
 import { plainClipboardService } from './clipboard.ts';
 
 export type Monaco = typeof monaco;
