@@ -72,7 +72,7 @@ export function ProblemsAndContext({ t, lang, detailOf, evaluation, draft, onCon
               <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('contextTab')}>
                 <PanelBoundary t={t} resetKey={draft}>
                   <Suspense fallback={<p className="no-result">…</p>}>
-                    <ContextForm t={t} lang={lang} draft={draft} issues={contextIssues} onChange={onContext} handle={targets.contextForm.ref} />
+                    <ContextForm lang={lang} draft={draft} issues={contextIssues} onChange={onContext} handle={targets.contextForm.ref} />
                   </Suspense>
                 </PanelBoundary>
               </div>
