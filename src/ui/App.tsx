@@ -18,7 +18,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import type { Problem } from '../playground/evaluate.ts';
-import { setPageLanguage, setPresenting } from '../playground/browser.ts';
+import { copyText, setPageLanguage, setPresenting } from '../playground/browser.ts';
 import { PresentContext } from './hooks/usePresent.ts';
 import { sharePayloadOf } from '../playground/codecs/shareLink.ts';
 import type { AppState } from '../playground/reducer.ts';
@@ -38,10 +38,12 @@ import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { afterNextPaint } from './hooks/useAfterFirstPaint.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { translator } from './i18n/strings.ts';
+import { HEADER_TEXT } from './features/header/text.ts';
+import { TOOLBAR_TEXT } from './features/toolbar/text.ts';
+import { SHELL_TEXT } from './shell/text.ts';
 import { loadContextForm, ProblemsAndContext } from './shell/ProblemsAndContext.tsx';
 import { RightColumn, type AttackVerdictLine } from './shell/RightColumn.tsx';
 import { shellLinks } from './shell/shellLinks.ts';
-import { ShellDialogs } from './shell/ShellDialogs.tsx';
 import { usePanelFocus } from './shell/usePanelFocus.ts';
 import { VerdictBar } from './shell/VerdictBar.tsx';
 
@@ -49,12 +51,18 @@ const TEST_HOOKS = import.meta.env.MODE === 'e2e';
 
 // The model's turn carries the stream fixtures and the turn core: its own chunk, loaded with its mode.
 const TurnMode = lazy(() => import('./features/turn/TurnMode.tsx'));
+// Opened on demand: off the first load.
+const ShareDialog = lazy(() => import('./features/share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
+const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) => ({ default: m.HelpDialog })));
+// The "Start here" guide: its words load with it, on a first visit or from Help.
+const GuideDialog = lazy(() => import('./features/guide/GuideDialog.tsx').then((m) => ({ default: m.GuideDialog })));
 
 export function App({ boot, firstVisit = false, present: presentAtBoot = false }: { boot: () => AppState; firstVisit?: boolean; present?: boolean }): JSX.Element {
   const { state, api } = usePlayground(boot);
   const { work, lang, prefs, notices } = state;
   const t = useMemo(() => translator(lang), [lang]);
   const theme = useResolvedTheme(prefs.theme);
+  const shellText = SHELL_TEXT[lang];
   const [helpOpen, setHelpOpen] = useState(false);
   const [present, setPresent] = useState(presentAtBoot);
   // The open attack's verdict, reported by the lab: on a phone the sticky bar says it, not the editor's.
@@ -78,10 +86,10 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   const { input: deferred, evaluation, counts } = useDocumentEvaluation(input);
   const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
 
-  useEffect(() => setPageLanguage(lang === 'zh' ? 'zh-CN' : 'en', t('appTitle')), [lang, t]);
+  useEffect(() => setPageLanguage(lang === 'zh' ? 'zh-CN' : 'en', HEADER_TEXT[lang].appTitle), [lang]);
 
   const detailOf = useViolationDetail(lang);
-  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, t, detailOf), [lang, t, detailOf]);
+  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, detailOf), [lang, detailOf]);
   const onReveal = useCallback(
     (p: Problem) => {
       if (p.range !== null) bridge.reveal(p.range);
@@ -118,7 +126,7 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
     });
   };
 
-  const noticesRow = <Notices t={t} lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />;
+  const noticesRow = <Notices lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />;
 
   return (
     <PresentContext value={present}>
@@ -131,10 +139,9 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
             bridge.focus();
           }}
         >
-          {t('skipToEditor')}
+          {shellText.skipToEditor}
         </a>
         <Header
-          t={t}
           lang={lang}
           mode={work.mode}
           theme={prefs.theme}
@@ -161,7 +168,7 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
               scenarioHref={(id) => links.hrefFor({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
               left={layout.turnLeft}
               onLeft={(v) => api.setLayout({ turnLeft: v })}
-              splitterLabel={t('splitterColumns')}
+              splitterLabel={shellText.splitterColumns}
               bridge={bridge}
               exposeForTests={TEST_HOOKS}
               notices={noticesRow}
@@ -170,7 +177,6 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
         ) : (
           <>
             <Toolbar
-              t={t}
               lang={lang}
               exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
               scenarioId={work.scenarioId}
@@ -182,14 +188,13 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
               onShare={onShare}
               onExport={api.exportScenario}
               onImport={(f) => void api.importScenario(f)}
-              next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...links.injectionTurn, label: t('nextTurn') } : null}
+              next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...links.injectionTurn, label: TOOLBAR_TEXT[lang].nextTurn } : null}
             />
             {noticesRow}
-            <VerdictBar t={t} mode={work.mode} problemCount={problemCount} attackVerdict={attackVerdict} targets={targets} onTab={setBottomTab} />
+            <VerdictBar lang={lang} mode={work.mode} problemCount={problemCount} attackVerdict={attackVerdict} targets={targets} onTab={setBottomTab} />
             <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
               <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
                 <EditorPanel
-                  t={t}
                   lang={lang}
                   docKey={docKey}
                   tool={doc.context.tool}
@@ -204,9 +209,8 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
                   exposeForTests={TEST_HOOKS}
                   target={targets.editor}
                 />
-                <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
+                <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={shellText.splitterEditor} onChange={(v) => api.setLayout({ editor: v })} />
                 <ProblemsAndContext
-                  t={t}
                   lang={lang}
                   detailOf={detailOf}
                   evaluation={evaluation}
@@ -218,9 +222,8 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
                   targets={targets}
                 />
               </div>
-              <Splitter orientation="vertical" value={left} min={20} max={80} label={t('splitterColumns')} onChange={setLeft} />
+              <Splitter orientation="vertical" value={left} min={20} max={80} label={shellText.splitterColumns} onChange={setLeft} />
               <RightColumn
-                t={t}
                 lang={lang}
                 detailOf={detailOf}
                 state={state}
@@ -235,18 +238,21 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
             </main>
           </>
         )}
-        <ShellDialogs
-          t={t}
-          lang={lang}
-          helpOpen={helpOpen}
-          onCloseHelp={closeHelp}
-          guideOpen={guideOpen}
-          onOpenGuide={openGuide}
-          onCloseGuide={closeGuide}
-          guideTargets={links.guideTargets}
-          shareUrl={shareUrl}
-          onCloseShare={() => setShareUrl(null)}
-        />
+        {helpOpen ? (
+          <Suspense fallback={null}>
+            <HelpDialog lang={lang} open onClose={closeHelp} onGuide={openGuide} />
+          </Suspense>
+        ) : null}
+        {guideOpen ? (
+          <Suspense fallback={null}>
+            <GuideDialog lang={lang} targets={links.guideTargets()} onClose={closeGuide} />
+          </Suspense>
+        ) : null}
+        {shareUrl !== null ? (
+          <Suspense fallback={null}>
+            <ShareDialog lang={lang} url={shareUrl} onClose={() => setShareUrl(null)} onCopy={copyText} />
+          </Suspense>
+        ) : null}
       </div>
     </PresentContext>
   );

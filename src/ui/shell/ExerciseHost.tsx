@@ -10,7 +10,6 @@ import { contextFromDraft, type ContextDraft } from '../../playground/contextDra
 import type { AppState } from '../../playground/reducer.ts';
 import { workedAnswer, type Doc } from '../../playground/work.ts';
 import { PanelBoundary } from '../components/Panel.tsx';
-import type { Translate } from '../i18n/strings.ts';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
 
 const ExercisePanel = lazy(() => import('../features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
@@ -25,21 +24,20 @@ const exerciseInput = (d: Doc) => ({ handler_output_text: d.handlerText, context
 const WORKED_TEXTS = [0, 1, 2, 3, 4].map((i) => workedAnswer(i)?.handlerText ?? '');
 
 export interface ExerciseHostProps {
-  t: Translate;
   lang: Lang;
   state: AppState;
   api: PlaygroundApi;
   hostRef: Ref<HTMLDivElement>;
 }
 
-export function ExerciseHost({ t, lang, state, api, hostRef }: ExerciseHostProps): JSX.Element {
+export function ExerciseHost({ lang, state, api, hostRef }: ExerciseHostProps): JSX.Element {
   const exercise = state.work.exercise;
   const items = useMemo(() => exercise.items.map(exerciseInput), [exercise.items]);
   const sealed = useMemo(() => exercise.sealed.map((d) => (d === null ? null : exerciseInput(d))), [exercise.sealed]);
   const onShown = useCallback((step: ProofStep) => api.recordProgress({ exercise: { type: 'shown', step } }), [api]);
   return (
     <div ref={hostRef} id="panel-exercise" className="exercise-host" data-panel="panel-exercise" tabIndex={-1} role="group" aria-labelledby="exercise-title">
-      <PanelBoundary t={t} resetKey={items}>
+      <PanelBoundary lang={lang} resetKey={items}>
         <Suspense fallback={<p className="no-result">…</p>}>
           <ExercisePanel
             items={items}

@@ -11,7 +11,7 @@ import { PanelBoundary } from '../components/Panel.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import type { BottomTab } from '../features/panelNav/PanelNav.tsx';
 import { ProblemsList } from '../features/problems/ProblemsList.tsx';
-import type { Translate } from '../i18n/strings.ts';
+import { PROBLEMS_TEXT } from '../features/problems/text.ts';
 import type { DetailOf } from '../i18n/useViolationDetail.ts';
 import type { FocusTargets } from './usePanelFocus.ts';
 
@@ -22,7 +22,6 @@ const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.Conte
 const NO_CONTEXT_ISSUES: readonly ContextIssue[] = [];
 
 export interface ProblemsAndContextProps {
-  t: Translate;
   lang: Lang;
   detailOf: DetailOf;
   evaluation: Evaluation;
@@ -34,15 +33,16 @@ export interface ProblemsAndContextProps {
   targets: FocusTargets;
 }
 
-export function ProblemsAndContext({ t, lang, detailOf, evaluation, draft, onContext, onReveal, tab, onTab, targets }: ProblemsAndContextProps): JSX.Element {
+export function ProblemsAndContext({ lang, detailOf, evaluation, draft, onContext, onReveal, tab, onTab, targets }: ProblemsAndContextProps): JSX.Element {
+  const problemsText = PROBLEMS_TEXT[lang];
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
   return (
-    <section className="panel panel-bottom" aria-label={`${t('problemsTab')} / ${t('contextTab')}`}>
+    <section className="panel panel-bottom" aria-label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}>
       <Tabs<BottomTab>
         handle={targets.bottomTabs}
         id="bottom-tabs"
-        label={`${t('problemsTab')} / ${t('contextTab')}`}
+        label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}
         selected={tab}
         onSelect={onTab}
         items={[
@@ -50,13 +50,13 @@ export function ProblemsAndContext({ t, lang, detailOf, evaluation, draft, onCon
             key: 'problems',
             label: (
               <>
-                {t('problemsTab')} <span className={`count ${problemCount > 0 ? 'count-bad' : 'count-ok'}`}>{problemCount}</span>
+                {problemsText.problemsTab} <span className={`count ${problemCount > 0 ? 'count-bad' : 'count-ok'}`}>{problemCount}</span>
               </>
             ),
             content: (
-              <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('problemsTab')}>
-                <PanelBoundary t={t} resetKey={evaluation}>
-                  <ProblemsList t={t} lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} firstRef={targets.firstProblem} />
+              <div className="tab-scroll" tabIndex={0} role="group" aria-label={problemsText.problemsTab}>
+                <PanelBoundary lang={lang} resetKey={evaluation}>
+                  <ProblemsList lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} firstRef={targets.firstProblem} />
                 </PanelBoundary>
               </div>
             ),
@@ -65,12 +65,12 @@ export function ProblemsAndContext({ t, lang, detailOf, evaluation, draft, onCon
             key: 'context',
             label: (
               <>
-                {t('contextTab')} {contextIssues.length > 0 ? <span className="count count-bad">{t('ctxInvalidCount', { n: contextIssues.length })}</span> : null}
+                {problemsText.contextTab} {contextIssues.length > 0 ? <span className="count count-bad">{problemsText.ctxInvalidCount(contextIssues.length)}</span> : null}
               </>
             ),
             content: (
-              <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('contextTab')}>
-                <PanelBoundary t={t} resetKey={draft}>
+              <div className="tab-scroll" tabIndex={0} role="group" aria-label={problemsText.contextTab}>
+                <PanelBoundary lang={lang} resetKey={draft}>
                   <Suspense fallback={<p className="no-result">…</p>}>
                     <ContextForm lang={lang} draft={draft} issues={contextIssues} onChange={onContext} handle={targets.contextForm.ref} />
                   </Suspense>

@@ -14,10 +14,12 @@ import { focusFirstSoon } from '../components/focus.ts';
 import { Panel } from '../components/Panel.tsx';
 import { Splitter } from '../components/Splitter.tsx';
 import { DigestsPanel } from '../features/digests/DigestsPanel.tsx';
+import { DIGESTS_TEXT } from '../features/digests/text.ts';
 import type { GuideLink } from '../features/guide/GuideDialog.tsx';
 import { PayloadsPanel } from '../features/payloads/PayloadsPanel.tsx';
+import { PAYLOADS_TEXT } from '../features/payloads/text.ts';
+import { SHELL_TEXT } from './text.ts';
 import { NoResult, ProjectionPanels } from '../features/projections/ProjectionPanels.tsx';
-import type { Translate } from '../i18n/strings.ts';
 import type { DetailOf } from '../i18n/useViolationDetail.ts';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
 import { ExerciseHost } from './ExerciseHost.tsx';
@@ -28,7 +30,6 @@ export type AttackVerdictLine = import('../features/attackLab/AttackLab.tsx').At
 const LearnView = lazy(() => import('../features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
 
 export interface RightColumnProps {
-  t: Translate;
   lang: Lang;
   detailOf: DetailOf;
   state: AppState;
@@ -43,13 +44,14 @@ export interface RightColumnProps {
 }
 
 export function RightColumn(props: RightColumnProps): JSX.Element {
-  const { t, lang, state, api, scenario, targets } = props;
+  const { lang, state, api, scenario, targets } = props;
+  const shellText = SHELL_TEXT[lang];
   const { work } = state;
   const { panels } = targets;
   if (work.mode === 'learn')
     return (
       <div className="right right-single">
-        <Panel id="panel-learn" title={t('learnTitle')} subtitle={t('learnDesc')} t={t} focusableBody={false} resetKey={scenario} target={panels['panel-learn']}>
+        <Panel id="panel-learn" title={shellText.learnTitle} subtitle={shellText.learnDesc} lang={lang} focusableBody={false} resetKey={scenario} target={panels['panel-learn']}>
           <Suspense fallback={<p className="no-result">…</p>}>
             <LearnView
               scenario={scenario}
@@ -73,7 +75,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
   if (work.mode === 'attack')
     return (
       <div className="right right-single">
-        <Panel id="panel-attack" title={t('attackTitle')} subtitle={t('attackDesc')} t={t} focusableBody={false} resetKey={scenario} target={panels['panel-attack']}>
+        <Panel id="panel-attack" title={shellText.attackTitle} subtitle={shellText.attackDesc} lang={lang} focusableBody={false} resetKey={scenario} target={panels['panel-attack']}>
           <Suspense fallback={<p className="no-result">…</p>}>
             <AttackLab
               scenario={scenario}
@@ -93,19 +95,22 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
 }
 
 /** The playground's and the exercise's right column: two rows, split by a draggable bar. */
-function ProjectionsColumn({ t, lang, detailOf, state, api, evaluation, targets, present }: RightColumnProps): JSX.Element {
+function ProjectionsColumn({ lang, detailOf, state, api, evaluation, targets, present }: RightColumnProps): JSX.Element {
+  const shellText = SHELL_TEXT[lang];
+  const digestsText = DIGESTS_TEXT[lang];
+  const payloadsText = PAYLOADS_TEXT[lang];
   const { work, prefs } = state;
   const { panels } = targets;
   const exercise = work.mode === 'exercise';
-  const projections = <ProjectionPanels t={t} evaluation={evaluation} focus={targets.projections} />;
-  const upper = exercise ? <ExerciseHost t={t} lang={lang} state={state} api={api} hostRef={targets.exerciseHost} /> : projections;
+  const projections = <ProjectionPanels lang={lang} evaluation={evaluation} focus={targets.projections} />;
+  const upper = exercise ? <ExerciseHost lang={lang} state={state} api={api} hostRef={targets.exerciseHost} /> : projections;
   const proofsRow = (
     <div className="lower">
-      <Panel id="panel-digests" title={t('digestsTitle')} subtitle={t('digestsDesc')} t={t} resetKey={evaluation} target={panels['panel-digests']}>
-        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} />}
+      <Panel id="panel-digests" title={digestsText.digestsTitle} subtitle={digestsText.digestsDesc} lang={lang} resetKey={evaluation} target={panels['panel-digests']}>
+        {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <DigestsPanel lang={lang} result={evaluation.result} />}
       </Panel>
-      <Panel id="panel-payloads" title={t('payloadsTitle')} subtitle={t('payloadsDesc')} t={t} resetKey={evaluation} target={panels['panel-payloads']}>
-        {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} detailOf={detailOf} payloads={evaluation.result.payloads} />}
+      <Panel id="panel-payloads" title={payloadsText.payloadsTitle} subtitle={payloadsText.payloadsDesc} lang={lang} resetKey={evaluation} target={panels['panel-payloads']}>
+        {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />}
       </Panel>
     </div>
   );
@@ -116,7 +121,7 @@ function ProjectionsColumn({ t, lang, detailOf, state, api, evaluation, targets,
       <div className="right right-single right-folded">
         {upper}
         <p className="folded-note muted" data-testid="folded-note">
-          {t('presentFolded')}
+          {shellText.presentFolded}
         </p>
       </div>
     );
@@ -125,7 +130,7 @@ function ProjectionsColumn({ t, lang, detailOf, state, api, evaluation, targets,
   return (
     <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
       {upper}
-      <Splitter orientation="horizontal" value={top} min={20} max={85} label={t('splitterRows')} onChange={setTop} />
+      <Splitter orientation="horizontal" value={top} min={20} max={85} label={shellText.splitterRows} onChange={setTop} />
       {lower}
     </div>
   );

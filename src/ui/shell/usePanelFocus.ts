@@ -6,11 +6,11 @@
  * it to mount), the exercise and the attack's verdict.
  */
 import { createRef, useCallback, useMemo, useState } from 'react';
-import { focusFirstSoon, lateHandle, panelTarget, panelTargets, type PanelTarget } from '../components/focus.ts';
-import { tabRef, tabsRootRef, type TabsHandle } from '../components/Tabs.tsx';
+import { focusFirstSoon, lateHandle, panelTarget, panelTargets } from '../components/focus.ts';
+import { tabRef, type TabsHandle } from '../components/Tabs.tsx';
 import type { ContextFormHandle } from '../features/context/ContextForm.tsx';
 import type { EditorBridge } from '../features/editor/bridge.ts';
-import type { BottomTab, JumpPlace, JumpTarget } from '../features/panelNav/PanelNav.tsx';
+import type { BottomTab } from '../features/panelNav/PanelNav.tsx';
 import type { ProjectionFocus } from '../features/projections/ProjectionPanels.tsx';
 import type { DraftField } from '../../playground/contextDraft.ts';
 import { useShortcuts } from '../hooks/useShortcuts.ts';
@@ -20,26 +20,11 @@ function createTargets() {
   const bottomTabs = createRef<TabsHandle<BottomTab>>();
   const exerciseHost = createRef<HTMLDivElement>();
   const editor = panelTarget();
-  const bottom = tabsRootRef(bottomTabs);
-  const panel = (t: PanelTarget): JumpTarget => ({ section: t.section, focus: t.title });
-  const jumps: Record<JumpPlace, JumpTarget> = {
-    editor: panel(editor),
-    problems: { section: bottom, focus: tabRef(bottomTabs, 'problems') },
-    context: { section: bottom, focus: tabRef(bottomTabs, 'context') },
-    model: panel(panels['panel-model-result']),
-    audit: panel(panels['panel-protected-audit']),
-    digests: panel(panels['panel-digests']),
-    payloads: panel(panels['panel-payloads']),
-    attack: panel(panels['panel-attack']),
-    learn: panel(panels['panel-learn']),
-    exercise: { section: exerciseHost, focus: exerciseHost },
-  };
   const projections: ProjectionFocus = { modelResult: panels['panel-model-result'], protectedAudit: panels['panel-protected-audit'] };
   return {
     panels,
     editor,
     projections,
-    jumps,
     bottomTabs,
     exerciseHost,
     firstProblem: createRef<HTMLButtonElement>(),

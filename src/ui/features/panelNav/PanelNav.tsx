@@ -8,7 +8,8 @@
 import { useRef, type JSX, type ReactNode, type RefObject } from 'react';
 import { scrollToBelow } from '../../../playground/browser.ts';
 import type { Mode } from '../../../playground/work.ts';
-import type { StringKey, Translate } from '../../i18n/strings.ts';
+import type { Lang } from '../../../lang.ts';
+import { PANEL_NAV_TEXT } from './text.ts';
 
 export type JumpPlace = 'editor' | 'problems' | 'context' | 'model' | 'audit' | 'digests' | 'payloads' | 'attack' | 'learn' | 'exercise';
 export type BottomTab = 'problems' | 'context';
@@ -19,20 +20,6 @@ const PANELS: Record<Exclude<Mode, 'turn'>, readonly JumpPlace[]> = {
   attack: ['editor', 'problems', 'context', 'attack'],
   exercise: ['editor', 'problems', 'context', 'exercise', 'model', 'audit'],
   learn: ['editor', 'problems', 'context', 'learn'],
-};
-
-/** Each target's name: a string key, or the contract's own word. */
-const LABEL: Record<JumpPlace, StringKey | `=${string}`> = {
-  editor: 'editorTitle',
-  problems: 'problemsTab',
-  context: 'contextTab',
-  model: '=model_result',
-  audit: '=protected_audit',
-  digests: 'digestsTitle',
-  payloads: 'payloadsTitle',
-  attack: 'attackTitle',
-  learn: 'learnTitle',
-  exercise: 'modeExercise',
 };
 
 /**
@@ -51,21 +38,18 @@ export interface Jump extends JumpTarget {
   before?: () => void;
 }
 
+/** A panel as the bar shows it: its name, and where it is. */
+export interface JumpPlaceView extends JumpTarget {
+  label: ReactNode;
+}
+
 /** The jumps of the playground, attack, exercise and learn modes. */
-export function modeJumps(t: Translate, mode: Exclude<Mode, 'turn'>, targets: Record<JumpPlace, JumpTarget>, onTab: (tab: BottomTab) => void): Jump[] {
-  return PANELS[mode].map((k) => {
-    const label = LABEL[k];
-    return {
-      key: k,
-      label: label.startsWith('=') ? <code>{label.slice(1)}</code> : t(label as StringKey),
-      ...targets[k],
-      ...(k === 'problems' || k === 'context' ? { before: () => onTab(k) } : {}),
-    };
-  });
+export function modeJumps(mode: Exclude<Mode, 'turn'>, places: Record<JumpPlace, JumpPlaceView>, onTab: (tab: BottomTab) => void): Jump[] {
+  return PANELS[mode].map((k) => ({ key: k, ...places[k], ...(k === 'problems' || k === 'context' ? { before: () => onTab(k) } : {}) }));
 }
 
 export interface PanelNavProps {
-  t: Translate;
+  lang: Lang;
   /** The verdict's colour, and the lines that say it (the verdict, the problem count). */
   ok: boolean;
   /** Neither a pass nor a refusal (A14: nothing to reject): a neutral colour. */
@@ -74,7 +58,8 @@ export interface PanelNavProps {
   jumps: readonly Jump[];
 }
 
-export function PanelNav({ t, ok, neutral = false, status, jumps }: PanelNavProps): JSX.Element {
+export function PanelNav({ lang, ok, neutral = false, status, jumps }: PanelNavProps): JSX.Element {
+  const panelNavText = PANEL_NAV_TEXT[lang];
   const nav = useRef<HTMLElement>(null);
   const go = (j: Jump) => {
     j.before?.();
@@ -89,14 +74,14 @@ export function PanelNav({ t, ok, neutral = false, status, jumps }: PanelNavProp
   };
   const [first, ...rest] = status;
   return (
-    <nav ref={nav} className="panel-nav" aria-label={t('panelNav')}>
+    <nav ref={nav} className="panel-nav" aria-label={panelNavText.panelNav}>
       <p className="panel-nav-status" data-testid="narrow-status">
         <span className={`mark ${neutral ? 'mark-neutral' : ok ? 'mark-ok' : 'mark-bad'}`}>{first}</span>
         {rest.map((line) => (
           <span key={line}>{line}</span>
         ))}
       </p>
-      <div className="panel-nav-jumps" role="group" aria-label={t('panelNavJumps')}>
+      <div className="panel-nav-jumps" role="group" aria-label={panelNavText.panelNavJumps}>
         {jumps.map((j) => (
           <button key={j.key} type="button" className="btn" onClick={() => go(j)}>
             {j.label}

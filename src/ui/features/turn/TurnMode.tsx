@@ -234,7 +234,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       ) : (
         <>
           <PanelNav
-            t={t}
+            lang={lang}
             ok={verdict.ok}
             status={[verdict.text]}
             jumps={[
@@ -243,7 +243,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
             ]}
           />
           <main className="workspace turn-workspace" style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
-            <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false} target={streamPanel}>
+            <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} lang={lang} focusableBody={false} target={streamPanel}>
               {loaded !== null && loaded.stream !== null ? <RecordingSource x={x} recording={loaded.stream.recording} /> : null}
               <p className="turn-verdict">
                 {x.atTheEnd}{' '}
