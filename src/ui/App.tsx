@@ -13,7 +13,7 @@
  * exercise panel above the two projections. Below 1024 px the same panels
  * form one column under a sticky bar (styles/narrow.css, PanelNav).
  * The pieces are in ./shell: the right column, the problems and context
- * tabs, the narrow bar, the dialogs, the links and where focus can go.
+ * tabs, the narrow bar, the links and where focus can go.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
@@ -60,6 +60,7 @@ const GuideDialog = lazy(() => import('./features/guide/GuideDialog.tsx').then((
 export function App({ boot, firstVisit = false, present: presentAtBoot = false }: { boot: () => AppState; firstVisit?: boolean; present?: boolean }): JSX.Element {
   const { state, api } = usePlayground(boot);
   const { work, lang, prefs, notices } = state;
+  // Only the turn mode still reads the key table (its call workbench's three panel names).
   const t = useMemo(() => translator(lang), [lang]);
   const theme = useResolvedTheme(prefs.theme);
   const shellText = SHELL_TEXT[lang];
