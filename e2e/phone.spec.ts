@@ -60,7 +60,7 @@ test('problem cards align their lines left', async ({ pg, page }) => {
 
 test.describe('as an iPhone says it is', () => {
   // With Safari's user agent Monaco installed a clipboard workaround that logged "Canceled" on every tap and key press
-  // (ui/monaco/clipboard.ts): this test fails without the fix (15 errors for this sequence, measured).
+  // (ui/features/editor/clipboard.ts): this test fails without the fix (15 errors for this sequence, measured).
   test.use({ userAgent: devices['iPhone 13'].userAgent });
 
   test('a tap outside the editor, typing, then typing in the editor: no console error', async ({ pg, page }) => {

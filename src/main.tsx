@@ -19,7 +19,7 @@ const firstVisit = isFirstVisit();
 const present = isPresenting(window.location.search);
 setPresenting(present);
 const initial = bootState();
-// Before the first render: the editor's chunk loads Monaco's messages in this language (ui/monaco/locale.ts).
+// Before the first render: the editor's chunk loads Monaco's messages in this language (ui/features/editor/locale.ts).
 document.documentElement.lang = initial.lang === 'zh' ? 'zh-CN' : 'en';
 applyTheme(initial.prefs.theme === 'system' ? systemTheme() : initial.prefs.theme, initial.prefs.theme);
 

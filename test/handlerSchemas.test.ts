@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../src/core/tables/index.ts';
-import { handlerSchemas } from '../src/ui/monaco/handlerSchemas.ts';
+import { handlerSchemas } from '../src/ui/features/editor/handlerSchemas.ts';
 
 type Branch = { properties: { kind: { const?: string }; data?: { properties?: Record<string, unknown> } } };
 

@@ -1,6 +1,6 @@
 /**
- * The only module that touches the browser's storage, address bar, clipboard
- * and files. Every format it reads or writes has its pure codec in ./codecs;
+ * The only module that touches the browser's storage, address bar, clipboard,
+ * files, the page's title and language, and its scroll position. Every format it reads or writes has its pure codec in ./codecs;
  * each function here catches its own failures and reports them.
  */
 import type { Scenario } from '../core/result/index.ts';
@@ -183,6 +183,20 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The page's language (for screen readers and fonts) and its title, in that language. */
+export function setPageLanguage(htmlLang: string, title: string): void {
+  document.documentElement.lang = htmlLang;
+  document.title = title;
+}
+
+/** Reloads the page (Monaco's menus take the page's language only when it loads). */
+export const reloadPage = (): void => window.location.reload();
+
+/** Scrolls the page so that an element's top lands `offset` pixels below the top of the window. */
+export function scrollToBelow(el: Element, offset: number): void {
+  window.scrollTo({ top: Math.max(0, window.scrollY + el.getBoundingClientRect().top - offset) });
 }
 
 export function downloadText(filename: string, text: string): void {

@@ -3,30 +3,32 @@
  * keyboard-focusable (so it can be scrolled without a mouse); its content is
  * wrapped in its own error boundary.
  */
-import type { JSX, ReactNode, Ref } from 'react';
+import type { JSX, ReactNode } from 'react';
+import type { PanelTarget } from './focus.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import type { Translate } from '../i18n/strings.ts';
+import type { Lang } from '../../lang.ts';
+import { COMPONENT_TEXT } from './text.ts';
 
 export interface PanelProps {
   id: string;
   title: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
-  t: Translate;
+  lang: Lang;
   className?: string;
   /** Set false when the body has its own focusable controls and scroll handling (the editor). */
   focusableBody?: boolean;
   resetKey?: unknown;
-  /** Receives what can be focused: the panel's title. */
-  focusRef?: Ref<HTMLHeadingElement>;
+  /** Receives the panel (which the narrow bar scrolls to) and what can be focused: its title. */
+  target?: PanelTarget;
   children: ReactNode;
 }
 
-export function Panel({ id, title, subtitle, actions, t, className, focusableBody = true, resetKey, focusRef, children }: PanelProps): JSX.Element {
+export function Panel({ id, title, subtitle, actions, lang, className, focusableBody = true, resetKey, target, children }: PanelProps): JSX.Element {
   return (
-    <section className={`panel ${className ?? ''}`} id={id} aria-labelledby={`${id}-title`} data-panel={id}>
+    <section ref={target?.section} className={`panel ${className ?? ''}`} id={id} aria-labelledby={`${id}-title`} data-panel={id}>
       <header className="panel-head">
-        <h2 ref={focusRef} id={`${id}-title`} className="panel-title" tabIndex={-1}>
+        <h2 ref={target?.title} id={`${id}-title`} className="panel-title" tabIndex={-1}>
           {title}
         </h2>
         {actions !== undefined ? <div className="panel-actions">{actions}</div> : null}
@@ -34,7 +36,7 @@ export function Panel({ id, title, subtitle, actions, t, className, focusableBod
       {subtitle !== undefined ? <p className="panel-sub">{subtitle}</p> : null}
       {/* Named even when not focusable: a box that scrolls says what it holds. */}
       <div className="panel-body" tabIndex={focusableBody ? 0 : undefined} aria-labelledby={`${id}-title`} role="group">
-        <PanelBoundary t={t} resetKey={resetKey} id={id}>
+        <PanelBoundary lang={lang} resetKey={resetKey} id={id}>
           {children}
         </PanelBoundary>
       </div>
@@ -55,15 +57,16 @@ function CrashProbe({ id }: { id: string | undefined }): null {
   return null;
 }
 
-export function PanelBoundary({ t, resetKey, id, children }: { t: Translate; resetKey?: unknown; id?: string; children: ReactNode }): JSX.Element {
+export function PanelBoundary({ lang, resetKey, id, children }: { lang: Lang; resetKey?: unknown; id?: string; children: ReactNode }): JSX.Element {
+  const componentText = COMPONENT_TEXT[lang];
   return (
     <ErrorBoundary
       resetKey={resetKey}
       fallback={(error, reset) => (
         <div className="panel-failed" role="alert">
-          <p>{t('panelFailed', { message: error.message })}</p>
+          <p>{componentText.panelFailed(error.message)}</p>
           <button type="button" className="btn" onClick={reset}>
-            {t('tryAgain')}
+            {componentText.tryAgain}
           </button>
         </div>
       )}

@@ -3,7 +3,7 @@
  * tabs. Every panel stays mounted (hidden when not selected), so a form keeps
  * its focus targets and the problems list its scroll position.
  */
-import { useImperativeHandle, useRef, type JSX, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useImperativeHandle, useRef, type JSX, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -24,11 +24,28 @@ export interface TabsProps<K extends string> {
 export interface TabsHandle<K extends string> {
   /** The tab of a key, to focus it. */
   tab(key: K): HTMLButtonElement | undefined;
+  /** The whole tab box, to scroll to it. */
+  root(): HTMLDivElement | null;
 }
+
+/** A tab of a tab box, as a ref (null while the box is not mounted). */
+export const tabRef = <K extends string>(handle: RefObject<TabsHandle<K> | null>, key: K): RefObject<HTMLButtonElement | null> => ({
+  get current() {
+    return handle.current?.tab(key) ?? null;
+  },
+});
+
+/** The whole tab box, as a ref. */
+export const tabsRootRef = <K extends string>(handle: RefObject<TabsHandle<K> | null>): RefObject<HTMLDivElement | null> => ({
+  get current() {
+    return handle.current?.root() ?? null;
+  },
+});
 
 export function Tabs<K extends string>({ id, label, items, selected, onSelect, handle }: TabsProps<K>): JSX.Element {
   const refs = useRef(new Map<K, HTMLButtonElement>());
-  useImperativeHandle(handle, () => ({ tab: (key: K) => refs.current.get(key) }), []);
+  const root = useRef<HTMLDivElement>(null);
+  useImperativeHandle(handle, () => ({ tab: (key: K) => refs.current.get(key), root: () => root.current }), []);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Relative to the tab that has focus (it may not be the selected one when focus was moved there directly).
     const focused = items.findIndex((x) => refs.current.get(x.key) === document.activeElement);
@@ -45,7 +62,7 @@ export function Tabs<K extends string>({ id, label, items, selected, onSelect, h
     refs.current.get(k)?.focus();
   };
   return (
-    <div className="tabs" id={id}>
+    <div ref={root} className="tabs" id={id}>
       <div className="tablist" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {items.map((it) => (
           <button

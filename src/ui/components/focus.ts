@@ -6,7 +6,7 @@
  * focus. A ref of an unmounted component is null, which is how "the first
  * that is shown" is found.
  */
-import type { RefObject } from 'react';
+import { createRef, type RefObject } from 'react';
 
 export interface Focusable {
   focus(): void;
@@ -15,6 +15,16 @@ export interface Focusable {
 /** The workspace's panels that can be focused by their title (Alt+4…6, the learn mode's demos). */
 export const PANEL_IDS = ['panel-model-result', 'panel-protected-audit', 'panel-digests', 'panel-payloads', 'panel-attack', 'panel-learn'] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
+
+/** A panel as focus and the narrow bar see it: the region scrolled to, and its title, which takes focus. */
+export interface PanelTarget {
+  section: RefObject<HTMLElement | null>;
+  title: RefObject<HTMLHeadingElement | null>;
+}
+
+export const panelTarget = (): PanelTarget => ({ section: createRef<HTMLElement>(), title: createRef<HTMLHeadingElement>() });
+
+export const panelTargets = (): Record<PanelId, PanelTarget> => Object.fromEntries(PANEL_IDS.map((id) => [id, panelTarget()])) as Record<PanelId, PanelTarget>;
 
 /** After the next paint (a tab or a mode just shown has mounted by then), focuses the first target that is mounted. */
 export function focusFirstSoon(...targets: readonly RefObject<Focusable | null>[]): void {
@@ -26,4 +36,31 @@ export function focusFirstSoon(...targets: readonly RefObject<Focusable | null>[
       }
     }
   });
+}
+
+/** A handle that may mount later (a component whose chunk is still loading). */
+export interface LateHandle<H> {
+  /** The ref to give the component: stable, so that React calls it only when the component mounts or unmounts. */
+  readonly ref: (handle: H | null) => void;
+  /** Acts on the handle after the next paint, or, if it is not mounted yet, as soon as it mounts. */
+  act(f: (handle: H) => void): void;
+}
+
+export function lateHandle<H>(): LateHandle<H> {
+  let current: H | null = null;
+  let pending: ((handle: H) => void) | null = null;
+  return {
+    ref: (handle) => {
+      current = handle;
+      if (handle === null || pending === null) return;
+      const f = pending;
+      pending = null;
+      f(handle);
+    },
+    act: (f) =>
+      requestAnimationFrame(() => {
+        if (current !== null) f(current);
+        else pending = f;
+      }),
+  };
 }

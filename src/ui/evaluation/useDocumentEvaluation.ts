@@ -24,16 +24,20 @@
  * the current trusted context, opened again when the context changes and
  * closed when the page lets go of it.
  */
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { createEvaluator, type Evaluation, type EvaluationInput, type Evaluator } from '../../playground/evaluate.ts';
+import { startTransition, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { createEvaluator, type Evaluation, type EvaluationInput } from '../../playground/evaluate.ts';
 import { holdLargeEdit, LARGE_TEXT_CHARS, useSettled } from '../hooks/useSettled.ts';
 import type { EvaluationReply, EvaluationRequest } from './protocol.ts';
 import EvaluateWorker from './evaluate.worker.ts?worker';
 
 export const WORKER_TIMEOUT_MS = 5_000;
 
-/** Where evaluations ran, for the browser tests (read through the e2e build's test hook). */
-export const evaluationCounts = { main: 0, worker: 0, workerFailures: 0 };
+/** Where one editor's evaluations ran, for the browser tests (read through the e2e build's test hook). */
+export interface EvaluationCounts {
+  main: number;
+  worker: number;
+  workerFailures: number;
+}
 
 export interface Evaluated<T> {
   /** The input the evaluation is of: the editor's text, or an older text of the same document while a newer one is evaluated. */
@@ -41,23 +45,23 @@ export interface Evaluated<T> {
   evaluation: Evaluation;
 }
 
-export function useDocumentEvaluation<T extends EvaluationInput & { key: string }>(input: T): Evaluated<T> {
+export function useDocumentEvaluation<T extends EvaluationInput & { key: string }>(input: T): Evaluated<T> & { counts: RefObject<EvaluationCounts> } {
   const settled = useSettled(input, holdLargeEdit);
   const shown = useRef<Evaluated<T> | null>(null);
   const worker = useRef<Worker | null>(null);
-  const evaluator = useRef<Evaluator | null>(null);
+  // A cache of the core's live session: creating it opens nothing (a session opens on the first evaluation).
+  const [evaluator] = useState(createEvaluator);
+  const counts = useRef<EvaluationCounts>({ main: 0, worker: 0, workerFailures: 0 });
   const lastRequest = useRef(0);
   const [workerFailed, setWorkerFailed] = useState(false);
   const [reply, setReply] = useState<Evaluated<T> | null>(null);
 
   const previous = shown.current;
   const offload = !workerFailed && settled.handlerText.length > LARGE_TEXT_CHARS && previous !== null && previous.input.key === settled.key;
-  const local = useMemo(() => {
-    if (offload) return null;
-    evaluationCounts.main++;
-    evaluator.current ??= createEvaluator();
-    return evaluator.current.evaluate(settled);
-  }, [settled, offload]);
+  const local = useMemo(() => (offload ? null : evaluator.evaluate(settled)), [evaluator, settled, offload]);
+  useEffect(() => {
+    if (local !== null) counts.current.main++;
+  }, [local]);
   const current: Evaluated<T> = local !== null ? { input: settled, evaluation: local } : reply !== null && reply.input === settled ? reply : (previous as Evaluated<T>);
   // `current` is rebuilt on each render; keep the object stable while its parts are.
   const { input: shownInput, evaluation: shownEvaluation } = current;
@@ -69,7 +73,7 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
   useEffect(() => {
     if (!offload || (reply !== null && reply.input === settled)) return;
     const fail = () => {
-      evaluationCounts.workerFailures++;
+      counts.current.workerFailures++;
       worker.current?.terminate();
       worker.current = null;
       setWorkerFailed(true);
@@ -90,32 +94,32 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
       worker.current = w;
     }
     const id = ++lastRequest.current;
-    const timer = window.setTimeout(fail, WORKER_TIMEOUT_MS);
+    const timer = setTimeout(fail, WORKER_TIMEOUT_MS);
     // One handler at a time: a newer request replaces it, so an older reply is never applied.
     w.onmessage = (e: MessageEvent<EvaluationReply>) => {
       if (e.data.id !== id) return;
-      window.clearTimeout(timer);
+      clearTimeout(timer);
       if (!e.data.ok) {
         fail();
         return;
       }
-      evaluationCounts.worker++;
+      counts.current.worker++;
       const evaluation = e.data.evaluation;
       startTransition(() => setReply({ input: settled, evaluation }));
     };
     const request: EvaluationRequest = { id, input: { handlerText: settled.handlerText, context: settled.context } };
     w.postMessage(request);
-    return () => window.clearTimeout(timer);
+    return () => clearTimeout(timer);
   }, [offload, settled, reply]);
 
   useEffect(
     () => () => {
       worker.current?.terminate();
       worker.current = null;
-      evaluator.current?.close();
+      evaluator.close();
     },
-    [],
+    [evaluator],
   );
 
-  return stable;
+  return { ...stable, counts };
 }

@@ -12,10 +12,8 @@ import { PROVIDER_ADAPTERS } from '../../../core/tables/index.ts';
 import { registry } from '../../../core/tables/index.ts';
 import { DELIVERIES } from '../../../core/result/index.ts';
 import { isRegisteredTriple, withDigestMode, withRegisteredProvider, type ContextDraft, type ContextIssue, type DraftField } from '../../../playground/contextDraft.ts';
-import type { Translate } from '../../i18n/strings.ts';
 
 export interface ContextFormProps {
-  t: Translate;
   lang: Lang;
   draft: ContextDraft;
   issues: readonly ContextIssue[];
@@ -30,7 +28,7 @@ export interface ContextFormHandle {
 
 const fieldId = (f: DraftField): string => `ctx-${f}`;
 
-export const ContextForm = memo(function ContextForm({ t, lang, draft, issues, onChange, handle }: ContextFormProps): JSX.Element {
+export const ContextForm = memo(function ContextForm({ lang, draft, issues, onChange, handle }: ContextFormProps): JSX.Element {
   const c = CONTEXT_TEXT[lang];
   const formRef = useRef<HTMLFormElement>(null);
   useImperativeHandle(
@@ -135,7 +133,7 @@ export const ContextForm = memo(function ContextForm({ t, lang, draft, issues, o
             {text('adapter_revision')}
           </div>
         ) : (
-          <p className="field-hint">{t('ctxRegistered', { api: draft.api_family, rev: draft.adapter_revision })}</p>
+          <p className="field-hint">{c.ctxRegistered(draft.api_family, draft.adapter_revision)}</p>
         )}
         {!registered ? (
           <p className="inline-warning" role="status">

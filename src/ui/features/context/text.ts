@@ -16,6 +16,7 @@ export const CONTEXT_TEXT = defineTexts({
     ctxPlain: 'sha256 — plain hash',
     ctxKeyed: 'hmac-sha256 — keyed',
     ctxKeyNote: 'A demo key for learning, not a secret. Keyed mode is what stops storage tampering (A11).',
+    ctxRegistered: (api: string, rev: string) => `Registered triple: ${api} · ${rev}`,
   },
   zh: {
     contextIntro: '控制面独立于 handler 所知道的本次调用信息。校验器据此重算每一个摘要。',
@@ -31,5 +32,6 @@ export const CONTEXT_TEXT = defineTexts({
     ctxPlain: 'sha256——普通哈希',
     ctxKeyed: 'hmac-sha256——带密钥',
     ctxKeyNote: '仅供学习的演示密钥，并非机密。密钥模式才能拦住存储篡改（A11）。',
+    ctxRegistered: (api: string, rev: string) => `已登记组合：${api} · ${rev}`,
   },
 });

@@ -5,50 +5,53 @@
  * canonical text hashed — is one click away.
  */
 import { memo, useState, type JSX } from 'react';
-import type { Translate, StringKey } from '../../i18n/strings.ts';
+import type { Lang } from '../../../lang.ts';
+import { DIGESTS_TEXT } from './text.ts';
+
+type DigestsWords = (typeof DIGESTS_TEXT)['en'];
 import type { DigestName } from '../../../core/result/index.ts';
 import type { DigestView, ResultView } from '../../../playground/evaluate.ts';
 import { useWebCryptoCheck, type WebCryptoStatus } from './useWebCryptoCheck.ts';
 
 export interface DigestsPanelProps {
-  t: Translate;
+  lang: Lang;
   result: ResultView;
 }
 
-const WHY: Record<DigestName, StringKey> = {
+const WHY: Record<DigestName, 'digestRequestWhy' | 'digestResultWhy' | 'digestCallWhy'> = {
   request_sha256: 'digestRequestWhy',
   result_sha256: 'digestResultWhy',
   call_binding_sha256: 'digestCallWhy',
 };
 
-function WebCryptoMark({ t, status }: { t: Translate; status: WebCryptoStatus | undefined }): JSX.Element {
-  if (status === undefined || status.state === 'pending') return <span className="mark mark-pending">{t('webcryptoPending')}</span>;
-  if (status.state === 'unavailable') return <span className="mark mark-pending">{t('webcryptoUnavailable')}</span>;
-  return status.agrees ? <span className="mark mark-ok">✓ {t('webcryptoAgrees')}</span> : <span className="mark mark-bad">✗ {t('webcryptoDiffers')}</span>;
+function WebCryptoMark({ digestsText, status }: { digestsText: DigestsWords; status: WebCryptoStatus | undefined }): JSX.Element {
+  if (status === undefined || status.state === 'pending') return <span className="mark mark-pending">{digestsText.webcryptoPending}</span>;
+  if (status.state === 'unavailable') return <span className="mark mark-pending">{digestsText.webcryptoUnavailable}</span>;
+  return status.agrees ? <span className="mark mark-ok">✓ {digestsText.webcryptoAgrees}</span> : <span className="mark mark-bad">✗ {digestsText.webcryptoDiffers}</span>;
 }
 
 /** The preimage is drawn only while it is open: a closed one costs a keystroke nothing (16 KiB of text for a large result). */
-function Preimage({ t, text }: { t: Translate; text: string }): JSX.Element {
+function Preimage({ digestsText, text }: { digestsText: DigestsWords; text: string }): JSX.Element {
   const [open, setOpen] = useState(false);
   return (
     <details className="preimage" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{t('showPreimage')}</summary>
+      <summary>{digestsText.showPreimage}</summary>
       {open ? <pre className="preimage-text">{text}</pre> : null}
     </details>
   );
 }
 
-function DigestRow({ t, d, status }: { t: Translate; d: DigestView; status: WebCryptoStatus | undefined }): JSX.Element {
+function DigestRow({ digestsText, d, status }: { digestsText: DigestsWords; d: DigestView; status: WebCryptoStatus | undefined }): JSX.Element {
   return (
     <li className={`digest ${d.match ? '' : 'digest-bad'}`} aria-label={d.name} data-digest={d.name}>
       <div className="digest-head">
         <code className="digest-name">{d.name}</code>
         <span className="digest-purpose">{d.purpose}</span>
       </div>
-      <p className="digest-why">{t(WHY[d.name])}</p>
+      <p className="digest-why">{digestsText[WHY[d.name]]}</p>
       <div className="digest-marks">
-        {d.match ? <span className="mark mark-ok">✓ {t('storedMatches')}</span> : <span className="mark mark-bad">✗ {t('storedDiffers')}</span>}
-        <WebCryptoMark t={t} status={status} />
+        {d.match ? <span className="mark mark-ok">✓ {digestsText.storedMatches}</span> : <span className="mark mark-bad">✗ {digestsText.storedDiffers}</span>}
+        <WebCryptoMark digestsText={digestsText} status={status} />
       </div>
       {d.match ? (
         <code className="hex" data-testid={`digest-${d.name}`}>
@@ -56,11 +59,11 @@ function DigestRow({ t, d, status }: { t: Translate; d: DigestView; status: WebC
         </code>
       ) : (
         <dl className="hex-pair">
-          <dt>{t('stored')}</dt>
+          <dt>{digestsText.stored}</dt>
           <dd>
             <code className="hex hex-bad">{d.stored ?? '—'}</code>
           </dd>
-          <dt>{t('recomputed')}</dt>
+          <dt>{digestsText.recomputed}</dt>
           <dd>
             <code className="hex" data-testid={`digest-${d.name}`}>
               {d.recomputed ?? '—'}
@@ -73,21 +76,22 @@ function DigestRow({ t, d, status }: { t: Translate; d: DigestView; status: WebC
           WebCrypto: <code className="hex hex-bad">{status.value}</code>
         </p>
       ) : null}
-      {d.preimage !== null ? <Preimage t={t} text={d.preimage} /> : null}
+      {d.preimage !== null ? <Preimage digestsText={digestsText} text={d.preimage} /> : null}
     </li>
   );
 }
 
-export const DigestsPanel = memo(function DigestsPanel({ t, result }: DigestsPanelProps): JSX.Element {
+export const DigestsPanel = memo(function DigestsPanel({ lang, result }: DigestsPanelProps): JSX.Element {
+  const digestsText = DIGESTS_TEXT[lang];
   // Here, not in the page: its answer arrives after each keystroke and re-renders this panel only.
   const webcrypto = useWebCryptoCheck(result);
   const key = result.trusted.key;
   return (
     <div className="digests">
-      <p className="digest-algorithm">{key === undefined ? t('digestAlgorithmPlain') : t('digestAlgorithmKeyed', { id: key.id })}</p>
+      <p className="digest-algorithm">{key === undefined ? digestsText.digestAlgorithmPlain : digestsText.digestAlgorithmKeyed(key.id)}</p>
       <ul className="digest-list">
         {result.digests.map((d) => (
-          <DigestRow key={d.name} t={t} d={d} status={webcrypto[d.name]} />
+          <DigestRow key={d.name} digestsText={digestsText} d={d} status={webcrypto[d.name]} />
         ))}
       </ul>
     </div>

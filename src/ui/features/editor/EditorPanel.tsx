@@ -5,23 +5,24 @@
  * the learner can always edit, and never loses the text.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, type JSX } from 'react';
+import type { PanelTarget } from '../../components/focus.ts';
+import { reloadPage } from '../../../playground/browser.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
-import type { Translate } from '../../i18n/strings.ts';
 import type { Problem } from '../../../playground/evaluate.ts';
 import type { EditorBridge } from './bridge.ts';
 import { LARGE_TEXT_CHARS } from '../../hooks/useSettled.ts';
 import { useAfterFirstPaint } from '../../hooks/useAfterFirstPaint.ts';
-import type { MarkerInput } from '../../monaco/HandlerMonaco.tsx';
-import { documentLang, loadMonacoLocale, monacoLocale } from '../../monaco/locale.ts';
+import type { MarkerInput } from './HandlerMonaco.tsx';
+import { documentLang, loadMonacoLocale, monacoLocale } from './locale.ts';
 import type { Lang } from '../../../lang.ts';
+import { EDITOR_TEXT } from './text.ts';
 
-// Monaco's own messages in the page's language are in place before its code runs (monaco/locale.ts).
-const HandlerMonaco = lazy(() => loadMonacoLocale(documentLang()).then(() => import('../../monaco/HandlerMonaco.tsx')));
+// Monaco's own messages in the page's language are in place before its code runs (./locale.ts).
+const HandlerMonaco = lazy(() => loadMonacoLocale(documentLang()).then(() => import('./HandlerMonaco.tsx')));
 
 export interface EditorPanelProps {
-  t: Translate;
   /** The page's language: when Monaco was loaded in the other one, its menus say so and offer a reload. */
-  lang?: Lang;
+  lang: Lang;
   docKey: string;
   tool: string;
   text: string;
@@ -34,10 +35,13 @@ export interface EditorPanelProps {
   tooLarge: boolean;
   bridge: EditorBridge;
   exposeForTests: boolean;
+  /** Receives the panel and its title, for the narrow bar's jump. */
+  target?: PanelTarget;
 }
 
 export function EditorPanel(props: EditorPanelProps): JSX.Element {
-  const { t, lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests } = props;
+  const { lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests, target } = props;
+  const editorText = EDITOR_TEXT[lang];
   const editorLang = monacoLocale();
   // Monaco's chunk is fetched once the page has painted its first frame: the verdict does not wait for the editor.
   const loadEditor = useAfterFirstPaint();
@@ -53,48 +57,48 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
   const preview = (
     <div className="editor-preview-wrap">
       <p className="editor-loading" role="status">
-        {t('editorLoading')}
+        {editorText.editorLoading}
       </p>
-      <pre className="editor-preview" tabIndex={0} aria-label={t('editorAria')} ref={setFallback}>
+      <pre className="editor-preview" tabIndex={0} aria-label={editorText.editorAria} ref={setFallback}>
         {text}
       </pre>
     </div>
   );
 
   return (
-    <section className="panel panel-editor" id="panel-editor" aria-labelledby="panel-editor-title" data-panel="panel-editor">
+    <section ref={target?.section} className="panel panel-editor" id="panel-editor" aria-labelledby="panel-editor-title" data-panel="panel-editor">
       <header className="panel-head">
-        <h2 id="panel-editor-title" className="panel-title" tabIndex={-1}>
-          {t('editorTitle')} <code className="tool-badge">{tool}</code>
+        <h2 ref={target?.title} id="panel-editor-title" className="panel-title" tabIndex={-1}>
+          {editorText.editorTitle} <code className="tool-badge">{tool}</code>
         </h2>
         <div className="panel-actions">
           {text !== evaluatedText && text.length > LARGE_TEXT_CHARS ? (
-            <span className="eval-status" data-testid="eval-status" title={t('evaluatingOnPauseWhy')}>
-              {t('evaluatingOnPause')}
+            <span className="eval-status" data-testid="eval-status" title={editorText.evaluatingOnPauseWhy}>
+              {editorText.evaluatingOnPause}
             </span>
           ) : null}
           <span className="cursor-status" data-testid="cursor-status">
-            {cursor === null ? '' : t('cursor', { line: cursor.line, col: cursor.column })}
+            {cursor === null ? '' : editorText.cursor(cursor.line, cursor.column)}
           </span>
         </div>
       </header>
-      <p className="panel-sub">{t('editorSubtitle')}</p>
-      {lang !== undefined && editorLang !== null && editorLang !== lang ? (
+      <p className="panel-sub">{editorText.editorSubtitle}</p>
+      {editorLang !== null && editorLang !== lang ? (
         <p className="inline-warning small" data-testid="editor-language-note">
-          {t('editorMenusLanguage')}{' '}
-          <button type="button" className="btn btn-quiet" onClick={() => window.location.reload()}>
-            {t('reloadPage')}
+          {editorText.editorMenusLanguage}{' '}
+          <button type="button" className="btn btn-quiet" onClick={reloadPage}>
+            {editorText.reloadPage}
           </button>
         </p>
       ) : null}
       {tooLarge ? (
         <p className="inline-alert" role="alert">
-          {t('textTooLarge')}
+          {editorText.textTooLarge}
         </p>
       ) : null}
       <div className="editor-host" id="editor">
         <ErrorBoundary
-          fallback={() => <textarea className="editor-fallback" aria-label={t('editorAria')} value={text} spellCheck={false} ref={setFallback} onChange={(e) => onChange(e.target.value)} />}
+          fallback={() => <textarea className="editor-fallback" aria-label={editorText.editorAria} value={text} spellCheck={false} ref={setFallback} onChange={(e) => onChange(e.target.value)} />}
         >
           {loadEditor ? (
             <Suspense fallback={preview}>
@@ -104,7 +108,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
                 value={text}
                 onChange={onChange}
                 theme={theme}
-                ariaLabel={t('editorAria')}
+                ariaLabel={editorText.editorAria}
                 markers={markers}
                 bridge={bridge}
                 onCursor={setCursor}

@@ -5,7 +5,8 @@
 import type { JSX, MouseEvent } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import type { Translate } from '../../i18n/strings.ts';
+import { COMPONENT_TEXT } from '../../components/text.ts';
+import { HEADER_TEXT } from '../header/text.ts';
 import { GUIDE_TEXT } from './text.ts';
 
 /** A place the guide sends the learner to: its address, and how the app opens it without a reload. */
@@ -22,8 +23,10 @@ export interface GuideTargets {
   turn: GuideLink;
 }
 
-export function GuideDialog({ t, lang, targets, onClose }: { t: Translate; lang: Lang; targets: GuideTargets; onClose(): void }): JSX.Element {
+export function GuideDialog({ lang, targets, onClose }: { lang: Lang; targets: GuideTargets; onClose(): void }): JSX.Element {
   const g = GUIDE_TEXT[lang];
+  const headerText = HEADER_TEXT[lang];
+  const componentText = COMPONENT_TEXT[lang];
   const link = (to: GuideLink, label: string) => (
     <a
       href={to.href}
@@ -38,19 +41,19 @@ export function GuideDialog({ t, lang, targets, onClose }: { t: Translate; lang:
     </a>
   );
   const rows: [string, JSX.Element, string][] = [
-    ['一个结果不应同时服务所有读者', link(targets.playground, t('modePlayground')), g.readers],
-    ['动手实践', link(targets.exercise, t('modeExercise')), g.practice],
-    ['常见错误 · 自测', link(targets.learn, t('modeLearn')), g.mistakes],
+    ['一个结果不应同时服务所有读者', link(targets.playground, headerText.modePlayground), g.readers],
+    ['动手实践', link(targets.exercise, headerText.modeExercise), g.practice],
+    ['常见错误 · 自测', link(targets.learn, headerText.modeLearn), g.mistakes],
     [
       'Prompt Injection 反例',
       <>
-        {link(targets.attack, `${t('modeAttack')} A14`)} {g.then} {link(targets.turn, t('modeTurn'))}
+        {link(targets.attack, `${headerText.modeAttack} A14`)} {g.then} {link(targets.turn, headerText.modeTurn)}
       </>,
       g.injection,
     ],
   ];
   return (
-    <Dialog open title={g.title} closeLabel={t('close')} onClose={onClose} className="guide-dialog">
+    <Dialog open title={g.title} closeLabel={componentText.close} onClose={onClose} className="guide-dialog">
       <div data-testid="start-guide">
         <p>{g.intro}</p>
         <table className="guide-map">

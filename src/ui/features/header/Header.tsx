@@ -6,10 +6,9 @@ import type { JSX, MouseEvent } from 'react';
 import type { Lang } from '../../../lang.ts';
 import type { ThemePref } from '../../../playground/codecs/prefs.ts';
 import { MODES, type Mode } from '../../../playground/work.ts';
-import type { StringKey, Translate } from '../../i18n/strings.ts';
+import { HEADER_TEXT } from './text.ts';
 
 export interface HeaderProps {
-  t: Translate;
   lang: Lang;
   mode: Mode;
   theme: ThemePref;
@@ -23,9 +22,16 @@ export interface HeaderProps {
   onHelp(): void;
 }
 
-const MODE_LABEL: Record<Mode, StringKey> = { playground: 'modePlayground', attack: 'modeAttack', exercise: 'modeExercise', learn: 'modeLearn', turn: 'modeTurn' };
+const MODE_LABEL: Record<Mode, 'modePlayground' | 'modeAttack' | 'modeExercise' | 'modeLearn' | 'modeTurn'> = {
+  playground: 'modePlayground',
+  attack: 'modeAttack',
+  exercise: 'modeExercise',
+  learn: 'modeLearn',
+  turn: 'modeTurn',
+};
 
-export function Header({ t, lang, mode, theme, present, hrefOf, onMode, onLang, onTheme, onPresent, onHelp }: HeaderProps): JSX.Element {
+export function Header({ lang, mode, theme, present, hrefOf, onMode, onLang, onTheme, onPresent, onHelp }: HeaderProps): JSX.Element {
+  const headerText = HEADER_TEXT[lang];
   const follow = (m: Mode) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -34,18 +40,18 @@ export function Header({ t, lang, mode, theme, present, hrefOf, onMode, onLang, 
   return (
     <header className="app-header">
       <div className="brand">
-        <h1 className="app-title">{t('appTitle')}</h1>
-        <p className="tagline">{t('appTagline')}</p>
+        <h1 className="app-title">{headerText.appTitle}</h1>
+        <p className="tagline">{headerText.appTagline}</p>
       </div>
-      <nav className="modes" aria-label={t('modesLabel')}>
+      <nav className="modes" aria-label={headerText.modesLabel}>
         {MODES.map((m) => (
           <a key={m} href={hrefOf(m)} className="mode-link" aria-current={m === mode ? 'page' : undefined} onClick={follow(m)}>
-            {t(MODE_LABEL[m])}
+            {headerText[MODE_LABEL[m]]}
           </a>
         ))}
       </nav>
       <div className="header-tools">
-        <div className="segmented" role="group" aria-label={t('language')}>
+        <div className="segmented" role="group" aria-label={headerText.language}>
           <button type="button" lang="zh" aria-pressed={lang === 'zh'} onClick={() => onLang('zh')}>
             中文
           </button>
@@ -54,22 +60,22 @@ export function Header({ t, lang, mode, theme, present, hrefOf, onMode, onLang, 
           </button>
         </div>
         <label className="inline-label">
-          <span>{t('theme')}</span>
+          <span>{headerText.theme}</span>
           <select value={theme} onChange={(e) => onTheme(e.target.value as ThemePref)}>
-            <option value="light">{t('themeLight')}</option>
-            <option value="dark">{t('themeDark')}</option>
-            <option value="system">{t('themeSystem')}</option>
+            <option value="light">{headerText.themeLight}</option>
+            <option value="dark">{headerText.themeDark}</option>
+            <option value="system">{headerText.themeSystem}</option>
           </select>
         </label>
-        <button type="button" className="btn" aria-pressed={present} onClick={() => onPresent(!present)} title={t('presentHint')} data-testid="present-toggle">
+        <button type="button" className="btn" aria-pressed={present} onClick={() => onPresent(!present)} title={headerText.presentHint} data-testid="present-toggle">
           <svg className="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
             <path d="M1 2h14v9H1zM8 11v3M5 14h6" fill="none" stroke="currentColor" strokeWidth="1.5" />
           </svg>{' '}
-          <span className="btn-text">{t('present')}</span>
-          <span className="sr-only">: {t('presentHint')}</span>
+          <span className="btn-text">{headerText.present}</span>
+          <span className="sr-only">: {headerText.presentHint}</span>
         </button>
-        <button type="button" className="btn" onClick={onHelp} aria-haspopup="dialog" aria-label={t('help')} aria-keyshortcuts="Shift+Slash">
-          ? <span className="btn-text">{t('helpButton')}</span>
+        <button type="button" className="btn" onClick={onHelp} aria-haspopup="dialog" aria-label={headerText.help} aria-keyshortcuts="Shift+Slash">
+          ? <span className="btn-text">{headerText.helpButton}</span>
         </button>
       </div>
     </header>

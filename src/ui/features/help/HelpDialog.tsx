@@ -1,7 +1,8 @@
 /** How to read the page first, then the keyboard shortcuts, in the learner's language; the "Start here" guide reopens from here. */
 import { memo, type JSX } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
-import type { Translate } from '../../i18n/strings.ts';
+import { COMPONENT_TEXT } from '../../components/text.ts';
+import { HEADER_TEXT } from '../header/text.ts';
 import type { Lang } from '../../../lang.ts';
 import { HELP_TEXT } from './text.ts';
 
@@ -21,10 +22,12 @@ const SHORTCUTS: readonly [string[], keyof (typeof HELP_TEXT)['en']][] = [
   [['←', '→', 'Home', 'End'], 'keyStream'],
 ];
 
-export const HelpDialog = memo(function HelpDialog({ t, lang, open, onClose, onGuide }: { t: Translate; lang: Lang; open: boolean; onClose(): void; onGuide(): void }): JSX.Element {
+export const HelpDialog = memo(function HelpDialog({ lang, open, onClose, onGuide }: { lang: Lang; open: boolean; onClose(): void; onGuide(): void }): JSX.Element {
   const h = HELP_TEXT[lang];
+  const headerText = HEADER_TEXT[lang];
+  const componentText = COMPONENT_TEXT[lang];
   return (
-    <Dialog open={open} title={t('help')} closeLabel={t('close')} onClose={onClose} className="help-dialog">
+    <Dialog open={open} title={headerText.help} closeLabel={componentText.close} onClose={onClose} className="help-dialog">
       <p>{h.helpIntro}</p>
       <p>
         <button type="button" className="btn" onClick={onGuide} data-testid="open-guide">

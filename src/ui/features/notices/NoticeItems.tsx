@@ -2,8 +2,17 @@
 import type { JSX } from 'react';
 import type { Notice, NoticeCode } from '../../../playground/reducer.ts';
 import type { Lang } from '../../../lang.ts';
-import { format, type Translate } from '../../i18n/strings.ts';
+import { NOTICE_REGION_TEXT } from './regionText.ts';
 import { NOTICE_TEXT } from './text.ts';
+
+/**
+ * Fills a notice text's `{name}` placeholders. A notice's values come from the page's state as data (a record
+ * per notice, src/playground/reducer.ts), so its texts keep placeholders; an unknown one is left as it is, so a
+ * missing value shows rather than vanishes.
+ */
+function format(template: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m));
+}
 
 type NoticeKey = Exclude<keyof (typeof NOTICE_TEXT)['en'], 'noticeStashed' | 'restore'>;
 
@@ -30,15 +39,15 @@ const KEY: Record<NoticeCode, NoticeKey> = {
 };
 
 export interface NoticeItemsProps {
-  t: Translate;
   lang: Lang;
   notices: readonly Notice[];
   onDismiss(id: number): void;
   onRestore(): void;
 }
 
-export function NoticeItems({ t, lang, notices, onDismiss, onRestore }: NoticeItemsProps): JSX.Element {
+export function NoticeItems({ lang, notices, onDismiss, onRestore }: NoticeItemsProps): JSX.Element {
   const n$ = NOTICE_TEXT[lang];
+  const noticeRegionText = NOTICE_REGION_TEXT[lang];
   return (
     <>
       {notices.map((n) => {
@@ -55,7 +64,7 @@ export function NoticeItems({ t, lang, notices, onDismiss, onRestore }: NoticeIt
                   {n$.restore}
                 </button>
               ) : null}
-              <button type="button" className="btn btn-quiet" onClick={() => onDismiss(n.id)} aria-label={`${t('dismiss')}: ${text}`}>
+              <button type="button" className="btn btn-quiet" onClick={() => onDismiss(n.id)} aria-label={`${noticeRegionText.dismiss}: ${text}`}>
                 ×
               </button>
             </div>

@@ -7,24 +7,24 @@
 import { lazy, Suspense, type JSX } from 'react';
 import type { Notice } from '../../../playground/reducer.ts';
 import type { Lang } from '../../../lang.ts';
-import type { Translate } from '../../i18n/strings.ts';
+import { NOTICE_REGION_TEXT } from './regionText.ts';
 
 const NoticeItems = lazy(() => import('./NoticeItems.tsx').then((m) => ({ default: m.NoticeItems })));
 
 export interface NoticesProps {
-  t: Translate;
   lang: Lang;
   notices: readonly Notice[];
   onDismiss(id: number): void;
   onRestore(): void;
 }
 
-export function Notices({ t, lang, notices, onDismiss, onRestore }: NoticesProps): JSX.Element {
+export function Notices({ lang, notices, onDismiss, onRestore }: NoticesProps): JSX.Element {
+  const noticeRegionText = NOTICE_REGION_TEXT[lang];
   return (
-    <div className="notices" aria-live="polite" aria-label={t('noticesLabel')} role="region">
+    <div className="notices" aria-live="polite" aria-label={noticeRegionText.noticesLabel} role="region">
       {notices.length > 0 ? (
         <Suspense fallback={null}>
-          <NoticeItems t={t} lang={lang} notices={notices} onDismiss={onDismiss} onRestore={onRestore} />
+          <NoticeItems lang={lang} notices={notices} onDismiss={onDismiss} onRestore={onRestore} />
         </Suspense>
       ) : null}
     </div>

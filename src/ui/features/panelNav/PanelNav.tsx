@@ -5,15 +5,17 @@
  * scroll to be seen, and one button per panel of the mode. On wide screens
  * CSS hides it: every panel is on screen at once there.
  */
-import { useRef, type JSX, type ReactNode } from 'react';
+import { useRef, type JSX, type ReactNode, type RefObject } from 'react';
+import { scrollToBelow } from '../../../playground/browser.ts';
 import type { Mode } from '../../../playground/work.ts';
-import type { StringKey, Translate } from '../../i18n/strings.ts';
+import type { Lang } from '../../../lang.ts';
+import { PANEL_NAV_TEXT } from './text.ts';
 
-type Target = 'editor' | 'problems' | 'context' | 'model' | 'audit' | 'digests' | 'payloads' | 'attack' | 'learn' | 'exercise';
+export type JumpPlace = 'editor' | 'problems' | 'context' | 'model' | 'audit' | 'digests' | 'payloads' | 'attack' | 'learn' | 'exercise';
 export type BottomTab = 'problems' | 'context';
 
 /** Each mode's panels, in the order the column shows them (the DOM order). The turn mode has its own (features/turn/TurnMode.tsx). */
-const PANELS: Record<Exclude<Mode, 'turn'>, readonly Target[]> = {
+const PANELS: Record<Exclude<Mode, 'turn'>, readonly JumpPlace[]> = {
   playground: ['editor', 'problems', 'context', 'model', 'audit', 'digests', 'payloads'],
   attack: ['editor', 'problems', 'context', 'attack'],
   exercise: ['editor', 'problems', 'context', 'exercise', 'model', 'audit'],
@@ -21,48 +23,33 @@ const PANELS: Record<Exclude<Mode, 'turn'>, readonly Target[]> = {
 };
 
 /**
- * Where a target is: the element scrolled to the top, the one focused (a
- * title or a tab, never the editor itself, so no on-screen keyboard pops up),
- * and its name: a string key, or the contract's own word.
+ * Where a target is: the element scrolled to the top, and the one focused (a
+ * title or a tab, never the editor itself, so no on-screen keyboard pops up).
  */
-const WHERE: Record<Target, readonly [section: string, focus: string, label: StringKey | `=${string}`]> = {
-  editor: ['panel-editor', 'panel-editor-title', 'editorTitle'],
-  problems: ['bottom-tabs', 'bottom-tabs-tab-problems', 'problemsTab'],
-  context: ['bottom-tabs', 'bottom-tabs-tab-context', 'contextTab'],
-  model: ['panel-model-result', 'panel-model-result-title', '=model_result'],
-  audit: ['panel-protected-audit', 'panel-protected-audit-title', '=protected_audit'],
-  digests: ['panel-digests', 'panel-digests-title', 'digestsTitle'],
-  payloads: ['panel-payloads', 'panel-payloads-title', 'payloadsTitle'],
-  attack: ['panel-attack', 'panel-attack-title', 'attackTitle'],
-  learn: ['panel-learn', 'panel-learn-title', 'learnTitle'],
-  exercise: ['panel-exercise', 'panel-exercise', 'modeExercise'],
-};
+export interface JumpTarget {
+  section: RefObject<HTMLElement | null>;
+  focus: RefObject<HTMLElement | null>;
+}
 
-/** One button of the bar: the element it scrolls to the top, the one it focuses, and what to do first (select a tab). */
-export interface Jump {
+/** One button of the bar: where it goes, and what to do first (select a tab). */
+export interface Jump extends JumpTarget {
   key: string;
   label: ReactNode;
-  section: string;
-  focus: string;
   before?: () => void;
 }
 
+/** A panel as the bar shows it: its name, and where it is. */
+export interface JumpPlaceView extends JumpTarget {
+  label: ReactNode;
+}
+
 /** The jumps of the playground, attack, exercise and learn modes. */
-export function modeJumps(t: Translate, mode: Exclude<Mode, 'turn'>, onTab: (tab: BottomTab) => void): Jump[] {
-  return PANELS[mode].map((k) => {
-    const [section, focus, label] = WHERE[k];
-    return {
-      key: k,
-      label: label.startsWith('=') ? <code>{label.slice(1)}</code> : t(label as StringKey),
-      section,
-      focus,
-      ...(k === 'problems' || k === 'context' ? { before: () => onTab(k) } : {}),
-    };
-  });
+export function modeJumps(mode: Exclude<Mode, 'turn'>, places: Record<JumpPlace, JumpPlaceView>, onTab: (tab: BottomTab) => void): Jump[] {
+  return PANELS[mode].map((k) => ({ key: k, ...places[k], ...(k === 'problems' || k === 'context' ? { before: () => onTab(k) } : {}) }));
 }
 
 export interface PanelNavProps {
-  t: Translate;
+  lang: Lang;
   /** The verdict's colour, and the lines that say it (the verdict, the problem count). */
   ok: boolean;
   /** Neither a pass nor a refusal (A14: nothing to reject): a neutral colour. */
@@ -71,29 +58,30 @@ export interface PanelNavProps {
   jumps: readonly Jump[];
 }
 
-export function PanelNav({ t, ok, neutral = false, status, jumps }: PanelNavProps): JSX.Element {
+export function PanelNav({ lang, ok, neutral = false, status, jumps }: PanelNavProps): JSX.Element {
+  const panelNavText = PANEL_NAV_TEXT[lang];
   const nav = useRef<HTMLElement>(null);
   const go = (j: Jump) => {
     j.before?.();
     // After a tab switch has rendered. The bar wraps to as many rows as its labels need: the target lands just below it, whatever its height.
     requestAnimationFrame(() => {
-      document.getElementById(j.focus)?.focus({ preventScroll: true });
-      const target = document.getElementById(j.section);
+      j.focus.current?.focus({ preventScroll: true });
+      const target = j.section.current;
       if (target === null) return;
       const bar = nav.current?.getBoundingClientRect().height ?? 0;
-      window.scrollTo({ top: Math.max(0, window.scrollY + target.getBoundingClientRect().top - bar - 8) });
+      scrollToBelow(target, bar + 8);
     });
   };
   const [first, ...rest] = status;
   return (
-    <nav ref={nav} className="panel-nav" aria-label={t('panelNav')}>
+    <nav ref={nav} className="panel-nav" aria-label={panelNavText.panelNav}>
       <p className="panel-nav-status" data-testid="narrow-status">
         <span className={`mark ${neutral ? 'mark-neutral' : ok ? 'mark-ok' : 'mark-bad'}`}>{first}</span>
         {rest.map((line) => (
           <span key={line}>{line}</span>
         ))}
       </p>
-      <div className="panel-nav-jumps" role="group" aria-label={t('panelNavJumps')}>
+      <div className="panel-nav-jumps" role="group" aria-label={panelNavText.panelNavJumps}>
         {jumps.map((j) => (
           <button key={j.key} type="button" className="btn" onClick={() => go(j)}>
             {j.label}

@@ -6,12 +6,13 @@
  */
 import { memo, useDeferredValue, type JSX } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
-import type { Translate } from '../../i18n/strings.ts';
+import type { Lang } from '../../../lang.ts';
+import { PAYLOADS_TEXT } from './text.ts';
 import type { DetailOf } from '../../i18n/useViolationDetail.ts';
 import type { PayloadView } from '../../../playground/evaluate.ts';
 
 export interface PayloadsPanelProps {
-  t: Translate;
+  lang: Lang;
   /** A violation's specifics in the learner's language (useViolationDetail). */
   detailOf: DetailOf;
   payloads: readonly PayloadView[];
@@ -23,15 +24,16 @@ export interface PayloadsPanelProps {
  * (useDeferredValue), after the keystroke has painted, and each re-renders
  * only the subtrees that changed (JsonView).
  */
-export const PayloadsPanel = memo(function PayloadsPanel({ t, detailOf, payloads: latest }: PayloadsPanelProps): JSX.Element {
+export const PayloadsPanel = memo(function PayloadsPanel({ lang, detailOf, payloads: latest }: PayloadsPanelProps): JSX.Element {
+  const payloadsText = PAYLOADS_TEXT[lang];
   const payloads = useDeferredValue(latest);
   return (
     <ul className="payloads">
       {payloads.map((p) => (
         <li key={`${p.provider}-${p.adapter_revision}`} className={`payload ${p.ok ? '' : 'payload-refused'}`} aria-label={p.title} data-provider={p.provider}>
           <div className="payload-head">
-            <h3 className="payload-title">{p.provider === 'unregistered' ? `${t('unregisteredAdapter')}: ${p.title}` : p.title}</h3>
-            {p.isCallProvider ? <span className="chip chip-accent">{t('thisCall')}</span> : null}
+            <h3 className="payload-title">{p.provider === 'unregistered' ? `${payloadsText.unregisteredAdapter}: ${p.title}` : p.title}</h3>
+            {p.isCallProvider ? <span className="chip chip-accent">{payloadsText.thisCall}</span> : null}
           </div>
           <p className="payload-triple">
             <code>{p.api_family}</code> · <code>{p.adapter_revision}</code>
@@ -40,14 +42,14 @@ export const PayloadsPanel = memo(function PayloadsPanel({ t, detailOf, payloads
             <>
               <JsonView value={p.item} label={p.title} className="payload-json" />
               {p.audit.found.length === 0 ? (
-                <p className="mark mark-ok audit-check">{t('noAuditMaterial', { n: p.audit.checked })}</p>
+                <p className="mark mark-ok audit-check">{payloadsText.noAuditMaterial(p.audit.checked)}</p>
               ) : (
-                <p className="mark mark-bad audit-check">{t('auditMaterialFound', { list: p.audit.found.join(', ') })}</p>
+                <p className="mark mark-bad audit-check">{payloadsText.auditMaterialFound(p.audit.found.join(', '))}</p>
               )}
             </>
           ) : (
             <div className="refusal">
-              <p className="mark mark-bad">{t('refused')}</p>
+              <p className="mark mark-bad">{payloadsText.refused}</p>
               <ul className="refusal-list">
                 {p.refusal.map((v, i) => (
                   <li key={i}>

@@ -8,12 +8,11 @@ import { memo, type JSX, type Ref } from 'react';
 import type { DetailOf } from '../../i18n/useViolationDetail.ts';
 import type { Lang } from '../../../lang.ts';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
-import type { StringKey, Translate } from '../../i18n/strings.ts';
+import { PROBLEMS_TEXT } from './text.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
 import type { ViolationCode } from '../../../core/tables/index.ts';
 
 export interface ProblemsListProps {
-  t: Translate;
   lang: Lang;
   /** A violation's specifics in the learner's language (useViolationDetail). */
   detailOf: DetailOf;
@@ -23,7 +22,7 @@ export interface ProblemsListProps {
   firstRef?: Ref<HTMLButtonElement>;
 }
 
-const SOURCE_KEY: Record<ProblemSource, StringKey> = {
+const SOURCE_KEY: Record<ProblemSource, 'sourceJson' | 'sourceContext' | 'sourceProjection' | 'sourceValidation'> = {
   json: 'sourceJson',
   context: 'sourceContext',
   projection: 'sourceProjection',
@@ -36,15 +35,16 @@ function problemDetail(p: Problem, detailOf: DetailOf): string {
 }
 
 /** An editor marker's message: the code and place, the rule, and the specifics, in the learner's language. */
-export function problemMessage(p: Problem, lang: Lang, t: Translate, detailOf: DetailOf): string {
-  return `${p.code} ${p.path || '/'}: ${problemRule(p, lang, t)}\n${problemDetail(p, detailOf)}`;
+export function problemMessage(p: Problem, lang: Lang, detailOf: DetailOf): string {
+  return `${p.code} ${p.path || '/'}: ${problemRule(p, lang)}\n${problemDetail(p, detailOf)}`;
 }
 
 /** The one-line explanation of a problem in the learner's language (also the editor marker's message). */
-function problemRule(p: Problem, lang: Lang, t: Translate): string {
+function problemRule(p: Problem, lang: Lang): string {
+  const problemsText = PROBLEMS_TEXT[lang];
   if (p.isViolation) return VIOLATION_TEXTS[lang][p.code as ViolationCode].rule;
-  if (p.source === 'json') return p.code === 'TOO_LARGE' ? t('jsonTooLarge') : t('jsonRule');
-  if (p.source === 'context') return t('contextRule');
+  if (p.source === 'json') return p.code === 'TOO_LARGE' ? problemsText.jsonTooLarge : problemsText.jsonRule;
+  if (p.source === 'context') return problemsText.contextRule;
   return '';
 }
 
@@ -52,27 +52,29 @@ export function problemWhy(p: Problem, lang: Lang): string | null {
   return p.isViolation ? VIOLATION_TEXTS[lang][p.code as ViolationCode].why : null;
 }
 
-function where(p: Problem, t: Translate): string {
+function where(p: Problem, lang: Lang): string {
+  const problemsText = PROBLEMS_TEXT[lang];
   if (p.range !== null) {
-    const at = t('lineCol', { line: p.range.startLine, col: p.range.startColumn });
-    return p.rangePath !== null && p.rangePath !== p.path ? `${at} · ${t('markedAtAncestor', { path: p.rangePath === '' ? '/' : p.rangePath })}` : at;
+    const at = problemsText.lineCol(p.range.startLine, p.range.startColumn);
+    return p.rangePath !== null && p.rangePath !== p.path ? `${at} · ${problemsText.markedAtAncestor(p.rangePath === '' ? '/' : p.rangePath)}` : at;
   }
-  if (p.source === 'context') return t('sourceContext');
-  return t('notInEditor');
+  if (p.source === 'context') return problemsText.sourceContext;
+  return problemsText.notInEditor;
 }
 
-export const ProblemsList = memo(function ProblemsList({ t, lang, detailOf, problems, onReveal, firstRef }: ProblemsListProps): JSX.Element {
+export const ProblemsList = memo(function ProblemsList({ lang, detailOf, problems, onReveal, firstRef }: ProblemsListProps): JSX.Element {
+  const problemsText = PROBLEMS_TEXT[lang];
   const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
   if (problems.length === 0) {
     return (
       <p className="problems-none" role="status">
         <span aria-hidden="true">✓ </span>
-        {t('problemsNone')}
+        {problemsText.problemsNone}
       </p>
     );
   }
   return (
-    <ul className="problems" aria-label={t('problemsListLabel')}>
+    <ul className="problems" aria-label={problemsText.problemsListLabel}>
       {problems.map((p, i) => {
         const actionable = p.range !== null || p.field !== null;
         const why = problemWhy(p, lang);
@@ -82,13 +84,13 @@ export const ProblemsList = memo(function ProblemsList({ t, lang, detailOf, prob
               <code className={`code-badge code-${p.source}`}>{p.code}</code>
               <code className="problem-path">{p.path === '' ? '/' : p.path}</code>
               <span className="problem-where">
-                {t(SOURCE_KEY[p.source])} · {where(p, t)}
+                {problemsText[SOURCE_KEY[p.source]]} · {where(p, lang)}
               </span>
             </span>
-            <span className="problem-rule">{problemRule(p, lang, t)}</span>
+            <span className="problem-rule">{problemRule(p, lang)}</span>
             {why !== null ? <span className="problem-why">{why}</span> : null}
             <span className="problem-detail">
-              {t('detail')}: {problemDetail(p, detailOf)}
+              {problemsText.detail}: {problemDetail(p, detailOf)}
             </span>
           </>
         );

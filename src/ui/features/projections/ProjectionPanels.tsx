@@ -3,26 +3,29 @@
  * raw result. The titles are the contract's own names in both languages; a
  * line under each says who reads it and why that matters.
  */
-import { memo, useDeferredValue, type JSX, type Ref } from 'react';
+import { memo, useDeferredValue, type JSX } from 'react';
+import type { PanelTarget } from '../../components/focus.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
-import type { Translate } from '../../i18n/strings.ts';
+import type { Lang } from '../../../lang.ts';
+import { PROJECTIONS_TEXT } from './text.ts';
 import type { Evaluation } from '../../../playground/evaluate.ts';
 
 export interface ProjectionPanelsProps {
-  t: Translate;
+  lang: Lang;
   evaluation: Evaluation;
 }
 
 /** Why there is nothing to show, when there is nothing to show. */
-export const NoResult = memo(function NoResult({ t, evaluation }: ProjectionPanelsProps): JSX.Element {
-  const msg = evaluation.internalError !== null ? t('internalError', { detail: evaluation.internalError }) : !evaluation.parse.ok ? t('noResultJson') : t('noResultContext');
+export const NoResult = memo(function NoResult({ lang, evaluation }: ProjectionPanelsProps): JSX.Element {
+  const projectionsText = PROJECTIONS_TEXT[lang];
+  const msg = evaluation.internalError !== null ? projectionsText.internalError(evaluation.internalError) : !evaluation.parse.ok ? projectionsText.noResultJson : projectionsText.noResultContext;
   return <p className="no-result">{msg}</p>;
 });
 
 export interface ProjectionFocus {
-  modelResult: Ref<HTMLHeadingElement>;
-  protectedAudit: Ref<HTMLHeadingElement>;
+  modelResult: PanelTarget;
+  protectedAudit: PanelTarget;
 }
 
 /**
@@ -31,7 +34,8 @@ export interface ProjectionFocus {
  * (useDeferredValue), after the keystroke has painted, and re-render only the
  * subtrees that changed (JsonView).
  */
-export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, focus }: ProjectionPanelsProps & { focus?: ProjectionFocus }): JSX.Element {
+export const ProjectionPanels = memo(function ProjectionPanels({ lang, evaluation, focus }: ProjectionPanelsProps & { focus?: ProjectionFocus }): JSX.Element {
+  const projectionsText = PROJECTIONS_TEXT[lang];
   const r = evaluation.result;
   const drawn = useDeferredValue(r)?.pkg ?? r?.pkg;
   const mr = r?.pkg.model_result;
@@ -41,29 +45,37 @@ export const ProjectionPanels = memo(function ProjectionPanels({ t, evaluation, 
         <span className={`chip chip-${mr.status}`}>status: {mr.status}</span>
         {mr.error !== null ? <span className="chip chip-error">{mr.error.code}</span> : null}
         <span className="chip">trust: {mr.provenance.trust}</span>
-        <span className="chip chip-quiet">{t('canonicalSize', { n: r.canonicalBytes })}</span>
+        <span className="chip chip-quiet">{projectionsText.canonicalSize(r.canonicalBytes)}</span>
       </p>
     );
   return (
     <div className="projections">
-      <Panel id="panel-model-result" title={<code>model_result</code>} subtitle={t('modelResultDesc')} t={t} resetKey={evaluation} className="panel-model" focusRef={focus?.modelResult}>
+      <Panel id="panel-model-result" title={<code>model_result</code>} subtitle={projectionsText.modelResultDesc} lang={lang} resetKey={evaluation} className="panel-model" target={focus?.modelResult}>
         {r === null ? (
-          <NoResult t={t} evaluation={evaluation} />
+          <NoResult lang={lang} evaluation={evaluation} />
         ) : (
           <>
             {summary}
-            {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? <p className="inline-warning">{t('contractBroken')}</p> : null}
+            {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? <p className="inline-warning">{projectionsText.contractBroken}</p> : null}
             <JsonView value={drawn?.model_result} label="model_result" />
             {mr?.error != null ? (
               <p className="muted small" data-testid="catalog-message-note">
-                {t('catalogMessageNote')}
+                {projectionsText.catalogMessageNote}
               </p>
             ) : null}
           </>
         )}
       </Panel>
-      <Panel id="panel-protected-audit" title={<code>protected_audit</code>} subtitle={t('protectedAuditDesc')} t={t} resetKey={evaluation} className="panel-audit" focusRef={focus?.protectedAudit}>
-        {r === null ? <NoResult t={t} evaluation={evaluation} /> : <JsonView value={drawn?.protected_audit} label="protected_audit" />}
+      <Panel
+        id="panel-protected-audit"
+        title={<code>protected_audit</code>}
+        subtitle={projectionsText.protectedAuditDesc}
+        lang={lang}
+        resetKey={evaluation}
+        className="panel-audit"
+        target={focus?.protectedAudit}
+      >
+        {r === null ? <NoResult lang={lang} evaluation={evaluation} /> : <JsonView value={drawn?.protected_audit} label="protected_audit" />}
       </Panel>
     </div>
   );

@@ -2,19 +2,20 @@
 import { useMemo, useState, type JSX } from 'react';
 import { qrCode } from './qrCode.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import type { Translate } from '../../i18n/strings.ts';
+import { COMPONENT_TEXT } from '../../components/text.ts';
 import type { Lang } from '../../../lang.ts';
 import { SHARE_TEXT } from './text.ts';
 
-export function ShareDialog({ t, lang, url, onClose, onCopy }: { t: Translate; lang: Lang; url: string | null; onClose(): void; onCopy(text: string): Promise<boolean> }): JSX.Element {
+export function ShareDialog({ lang, url, onClose, onCopy }: { lang: Lang; url: string | null; onClose(): void; onCopy(text: string): Promise<boolean> }): JSX.Element {
   const s = SHARE_TEXT[lang];
+  const componentText = COMPONENT_TEXT[lang];
   const [copied, setCopied] = useState(false);
   const qr = useMemo(() => (url === null ? null : qrCode(url)), [url]);
   return (
     <Dialog
       open={url !== null}
       title={s.shareDialogTitle}
-      closeLabel={t('close')}
+      closeLabel={componentText.close}
       onClose={() => {
         setCopied(false);
         onClose();
@@ -27,7 +28,7 @@ export function ShareDialog({ t, lang, url, onClose, onCopy }: { t: Translate; l
         <input type="text" readOnly value={url ?? ''} data-testid="share-url" onFocus={(e) => e.target.select()} />
       </label>
       <button type="button" className="btn" onClick={async () => setCopied(await onCopy(url ?? ''))}>
-        {copied ? t('copied') : t('copy')}
+        {copied ? s.copied : s.copy}
       </button>
       <p className="muted small" data-testid="share-length">
         {s.linkLength(url?.length ?? 0)}

@@ -6,7 +6,7 @@
 import { useRef, type JSX } from 'react';
 import { registry } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
-import type { Translate } from '../../i18n/strings.ts';
+import { TOOLBAR_TEXT } from './text.ts';
 
 export interface ScenarioOption {
   id: string;
@@ -15,7 +15,6 @@ export interface ScenarioOption {
 }
 
 export interface ToolbarProps {
-  t: Translate;
   lang: Lang;
   exercise: { index: number } | null;
   scenarioId: string;
@@ -44,15 +43,16 @@ function groups(options: readonly ScenarioOption[], lang: Lang, importedLabel: s
 }
 
 export function Toolbar(p: ToolbarProps): JSX.Element {
-  const { t, lang } = p;
+  const { lang } = p;
+  const toolbarText = TOOLBAR_TEXT[lang];
   const fileRef = useRef<HTMLInputElement>(null);
   return (
-    <div className="toolbar" role="toolbar" aria-label={t('scenario')}>
+    <div className="toolbar" role="toolbar" aria-label={toolbarText.scenario}>
       {p.exercise === null ? (
         <label className="inline-label scenario-picker">
-          <span>{t('scenario')}</span>
+          <span>{toolbarText.scenario}</span>
           <select value={p.scenarioId} onChange={(e) => p.onSelect(e.target.value)} data-testid="scenario-select">
-            {groups(p.options, lang, t('scenarioGroupImported')).map((g) => (
+            {groups(p.options, lang, toolbarText.scenarioGroupImported).map((g) => (
               <optgroup key={g.label} label={g.label}>
                 {g.items.map((o) => (
                   <option key={o.id} value={o.id}>
@@ -65,7 +65,7 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
         </label>
       ) : (
         <span className="exercise-editing">
-          <strong>{t('exerciseEditing', { n: p.exercise.index + 1 })}</strong> — {t('exerciseHint')}
+          <strong>{toolbarText.exerciseEditing(p.exercise.index + 1)}</strong> — {toolbarText.exerciseHint}
         </span>
       )}
       <p className="scenario-summary" title={p.summary}>
@@ -87,21 +87,21 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
       ) : null}
       {p.edited && p.exercise === null ? (
         <span className="edited">
-          <span className="chip chip-accent">{t('edited')}</span>
+          <span className="chip chip-accent">{toolbarText.edited}</span>
           <button type="button" className="btn btn-quiet" onClick={p.onReset}>
-            {t('resetScenario')}
+            {toolbarText.resetScenario}
           </button>
         </span>
       ) : null}
       <div className="toolbar-actions">
         <button type="button" className="btn" onClick={p.onShare} aria-haspopup="dialog">
-          {t('share')}
+          {toolbarText.share}
         </button>
         <button type="button" className="btn" onClick={p.onExport}>
-          {t('exportScenario')}
+          {toolbarText.exportScenario}
         </button>
         <button type="button" className="btn" onClick={() => fileRef.current?.click()}>
-          {t('importScenario')}
+          {toolbarText.importScenario}
         </button>
         <input
           ref={fileRef}
@@ -109,7 +109,7 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
           accept=".json,application/json"
           className="sr-only"
           tabIndex={-1}
-          aria-label={t('importScenario')}
+          aria-label={toolbarText.importScenario}
           data-testid="import-file"
           onChange={(e) => {
             const f = e.target.files?.[0];

@@ -47,7 +47,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
   const input = useMemo(() => ({ key: `turn:${streamId}:${call.call_id}`, handlerText: handler.text, context }), [streamId, call.call_id, handler.text, context]);
   const { input: evaluated, evaluation } = useDocumentEvaluation(input);
   const detailOf = useViolationDetail(lang);
-  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, t, detailOf), [lang, t, detailOf]);
+  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, detailOf), [lang, detailOf]);
   const onChange = useCallback((text: string) => onHandlerText(call.call_id, text), [onHandlerText, call.call_id]);
   const onReveal = useCallback(
     (p: Problem) => {
@@ -92,7 +92,6 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
       <div className={styles.workbenchGrid}>
         <div className={styles.workbenchEditor}>
           <EditorPanel
-            t={t}
             lang={lang}
             docKey={input.key}
             tool={call.trusted.tool}
@@ -123,19 +122,19 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
                 ),
                 content: (
                   <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('problemsTab')}>
-                    <PanelBoundary t={t} resetKey={evaluation}>
-                      <ProblemsList t={t} lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} />
+                    <PanelBoundary lang={lang} resetKey={evaluation}>
+                      <ProblemsList lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} />
                     </PanelBoundary>
                   </div>
                 ),
               },
-              { key: 'projections', label: 'model_result · protected_audit', content: <ProjectionPanels t={t} evaluation={evaluation} /> },
+              { key: 'projections', label: 'model_result · protected_audit', content: <ProjectionPanels lang={lang} evaluation={evaluation} /> },
               {
                 key: 'digests',
                 label: t('digestsTitle'),
                 content: (
                   <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('digestsTitle')}>
-                    {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <DigestsPanel t={t} result={evaluation.result} />}
+                    {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <DigestsPanel lang={lang} result={evaluation.result} />}
                   </div>
                 ),
               },
@@ -144,7 +143,7 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
                 label: t('payloadsTitle'),
                 content: (
                   <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('payloadsTitle')}>
-                    {evaluation.result === null ? <NoResult t={t} evaluation={evaluation} /> : <PayloadsPanel t={t} detailOf={detailOf} payloads={evaluation.result.payloads} />}
+                    {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />}
                   </div>
                 ),
               },

@@ -24,7 +24,8 @@ import { callsView, streamView } from '../../../playground/turn/turnView.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { PanelNav } from '../panelNav/PanelNav.tsx';
 import { Splitter } from '../../components/Splitter.tsx';
-import { Tabs } from '../../components/Tabs.tsx';
+import { tabRef, Tabs, tabsRootRef, type TabsHandle } from '../../components/Tabs.tsx';
+import { panelTarget } from '../../components/focus.ts';
 import type { Translate } from '../../i18n/strings.ts';
 import type { EditorBridge } from '../editor/bridge.ts';
 import { ContinuationPanel } from './ContinuationPanel.tsx';
@@ -92,6 +93,8 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
 
   // A new stream opens at its end, on its outcome; the injection follow-up opens on its story.
   const lastStream = useRef(turn.stream);
+  const [streamPanel] = useState(panelTarget);
+  const tabsHandle = useRef<TabsHandle<TurnTab>>(null);
   useEffect(() => {
     if (lastStream.current === turn.stream) return;
     lastStream.current = turn.stream;
@@ -192,16 +195,16 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       ) : (
         <>
           <PanelNav
-            t={t}
+            lang={lang}
             ok={verdict.ok}
             status={[verdict.text]}
             jumps={[
-              { key: 'stream', label: x.streamTitle, section: 'panel-turn-stream', focus: 'panel-turn-stream-title' },
-              ...tabs.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: 'turn-tabs', focus: `turn-tabs-tab-${k}`, before: () => setTab(k) })),
+              { key: 'stream', label: x.streamTitle, section: streamPanel.section, focus: streamPanel.title },
+              ...tabs.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: tabsRootRef(tabsHandle), focus: tabRef(tabsHandle, k), before: () => setTab(k) })),
             ]}
           />
           <main className={`workspace ${styles.turnWorkspace}`} style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
-            <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} t={t} focusableBody={false}>
+            <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} lang={lang} focusableBody={false} target={streamPanel}>
               {loaded !== null && loaded.stream !== null ? <RecordingSource x={x} recording={loaded.stream.recording} /> : null}
               {/* turn-verdict: the presenting sheet's hook (styles/present.css). */}
               <p className={`turn-verdict ${styles.turnVerdict}`}>
@@ -219,6 +222,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
             <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
             <section className={`panel ${styles.turnTabs}`} aria-label={x.tabsLabel}>
               <Tabs<TurnTab>
+                handle={tabsHandle}
                 id="turn-tabs"
                 label={x.tabsLabel}
                 selected={shownTab}

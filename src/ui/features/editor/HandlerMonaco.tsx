@@ -9,9 +9,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type React
 import Editor, { type OnMount } from '@monaco-editor/react';
 import type { editor as MonacoEditorNs } from 'monaco-editor/editor/editor.api';
 import { configureMonaco, MARKER_OWNER, modelPath, type Monaco } from './setup.ts';
-import type { Problem } from '../../playground/evaluate.ts';
-import type { EditorBridge } from '../features/editor/bridge.ts';
-import { usePresent } from '../hooks/usePresent.ts';
+import type { Problem } from '../../../playground/evaluate.ts';
+import type { EditorBridge } from './bridge.ts';
+import { usePresent } from '../../hooks/usePresent.ts';
 
 const monacoInstance = configureMonaco();
 

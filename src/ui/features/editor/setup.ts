@@ -20,7 +20,7 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
-import { registry } from '../../core/tables/index.ts';
+import { registry } from '../../../core/tables/index.ts';
 import { plainClipboardService } from './clipboard.ts';
 import { handlerSchemas } from './handlerSchemas.ts';
 

@@ -5,8 +5,8 @@
  * so the first load carries no JSON-Schema code (scripts/bundle-budget.mjs).
  */
 import { z } from 'zod/mini';
-import { handlerOutputSchema } from '../../core/result/index.ts';
-import { registry } from '../../core/tables/index.ts';
+import { handlerOutputSchema } from '../../../core/result/index.ts';
+import { registry } from '../../../core/tables/index.ts';
 
 export function handlerSchemas(): Record<string, Record<string, unknown>> {
   return Object.fromEntries(Object.values(registry).map((spec) => [spec.name, z.toJSONSchema(handlerOutputSchema(spec.output), { unrepresentable: 'any' }) as Record<string, unknown>]));

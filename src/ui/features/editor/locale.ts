@@ -10,7 +10,7 @@
  * language): switching the page's language then offers a reload instead
  * (features/editor/EditorPanel.tsx).
  */
-import type { Lang } from '../../lang.ts';
+import type { Lang } from '../../../lang.ts';
 
 let loaded: Lang | null = null;
 

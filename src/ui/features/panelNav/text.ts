@@ -1,0 +1,21 @@
+/** The narrow screen's sticky bar: the verdict, the problem count, the jumps. */
+import { defineTexts } from '../../i18n/texts.ts';
+
+export const PANEL_NAV_TEXT = defineTexts({
+  en: {
+    panelNav: 'Verdict and panels',
+    panelNavJumps: 'Go to a panel',
+    verdictOk: '✓ ok',
+    verdictRejected: '✗ rejected',
+    problemCount: (n: number) => `problems: ${n}`,
+    jumpVerdict: (id: string) => `${id}: verdict`,
+  },
+  zh: {
+    panelNav: '结论与面板',
+    panelNavJumps: '跳到面板',
+    verdictOk: '✓ 通过',
+    verdictRejected: '✗ 被拒绝',
+    problemCount: (n: number) => `问题：${n}`,
+    jumpVerdict: (id: string) => `${id} 结论`,
+  },
+});

@@ -1,0 +1,29 @@
+/** The toolbar's words: the scenario, its reset, share, export and import, and the exercise being edited. */
+import { defineTexts } from '../../i18n/texts.ts';
+
+export const TOOLBAR_TEXT = defineTexts({
+  en: {
+    nextTurn: 'Next turn: the model asks for send_email →',
+    scenario: 'Scenario',
+    scenarioGroupImported: 'Imported',
+    edited: 'edited',
+    resetScenario: 'Reset to built-in',
+    share: 'Share link',
+    exportScenario: 'Export scenario',
+    importScenario: 'Import scenario…',
+    exerciseEditing: (n: number) => `Exercise result ${n} of 5`,
+    exerciseHint: 'Pick which of the five results to edit in the exercise panel.',
+  },
+  zh: {
+    nextTurn: '下一个回合：模型请求 send_email →',
+    scenario: '场景',
+    scenarioGroupImported: '已导入',
+    edited: '已修改',
+    resetScenario: '恢复内置版本',
+    share: '分享链接',
+    exportScenario: '导出场景',
+    importScenario: '导入场景…',
+    exerciseEditing: (n: number) => `练习结果 ${n} / 5`,
+    exerciseHint: '在练习面板中选择要编辑的结果。',
+  },
+});

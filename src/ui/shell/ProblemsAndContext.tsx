@@ -1,0 +1,85 @@
+/**
+ * Under the editor: the problems of the handler output, and the trusted
+ * context it is checked against, in two tabs. The context form is off the
+ * first load (issue 10's budget): App fetches it as soon as the page has painted.
+ */
+import { lazy, Suspense, type JSX } from 'react';
+import type { ContextDraft, ContextIssue } from '../../playground/contextDraft.ts';
+import type { Evaluation, Problem } from '../../playground/evaluate.ts';
+import type { Lang } from '../../lang.ts';
+import { PanelBoundary } from '../components/Panel.tsx';
+import { Tabs } from '../components/Tabs.tsx';
+import type { BottomTab } from '../features/panelNav/PanelNav.tsx';
+import { ProblemsList } from '../features/problems/ProblemsList.tsx';
+import { PROBLEMS_TEXT } from '../features/problems/text.ts';
+import type { DetailOf } from '../i18n/useViolationDetail.ts';
+import type { FocusTargets } from './usePanelFocus.ts';
+
+export const loadContextForm = () => import('../features/context/ContextForm.tsx');
+const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.ContextForm })));
+
+/** One empty list, so that the memoized context form is not re-rendered by a new `[]` on every keystroke. */
+const NO_CONTEXT_ISSUES: readonly ContextIssue[] = [];
+
+export interface ProblemsAndContextProps {
+  lang: Lang;
+  detailOf: DetailOf;
+  evaluation: Evaluation;
+  draft: ContextDraft;
+  onContext(draft: ContextDraft): void;
+  onReveal(p: Problem): void;
+  tab: BottomTab;
+  onTab(tab: BottomTab): void;
+  targets: FocusTargets;
+}
+
+export function ProblemsAndContext({ lang, detailOf, evaluation, draft, onContext, onReveal, tab, onTab, targets }: ProblemsAndContextProps): JSX.Element {
+  const problemsText = PROBLEMS_TEXT[lang];
+  const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
+  const problemCount = evaluation.problems.length;
+  return (
+    <section className="panel panel-bottom" aria-label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}>
+      <Tabs<BottomTab>
+        handle={targets.bottomTabs}
+        id="bottom-tabs"
+        label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}
+        selected={tab}
+        onSelect={onTab}
+        items={[
+          {
+            key: 'problems',
+            label: (
+              <>
+                {problemsText.problemsTab} <span className={`count ${problemCount > 0 ? 'count-bad' : 'count-ok'}`}>{problemCount}</span>
+              </>
+            ),
+            content: (
+              <div className="tab-scroll" tabIndex={0} role="group" aria-label={problemsText.problemsTab}>
+                <PanelBoundary lang={lang} resetKey={evaluation}>
+                  <ProblemsList lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} firstRef={targets.firstProblem} />
+                </PanelBoundary>
+              </div>
+            ),
+          },
+          {
+            key: 'context',
+            label: (
+              <>
+                {problemsText.contextTab} {contextIssues.length > 0 ? <span className="count count-bad">{problemsText.ctxInvalidCount(contextIssues.length)}</span> : null}
+              </>
+            ),
+            content: (
+              <div className="tab-scroll" tabIndex={0} role="group" aria-label={problemsText.contextTab}>
+                <PanelBoundary lang={lang} resetKey={draft}>
+                  <Suspense fallback={<p className="no-result">…</p>}>
+                    <ContextForm lang={lang} draft={draft} issues={contextIssues} onChange={onContext} handle={targets.contextForm.ref} />
+                  </Suspense>
+                </PanelBoundary>
+              </div>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

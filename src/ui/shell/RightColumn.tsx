@@ -1,0 +1,137 @@
+/**
+ * The workspace's right column, by mode: the learn view or the attack lab
+ * alone; the exercise above the two projections; in the playground the two
+ * projections above the digests and the provider payloads (presenting, the
+ * projections alone: the room reads them, and the header's toggle unfolds
+ * the rest). The attack lab and the learn view load with their mode.
+ */
+import { lazy, Suspense, type CSSProperties, type JSX } from 'react';
+import type { Scenario } from '../../core/result/index.ts';
+import type { Lang } from '../../lang.ts';
+import type { Evaluation } from '../../playground/evaluate.ts';
+import type { AppState } from '../../playground/reducer.ts';
+import { focusFirstSoon } from '../components/focus.ts';
+import { Panel } from '../components/Panel.tsx';
+import { Splitter } from '../components/Splitter.tsx';
+import { DigestsPanel } from '../features/digests/DigestsPanel.tsx';
+import { DIGESTS_TEXT } from '../features/digests/text.ts';
+import type { GuideLink } from '../features/guide/GuideDialog.tsx';
+import { PayloadsPanel } from '../features/payloads/PayloadsPanel.tsx';
+import { PAYLOADS_TEXT } from '../features/payloads/text.ts';
+import { SHELL_TEXT } from './text.ts';
+import { NoResult, ProjectionPanels } from '../features/projections/ProjectionPanels.tsx';
+import type { DetailOf } from '../i18n/useViolationDetail.ts';
+import type { PlaygroundApi } from '../state/usePlayground.ts';
+import { ExerciseHost } from './ExerciseHost.tsx';
+import type { FocusTargets } from './usePanelFocus.ts';
+
+const AttackLab = lazy(() => import('../features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
+export type AttackVerdictLine = import('../features/attackLab/AttackLab.tsx').AttackVerdictLine;
+const LearnView = lazy(() => import('../features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
+
+export interface RightColumnProps {
+  lang: Lang;
+  detailOf: DetailOf;
+  state: AppState;
+  api: PlaygroundApi;
+  evaluation: Evaluation;
+  /** The last scenario that parsed: the attack lab and the learn view run on it. */
+  scenario: Scenario;
+  targets: FocusTargets;
+  present: boolean;
+  injectionTurn: GuideLink;
+  onVerdict(v: AttackVerdictLine | null): void;
+}
+
+export function RightColumn(props: RightColumnProps): JSX.Element {
+  const { lang, state, api, scenario, targets } = props;
+  const shellText = SHELL_TEXT[lang];
+  const { work } = state;
+  const { panels } = targets;
+  if (work.mode === 'learn')
+    return (
+      <div className="right right-single">
+        <Panel id="panel-learn" title={shellText.learnTitle} subtitle={shellText.learnDesc} lang={lang} focusableBody={false} resetKey={scenario} target={panels['panel-learn']}>
+          <Suspense fallback={<p className="no-result">…</p>}>
+            <LearnView
+              scenario={scenario}
+              mistake={work.mistake ?? null}
+              lang={lang}
+              progress={state.progress}
+              onMistake={api.selectMistake}
+              onOpenScenario={api.openScenario}
+              onGo={(p) => {
+                api.go(p);
+                if (p.focus !== null) focusFirstSoon(panels[p.focus].title);
+              }}
+              onPoints={(q, points) => api.recordProgress({ points: { [String(q)]: points } })}
+              onAnswer={(q, text) => api.recordProgress({ answers: { [String(q)]: text } })}
+              onResetProgress={api.resetProgress}
+            />
+          </Suspense>
+        </Panel>
+      </div>
+    );
+  if (work.mode === 'attack')
+    return (
+      <div className="right right-single">
+        <Panel id="panel-attack" title={shellText.attackTitle} subtitle={shellText.attackDesc} lang={lang} focusableBody={false} resetKey={scenario} target={panels['panel-attack']}>
+          <Suspense fallback={<p className="no-result">…</p>}>
+            <AttackLab
+              scenario={scenario}
+              attackId={work.attackId}
+              lang={lang}
+              onSelectAttack={api.selectAttack}
+              onOpenScenario={api.openScenario}
+              injectionTurn={props.injectionTurn}
+              onVerdict={props.onVerdict}
+              verdictRef={targets.attackVerdict}
+            />
+          </Suspense>
+        </Panel>
+      </div>
+    );
+  return <ProjectionsColumn {...props} />;
+}
+
+/** The playground's and the exercise's right column: two rows, split by a draggable bar. */
+function ProjectionsColumn({ lang, detailOf, state, api, evaluation, targets, present }: RightColumnProps): JSX.Element {
+  const shellText = SHELL_TEXT[lang];
+  const digestsText = DIGESTS_TEXT[lang];
+  const payloadsText = PAYLOADS_TEXT[lang];
+  const { work, prefs } = state;
+  const { panels } = targets;
+  const exercise = work.mode === 'exercise';
+  const projections = <ProjectionPanels lang={lang} evaluation={evaluation} focus={targets.projections} />;
+  const upper = exercise ? <ExerciseHost lang={lang} state={state} api={api} hostRef={targets.exerciseHost} /> : projections;
+  const proofsRow = (
+    <div className="lower">
+      <Panel id="panel-digests" title={digestsText.digestsTitle} subtitle={digestsText.digestsDesc} lang={lang} resetKey={evaluation} target={panels['panel-digests']}>
+        {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <DigestsPanel lang={lang} result={evaluation.result} />}
+      </Panel>
+      <Panel id="panel-payloads" title={payloadsText.payloadsTitle} subtitle={payloadsText.payloadsDesc} lang={lang} resetKey={evaluation} target={panels['panel-payloads']}>
+        {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />}
+      </Panel>
+    </div>
+  );
+  // Presenting the playground, the two projections are what the room reads: the digests and payloads fold (the toggle unfolds them).
+  const lower = exercise ? projections : present ? null : proofsRow;
+  if (lower === null)
+    return (
+      <div className="right right-single right-folded">
+        {upper}
+        <p className="folded-note muted" data-testid="folded-note">
+          {shellText.presentFolded}
+        </p>
+      </div>
+    );
+  const top = exercise ? prefs.layout.exerciseTop : prefs.layout.top;
+  const setTop = (v: number) => api.setLayout(exercise ? { exerciseTop: v } : { top: v });
+  return (
+    <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
+      {upper}
+      <Splitter orientation="horizontal" value={top} min={20} max={85} label={shellText.splitterRows} onChange={setTop} />
+      {lower}
+    </div>
+  );
+}

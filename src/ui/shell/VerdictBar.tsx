@@ -1,0 +1,66 @@
+/**
+ * The narrow screen's sticky bar for the playground, attack, exercise and
+ * learn modes: the verdict and the problem count, and a jump per panel. In
+ * the attack lab the open attack's verdict comes first, with a jump to it.
+ */
+import type { JSX, ReactNode } from 'react';
+import type { Lang } from '../../lang.ts';
+import type { Mode } from '../../playground/work.ts';
+import { DIGESTS_TEXT } from '../features/digests/text.ts';
+import { EDITOR_TEXT } from '../features/editor/text.ts';
+import { HEADER_TEXT } from '../features/header/text.ts';
+import { modeJumps, PanelNav, type BottomTab, type JumpPlace, type JumpPlaceView } from '../features/panelNav/PanelNav.tsx';
+import type { PanelTarget } from '../components/focus.ts';
+import { tabRef, tabsRootRef } from '../components/Tabs.tsx';
+import { PANEL_NAV_TEXT } from '../features/panelNav/text.ts';
+import { PAYLOADS_TEXT } from '../features/payloads/text.ts';
+import { PROBLEMS_TEXT } from '../features/problems/text.ts';
+import { SHELL_TEXT } from './text.ts';
+import type { AttackVerdictLine } from './RightColumn.tsx';
+import type { FocusTargets } from './usePanelFocus.ts';
+
+export interface VerdictBarProps {
+  lang: Lang;
+  mode: Exclude<Mode, 'turn'>;
+  problemCount: number;
+  attackVerdict: AttackVerdictLine | null;
+  targets: FocusTargets;
+  onTab(tab: BottomTab): void;
+}
+
+/** Each panel in the bar: its name (its title; the contract's own word for the two projections), where it is, what takes focus. */
+function places(lang: Lang, { panels, editor, bottomTabs, exerciseHost }: FocusTargets): Record<JumpPlace, JumpPlaceView> {
+  const panel = (p: PanelTarget, label: ReactNode) => ({ label, section: p.section, focus: p.title });
+  const tab = (key: BottomTab, label: string) => ({ label, section: tabsRootRef(bottomTabs), focus: tabRef(bottomTabs, key) });
+  return {
+    editor: panel(editor, EDITOR_TEXT[lang].editorTitle),
+    problems: tab('problems', PROBLEMS_TEXT[lang].problemsTab),
+    context: tab('context', PROBLEMS_TEXT[lang].contextTab),
+    model: panel(panels['panel-model-result'], <code>model_result</code>),
+    audit: panel(panels['panel-protected-audit'], <code>protected_audit</code>),
+    digests: panel(panels['panel-digests'], DIGESTS_TEXT[lang].digestsTitle),
+    payloads: panel(panels['panel-payloads'], PAYLOADS_TEXT[lang].payloadsTitle),
+    attack: panel(panels['panel-attack'], SHELL_TEXT[lang].attackTitle),
+    learn: panel(panels['panel-learn'], SHELL_TEXT[lang].learnTitle),
+    exercise: { label: HEADER_TEXT[lang].modeExercise, section: exerciseHost, focus: exerciseHost },
+  };
+}
+
+export function VerdictBar({ lang, mode, problemCount, attackVerdict, targets, onTab }: VerdictBarProps): JSX.Element {
+  const panelNavText = PANEL_NAV_TEXT[lang];
+  const jumps = modeJumps(mode, places(lang, targets), onTab);
+  const count = panelNavText.problemCount(problemCount);
+  if (mode === 'attack' && attackVerdict !== null) {
+    const verdict = { key: 'verdict', label: panelNavText.jumpVerdict(attackVerdict.id), section: targets.attackVerdict, focus: targets.attackVerdict };
+    return (
+      <PanelNav
+        lang={lang}
+        ok={attackVerdict.kind !== 'not_stopped' && attackVerdict.kind !== 'sha256_passes_keyed_stops'}
+        neutral={attackVerdict.kind === 'nothing_to_reject'}
+        status={[attackVerdict.text, count]}
+        jumps={[verdict, ...jumps]}
+      />
+    );
+  }
+  return <PanelNav lang={lang} ok={problemCount === 0} status={[problemCount === 0 ? panelNavText.verdictOk : panelNavText.verdictRejected, count]} jumps={jumps} />;
+}

@@ -1,0 +1,45 @@
+/**
+ * The links the shell writes: each mode's address, the guide's places and
+ * search_kb.injection's next turn (issue 13). Every address keeps
+ * presentation on, so a link opened in a new tab presents too.
+ */
+import type { AttackId } from '../../lessons/attacks.ts';
+import { searchOf } from '../../playground/address.ts';
+import { withPresent } from '../../playground/presentAddress.ts';
+import { providerOfStream } from '../../playground/turn/turnAddress.ts';
+import type { Mode, Work } from '../../playground/work.ts';
+import type { GuideLink, GuideTargets } from '../features/guide/GuideDialog.tsx';
+import type { PlaygroundApi } from '../state/usePlayground.ts';
+
+type Place = Parameters<typeof searchOf>[0];
+
+export interface ShellLinks {
+  hrefFor(place: Place): string;
+  /** A mode's address, keeping the scenario, the attack, the mistake and the stream. */
+  hrefOf(mode: Mode): string;
+  /** search_kb.injection's next turn: the playground's bar and the attack lab's A14 link to it. */
+  injectionTurn: GuideLink;
+  guideTargets(): GuideTargets;
+}
+
+export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']): ShellLinks {
+  const hrefFor = (place: Place) => withPresent(searchOf(place), present);
+  const hrefOf = (m: Mode) =>
+    hrefFor({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream });
+  const injectionStream = `${providerOfStream(work.turn.stream)}.injection_follow_up`;
+  const injectionTurn = {
+    href: hrefFor({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
+    open: () => go({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
+  };
+  const guideTargets = (): GuideTargets => {
+    const to = (place: Parameters<typeof go>[0]): GuideLink => ({ href: hrefFor({ ...place, attackId: place.attackId as AttackId | null, mistake: undefined }), open: () => go(place) });
+    return {
+      playground: to({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null }),
+      exercise: to({ mode: 'exercise', scenarioId: work.scenarioId, attackId: null }),
+      learn: to({ mode: 'learn', scenarioId: work.scenarioId, attackId: null }),
+      attack: to({ mode: 'attack', scenarioId: 'search_kb.injection', attackId: 'A14' }),
+      turn: injectionTurn,
+    };
+  };
+  return { hrefFor, hrefOf, injectionTurn, guideTargets };
+}
