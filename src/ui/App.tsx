@@ -37,7 +37,6 @@ import { useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { afterNextPaint } from './hooks/useAfterFirstPaint.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
-import { translator } from './i18n/strings.ts';
 import { HEADER_TEXT } from './features/header/text.ts';
 import { TOOLBAR_TEXT } from './features/toolbar/text.ts';
 import { SHELL_TEXT } from './shell/text.ts';
@@ -61,7 +60,6 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   const { state, api } = usePlayground(boot);
   const { work, lang, prefs, notices } = state;
   // Only the turn mode still reads the key table (its call workbench's three panel names).
-  const t = useMemo(() => translator(lang), [lang]);
   const theme = useResolvedTheme(prefs.theme);
   const shellText = SHELL_TEXT[lang];
   const [helpOpen, setHelpOpen] = useState(false);
@@ -157,7 +155,6 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
         {work.mode === 'turn' ? (
           <Suspense fallback={<p className="no-result">…</p>}>
             <TurnMode
-              t={t}
               lang={lang}
               theme={theme}
               turn={work.turn}

@@ -3,9 +3,7 @@
  * against the English, so a missing (or extra) Chinese string is a type error.
  * A feature defines its table beside its components with `defineTexts` and
  * reads `TABLE[lang]`; strings that take values are functions of typed
- * arguments (never English glued to a translated fragment). The shell's flat
- * `t(key, params)` (./strings.ts) is the same kind of table with `{name}`
- * placeholders.
+ * arguments (never English glued to a translated fragment).
  */
 import type { Lang } from '../../lang.ts';
 

@@ -15,7 +15,9 @@ import type { HandlerText } from '../../../playground/turn/turnView.ts';
 import { Tabs } from '../../components/Tabs.tsx';
 import { PanelBoundary } from '../../components/Panel.tsx';
 import { useDocumentEvaluation } from '../../evaluation/useDocumentEvaluation.ts';
-import type { Translate } from '../../i18n/strings.ts';
+import { DIGESTS_TEXT } from '../digests/text.ts';
+import { PAYLOADS_TEXT } from '../payloads/text.ts';
+import { PROBLEMS_TEXT } from '../problems/text.ts';
 import { useViolationDetail } from '../../i18n/useViolationDetail.ts';
 import { DigestsPanel } from '../digests/DigestsPanel.tsx';
 import type { EditorBridge } from '../editor/bridge.ts';
@@ -29,7 +31,6 @@ import styles from './Turn.module.css';
 type View = 'problems' | 'projections' | 'digests' | 'payloads';
 
 export interface CallWorkbenchProps {
-  t: Translate;
   x: TurnTexts;
   lang: Lang;
   theme: 'light' | 'dark';
@@ -41,7 +42,7 @@ export interface CallWorkbenchProps {
   exposeForTests: boolean;
 }
 
-export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHandlerText, bridge, exposeForTests }: CallWorkbenchProps): JSX.Element {
+export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandlerText, bridge, exposeForTests }: CallWorkbenchProps): JSX.Element {
   const [view, setView] = useState<View>('problems');
   const context = useMemo(() => draftFromContext(call.trusted), [call.trusted]);
   const input = useMemo(() => ({ key: `turn:${streamId}:${call.call_id}`, handlerText: handler.text, context }), [streamId, call.call_id, handler.text, context]);
@@ -117,11 +118,11 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
                 key: 'problems',
                 label: (
                   <>
-                    {t('problemsTab')} <span className={`count ${count > 0 ? 'count-bad' : 'count-ok'}`}>{count}</span>
+                    {PROBLEMS_TEXT[lang].problemsTab} <span className={`count ${count > 0 ? 'count-bad' : 'count-ok'}`}>{count}</span>
                   </>
                 ),
                 content: (
-                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('problemsTab')}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={PROBLEMS_TEXT[lang].problemsTab}>
                     <PanelBoundary lang={lang} resetKey={evaluation}>
                       <ProblemsList lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} />
                     </PanelBoundary>
@@ -131,18 +132,18 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
               { key: 'projections', label: 'model_result · protected_audit', content: <ProjectionPanels lang={lang} evaluation={evaluation} /> },
               {
                 key: 'digests',
-                label: t('digestsTitle'),
+                label: DIGESTS_TEXT[lang].digestsTitle,
                 content: (
-                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('digestsTitle')}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={DIGESTS_TEXT[lang].digestsTitle}>
                     {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <DigestsPanel lang={lang} result={evaluation.result} />}
                   </div>
                 ),
               },
               {
                 key: 'payloads',
-                label: t('payloadsTitle'),
+                label: PAYLOADS_TEXT[lang].payloadsTitle,
                 content: (
-                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={t('payloadsTitle')}>
+                  <div className="tab-scroll" tabIndex={0} role="group" aria-label={PAYLOADS_TEXT[lang].payloadsTitle}>
                     {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />}
                   </div>
                 ),

@@ -26,7 +26,6 @@ import { PanelNav } from '../panelNav/PanelNav.tsx';
 import { Splitter } from '../../components/Splitter.tsx';
 import { tabRef, Tabs, tabsRootRef, type TabsHandle } from '../../components/Tabs.tsx';
 import { panelTarget } from '../../components/focus.ts';
-import type { Translate } from '../../i18n/strings.ts';
 import type { EditorBridge } from '../editor/bridge.ts';
 import { ContinuationPanel } from './ContinuationPanel.tsx';
 import { verdictOf } from './DecisionView.tsx';
@@ -48,7 +47,6 @@ const TAB_ORDER: readonly TurnTab[] = ['step', 'handler', 'continuation', 'text'
 const TAB_LABEL = { step: 'tabStep', handler: 'tabHandler', continuation: 'tabContinuation', text: 'tabText', injection: 'tabInjection' } as const satisfies Record<TurnTab, keyof TurnTexts>;
 
 export interface TurnModeProps {
-  t: Translate;
   lang: Lang;
   theme: 'light' | 'dark';
   turn: TurnWork;
@@ -71,7 +69,7 @@ export interface TurnModeProps {
 const isInjection = (id: string) => id.endsWith('.injection_follow_up');
 
 export default function TurnMode(p: TurnModeProps): JSX.Element {
-  const { t, lang, turn, onTurn } = p;
+  const { lang, turn, onTurn } = p;
   const x = TURN_TEXT[lang];
   const doc = turnDocOf(turn);
   const [continuation, setContinuation] = useState<ContinuationMode>('stateless');
@@ -154,18 +152,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       {chosen !== undefined && handler !== undefined ? (
         <>
           {!handler.parsed.ok ? <p className="inline-warning">{x.handlerNotJson(`${handler.parsed.line}:${handler.parsed.column}`)}</p> : null}
-          <CallWorkbench
-            t={t}
-            x={x}
-            lang={lang}
-            theme={p.theme}
-            streamId={turn.stream}
-            call={chosen}
-            handler={handler}
-            onHandlerText={onHandlerText}
-            bridge={p.bridge}
-            exposeForTests={p.exposeForTests}
-          />
+          <CallWorkbench x={x} lang={lang} theme={p.theme} streamId={turn.stream} call={chosen} handler={handler} onHandlerText={onHandlerText} bridge={p.bridge} exposeForTests={p.exposeForTests} />
         </>
       ) : null}
     </HandlerTab>
