@@ -1,6 +1,7 @@
 /**
  * The only module that touches the browser's storage, address bar, clipboard,
- * files, the page's title and language, and its scroll position. Every format it reads or writes has its pure codec in ./codecs;
+ * files, the page's title, language and theme, its key presses and its scroll
+ * position. Every format it reads or writes has its pure codec in ./codecs;
  * each function here catches its own failures and reports them.
  */
 import type { Scenario } from '../core/result/index.ts';
@@ -183,6 +184,60 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Copies through a hidden text area: the editor's fallback where the async clipboard is missing or refused. */
+export function copyTextByTextArea(text: string): void {
+  const active = document.activeElement;
+  const area = document.createElement('textarea');
+  area.setAttribute('aria-hidden', 'true');
+  area.style.cssText = 'position:fixed;top:0;left:0;width:1px;height:1px;opacity:0';
+  area.value = text;
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+  if (active instanceof HTMLElement) active.focus();
+}
+
+/** The clipboard's text; null when the browser refuses (the editor then pastes from the paste event). */
+export async function readClipboardText(): Promise<string | null> {
+  try {
+    return await navigator.clipboard.readText();
+  } catch {
+    return null;
+  }
+}
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** Whether the system asks for a dark page (false where the browser cannot say). */
+export const prefersDark = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+
+/** Calls `listener` when the system's light/dark preference changes; returns the unsubscribe. */
+export function onPrefersDarkChange(listener: (dark: boolean) => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const mq = window.matchMedia(DARK_QUERY);
+  const on = () => listener(mq.matches);
+  mq.addEventListener('change', on);
+  return () => mq.removeEventListener('change', on);
+}
+
+/** Writes the theme in use to <html data-theme> (the CSS variables and Monaco follow it) with the learner's choice beside it. */
+export function setPageTheme(resolved: 'light' | 'dark', pref: string): void {
+  const root = document.documentElement;
+  root.dataset.theme = resolved;
+  root.dataset.themePref = pref;
+  root.style.colorScheme = resolved;
+}
+
+/** The page's language as the document says it (main.tsx sets it before the first render). */
+export const pageLanguage = (): string => document.documentElement.lang;
+
+/** Listens to every key press before the page's own handlers (the shortcuts); returns the unsubscribe. */
+export function onKeyDownCapture(listener: (e: KeyboardEvent) => void): () => void {
+  window.addEventListener('keydown', listener, true);
+  return () => window.removeEventListener('keydown', listener, true);
 }
 
 /** The page's language (for screen readers and fonts) and its title, in that language. */

@@ -5,6 +5,7 @@
  * cannot swallow them.
  */
 import { useEffect, useRef } from 'react';
+import { onKeyDownCapture } from '../../playground/browser.ts';
 
 export interface Shortcuts {
   panel(n: number): void;
@@ -38,7 +39,6 @@ export function useShortcuts(handlers: Shortcuts): void {
         ref.current.help();
       }
     };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    return onKeyDownCapture(onKey);
   }, []);
 }

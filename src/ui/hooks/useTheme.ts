@@ -5,31 +5,17 @@
  */
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { ThemePref } from '../../playground/codecs/prefs.ts';
+import { onPrefersDarkChange, prefersDark, setPageTheme } from '../../playground/browser.ts';
 
 export type ResolvedTheme = 'light' | 'dark';
 
-const QUERY = '(prefers-color-scheme: dark)';
+export const systemTheme = (): ResolvedTheme => (prefersDark() ? 'dark' : 'light');
 
-export function systemTheme(): ResolvedTheme {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches ? 'dark' : 'light';
-}
-
-export function applyTheme(resolved: ResolvedTheme, pref: ThemePref): void {
-  const root = document.documentElement;
-  root.dataset.theme = resolved;
-  root.dataset.themePref = pref;
-  root.style.colorScheme = resolved;
-}
+export const applyTheme = (resolved: ResolvedTheme, pref: ThemePref): void => setPageTheme(resolved, pref);
 
 export function useResolvedTheme(pref: ThemePref): ResolvedTheme {
   const [system, setSystem] = useState<ResolvedTheme>(systemTheme);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const mq = window.matchMedia(QUERY);
-    const on = () => setSystem(mq.matches ? 'dark' : 'light');
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
+  useEffect(() => onPrefersDarkChange((dark) => setSystem(dark ? 'dark' : 'light')), []);
   const resolved = pref === 'system' ? system : pref;
   useLayoutEffect(() => applyTheme(resolved, pref), [resolved, pref]);
   return resolved;

@@ -7,6 +7,7 @@ import { useEffect, useState, type JSX } from 'react';
 import styles from './Digest.module.css';
 import type { Lang } from '../../../lang.ts';
 import { defineTexts } from '../../i18n/texts.ts';
+import { copyText } from '../../../playground/browser.ts';
 
 export interface DigestProps {
   value: string;
@@ -35,15 +36,7 @@ export function Digest({ value, label, lang }: DigestProps): JSX.Element {
   }, [state]);
 
   const copy = (): void => {
-    const clip = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
-    if (clip === undefined) {
-      setState('failed');
-      return;
-    }
-    clip.writeText(value).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
+    void copyText(value).then((ok) => setState(ok ? 'copied' : 'failed'));
   };
 
   return (

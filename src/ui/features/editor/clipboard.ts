@@ -8,6 +8,7 @@
  * service does what the editor needs, reads and writes text, only when the
  * editor asks, so nothing runs on the page's own taps and keys.
  */
+import { copyText, copyTextByTextArea, readClipboardText } from '../../../playground/browser.ts';
 
 /** The methods of Monaco's IClipboardService that the editor calls (monaco-editor 0.57). */
 export interface PlainClipboardService {
@@ -24,20 +25,6 @@ export interface PlainClipboardService {
   readImage(): Promise<Uint8Array>;
 }
 
-/** Copies through a hidden text area: the fallback where the async clipboard is missing or refused. */
-function copyWithTextArea(text: string): void {
-  const active = document.activeElement;
-  const area = document.createElement('textarea');
-  area.setAttribute('aria-hidden', 'true');
-  area.style.cssText = 'position:fixed;top:0;left:0;width:1px;height:1px;opacity:0';
-  area.value = text;
-  document.body.appendChild(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-  if (active instanceof HTMLElement) active.focus();
-}
-
 export function plainClipboardService(): PlainClipboardService {
   // Typed entries (Monaco's own, e.g. the find widget's) live in memory only, as in Monaco's web service.
   const typed = new Map<string, string>();
@@ -49,20 +36,12 @@ export function plainClipboardService(): PlainClipboardService {
         typed.set(type, text);
         return;
       }
-      try {
-        await navigator.clipboard.writeText(text);
-      } catch {
-        copyWithTextArea(text);
-      }
+      if (!(await copyText(text))) copyTextByTextArea(text);
     },
     async readText(type) {
       if (type !== undefined) return typed.get(type) ?? '';
-      try {
-        return await navigator.clipboard.readText();
-      } catch {
-        // Refused or unavailable: the editor pastes from the paste event instead.
-        return '';
-      }
+      // Refused or unavailable: the editor pastes from the paste event instead.
+      return (await readClipboardText()) ?? '';
     },
     readFindText: async () => findText,
     writeFindText: async (text) => {

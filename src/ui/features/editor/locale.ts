@@ -10,6 +10,7 @@
  * language): switching the page's language then offers a reload instead
  * (features/editor/EditorPanel.tsx).
  */
+import { pageLanguage } from '../../../playground/browser.ts';
 import type { Lang } from '../../../lang.ts';
 
 let loaded: Lang | null = null;
@@ -25,4 +26,4 @@ export async function loadMonacoLocale(lang: Lang): Promise<void> {
 export const monacoLocale = (): Lang | null => loaded;
 
 /** The page's language as the document says it (main.tsx sets it before the first render). */
-export const documentLang = (): Lang => (document.documentElement.lang.startsWith('zh') ? 'zh' : 'en');
+export const documentLang = (): Lang => (pageLanguage().startsWith('zh') ? 'zh' : 'en');
