@@ -53,8 +53,7 @@ import { useShortcuts } from './hooks/useShortcuts.ts';
 import { afterNextPaint } from './hooks/useAfterFirstPaint.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { translator } from './i18n/strings.ts';
-
-const TEST_HOOKS = import.meta.env.MODE === 'e2e';
+import { exposeForTests } from './testHooks.ts';
 
 // The attack lab and the exercise load when their mode opens: the playground paints with less JavaScript.
 const AttackLab = lazy(() => import('./features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
@@ -167,13 +166,12 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   const latestWork = useRef(work);
   latestWork.current = work;
   useEffect(() => {
-    if (!TEST_HOOKS) return;
-    (window as unknown as Record<string, unknown>).__playground = {
+    exposeForTests('__playground', {
       snapshot: () => structuredClone(sharePayloadOf(latestWork.current)) as unknown,
       setHandlerText: (text: string) => api.setHandlerText(text),
       openShare: (fragment: string) => api.openShare(fragment),
       evaluations: () => ({ ...evaluationCounts }),
-    };
+    });
   }, [api]);
 
   const closeHelp = useCallback(() => setHelpOpen(false), []);
@@ -407,7 +405,6 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
               onLeft={(v) => api.setLayout({ turnLeft: v })}
               splitterLabel={t('splitterColumns')}
               bridge={bridge}
-              exposeForTests={TEST_HOOKS}
               notices={noticesRow}
             />
           </Suspense>
@@ -460,7 +457,6 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
                   problemMessage={markerMessage}
                   tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
                   bridge={bridge}
-                  exposeForTests={TEST_HOOKS}
                 />
                 <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={t('splitterEditor')} onChange={(v) => api.setLayout({ editor: v })} />
                 {bottom}

@@ -33,11 +33,10 @@ export interface EditorPanelProps {
   problemMessage(p: Problem): string;
   tooLarge: boolean;
   bridge: EditorBridge;
-  exposeForTests: boolean;
 }
 
 export function EditorPanel(props: EditorPanelProps): JSX.Element {
-  const { t, lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests } = props;
+  const { t, lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge } = props;
   const editorLang = monacoLocale();
   // Monaco's chunk is fetched once the page has painted its first frame: the verdict does not wait for the editor.
   const loadEditor = useAfterFirstPaint();
@@ -109,7 +108,6 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
                 bridge={bridge}
                 onCursor={setCursor}
                 loading={preview}
-                exposeForTests={exposeForTests}
               />
             </Suspense>
           ) : (

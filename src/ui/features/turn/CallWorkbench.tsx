@@ -37,10 +37,9 @@ export interface CallWorkbenchProps {
   handler: HandlerText;
   onHandlerText(callId: string, text: string): void;
   bridge: EditorBridge;
-  exposeForTests: boolean;
 }
 
-export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHandlerText, bridge, exposeForTests }: CallWorkbenchProps): JSX.Element {
+export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHandlerText, bridge }: CallWorkbenchProps): JSX.Element {
   const [view, setView] = useState<View>('problems');
   const context = useMemo(() => draftFromContext(call.trusted), [call.trusted]);
   const input = useMemo(() => ({ key: `turn:${streamId}:${call.call_id}`, handlerText: handler.text, context }), [streamId, call.call_id, handler.text, context]);
@@ -103,7 +102,6 @@ export function CallWorkbench({ t, x, lang, theme, streamId, call, handler, onHa
             problemMessage={markerMessage}
             tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
             bridge={bridge}
-            exposeForTests={exposeForTests}
           />
         </div>
         <div className="workbench-views panel">
