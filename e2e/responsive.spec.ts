@@ -24,12 +24,6 @@ const MODES = [
   { mode: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-learn'] },
 ] as const;
 
-async function settled(pg: PlaygroundPage): Promise<void> {
-  await pg.editorReady();
-  await expect(pg.page.locator('.mark-pending')).toHaveCount(0);
-  await expect(pg.page.getByText('…', { exact: true })).toHaveCount(0);
-}
-
 const COMBOS = ['en light', 'zh dark'] as const;
 type Combo = (typeof COMBOS)[number];
 
@@ -72,14 +66,14 @@ for (const device of NARROW_DEVICES) {
       for (const combo of COMBOS) {
         test(`${m.mode}, ${combo}: nothing cut off, 44 px targets, axe clean`, async ({ pg }) => {
           await openIn(pg, m.address, combo);
-          await settled(pg);
+          await pg.settled();
           await audited(pg, combo);
         });
       }
 
       test(`${m.mode}: every panel reachable, the verdict and the count in sight`, async ({ pg, page }) => {
         await openIn(pg, m.address, 'zh dark');
-        await settled(pg);
+        await pg.settled();
         const nav = page.getByRole('navigation', { name: '结论与面板' });
         if (!device.narrow) {
           // Wide enough for the grid: no bar, and every panel is on screen at once.
