@@ -1,9 +1,12 @@
 /**
  * Browser tests against the production build, served by `vite preview`, in
  * Debian's Chromium (Playwright cannot download browsers here). The build is
- * made in the `e2e` mode, which differs only in exposing a read-only test hook
- * (`window.__playground`) and goes to its own folder (one per port, so two
- * runs never empty each other's build).
+ * made in the `e2e` mode, which differs only in its test hooks (src/ui/testHooks.ts:
+ * `window.__playground`, `window.__playgroundEditor`, `window.__crashPanels`)
+ * and goes to its own folder (one per port, so two runs never empty each
+ * other's build). Tests wait for what they expect (an event, a DOM state, a
+ * counter the hooks expose), never for time, and no test takes more than half
+ * its timeout on a busy two-core machine: a long one is split.
  */
 import { defineConfig } from '@playwright/test';
 

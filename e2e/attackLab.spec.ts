@@ -135,19 +135,21 @@ test('the lab runs on the scenario as edited, and shows hidden characters in its
   await expect(page.getByTestId('attack-verdict')).toHaveAttribute('data-verdict', 'stopped');
 });
 
+// Two calls (A1), an adapter refusal (A12), inert text (A14) and a verdict on a key (A11): one test each, so none nears its timeout.
 for (const theme of ['light', 'dark'] as const) {
-  test(`the lab has no axe violations (${theme}), with two calls, an adapter refusal and inert text on show`, async ({ pg, page }) => {
-    for (const [scenario, id] of [
-      ['search_kb.hits', 'A1'],
-      ['get_order.paid', 'A12'],
-      ['search_kb.injection', 'A14'],
-      ['get_order.paid', 'A11'],
-    ] as const) {
+  for (const [scenario, id] of [
+    ['search_kb.hits', 'A1'],
+    ['get_order.paid', 'A12'],
+    ['search_kb.injection', 'A14'],
+    ['get_order.paid', 'A11'],
+  ] as const) {
+    test(`the lab has no axe violations (${theme}) with ${id} on show`, async ({ pg, page }) => {
       await pg.goto(`/?scenario=${scenario}&attack=${id}`);
       await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', id);
       const result = await new AxeBuilder({ page }).include('[data-testid="attack-lab"]').analyze();
       expect(result.violations.map((v) => `${id}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
-  });
+    });
+  }
 }

@@ -2,17 +2,34 @@
  * Issue 5: the built app runs under its Content-Security-Policy — Monaco, its
  * workers and every mode — and no violation is reported; eval is refused.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
+import { bigHandlerOutput } from './bigHandlerOutput.ts';
 
 declare global {
   interface Window {
     __cspViolations: string[];
+    /** Messages each worker sent back, by the worker script's file name: a worker that answered has run under the policy. */
+    __workerAnswers: Record<string, number>;
   }
+}
+
+/** Waits until a worker whose script name starts with `name` has answered the page. */
+async function answered(page: Page, name: string): Promise<void> {
+  await expect.poll(() => page.evaluate((n) => Object.entries(window.__workerAnswers).some(([file, count]) => file.startsWith(n) && count > 0), name), { timeout: 30_000 }).toBe(true);
 }
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     window.__cspViolations = [];
+    window.__workerAnswers = {};
+    const PageWorker = window.Worker;
+    window.Worker = class extends PageWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        const file = String(url).split('/').pop() ?? '';
+        this.addEventListener('message', () => (window.__workerAnswers[file] = (window.__workerAnswers[file] ?? 0) + 1));
+      }
+    };
     document.addEventListener('securitypolicyviolation', (e) => {
       window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
     });
@@ -43,21 +60,34 @@ for (const address of ['/?scenario=search_kb.injection', '/?scenario=search_kb.h
   test(`no violation with Monaco and its workers running: ${address}`, async ({ page }) => {
     await page.goto(address);
     await expect(page.locator('#editor .monaco-editor .view-lines')).toBeVisible({ timeout: 30_000 });
-    // Give the JSON worker time to validate and the panels time to render.
-    await page.waitForTimeout(1500);
+    // The JSON worker (folding ranges, asked for as the model opens) and the editor worker have answered: both ran under the policy.
+    await answered(page, 'json.worker');
+    await answered(page, 'editor.worker');
     expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
   });
 }
+
+test('no violation when a large text is evaluated in the evaluation worker', async ({ page }) => {
+  await page.goto('/?scenario=search_kb.hits');
+  await expect(page.locator('#editor .monaco-editor .view-lines')).toBeVisible({ timeout: 30_000 });
+  const { text, hitCount } = bigHandlerOutput('');
+  await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), text);
+  // Only the worker's evaluation of the large text draws this problem (the page keeps the small text's until it answers).
+  await expect(page.locator('li.problem[data-code="DATA_SCHEMA"]').filter({ hasText: `${hitCount} hits but top_k is 5` })).toBeVisible({ timeout: 30_000 });
+  await answered(page, 'evaluate.worker');
+  expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
+});
 
 test('no violation in the Model turn mode: its chunk, the stream views and the handler editor', async ({ page }) => {
   await page.goto('/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
   await expect(page.getByTestId('turn-mode')).toBeVisible();
   for (const name of [/Next request/, /Stream text/, /Handler output/]) await page.getByRole('tab', { name }).click();
   await expect(page.locator('#editor .monaco-editor .view-lines')).toBeVisible({ timeout: 30_000 });
+  await answered(page, 'json.worker');
+  await answered(page, 'editor.worker');
   // The injection story is the follow-up stream's tab only.
   await page.getByTestId('turn-stream').selectOption('anthropic.injection_follow_up');
   await page.getByRole('tab', { name: /Injection story/ }).click();
   await expect(page.getByTestId('injection-story')).toBeVisible();
-  await page.waitForTimeout(1500);
   expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
 });

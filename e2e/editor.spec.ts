@@ -119,7 +119,7 @@ test('a paste over 1 MiB is refused with TOO_LARGE, the text is kept, and it sur
   await expect(pg.problem('TOO_LARGE')).toBeVisible();
   await expect(page.locator('#panel-editor')).toContainText('Over 1 MiB');
   await expect.poll(async () => (await pg.editorValue()).length).toBe(huge.length);
-  await page.waitForTimeout(500);
+  await pg.saved('search_kb.hits');
   await page.reload();
   await pg.editorReady();
   await expect.poll(async () => (await pg.editorValue()).length).toBe(huge.length);

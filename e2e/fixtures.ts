@@ -39,6 +39,9 @@ export interface MarkerData {
   startColumn: number;
 }
 
+/** Where the page saves the learner's work. */
+export const WORK_KEY = 'tool-result-playground/work/v1';
+
 export class PlaygroundPage {
   constructor(readonly page: Page) {}
 
@@ -58,6 +61,13 @@ export class PlaygroundPage {
     await expect(ed).toBeVisible({ timeout: 20_000 });
     await expect(ed.locator('.view-lines')).toBeVisible();
     return ed;
+  }
+
+  /** The editor has loaded and every panel has drawn its result: no digest still computing, no "…" placeholder. */
+  async settled(): Promise<void> {
+    await this.editorReady();
+    await expect(this.page.locator('.mark-pending')).toHaveCount(0);
+    await expect(this.page.getByText('…', { exact: true })).toHaveCount(0);
   }
 
   /**
@@ -89,6 +99,17 @@ export class PlaygroundPage {
 
   async markers(): Promise<MarkerData[]> {
     return this.page.evaluate(() => (window as unknown as { __playgroundEditor: { getMarkers(): MarkerData[] } }).__playgroundEditor.getMarkers());
+  }
+
+  /** Waits until the saved work (localStorage, written shortly after a change) holds the editor's text for that scenario. */
+  async saved(scenarioId: string): Promise<void> {
+    const text = await this.editorValue();
+    const savedText = () =>
+      this.page.evaluate(({ key, id }) => (JSON.parse(localStorage.getItem(key) ?? '{"docs":{}}') as { docs: Record<string, { handlerText: string } | undefined> }).docs[id]?.handlerText, {
+        key: WORK_KEY,
+        id: scenarioId,
+      });
+    await expect.poll(savedText).toBe(text);
   }
 
   /** The exact state a share link carries (the `e2e` build's test hook). */

@@ -67,11 +67,15 @@ test.describe('as an iPhone says it is', () => {
     // The page fixture fails the test on any console error or page error.
     await pg.goto('/?scenario=search_kb.hits');
     const ed = await pg.editorReady();
+    // A tap reaches Monaco as touch events it handles in its own time: type once the editor has the focus.
+    const editorFocused = () => expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') != null)).toBe(true);
     await ed.locator('.view-line').nth(2).tap();
+    await editorFocused();
     await page.keyboard.type('x');
     await page.locator('#panel-editor-title').tap();
     await page.keyboard.type('abc def');
     await ed.locator('.view-line').nth(1).tap({ force: true });
+    await editorFocused();
     await page.keyboard.type('"abc", ');
     await expect.poll(() => pg.editorValue()).toContain('"abc", ');
   });

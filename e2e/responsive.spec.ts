@@ -3,7 +3,8 @@
  * windows of e2e/devices.ts, in English with the light theme and in Chinese
  * with the dark one: nothing cut off, every panel reachable, touch targets of
  * 44 px, the verdict and the problem count in sight, axe clean. The model
- * turn mode has its own test below: its parts are a stream and tabs.
+ * turn mode has its own tests below: its parts are a stream and tabs. Each
+ * test looks at one combination (and one tab), so none nears its timeout.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type PlaygroundPage } from './fixtures.ts';
@@ -23,10 +24,30 @@ const MODES = [
   { mode: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-learn'] },
 ] as const;
 
-async function settled(pg: PlaygroundPage): Promise<void> {
-  await pg.editorReady();
-  await expect(pg.page.locator('.mark-pending')).toHaveCount(0);
-  await expect(pg.page.getByText('…', { exact: true })).toHaveCount(0);
+const COMBOS = ['en light', 'zh dark'] as const;
+type Combo = (typeof COMBOS)[number];
+
+const TURN_ADDRESS = '/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls';
+// No injection story here: its tab is the follow-up stream's only.
+const TURN_TABS = ['step', 'handler', 'continuation', 'text'] as const;
+
+/** Opens the address in English with the light theme, then switches to Chinese and the dark theme as a learner would. */
+async function openIn(pg: PlaygroundPage, address: string, combo: Combo): Promise<void> {
+  const page = pg.page;
+  await page.emulateMedia({ colorScheme: 'light' });
+  await pg.goto(address);
+  if (combo === 'en light') return;
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await page.getByRole('button', { name: '中文' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('html')).toHaveAttribute('lang', /^zh/);
+}
+
+/** Nothing cut off, no touch target under 44 px, no serious or critical axe finding. */
+async function audited(pg: PlaygroundPage, what: string): Promise<void> {
+  expect(await cutOff(pg.page), `${what}: cut off`).toEqual([]);
+  expect(await smallTargets(pg.page), `${what}: touch targets under 44 px`).toEqual([]);
+  await axeClean(pg);
 }
 
 async function axeClean(pg: PlaygroundPage): Promise<void> {
@@ -39,23 +60,20 @@ for (const device of NARROW_DEVICES) {
   test.describe(device.name, () => {
     test.use(device.use);
 
+    // Each mode's checks are split by what they look at (issue 23): one test per combination, one for the jumps,
+    // so no test comes near its timeout on a busy two-core machine.
     for (const m of MODES) {
-      test(`${m.mode}: nothing cut off, every panel reachable, 44 px targets, axe clean — en light and zh dark`, async ({ pg, page }) => {
-        await page.emulateMedia({ colorScheme: 'light' });
-        await pg.goto(m.address);
-        await settled(pg);
-        for (const combo of ['en light', 'zh dark'] as const) {
-          if (combo === 'zh dark') {
-            await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
-            await page.getByRole('button', { name: '中文' }).click();
-            await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-            await settled(pg);
-          }
-          expect(await cutOff(page), `${combo}: cut off`).toEqual([]);
-          expect(await smallTargets(page), `${combo}: touch targets under 44 px`).toEqual([]);
-          await axeClean(pg);
-        }
+      for (const combo of COMBOS) {
+        test(`${m.mode}, ${combo}: nothing cut off, 44 px targets, axe clean`, async ({ pg }) => {
+          await openIn(pg, m.address, combo);
+          await pg.settled();
+          await audited(pg, combo);
+        });
+      }
 
+      test(`${m.mode}: every panel reachable, the verdict and the count in sight`, async ({ pg, page }) => {
+        await openIn(pg, m.address, 'zh dark');
+        await pg.settled();
         const nav = page.getByRole('navigation', { name: '结论与面板' });
         if (!device.narrow) {
           // Wide enough for the grid: no bar, and every panel is on screen at once.
@@ -95,26 +113,23 @@ for (const device of NARROW_DEVICES) {
       }
     });
 
-    test('model turn: every tab with nothing cut off, 44 px targets and axe clean in en light and zh dark; the verdict in sight, every part reachable', async ({ pg, page }) => {
-      await page.emulateMedia({ colorScheme: 'light' });
-      await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
-      await expect(page.getByTestId('turn-mode')).toBeVisible();
-      // No injection story here: its tab is the follow-up stream's only.
-      const tabs = ['step', 'handler', 'continuation', 'text'] as const;
-      for (const combo of ['en light', 'zh dark'] as const) {
-        if (combo === 'zh dark') {
-          await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
-          await page.getByRole('button', { name: '中文' }).click();
-          await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-        }
-        for (const k of tabs) {
+    // The model turn mode: one test per combination and tab, and one for the jumps (issue 23: together they took a minute).
+    for (const combo of COMBOS) {
+      for (const k of TURN_TABS) {
+        test(`model turn, ${combo}, ${k} tab: nothing cut off, 44 px targets, axe clean`, async ({ pg, page }) => {
+          await openIn(pg, TURN_ADDRESS, combo);
+          await expect(page.getByTestId('turn-mode')).toBeVisible();
           await page.locator(`#turn-tabs-tab-${k}`).click();
+          await expect(page.locator(`#turn-tabs-tab-${k}`)).toHaveAttribute('aria-selected', 'true');
           if (k === 'handler') await pg.editorReady();
-          expect(await cutOff(page), `${combo} ${k}: cut off`).toEqual([]);
-          expect(await smallTargets(page), `${combo} ${k}: touch targets under 44 px`).toEqual([]);
-          await axeClean(pg);
-        }
+          await audited(pg, `${combo} ${k}`);
+        });
       }
+    }
+
+    test('model turn: the verdict in sight, every part reachable, a fault switch by touch', async ({ pg, page }) => {
+      await openIn(pg, TURN_ADDRESS, 'zh dark');
+      await expect(page.getByTestId('turn-mode')).toBeVisible();
       const nav = page.getByRole('navigation', { name: '结论与面板' });
       if (!device.narrow) {
         await expect(nav).toBeHidden();
@@ -124,10 +139,10 @@ for (const device of NARROW_DEVICES) {
       }
       // One button for the stream and one per tab; each brings its part to the screen and selects the tab.
       const jumps = nav.getByRole('group').getByRole('button');
-      await expect(jumps).toHaveCount(1 + tabs.length);
+      await expect(jumps).toHaveCount(1 + TURN_TABS.length);
       await jumps.nth(0).click();
       await expect(page.locator('#panel-turn-stream')).toBeInViewport();
-      for (const [i, k] of tabs.entries()) {
+      for (const [i, k] of TURN_TABS.entries()) {
         await jumps.nth(i + 1).click();
         await expect(page.locator(`#turn-tabs-tab-${k}`)).toHaveAttribute('aria-selected', 'true');
         await expect(page.locator(`#turn-tabs-tab-${k}`)).toBeInViewport();

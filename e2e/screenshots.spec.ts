@@ -27,10 +27,23 @@ const CHOSEN = new Set([
   'playground-token-light-390x844-en-problems',
 ]);
 
+/** Waits until the page stands still: its fonts loaded, no finite animation or transition running, nothing moved between two frames. */
+async function still(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const where = () => `${scrollX} ${scrollY} ${document.documentElement.scrollHeight} ${[...document.querySelectorAll('[id^="panel-"]')].map((p) => p.scrollTop).join(' ')}`;
+        const before = where();
+        const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(!moving() && where() === before)));
+      }),
+  );
+}
+
 async function settle(pg: PlaygroundPage): Promise<void> {
-  await pg.editorReady();
-  await expect(pg.page.locator('.mark-pending')).toHaveCount(0);
-  await pg.page.waitForTimeout(600);
+  await pg.settled();
+  await still(pg.page);
 }
 
 const withToken = (): string => {
@@ -92,7 +105,7 @@ async function open(pg: PlaygroundPage, page: Page, view: View, lang: 'en' | 'zh
   // The turn mode opens on its stream, not on an editor: it has settled once its verdict is drawn.
   if (view.name.startsWith('turn-')) {
     await expect(page.getByTestId('turn-verdict')).toBeVisible();
-    await page.waitForTimeout(600);
+    await still(page);
   } else await settle(pg);
 }
 
@@ -135,7 +148,8 @@ for (const device of NARROW_DEVICES) {
               .getByRole('navigation', { name: /Verdict and panels|结论与面板/ })
               .getByRole('button', { name: lang === 'zh' ? '问题' : 'Problems', exact: true })
               .click();
-            await page.waitForTimeout(300);
+            await expect(page.locator('#bottom-tabs')).toBeInViewport();
+            await still(page);
             await shoot(page, `${name}-problems`);
           });
         }

@@ -192,8 +192,7 @@ for (const theme of ['light', 'dark'] as const) {
     test(`axe: ${mode}, ${theme} theme — no serious or critical violations`, async ({ pg, page }) => {
       await page.emulateMedia({ colorScheme: theme });
       await pg.goto(address);
-      await pg.editorReady();
-      await page.waitForTimeout(400);
+      await pg.settled();
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(

@@ -6,9 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import lz from 'lz-string';
-import { expect, test, type PlaygroundPage } from './fixtures.ts';
-
-const WORK_KEY = 'tool-result-playground/work/v1';
+import { expect, test, WORK_KEY, type PlaygroundPage } from './fixtures.ts';
 
 /** An edited state worth sharing: edited text, an edited context field, attack mode with A3. */
 async function makeEditedState(pg: PlaygroundPage): Promise<void> {
@@ -82,7 +80,7 @@ test('opening a link over someone’s own edits sets their work aside, and it ca
   await page.goto('/?scenario=create_refund_draft.created');
   await pg.typeEditorText('{"kind": "exception", "detail": "my own work"}');
   await expect(pg.modelResult).toContainText('TOOL_ERROR');
-  await page.waitForTimeout(500);
+  await pg.saved('create_refund_draft.created');
   await page.goto(url);
   await expect(pg.notice('share-opened')).toContainText('set aside');
   await pg.notice('share-opened').getByRole('button', { name: 'Restore previous work' }).click();
@@ -104,7 +102,7 @@ for (const [what, fragment, reason] of hostile) {
     await pg.goto('/?scenario=get_order.paid');
     await pg.typeEditorText('{"kind": "error", "error": {"code": "NOT_FOUND"}}');
     await expect(pg.modelResult).toContainText('NOT_FOUND');
-    await page.waitForTimeout(500);
+    await pg.saved('get_order.paid');
     // A full load (another address): the link is decoded at start-up.
     await page.goto(`/?scenario=search_kb.empty#${fragment}`);
     const notice = pg.notice('share-refused');
@@ -143,7 +141,7 @@ test('a corrupt saved state is set aside under another key, reported, and the pa
   // Still works, and saves again.
   await pg.typeEditorText('{"kind": "exception"}');
   await expect(pg.modelResult).toContainText('TOOL_ERROR');
-  await page.waitForTimeout(500);
+  await pg.saved('search_kb.hits');
   await page.reload();
   await expect(pg.modelResult).toContainText('TOOL_ERROR');
   await expect(pg.notice('corrupt-saved')).toHaveCount(0);

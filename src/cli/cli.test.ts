@@ -1,8 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scenarios } from '../core/result/index.ts';
 import { run } from './run.ts';
 
@@ -95,25 +94,53 @@ describe('cli, in-process: rejections and bad input', () => {
   });
 });
 
-describe('cli, as a process (npm run -s cli)', () => {
+/**
+ * The bin's own file, main.ts, run in this process as node would run it: the arguments in process.argv, real files,
+ * process.stdout and process.stderr, the exit code in process.exitCode (spawning npm and tsx for this took 5–11 s).
+ * Each run imports a fresh copy of main.ts alone (a query makes it another module); what it imports stays loaded.
+ */
+let runs = 0;
+async function asNode(argv: string[]): Promise<{ status: number | string | undefined; stdout: string; stderr: string }> {
+  const saved = { argv: process.argv, exitCode: process.exitCode };
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((t) => ((stdout += String(t)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((t) => ((stderr += String(t)), true));
+  process.argv = [process.execPath, 'tool-result', ...argv];
+  process.exitCode = undefined;
+  try {
+    const main = `./main.ts?run=${++runs}`;
+    await import(/* @vite-ignore */ main);
+    return { status: process.exitCode, stdout, stderr };
+  } finally {
+    process.argv = saved.argv;
+    process.exitCode = saved.exitCode;
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+describe('cli, as the bin (main.ts: process.argv, files, stdout, stderr, exit code)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cli-'));
-  it('validate --scenario search_kb.hits prints {"ok":true,...} and exits 0', () => {
-    const out = execFileSync('npm', ['run', '-s', 'cli', '--', 'validate', '--scenario', 'search_kb.hits'], { encoding: 'utf8' });
-    expect(out).toBe('{"ok":true,"violations":[],"scenario":{"model_result_status":"succeeded","model_result_error":null,"handler_output_refused":false,"handler_output_violations":[]}}\n');
-  }, 60_000);
-  it('exit codes 1 and 2 reach the shell', () => {
-    const pkg = execFileSync('npm', ['run', '-s', 'cli', '--', 'project', '--scenario', 'search_kb.hits'], { encoding: 'utf8' });
-    writeFileSync(join(dir, 'p.json'), pkg.replace('Refund policy for damaged items', 'Refunds are never possible'));
+  it('validate --scenario search_kb.hits prints {"ok":true,...} and exits 0', async () => {
+    const r = await asNode(['validate', '--scenario', 'search_kb.hits']);
+    expect(r.stdout).toBe('{"ok":true,"violations":[],"scenario":{"model_result_status":"succeeded","model_result_error":null,"handler_output_refused":false,"handler_output_violations":[]}}\n');
+    expect(r.status).toBe(0);
+  });
+  it('exit codes 1 and 2 reach the process', async () => {
+    const pkg = await asNode(['project', '--scenario', 'search_kb.hits']);
+    expect(pkg.status).toBe(0);
+    writeFileSync(join(dir, 'p.json'), pkg.stdout.replace('Refund policy for damaged items', 'Refunds are never possible'));
     writeFileSync(join(dir, 'c.json'), JSON.stringify(scenarios[0]?.context));
-    const rejected = spawnSync('npm', ['run', '-s', 'cli', '--', 'validate', '--package', join(dir, 'p.json'), '--context', join(dir, 'c.json')], { encoding: 'utf8' });
+    const rejected = await asNode(['validate', '--package', join(dir, 'p.json'), '--context', join(dir, 'c.json')]);
     expect(rejected.status).toBe(1);
     writeFileSync(join(dir, 'bad.json'), '{"a":1,}');
-    const bad = spawnSync('npm', ['run', '-s', 'cli', '--', 'validate', '--package', join(dir, 'bad.json'), '--context', join(dir, 'c.json')], { encoding: 'utf8' });
+    const bad = await asNode(['validate', '--package', join(dir, 'bad.json'), '--context', join(dir, 'c.json')]);
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(readFileSync(join(dir, 'bad.json'), 'utf8')).toBe('{"a":1,}');
-  }, 60_000);
+  });
 });
 
 describe('cli validate --scenario says what the valid package carries', () => {

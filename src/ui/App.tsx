@@ -45,8 +45,7 @@ import { RightColumn, type AttackVerdictLine } from './shell/RightColumn.tsx';
 import { shellLinks } from './shell/shellLinks.ts';
 import { usePanelFocus } from './shell/usePanelFocus.ts';
 import { VerdictBar } from './shell/VerdictBar.tsx';
-
-const TEST_HOOKS = import.meta.env.MODE === 'e2e';
+import { exposeForTests } from './testHooks.ts';
 
 // The model's turn carries the stream fixtures and the turn core: its own chunk, loaded with its mode.
 const TurnMode = lazy(() => import('./features/turn/TurnMode.tsx'));
@@ -101,13 +100,12 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   const latestWork = useRef(work);
   latestWork.current = work;
   useEffect(() => {
-    if (!TEST_HOOKS) return;
-    (window as unknown as Record<string, unknown>).__playground = {
+    exposeForTests('__playground', {
       snapshot: () => structuredClone(sharePayloadOf(latestWork.current)) as unknown,
       setHandlerText: (text: string) => api.setHandlerText(text),
       openShare: (fragment: string) => api.openShare(fragment),
       evaluations: () => ({ ...counts.current }),
-    };
+    });
   }, [api, counts]);
 
   const { guideOpen, openGuide, closeGuide } = useGuide(firstVisit, closeHelp);
@@ -168,7 +166,6 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
               onLeft={(v) => api.setLayout({ turnLeft: v })}
               splitterLabel={shellText.splitterColumns}
               bridge={bridge}
-              exposeForTests={TEST_HOOKS}
               notices={noticesRow}
             />
           </Suspense>
@@ -204,7 +201,6 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
                   problemMessage={markerMessage}
                   tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
                   bridge={bridge}
-                  exposeForTests={TEST_HOOKS}
                   target={targets.editor}
                 />
                 <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={shellText.splitterEditor} onChange={(v) => api.setLayout({ editor: v })} />

@@ -8,6 +8,7 @@ import type { PanelTarget } from './focus.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { Lang } from '../../lang.ts';
 import { COMPONENT_TEXT } from './text.ts';
+import { crashRequested } from '../testHooks.ts';
 
 export interface PanelProps {
   id: string;
@@ -44,16 +45,9 @@ export function Panel({ id, title, subtitle, actions, lang, className, focusable
   );
 }
 
-/**
- * In the browser tests' build only: a panel named in `window.__crashPanels`
- * throws while rendering, so the tests can prove one panel's failure stays in
- * that panel. Compiled out of the production build.
- */
+/** In the browser tests' build only (../testHooks.ts): a panel the tests name throws while rendering. */
 function CrashProbe({ id }: { id: string | undefined }): null {
-  if (import.meta.env.MODE === 'e2e' && id !== undefined) {
-    const crash = (window as unknown as { __crashPanels?: string[] }).__crashPanels;
-    if (crash?.includes(id) === true) throw new Error(`test crash in ${id}`);
-  }
+  if (id !== undefined && crashRequested(id)) throw new Error(`test crash in ${id}`);
   return null;
 }
 

@@ -34,13 +34,12 @@ export interface EditorPanelProps {
   problemMessage(p: Problem): string;
   tooLarge: boolean;
   bridge: EditorBridge;
-  exposeForTests: boolean;
   /** Receives the panel and its title, for the narrow bar's jump. */
   target?: PanelTarget;
 }
 
 export function EditorPanel(props: EditorPanelProps): JSX.Element {
-  const { lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, exposeForTests, target } = props;
+  const { lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, target } = props;
   const editorText = EDITOR_TEXT[lang];
   const editorLang = monacoLocale();
   // Monaco's chunk is fetched once the page has painted its first frame: the verdict does not wait for the editor.
@@ -113,7 +112,6 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
                 bridge={bridge}
                 onCursor={setCursor}
                 loading={preview}
-                exposeForTests={exposeForTests}
               />
             </Suspense>
           ) : (

@@ -12,6 +12,7 @@ import { configureMonaco, MARKER_OWNER, modelPath, type Monaco } from './setup.t
 import type { Problem } from '../../../playground/evaluate.ts';
 import type { EditorBridge } from './bridge.ts';
 import { usePresent } from '../../hooks/usePresent.ts';
+import { exposeForTests } from '../../testHooks.ts';
 
 const monacoInstance = configureMonaco();
 
@@ -35,8 +36,6 @@ export interface HandlerMonacoProps {
   onCursor(pos: { line: number; column: number }): void;
   /** Shown while Monaco itself starts (after its code has loaded). */
   loading: ReactNode;
-  /** Exposed to the browser tests only (an `e2e` build). */
-  exposeForTests?: boolean;
 }
 
 const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
@@ -75,7 +74,7 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
 };
 
 export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
-  const { docKey, tool, value, onChange, theme, ariaLabel, markers, bridge, onCursor, loading, exposeForTests } = props;
+  const { docKey, tool, value, onChange, theme, ariaLabel, markers, bridge, onCursor, loading } = props;
   // Presenting, the editor's text is read from the back of a room: 18 px at least (issue 19).
   const present = usePresent();
   const options = useMemo(() => ({ ...OPTIONS, ariaLabel, ...(present ? { fontSize: 18, lineHeight: 26 } : {}) }), [ariaLabel, present]);
@@ -146,17 +145,15 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
     const p = editor.getPosition();
     if (p !== null) cursorRef.current({ line: p.lineNumber, column: p.column });
     setMounted(true);
-    if (exposeForTests === true) {
-      (window as unknown as Record<string, unknown>).__playgroundEditor = {
-        getValue: () => editor.getValue(),
-        getPosition: () => editor.getPosition(),
-        getMarkers: () => {
-          const model = editor.getModel();
-          return model === null ? [] : monacoInstance.editor.getModelMarkers({ resource: model.uri, owner: MARKER_OWNER });
-        },
-        modelPath: () => editor.getModel()?.uri.toString() ?? null,
-      };
-    }
+    exposeForTests('__playgroundEditor', {
+      getValue: () => editor.getValue(),
+      getPosition: () => editor.getPosition(),
+      getMarkers: () => {
+        const model = editor.getModel();
+        return model === null ? [] : monacoInstance.editor.getModelMarkers({ resource: model.uri, owner: MARKER_OWNER });
+      },
+      modelPath: () => editor.getModel()?.uri.toString() ?? null,
+    });
   };
 
   useEffect(() => () => bridge.attach(null), [bridge]);

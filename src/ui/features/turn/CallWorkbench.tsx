@@ -39,10 +39,9 @@ export interface CallWorkbenchProps {
   handler: HandlerText;
   onHandlerText(callId: string, text: string): void;
   bridge: EditorBridge;
-  exposeForTests: boolean;
 }
 
-export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandlerText, bridge, exposeForTests }: CallWorkbenchProps): JSX.Element {
+export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandlerText, bridge }: CallWorkbenchProps): JSX.Element {
   const [view, setView] = useState<View>('problems');
   const context = useMemo(() => draftFromContext(call.trusted), [call.trusted]);
   const input = useMemo(() => ({ key: `turn:${streamId}:${call.call_id}`, handlerText: handler.text, context }), [streamId, call.call_id, handler.text, context]);
@@ -104,7 +103,6 @@ export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandl
             problemMessage={markerMessage}
             tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
             bridge={bridge}
-            exposeForTests={exposeForTests}
           />
         </div>
         <div className={`${styles.workbenchViews} panel`}>

@@ -61,7 +61,6 @@ export interface TurnModeProps {
   onLeft(v: number): void;
   splitterLabel: string;
   bridge: EditorBridge;
-  exposeForTests: boolean;
   /** The page's notices row, placed between this mode's toolbar and its workspace as in every mode. */
   notices: ReactNode;
 }
@@ -152,7 +151,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       {chosen !== undefined && handler !== undefined ? (
         <>
           {!handler.parsed.ok ? <p className="inline-warning">{x.handlerNotJson(`${handler.parsed.line}:${handler.parsed.column}`)}</p> : null}
-          <CallWorkbench x={x} lang={lang} theme={p.theme} streamId={turn.stream} call={chosen} handler={handler} onHandlerText={onHandlerText} bridge={p.bridge} exposeForTests={p.exposeForTests} />
+          <CallWorkbench x={x} lang={lang} theme={p.theme} streamId={turn.stream} call={chosen} handler={handler} onHandlerText={onHandlerText} bridge={p.bridge} />
         </>
       ) : null}
     </HandlerTab>
