@@ -1,6 +1,10 @@
 /**
- * Performance: with a 64 KiB handler output in the editor, typing produces no
- * long task over 50 ms (Chromium's PerformanceObserver `longtask`).
+ * A 64 KiB handler output in the editor: the paste is evaluated, and while a
+ * learner types no keystroke is lost and the final text is what the panels
+ * show. The long tasks of each phase (Chromium's PerformanceObserver
+ * `longtask`) are printed for the CI log; the target (no task over 50 ms) is
+ * measured and gated where timings belong, in `npm run bench:ui` (bench/ui.ts):
+ * a browser test on a busy machine would fail on the machine, not the page.
  *
  * The 64 KiB text is the search_kb.hits handler output, pretty-printed with a
  * 2-space indent as a learner would paste it, with many hits. More hits than
@@ -14,10 +18,9 @@
  * long, one over its limit: the DATA_SCHEMA problem at /data/hits/0/title is
  * the UI's signal that the final text (and no earlier one) was evaluated.
  *
- * Long tasks are recorded per phase and printed for the CI log: the paste and
- * the cursor move (Ctrl+G) are printed only; the typing (a keystroke every
- * 30 ms, and all trailing work until the main thread has been quiet for 1 s)
- * is asserted. Between the phases the main thread is let go quiet, and before
+ * Long tasks are recorded per phase and printed: the paste, the cursor move
+ * (Ctrl+G) and the typing (a keystroke every 30 ms, and all trailing work
+ * until the main thread has been quiet for 1 s). Between the phases the main thread is let go quiet, and before
  * the typing the paste's garbage is collected, so that each phase is billed
  * for its own work.
  */
@@ -27,8 +30,6 @@ import { expect, test } from './fixtures.ts';
 import { mainThreadQuiet as quietInPage } from '../bench/uiProbes.ts';
 
 const TOLERANCE_BYTES = 300;
-/** The longest task typing may cause (RAIL's 50 ms; also the `longtask` entry threshold). */
-const MAX_TASK_MS = 50;
 const TYPED = ' (updated for the 2026 returns season)';
 
 interface LongTask {
@@ -83,7 +84,7 @@ const summary = (tasks: LongTask[]) => {
   return { count: durations.length, max, durations };
 };
 
-test('typing into a 64 KiB handler output causes no long task over 50 ms', async ({ pg, page }) => {
+test('typing into a 64 KiB handler output: every keystroke kept, the final text evaluated (long tasks printed)', async ({ pg, page }) => {
   test.setTimeout(120_000);
   const { text, hitCount, title0 } = bigHandlerOutput(TYPED);
   expect(Math.abs(bytes(text) - TARGET_BYTES), `the pasted text is ${bytes(text)} bytes`).toBeLessThanOrEqual(TOLERANCE_BYTES);
@@ -140,15 +141,14 @@ test('typing into a 64 KiB handler output causes no long task over 50 ms', async
   await page.keyboard.type(TYPED, { delay: 30 });
 
   // The final text is in the editor, and its evaluation is on screen: the title is now one over its limit.
-  // (Soft: if keystrokes were lost, the measurement below is still taken and printed.)
   const finalText = text.replace(JSON.stringify(title0), JSON.stringify(title0 + TYPED));
-  await expect.soft.poll(() => pg.editorValue(), { message: 'the editor holds exactly the typed text' }).toBe(finalText);
+  await expect.poll(() => pg.editorValue(), { message: 'the editor holds exactly the typed text' }).toBe(finalText);
   const titleTooLong = pg.problem('DATA_SCHEMA').filter({ has: page.locator('code.problem-path', { hasText: /^\/data\/hits\/0\/title$/ }) });
-  await expect.soft(titleTooLong, 'the final text was evaluated').toBeVisible();
-  await expect.soft(titleTooLong).toContainText(`line ${line}`);
-  await expect.soft(pg.problems).toHaveCount(2);
+  await expect(titleTooLong, 'the final text was evaluated').toBeVisible();
+  await expect(titleTooLong).toContainText(`line ${line}`);
+  await expect(pg.problems).toHaveCount(2);
   // Past 32 Ki characters the panels are recomputed on a pause; the editor says so only while they lag.
-  await expect.soft(page.getByTestId('eval-status')).toHaveCount(0);
+  await expect(page.getByTestId('eval-status')).toHaveCount(0);
   await mainThreadQuiet(page);
   const tasks = await stopLongTasks(page, 'typing');
   const typing = summary(tasks);
@@ -156,9 +156,4 @@ test('typing into a 64 KiB handler output causes no long task over 50 ms', async
     `[longtask] typing ${TYPED.length} characters: ${typing.count} long task(s), max ${typing.max} ms, durations [${typing.durations.join(', ')}], ` +
       `at ms after typing began [${tasks.map((t) => Math.round(t.start - typingStart)).join(', ')}]`,
   );
-
-  expect(
-    typing.durations.filter((d) => d > MAX_TASK_MS),
-    `long tasks over ${MAX_TASK_MS} ms while typing (all: ${typing.durations.join(', ')} ms)`,
-  ).toEqual([]);
 });
