@@ -58,6 +58,8 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
 
   const previous = shown.current;
   const offload = !workerFailed && settled.handlerText.length > LARGE_TEXT_CHARS && previous !== null && previous.input.key === settled.key;
+  // evaluate() answers as the plain core functions would (a test holds it to them); the session it fills is a cache
+  // keyed by identity, so React calling this twice (Strict Mode) or dropping a result costs time, never a different answer.
   const local = useMemo(() => (offload ? null : evaluator.evaluate(settled)), [evaluator, settled, offload]);
   useEffect(() => {
     if (local !== null) counts.current.main++;
