@@ -42,7 +42,7 @@ import config from '../playwright.config.ts';
 import { bigHandlerOutput } from '../e2e/bigHandlerOutput.ts';
 import { armKey, installProbes, mainThreadQuiet, type KeyMeasure, type LoadMarks } from './uiProbes.ts';
 import { bigStream } from './bigStream.ts';
-import { mainThreadTasks, measureWindows, scriptEntries, selfTimeByName, traced } from './uiTrace.ts';
+import { mainThreadTasks, printBreakdown, printProfile, traced } from './uiTrace.ts';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const GATE = process.argv.includes('--gate');
@@ -268,47 +268,6 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
   await page.context().close();
   console.log(`[${rate}×] stepping through 1 MiB: long tasks [${tasks.map((t) => Math.round(t.duration)).join(', ')}] ms`);
   return Math.max(0, ...tasks.map((t) => t.duration));
-}
-
-/** Where each keystroke's time went, keydown to painted (the probes' `bench:key` measures), by trace event: ms per key. */
-function printBreakdown(rate: number, events: Parameters<typeof selfTimeByName>[0], windows = measureWindows(events, 'bench:key'), what = 'keys, keydown → painted'): void {
-  const by = selfTimeByName(events, windows);
-  const total = windows.reduce((s, w) => s + (w.to - w.from) / 1000, 0);
-  const busy = [...by.values()].reduce((s, v) => s + v, 0);
-  const per = (ms: number) => (ms / Math.max(1, windows.length)).toFixed(1);
-  console.log(`[${rate}×] trace of ${windows.length} ${what}: ${per(total)} ms each, main thread busy ${per(busy)} ms of it; by event (self, ms each):`);
-  for (const [name, ms] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${per(ms).padStart(6)}  ${name}`);
-  console.log(`[${rate}×] script entered from the event loop in those windows (with all it called), by function and file (ms each):`);
-  for (const [name, ms] of [...scriptEntries(events, windows)].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${per(ms).padStart(6)}  ${name}`);
-}
-
-/** The functions with the most self time in a CPU profile, by file and name. */
-function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples?: number[]; timeDeltas?: number[] }): void {
-  const self = new Map<number, number>();
-  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
-  const byName = new Map<string, number>();
-  let total = 0;
-  for (const n of profile.nodes) {
-    const us = self.get(n.id) ?? 0;
-    total += us;
-    const file = n.callFrame.url.split('/').pop() ?? '';
-    const name = `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`;
-    byName.set(name, (byName.get(name) ?? 0) + us);
-  }
-  const byFile = new Map<string, number>();
-  for (const n of profile.nodes) {
-    const file = (n.callFrame.url.split('/').pop() ?? '').replace(/-[\w-]{8}\.js$/, '.js') || n.callFrame.functionName;
-    byFile.set(file, (byFile.get(file) ?? 0) + (self.get(n.id) ?? 0));
-  }
-  console.log(
-    `[profile] by script: ${[...byFile]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 8)
-      .map(([f, us]) => `${f} ${(us / 1000).toFixed(0)} ms`)
-      .join(', ')}`,
-  );
-  console.log(`[profile] ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
-  for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
 }
 
 function logKeys(rate: number, keys: Awaited<ReturnType<typeof keystrokes>>): void {
