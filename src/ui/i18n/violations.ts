@@ -4,7 +4,7 @@
  * turns them into prose (zod's "messages at the edge").
  */
 import type { ViolationCode } from '../../core/tables/index.ts';
-import { textsByItem, type Texts } from './texts.ts';
+import { textsByItem, type Texts } from '../../texts.ts';
 import type { Lang } from '../../lang.ts';
 
 export interface ViolationText {

@@ -1,11 +1,13 @@
 /**
- * The one way the UI holds its words: a table per language, the Chinese typed
+ * The one way the app holds its words: a table per language, the Chinese typed
  * against the English, so a missing (or extra) Chinese string is a type error.
- * A feature defines its table beside its components with `defineTexts` and
+ * Beside lang.ts because every layer outside the core uses it (the lessons,
+ * the mistakes, the playground's view models and the UI). A feature defines
+ * its table beside its code with `defineTexts` and
  * reads `TABLE[lang]`; strings that take values are functions of typed
  * arguments (never English glued to a translated fragment).
  */
-import type { Lang } from '../../lang.ts';
+import type { Lang } from './lang.ts';
 
 export type Texts<T> = Readonly<Record<Lang, T>>;
 
