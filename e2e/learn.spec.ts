@@ -10,6 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { findScenario, type Scenario } from '../src/core/index.ts';
 import { MISTAKES } from '../src/mistakes/index.ts';
+import { consequenceOf } from '../src/mistakes/mistakeText.ts';
 import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/playground/recoveryTimeline.ts';
 import { QUESTIONS } from '../src/playground/selfTest.ts';
 import { expect, test } from './fixtures.ts';
@@ -26,7 +27,7 @@ for (const m of MISTAKES) {
     await expect(detail).toHaveAttribute('data-mistake', String(m.id));
     await expect(detail).toHaveAttribute('data-shows', 'true');
     const expected = m.run(findScenario(m.scenario) as Scenario);
-    await expect(detail.getByTestId('mistake-consequence')).toHaveText(expected.consequence.en);
+    await expect(detail.getByTestId('mistake-consequence')).toHaveText(consequenceOf('en', expected));
     await expect(detail.getByTestId('mistake-correct')).toBeVisible();
     await expect(detail.getByTestId('mistake-mistaken')).toBeVisible();
     await expect(learn.getByTestId('correct-verdict')).toHaveCount(0);
