@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { ATTACKS, ATTACK_IDS, type AttackId } from '../src/lessons/attacks.ts';
+import { ATTACK_TEXT } from '../src/lessons/attackText.ts';
 import { expect, test } from './fixtures.ts';
 
 /** SPEC 6's "stopped by" column, as the codes the lab must show. */
@@ -32,7 +33,7 @@ for (const id of ATTACK_IDS) {
     const lab = page.getByTestId('attack-lab');
     await expect(lab.getByTestId(`attack-${id}`)).toHaveAttribute('aria-pressed', 'true');
     await expect(lab.getByTestId('attack-detail')).toHaveAttribute('data-attack', id);
-    await expect(lab.getByTestId('attack-lesson')).toContainText(ATTACKS[id].lesson.en);
+    await expect(lab.getByTestId('attack-lesson')).toContainText(ATTACK_TEXT.en[id].lesson);
     const verdict = lab.getByTestId('attack-verdict');
 
     const codes = STOPPED_BY[id];
@@ -104,7 +105,7 @@ test('attacks are chosen with the keyboard and shown in Chinese', async ({ pg, p
   await expect(lab.getByTestId('diff-package').locator('li[data-kind="changed"][data-path="/model_result/data/status"]')).toBeVisible();
 
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
-  await expect(lab.getByTestId('attack-lesson')).toContainText(ATTACKS.A5.lesson.zh);
+  await expect(lab.getByTestId('attack-lesson')).toContainText(ATTACK_TEXT.zh.A5.lesson);
   await expect(lab.getByTestId('attack-verdict')).toContainText('已拦截');
 });
 

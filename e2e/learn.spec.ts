@@ -10,8 +10,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { findScenario, type Scenario } from '../src/core/index.ts';
 import { MISTAKES } from '../src/mistakes/index.ts';
+import { consequenceOf } from '../src/mistakes/mistakeText.ts';
 import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/playground/recoveryTimeline.ts';
 import { QUESTIONS } from '../src/playground/selfTest.ts';
+import { SELF_TEST_TEXT } from '../src/playground/selfTestText.ts';
 import { expect, test } from './fixtures.ts';
 
 const queryOf = (url: string) => new URL(url).searchParams;
@@ -26,7 +28,7 @@ for (const m of MISTAKES) {
     await expect(detail).toHaveAttribute('data-mistake', String(m.id));
     await expect(detail).toHaveAttribute('data-shows', 'true');
     const expected = m.run(findScenario(m.scenario) as Scenario);
-    await expect(detail.getByTestId('mistake-consequence')).toHaveText(expected.consequence.en);
+    await expect(detail.getByTestId('mistake-consequence')).toHaveText(consequenceOf('en', expected));
     await expect(detail.getByTestId('mistake-correct')).toBeVisible();
     await expect(detail.getByTestId('mistake-mistaken')).toBeVisible();
     await expect(learn.getByTestId('correct-verdict')).toHaveCount(0);
@@ -114,24 +116,25 @@ const DEMO_CHECK: Record<number, (url: URLSearchParams) => boolean> = {
 
 for (const q of QUESTIONS) {
   test(`self-test Q${q.id}: answer, reveal, open the demonstration`, async ({ pg, page }) => {
+    const words = SELF_TEST_TEXT.en[q.id];
     await pg.goto('/?mode=learn');
     await page.getByRole('tab', { name: 'Self-test' }).click();
     const card = page.getByTestId(`question-${q.id}`);
-    await expect(card).toContainText(q.question.en);
+    await expect(card).toContainText(words.question);
     const reveal = card.getByTestId('reveal');
     await expect(reveal).toBeDisabled();
     await card.getByRole('textbox', { name: 'Your answer' }).fill('My own answer first.');
     await reveal.click();
     const explanation = card.getByTestId('explanation');
     await expect(explanation).toBeVisible();
-    await expect(explanation).toContainText((q.explanation[0] as { en: string }).en.slice(0, 40));
+    await expect(explanation).toContainText((words.explanation[0] as string).slice(0, 40));
     // Written is not answered: only a key point the learner ticks as covered makes it so.
     await expect(card).toHaveAttribute('data-answered', 'false');
     await expect(card.getByTestId('answered')).toHaveCount(0);
-    await expect(card.getByTestId('key-points').getByRole('checkbox')).toHaveCount(q.points.length);
+    await expect(card.getByTestId('key-points').getByRole('checkbox')).toHaveCount(words.points.length);
     await card.getByTestId('point-1').check();
     await expect(card).toHaveAttribute('data-answered', 'true');
-    await expect(card.getByTestId('answered')).toHaveText(`✓ answered · 1 of ${q.points.length} key points`);
+    await expect(card.getByTestId('answered')).toHaveText(`✓ answered · 1 of ${words.points.length} key points`);
     await explanation.getByTestId('demo').click();
     await expect(page).toHaveURL((u) => (DEMO_CHECK[q.id] as (x: URLSearchParams) => boolean)(queryOf(u.href)));
     if (q.id === 1) await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', 'A3');

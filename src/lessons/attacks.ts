@@ -1,7 +1,8 @@
 /**
  * SPEC 6: the attacks the product demonstrates, as pure functions over a
  * scenario. Each returns what was tampered with and the verdict of the real
- * checks, so the playground, the CLI and the tests all see the same run.
+ * checks, so the playground, the CLI and the tests all see the same run. Their
+ * words (title, lesson) are in ./attackText.ts.
  */
 import { DEMO_AUDIT_KEY } from './demoKey.ts';
 import { H, PURPOSES, callBindingFields } from '../core/result/index.ts';
@@ -18,14 +19,12 @@ export type AttackId = (typeof ATTACK_IDS)[number];
 
 export interface AttackInfo {
   id: AttackId;
-  title: { en: string; zh: string };
   /** Where the attacker acts: on the handler's raw output, on a stored package, or on the route to a provider. */
   surface: 'handler' | 'package' | 'adapter';
   /** The scenario to run it on when the current one does not fit. */
   defaultScenario: string;
   /** SPEC 6's "stopped by" column, in words for the UI. */
   stoppedBy: string;
-  lesson: { en: string; zh: string };
 }
 
 export const ATTACKS: Readonly<Record<AttackId, AttackInfo>> = Object.freeze({
@@ -34,127 +33,84 @@ export const ATTACKS: Readonly<Record<AttackId, AttackInfo>> = Object.freeze({
     surface: 'package',
     defaultScenario: 'search_kb.hits',
     stoppedBy: 'RESULT_DIGEST_MISMATCH',
-    title: { en: "Swap call A's model_result into call B's package", zh: '把调用 A 的 model_result 换进调用 B 的 package' },
-    lesson: {
-      en: "result_sha256 binds the exact model_result B's audit was written for; A's result hashes differently.",
-      zh: 'result_sha256 绑定 B 的审计所对应的那一份 model_result；A 的结果摘要不同。',
-    },
   },
   A2: {
     id: 'A2',
     surface: 'package',
     defaultScenario: 'search_kb.hits',
     stoppedBy: 'AUDIT_CONTEXT_MISMATCH, CALL_BINDING_MISMATCH',
-    title: { en: "Move A's whole package (both projections) to call B", zh: '把 A 的整个 package（两个投影）挪到调用 B' },
-    lesson: {
-      en: 'The package is internally consistent, but the call binding names call A: in call B it no longer verifies.',
-      zh: 'package 自身一致，但调用绑定记录的是调用 A：放到调用 B 上就无法通过校验。',
-    },
   },
   A3: {
     id: 'A3',
     surface: 'package',
     defaultScenario: 'create_refund_draft.created',
     stoppedBy: 'CALL_BINDING_MISMATCH',
-    title: { en: 'Replace only the idempotency key', zh: '只替换 idempotency key' },
-    lesson: {
-      en: 'request_sha256 leaves the key out (same intent, same record), so it still matches; call_binding_sha256 carries the key and breaks.',
-      zh: 'request_sha256 不含幂等键（同一业务意图），因此仍匹配；call_binding_sha256 含幂等键，因而失配。',
-    },
   },
   A4: {
     id: 'A4',
     surface: 'package',
     defaultScenario: 'get_order.paid',
     stoppedBy: 'RESULT_DIGEST_MISMATCH (and the call binding that covers it)',
-    title: { en: 'Forge a well-formed random digest', zh: '伪造一个格式正确的随机摘要' },
-    lesson: { en: 'Looking like 64 hex digits proves nothing: the validator recomputes every digest.', zh: '看起来像 64 位十六进制毫无意义：校验器会重算每一个摘要。' },
   },
   A5: {
     id: 'A5',
     surface: 'package',
     defaultScenario: 'get_order.paid',
     stoppedBy: 'RESULT_DIGEST_MISMATCH',
-    title: { en: 'Change one business field', zh: '修改一个业务字段' },
-    lesson: { en: 'Any change to what the model would read changes result_sha256.', zh: '模型可见内容的任何改动都会改变 result_sha256。' },
   },
   A6: {
     id: 'A6',
     surface: 'package',
     defaultScenario: 'get_order.paid',
     stoppedBy: 'PROVENANCE_MISMATCH + RESULT_DIGEST_MISMATCH',
-    title: { en: 'Change provenance (source label, producer revision)', zh: '篡改来源（source label、producer revision）' },
-    lesson: { en: 'Provenance comes from the registry, not from the handler or the store.', zh: '来源信息来自注册表，而不是 handler 或存储。' },
   },
   A7: {
     id: 'A7',
     surface: 'package',
     defaultScenario: 'create_refund_draft.outcome_unknown',
     stoppedBy: 'ERROR_CATALOG_MISMATCH + RESULT_DIGEST_MISMATCH',
-    title: { en: 'Rewrite the error message or recovery', zh: '改写错误消息或恢复方式' },
-    lesson: { en: 'The recovery protocol is the catalog entry for the code; text cannot change what happens next.', zh: '恢复协议由错误码对应的目录条目决定；文字改不了下一步。' },
   },
   A8: {
     id: 'A8',
     surface: 'handler',
     defaultScenario: 'create_refund_draft.created',
     stoppedBy: 'DATA_SCHEMA',
-    title: { en: 'Handler adds a top-level-looking status to the data', zh: 'handler 在 data 中加入看似顶层的 status' },
-    lesson: { en: 'The exact per-tool schema refuses it: data.status can never override the top-level status.', zh: '逐工具 exact schema 拒绝它：data.status 永远不能覆盖顶层 status。' },
   },
   A9: {
     id: 'A9',
     surface: 'handler',
     defaultScenario: 'search_kb.hits',
     stoppedBy: 'SENSITIVE_FIELD',
-    title: { en: 'Handler nests a token or Authorization header', zh: 'handler 嵌套 token 或 Authorization' },
-    lesson: { en: 'The recursive deny-list runs before the schema, on normalized keys (case, -, _, full-width).', zh: '递归黑名单在 schema 之前运行，键名先归一化（大小写、-、_、全角）。' },
   },
   A10: {
     id: 'A10',
     surface: 'handler',
     defaultScenario: 'get_order.paid',
     stoppedBy: 'DATA_SCHEMA',
-    title: { en: 'Handler adds an extra business field', zh: 'handler 加入额外业务字段' },
-    lesson: { en: 'An allowlist, not a blocklist: every member the model sees is named by the contract.', zh: '是白名单而非黑名单：模型看到的每个字段都由合同列出。' },
   },
   A11: {
     id: 'A11',
     surface: 'package',
     defaultScenario: 'get_order.paid',
     stoppedBy: 'nothing in sha256 mode; RESULT_DIGEST_MISMATCH in keyed mode',
-    title: { en: 'Storage tamper: change data and recompute every plain digest', zh: '存储篡改：改数据并重算所有普通摘要' },
-    lesson: {
-      en: 'A plain SHA-256 binding is not a signature: whoever can rewrite the store can recompute it. Keyed mode (HMAC) stops it.',
-      zh: '普通 SHA-256 绑定不是签名：能改写存储的人就能重算。密钥模式（HMAC）能拦住。',
-    },
   },
   A12: {
     id: 'A12',
     surface: 'adapter',
     defaultScenario: 'get_order.paid',
     stoppedBy: 'UNREGISTERED_ADAPTER',
-    title: { en: 'Unregistered provider, API or adapter revision', zh: '未登记的 provider、API 或 adapter 版本' },
-    lesson: { en: 'Only the three registered triples serialize; anything else is refused before serialization.', zh: '只有三个已登记的组合可以序列化；其余在序列化之前就被拒绝。' },
   },
   A13: {
     id: 'A13',
     surface: 'package',
     defaultScenario: 'search_kb.hits',
     stoppedBy: 'AUDIT_LEAK / RESULT_SCHEMA',
-    title: { en: 'Copy audit material (principal_ref, call id) into model_result', zh: '把审计材料（principal_ref、call id）复制进 model_result' },
-    lesson: { en: 'The model projection may not contain audit keys or any of this call’s audit values.', zh: '模型投影不得含有审计字段，也不得含有本次调用的任何审计值。' },
   },
   A14: {
     id: 'A14',
     surface: 'handler',
     defaultScenario: 'search_kb.injection',
     stoppedBy: 'nothing to reject',
-    title: { en: 'Prompt injection text in a search hit', zh: '搜索结果中的提示注入文本' },
-    lesson: {
-      en: 'It is valid data: it stays in data with trust untrusted_data. What protects is that the next tool call must pass its own schema, authorization and approval.',
-      zh: '它是合法数据：留在 data 中，trust 为 untrusted_data。真正的防护是下一次工具调用必须重新通过 schema、授权与审批。',
-    },
   },
 });
 

@@ -5,7 +5,7 @@
  * for a result, by the catalog's recovery. Words that mention a result's facts
  * are functions of the path's facts.
  */
-import { defineTexts } from '../ui/i18n/texts.ts';
+import { defineTexts } from '../texts.ts';
 
 /** What the words may mention of a result step: its scenario's ids, digests and references. */
 export interface ResultFacts {

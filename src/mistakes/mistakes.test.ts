@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findScenario, project, validateResult, type Scenario } from '../core/index.ts';
 import { MISTAKES, findMistake } from './index.ts';
+import { consequenceOf } from './mistakeText.ts';
 
 const s = (id: string) => findScenario(id) as Scenario;
 
@@ -9,8 +10,8 @@ describe('the eight mistakes each show their consequence on their scenario', () 
   it.each(MISTAKES.map((m) => [m.id, m] as const))('mistake %i', (_id, m) => {
     const run = m.run(s(m.scenario));
     expect(run.shows).toBe(true);
-    expect(run.consequence.en.length).toBeGreaterThan(20);
-    expect(run.consequence.zh.length).toBeGreaterThan(5);
+    expect(consequenceOf('en', run).length).toBeGreaterThan(20);
+    expect(consequenceOf('zh', run).length).toBeGreaterThan(5);
     expect(run.correct.value).not.toEqual(run.mistaken.value);
   });
 });
@@ -49,7 +50,7 @@ describe('what each mistake does, concretely', () => {
   it('7: positional pairing gives each call the other call’s result', () => {
     const run = findMistake(7)?.run(s('search_kb.hits'));
     expect(run?.evidence).toHaveLength(2);
-    expect(run?.consequence.en).toContain('search_kb gets the get_order result');
+    expect(run && consequenceOf('en', run)).toContain('search_kb gets the get_order result');
   });
   it('8: an Anthropic-shaped model loses Gemini’s name and OpenAI’s error flag', () => {
     const run = findMistake(8)?.run(s('search_kb.rate_limited'));

@@ -5,10 +5,9 @@ import { type Scenario } from '../core/result/index.ts';
 import { findScenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 
-export const positionalPairing: Mistake = {
+export const positionalPairing: Mistake<7> = {
   id: 7,
   scenario: 'search_kb.hits',
-  title: { en: 'Results matched by array position: out-of-order results go to the wrong calls', zh: '用数组位置而非 call ID 关联多结果：乱序到达的结果被交给错误的调用' },
   run(s: Scenario) {
     const other = findScenario(s.id === 'get_order.paid' ? 'search_kb.hits' : 'get_order.paid') as Scenario;
     const turn = [s, other].map((x) => ({ package: project(x.handler_output, x.context), trusted: x.context }) satisfies PackagedResult);
@@ -19,12 +18,10 @@ export const positionalPairing: Mistake = {
     const mistaken = calls.map((c, i) => ({ call_id: c.call_id, tool: c.name, given_result_of: arrived[i]?.trusted.tool, for_call: arrived[i]?.trusted.call.call_id }));
     const wrong = mistaken.filter((m) => m.for_call !== m.call_id);
     return {
-      correct: { label: { en: 'composeTurn pairs by call id', zh: 'composeTurn 按 call id 配对' }, value: correct.input.map((i) => ({ call_id: i.call_id })) },
-      mistaken: { label: { en: 'paired by position', zh: '按位置配对' }, value: mistaken },
-      consequence: {
-        en: `${wrong.length} of ${calls.length} calls receive another call's result: ${wrong.map((w) => `${w.tool} gets the ${w.given_result_of} result`).join('; ')}.`,
-        zh: `${calls.length} 个调用中有 ${wrong.length} 个收到了别的调用的结果：${wrong.map((w) => `${w.tool} 收到了 ${w.given_result_of} 的结果`).join('；')}。`,
-      },
+      id: 7,
+      correct: { value: correct.input.map((i) => ({ call_id: i.call_id })) },
+      mistaken: { value: mistaken },
+      facts: { calls: calls.length, wrong: wrong.map((w) => ({ tool: w.tool, given: w.given_result_of })) },
       evidence: wrong.map((w) => w.call_id),
       shows: wrong.length > 0,
     };

@@ -21,10 +21,9 @@ function toOthers(r: AnthropicShapedResult): Record<string, unknown> {
   };
 }
 
-export const providerShapeAsModel: Mistake = {
+export const providerShapeAsModel: Mistake<8> = {
   id: 8,
   scenario: 'search_kb.rate_limited',
-  title: { en: "One provider's message shape as the internal model: the other adapters break or lose fields", zh: '把某家 provider 的消息形状当成内部域模型：另外两个 adapter 出错或丢字段' },
   run(s: Scenario) {
     const correct = Object.fromEntries(
       PROVIDER_ADAPTERS.map((a) => {
@@ -46,9 +45,10 @@ export const providerShapeAsModel: Mistake = {
       'all: status, execution and provenance are gone — only the text survived',
     ];
     return {
-      correct: { label: { en: 'three adapters over one internal contract', zh: '同一内部合同上的三个 adapter' }, value: correct },
-      mistaken: { label: { en: 'an Anthropic-shaped internal model, converted', zh: '以 Anthropic 形状为内部模型再转换' }, value: { internal, ...others } },
-      consequence: { en: `Converting out of another provider's shape loses what it never had: ${lost.join('; ')}.`, zh: `从另一家的形状转换出来，丢掉了它本来就没有的东西：${lost.join('；')}。` },
+      id: 8,
+      correct: { value: correct },
+      mistaken: { value: { internal, ...others } },
+      facts: { lost },
       evidence: lost,
       shows: true,
     };

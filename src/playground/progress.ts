@@ -31,7 +31,7 @@ export interface ProgressEvent {
 /** Longest answer kept, in UTF-16 units: a paragraph, not a document. */
 export const MAX_ANSWER_CHARS = 4000;
 
-/** The self-test's key points in all (./selfTest.ts; a test holds the two together). */
+/** The self-test's key points in all (./selfTestText.ts; a test holds the two together). */
 export const SELF_TEST_POINTS = 12;
 export const PROGRESS_TOTALS = { proofs: 5, attacks: 14, points: SELF_TEST_POINTS, mistakes: 8 } as const;
 

@@ -5,7 +5,7 @@
  * switches over the kinds and tables every rule, so a missing one does not
  * compile; its test renders one example of each.)
  */
-import { defineTexts } from '../../src/ui/i18n/texts.ts';
+import { defineTexts } from '../../src/texts.ts';
 
 export const complete = defineTexts({ en: { a: 'a', n: (n: number) => `${n} items` }, zh: { a: '甲', n: (n: number) => `${n} 项` } });
 

@@ -4,7 +4,8 @@ import { TURN_PROBLEM_CODES } from '../../core/turn/index.ts';
 import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
 import { TURN_PROVIDERS } from '../../core/turn/index.ts';
 import { decideTurn } from './decision.ts';
-import { PROBLEM_RULES, withoutTheRule } from './problemStories.ts';
+import { withoutTheRule } from './problemStories.ts';
+import { PROBLEM_TEXT } from './problemText.ts';
 import { TURN_TEXT } from '../../ui/features/turn/text.ts';
 
 const fixture = (id: string) => {
@@ -32,9 +33,9 @@ describe('decideTurn over every fixture', () => {
       if (d.kind !== 'stopped') return;
       expect([...new Set(d.problems.map((p) => p.code))].sort()).toEqual([...new Set(f.expect.problems)].sort());
       for (const p of d.problems) {
-        expect(p.rule).toEqual(PROBLEM_RULES[p.code]);
-        expect(p.without.en).not.toMatch(/\{arguments\}/);
-        expect(p.without.zh).not.toBe('');
+        expect(p.provider).toBe(f.provider);
+        expect(withoutTheRule('en', p)).not.toMatch(/\$\{|undefined/);
+        expect(withoutTheRule('zh', p)).not.toBe('');
       }
     }
   });
@@ -48,17 +49,18 @@ describe('the stories', () => {
     if (d.kind !== 'stopped') throw new Error(d.kind);
     const p = d.problems[0];
     expect(p?.code).toBe('NOT_A_TOOL_TURN');
-    expect(p?.without.en).toContain('into `{}`');
-    expect(p?.without.en).toContain(turn.calls[0]?.arguments_text);
-    expect(p?.without.zh).toContain('`{}`');
+    if (p === undefined) throw new Error('no problem');
+    expect(withoutTheRule('en', p)).toContain('into `{}`');
+    expect(withoutTheRule('en', p)).toContain(turn.calls[0]?.arguments_text);
+    expect(withoutTheRule('zh', p)).toContain('`{}`');
   });
   it('every code has a rule and a story for every provider, in both languages', () => {
     for (const code of TURN_PROBLEM_CODES) {
-      expect(PROBLEM_RULES[code].zh.length).toBeGreaterThan(0);
+      expect(PROBLEM_TEXT.zh.rule[code].length).toBeGreaterThan(0);
       for (const p of TURN_PROVIDERS) {
-        const t = withoutTheRule(p, code, '{"city":"Par');
-        expect(t.en.length).toBeGreaterThan(20);
-        expect(t.zh.length).toBeGreaterThan(10);
+        const story = { provider: p, code, quoted: '{"city":"Par' };
+        expect(withoutTheRule('en', story).length).toBeGreaterThan(20);
+        expect(withoutTheRule('zh', story).length).toBeGreaterThan(10);
       }
     }
   });
@@ -107,9 +109,7 @@ describe('same inputs, same answer (SPEC 7.1)', () => {
     if (a.kind !== 'stopped') throw new Error(a.kind);
     const first = a.problems[0];
     if (first === undefined) throw new Error('no problem');
-    first.rule.en = 'changed';
-    first.without.zh = 'changed';
+    first.quoted = 'changed';
     expect(decideTurn(turn, f.turn_context)).not.toEqual(a);
-    expect(PROBLEM_RULES.NOT_A_TOOL_TURN.en).not.toBe('changed');
   });
 });

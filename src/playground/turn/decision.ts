@@ -1,23 +1,24 @@
 /**
  * The decision at the end of a turn (issue 13): which calls run, which the
  * gate answers itself, or why nothing runs. The verdicts are the core's
- * (`gateCall`, SPEC 8.2); this module adds each problem's rule and story (./problemStories.ts),
- * and the mode's text table says why the gate decided as it did.
+ * (`gateCall`, SPEC 8.2); this module adds to each problem what its story
+ * mentions (./problemStories.ts picks the story, ./problemText.ts holds the
+ * words), and the mode's text table says why the gate decided as it did.
  *
  * @example
  * decideTurn(assembleTurn('anthropic', truncated.stream), ctx)
- * // { kind: 'stopped', problems: [{ code: 'NOT_A_TOOL_TURN', without: { en: 'The SDK’s helper turns …', zh: '…' }, … }] }
+ * // { kind: 'stopped', problems: [{ code: 'NOT_A_TOOL_TURN', provider: 'anthropic', quoted: '{"city":"Par', … }] }
  */
 import { gateCall, TurnInputError, type GateVerdict } from '../../core/turn/index.ts';
 import type { AssembledTurn, TurnProblem } from '../../core/turn/index.ts';
 import type { TurnContext } from '../../core/turn/index.ts';
 import type { TrustedContext } from '../../core/result/index.ts';
-import type { Bilingual } from '../../lang.ts';
-import { PROBLEM_RULES, withoutTheRule } from './problemStories.ts';
+import type { ProviderName } from '../../core/tables/index.ts';
 
+/** A problem with what its rule's story mentions: the turn's provider and the cut-off call's arguments text. */
 export interface ExplainedProblem extends TurnProblem {
-  rule: Bilingual;
-  without: Bilingual;
+  provider: ProviderName;
+  quoted: string;
 }
 
 export interface DecidedCall {
@@ -54,7 +55,7 @@ export function decideTurn(turn: AssembledTurn, ctx: TurnContext): TurnDecision 
     const quoted = quotedArguments(turn);
     return {
       kind: 'stopped',
-      problems: turn.problems.map((p) => ({ ...p, rule: { ...PROBLEM_RULES[p.code] }, without: withoutTheRule(turn.provider, p.code, quoted, p.params) })),
+      problems: turn.problems.map((p) => ({ ...p, provider: turn.provider, quoted })),
     };
   }
   if (turn.calls.length === 0) {

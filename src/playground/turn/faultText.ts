@@ -1,5 +1,5 @@
 /** The fault switches' words (./faults.ts), both languages side by side: each switch's label and what it changes, and why a switch could not apply. */
-import { defineTexts } from '../../ui/i18n/texts.ts';
+import { defineTexts } from '../../texts.ts';
 import type { FaultId, FaultRefusal } from './faults.ts';
 
 export const FAULT_TEXT = defineTexts({

@@ -15,6 +15,7 @@ import { applyShare, decodeShare, encodeShare, sharePayloadOf } from '../codecs/
 import { edited } from '../testWork.ts';
 import { decodeStreamDocument, encodeStreamDocument } from './streamDocument.ts';
 import { decideTurn } from './decision.ts';
+import { withoutTheRule } from './problemStories.ts';
 import { applyFault, faultsFor } from './faults.ts';
 import { RECORDED_STREAM_IDS } from './recordedStreamIds.ts';
 import { loadRecordedStream, recordingsOf } from './recordedStreams.ts';
@@ -91,7 +92,7 @@ describe('recorded streams in the turn mode', () => {
     const without = async (id: string) => {
       const loaded = await loadRecordedStream(id);
       const v = turnView({ stream: id, doc: EMPTY_TURN_DOC, continuation: 'stateless', recorded: loaded });
-      return v.decision?.kind === 'stopped' ? v.decision.problems.map((p) => p.without.en) : [];
+      return v.decision?.kind === 'stopped' ? v.decision.problems.map((p) => withoutTheRule('en', p)) : [];
     };
     // The SDK throws on a stream resumed mid-way: the story must not say it would have accepted it.
     const resumed = await without('openai.rec_resumed_starting_after');
@@ -104,7 +105,7 @@ describe('recorded streams in the turn mode', () => {
     // A message delivered whole in message_start, cut before message_stop: no argument was cut, so no story quotes a cut.
     const whole = await loadRecordedStream('anthropic.rec_message_whole_in_start');
     const cut = decideTurn(assembleTurn('anthropic', whole.fixture.stream.slice(0, 1)), whole.fixture.turn_context);
-    expect(cut.kind === 'stopped' && cut.problems.map((p) => [p.code, /cut wherever/.test(p.without.en)])).toEqual([['STREAM_UNTERMINATED', false]]);
+    expect(cut.kind === 'stopped' && cut.problems.map((p) => [p.code, /cut wherever/.test(withoutTheRule('en', p))])).toEqual([['STREAM_UNTERMINATED', false]]);
     // The SDK throws the error event: the story claims nothing about the SDK accepting it.
     for (const line of await without('openai.rec_error_then_failed')) expect(line).not.toMatch(/SDK/);
   });

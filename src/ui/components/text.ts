@@ -1,5 +1,5 @@
 /** The shared components' words: a dialog's close button, a failed panel. */
-import { defineTexts } from '../i18n/texts.ts';
+import { defineTexts } from '../../texts.ts';
 
 export const COMPONENT_TEXT = defineTexts({
   en: {

@@ -1,5 +1,5 @@
 /** The shell's own words: the skip link, the attack lab's and the learn view's panels, the splitters, the folded note. */
-import { defineTexts } from '../i18n/texts.ts';
+import { defineTexts } from '../../texts.ts';
 
 export const SHELL_TEXT = defineTexts({
   en: {

@@ -9,7 +9,7 @@ import { countKinds, foldRows, jsonDiff, sideBySide, type DiffEntry, type DiffKi
 import { VisibleText } from './VisibleText.tsx';
 import styles from './DiffView.module.css';
 import type { Lang } from '../../../lang.ts';
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export interface DiffViewProps {
   before: unknown;

@@ -6,7 +6,7 @@
 import { useEffect, useState, type JSX } from 'react';
 import styles from './Digest.module.css';
 import type { Lang } from '../../../lang.ts';
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 import { copyText } from '../../../playground/browser.ts';
 
 export interface DigestProps {

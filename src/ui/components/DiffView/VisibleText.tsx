@@ -7,7 +7,7 @@ import { Fragment, type JSX } from 'react';
 import { codePointLabel, splitVisible } from './visibleText.ts';
 import styles from './VisibleText.module.css';
 import type { Lang } from '../../../lang.ts';
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export interface VisibleTextProps {
   text: string;

@@ -2,6 +2,7 @@
 import type { JSX, Ref } from 'react';
 import { findScenario, type Scenario } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
+import { ATTACK_TEXT } from '../../../lessons/attackText.ts';
 import type { AttackView } from '../../../playground/attackView.ts';
 import { AdapterView } from './AdapterView.tsx';
 import { cx } from './cx.ts';
@@ -33,7 +34,7 @@ export function AttackDetail({
     <article className={styles.article} data-testid="attack-detail" data-attack={info.id}>
       <header className={styles.detailHeader}>
         <h3 id="attack-lab-title" className={styles.detailTitle}>
-          <span className={styles.itemId}>{info.id}</span> {info.title[lang]}
+          <span className={styles.itemId}>{info.id}</span> {ATTACK_TEXT[lang][info.id].title}
         </h3>
         <span className={cx(styles.surface, styles[`surface_${info.surface}`])}>
           <span className={styles.srOnly}>{t.surfaceHint}: </span>
@@ -42,7 +43,7 @@ export function AttackDetail({
       </header>
       <p className={styles.lesson} data-testid="attack-lesson">
         <strong>{t.lesson}: </strong>
-        {info.lesson[lang]}
+        {ATTACK_TEXT[lang][info.id].lesson}
       </p>
 
       {inapplicable !== null || run === null || verdict === null ? (

@@ -6,6 +6,7 @@
  */
 import { useDeferredValue, useEffect, useMemo, type JSX, type Ref } from 'react';
 import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../lessons/attacks.ts';
+import { ATTACK_TEXT } from '../../../lessons/attackText.ts';
 import type { Scenario } from '../../../core/result/index.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { Lang } from '../../../lang.ts';
@@ -83,7 +84,7 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
                 <li key={id}>
                   <button type="button" className={cx(styles.item, selected && styles.selected)} aria-pressed={selected} data-testid={`attack-${id}`} onClick={() => onSelectAttack(id)}>
                     <span className={styles.itemId}>{id}</span>
-                    <span className={styles.itemTitle}>{info.title[lang]}</span>
+                    <span className={styles.itemTitle}>{ATTACK_TEXT[lang][id].title}</span>
                     <span className={styles.itemMeta}>
                       <span className={cx(styles.surface, styles[`surface_${info.surface}`])}>
                         <span className={styles.srOnly}>{t.surfaceHint}: </span>

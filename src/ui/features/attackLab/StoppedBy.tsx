@@ -10,7 +10,7 @@ import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import styles from './AttackLab.module.css';
 import own from './StoppedBy.module.css';
 import type { Lang } from '../../../lang.ts';
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 import { violationDetail } from '../../i18n/violationDetail.ts';
 import type { ViolationParams } from '../../../core/tables/index.ts';
 

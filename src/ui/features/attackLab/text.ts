@@ -1,7 +1,7 @@
 /** The attack lab's own words, in both languages. Violation prose lives in ui/i18n/violations.ts. */
 import type { AttackInfo } from '../../../lessons/attacks.ts';
 import type { Inapplicable } from '../../../playground/attackView.ts';
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 const en = {
   listLabel: 'Attacks',

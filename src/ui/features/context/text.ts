@@ -1,5 +1,5 @@
 /** The trusted-context form's words: loaded with the form, not with the page. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const CONTEXT_TEXT = defineTexts({
   en: {

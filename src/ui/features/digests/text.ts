@@ -1,5 +1,5 @@
 /** The digests panel's words. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const DIGESTS_TEXT = defineTexts({
   en: {

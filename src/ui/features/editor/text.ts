@@ -1,5 +1,5 @@
 /** The editor panel's words. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const EDITOR_TEXT = defineTexts({
   en: {

@@ -1,7 +1,7 @@
 /** The exercise panel's words, in both languages (the chapter's 动手实践). */
 import type { ExerciseKind } from '../../../lessons/exercise.ts';
 import type { InjectionKind, ProofId, ProofStep, StepKey } from '../../../lessons/exerciseProofs.ts';
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 const list = (xs: readonly (string | number)[]): string => xs.join(', ');
 

@@ -1,5 +1,5 @@
 /** The "Start here" guide's words: loaded with the guide, never with the page. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const GUIDE_TEXT = defineTexts({
   en: {

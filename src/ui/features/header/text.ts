@@ -1,5 +1,5 @@
 /** The header's words: the page's name, the modes, language, theme, help and presenting. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const HEADER_TEXT = defineTexts({
   en: {

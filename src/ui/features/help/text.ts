@@ -1,5 +1,5 @@
 /** The help dialog's words: loaded with the dialog, not with the page. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const HELP_TEXT = defineTexts({
   en: {

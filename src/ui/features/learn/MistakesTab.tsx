@@ -2,6 +2,7 @@
 import { useMemo, type JSX } from 'react';
 import type { Scenario } from '../../../core/result/index.ts';
 import { MISTAKES, findMistake, type Mistake } from '../../../mistakes/index.ts';
+import { MISTAKE_TEXT, consequenceOf } from '../../../mistakes/mistakeText.ts';
 import { correctVerdict, pretty, safeRun } from '../../../playground/mistakeView.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
@@ -47,7 +48,7 @@ export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario
                     <span className={styles.knob} />
                   </span>
                   <span className={styles.switchId}>{m.id}</span>
-                  <span className={styles.switchTitle}>{shortTitle(m.title[lang])}</span>
+                  <span className={styles.switchTitle}>{shortTitle(MISTAKE_TEXT[lang][m.id].title)}</span>
                 </button>
               </li>
             );
@@ -100,6 +101,7 @@ function CorrectOnly({ scenario, lang }: { scenario: Scenario; lang: Lang }): JS
 
 function MistakeDetail({ mistake, scenario, lang, onOpenScenario }: { mistake: Mistake; scenario: Scenario; lang: Lang; onOpenScenario(id: string): void }): JSX.Element {
   const t = LEARN_TEXT[lang];
+  const words = MISTAKE_TEXT[lang][mistake.id];
   const r = useMemo(() => safeRun(mistake, scenario), [mistake, scenario]);
   const best =
     mistake.scenario !== scenario.id ? (
@@ -109,9 +111,9 @@ function MistakeDetail({ mistake, scenario, lang, onOpenScenario }: { mistake: M
     ) : null;
   if (!r.ok) {
     return (
-      <section className={cx(styles.card, styles.warn)} data-testid="mistake-failed" aria-label={mistake.title[lang]}>
+      <section className={cx(styles.card, styles.warn)} data-testid="mistake-failed" aria-label={words.title}>
         <h3 className={styles.cardTitle}>
-          {mistake.id}. {mistake.title[lang]}
+          {mistake.id}. {words.title}
         </h3>
         <p className={styles.note}>{t.runFailed}</p>
         <pre className={styles.pre}>{r.message}</pre>
@@ -123,12 +125,12 @@ function MistakeDetail({ mistake, scenario, lang, onOpenScenario }: { mistake: M
   return (
     <section className={styles.detail} data-testid="mistake-detail" data-mistake={mistake.id} data-shows={run.shows} aria-labelledby="mistake-detail-title">
       <h3 id="mistake-detail-title" className={styles.cardTitle}>
-        {mistake.id}. {mistake.title[lang]}
+        {mistake.id}. {words.title}
       </h3>
       <div className={cx(styles.card, run.shows ? styles.bad : styles.warn)}>
         <h4 className={styles.subTitle}>{t.consequence}</h4>
         <p className={styles.consequence} data-testid="mistake-consequence">
-          {run.consequence[lang]}
+          {consequenceOf(lang, run)}
         </p>
         {!run.shows && (
           <p className={styles.note} data-testid="mistake-not-shown">
@@ -153,17 +155,17 @@ function MistakeDetail({ mistake, scenario, lang, onOpenScenario }: { mistake: M
       <div className={styles.sideBySide}>
         <figure className={cx(styles.side, styles.sideGood)} data-testid="mistake-correct">
           <figcaption>
-            <strong>✓ {t.correctSide}</strong> · {run.correct.label[lang]}
+            <strong>✓ {t.correctSide}</strong> · {words.correct}
           </figcaption>
-          <pre className={styles.pre} tabIndex={0} aria-label={`${t.correctSide}: ${run.correct.label[lang]}`}>
+          <pre className={styles.pre} tabIndex={0} aria-label={`${t.correctSide}: ${words.correct}`}>
             {pretty(run.correct.value)}
           </pre>
         </figure>
         <figure className={cx(styles.side, styles.sideBad)} data-testid="mistake-mistaken">
           <figcaption>
-            <strong>✗ {t.mistakenSide}</strong> · {run.mistaken.label[lang]}
+            <strong>✗ {t.mistakenSide}</strong> · {words.mistaken}
           </figcaption>
-          <pre className={styles.pre} tabIndex={0} aria-label={`${t.mistakenSide}: ${run.mistaken.label[lang]}`}>
+          <pre className={styles.pre} tabIndex={0} aria-label={`${t.mistakenSide}: ${words.mistaken}`}>
             {pretty(run.mistaken.value)}
           </pre>
         </figure>

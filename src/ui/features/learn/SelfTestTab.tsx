@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type JSX } from 'react';
 import { QUESTIONS, type DemoPlace, type Question } from '../../../playground/selfTest.ts';
+import { SELF_TEST_TEXT } from '../../../playground/selfTestText.ts';
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import questionStyles from './SelfTest.module.css';
@@ -52,6 +53,7 @@ interface QuestionCardProps {
 
 function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: QuestionCardProps): JSX.Element {
   const t = LEARN_TEXT[lang];
+  const words = SELF_TEST_TEXT[lang][q.id];
   const answered = ticked.length > 0;
   // A question with points ticked before (this visit or an earlier one) opens with its key points shown.
   const [revealed, setRevealed] = useState(answered);
@@ -65,11 +67,11 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
   return (
     <li className={questionStyles.question} data-testid={`question-${q.id}`} data-answered={answered} data-points={ticked.length}>
       <h4 id={`${id}-title`} className={questionStyles.questionTitle}>
-        <span className={styles.switchId}>Q{q.id}</span> {q.question[lang]}
+        <span className={styles.switchId}>Q{q.id}</span> {words.question}
         {answered && (
           <span className={questionStyles.answered} data-testid="answered">
             {' '}
-            ✓ {t.answeredCovers(ticked.length, q.points.length)}
+            ✓ {t.answeredCovers(ticked.length, words.points.length)}
           </span>
         )}
       </h4>
@@ -104,21 +106,21 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
         <fieldset className={questionStyles.points} data-testid="key-points">
           <legend className={styles.subTitle}>{t.keyPoints}</legend>
           <p className={styles.muted}>{t.keyPointsHow}</p>
-          {q.points.map((p, i) => (
+          {words.points.map((p, i) => (
             <label key={i} className={questionStyles.point}>
-              <input type="checkbox" checked={ticked.includes(i)} onChange={() => toggle(i)} data-testid={`point-${i + 1}`} /> <span>{p[lang]}</span>
+              <input type="checkbox" checked={ticked.includes(i)} onChange={() => toggle(i)} data-testid={`point-${i + 1}`} /> <span>{p}</span>
             </label>
           ))}
           <p className={answered ? questionStyles.covered : styles.muted} data-testid="points-verdict">
-            {answered ? t.coversN(ticked.length, q.points.length) : t.coversNone}
+            {answered ? t.coversN(ticked.length, words.points.length) : t.coversNone}
           </p>
         </fieldset>
         <h5 className={styles.subTitle}>{t.explanation}</h5>
-        {q.explanation.map((p, i) => (
-          <p key={i}>{p[lang]}</p>
+        {words.explanation.map((p, i) => (
+          <p key={i}>{p}</p>
         ))}
         <button type="button" className={styles.secondary} onClick={() => onGo(q.demo)} data-testid="demo">
-          {q.demoLabel[lang]} →
+          {words.demo} →
         </button>
       </div>
     </li>

@@ -1,5 +1,5 @@
 /** The learning path's own words, in both languages. The mistakes, timelines and questions carry their own bilingual text. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 const en = {
   tabsLabel: 'Learning path',

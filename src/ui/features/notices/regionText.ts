@@ -1,5 +1,5 @@
 /** The notices region's own words: its name and the dismiss button (on the first load, unlike the notices' texts). */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const NOTICE_REGION_TEXT = defineTexts({
   en: {

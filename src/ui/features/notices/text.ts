@@ -1,5 +1,5 @@
 /** The notices' words, with `{name}` placeholders: loaded with the first notice, not with the page. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const NOTICE_TEXT = defineTexts({
   en: {

@@ -1,5 +1,5 @@
 /** The narrow screen's sticky bar: the verdict, the problem count, the jumps. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const PANEL_NAV_TEXT = defineTexts({
   en: {

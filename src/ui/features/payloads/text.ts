@@ -1,5 +1,5 @@
 /** The provider payloads panel's words. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const PAYLOADS_TEXT = defineTexts({
   en: {

@@ -1,5 +1,5 @@
 /** The problems list's words, and the names of the two tabs under the editor. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const PROBLEMS_TEXT = defineTexts({
   en: {

@@ -1,5 +1,5 @@
 /** The two projections' words: who reads each, and why there may be nothing to show. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const PROJECTIONS_TEXT = defineTexts({
   en: {

@@ -1,5 +1,5 @@
 /** The share dialog's words: loaded with the dialog, not with the page. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const SHARE_TEXT = defineTexts({
   en: {

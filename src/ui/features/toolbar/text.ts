@@ -1,5 +1,5 @@
 /** The toolbar's words: the scenario, its reset, share, export and import, and the exercise being edited. */
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const TOOLBAR_TEXT = defineTexts({
   en: {

@@ -6,6 +6,8 @@
 import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import type { TurnDecision } from '../../../playground/turn/decision.ts';
+import { withoutTheRule } from '../../../playground/turn/problemStories.ts';
+import { PROBLEM_TEXT } from '../../../playground/turn/problemText.ts';
 import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
 import { TurnWords } from './TurnWords.tsx';
@@ -42,10 +44,10 @@ export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lan
                   <code className={styles.codeBad}>{p.code}</code> <span className="muted">#{p.at}</span> <TurnWords lang={lang} params={p.params} />
                 </p>
                 <p>
-                  <strong>{x.rule}:</strong> <CodeText text={p.rule[lang]} />
+                  <strong>{x.rule}:</strong> <CodeText text={PROBLEM_TEXT[lang].rule[p.code]} />
                 </p>
                 <p className={styles.without}>
-                  <strong>{x.without}:</strong> <CodeText text={p.without[lang]} />
+                  <strong>{x.without}:</strong> <CodeText text={withoutTheRule(lang, p)} />
                 </p>
               </li>
             ))}

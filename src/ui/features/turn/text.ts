@@ -1,7 +1,7 @@
 /** The turn mode's words: loaded with the mode, not with the page. */
 import type { GateVerdict } from '../../../core/turn/index.ts';
 import type { InjectionStep } from '../../../playground/turn/injectionStory.ts';
-import { defineTexts } from '../../i18n/texts.ts';
+import { defineTexts } from '../../../texts.ts';
 
 export const TURN_TEXT = defineTexts({
   en: {

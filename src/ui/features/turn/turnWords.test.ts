@@ -14,6 +14,8 @@ import { turnFixtures, isHealthyFixture } from '../../../core/turn/index.ts';
 import { describeTurnText, type TurnWordsParams } from '../../../core/turn/index.ts';
 import { applyFault, faultsFor } from '../../../playground/turn/faults.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
+import { withoutTheRule } from '../../../playground/turn/problemStories.ts';
+import { PROBLEM_TEXT } from '../../../playground/turn/problemText.ts';
 import { LANGS } from '../../../lang.ts';
 import { TurnWords } from './TurnWords.tsx';
 import { CodeText } from '../../components/CodeText.tsx';
@@ -155,7 +157,7 @@ describe('the turn mode says what the turn core says in the learner’s language
       const d = decideTurn(assembleTurn(f.provider, f.stream), f.turn_context);
       if (d.kind !== 'stopped') continue;
       for (const p of d.problems) {
-        for (const text of [p.rule[lang], p.without[lang]]) {
+        for (const text of [PROBLEM_TEXT[lang].rule[p.code], withoutTheRule(lang, p)]) {
           const html = renderToStaticMarkup(createElement(CodeText, { text }));
           expect(html, text).not.toContain('`');
           if (lang === 'zh') expect(visibleProse(html), html).not.toMatch(ENGLISH);
