@@ -13,7 +13,7 @@ import type { Scenario } from '../core/result/index.ts';
 import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
 import { validateResult, type ValidationDetails } from '../core/result/index.ts';
 import type { Violation, ViolationCode } from '../core/tables/index.ts';
-import { jsonDiff } from '../ui/components/DiffView/jsonDiff.ts';
+import { jsonDiff } from './jsonDiff.ts';
 
 /** Why an attack has nothing to show on this scenario. */
 export type Inapplicable =

@@ -4,7 +4,7 @@
  * demonstrates it. Grounded in SPEC sections 1–6 and the chapter. Their
  * words are in ./selfTestText.ts, by question id.
  */
-import type { PanelId } from '../ui/components/focus.ts';
+import type { PanelId } from './panels.ts';
 
 /** Where the demo button takes the learner: a mode, a scenario, an attack, and a panel to focus. */
 export interface DemoPlace {

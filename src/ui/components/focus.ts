@@ -7,14 +7,11 @@
  * that is shown" is found.
  */
 import { createRef, type RefObject } from 'react';
+import { PANEL_IDS, type PanelId } from '../../playground/panels.ts';
 
 export interface Focusable {
   focus(): void;
 }
-
-/** The workspace's panels that can be focused by their title (Alt+4…6, the learn mode's demos). */
-export const PANEL_IDS = ['panel-model-result', 'panel-protected-audit', 'panel-digests', 'panel-payloads', 'panel-attack', 'panel-learn'] as const;
-export type PanelId = (typeof PANEL_IDS)[number];
 
 /** A panel as focus and the narrow bar see it: the region scrolled to, and its title, which takes focus. */
 export interface PanelTarget {

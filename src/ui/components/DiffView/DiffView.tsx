@@ -5,7 +5,7 @@
  * meaning, so nothing depends on colour alone. All data is rendered as text.
  */
 import { useMemo, useState, type JSX } from 'react';
-import { countKinds, foldRows, jsonDiff, sideBySide, type DiffEntry, type DiffKind, type Line } from './jsonDiff.ts';
+import { countKinds, foldRows, jsonDiff, sideBySide, type DiffEntry, type DiffKind, type Line } from '../../../playground/jsonDiff.ts';
 import { VisibleText } from './VisibleText.tsx';
 import styles from './DiffView.module.css';
 import type { Lang } from '../../../lang.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseStrictJson } from '../../../core/index.ts';
-import { parsePointer } from '../../../core/json/index.ts';
+import { parseStrictJson } from '../core/index.ts';
+import { parsePointer } from '../core/json/index.ts';
 import { countKinds, foldRows, jsonDiff, linesOf, sideBySide, type DiffEntry, type Line, type Row } from './jsonDiff.ts';
 
 /** Applies entries to a copy of `before`: used to check that a diff says everything and nothing more. */
