@@ -41,7 +41,7 @@ export function HandlerTab({ x, lang, decision, running, chosen, onCallId, child
             ))}
           </div>
           {answered.map((c) => (
-            <p key={c.call_id} className={`muted ${styles.small}`} data-answered={c.call_id}>
+            <p key={c.call_id} className="muted small" data-answered={c.call_id}>
               <code>{c.call_id}</code> <code>{c.name}</code>: {x.gateAnswers(c.gate)}
             </p>
           ))}
