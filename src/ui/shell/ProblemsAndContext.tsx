@@ -71,7 +71,7 @@ export function ProblemsAndContext({ lang, detailOf, evaluation, draft, onContex
             content: (
               <div className="tab-scroll" tabIndex={0} role="group" aria-label={problemsText.contextTab}>
                 <PanelBoundary lang={lang} resetKey={draft}>
-                  <Suspense fallback={<p className="no-result">…</p>}>
+                  <Suspense fallback={<p className="muted">…</p>}>
                     <ContextForm lang={lang} draft={draft} issues={contextIssues} onChange={onContext} handle={targets.contextForm.ref} />
                   </Suspense>
                 </PanelBoundary>

@@ -20,7 +20,7 @@ export interface ProjectionPanelsProps {
 export const NoResult = memo(function NoResult({ lang, evaluation }: ProjectionPanelsProps): JSX.Element {
   const projectionsText = PROJECTIONS_TEXT[lang];
   const msg = evaluation.internalError !== null ? projectionsText.internalError(evaluation.internalError) : !evaluation.parse.ok ? projectionsText.noResultJson : projectionsText.noResultContext;
-  return <p className="no-result">{msg}</p>;
+  return <p className="muted">{msg}</p>;
 });
 
 export interface ProjectionFocus {

@@ -28,7 +28,7 @@ export function HandlerTab({ x, lang, decision, running, chosen, onCallId, child
     <div className={`tab-scroll ${styles.handlerTab}`} tabIndex={0} role="group" aria-label={x.tabHandler}>
       {running.length === 0 ? (
         <>
-          <p className="no-result">{x.handlerNone}</p>
+          <p className="muted">{x.handlerNone}</p>
           {decision !== null ? <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionFinalHeading} /> : null}
         </>
       ) : (
