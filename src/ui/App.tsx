@@ -151,7 +151,7 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
           onHelp={openHelp}
         />
         {work.mode === 'turn' ? (
-          <Suspense fallback={<p className="no-result">…</p>}>
+          <Suspense fallback={<p className="muted">…</p>}>
             <TurnMode
               lang={lang}
               theme={theme}

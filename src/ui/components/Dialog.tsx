@@ -3,6 +3,8 @@
  * back where it was when it closes.
  */
 import { useEffect, useId, useRef, type JSX, type ReactNode } from 'react';
+import { cx } from './cx.ts';
+import styles from './Dialog.module.css';
 
 export interface DialogProps {
   open: boolean;
@@ -28,7 +30,7 @@ export function Dialog({ open, title, closeLabel, onClose, children, className }
   return (
     <dialog
       ref={ref}
-      className={`dialog ${className ?? ''}`}
+      className={cx(styles.dialog, className)}
       aria-labelledby={titleId}
       onClose={() => {
         onClose();
@@ -36,13 +38,13 @@ export function Dialog({ open, title, closeLabel, onClose, children, className }
         if (r instanceof HTMLElement) r.focus();
       }}
     >
-      <header className="dialog-head">
+      <header className={styles.head}>
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="btn" onClick={() => ref.current?.close()}>
           {closeLabel}
         </button>
       </header>
-      <div className="dialog-body">{children}</div>
+      <div className={styles.body}>{children}</div>
     </dialog>
   );
 }

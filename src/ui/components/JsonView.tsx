@@ -9,6 +9,8 @@
 import { memo, useMemo, useRef, type JSX, type ReactNode } from 'react';
 import { VisibleText } from './DiffView/VisibleText.tsx';
 import { shareUnchanged } from './jsonShare.ts';
+import { cx } from './cx.ts';
+import styles from './JsonView.module.css';
 
 type Token = { text: string; kind: 'key' | 'str' | 'num' | 'lit' | 'punct' | 'plain' };
 
@@ -45,7 +47,7 @@ const JsonNode = memo(function JsonNode({ value, label, comma, depth }: { value:
   const head: ReactNode =
     label === null ? null : (
       <>
-        <span className="json-key">
+        <span className={styles.key}>
           <VisibleText text={JSON.stringify(label)} />
         </span>
         {': '}
@@ -87,7 +89,7 @@ const JsonNode = memo(function JsonNode({ value, label, comma, depth }: { value:
     <>
       {pad}
       {head}
-      <span className={`json-${kind}`}>{kind === 'str' ? <VisibleText text={json} /> : json}</span>
+      <span className={styles[kind]}>{kind === 'str' ? <VisibleText text={json} /> : json}</span>
       {tail}
     </>
   );
@@ -120,7 +122,7 @@ export interface JsonViewProps {
 
 export function JsonView({ value, text, label, className }: JsonViewProps): JSX.Element {
   return (
-    <pre className={`json ${className ?? ''}`} aria-label={label}>
+    <pre className={cx(styles.json, className)} aria-label={label}>
       <code>{text === undefined ? <JsonTree value={value} /> : <JsonTokens text={text} />}</code>
     </pre>
   );
@@ -134,7 +136,7 @@ function JsonTokens({ text }: { text: string }): JSX.Element {
         tok.kind === 'plain' || tok.kind === 'punct' ? (
           tok.text
         ) : (
-          <span key={i} className={`json-${tok.kind}`}>
+          <span key={i} className={styles[tok.kind]}>
             {tok.kind === 'str' || tok.kind === 'key' ? <VisibleText text={tok.text} /> : tok.text}
           </span>
         ),

@@ -9,6 +9,8 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { Lang } from '../../lang.ts';
 import { COMPONENT_TEXT } from './text.ts';
 import { crashRequested } from '../testHooks.ts';
+import { cx } from './cx.ts';
+import styles from './Panel.module.css';
 
 export interface PanelProps {
   id: string;
@@ -27,16 +29,16 @@ export interface PanelProps {
 
 export function Panel({ id, title, subtitle, actions, lang, className, focusableBody = true, resetKey, target, children }: PanelProps): JSX.Element {
   return (
-    <section ref={target?.section} className={`panel ${className ?? ''}`} id={id} aria-labelledby={`${id}-title`} data-panel={id}>
-      <header className="panel-head">
-        <h2 ref={target?.title} id={`${id}-title`} className="panel-title" tabIndex={-1}>
+    <section ref={target?.section} className={cx('panel', styles.panel, className)} id={id} aria-labelledby={`${id}-title`} data-panel={id}>
+      <header className={styles.head}>
+        <h2 ref={target?.title} id={`${id}-title`} className={`panel-title ${styles.title}`} tabIndex={-1}>
           {title}
         </h2>
-        {actions !== undefined ? <div className="panel-actions">{actions}</div> : null}
+        {actions !== undefined ? <div className={styles.actions}>{actions}</div> : null}
       </header>
-      {subtitle !== undefined ? <p className="panel-sub">{subtitle}</p> : null}
+      {subtitle !== undefined ? <p className={styles.sub}>{subtitle}</p> : null}
       {/* Named even when not focusable: a box that scrolls says what it holds. */}
-      <div className="panel-body" tabIndex={focusableBody ? 0 : undefined} aria-labelledby={`${id}-title`} role="group">
+      <div className={`panel-body ${styles.body}`} tabIndex={focusableBody ? 0 : undefined} aria-labelledby={`${id}-title`} role="group">
         <PanelBoundary lang={lang} resetKey={resetKey} id={id}>
           {children}
         </PanelBoundary>
@@ -57,7 +59,7 @@ export function PanelBoundary({ lang, resetKey, id, children }: { lang: Lang; re
     <ErrorBoundary
       resetKey={resetKey}
       fallback={(error, reset) => (
-        <div className="panel-failed" role="alert">
+        <div className={styles.failed} role="alert">
           <p>{componentText.panelFailed(error.message)}</p>
           <button type="button" className="btn" onClick={reset}>
             {componentText.tryAgain}

@@ -38,7 +38,7 @@ export function ExerciseHost({ lang, state, api, hostRef }: ExerciseHostProps): 
   return (
     <div ref={hostRef} id="panel-exercise" className="exercise-host" data-panel="panel-exercise" tabIndex={-1} role="group" aria-labelledby="exercise-title">
       <PanelBoundary lang={lang} resetKey={items}>
-        <Suspense fallback={<p className="no-result">…</p>}>
+        <Suspense fallback={<p className="muted">…</p>}>
           <ExercisePanel
             items={items}
             sealed={sealed}

@@ -14,6 +14,7 @@ import { ProblemsList } from '../features/problems/ProblemsList.tsx';
 import { PROBLEMS_TEXT } from '../features/problems/text.ts';
 import type { DetailOf } from '../i18n/useViolationDetail.ts';
 import type { FocusTargets } from './usePanelFocus.ts';
+import panel from '../components/Panel.module.css';
 
 export const loadContextForm = () => import('../features/context/ContextForm.tsx');
 const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.ContextForm })));
@@ -38,7 +39,7 @@ export function ProblemsAndContext({ lang, detailOf, evaluation, draft, onContex
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
   return (
-    <section className="panel panel-bottom" aria-label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}>
+    <section className={`panel panel-bottom ${panel.panel}`} aria-label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}>
       <Tabs<BottomTab>
         handle={targets.bottomTabs}
         id="bottom-tabs"
@@ -71,7 +72,7 @@ export function ProblemsAndContext({ lang, detailOf, evaluation, draft, onContex
             content: (
               <div className="tab-scroll" tabIndex={0} role="group" aria-label={problemsText.contextTab}>
                 <PanelBoundary lang={lang} resetKey={draft}>
-                  <Suspense fallback={<p className="no-result">…</p>}>
+                  <Suspense fallback={<p className="muted">…</p>}>
                     <ContextForm lang={lang} draft={draft} issues={contextIssues} onChange={onContext} handle={targets.contextForm.ref} />
                   </Suspense>
                 </PanelBoundary>

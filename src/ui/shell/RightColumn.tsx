@@ -52,7 +52,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
     return (
       <div className="right right-single">
         <Panel id="panel-learn" title={shellText.learnTitle} subtitle={shellText.learnDesc} lang={lang} focusableBody={false} resetKey={scenario} target={panels['panel-learn']}>
-          <Suspense fallback={<p className="no-result">…</p>}>
+          <Suspense fallback={<p className="muted">…</p>}>
             <LearnView
               scenario={scenario}
               mistake={work.mistake ?? null}
@@ -76,7 +76,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
     return (
       <div className="right right-single">
         <Panel id="panel-attack" title={shellText.attackTitle} subtitle={shellText.attackDesc} lang={lang} focusableBody={false} resetKey={scenario} target={panels['panel-attack']}>
-          <Suspense fallback={<p className="no-result">…</p>}>
+          <Suspense fallback={<p className="muted">…</p>}>
             <AttackLab
               scenario={scenario}
               attackId={work.attackId}

@@ -10,6 +10,7 @@ import { VisibleText } from './VisibleText.tsx';
 import styles from './DiffView.module.css';
 import type { Lang } from '../../../lang.ts';
 import { defineTexts } from '../../../texts.ts';
+import { cx } from '../cx.ts';
 
 export interface DiffViewProps {
   before: unknown;
@@ -55,8 +56,6 @@ const TEXT = defineTexts({
 });
 
 const MARKER: Record<DiffKind, string> = { added: '+', removed: '−', changed: '~' };
-
-const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 function preview(v: unknown, max = 240): string {
   let t: string;

@@ -4,7 +4,8 @@ import type { TrustedContext } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { AdapterOutcome } from '../../../playground/attackView.ts';
-import { cx, pretty } from './cx.ts';
+import { pretty } from '../../../playground/mistakeView.ts';
+import { cx } from '../../components/cx.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
 

@@ -5,7 +5,7 @@ import type { Lang } from '../../../lang.ts';
 import { ATTACK_TEXT } from '../../../lessons/attackText.ts';
 import type { AttackView } from '../../../playground/attackView.ts';
 import { AdapterView } from './AdapterView.tsx';
-import { cx } from './cx.ts';
+import { cx } from '../../components/cx.ts';
 import { Diffs } from './Diffs.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import { TwoCalls } from './TwoCalls.tsx';

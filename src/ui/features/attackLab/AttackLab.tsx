@@ -12,7 +12,7 @@ import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { Lang } from '../../../lang.ts';
 import { AttackDetail } from './AttackDetail.tsx';
 import { attackView, type Verdict } from '../../../playground/attackView.ts';
-import { cx } from './cx.ts';
+import { cx } from '../../components/cx.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import type { InjectionTurn } from './VerdictView.tsx';
 import styles from './AttackLab.module.css';

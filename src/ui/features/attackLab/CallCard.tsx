@@ -4,7 +4,7 @@ import type { Package, TrustedContext } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
-import { pretty } from './cx.ts';
+import { pretty } from '../../../playground/mistakeView.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
 

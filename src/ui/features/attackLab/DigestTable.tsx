@@ -4,7 +4,7 @@ import { DIGEST_NAMES, type ValidationDetails } from '../../../core/result/index
 import type { Lang } from '../../../lang.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
-import styles from './AttackLab.module.css';
+import styles from './DigestTable.module.css';
 
 export function DigestTable({ title, report, lang }: { title: string; report: ValidationDetails; lang: Lang }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];

@@ -3,11 +3,12 @@ import type { JSX, Ref } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from '../../../playground/attackView.ts';
-import { cx } from './cx.ts';
+import { cx } from '../../components/cx.ts';
 import { DigestTable } from './DigestTable.tsx';
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
-import styles from './AttackLab.module.css';
+import lab from './AttackLab.module.css';
+import styles from './VerdictView.module.css';
 
 /** The model turn mode at the injection's follow-up stream (A14: what the model asks for next). */
 export interface InjectionTurn {
@@ -58,13 +59,13 @@ export function VerdictView({
                 <code data-testid="model-error-code">{mr.error.code}</code> · <code>status: {mr.status}</code> · <code>recovery: {mr.error.recovery}</code>
                 <br />“{mr.error.message}”
                 <br />
-                <span className={styles.note} data-testid="catalog-message-note">
+                <span className={lab.note} data-testid="catalog-message-note">
                   {t.catalogMessageNote}
                 </span>
               </dd>
             </dl>
           )}
-          <p className={styles.note}>{t.contractNote}</p>
+          <p className={lab.note}>{t.contractNote}</p>
           <StoppedBy heading={t.auditViolations} violations={verdict.violations} lang={lang} />
         </section>
       );
@@ -77,7 +78,7 @@ export function VerdictView({
               <span aria-hidden="true">✗ </span>
               {t.a11Plain}
             </h4>
-            <p className={styles.note}>{t.a11PlainNote}</p>
+            <p className={lab.note}>{t.a11PlainNote}</p>
             <DigestTable title={t.digests} report={verdict.plain} lang={lang} />
           </div>
           <div className={cx(styles.verdict, styles.good)} data-testid="a11-keyed">
@@ -85,7 +86,7 @@ export function VerdictView({
               <span aria-hidden="true">✓ </span>
               {t.a11Keyed(run?.keyed?.victim.trusted.key?.id ?? '')}
             </h4>
-            <p className={styles.note}>{t.a11KeyedNote}</p>
+            <p className={lab.note}>{t.a11KeyedNote}</p>
             <StoppedBy heading={t.stoppedBy} violations={verdict.keyed.violations} lang={lang} />
             <DigestTable title={t.digestsKeyed} report={verdict.keyed} lang={lang} />
           </div>
@@ -99,7 +100,7 @@ export function VerdictView({
             <span aria-hidden="true">○ </span>
             {t.nothingTitle}
           </h4>
-          <p className={styles.note}>{t.nothingTrust(verdict.trust)}</p>
+          <p className={lab.note}>{t.nothingTrust(verdict.trust)}</p>
           {verdict.injected.map((it) => (
             <figure key={it.path} className={styles.inert} data-testid="inert-text">
               <figcaption>
@@ -110,7 +111,7 @@ export function VerdictView({
               </blockquote>
             </figure>
           ))}
-          <p className={styles.note}>{lead}</p>
+          <p className={lab.note}>{lead}</p>
           <ol className={styles.steps}>
             {steps
               .filter((s) => s !== '')
@@ -118,7 +119,7 @@ export function VerdictView({
                 <li key={s}>{s}</li>
               ))}
           </ol>
-          <p className={styles.note}>
+          <p className={lab.note}>
             <a
               href={injectionTurn.href}
               data-testid="injection-turn-link"
@@ -141,8 +142,8 @@ export function VerdictView({
             <span aria-hidden="true">✗ </span>
             {t.notStoppedTitle}
           </h4>
-          <p className={styles.note}>{t.notStoppedNote}</p>
-          <p className={styles.note}>
+          <p className={lab.note}>{t.notStoppedNote}</p>
+          <p className={lab.note}>
             {t.expected}: <code>{view.info.stoppedBy}</code>
           </p>
         </section>

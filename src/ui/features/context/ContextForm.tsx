@@ -6,6 +6,8 @@
  * adapter refuse it (A12).
  */
 import { CONTEXT_TEXT } from './text.ts';
+import { cx } from '../../components/cx.ts';
+import styles from './ContextForm.module.css';
 import type { Lang } from '../../../lang.ts';
 import { memo, useImperativeHandle, useRef, useState, type JSX, type ReactNode, type Ref } from 'react';
 import { PROVIDER_ADAPTERS } from '../../../core/tables/index.ts';
@@ -56,16 +58,16 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
     const errs = errors.get(f);
     const describedBy = [errs !== undefined ? `${fieldId(f)}-err` : null, hint !== undefined ? `${fieldId(f)}-hint` : null].filter(Boolean).join(' ') || undefined;
     return (
-      <div className={`field ${errs !== undefined ? 'field-invalid' : ''}`}>
+      <div className={cx(styles.field, errs !== undefined && styles.invalid)}>
         <label htmlFor={fieldId(f)}>{label}</label>
         {control({ id: fieldId(f), 'aria-invalid': errs !== undefined ? true : undefined, 'aria-describedby': describedBy })}
         {hint !== undefined ? (
-          <span className="field-hint" id={`${fieldId(f)}-hint`}>
+          <span className={styles.hint} id={`${fieldId(f)}-hint`}>
             {hint}
           </span>
         ) : null}
         {errs !== undefined ? (
-          <span className="field-error" id={`${fieldId(f)}-err`}>
+          <span className={styles.error} id={`${fieldId(f)}-err`}>
             {errs.join(' · ')}
           </span>
         ) : null}
@@ -81,19 +83,19 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
   const providers = PROVIDER_ADAPTERS.map((a) => a.provider as string);
 
   return (
-    <form ref={formRef} className="context-form" onSubmit={(e) => e.preventDefault()} aria-describedby="ctx-intro">
-      <p id="ctx-intro" className="form-intro">
+    <form ref={formRef} className={`context-form ${styles.form}`} onSubmit={(e) => e.preventDefault()} aria-describedby="ctx-intro">
+      <p id="ctx-intro" className={styles.intro}>
         {c.contextIntro}
       </p>
       {general.length > 0 ? (
-        <p className="field-error" role="alert">
+        <p className={styles.error} role="alert">
           {general.join(' · ')}
         </p>
       ) : null}
 
       <fieldset>
         <legend>{c.ctxPrincipal}</legend>
-        <div className="field-row">
+        <div className={styles.row}>
           {text('tenant')}
           {text('subject')}
         </div>
@@ -101,7 +103,7 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
 
       <fieldset>
         <legend>{c.ctxCall}</legend>
-        <div className="field-row">
+        <div className={styles.row}>
           {advanced
             ? text('provider')
             : field('provider', <code>provider</code>, (c) => (
@@ -113,7 +115,7 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
                   ))}
                 </select>
               ))}
-          <div className="field field-check">
+          <div className={`${styles.field} ${styles.check}`}>
             <label>
               <input
                 type="checkbox"
@@ -128,23 +130,23 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
           </div>
         </div>
         {advanced ? (
-          <div className="field-row">
+          <div className={styles.row}>
             {text('api_family')}
             {text('adapter_revision')}
           </div>
         ) : (
-          <p className="field-hint">{c.ctxRegistered(draft.api_family, draft.adapter_revision)}</p>
+          <p className={styles.hint}>{c.ctxRegistered(draft.api_family, draft.adapter_revision)}</p>
         )}
         {!registered ? (
           <p className="inline-warning" role="status">
             {c.ctxUnregistered}
           </p>
         ) : null}
-        <div className="field-row">
+        <div className={styles.row}>
           {text('response_id')}
           {text('call_id')}
         </div>
-        <div className="field-row">
+        <div className={styles.row}>
           {text('operation_id')}
           {text('idempotency_key')}
         </div>
@@ -173,7 +175,7 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
 
       <fieldset>
         <legend>{c.ctxDelivery}</legend>
-        <div className="field-row">
+        <div className={styles.row}>
           {field('delivery', <code>delivery</code>, (c) => (
             <select {...c} value={draft.delivery} onChange={(e) => set('delivery', e.target.value)}>
               {deliveries.map((x) => (
@@ -189,7 +191,7 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
 
       <fieldset>
         <legend>{c.ctxDigest}</legend>
-        <div className="radio-row" role="radiogroup" aria-label={c.ctxDigest}>
+        <div className={styles.radioRow} role="radiogroup" aria-label={c.ctxDigest}>
           <label>
             <input type="radio" name="digest-mode" id={fieldId('digest')} checked={draft.digest === 'sha256'} onChange={() => onChange(withDigestMode(draft, 'sha256'))} /> {c.ctxPlain}
           </label>
@@ -199,13 +201,13 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
         </div>
         {draft.digest === 'hmac-sha256' ? (
           <>
-            <div className="field-row">
+            <div className={styles.row}>
               {text('key_id')}
               {field('key_secret', <code>secret</code>, (c) => (
                 <input {...c} type="text" className="mono" value={draft.key_secret} spellCheck={false} autoComplete="off" onChange={(e) => set('key_secret', e.target.value)} />
               ))}
             </div>
-            <p className="field-hint">{c.ctxKeyNote}</p>
+            <p className={styles.hint}>{c.ctxKeyNote}</p>
           </>
         ) : null}
       </fieldset>

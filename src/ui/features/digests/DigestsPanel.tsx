@@ -7,6 +7,8 @@
 import { memo, useState, type JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { DIGESTS_TEXT } from './text.ts';
+import { cx } from '../../components/cx.ts';
+import styles from './DigestsPanel.module.css';
 
 type DigestsWords = (typeof DIGESTS_TEXT)['en'];
 import type { DigestName } from '../../../core/result/index.ts';
@@ -34,38 +36,38 @@ function WebCryptoMark({ digestsText, status }: { digestsText: DigestsWords; sta
 function Preimage({ digestsText, text }: { digestsText: DigestsWords; text: string }): JSX.Element {
   const [open, setOpen] = useState(false);
   return (
-    <details className="preimage" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className={styles.preimage} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{digestsText.showPreimage}</summary>
-      {open ? <pre className="preimage-text">{text}</pre> : null}
+      {open ? <pre className={`preimage-text ${styles.preimageText}`}>{text}</pre> : null}
     </details>
   );
 }
 
 function DigestRow({ digestsText, d, status }: { digestsText: DigestsWords; d: DigestView; status: WebCryptoStatus | undefined }): JSX.Element {
   return (
-    <li className={`digest ${d.match ? '' : 'digest-bad'}`} aria-label={d.name} data-digest={d.name}>
-      <div className="digest-head">
-        <code className="digest-name">{d.name}</code>
-        <span className="digest-purpose">{d.purpose}</span>
+    <li className={cx('result-card', !d.match && 'result-card-bad')} aria-label={d.name} data-digest={d.name}>
+      <div className="result-card-head">
+        <code className={styles.name}>{d.name}</code>
+        <span className={styles.purpose}>{d.purpose}</span>
       </div>
-      <p className="digest-why">{digestsText[WHY[d.name]]}</p>
-      <div className="digest-marks">
+      <p className={styles.why}>{digestsText[WHY[d.name]]}</p>
+      <div className={styles.marks}>
         {d.match ? <span className="mark mark-ok">✓ {digestsText.storedMatches}</span> : <span className="mark mark-bad">✗ {digestsText.storedDiffers}</span>}
         <WebCryptoMark digestsText={digestsText} status={status} />
       </div>
       {d.match ? (
-        <code className="hex" data-testid={`digest-${d.name}`}>
+        <code className={styles.hex} data-testid={`digest-${d.name}`}>
           {d.recomputed}
         </code>
       ) : (
-        <dl className="hex-pair">
+        <dl className={styles.hexPair}>
           <dt>{digestsText.stored}</dt>
           <dd>
-            <code className="hex hex-bad">{d.stored ?? '—'}</code>
+            <code className={`${styles.hex} ${styles.hexBad}`}>{d.stored ?? '—'}</code>
           </dd>
           <dt>{digestsText.recomputed}</dt>
           <dd>
-            <code className="hex" data-testid={`digest-${d.name}`}>
+            <code className={styles.hex} data-testid={`digest-${d.name}`}>
               {d.recomputed ?? '—'}
             </code>
           </dd>
@@ -73,7 +75,7 @@ function DigestRow({ digestsText, d, status }: { digestsText: DigestsWords; d: D
       )}
       {status?.state === 'done' && !status.agrees ? (
         <p className="hex-webcrypto">
-          WebCrypto: <code className="hex hex-bad">{status.value}</code>
+          WebCrypto: <code className={`${styles.hex} ${styles.hexBad}`}>{status.value}</code>
         </p>
       ) : null}
       {d.preimage !== null ? <Preimage digestsText={digestsText} text={d.preimage} /> : null}
@@ -87,9 +89,9 @@ export const DigestsPanel = memo(function DigestsPanel({ lang, result }: Digests
   const webcrypto = useWebCryptoCheck(result);
   const key = result.trusted.key;
   return (
-    <div className="digests">
-      <p className="digest-algorithm">{key === undefined ? digestsText.digestAlgorithmPlain : digestsText.digestAlgorithmKeyed(key.id)}</p>
-      <ul className="digest-list">
+    <div className={styles.digests}>
+      <p className={styles.algorithm}>{key === undefined ? digestsText.digestAlgorithmPlain : digestsText.digestAlgorithmKeyed(key.id)}</p>
+      <ul className="card-list">
         {result.digests.map((d) => (
           <DigestRow key={d.name} digestsText={digestsText} d={d} status={webcrypto[d.name]} />
         ))}

@@ -16,6 +16,8 @@ import type { MarkerInput } from './HandlerMonaco.tsx';
 import { documentLang, loadMonacoLocale, monacoLocale } from './locale.ts';
 import type { Lang } from '../../../lang.ts';
 import { EDITOR_TEXT } from './text.ts';
+import styles from './EditorPanel.module.css';
+import panel from '../../components/Panel.module.css';
 
 // Monaco's own messages in the page's language are in place before its code runs (./locale.ts).
 const HandlerMonaco = lazy(() => loadMonacoLocale(documentLang()).then(() => import('./HandlerMonaco.tsx')));
@@ -54,34 +56,34 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
   );
 
   const preview = (
-    <div className="editor-preview-wrap">
-      <p className="editor-loading" role="status">
+    <div className={styles.previewWrap}>
+      <p className={styles.loading} role="status">
         {editorText.editorLoading}
       </p>
-      <pre className="editor-preview" tabIndex={0} aria-label={editorText.editorAria} ref={setFallback}>
+      <pre className={`editor-preview ${styles.preview}`} tabIndex={0} aria-label={editorText.editorAria} ref={setFallback}>
         {text}
       </pre>
     </div>
   );
 
   return (
-    <section ref={target?.section} className="panel panel-editor" id="panel-editor" aria-labelledby="panel-editor-title" data-panel="panel-editor">
-      <header className="panel-head">
-        <h2 ref={target?.title} id="panel-editor-title" className="panel-title" tabIndex={-1}>
-          {editorText.editorTitle} <code className="tool-badge">{tool}</code>
+    <section ref={target?.section} className={`panel panel-editor ${panel.panel}`} id="panel-editor" aria-labelledby="panel-editor-title" data-panel="panel-editor">
+      <header className={panel.head}>
+        <h2 ref={target?.title} id="panel-editor-title" className={`panel-title ${panel.title}`} tabIndex={-1}>
+          {editorText.editorTitle} <code className={styles.toolBadge}>{tool}</code>
         </h2>
-        <div className="panel-actions">
+        <div className={panel.actions}>
           {text !== evaluatedText && text.length > LARGE_TEXT_CHARS ? (
-            <span className="eval-status" data-testid="eval-status" title={editorText.evaluatingOnPauseWhy}>
+            <span className={styles.evalStatus} data-testid="eval-status" title={editorText.evaluatingOnPauseWhy}>
               {editorText.evaluatingOnPause}
             </span>
           ) : null}
-          <span className="cursor-status" data-testid="cursor-status">
+          <span className={styles.cursorStatus} data-testid="cursor-status">
             {cursor === null ? '' : editorText.cursor(cursor.line, cursor.column)}
           </span>
         </div>
       </header>
-      <p className="panel-sub">{editorText.editorSubtitle}</p>
+      <p className={panel.sub}>{editorText.editorSubtitle}</p>
       {editorLang !== null && editorLang !== lang ? (
         <p className="inline-warning small" data-testid="editor-language-note">
           {editorText.editorMenusLanguage}{' '}
@@ -95,9 +97,9 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
           {editorText.textTooLarge}
         </p>
       ) : null}
-      <div className="editor-host" id="editor">
+      <div className={styles.host} id="editor">
         <ErrorBoundary
-          fallback={() => <textarea className="editor-fallback" aria-label={editorText.editorAria} value={text} spellCheck={false} ref={setFallback} onChange={(e) => onChange(e.target.value)} />}
+          fallback={() => <textarea className={styles.fallback} aria-label={editorText.editorAria} value={text} spellCheck={false} ref={setFallback} onChange={(e) => onChange(e.target.value)} />}
         >
           {loadEditor ? (
             <Suspense fallback={preview}>

@@ -13,7 +13,7 @@ import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { ExerciseView } from '../../../playground/exerciseModel.ts';
-import { cx } from './SlotCard.tsx';
+import { cx } from '../../components/cx.ts';
 import { EXERCISE_TEXT } from './text.ts';
 import styles from './ExercisePanel.module.css';
 import act from './ExerciseActions.module.css';

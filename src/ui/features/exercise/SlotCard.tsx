@@ -14,8 +14,7 @@ import { EXERCISE_TEXT } from './text.ts';
 import styles from './ExercisePanel.module.css';
 import act from './ExerciseActions.module.css';
 import type { Lang } from '../../../lang.ts';
-
-export const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
+import { cx } from '../../components/cx.ts';
 
 export interface SlotCardProps {
   slot: SlotView;

@@ -8,6 +8,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { COMPONENT_TEXT } from '../../components/text.ts';
 import { HEADER_TEXT } from '../header/text.ts';
 import { GUIDE_TEXT } from './text.ts';
+import styles from './GuideDialog.module.css';
 
 /** A place the guide sends the learner to: its address, and how the app opens it without a reload. */
 export interface GuideLink {
@@ -56,7 +57,7 @@ export function GuideDialog({ lang, targets, onClose }: { lang: Lang; targets: G
     <Dialog open title={g.title} closeLabel={componentText.close} onClose={onClose} className="guide-dialog">
       <div data-testid="start-guide">
         <p>{g.intro}</p>
-        <table className="guide-map">
+        <table className={styles.map}>
           <thead>
             <tr>
               <th scope="col">{g.chapterHeading}</th>

@@ -7,6 +7,7 @@ import type { Lang } from '../../../lang.ts';
 import type { ThemePref } from '../../../playground/codecs/prefs.ts';
 import { MODES, type Mode } from '../../../playground/work.ts';
 import { HEADER_TEXT } from './text.ts';
+import styles from './Header.module.css';
 
 export interface HeaderProps {
   lang: Lang;
@@ -71,11 +72,11 @@ export function Header({ lang, mode, theme, present, hrefOf, onMode, onLang, onT
           <svg className="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
             <path d="M1 2h14v9H1zM8 11v3M5 14h6" fill="none" stroke="currentColor" strokeWidth="1.5" />
           </svg>{' '}
-          <span className="btn-text">{headerText.present}</span>
+          <span className={styles.btnText}>{headerText.present}</span>
           <span className="sr-only">: {headerText.presentHint}</span>
         </button>
         <button type="button" className="btn" onClick={onHelp} aria-haspopup="dialog" aria-label={headerText.help} aria-keyshortcuts="Shift+Slash">
-          ? <span className="btn-text">{headerText.helpButton}</span>
+          ? <span className={styles.btnText}>{headerText.helpButton}</span>
         </button>
       </div>
     </header>

@@ -5,6 +5,7 @@ import { COMPONENT_TEXT } from '../../components/text.ts';
 import { HEADER_TEXT } from '../header/text.ts';
 import type { Lang } from '../../../lang.ts';
 import { HELP_TEXT } from './text.ts';
+import styles from './HelpDialog.module.css';
 
 const SHORTCUTS: readonly [string[], keyof (typeof HELP_TEXT)['en']][] = [
   [['Alt', '1'], 'keyEditor'],
@@ -43,7 +44,7 @@ export const HelpDialog = memo(function HelpDialog({ lang, open, onClose, onGuid
         <li>{h.helpReading5}</li>
       </ul>
       <h3>{h.helpShortcuts}</h3>
-      <table className="shortcuts">
+      <table className={styles.shortcuts}>
         <tbody>
           {SHORTCUTS.map(([keys, what]) => (
             <tr key={what}>

@@ -7,11 +7,10 @@ import { correctVerdict, pretty, safeRun } from '../../../playground/mistakeView
 import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import type { Lang } from '../../../lang.ts';
+import { cx } from '../../components/cx.ts';
 
 /** The part of a title before its colon: the switch list stays short; the detail shows the whole title. */
 const shortTitle = (title: string): string => title.split(/[:：]/)[0] ?? title;
-
-const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
 
 export interface MistakesTabProps {
   scenario: Scenario;

@@ -6,8 +6,7 @@ import { LEARN_TEXT } from './text.ts';
 import styles from './Learn.module.css';
 import stepStyles from './RecoveryTimeline.module.css';
 import type { Lang } from '../../../lang.ts';
-
-const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
+import { cx } from '../../components/cx.ts';
 
 const PATH_LABEL: Record<RecoveryPathId, string> = { outcome_unknown: 'OUTCOME_UNKNOWN', rate_limit: 'RATE_LIMIT', replay_reconciled: 'local_replay / receipt_reconciled' };
 

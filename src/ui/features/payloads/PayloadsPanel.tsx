@@ -8,6 +8,9 @@ import { memo, useDeferredValue, type JSX } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { Lang } from '../../../lang.ts';
 import { PAYLOADS_TEXT } from './text.ts';
+import { cx } from '../../components/cx.ts';
+import problems from '../problems/ProblemsList.module.css';
+import styles from './PayloadsPanel.module.css';
 import type { DetailOf } from '../../i18n/useViolationDetail.ts';
 import type { PayloadView } from '../../../playground/evaluate.ts';
 
@@ -28,36 +31,36 @@ export const PayloadsPanel = memo(function PayloadsPanel({ lang, detailOf, paylo
   const payloadsText = PAYLOADS_TEXT[lang];
   const payloads = useDeferredValue(latest);
   return (
-    <ul className="payloads">
+    <ul className="card-list">
       {payloads.map((p) => (
-        <li key={`${p.provider}-${p.adapter_revision}`} className={`payload ${p.ok ? '' : 'payload-refused'}`} aria-label={p.title} data-provider={p.provider}>
-          <div className="payload-head">
-            <h3 className="payload-title">{p.provider === 'unregistered' ? `${payloadsText.unregisteredAdapter}: ${p.title}` : p.title}</h3>
+        <li key={`${p.provider}-${p.adapter_revision}`} className={cx('result-card', !p.ok && 'result-card-bad payload-refused')} aria-label={p.title} data-provider={p.provider}>
+          <div className="result-card-head">
+            <h3 className={styles.title}>{p.provider === 'unregistered' ? `${payloadsText.unregisteredAdapter}: ${p.title}` : p.title}</h3>
             {p.isCallProvider ? <span className="chip chip-accent">{payloadsText.thisCall}</span> : null}
           </div>
-          <p className="payload-triple">
+          <p className={styles.triple}>
             <code>{p.api_family}</code> · <code>{p.adapter_revision}</code>
           </p>
           {p.ok ? (
             <>
-              <JsonView value={p.item} label={p.title} className="payload-json" />
+              <JsonView value={p.item} label={p.title} className={styles.json} />
               {p.audit.found.length === 0 ? (
-                <p className="mark mark-ok audit-check">{payloadsText.noAuditMaterial(p.audit.checked)}</p>
+                <p className={`mark mark-ok ${styles.auditCheck}`}>{payloadsText.noAuditMaterial(p.audit.checked)}</p>
               ) : (
-                <p className="mark mark-bad audit-check">{payloadsText.auditMaterialFound(p.audit.found.join(', '))}</p>
+                <p className={`mark mark-bad ${styles.auditCheck}`}>{payloadsText.auditMaterialFound(p.audit.found.join(', '))}</p>
               )}
             </>
           ) : (
             <div className="refusal">
               <p className="mark mark-bad">{payloadsText.refused}</p>
-              <ul className="refusal-list">
+              <ul className={styles.refusalList}>
                 {p.refusal.map((v, i) => (
                   <li key={i}>
-                    <code>{v.code}</code> <code className="problem-path">{v.path || '/'}</code> — {detailOf(v.params)}
+                    <code>{v.code}</code> <code className={problems.path}>{v.path || '/'}</code> — {detailOf(v.params)}
                   </li>
                 ))}
               </ul>
-              {p.refusal.length === 0 ? <p className="problem-detail">{p.message}</p> : null}
+              {p.refusal.length === 0 ? <p className={problems.detail}>{p.message}</p> : null}
             </div>
           )}
         </li>

@@ -11,6 +11,7 @@ import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import { PROBLEMS_TEXT } from './text.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
 import type { ViolationCode } from '../../../core/tables/index.ts';
+import styles from './ProblemsList.module.css';
 
 export interface ProblemsListProps {
   lang: Lang;
@@ -67,29 +68,29 @@ export const ProblemsList = memo(function ProblemsList({ lang, detailOf, problem
   const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
   if (problems.length === 0) {
     return (
-      <p className="problems-none" role="status">
+      <p className={`problems-none ${styles.none}`} role="status">
         <span aria-hidden="true">✓ </span>
         {problemsText.problemsNone}
       </p>
     );
   }
   return (
-    <ul className="problems" aria-label={problemsText.problemsListLabel}>
+    <ul className={styles.list} aria-label={problemsText.problemsListLabel}>
       {problems.map((p, i) => {
         const actionable = p.range !== null || p.field !== null;
         const why = problemWhy(p, lang);
         const body = (
           <>
-            <span className="problem-line1">
-              <code className={`code-badge code-${p.source}`}>{p.code}</code>
-              <code className="problem-path">{p.path === '' ? '/' : p.path}</code>
-              <span className="problem-where">
+            <span className={styles.line1}>
+              <code className={`${styles.codeBadge} code-${p.source}`}>{p.code}</code>
+              <code className={`problem-path ${styles.path}`}>{p.path === '' ? '/' : p.path}</code>
+              <span className={styles.where}>
                 {problemsText[SOURCE_KEY[p.source]]} · {where(p, lang)}
               </span>
             </span>
-            <span className="problem-rule">{problemRule(p, lang)}</span>
-            {why !== null ? <span className="problem-why">{why}</span> : null}
-            <span className="problem-detail">
+            <span className={styles.rule}>{problemRule(p, lang)}</span>
+            {why !== null ? <span className={styles.why}>{why}</span> : null}
+            <span className={`problem-detail ${styles.detail}`}>
               {problemsText.detail}: {problemDetail(p, detailOf)}
             </span>
           </>
@@ -97,11 +98,11 @@ export const ProblemsList = memo(function ProblemsList({ lang, detailOf, problem
         return (
           <li key={p.id} className="problem" data-code={p.code}>
             {actionable ? (
-              <button ref={i === firstActionable ? firstRef : undefined} type="button" className="problem-button" onClick={() => onReveal(p)}>
+              <button ref={i === firstActionable ? firstRef : undefined} type="button" className={styles.button} onClick={() => onReveal(p)}>
                 {body}
               </button>
             ) : (
-              <div className="problem-static">{body}</div>
+              <div className={styles.static}>{body}</div>
             )}
           </li>
         );

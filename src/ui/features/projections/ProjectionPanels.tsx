@@ -9,6 +9,7 @@ import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import type { Lang } from '../../../lang.ts';
 import { PROJECTIONS_TEXT } from './text.ts';
+import styles from './ProjectionPanels.module.css';
 import type { Evaluation } from '../../../playground/evaluate.ts';
 
 export interface ProjectionPanelsProps {
@@ -20,7 +21,7 @@ export interface ProjectionPanelsProps {
 export const NoResult = memo(function NoResult({ lang, evaluation }: ProjectionPanelsProps): JSX.Element {
   const projectionsText = PROJECTIONS_TEXT[lang];
   const msg = evaluation.internalError !== null ? projectionsText.internalError(evaluation.internalError) : !evaluation.parse.ok ? projectionsText.noResultJson : projectionsText.noResultContext;
-  return <p className="no-result">{msg}</p>;
+  return <p className="muted">{msg}</p>;
 });
 
 export interface ProjectionFocus {
@@ -41,7 +42,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({ lang, evaluatio
   const mr = r?.pkg.model_result;
   const summary =
     r === null || mr === undefined ? null : (
-      <p className="result-summary">
+      <p className={styles.summary}>
         <span className={`chip chip-${mr.status}`}>status: {mr.status}</span>
         {mr.error !== null ? <span className="chip chip-error">{mr.error.code}</span> : null}
         <span className="chip">trust: {mr.provenance.trust}</span>

@@ -5,6 +5,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { COMPONENT_TEXT } from '../../components/text.ts';
 import type { Lang } from '../../../lang.ts';
 import { SHARE_TEXT } from './text.ts';
+import styles from './ShareDialog.module.css';
 
 export function ShareDialog({ lang, url, onClose, onCopy }: { lang: Lang; url: string | null; onClose(): void; onCopy(text: string): Promise<boolean> }): JSX.Element {
   const s = SHARE_TEXT[lang];
@@ -23,7 +24,7 @@ export function ShareDialog({ lang, url, onClose, onCopy }: { lang: Lang; url: s
       className="share-dialog"
     >
       <p>{s.shareDialogBody}</p>
-      <label className="share-field">
+      <label className={styles.field}>
         <span>{s.shareLinkLabel}</span>
         <input type="text" readOnly value={url ?? ''} data-testid="share-url" onFocus={(e) => e.target.select()} />
       </label>
@@ -34,7 +35,7 @@ export function ShareDialog({ lang, url, onClose, onCopy }: { lang: Lang; url: s
         {s.linkLength(url?.length ?? 0)}
       </p>
       {qr === null ? null : qr.ok ? (
-        <figure className="share-qr">
+        <figure className={styles.qr}>
           {/* Dark on light in every theme: a phone's camera reads the code, not the page's colours. */}
           <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={s.qrLabel} data-testid="share-qr" shapeRendering="crispEdges">
             <rect width={qr.size} height={qr.size} fill="#fff" />

@@ -61,7 +61,7 @@ export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandl
     <div className={styles.callWorkbench} data-testid="call-workbench" data-call={call.call_id}>
       <section className="gate-context" aria-labelledby="gate-context-title">
         <h3 id="gate-context-title">{x.gateBuilt}</h3>
-        <p className={`muted ${styles.small}`}>{x.gateBuiltDesc}</p>
+        <p className="muted small">{x.gateBuiltDesc}</p>
         <dl className={styles.stepFacts}>
           <dt>response_id</dt>
           <dd data-testid="gate-response-id">
@@ -88,7 +88,7 @@ export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandl
           </dd>
         </dl>
       </section>
-      <p className={`muted ${styles.small}`}>{x.handlerEditorNote}</p>
+      <p className="muted small">{x.handlerEditorNote}</p>
       <div className={styles.workbenchGrid}>
         <div className={styles.workbenchEditor}>
           <EditorPanel

@@ -61,7 +61,7 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
             {view.proof.found.length === 0 ? x.proofOk(view.proof.searched.length) : x.proofBad(view.proof.found.join(', '))}
           </p>
           {view.proof.not_searched.map((n) => (
-            <p key={n.value} className={`muted ${styles.small}`}>
+            <p key={n.value} className="muted small">
               {x.notSearched}: <code>{n.value}</code> — {x.notSearchedWhy[n.why]}
             </p>
           ))}
@@ -76,17 +76,17 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
             {view.pairs.map((p) => (
               <li key={`${p.call_id}-${p.position}`} className={styles.resultPair} data-call={p.call_id} data-testid="result-pair">
                 <div>
-                  <p className={styles.small}>
+                  <p className="small">
                     {x.callSide} {p.call_pointer !== null ? <code>{p.call_pointer}</code> : null}
                   </p>
-                  {p.call_pointer !== null ? <JsonView value={at(view.body, p.call_pointer)} label={`${x.callSide} ${p.call_id}`} /> : <p className={`muted ${styles.small}`}>{x.callNotReplayed}</p>}
+                  {p.call_pointer !== null ? <JsonView value={at(view.body, p.call_pointer)} label={`${x.callSide} ${p.call_id}`} /> : <p className="muted small">{x.callNotReplayed}</p>}
                 </div>
                 <div>
-                  <p className={styles.small}>
+                  <p className="small">
                     {x.resultSide} <code>{p.result_pointer}</code>
                   </p>
                   <JsonView value={at(view.body, p.result_pointer)} label={`${x.resultSide} ${p.call_id}`} />
-                  <details className={styles.small}>
+                  <details className="small">
                     <summary>{x.carries}</summary>
                     <JsonView value={view.packages.find((k) => k.position === p.position)?.package.model_result} label={`model_result ${p.call_id}`} />
                   </details>

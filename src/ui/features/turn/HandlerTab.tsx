@@ -28,7 +28,7 @@ export function HandlerTab({ x, lang, decision, running, chosen, onCallId, child
     <div className={`tab-scroll ${styles.handlerTab}`} tabIndex={0} role="group" aria-label={x.tabHandler}>
       {running.length === 0 ? (
         <>
-          <p className="no-result">{x.handlerNone}</p>
+          <p className="muted">{x.handlerNone}</p>
           {decision !== null ? <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionFinalHeading} /> : null}
         </>
       ) : (
@@ -41,7 +41,7 @@ export function HandlerTab({ x, lang, decision, running, chosen, onCallId, child
             ))}
           </div>
           {answered.map((c) => (
-            <p key={c.call_id} className={`muted ${styles.small}`} data-answered={c.call_id}>
+            <p key={c.call_id} className="muted small" data-answered={c.call_id}>
               <code>{c.call_id}</code> <code>{c.name}</code>: {x.gateAnswers(c.gate)}
             </p>
           ))}

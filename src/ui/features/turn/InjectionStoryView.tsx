@@ -27,7 +27,7 @@ export function InjectionStoryView({ x, provider, reached, onOpenStream, onOpenS
   return (
     <div className="injection-story" data-testid="injection-story">
       <p className="muted">{x.injectionDesc}</p>
-      <p className={`muted ${styles.small}`}>{x.storyFollows}</p>
+      <p className="muted small">{x.storyFollows}</p>
       <p>
         <a
           href={scenarioHref}
@@ -49,7 +49,7 @@ export function InjectionStoryView({ x, provider, reached, onOpenStream, onOpenS
             <h3>
               {x.injectionStep(i + 1)}: {x.injectionStepTitles[s.kind]}
             </h3>
-            {i < reached ? null : <p className={`muted ${styles.small}`}>{x.storyAhead}</p>}
+            {i < reached ? null : <p className="muted small">{x.storyAhead}</p>}
             <p>{x.storyStep(s)}</p>
             {s.kind === 'injected_hit' ? <JsonView value={s.hits} label="hits" /> : null}
             {s.kind === 'model_asks' ? (
@@ -60,14 +60,14 @@ export function InjectionStoryView({ x, provider, reached, onOpenStream, onOpenS
             {s.kind === 'gate_answers' ? (
               <>
                 <JsonView value={s.model_result} label="model_result" />
-                <p className={`muted ${styles.small}`} data-testid="catalog-message-note">
+                <p className="muted small" data-testid="catalog-message-note">
                   {x.catalogMessageNote}
                 </p>
               </>
             ) : null}
             {s.kind === 'continuation_carries' ? (
               <>
-                <p className={styles.small}>
+                <p className="small">
                   <code>{s.result_pointer}</code>
                 </p>
                 <JsonView value={s.result} label={s.result_pointer} />

@@ -63,7 +63,7 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
                 <code>{c.call_id}</code> <code>{c.name}</code>
                 {step.call_ids_new.includes(c.call_id) && c.touched ? <span className="chip chip-accent">{x.newHere}</span> : null}
               </p>
-              <p className={`muted ${styles.small}`}>{x.callArguments}</p>
+              <p className="muted small">{x.callArguments}</p>
               <pre className={styles.argsText} data-testid="call-arguments">
                 <ArgumentsBefore x={x} text={c.before} />
                 {c.added !== '' ? (
@@ -72,8 +72,8 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
                   </mark>
                 ) : null}
               </pre>
-              {c.replaced && c.touched ? <p className={`muted ${styles.small}`}>{x.replacedNote}</p> : null}
-              <p className={styles.small}>{c.arguments !== null ? <span className="chip chip-succeeded">{x.parsedArgs}</span> : <span className="chip chip-quiet">{x.notParsed}</span>}</p>
+              {c.replaced && c.touched ? <p className="muted small">{x.replacedNote}</p> : null}
+              <p className="small">{c.arguments !== null ? <span className="chip chip-succeeded">{x.parsedArgs}</span> : <span className="chip chip-quiet">{x.notParsed}</span>}</p>
             </li>
           ))}
         </ul>
@@ -93,12 +93,12 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
       {notes.length > 0 ? (
         <>
           <h3>{x.notesHere}</h3>
-          <p className={`muted ${styles.small}`}>{x.notesDesc}</p>
+          <p className="muted small">{x.notesDesc}</p>
           <ul data-testid="step-notes">
             {notes.map((n, i) => (
               <li key={i} data-code={n.code}>
                 <code>{n.code}</code> <TurnWords lang={lang} params={n.params} />
-                {n.count > 1 ? <span className={`muted ${styles.small}`}> ×{n.count}</span> : null}
+                {n.count > 1 ? <span className="muted small"> ×{n.count}</span> : null}
               </li>
             ))}
           </ul>
@@ -106,7 +106,7 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
       ) : null}
       <h3>
         {x.eventHeading(event.index, event.type ?? x.noType)}
-        {event.line !== null ? <span className={`muted ${styles.small}`}> · {x.atLine(event.line, event.column ?? 1)}</span> : null}
+        {event.line !== null ? <span className="muted small"> · {x.atLine(event.line, event.column ?? 1)}</span> : null}
       </h3>
       <JsonView value={event.raw} label={x.eventHeading(event.index, event.type ?? x.noType)} />
     </div>

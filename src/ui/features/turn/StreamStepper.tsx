@@ -53,7 +53,7 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
     <div className={styles.turnStepper}>
       <section className={styles.turnFaults} aria-labelledby="turn-faults-title">
         <h3 id="turn-faults-title">{x.faultsTitle}</h3>
-        <p className={`muted ${styles.small}`}>{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
+        <p className="muted small">{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
         <div className={styles.faultSwitches}>
           {faultsFor(provider).map((f) => {
             const on = fault?.id === f.id;
@@ -95,7 +95,7 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
           {x.stepOf(index + 1, n)}
         </span>
       </div>
-      <p className={`muted ${styles.small}`}>{x.keysHint}</p>
+      <p className="muted small">{x.keysHint}</p>
       <ol
         ref={list}
         role="listbox"

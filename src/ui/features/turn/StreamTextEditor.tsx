@@ -32,7 +32,7 @@ export function StreamTextEditor({ x, text, error, events, layout, faultLabel, o
   };
   return (
     <div className={styles.streamText}>
-      <p className={`muted ${styles.small}`}>{x.textDesc}</p>
+      <p className="muted small">{x.textDesc}</p>
       {faultLabel !== null ? <p className="inline-warning">{x.faultOverText(faultLabel)}</p> : null}
       <p className={error === null ? 'mark mark-ok' : 'mark mark-bad'} role="status" data-testid="stream-text-status">
         {error === null ? x.textOk(events ?? 0, layout ?? '') : x.textError(error.line, error.column, error.message)}{' '}

@@ -41,6 +41,7 @@ import { TurnToolbar } from './TurnToolbar.tsx';
 import { useTurnStep } from './useTurnStep.ts';
 import { useRecordedStream } from './useRecordedStream.ts';
 import styles from './Turn.module.css';
+import panel from '../../components/Panel.module.css';
 
 type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
 const TAB_ORDER: readonly TurnTab[] = ['step', 'handler', 'continuation', 'text', 'injection'];
@@ -206,7 +207,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
               )}
             </Panel>
             <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
-            <section className={`panel ${styles.turnTabs}`} aria-label={x.tabsLabel}>
+            <section className={`panel ${panel.panel} ${styles.turnTabs}`} aria-label={x.tabsLabel}>
               <Tabs<TurnTab>
                 handle={tabsHandle}
                 id="turn-tabs"
