@@ -3,14 +3,17 @@
  * a Chinese table must have exactly the English one's strings. (Every kind of
  * violation specifics has a Chinese rendering: src/ui/i18n/violationDetail.ts
  * switches over the kinds and tables every rule, so a missing one does not
- * compile; its test renders one example of each.)
+ * compile; its test renders one example of each.) An @ts-expect-error covers
+ * the one line after it, so those statements stay on one line (`// prettier-ignore`).
  */
 import { defineTexts } from '../../src/texts.ts';
 
 export const complete = defineTexts({ en: { a: 'a', n: (n: number) => `${n} items` }, zh: { a: '甲', n: (n: number) => `${n} 项` } });
 
+// prettier-ignore
 // @ts-expect-error a Chinese string is missing
 export const missing = defineTexts({ en: { a: 'a', b: 'b' }, zh: { a: '甲' } });
 
+// prettier-ignore
 // @ts-expect-error a Chinese function takes other arguments than the English one
 export const wrongArguments = defineTexts({ en: { n: (n: number) => `${n}` }, zh: { n: (s: string) => s } });
