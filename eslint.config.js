@@ -15,14 +15,29 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `_name` marks a binding kept on purpose (a destructured field left out of a copy).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
   {
     // Every text the learner or a link brings goes through the core's strict, bounded parser; copies use structuredClone.
     files: ['src/playground/**/*.ts', 'src/ui/**/*.{ts,tsx}', 'src/mistakes/**/*.ts', 'src/lang.ts', 'src/main.tsx'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'JSON', property: 'parse', message: 'Parse with parseStrictJson from src/core (strict and bounded); copy with structuredClone.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'JSON',
+          property: 'parse',
+          message: 'Parse with parseStrictJson from src/core (strict and bounded); copy with structuredClone.',
+        },
+      ],
     },
   },
   {
@@ -33,7 +48,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)core/[a-z]+/(?!index\\.ts$)[^/]+\\.ts$', message: 'Import the core through its folder door (core/<folder>/index.ts) or core/index.ts.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)core/[a-z]+/(?!index\\.ts$)[^/]+\\.ts$',
+              message: 'Import the core through its folder door (core/<folder>/index.ts) or core/index.ts.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -17,7 +17,8 @@ const OUT = `node_modules/.e2e-build-${PORT}`;
 
 /** Screenshots are for looking at and for the README, not a check: they run only when asked for. */
 const SCREENSHOTS = process.env.SCREENSHOTS !== undefined;
-if (!SCREENSHOTS) console.log('[skip] e2e/screenshots.spec.ts left out: set SCREENSHOTS=1 to take the README screenshots');
+if (!SCREENSHOTS)
+  console.log('[skip] e2e/screenshots.spec.ts left out: set SCREENSHOTS=1 to take the README screenshots');
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,14 +34,30 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: ['**/longTask.spec.ts', ...(SCREENSHOTS ? [] : ['**/screenshots.spec.ts'])] },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: ['**/longTask.spec.ts', ...(SCREENSHOTS ? [] : ['**/screenshots.spec.ts'])],
+    },
     // The long-task budget is measured with nothing else running: on 2 cores a second browser's work shows up
     // as the measured page's long tasks. It waits for every other browser test to finish.
-    { name: 'long-tasks', use: { browserName: 'chromium' }, testMatch: ['**/longTask.spec.ts'], dependencies: ['chromium'] },
+    {
+      name: 'long-tasks',
+      use: { browserName: 'chromium' },
+      testMatch: ['**/longTask.spec.ts'],
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: `npx vite build --mode e2e --outDir ${OUT} --emptyOutDir && npx vite preview --outDir ${OUT} --port ${PORT} --strictPort --host 127.0.0.1`,

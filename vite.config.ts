@@ -25,7 +25,11 @@ export const CONTENT_SECURITY_POLICY = [
 const contentSecurityPolicy = (): Plugin => ({
   name: 'content-security-policy',
   apply: 'build',
-  transformIndexHtml: (html) => html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
+  transformIndexHtml: (html) =>
+    html.replace(
+      '<head>',
+      `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`,
+    ),
 });
 
 export default defineConfig({

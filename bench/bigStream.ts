@@ -12,7 +12,11 @@ export function bigStream(): { stream: unknown[]; start: number; text: string } 
   const events = f.stream as { type?: string; index?: number; content_block?: { type?: string } }[];
   const start = events.findIndex((e) => e.type === 'content_block_start' && e.content_block?.type === 'tool_use');
   const index = events[start]?.index ?? 0;
-  const delta = (partial_json: string) => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+  const delta = (partial_json: string) => ({
+    type: 'content_block_delta',
+    index,
+    delta: { type: 'input_json_delta', partial_json },
+  });
   const stream = [
     ...events.slice(0, start + 1),
     delta('{"order_ref":"'),

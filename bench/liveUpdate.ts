@@ -52,7 +52,8 @@ function texts(raw: unknown, n: number): string[] {
     const frac = `.${String(i).padStart(6, '0')}Z`;
     const h = structuredClone(raw) as Record<string, unknown>;
     const prov = h.provenance as Record<string, unknown> | undefined;
-    if (prov !== undefined && typeof prov.observed_at === 'string') prov.observed_at = prov.observed_at.replace(/(\.\d+)?Z$/, frac);
+    if (prov !== undefined && typeof prov.observed_at === 'string')
+      prov.observed_at = prov.observed_at.replace(/(\.\d+)?Z$/, frac);
     else if (typeof h.observed_at === 'string') h.observed_at = h.observed_at.replace(/(\.\d+)?Z$/, frac);
     else h.detail = `${String(h.detail ?? '')} #${i}`;
     return JSON.stringify(h, null, 2);
@@ -96,7 +97,8 @@ function measure(c: Case): { live: number; floor: number; baseline: number; byte
     const ev = createEvaluator().evaluate({ handlerText: text, context: c.draft });
     return floorPreimages(ev, ev.result?.trusted as TrustedContext);
   });
-  const bytes = createEvaluator().evaluate({ handlerText: c.texts[0] as string, context: c.draft }).result?.canonicalBytes ?? 0;
+  const bytes =
+    createEvaluator().evaluate({ handlerText: c.texts[0] as string, context: c.draft }).result?.canonicalBytes ?? 0;
   const live: number[] = [];
   const floor: number[] = [];
   const baseline: number[] = [];
@@ -105,7 +107,8 @@ function measure(c: Case): { live: number; floor: number; baseline: number; byte
     let t = performance.now();
     const ev = evaluator.evaluate({ handlerText: text, context: c.draft });
     const tLive = performance.now() - t;
-    if (ev.result === null || ev.internalError !== null) throw new Error(`${c.name}: ${ev.internalError ?? JSON.stringify(ev.problems)}`);
+    if (ev.result === null || ev.internalError !== null)
+      throw new Error(`${c.name}: ${ev.internalError ?? JSON.stringify(ev.problems)}`);
     t = performance.now();
     const parsed = parseStrictJson(text);
     if (!parsed.ok) throw new Error(parsed.error.message);
@@ -133,7 +136,10 @@ function large(): Case {
   raw.data.hits = Array.from({ length: 10 }, (_, i) => ({
     doc_ref: `KB-${1000 + i}`,
     title: `Refund policy, part ${i}: damaged, late and missing items`.padEnd(110, '.'),
-    snippet: 'Orders that arrive damaged can be refunded within 30 days. A refund draft is created first and approved by support. '.repeat(5).slice(0, 480),
+    snippet:
+      'Orders that arrive damaged can be refunded within 30 days. A refund draft is created first and approved by support. '
+        .repeat(5)
+        .slice(0, 480),
     url: `https://kb.example.com/articles/${1000 + i}/${'refund-policy-'.repeat(60)}`.slice(0, 900),
   }));
   return caseOf(s, raw, { ...s.context, arguments: { query: 'refund policy', top_k: 10 } }, 'search_kb 16 KiB');
@@ -146,16 +152,24 @@ const verdict = (ratio: number) => {
   if (ratio <= TARGET) return '';
   const overBudget = ratio > BUDGET;
   if (gateArg === 'targets' || overBudget) failed = true;
-  return overBudget ? `  OVER BUDGET (${BUDGET})` : gateArg === 'targets' ? '  MISSED' : `  MISSED (within the regression budget ${BUDGET})`;
+  return overBudget
+    ? `  OVER BUDGET (${BUDGET})`
+    : gateArg === 'targets'
+      ? '  MISSED'
+      : `  MISSED (within the regression budget ${BUDGET})`;
 };
 
-console.log(`live update (the page's Evaluator) vs its floor (strict parse + each distinct preimage hashed), medians of ${ROUNDS} interleaved rounds`);
+console.log(
+  `live update (the page's Evaluator) vs its floor (strict parse + each distinct preimage hashed), medians of ${ROUNDS} interleaved rounds`,
+);
 let worst = { name: '', ratio: 0 };
 for (const s of scenarios) {
   const r = measure(caseOf(s));
   const ratio = r.live / r.floor;
   if (ratio > worst.ratio) worst = { name: s.id, ratio };
-  console.log(`${s.id.padEnd(40)} floor ${ms(r.floor)}  live ${ms(r.live)}  live/floor ${ratio.toFixed(2)}  (target ≤ ${TARGET})${verdict(ratio)}`);
+  console.log(
+    `${s.id.padEnd(40)} floor ${ms(r.floor)}  live ${ms(r.live)}  live/floor ${ratio.toFixed(2)}  (target ≤ ${TARGET})${verdict(ratio)}`,
+  );
 }
 const big = large();
 const r16 = measure(big);
@@ -175,18 +189,23 @@ for (let i = 0; i < 50; i++) {
   const a = parseStrictJson(paste);
   const b = parseStrictJson(deep);
   refusal.push(performance.now() - t);
-  if (a.ok || b.ok || a.error.code !== 'TOO_LARGE' || b.error.code !== 'TOO_DEEP') throw new Error('over-limit input was not refused');
+  if (a.ok || b.ok || a.error.code !== 'TOO_LARGE' || b.error.code !== 'TOO_DEEP')
+    throw new Error('over-limit input was not refused');
 }
 const refuse = median(refusal);
 if (refuse >= r16.baseline) failed = true;
-console.log(`${'refuse 5 MB paste + 100 000-deep nesting'.padEnd(40)} ${ms(refuse)} vs baseline on 16 KiB ${ms(r16.baseline)}${refuse < r16.baseline ? '' : '  MISSED'}`);
+console.log(
+  `${'refuse 5 MB paste + 100 000-deep nesting'.padEnd(40)} ${ms(refuse)} vs baseline on 16 KiB ${ms(r16.baseline)}${refuse < r16.baseline ? '' : '  MISSED'}`,
+);
 
 // The turn's read of a stream against the SDK helper a dispatcher would otherwise trust: never slower (issue 20).
 const lastTurn = await turnVsSdk();
 for (const t of lastTurn) {
   const slow = t.ratio > 1;
   if (slow) failed = true;
-  console.log(`${`turn ${t.name} (${t.kib.toFixed(0)} KiB, one call, many fragments)`.padEnd(40)} assembleTurn ${ms(t.turn)}  SDK helper ${ms(t.sdk)}${slow ? '  MISSED (gate ≤ 1)' : ''}`);
+  console.log(
+    `${`turn ${t.name} (${t.kib.toFixed(0)} KiB, one call, many fragments)`.padEnd(40)} assembleTurn ${ms(t.turn)}  SDK helper ${ms(t.sdk)}${slow ? '  MISSED (gate ≤ 1)' : ''}`,
+  );
 }
 console.log(`live-update/floor (worst scenario): ${worst.ratio.toFixed(2)}  (${worst.name})`);
 console.log(`live-update/baseline (16KiB): ${big16Base.toFixed(2)}`);

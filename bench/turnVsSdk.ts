@@ -17,26 +17,55 @@ import { assembleTurn } from '../src/core/turn/index.ts';
 
 /** One call's arguments, cut into fragments of `size` characters. */
 function fragments(count: number, size: number): { args: string; parts: string[] } {
-  const body = 'refund policy for damaged, late and missing items; '.repeat(Math.ceil((count * size) / 50)).slice(0, count * size - 14);
+  const body = 'refund policy for damaged, late and missing items; '
+    .repeat(Math.ceil((count * size) / 50))
+    .slice(0, count * size - 14);
   const args = JSON.stringify({ query: body });
   const parts: string[] = [];
   for (let i = 0; i < args.length; i += size) parts.push(args.slice(i, i + size));
   return { args, parts };
 }
 
-const sse = (events: Record<string, unknown>[]) => events.map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+const sse = (events: Record<string, unknown>[]) =>
+  events.map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 
 /** ~700 KiB of OpenAI Responses events. */
 export function openaiText(): { text: string; args: string } {
   const { args, parts } = fragments(3110, 8);
-  const item = { type: 'function_call', id: 'fc_BENCH', call_id: 'call_BENCH', name: 'search_kb', arguments: '', status: 'in_progress' };
-  const response = { id: 'resp_BENCH', object: 'response', created_at: 1784419260, model: 'MODEL-BENCH', status: 'in_progress', output: [] as unknown[] };
+  const item = {
+    type: 'function_call',
+    id: 'fc_BENCH',
+    call_id: 'call_BENCH',
+    name: 'search_kb',
+    arguments: '',
+    status: 'in_progress',
+  };
+  const response = {
+    id: 'resp_BENCH',
+    object: 'response',
+    created_at: 1784419260,
+    model: 'MODEL-BENCH',
+    status: 'in_progress',
+    output: [] as unknown[],
+  };
   const done = { ...item, arguments: args, status: 'completed' };
   const events: Record<string, unknown>[] = [
     { type: 'response.created', response },
     { type: 'response.output_item.added', output_index: 0, item },
-    ...parts.map((delta) => ({ type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_BENCH', delta, obfuscation: 'Xq09aZ' })),
-    { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_BENCH', name: 'search_kb', arguments: args },
+    ...parts.map((delta) => ({
+      type: 'response.function_call_arguments.delta',
+      output_index: 0,
+      item_id: 'fc_BENCH',
+      delta,
+      obfuscation: 'Xq09aZ',
+    })),
+    {
+      type: 'response.function_call_arguments.done',
+      output_index: 0,
+      item_id: 'fc_BENCH',
+      name: 'search_kb',
+      arguments: args,
+    },
     { type: 'response.output_item.done', output_index: 0, item: done },
     { type: 'response.completed', response: { ...response, status: 'completed', output: [done] } },
   ].map((e, i) => ({ ...e, sequence_number: i }));
@@ -49,10 +78,27 @@ export function anthropicText(): { text: string; args: string } {
   const events: Record<string, unknown>[] = [
     {
       type: 'message_start',
-      message: { id: 'msg_BENCH', type: 'message', role: 'assistant', model: 'MODEL-BENCH', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } },
+      message: {
+        id: 'msg_BENCH',
+        type: 'message',
+        role: 'assistant',
+        model: 'MODEL-BENCH',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
     },
-    { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_BENCH', name: 'search_kb', input: {} } },
-    ...parts.map((partial_json) => ({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json } })),
+    {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_BENCH', name: 'search_kb', input: {} },
+    },
+    ...parts.map((partial_json) => ({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json },
+    })),
     { type: 'content_block_stop', index: 0 },
     { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 1 } },
     { type: 'message_stop' },
@@ -60,7 +106,8 @@ export function anthropicText(): { text: string; args: string } {
   return { text: sse(events), args };
 }
 
-const stub = (text: string) => async (): Promise<Response> => new Response(new TextEncoder().encode(text), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+const stub = (text: string) => async (): Promise<Response> =>
+  new Response(new TextEncoder().encode(text), { status: 200, headers: { 'content-type': 'text/event-stream' } });
 
 const fastest = (xs: number[]) => Math.min(...xs);
 
@@ -74,8 +121,17 @@ export interface TurnVsSdk {
   ratio: number;
 }
 
-async function compare(name: string, nominal_kib: number, text: string, args: string, project: () => string | undefined, sdk: () => Promise<string | undefined>, rounds: number): Promise<TurnVsSdk> {
-  if (project() !== args || (await sdk()) !== args) throw new Error(`${name}: the project and the SDK must both assemble the call`);
+async function compare(
+  name: string,
+  nominal_kib: number,
+  text: string,
+  args: string,
+  project: () => string | undefined,
+  sdk: () => Promise<string | undefined>,
+  rounds: number,
+): Promise<TurnVsSdk> {
+  if (project() !== args || (await sdk()) !== args)
+    throw new Error(`${name}: the project and the SDK must both assemble the call`);
   const ours: number[] = [];
   const theirs: number[] = [];
   for (let i = 0; i < rounds + 3; i++) {
@@ -121,7 +177,9 @@ export async function turnVsSdk(rounds = 21): Promise<TurnVsSdk[]> {
       a.args,
       () => assembleTurn('anthropic', a.text).calls[0]?.arguments_text,
       async () => {
-        const m = await anthropic.messages.stream({ model: 'MODEL-BENCH', max_tokens: 1024, messages: [{ role: 'user', content: 'BENCH' }] }).finalMessage();
+        const m = await anthropic.messages
+          .stream({ model: 'MODEL-BENCH', max_tokens: 1024, messages: [{ role: 'user', content: 'BENCH' }] })
+          .finalMessage();
         const c = m.content.find((x) => x.type === 'tool_use');
         return c?.type === 'tool_use' ? JSON.stringify(c.input) : undefined;
       },

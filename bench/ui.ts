@@ -58,7 +58,8 @@ const TRACE = process.argv.includes('--trace');
 const MINIFY = arg('minify') !== 'false';
 const PARTS = new Set((arg('only') ?? 'loads,keys,big,stream').split(','));
 const RATES = (arg('rates') ?? `1,${THROTTLED}`).split(',').map(Number) as (1 | 4)[];
-if (GATE && (PARTS.size < 4 || RATES.length < 2)) throw new Error('--gate measures every figure at both rates: no --only or --rates with it');
+if (GATE && (PARTS.size < 4 || RATES.length < 2))
+  throw new Error('--gate measures every figure at both rates: no --only or --rates with it');
 
 /** A figure: its target (the issue's) and its regression budget (what --gate holds), both at 4× unless said. */
 interface Figure {
@@ -124,19 +125,28 @@ async function goTo(page: Page, line: number, column: number): Promise<void> {
   await page.keyboard.press('Enter');
   await page.waitForFunction(
     ({ line, column }) => {
-      const p = (window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }).__playgroundEditor.getPosition();
+      const p = (
+        window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }
+      ).__playgroundEditor.getPosition();
       return p.lineNumber === line && p.column === column;
     },
     { line, column },
   );
 }
 
-async function loads(browser: Browser, rate: number): Promise<{ verdict: number[]; editor: number[]; shift: number[] }> {
+async function loads(
+  browser: Browser,
+  rate: number,
+): Promise<{ verdict: number[]; editor: number[]; shift: number[] }> {
   const out = { verdict: [] as number[], editor: [] as number[], shift: [] as number[] };
   for (let i = 0; i < LOADS; i++) {
     const page = await newPage(browser, rate);
     await page.goto(`${BASE}/?scenario=search_kb.hits`);
-    await page.waitForFunction(() => (window.__bench?.marks.editor ?? -1) > 0 && (window.__bench?.marks.verdict ?? -1) > 0, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window.__bench?.marks.editor ?? -1) > 0 && (window.__bench?.marks.verdict ?? -1) > 0,
+      null,
+      { timeout: 60_000 },
+    );
     // Shifts are counted until the main thread has been quiet for 1 s after the editor arrived.
     await quiet(page, 1_000);
     const m = (await page.evaluate(() => window.__bench?.marks)) as LoadMarks;
@@ -152,7 +162,9 @@ async function keystrokes(browser: Browser, rate: number): Promise<{ keys: KeyMe
   const page = await newPage(browser, rate);
   await page.goto(`${BASE}/?scenario=search_kb.hits`);
   await editorReady(page);
-  const text = await page.evaluate(() => (window as unknown as { __playgroundEditor: { getValue(): string } }).__playgroundEditor.getValue());
+  const text = await page.evaluate(() =>
+    (window as unknown as { __playgroundEditor: { getValue(): string } }).__playgroundEditor.getValue(),
+  );
   const lines = text.split('\n');
   const at = lines.findIndex((l) => l.includes('"title"'));
   const titleLine = lines[at] as string;
@@ -182,7 +194,10 @@ async function keystrokes(browser: Browser, rate: number): Promise<{ keys: KeyMe
   const events = await page.evaluate(() => window.__bench?.events ?? []);
   if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
   await page.context().close();
-  const slowestEvent = Math.max(0, ...events.filter((e) => /^(key|input|beforeinput|composition)/.test(e.name)).map((e) => e.duration));
+  const slowestEvent = Math.max(
+    0,
+    ...events.filter((e) => /^(key|input|beforeinput|composition)/.test(e.name)).map((e) => e.duration),
+  );
   return { keys, slowestEvent };
 }
 
@@ -192,7 +207,10 @@ async function typingBig(browser: Browser, rate: number): Promise<number> {
   const page = await newPage(browser, rate);
   await page.goto(`${BASE}/?scenario=search_kb.hits`);
   await editorReady(page);
-  await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), text);
+  await page.evaluate(
+    (t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t),
+    text,
+  );
   await page.locator('#bottom-tabs li.problem').first().waitFor();
   const lines = text.split('\n');
   const i = lines.findIndex((l) => l.includes(JSON.stringify(title0)));
@@ -243,7 +261,10 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
     for (let i = 0; i < 8; i++) {
       const before = await count.textContent();
       await next.click();
-      await page.waitForFunction((b) => document.querySelector('[data-testid="step-count"]')?.textContent !== b, before);
+      await page.waitForFunction(
+        (b) => document.querySelector('[data-testid="step-count"]')?.textContent !== b,
+        before,
+      );
     }
     await page.getByTestId('step-end').click();
     await quiet(page, 1_000, 30_000);
@@ -266,7 +287,9 @@ async function streamStepping(browser: Browser, rate: number): Promise<number> {
   if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
   const tasks = await page.evaluate((from) => (window.__bench?.longTasks ?? []).filter((t) => t.start >= from), from);
   await page.context().close();
-  console.log(`[${rate}×] stepping through 1 MiB: long tasks [${tasks.map((t) => Math.round(t.duration)).join(', ')}] ms`);
+  console.log(
+    `[${rate}×] stepping through 1 MiB: long tasks [${tasks.map((t) => Math.round(t.duration)).join(', ')}] ms`,
+  );
   return Math.max(0, ...tasks.map((t) => t.duration));
 }
 
@@ -281,12 +304,31 @@ function logKeys(rate: number, keys: Awaited<ReturnType<typeof keystrokes>>): vo
 
 function build(): void {
   if (!BUILD) return;
-  const r = spawnSync('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn', ...(MINIFY ? [] : ['--minify', 'false'])], { stdio: 'inherit' });
+  const r = spawnSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--mode',
+      'e2e',
+      '--outDir',
+      OUT,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+      ...(MINIFY ? [] : ['--minify', 'false']),
+    ],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
 async function serve(): Promise<ChildProcess> {
-  const server = spawn('npx', ['vite', 'preview', '--outDir', OUT, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore', detached: true });
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--outDir', OUT, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
+    { stdio: 'ignore', detached: true },
+  );
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(BASE)).ok) return server;
@@ -308,7 +350,9 @@ function print(figures: Figure[]): boolean {
     const within = Number.isFinite(v) && v <= f.budget;
     if (!within) ok = false;
     const verdict = met ? 'met' : within ? 'MISSED (within budget)' : 'OVER BUDGET';
-    console.log(`${f.name.padEnd(58)} ${fmt(f, f.at1).padStart(9)} ${fmt(f, f.at4).padStart(9)}   ≤ ${fmt(f, f.target)} at ${f.gateOn}× (${fmt(f, f.budget)}): ${verdict}`);
+    console.log(
+      `${f.name.padEnd(58)} ${fmt(f, f.at1).padStart(9)} ${fmt(f, f.at4).padStart(9)}   ≤ ${fmt(f, f.target)} at ${f.gateOn}× (${fmt(f, f.budget)}): ${verdict}`,
+    );
   }
   return ok;
 }
@@ -319,11 +363,20 @@ async function main(): Promise<void> {
   const launch = config.use?.launchOptions ?? {};
   const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args });
   try {
-    const r: Record<1 | 4, { load: Awaited<ReturnType<typeof loads>>; keys: Awaited<ReturnType<typeof keystrokes>>; big: number; stream: number }> = {} as never;
+    const r: Record<
+      1 | 4,
+      {
+        load: Awaited<ReturnType<typeof loads>>;
+        keys: Awaited<ReturnType<typeof keystrokes>>;
+        big: number;
+        stream: number;
+      }
+    > = {} as never;
     if (PROFILE) {
       // One part (--only=keys, the default, or --only=stream) at one rate (--rates=4, the default), under the profiler.
       const rate = arg('rates') === undefined ? THROTTLED : (RATES[0] as 1 | 4);
-      if (PARTS.has('stream') && PARTS.size === 1) console.log(`[${rate}×] stepping through 1 MiB: longest task ${await streamStepping(browser, rate)} ms`);
+      if (PARTS.has('stream') && PARTS.size === 1)
+        console.log(`[${rate}×] stepping through 1 MiB: longest task ${await streamStepping(browser, rate)} ms`);
       else logKeys(rate, await keystrokes(browser, rate));
       return;
     }
@@ -344,7 +397,14 @@ async function main(): Promise<void> {
     }
     // A part of the figures (--only, --rates) is printed above; the table and the gate need them all.
     if (PARTS.size < 4 || RATES.length < 2) return;
-    const both = (name: string, unit: Figure['unit'], target: number, budget: number, of: (x: (typeof r)[1]) => number, gateOn: 1 | 4 = 4): Figure => ({
+    const both = (
+      name: string,
+      unit: Figure['unit'],
+      target: number,
+      budget: number,
+      of: (x: (typeof r)[1]) => number,
+      gateOn: 1 | 4 = 4,
+    ): Figure => ({
       name,
       unit,
       target,
@@ -355,9 +415,20 @@ async function main(): Promise<void> {
     });
     const painted = (x: (typeof r)[1]) => x.keys.keys.map((k) => k.painted);
     const figures: Figure[] = [
-      both('keystroke → verdict, count, markers, digest painted, median', 'ms', 100, Infinity, (x) => median(painted(x))),
-      both('keystroke → verdict, count, markers, digest painted, p90', 'ms', 100, BUDGETS.keyP90, (x) => quantile(painted(x), 0.9)),
-      both('keystroke → painted, p90, unthrottled', 'ms', 32, BUDGETS.keyP90Unthrottled, (x) => quantile(painted(x), 0.9), 1),
+      both('keystroke → verdict, count, markers, digest painted, median', 'ms', 100, Infinity, (x) =>
+        median(painted(x)),
+      ),
+      both('keystroke → verdict, count, markers, digest painted, p90', 'ms', 100, BUDGETS.keyP90, (x) =>
+        quantile(painted(x), 0.9),
+      ),
+      both(
+        'keystroke → painted, p90, unthrottled',
+        'ms',
+        32,
+        BUDGETS.keyP90Unthrottled,
+        (x) => quantile(painted(x), 0.9),
+        1,
+      ),
       both('keystroke → every other panel consistent, p90', 'ms', 250, BUDGETS.consistent, (x) =>
         quantile(
           x.keys.keys.map((k) => k.consistent),

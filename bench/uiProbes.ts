@@ -30,17 +30,26 @@ export interface KeyMeasure {
 
 declare global {
   interface Window {
-    __bench?: { marks: LoadMarks; events: { name: string; duration: number }[]; longTasks: { start: number; duration: number }[] };
+    __bench?: {
+      marks: LoadMarks;
+      events: { name: string; duration: number }[];
+      longTasks: { start: number; duration: number }[];
+    };
   }
 }
 
 /** Installed before the page's own scripts: load marks, layout shifts, slow events and long tasks, from the start. */
 export function installProbes(): void {
   const marks: LoadMarks = { verdict: null, editor: null, shifts: [] };
-  const bench = { marks, events: [] as { name: string; duration: number }[], longTasks: [] as { start: number; duration: number }[] };
+  const bench = {
+    marks,
+    events: [] as { name: string; duration: number }[],
+    longTasks: [] as { start: number; duration: number }[],
+  };
   window.__bench = bench;
   new PerformanceObserver((l) => {
-    for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) marks.shifts.push({ at: e.startTime, value: e.value });
+    for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!e.hadRecentInput) marks.shifts.push({ at: e.startTime, value: e.value });
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) bench.events.push({ name: e.name, duration: e.duration });
@@ -62,7 +71,8 @@ export function installProbes(): void {
       marks.editor = -1;
       afterPaint((t) => (marks.editor = t));
     }
-    if (marks.verdict === null || marks.editor === null || marks.editor < 0 || marks.verdict < 0) requestAnimationFrame(tick);
+    if (marks.verdict === null || marks.editor === null || marks.editor < 0 || marks.verdict < 0)
+      requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
@@ -96,7 +106,8 @@ export function armKey(expected: string): void {
       };
     };
     // Every panel that shows the result's data: the projections, each payload, the result's preimage when drawn.
-    const VIEWS = '#panel-model-result pre, #panel-payloads .payload-json, [data-digest="result_sha256"] .preimage-text';
+    const VIEWS =
+      '#panel-model-result pre, #panel-payloads .payload-json, [data-digest="result_sha256"] .preimage-text';
     const consistent = () => {
       const views = [...document.querySelectorAll(VIEWS)];
       return views.length > 0 && views.every((v) => v.textContent?.includes(expected) === true);
@@ -119,7 +130,12 @@ export function armKey(expected: string): void {
         if (!done) console.warn(`bench: not consistent: ${stale.map((v) => v.className).join(', ')}`);
         // For the trace (bench:ui --trace): the keystroke's window, keydown to painted.
         if (painted > 0 && down >= 0) performance.measure('bench:key', { start: down, end: painted });
-        resolve({ painted: painted > 0 ? painted - down : NaN, consistent: done ? end - down : NaN, mutations, ...seen });
+        resolve({
+          painted: painted > 0 ? painted - down : NaN,
+          consistent: done ? end - down : NaN,
+          mutations,
+          ...seen,
+        });
       } else afterFrame(poll);
     };
     afterFrame(poll);

@@ -19,9 +19,18 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string; functionName?: string } };
 }
 
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'];
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'blink.user_timing',
+];
 
-export async function traced<T>(browser: Browser, page: Page, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
+export async function traced<T>(
+  browser: Browser,
+  page: Page,
+  run: () => Promise<T>,
+): Promise<{ result: T; events: TraceEvent[] }> {
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const result = await run();
   const buffer = await browser.stopTracing();
@@ -34,7 +43,9 @@ function mainThread(events: readonly TraceEvent[]): { pid: number; tid: number }
   const names = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   let best: { pid: number; tid: number; busy: number } | null = null;
   for (const t of names) {
-    const busy = events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask').reduce((s, e) => s + (e.dur ?? 0), 0);
+    const busy = events
+      .filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask')
+      .reduce((s, e) => s + (e.dur ?? 0), 0);
     if (best === null || busy > best.busy) best = { pid: t.pid, tid: t.tid, busy };
   }
   return best;
@@ -44,16 +55,24 @@ function mainThread(events: readonly TraceEvent[]): { pid: number; tid: number }
 export function mainThreadTasks(events: readonly TraceEvent[]): { ts: number; wall: number; cpu: number }[] {
   const main = mainThread(events);
   if (main === null) return [];
-  return events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask').map((e) => ({ ts: e.ts, wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? 0) / 1000 }));
+  return events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask')
+    .map((e) => ({ ts: e.ts, wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? 0) / 1000 }));
 }
 
 /** Self wall time by trace event name on the page's main thread, inside the windows (µs, trace clock), in ms. */
-export function selfTimeByName(events: readonly TraceEvent[], windows: readonly { from: number; to: number }[]): Map<string, number> {
+export function selfTimeByName(
+  events: readonly TraceEvent[],
+  windows: readonly { from: number; to: number }[],
+): Map<string, number> {
   const main = mainThread(events);
   const out = new Map<string, number>();
   if (main === null) return out;
-  const spans = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const clip = (a: number, b: number) => windows.reduce((s, w) => s + Math.max(0, Math.min(b, w.to) - Math.max(a, w.from)), 0);
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const clip = (a: number, b: number) =>
+    windows.reduce((s, w) => s + Math.max(0, Math.min(b, w.to) - Math.max(a, w.from)), 0);
   // Walk the nesting: a span's self time is its clipped time minus its children's.
   const stack: { e: TraceEvent; end: number }[] = [];
   const add = (name: string, us: number) => out.set(name, (out.get(name) ?? 0) + us / 1000);
@@ -77,11 +96,16 @@ export function measureWindows(events: readonly TraceEvent[], name: string): { f
 }
 
 /** Script entered from the event loop inside the windows (FunctionCall, with what it called), by script file and function, in ms. */
-export function scriptEntries(events: readonly TraceEvent[], windows: readonly { from: number; to: number }[]): Map<string, number> {
+export function scriptEntries(
+  events: readonly TraceEvent[],
+  windows: readonly { from: number; to: number }[],
+): Map<string, number> {
   const main = mainThread(events);
   const out = new Map<string, number>();
   if (main === null) return out;
-  const calls = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'FunctionCall').sort((a, b) => a.ts - b.ts);
+  const calls = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'FunctionCall')
+    .sort((a, b) => a.ts - b.ts);
   let outerEnd = -1;
   for (const e of calls) {
     const end = e.ts + (e.dur ?? 0);
@@ -101,15 +125,26 @@ export function scriptEntries(events: readonly TraceEvent[], windows: readonly {
 }
 
 /** Where each keystroke's time went, keydown to painted (the probes' `bench:key` measures), by trace event: ms per key. */
-export function printBreakdown(rate: number, events: readonly TraceEvent[], windows = measureWindows(events, 'bench:key'), what = 'keys, keydown → painted'): void {
+export function printBreakdown(
+  rate: number,
+  events: readonly TraceEvent[],
+  windows = measureWindows(events, 'bench:key'),
+  what = 'keys, keydown → painted',
+): void {
   const by = selfTimeByName(events, windows);
   const total = windows.reduce((s, w) => s + (w.to - w.from) / 1000, 0);
   const busy = [...by.values()].reduce((s, v) => s + v, 0);
   const per = (ms: number) => (ms / Math.max(1, windows.length)).toFixed(1);
-  console.log(`[${rate}×] trace of ${windows.length} ${what}: ${per(total)} ms each, main thread busy ${per(busy)} ms of it; by event (self, ms each):`);
-  for (const [name, ms] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${per(ms).padStart(6)}  ${name}`);
-  console.log(`[${rate}×] script entered from the event loop in those windows (with all it called), by function and file (ms each):`);
-  for (const [name, ms] of [...scriptEntries(events, windows)].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${per(ms).padStart(6)}  ${name}`);
+  console.log(
+    `[${rate}×] trace of ${windows.length} ${what}: ${per(total)} ms each, main thread busy ${per(busy)} ms of it; by event (self, ms each):`,
+  );
+  for (const [name, ms] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 18))
+    console.log(`  ${per(ms).padStart(6)}  ${name}`);
+  console.log(
+    `[${rate}×] script entered from the event loop in those windows (with all it called), by function and file (ms each):`,
+  );
+  for (const [name, ms] of [...scriptEntries(events, windows)].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`  ${per(ms).padStart(6)}  ${name}`);
 }
 
 /** The functions with the most self time in a CPU profile, by file and name. */
@@ -142,5 +177,6 @@ export function printProfile(profile: {
       .join(', ')}`,
   );
   console.log(`[profile] ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
-  for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
+  for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
 }

@@ -102,7 +102,9 @@ test('attacks are chosen with the keyboard and shown in Chinese', async ({ pg, p
   await lab.getByTestId('attack-A5').focus();
   await page.keyboard.press('Enter');
   await expect(lab.getByTestId('attack-detail')).toHaveAttribute('data-attack', 'A5');
-  await expect(lab.getByTestId('diff-package').locator('li[data-kind="changed"][data-path="/model_result/data/status"]')).toBeVisible();
+  await expect(
+    lab.getByTestId('diff-package').locator('li[data-kind="changed"][data-path="/model_result/data/status"]'),
+  ).toBeVisible();
 
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: '中文' }).click();
   await expect(lab.getByTestId('attack-lesson')).toContainText(ATTACK_TEXT.zh.A5.lesson);
@@ -120,7 +122,10 @@ test('untrusted strings stay text: no markup from data reaches the page', async 
   await expect(lab.locator('script')).toHaveCount(0);
 });
 
-test('the lab runs on the scenario as edited, and shows hidden characters in its data as tokens', async ({ pg, page }) => {
+test('the lab runs on the scenario as edited, and shows hidden characters in its data as tokens', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?scenario=search_kb.hits&attack=A5');
   await pg.editorReady();
   const raw = JSON.parse(await pg.editorValue()) as { data: { hits: { title: string }[] } };
@@ -150,7 +155,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', id);
       const result = await new AxeBuilder({ page }).include('[data-testid="attack-lab"]').analyze();
-      expect(result.violations.map((v) => `${id}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        result.violations.map((v) => `${id}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     });
   }
 }

@@ -15,11 +15,27 @@ const TITLE_MAX = 120;
 const SNIPPET_MAX = 500;
 
 type Hit = { doc_ref: string; title: string; snippet: string; url: string };
-type HandlerOutput = { kind: string; data: { query: string; hits: Hit[] }; provenance: Record<string, unknown>; [k: string]: unknown };
+type HandlerOutput = {
+  kind: string;
+  data: { query: string; hits: Hit[] };
+  provenance: Record<string, unknown>;
+  [k: string]: unknown;
+};
 
-const scenario = JSON.parse(readFileSync(new URL('../src/core/result/scenarios/search_kb.hits.json', import.meta.url), 'utf8')) as { handler_output: HandlerOutput };
+const scenario = JSON.parse(
+  readFileSync(new URL('../src/core/result/scenarios/search_kb.hits.json', import.meta.url), 'utf8'),
+) as { handler_output: HandlerOutput };
 
-const TOPICS = ['damaged items', 'late deliveries', 'gift cards', 'partial refunds', 'international orders', 'subscription renewals', 'store credit', 'price adjustments'];
+const TOPICS = [
+  'damaged items',
+  'late deliveries',
+  'gift cards',
+  'partial refunds',
+  'international orders',
+  'subscription renewals',
+  'store credit',
+  'price adjustments',
+];
 const FILLER =
   'Support checks the order, the payment method and the delivery record before a refund draft is approved. ' +
   'Refunds go back to the original payment method within 5–10 business days; store credit is issued at once. ' +
@@ -43,7 +59,9 @@ const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 export function bigHandlerOutput(typed: string): { text: string; hitCount: number; title0: string } {
   const out = structuredClone(scenario.handler_output);
   // The first title: `typed` more makes it exactly one code point over the limit.
-  const title0 = 'Refund policy for damaged items: how support checks, drafts and approves a refund'.padEnd(TITLE_MAX + 1 - typed.length, '.').slice(0, TITLE_MAX + 1 - typed.length);
+  const title0 = 'Refund policy for damaged items: how support checks, drafts and approves a refund'
+    .padEnd(TITLE_MAX + 1 - typed.length, '.')
+    .slice(0, TITLE_MAX + 1 - typed.length);
   const hits: Hit[] = [];
   out.data.hits = hits;
   for (let i = 0; ; i++) {
@@ -61,7 +79,9 @@ export function bigHandlerOutput(typed: string): { text: string; hitCount: numbe
     if (need <= 0) break;
     const h = hits[i] as Hit;
     const room = SNIPPET_MAX - [...h.snippet].length;
-    h.snippet += ' See also the refund FAQ, the returns checklist and the support escalation guide.'.repeat(8).slice(0, Math.min(need, room));
+    h.snippet += ' See also the refund FAQ, the returns checklist and the support escalation guide.'
+      .repeat(8)
+      .slice(0, Math.min(need, room));
   }
   return { text: pretty(out), hitCount: hits.length, title0 };
 }

@@ -10,16 +10,22 @@ import { expect, test } from './fixtures.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/issue19/${name}.png` });
 
-test('a first visit opens on "Start here", mapping the chapter to the modes; closed, it stays closed; Help reopens it', async ({ freshPage }) => {
+test('a first visit opens on "Start here", mapping the chapter to the modes; closed, it stays closed; Help reopens it', async ({
+  freshPage,
+}) => {
   const pg = await freshPage();
   const page = pg.page;
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/');
   const guide = page.getByTestId('start-guide');
   await expect(guide).toBeVisible();
-  for (const section of ['一个结果不应同时服务所有读者', '动手实践', '常见错误', '自测', 'Prompt Injection 反例']) await expect(guide).toContainText(section);
+  for (const section of ['一个结果不应同时服务所有读者', '动手实践', '常见错误', '自测', 'Prompt Injection 反例'])
+    await expect(guide).toContainText(section);
   await expect(guide.getByRole('link', { name: 'Attack lab A14' })).toHaveAttribute('href', /attack=A14/);
-  await expect(guide.getByRole('link', { name: 'Model turn' })).toHaveAttribute('href', /stream=openai\.injection_follow_up/);
+  await expect(guide.getByRole('link', { name: 'Model turn' })).toHaveAttribute(
+    'href',
+    /stream=openai\.injection_follow_up/,
+  );
   await shot(page, 'guide-1366x768-en');
   // The subtitle is in sight at a laptop's width.
   await page.keyboard.press('Escape');
@@ -60,13 +66,18 @@ test('a link someone sent opens on what it points to, with no guide in front of 
   await expect(pg.page.getByTestId('start-guide')).toHaveCount(0);
 });
 
-test('the Model turn opens on the outcome; the injection story follows the stepper, its steps in words, its tab only where it applies', async ({ pg, page }) => {
+test('the Model turn opens on the outcome; the injection story follows the stepper, its steps in words, its tab only where it applies', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?mode=turn&provider=openai&stream=openai.injection_follow_up');
   const story = page.getByTestId('injection-story');
   await expect(story).toBeVisible();
   // At the end, the whole story has happened.
   await expect(story.locator('[data-reached="true"]')).toHaveCount(4);
-  await expect(story.locator('[data-step="gate_answers"] h3')).toHaveText('Step 3: The gate answers UNKNOWN_TOOL; no handler runs');
+  await expect(story.locator('[data-step="gate_answers"] h3')).toHaveText(
+    'Step 3: The gate answers UNKNOWN_TOOL; no handler runs',
+  );
   await expect(story.locator('h3 code')).toHaveCount(0);
   await shot(page, 'turn-injection-end-en');
   await page.getByTestId('event-list').focus();
@@ -82,9 +93,21 @@ test('the Model turn opens on the outcome; the injection story follows the stepp
 });
 
 // One test per stream, so none nears its timeout.
-for (const id of ['openai.truncated', 'anthropic.truncated', 'gemini.truncated', 'openai.done_disagrees', 'anthropic.parallel_calls', 'openai.injection_follow_up']) {
-  test(`the Chinese Model turn, ${id}: no literal backtick in its own texts, and the chapter’s terms`, async ({ pg, page }) => {
-    await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+for (const id of [
+  'openai.truncated',
+  'anthropic.truncated',
+  'gemini.truncated',
+  'openai.done_disagrees',
+  'anthropic.parallel_calls',
+  'openai.injection_follow_up',
+]) {
+  test(`the Chinese Model turn, ${id}: no literal backtick in its own texts, and the chapter’s terms`, async ({
+    pg,
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+    );
     await pg.goto(`/?mode=turn&provider=${id.split('.')[0]}&stream=${id}`);
     await expect(page.getByTestId('turn-mode')).toBeVisible();
     for (const t of await page.getByRole('tab').all()) {
@@ -95,7 +118,11 @@ for (const id of ['openai.truncated', 'anthropic.truncated', 'gemini.truncated',
         const found: string[] = [];
         for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
           const el = n.parentElement;
-          if (el === null || el.closest('pre, code, textarea, .monaco-editor, .json-view, [data-testid="event-list"]') !== null) continue;
+          if (
+            el === null ||
+            el.closest('pre, code, textarea, .monaco-editor, .json-view, [data-testid="event-list"]') !== null
+          )
+            continue;
           if (n.textContent?.includes('`') === true) found.push(n.textContent);
         }
         return found;
@@ -117,19 +144,30 @@ test.describe('the classroom, at 1920×1080', () => {
   const smallestFont = (page: Page, selector: string) =>
     page.locator(selector).evaluateAll((els) => {
       const sizes = els
-        .filter((e) => (e as HTMLElement).offsetParent !== null && [...e.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== ''))
+        .filter(
+          (e) =>
+            (e as HTMLElement).offsetParent !== null &&
+            [...e.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== ''),
+        )
         .map((e) => parseFloat(getComputedStyle(e).fontSize));
       return sizes.length === 0 ? null : Math.min(...sizes);
     });
 
-  test('&present=1: verdicts at 24 px, body and editor text at 18 px, the digests and payloads folded; kept in the address, off from the header', async ({ pg, page }) => {
+  test('&present=1: verdicts at 24 px, body and editor text at 18 px, the digests and payloads folded; kept in the address, off from the header', async ({
+    pg,
+    page,
+  }) => {
     await pg.goto('/?scenario=create_refund_draft.status_injected&present=1');
     await expect(page.locator('.app')).toHaveAttribute('data-present', 'on');
     await expect(page.getByTestId('present-toggle')).toHaveAttribute('aria-pressed', 'true');
     const editor = await pg.editorReady();
     // Monaco redraws its lines when its font changes: read the size from the lines' container, until it is set.
-    await expect.poll(async () => parseFloat(await editor.locator('.view-lines').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(18);
-    expect(await smallestFont(page, '.workspace :is(p, li, span, code, button, dd, dt, td, th, label)')).toBeGreaterThanOrEqual(18);
+    await expect
+      .poll(async () => parseFloat(await editor.locator('.view-lines').evaluate((e) => getComputedStyle(e).fontSize)))
+      .toBeGreaterThanOrEqual(18);
+    expect(
+      await smallestFont(page, '.workspace :is(p, li, span, code, button, dd, dt, td, th, label)'),
+    ).toBeGreaterThanOrEqual(18);
     await expect(page.locator('#panel-digests')).toHaveCount(0);
     await expect(page.getByTestId('folded-note')).toBeVisible();
     await expect(page.locator('#panel-model-result')).toBeVisible();
@@ -146,11 +184,16 @@ test.describe('the classroom, at 1920×1080', () => {
     // Presenting too, A1–A14 are all in sight without scrolling.
     for (const id of ['A1', 'A7', 'A14']) await expect(page.getByTestId(`attack-${id}`)).toBeInViewport({ ratio: 1 });
     // A14's link to the Model turn presents too, even opened in a new tab.
-    await expect(page.getByTestId('injection-turn-link')).toHaveAttribute('href', /mode=turn.*present=1|present=1.*mode=turn/);
+    await expect(page.getByTestId('injection-turn-link')).toHaveAttribute(
+      'href',
+      /mode=turn.*present=1|present=1.*mode=turn/,
+    );
     await shot(page, 'present-attack-A14-1920x1080-dark');
     await page.getByRole('link', { name: 'Model turn', exact: true }).click();
     await expect(page.getByTestId('turn-verdict')).toBeVisible();
-    expect(parseFloat(await page.getByTestId('turn-verdict').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
+    expect(
+      parseFloat(await page.getByTestId('turn-verdict').evaluate((e) => getComputedStyle(e).fontSize)),
+    ).toBeGreaterThanOrEqual(24);
     await shot(page, 'present-turn-1920x1080-dark');
     await page.getByTestId('present-toggle').click();
     await expect(page.locator('.app')).not.toHaveAttribute('data-present', 'on');
@@ -164,7 +207,10 @@ test.describe('the classroom, at 1920×1080', () => {
     await shot(page, 'attack-A14-1920x1080-dark');
   });
 
-  test('the share dialog shows the link as a QR code, and an unedited scenario’s link is short', async ({ pg, page }) => {
+  test('the share dialog shows the link as a QR code, and an unedited scenario’s link is short', async ({
+    pg,
+    page,
+  }) => {
     await pg.goto('/?scenario=search_kb.injection&attack=A14&present=1');
     await page.getByRole('button', { name: 'Share link' }).click();
     const url = await page.getByTestId('share-url').inputValue();
@@ -176,8 +222,13 @@ test.describe('the classroom, at 1920×1080', () => {
   });
 });
 
-test('Monaco’s own menus speak Chinese when the page does; switching the language with the editor open keeps it working and offers a reload', async ({ pg, page }) => {
-  await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+test('Monaco’s own menus speak Chinese when the page does; switching the language with the editor open keeps it working and offers a reload', async ({
+  pg,
+  page,
+}) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+  );
   await pg.goto('/?scenario=search_kb.hits');
   const ed = await pg.editorReady();
   await ed.locator('.view-line').first().click();

@@ -15,7 +15,16 @@ declare global {
 
 /** Waits until a worker whose script name starts with `name` has answered the page. */
 async function answered(page: Page, name: string): Promise<void> {
-  await expect.poll(() => page.evaluate((n) => Object.entries(window.__workerAnswers).some(([file, count]) => file.startsWith(n) && count > 0), name), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (n) => Object.entries(window.__workerAnswers).some(([file, count]) => file.startsWith(n) && count > 0),
+          name,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -27,7 +36,10 @@ test.beforeEach(async ({ page }) => {
       constructor(url: string | URL, options?: WorkerOptions) {
         super(url, options);
         const file = String(url).split('/').pop() ?? '';
-        this.addEventListener('message', () => (window.__workerAnswers[file] = (window.__workerAnswers[file] ?? 0) + 1));
+        this.addEventListener(
+          'message',
+          () => (window.__workerAnswers[file] = (window.__workerAnswers[file] ?? 0) + 1),
+        );
       }
     };
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -36,7 +48,12 @@ test.beforeEach(async ({ page }) => {
   });
   await page.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:' || url.protocol === 'blob:' ? route.continue() : route.abort();
+    return url.hostname === '127.0.0.1' ||
+      url.hostname === 'localhost' ||
+      url.protocol === 'data:' ||
+      url.protocol === 'blob:'
+      ? route.continue()
+      : route.abort();
   });
 });
 
@@ -56,7 +73,12 @@ test('the built page carries the policy, and eval is refused', async ({ page }) 
   await expect.poll(() => page.evaluate(() => window.__cspViolations.length)).toBeGreaterThan(0); // the blocked inline script above was reported
 });
 
-for (const address of ['/?scenario=search_kb.injection', '/?scenario=search_kb.hits&attack=A14', '/?mode=exercise', '/?scenario=get_order.keyed']) {
+for (const address of [
+  '/?scenario=search_kb.injection',
+  '/?scenario=search_kb.hits&attack=A14',
+  '/?mode=exercise',
+  '/?scenario=get_order.keyed',
+]) {
   test(`no violation with Monaco and its workers running: ${address}`, async ({ page }) => {
     await page.goto(address);
     await expect(page.locator('#editor .monaco-editor .view-lines')).toBeVisible({ timeout: 30_000 });
@@ -71,9 +93,14 @@ test('no violation when a large text is evaluated in the evaluation worker', asy
   await page.goto('/?scenario=search_kb.hits');
   await expect(page.locator('#editor .monaco-editor .view-lines')).toBeVisible({ timeout: 30_000 });
   const { text, hitCount } = bigHandlerOutput('');
-  await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), text);
+  await page.evaluate(
+    (t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t),
+    text,
+  );
   // Only the worker's evaluation of the large text draws this problem (the page keeps the small text's until it answers).
-  await expect(page.locator('li.problem[data-code="DATA_SCHEMA"]').filter({ hasText: `${hitCount} hits but top_k is 5` })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.locator('li.problem[data-code="DATA_SCHEMA"]').filter({ hasText: `${hitCount} hits but top_k is 5` }),
+  ).toBeVisible({ timeout: 30_000 });
   await answered(page, 'evaluate.worker');
   expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
 });

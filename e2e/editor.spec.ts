@@ -10,7 +10,10 @@ import type { TrustedContext } from '../src/core/result/index.ts';
 import { expect, test } from './fixtures.ts';
 
 const scenarioFile = (id: string) =>
-  JSON.parse(readFileSync(new URL(`../src/core/result/scenarios/${id}.json`, import.meta.url), 'utf8')) as { context: TrustedContext; handler_output: Record<string, unknown> };
+  JSON.parse(readFileSync(new URL(`../src/core/result/scenarios/${id}.json`, import.meta.url), 'utf8')) as {
+    context: TrustedContext;
+    handler_output: Record<string, unknown>;
+  };
 
 /** Goes to a line with Monaco's own "go to line" (Ctrl+G), then to its first non-blank character. */
 async function goToLine(page: import('@playwright/test').Page, line: number): Promise<void> {
@@ -20,9 +23,14 @@ async function goToLine(page: import('@playwright/test').Page, line: number): Pr
   await page.keyboard.press('Home');
 }
 
-test('typing a new title changes result_sha256 to exactly the core’s digest, and request_sha256 not at all', async ({ pg }) => {
+test('typing a new title changes result_sha256 to exactly the core’s digest, and request_sha256 not at all', async ({
+  pg,
+}) => {
   await pg.goto('/?scenario=search_kb.hits');
-  const before = { request: await pg.digestValue('request_sha256').textContent(), result: await pg.digestValue('result_sha256').textContent() };
+  const before = {
+    request: await pg.digestValue('request_sha256').textContent(),
+    result: await pg.digestValue('result_sha256').textContent(),
+  };
   const s = scenarioFile('search_kb.hits');
   const edited = structuredClone(s.handler_output) as { data: { hits: { title: string }[] } };
   (edited.data.hits[0] as { title: string }).title = 'Refunds, typed by a learner';
@@ -35,7 +43,10 @@ test('typing a new title changes result_sha256 to exactly the core’s digest, a
   await expect(pg.problemsTab).toContainText('0');
 });
 
-test('a nested token is marked at its line and listed as SENSITIVE_FIELD; clicking or Enter on it moves the cursor there', async ({ pg, page }) => {
+test('a nested token is marked at its line and listed as SENSITIVE_FIELD; clicking or Enter on it moves the cursor there', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?scenario=search_kb.hits');
   await pg.editorReady();
   const text = await pg.editorValue();
@@ -53,7 +64,11 @@ test('a nested token is marked at its line and listed as SENSITIVE_FIELD; clicki
   await expect(item).toContainText('/data/hits/1/token');
   await expect(item).toContainText(`line ${line}, col ${col}`);
   await expect(item).toContainText('No credential or control key at any depth');
-  await expect.poll(async () => (await pg.markers()).filter((m) => m.code === 'SENSITIVE_FIELD').map((m) => [m.startLineNumber, m.startColumn])).toEqual([[line, col]]);
+  await expect
+    .poll(async () =>
+      (await pg.markers()).filter((m) => m.code === 'SENSITIVE_FIELD').map((m) => [m.startLineNumber, m.startColumn]),
+    )
+    .toEqual([[line, col]]);
   await expect(pg.modelResult).toContainText('OUTPUT_CONTRACT_VIOLATION');
   await expect(pg.protectedAudit).toContainText('"code": "SENSITIVE_FIELD"');
 
@@ -71,7 +86,10 @@ test('a nested token is marked at its line and listed as SENSITIVE_FIELD; clicki
   await expect(pg.cursor).toHaveText(`Ln ${line}, Col ${col}`);
 });
 
-test('text that is not JSON is one located problem, and the panels say why there is no result', async ({ pg, page }) => {
+test('text that is not JSON is one located problem, and the panels say why there is no result', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?scenario=get_order.paid');
   await pg.typeEditorText('{"kind": "success", "kind": "error"}');
   const item = pg.problem('DUPLICATE_KEY');
@@ -103,7 +121,8 @@ test('untrusted HTML in a hit is shown as text, never as markup', async ({ pg, p
   const edited = structuredClone(s.handler_output) as { data: { hits: { title: string; snippet: string }[] } };
   const hit = edited.data.hits[0] as { title: string; snippet: string };
   hit.title = '<b id="injected-b">bold</b>';
-  hit.snippet = '<img id="injected-img" src="x" onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>';
+  hit.snippet =
+    '<img id="injected-img" src="x" onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>';
   page.on('dialog', (d) => void d.dismiss());
   await pg.typeEditorText(JSON.stringify(edited));
   await expect(pg.modelResult).toContainText('<b id=\\"injected-b\\">bold</b>');
@@ -111,11 +130,17 @@ test('untrusted HTML in a hit is shown as text, never as markup', async ({ pg, p
   expect(await page.title()).not.toBe('pwned');
 });
 
-test('a paste over 1 MiB is refused with TOO_LARGE, the text is kept, and it survives a reload', async ({ pg, page }) => {
+test('a paste over 1 MiB is refused with TOO_LARGE, the text is kept, and it survives a reload', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?scenario=search_kb.hits');
   await pg.editorReady();
   const huge = `{"kind":"success","data":"${'x'.repeat(1024 * 1024)}"}`;
-  await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), huge);
+  await page.evaluate(
+    (t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t),
+    huge,
+  );
   await expect(pg.problem('TOO_LARGE')).toBeVisible();
   await expect(page.locator('#panel-editor')).toContainText('Over 1 MiB');
   await expect.poll(async () => (await pg.editorValue()).length).toBe(huge.length);
@@ -126,7 +151,10 @@ test('a paste over 1 MiB is refused with TOO_LARGE, the text is kept, and it sur
   await expect(pg.problem('TOO_LARGE')).toBeVisible();
 });
 
-test('fast typing keeps every keystroke and the cursor where the learner types (no echo written back over newer text)', async ({ pg, page }) => {
+test('fast typing keeps every keystroke and the cursor where the learner types (no echo written back over newer text)', async ({
+  pg,
+  page,
+}) => {
   // Before the fix, an older text echoed back by React replaced the model between two keystrokes:
   // characters went missing and the cursor jumped to the end of the document.
   await pg.goto('/?scenario=get_order.paid');
@@ -145,7 +173,13 @@ test('fast typing keeps every keystroke and the cursor where the learner types (
   const want = text.replace('"order_ref": "ORDER-7"', `"order_ref": "ORDER-7${typed}"`);
   await expect.poll(() => pg.editorValue()).toBe(want);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }).__playgroundEditor.getPosition()))
+    .poll(() =>
+      page.evaluate(() =>
+        (
+          window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }
+        ).__playgroundEditor.getPosition(),
+      ),
+    )
     .toEqual({ lineNumber: index + 1, column: column + typed.length });
   // And the panels caught up with the final text.
   await expect(pg.problem('INPUT_BINDING')).toBeVisible();

@@ -18,10 +18,13 @@ interface Counts {
   workerFailures: number;
 }
 
-const counts = (page: Page): Promise<Counts> => page.evaluate(() => (window as unknown as { __playground: { evaluations(): Counts } }).__playground.evaluations());
+const counts = (page: Page): Promise<Counts> =>
+  page.evaluate(() => (window as unknown as { __playground: { evaluations(): Counts } }).__playground.evaluations());
 
 /** What the panels show: the problems, both projections and the digests. */
-async function shown(pg: PlaygroundPage): Promise<{ problems: string[]; modelResult: string; audit: string; digests: string }> {
+async function shown(
+  pg: PlaygroundPage,
+): Promise<{ problems: string[]; modelResult: string; audit: string; digests: string }> {
   return {
     problems: await pg.problems.allInnerTexts(),
     modelResult: await pg.modelResult.innerText(),
@@ -43,7 +46,11 @@ async function pasteAndType(pg: PlaygroundPage): Promise<void> {
   await pg.page.keyboard.insertText(`${lineIndex + 1}:${column}`);
   await pg.page.keyboard.press('Enter');
   await pg.page.keyboard.type(TYPED, { delay: 10 });
-  await expect(pg.problem('DATA_SCHEMA').filter({ has: pg.page.locator('code.problem-path', { hasText: /^\/data\/hits\/0\/title$/ }) })).toBeVisible();
+  await expect(
+    pg
+      .problem('DATA_SCHEMA')
+      .filter({ has: pg.page.locator('code.problem-path', { hasText: /^\/data\/hits\/0\/title$/ }) }),
+  ).toBeVisible();
   await expect(pg.problems).toHaveCount(2);
   await expect(pg.page.getByTestId('eval-status')).toHaveCount(0);
   expect(await pg.editorValue()).toBe(text.replace(JSON.stringify(title0), JSON.stringify(title0 + TYPED)));
@@ -72,13 +79,25 @@ const BROKEN_WORKERS: { name: string; route: Parameters<Page['route']>[1] }[] = 
   { name: 'cannot load', route: (route) => route.abort() },
   {
     name: 'replies with a failure',
-    route: (route) => route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = (e) => self.postMessage({ id: e.data.id, ok: false, error: "broken on purpose" });' }),
+    route: (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'self.onmessage = (e) => self.postMessage({ id: e.data.id, ok: false, error: "broken on purpose" });',
+      }),
   },
-  { name: 'never answers', route: (route) => route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' }) },
+  {
+    name: 'never answers',
+    route: (route) => route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' }),
+  },
 ];
 
 for (const broken of BROKEN_WORKERS) {
-  test(`a worker that ${broken.name} is dropped: the page evaluates, and shows what the worker shows`, async ({ pg, page, pageErrors, freshPage }) => {
+  test(`a worker that ${broken.name} is dropped: the page evaluates, and shows what the worker shows`, async ({
+    pg,
+    page,
+    pageErrors,
+    freshPage,
+  }) => {
     test.setTimeout(90_000);
     // The reference: the same edits in a page whose worker works.
     const reference = await freshPage();

@@ -20,7 +20,10 @@ const TEXT = {
 const handlerOf = (id: string): unknown => findScenario(id)?.handler_output;
 
 async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address = '/?mode=exercise'): Promise<void> {
-  await page.addInitScript((l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })), lang);
+  await page.addInitScript(
+    (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
+    lang,
+  );
   await pg.goto(address);
 }
 
@@ -28,7 +31,10 @@ const slot = (page: Page, n: number) => page.getByTestId(`exercise-slot-${n}`);
 const proof = (page: Page, n: number) => page.getByTestId(`proof-${n}`);
 
 for (const lang of ['zh', 'en'] as const) {
-  test(`a fresh learner (${lang}) designs and seals five results and shows all five proofs by hand; reload keeps them, reset clears them`, async ({ pg, page }) => {
+  test(`a fresh learner (${lang}) designs and seals five results and shows all five proofs by hand; reload keeps them, reset clears them`, async ({
+    pg,
+    page,
+  }) => {
     test.setTimeout(90_000);
     const T = TEXT[lang];
     await openIn(page, pg, lang);
@@ -55,7 +61,9 @@ for (const lang of ['zh', 'en'] as const) {
     for (let n = 1; n <= 5; n++) {
       await slot(page, n).getByTestId('slot-seal').click();
       await expect(slot(page, n)).toHaveAttribute('data-sealed', 'true');
-      await expect(slot(page, n).getByTestId('presented-verdict')).toHaveText(lang === 'en' ? '✓ accepted: it is the package that was sealed' : '✓ 通过：正是封存时的 package');
+      await expect(slot(page, n).getByTestId('presented-verdict')).toHaveText(
+        lang === 'en' ? '✓ accepted: it is the package that was sealed' : '✓ 通过：正是封存时的 package',
+      );
     }
     // Worked answers and seals prove nothing by themselves.
     await expect(summary).toHaveText(T.summary(0));
@@ -76,7 +84,9 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(p).toContainText('RESULT_DIGEST_MISMATCH');
       await expect(p.locator('[data-digest="call_binding_sha256"]')).toHaveAttribute('data-match', 'false');
     }
-    await expect(proof(page, 3).getByTestId('part-swap')).toContainText(lang === 'en' ? 'you swapped 1 and 2 → ' : '你交换了结果 1 和 2 → ');
+    await expect(proof(page, 3).getByTestId('part-swap')).toContainText(
+      lang === 'en' ? 'you swapped 1 and 2 → ' : '你交换了结果 1 和 2 → ',
+    );
     await expect(proof(page, 3)).toHaveAttribute('data-shown', 'false');
     await slot(page, 1).getByTestId('slot-open').click();
     await proof(page, 3).getByTestId('action-replace-key').click();
@@ -104,7 +114,9 @@ for (const lang of ['zh', 'en'] as const) {
     const presented = slot(page, 1).getByTestId('slot-presented');
     await expect(presented.getByTestId('presented-verdict')).toContainText('RESULT_DIGEST_MISMATCH');
     const digest = presented.getByTestId('presented-result_sha256');
-    await expect(digest.getByTestId('digest-stored')).not.toHaveText(await digest.getByTestId('digest-recomputed').innerText());
+    await expect(digest.getByTestId('digest-stored')).not.toHaveText(
+      await digest.getByTestId('digest-recomputed').innerText(),
+    );
     expect(await digest.locator('mark').count()).toBeGreaterThan(0);
     await expect(proof(page, 2)).toHaveAttribute('data-shown', 'true');
     await expect(proof(page, 2).getByTestId('part-edit_sealed')).toContainText('/data/hits/0/title');
@@ -133,7 +145,9 @@ for (const lang of ['zh', 'en'] as const) {
 test('unsealing returns to live projection; a swap needs both results sealed', async ({ pg, page }) => {
   await openIn(page, pg, 'en');
   await expect(proof(page, 3).getByTestId('action-swap')).toBeDisabled();
-  await expect(proof(page, 3).getByTestId('proof-needs')).toHaveText('Seal results 1 and 2 first. Seal result 1 (the open one) first.');
+  await expect(proof(page, 3).getByTestId('proof-needs')).toHaveText(
+    'Seal results 1 and 2 first. Seal result 1 (the open one) first.',
+  );
   await slot(page, 1).getByTestId('slot-worked').click();
   await slot(page, 1).getByTestId('slot-use-worked').click();
   await slot(page, 1).getByTestId('slot-seal').click();
@@ -166,11 +180,27 @@ test('slots open with the keyboard; an error result has nothing to inject into',
   await expect(proof(page, 4).getByTestId('action-inject-token')).toBeDisabled();
 });
 
-test('old saved work with the shipped five opens as the scaffold, edits kept; old proofs are recounted with a notice', async ({ pg, page }) => {
-  const old = JSON.parse(serializeWork({ ...initialWork(), mode: 'exercise' })) as { exercise: { items: Doc[]; active: number; sealed?: unknown } };
+test('old saved work with the shipped five opens as the scaffold, edits kept; old proofs are recounted with a notice', async ({
+  pg,
+  page,
+}) => {
+  const old = JSON.parse(serializeWork({ ...initialWork(), mode: 'exercise' })) as {
+    exercise: { items: Doc[]; active: number; sealed?: unknown };
+  };
   const mine = '{"kind": "success", "data": {"query": "mine", "hits": []}}';
-  old.exercise = { items: [0, 1, 2, 3, 4].map((i) => (i === 1 ? { ...(workedAnswer(i) as Doc), handlerText: mine } : (workedAnswer(i) as Doc))), active: 0 };
-  const progress = { format: 'tool-result-playground-progress-v1', proofs: ['no_principal_or_receipt', 'injections_rejected'], attacks: ['A3'], questions: [1], mistakes: [] };
+  old.exercise = {
+    items: [0, 1, 2, 3, 4].map((i) =>
+      i === 1 ? { ...(workedAnswer(i) as Doc), handlerText: mine } : (workedAnswer(i) as Doc),
+    ),
+    active: 0,
+  };
+  const progress = {
+    format: 'tool-result-playground-progress-v1',
+    proofs: ['no_principal_or_receipt', 'injections_rejected'],
+    attacks: ['A3'],
+    questions: [1],
+    mistakes: [],
+  };
   // Seeded once, before the app's first load (a reload would otherwise seed it again).
   await page.addInitScript(
     ([work, prog]) => {

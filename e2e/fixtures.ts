@@ -84,7 +84,9 @@ export class PlaygroundPage {
   /** Pastes `text` into the editor (clipboard + Ctrl+V), for text that typing would have Monaco rewrite. */
   async pasteEditorText(text: string): Promise<void> {
     const page = this.page;
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
     await page.evaluate((t) => navigator.clipboard.writeText(t), text);
     const ed = await this.editorReady();
     await ed.locator('.view-lines').click();
@@ -94,27 +96,41 @@ export class PlaygroundPage {
   }
 
   async editorValue(): Promise<string> {
-    return this.page.evaluate(() => (window as unknown as { __playgroundEditor: { getValue(): string } }).__playgroundEditor.getValue());
+    return this.page.evaluate(() =>
+      (window as unknown as { __playgroundEditor: { getValue(): string } }).__playgroundEditor.getValue(),
+    );
   }
 
   async markers(): Promise<MarkerData[]> {
-    return this.page.evaluate(() => (window as unknown as { __playgroundEditor: { getMarkers(): MarkerData[] } }).__playgroundEditor.getMarkers());
+    return this.page.evaluate(() =>
+      (window as unknown as { __playgroundEditor: { getMarkers(): MarkerData[] } }).__playgroundEditor.getMarkers(),
+    );
   }
 
   /** Waits until the saved work (localStorage, written shortly after a change) holds the editor's text for that scenario. */
   async saved(scenarioId: string): Promise<void> {
     const text = await this.editorValue();
     const savedText = () =>
-      this.page.evaluate(({ key, id }) => (JSON.parse(localStorage.getItem(key) ?? '{"docs":{}}') as { docs: Record<string, { handlerText: string } | undefined> }).docs[id]?.handlerText, {
-        key: WORK_KEY,
-        id: scenarioId,
-      });
+      this.page.evaluate(
+        ({ key, id }) =>
+          (
+            JSON.parse(localStorage.getItem(key) ?? '{"docs":{}}') as {
+              docs: Record<string, { handlerText: string } | undefined>;
+            }
+          ).docs[id]?.handlerText,
+        {
+          key: WORK_KEY,
+          id: scenarioId,
+        },
+      );
     await expect.poll(savedText).toBe(text);
   }
 
   /** The exact state a share link carries (the `e2e` build's test hook). */
   async snapshot(): Promise<unknown> {
-    return this.page.evaluate(() => (window as unknown as { __playground: { snapshot(): unknown } }).__playground.snapshot());
+    return this.page.evaluate(() =>
+      (window as unknown as { __playground: { snapshot(): unknown } }).__playground.snapshot(),
+    );
   }
 
   region(name: string | RegExp): Locator {

@@ -7,7 +7,11 @@
  */
 import { expect, test } from './fixtures.ts';
 
-const ADDRESSES = ['/?scenario=search_kb.hostile_text', '/?scenario=search_kb.hostile_text&attack=A14', '/?scenario=search_kb.hostile_text&attack=A5'];
+const ADDRESSES = [
+  '/?scenario=search_kb.hostile_text',
+  '/?scenario=search_kb.hostile_text&attack=A14',
+  '/?scenario=search_kb.hostile_text&attack=A5',
+];
 
 for (const address of ADDRESSES) {
   test(`hostile text stays inert: ${address}`, async ({ pg, page }) => {
@@ -27,7 +31,11 @@ for (const address of ADDRESSES) {
     } else await expect(page.getByTestId('attack-verdict')).toBeVisible();
     // Once the data is drawn: nothing it describes became an element, and nothing it scripted ran.
     await expect(
-      page.locator('main img[onerror], main iframe, main a[href^="javascript:"], main script, main style:not([data-vite-dev-id])').filter({ hasNot: page.locator('.monaco-editor') }),
+      page
+        .locator(
+          'main img[onerror], main iframe, main a[href^="javascript:"], main script, main style:not([data-vite-dev-id])',
+        )
+        .filter({ hasNot: page.locator('.monaco-editor') }),
     ).toHaveCount(0);
     expect(await page.evaluate(() => document.body.style.display)).not.toBe('none');
     expect(await page.evaluate(() => document.cookie)).toBe('');

@@ -8,23 +8,31 @@
  */
 import type { Page } from '@playwright/test';
 
-const SELECTOR = 'button, a[href], select, input:not([type=file]), textarea, label, h1, h2, h3, h4, [role=tab], summary, legend, th';
+const SELECTOR =
+  'button, a[href], select, input:not([type=file]), textarea, label, h1, h2, h3, h4, [role=tab], summary, legend, th';
 
 /** One line per element that is cut off, empty when none is. */
 export function cutOff(page: Page): Promise<string[]> {
   return page.evaluate((selector) => {
     const out: string[] = [];
     const W = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > W) out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${W}`);
+    if (document.documentElement.scrollWidth > W)
+      out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${W}`);
     const named = (a: Element) => a.hasAttribute('aria-label') || a.hasAttribute('aria-labelledby');
     const scrolls = (s: CSSStyleDeclaration) => /auto|scroll/.test(s.overflowX) || /auto|scroll/.test(s.overflowY);
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} “${(el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || ''}”`;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} “${(el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || ''}”`;
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       if (el.closest('.monaco-editor, .sr-only, [hidden], .skip-link') !== null || !el.checkVisibility()) continue;
       let box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const own = getComputedStyle(el);
-      if (el.tagName !== 'SELECT' && own.overflowX !== 'visible' && !scrolls(own) && el.scrollWidth > el.clientWidth + 1) {
+      if (
+        el.tagName !== 'SELECT' &&
+        own.overflowX !== 'visible' &&
+        !scrolls(own) &&
+        el.scrollWidth > el.clientWidth + 1
+      ) {
         out.push(`${describe(el)} is cut by its own box (${el.scrollWidth} > ${el.clientWidth})`);
         continue;
       }
@@ -38,9 +46,11 @@ export function cutOff(page: Page): Promise<string[]> {
           box = r;
           continue;
         }
-        if (box.left < r.left - 1 || box.right > r.right + 1 || box.top < r.top - 1 || box.bottom > r.bottom + 1) cut = `clipped by ${describe(a)}`;
+        if (box.left < r.left - 1 || box.right > r.right + 1 || box.top < r.top - 1 || box.bottom > r.bottom + 1)
+          cut = `clipped by ${describe(a)}`;
       }
-      if (cut === null && (box.left < -1 || box.right > W + 1)) cut = `past the window's edge (${Math.round(box.left)}…${Math.round(box.right)} of ${W})`;
+      if (cut === null && (box.left < -1 || box.right > W + 1))
+        cut = `past the window's edge (${Math.round(box.left)}…${Math.round(box.right)} of ${W})`;
       if (cut !== null) out.push(`${describe(el)} ${cut}`);
     }
     return out;
@@ -51,15 +61,20 @@ export function cutOff(page: Page): Promise<string[]> {
 export function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], select, input:not([type=file]), [role=tab], summary')) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'button, a[href], select, input:not([type=file]), [role=tab], summary',
+    )) {
       if (el.closest('.monaco-editor, .sr-only, [hidden], .skip-link') !== null || !el.checkVisibility()) continue;
       if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') continue;
       // A checkbox or a radio button is tapped through its label.
-      const target = (el instanceof HTMLInputElement && /checkbox|radio/.test(el.type) ? el.closest('label') : null) ?? el;
+      const target =
+        (el instanceof HTMLInputElement && /checkbox|radio/.test(el.type) ? el.closest('label') : null) ?? el;
       const r = target.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       if (r.width < 43.5 || r.height < 43.5)
-        out.push(`${target.tagName.toLowerCase()} “${(target.textContent ?? '').trim().slice(0, 30) || target.getAttribute('aria-label') || ''}” ${Math.round(r.width)}×${Math.round(r.height)}`);
+        out.push(
+          `${target.tagName.toLowerCase()} “${(target.textContent ?? '').trim().slice(0, 30) || target.getAttribute('aria-label') || ''}” ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
     }
     return out;
   });

@@ -19,7 +19,10 @@ import { expect, test } from './fixtures.ts';
 const queryOf = (url: string) => new URL(url).searchParams;
 
 for (const m of MISTAKES) {
-  test(`mistake ${m.id} on ${m.scenario} shows its consequence; off restores the correct verdict`, async ({ pg, page }) => {
+  test(`mistake ${m.id} on ${m.scenario} shows its consequence; off restores the correct verdict`, async ({
+    pg,
+    page,
+  }) => {
     await pg.goto(`/?mode=learn&scenario=${m.scenario}&mistake=${m.id}`);
     const learn = page.getByTestId('learn');
     const sw = learn.getByRole('switch', { name: new RegExp(`^${m.id}`) });
@@ -37,11 +40,16 @@ for (const m of MISTAKES) {
     await expect(sw).toHaveAttribute('aria-checked', 'false');
     await expect(learn.getByTestId('mistake-detail')).toHaveCount(0);
     await expect(learn.getByTestId('correct-verdict')).toBeVisible();
-    await expect(page).toHaveURL((u) => queryOf(u.href).get('mistake') === null && queryOf(u.href).get('mode') === 'learn');
+    await expect(page).toHaveURL(
+      (u) => queryOf(u.href).get('mistake') === null && queryOf(u.href).get('mode') === 'learn',
+    );
   });
 }
 
-test('a mistake the input cannot show offers its best scenario; the address follows the switches', async ({ pg, page }) => {
+test('a mistake the input cannot show offers its best scenario; the address follows the switches', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?mode=learn&scenario=get_order.paid&mistake=2');
   const detail = page.getByTestId('mistake-detail');
   await expect(detail).toHaveAttribute('data-shows', 'false');
@@ -92,7 +100,10 @@ for (const id of RECOVERY_PATH_IDS) {
   });
 }
 
-test('the OUTCOME_UNKNOWN step says query_status, never a second dispatch, and comes from the catalog', async ({ pg, page }) => {
+test('the OUTCOME_UNKNOWN step says query_status, never a second dispatch, and comes from the catalog', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?mode=learn');
   await page.getByRole('tab', { name: 'Recovery' }).click();
   const next = page.getByTestId('step-timeout').getByTestId('step-next');
@@ -108,7 +119,8 @@ test('the OUTCOME_UNKNOWN step says query_status, never a second dispatch, and c
 
 const DEMO_CHECK: Record<number, (url: URLSearchParams) => boolean> = {
   1: (q) => q.get('attack') === 'A3' && q.get('scenario') === 'create_refund_draft.created',
-  2: (q) => q.get('scenario') === 'create_refund_draft.status_injected' && q.get('mode') === null && q.get('attack') === null,
+  2: (q) =>
+    q.get('scenario') === 'create_refund_draft.status_injected' && q.get('mode') === null && q.get('attack') === null,
   3: (q) => q.get('scenario') === 'get_order.local_replay' && q.get('mode') === null,
   4: (q) => q.get('mode') === null && q.get('attack') === null,
   5: (q) => q.get('attack') === 'A14' && q.get('scenario') === 'search_kb.injection',
@@ -138,7 +150,8 @@ for (const q of QUESTIONS) {
     await explanation.getByTestId('demo').click();
     await expect(page).toHaveURL((u) => (DEMO_CHECK[q.id] as (x: URLSearchParams) => boolean)(queryOf(u.href)));
     if (q.id === 1) await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', 'A3');
-    if (q.id === 5) await expect(page.getByTestId('attack-verdict')).toHaveAttribute('data-verdict', 'nothing_to_reject');
+    if (q.id === 5)
+      await expect(page.getByTestId('attack-verdict')).toHaveAttribute('data-verdict', 'nothing_to_reject');
     if (q.id === 2) await expect(pg.modelResult).toContainText('OUTPUT_CONTRACT_VIOLATION');
     if (q.id === 3) await expect(pg.modelResult).toContainText('local_replay');
     if (q.id === 4) await expect(page.locator('#panel-payloads-title')).toBeFocused();
@@ -150,7 +163,10 @@ for (const q of QUESTIONS) {
   });
 }
 
-test('a one-letter answer opens nothing and gets no ✓; unticking every point un-answers a question', async ({ pg, page }) => {
+test('a one-letter answer opens nothing and gets no ✓; unticking every point un-answers a question', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?mode=learn');
   await page.getByRole('tab', { name: 'Self-test' }).click();
   const card = page.getByTestId('question-2');
@@ -158,7 +174,9 @@ test('a one-letter answer opens nothing and gets no ✓; unticking every point u
   await expect(card.getByTestId('reveal')).toBeDisabled();
   await expect(card).toContainText('Write an answer first (at least 8 characters).');
   await expect(card).not.toContainText('✓');
-  await card.getByRole('textbox', { name: 'Your answer' }).fill('data.status is business data, the top level is the dispatcher’s.');
+  await card
+    .getByRole('textbox', { name: 'Your answer' })
+    .fill('data.status is business data, the top level is the dispatcher’s.');
   await card.getByTestId('reveal').click();
   await card.getByTestId('point-1').check();
   await card.getByTestId('point-2').check();
@@ -166,14 +184,20 @@ test('a one-letter answer opens nothing and gets no ✓; unticking every point u
   await card.getByTestId('point-1').uncheck();
   await card.getByTestId('point-2').uncheck();
   await expect(card).toHaveAttribute('data-answered', 'false');
-  await expect(card.getByTestId('points-verdict')).toHaveText('No key point ticked yet: the question is not answered until your answer covers one.');
+  await expect(card.getByTestId('points-verdict')).toHaveText(
+    'No key point ticked yet: the question is not answered until your answer covers one.',
+  );
   await expect(page.getByTestId('progress-points')).toHaveAttribute('data-count', '0');
 });
 
-test('progress counts mistakes, key points, attacks and proofs, survives a reload, and resets; opening the exercise counts no proof', async ({ pg, page }) => {
+test('progress counts mistakes, key points, attacks and proofs, survives a reload, and resets; opening the exercise counts no proof', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?mode=learn');
   const count = (k: string) => page.getByTestId(`progress-${k}`);
-  for (const k of ['proofs', 'attacks', 'points', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  for (const k of ['proofs', 'attacks', 'points', 'mistakes'])
+    await expect(count(k)).toHaveAttribute('data-count', '0');
   await expect(page.getByTestId('progress-reset')).toBeDisabled();
 
   await page.getByTestId('mistake-switch-1').click();
@@ -216,19 +240,28 @@ test('progress counts mistakes, key points, attacks and proofs, survives a reloa
   await expect(page.getByTestId('question-3').getByRole('textbox')).toHaveValue('delivery evidence');
   await expect(page.getByTestId('question-3').getByTestId('explanation')).toBeVisible();
   await page.getByTestId('progress-reset').click();
-  for (const k of ['proofs', 'attacks', 'points', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  for (const k of ['proofs', 'attacks', 'points', 'mistakes'])
+    await expect(count(k)).toHaveAttribute('data-count', '0');
   await expect(page.getByTestId('question-3').getByRole('textbox')).toHaveValue('');
   await page.reload();
-  for (const k of ['proofs', 'attacks', 'points', 'mistakes']) await expect(count(k)).toHaveAttribute('data-count', '0');
+  for (const k of ['proofs', 'attacks', 'points', 'mistakes'])
+    await expect(count(k)).toHaveAttribute('data-count', '0');
 });
 
 test('corrupt progress is set aside and reported, never a crash', async ({ pg, page }) => {
   await pg.goto('/?mode=learn');
-  await page.evaluate(() => localStorage.setItem('tool-result-playground/progress/v1', '{"format":"tool-result-playground-progress-v1","attacks":["A99"]'));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'tool-result-playground/progress/v1',
+      '{"format":"tool-result-playground-progress-v1","attacks":["A99"]',
+    ),
+  );
   await page.reload();
   await expect(pg.notice('corrupt-progress')).toBeVisible();
   await expect(page.getByTestId('progress-attacks')).toHaveAttribute('data-count', '0');
-  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tool-result-playground/corrupt/progress-')).length);
+  const kept = await page.evaluate(
+    () => Object.keys(localStorage).filter((k) => k.startsWith('tool-result-playground/corrupt/progress-')).length,
+  );
   expect(kept).toBe(1);
 });
 

@@ -43,13 +43,17 @@ interface LongTask {
  */
 async function recordLongTasks(page: Page, key: string): Promise<void> {
   await page.evaluate((k) => {
-    const w = window as unknown as { __longTasks?: Record<string, { start: number; duration: number }[]>; __longTaskObservers?: Record<string, PerformanceObserver> };
+    const w = window as unknown as {
+      __longTasks?: Record<string, { start: number; duration: number }[]>;
+      __longTaskObservers?: Record<string, PerformanceObserver>;
+    };
     w.__longTasks ??= {};
     w.__longTaskObservers ??= {};
     const list: { start: number; duration: number }[] = [];
     w.__longTasks[k] = list;
     const obs = new PerformanceObserver((entries) => {
-      for (const e of entries.getEntries()) list.push({ start: Math.round(e.startTime), duration: Math.round(e.duration * 10) / 10 });
+      for (const e of entries.getEntries())
+        list.push({ start: Math.round(e.startTime), duration: Math.round(e.duration * 10) / 10 });
     });
     obs.observe({ type: 'longtask', buffered: false });
     w.__longTaskObservers[k] = obs;
@@ -59,10 +63,14 @@ async function recordLongTasks(page: Page, key: string): Promise<void> {
 /** Stops recording under `key` and returns what was recorded (pending entries included). */
 async function stopLongTasks(page: Page, key: string): Promise<LongTask[]> {
   return page.evaluate((k) => {
-    const w = window as unknown as { __longTasks: Record<string, { start: number; duration: number }[]>; __longTaskObservers: Record<string, PerformanceObserver> };
+    const w = window as unknown as {
+      __longTasks: Record<string, { start: number; duration: number }[]>;
+      __longTaskObservers: Record<string, PerformanceObserver>;
+    };
     const obs = w.__longTaskObservers[k] as PerformanceObserver;
     const list = w.__longTasks[k] as { start: number; duration: number }[];
-    for (const e of obs.takeRecords()) list.push({ start: Math.round(e.startTime), duration: Math.round(e.duration * 10) / 10 });
+    for (const e of obs.takeRecords())
+      list.push({ start: Math.round(e.startTime), duration: Math.round(e.duration * 10) / 10 });
     obs.disconnect();
     return list;
   }, key);
@@ -84,10 +92,15 @@ const summary = (tasks: LongTask[]) => {
   return { count: durations.length, max, durations };
 };
 
-test('typing into a 64 KiB handler output: every keystroke kept, the final text evaluated (long tasks printed)', async ({ pg, page }) => {
+test('typing into a 64 KiB handler output: every keystroke kept, the final text evaluated (long tasks printed)', async ({
+  pg,
+  page,
+}) => {
   test.setTimeout(120_000);
   const { text, hitCount, title0 } = bigHandlerOutput(TYPED);
-  expect(Math.abs(bytes(text) - TARGET_BYTES), `the pasted text is ${bytes(text)} bytes`).toBeLessThanOrEqual(TOLERANCE_BYTES);
+  expect(Math.abs(bytes(text) - TARGET_BYTES), `the pasted text is ${bytes(text)} bytes`).toBeLessThanOrEqual(
+    TOLERANCE_BYTES,
+  );
   expect(hitCount).toBeGreaterThan(5);
 
   await pg.goto('/?scenario=search_kb.hits');
@@ -104,7 +117,9 @@ test('typing into a 64 KiB handler output: every keystroke kept, the final text 
   await expect.poll(async () => (await pg.markers()).map((m) => m.code)).toEqual(['DATA_SCHEMA']);
   await mainThreadQuiet(page);
   const paste = summary(await stopLongTasks(page, 'paste'));
-  console.log(`[longtask] paste of ${bytes(text)} bytes (${hitCount} hits): ${paste.count} long task(s), max ${paste.max} ms, durations [${paste.durations.join(', ')}]`);
+  console.log(
+    `[longtask] paste of ${bytes(text)} bytes (${hitCount} hits): ${paste.count} long task(s), max ${paste.max} ms, durations [${paste.durations.join(', ')}]`,
+  );
 
   // 2. Type like a learner at the end of the first hit's title (Monaco's "go to line:column", then keystrokes).
   const lines = text.split('\n');
@@ -119,11 +134,19 @@ test('typing into a 64 KiB handler output: every keystroke kept, the final text 
   await page.keyboard.insertText(`${line}:${column}`);
   await page.keyboard.press('Enter');
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }).__playgroundEditor.getPosition()))
+    .poll(() =>
+      page.evaluate(() =>
+        (
+          window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }
+        ).__playgroundEditor.getPosition(),
+      ),
+    )
     .toEqual({ lineNumber: line, column });
   await mainThreadQuiet(page);
   const nav = summary(await stopLongTasks(page, 'navigation'));
-  console.log(`[longtask] go to line ${line}:${column} (Ctrl+G): ${nav.count} long task(s), max ${nav.max} ms, durations [${nav.durations.join(', ')}]`);
+  console.log(
+    `[longtask] go to line ${line}:${column} (Ctrl+G): ${nav.count} long task(s), max ${nav.max} ms, durations [${nav.durations.join(', ')}]`,
+  );
 
   // The paste leaves garbage behind (Monaco's model, tokens and view of 64 KiB; the evaluation's copy from the
   // worker). Unless it is collected first, V8 may collect it during the first keystrokes and bill the paste to them
@@ -143,7 +166,9 @@ test('typing into a 64 KiB handler output: every keystroke kept, the final text 
   // The final text is in the editor, and its evaluation is on screen: the title is now one over its limit.
   const finalText = text.replace(JSON.stringify(title0), JSON.stringify(title0 + TYPED));
   await expect.poll(() => pg.editorValue(), { message: 'the editor holds exactly the typed text' }).toBe(finalText);
-  const titleTooLong = pg.problem('DATA_SCHEMA').filter({ has: page.locator('code.problem-path', { hasText: /^\/data\/hits\/0\/title$/ }) });
+  const titleTooLong = pg
+    .problem('DATA_SCHEMA')
+    .filter({ has: page.locator('code.problem-path', { hasText: /^\/data\/hits\/0\/title$/ }) });
   await expect(titleTooLong, 'the final text was evaluated').toBeVisible();
   await expect(titleTooLong).toContainText(`line ${line}`);
   await expect(pg.problems).toHaveCount(2);

@@ -11,8 +11,13 @@ import { expect, test } from './fixtures.ts';
 const phone = NARROW_DEVICES[0];
 test.use(phone.use);
 
-test('a teacher’s A14 link: the bar says the attack’s verdict with its id, and jumps straight to it', async ({ pg, page }) => {
-  await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+test('a teacher’s A14 link: the bar says the attack’s verdict with its id, and jumps straight to it', async ({
+  pg,
+  page,
+}) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+  );
   await pg.goto('/?scenario=search_kb.injection&attack=A14');
   const status = page.getByTestId('narrow-status');
   await expect(status).toContainText('A14 ○ 没有可拒绝的');
@@ -30,9 +35,15 @@ test('a teacher’s A14 link: the bar says the attack’s verdict with its id, a
   await page.screenshot({ path: 'test-results/issue19/phone-A14-jumped-zh.png' });
 });
 
-for (const address of ['/?scenario=search_kb.hits', '/?scenario=search_kb.injection&attack=A14', '/?mode=turn&provider=openai&stream=openai.one_call']) {
+for (const address of [
+  '/?scenario=search_kb.hits',
+  '/?scenario=search_kb.injection&attack=A14',
+  '/?mode=turn&provider=openai&stream=openai.one_call',
+]) {
   test(`no jump label is cut: ${address}`, async ({ pg, page }) => {
-    await page.addInitScript(() => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })));
+    await page.addInitScript(() =>
+      localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+    );
     await pg.goto(address);
     const jumps = page.getByRole('navigation', { name: '结论与面板' }).getByRole('group').getByRole('button');
     await expect(jumps.first()).toBeVisible();
@@ -52,7 +63,9 @@ test('problem cards align their lines left', async ({ pg, page }) => {
   await pg.goto('/?scenario=create_refund_draft.status_injected');
   const card = pg.problems.first().locator('button');
   await expect(card).toBeVisible();
-  const lefts = await card.evaluate((b) => [...b.children].map((c) => Math.round(c.getBoundingClientRect().left - b.getBoundingClientRect().left)));
+  const lefts = await card.evaluate((b) =>
+    [...b.children].map((c) => Math.round(c.getBoundingClientRect().left - b.getBoundingClientRect().left)),
+  );
   expect(new Set(lefts).size).toBe(1);
   await pg.problems.first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/issue19/phone-problems.png' });
@@ -68,7 +81,8 @@ test.describe('as an iPhone says it is', () => {
     await pg.goto('/?scenario=search_kb.hits');
     const ed = await pg.editorReady();
     // A tap reaches Monaco as touch events it handles in its own time: type once the editor has the focus.
-    const editorFocused = () => expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') != null)).toBe(true);
+    const editorFocused = () =>
+      expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') != null)).toBe(true);
     await ed.locator('.view-line').nth(2).tap();
     await editorFocused();
     await page.keyboard.type('x');

@@ -46,7 +46,11 @@ test('results are on screen before Monaco arrives; the text is shown read-only m
   await expect(preview).toHaveCount(0);
 });
 
-test('if the editor cannot load at all, a plain text area takes over and editing still works', async ({ pg, page, pageErrors }) => {
+test('if the editor cannot load at all, a plain text area takes over and editing still works', async ({
+  pg,
+  page,
+  pageErrors,
+}) => {
   await page.route('**/assets/HandlerMonaco-*.js', (route) => route.abort());
   await page.goto('/?scenario=get_order.paid');
   const fallback = page.getByRole('textbox', { name: /Handler output, JSON/ });
@@ -55,7 +59,9 @@ test('if the editor cannot load at all, a plain text area takes over and editing
   await fallback.fill('{"kind": "error", "error": {"code": "NOT_FOUND"}}');
   await expect(pg.modelResult).toContainText('NOT_FOUND');
   // The aborted chunk is expected to be reported by the browser; nothing else may be.
-  const unexpected = pageErrors.filter((e) => !/HandlerMonaco|Failed to load resource|dynamically imported module|net::ERR_FAILED/.test(e));
+  const unexpected = pageErrors.filter(
+    (e) => !/HandlerMonaco|Failed to load resource|dynamically imported module|net::ERR_FAILED/.test(e),
+  );
   expect(unexpected).toEqual([]);
   pageErrors.length = 0;
 });
@@ -64,7 +70,10 @@ for (const size of [
   { width: 1280, height: 720 },
   { width: 1600, height: 900 },
 ]) {
-  test(`at ${size.width}×${size.height} nothing is cut off: no page scrollbars, every panel inside the window`, async ({ pg, page }) => {
+  test(`at ${size.width}×${size.height} nothing is cut off: no page scrollbars, every panel inside the window`, async ({
+    pg,
+    page,
+  }) => {
     await page.setViewportSize(size);
     for (const address of ['/?scenario=search_kb.hits', '/?scenario=get_order.paid&attack=A3', '/?mode=exercise']) {
       await pg.goto(address);
@@ -74,7 +83,9 @@ for (const size of [
         y: document.documentElement.scrollHeight - document.documentElement.clientHeight,
       }));
       expect(overflow).toEqual({ x: 0, y: 0 });
-      for (const box of await page.locator('.panel, .exercise-host').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      for (const box of await page
+        .locator('.panel, .exercise-host')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
         expect(box.left).toBeGreaterThanOrEqual(0);
         expect(box.right).toBeLessThanOrEqual(size.width);
         expect(box.bottom).toBeLessThanOrEqual(size.height);

@@ -16,12 +16,39 @@ const MODES = [
   {
     mode: 'playground',
     address: '/?scenario=create_refund_draft.status_injected',
-    panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-model-result', 'panel-protected-audit', 'panel-digests', 'panel-payloads'],
+    panels: [
+      'panel-editor',
+      'bottom-tabs',
+      'bottom-tabs',
+      'panel-model-result',
+      'panel-protected-audit',
+      'panel-digests',
+      'panel-payloads',
+    ],
   },
   // The attack lab's bar carries the attack's verdict, and its first jump goes straight to it.
-  { mode: 'attack lab', address: '/?scenario=search_kb.hits&attack=A11', panels: ['attack-verdict', 'panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-attack'] },
-  { mode: 'exercise', address: '/?mode=exercise', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-exercise', 'panel-model-result', 'panel-protected-audit'] },
-  { mode: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2', panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-learn'] },
+  {
+    mode: 'attack lab',
+    address: '/?scenario=search_kb.hits&attack=A11',
+    panels: ['attack-verdict', 'panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-attack'],
+  },
+  {
+    mode: 'exercise',
+    address: '/?mode=exercise',
+    panels: [
+      'panel-editor',
+      'bottom-tabs',
+      'bottom-tabs',
+      'panel-exercise',
+      'panel-model-result',
+      'panel-protected-audit',
+    ],
+  },
+  {
+    mode: 'learn',
+    address: '/?mode=learn&scenario=get_order.paid&mistake=2',
+    panels: ['panel-editor', 'bottom-tabs', 'bottom-tabs', 'panel-learn'],
+  },
 ] as const;
 
 const COMBOS = ['en light', 'zh dark'] as const;
@@ -79,7 +106,8 @@ for (const device of NARROW_DEVICES) {
           // Wide enough for the grid: no bar, and every panel is on screen at once.
           await expect(nav).toBeHidden();
           // (The attack's verdict is inside its panel, which scrolls on its own there.)
-          for (const id of m.panels.filter((p) => p !== 'attack-verdict')) await expect(page.locator(`#${id}`)).toBeInViewport();
+          for (const id of m.panels.filter((p) => p !== 'attack-verdict'))
+            await expect(page.locator(`#${id}`)).toBeInViewport();
           return;
         }
         // Narrow: one button per panel, in column order; each brings its panel to the screen, below the bar.
@@ -96,7 +124,9 @@ for (const device of NARROW_DEVICES) {
         await expect(status).toBeInViewport();
         const count = (await pg.problemsTab.locator('.count').textContent())?.trim();
         await expect(status).toContainText(`问题：${count}`);
-        await expect(status).toContainText(m.mode === 'attack lab' ? 'A11 ✗ sha256 · ✓ 密钥模式' : count === '0' ? '通过' : '被拒绝');
+        await expect(status).toContainText(
+          m.mode === 'attack lab' ? 'A11 ✗ sha256 · ✓ 密钥模式' : count === '0' ? '通过' : '被拒绝',
+        );
       });
     }
 
@@ -182,7 +212,13 @@ for (const device of NARROW_DEVICES) {
         // Near its top: lower down, the row splitters beside it have hit areas of their own.
         const y = (box?.y ?? 0) + 30;
         for (const dx of [-21, 21]) {
-          expect(await page.evaluate(({ px, py }) => document.elementFromPoint(px, py)?.getAttribute('role'), { px: x + dx, py: y }), `${dx} px from its middle`).toBe('separator');
+          expect(
+            await page.evaluate(({ px, py }) => document.elementFromPoint(px, py)?.getAttribute('role'), {
+              px: x + dx,
+              py: y,
+            }),
+            `${dx} px from its middle`,
+          ).toBe('separator');
         }
         // Grabbed 20 px beside its line, it still moves.
         const before = Number(await splitter.getAttribute('aria-valuenow'));

@@ -33,9 +33,13 @@ async function still(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       new Promise<boolean>((resolve) => {
-        const where = () => `${scrollX} ${scrollY} ${document.documentElement.scrollHeight} ${[...document.querySelectorAll('[id^="panel-"]')].map((p) => p.scrollTop).join(' ')}`;
+        const where = () =>
+          `${scrollX} ${scrollY} ${document.documentElement.scrollHeight} ${[...document.querySelectorAll('[id^="panel-"]')].map((p) => p.scrollTop).join(' ')}`;
         const before = where();
-        const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+        const moving = () =>
+          document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
         requestAnimationFrame(() => requestAnimationFrame(() => resolve(!moving() && where() === before)));
       }),
   );
@@ -47,7 +51,9 @@ async function settle(pg: PlaygroundPage): Promise<void> {
 }
 
 const withToken = (): string => {
-  const s = JSON.parse(readFileSync('src/core/result/scenarios/search_kb.hits.json', 'utf8')) as { handler_output: { data: { hits: Record<string, unknown>[] } } };
+  const s = JSON.parse(readFileSync('src/core/result/scenarios/search_kb.hits.json', 'utf8')) as {
+    handler_output: { data: { hits: Record<string, unknown>[] } };
+  };
   const out = structuredClone(s.handler_output);
   (out.data.hits[1] as Record<string, unknown>).access_token = 'sk_live_51H8xQ2eZvKYlo2C';
   return `${JSON.stringify(out, null, 2)}\n`;
@@ -62,7 +68,11 @@ const VIEWS = [
   { name: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2' },
   // The Anthropic stream cut by max_tokens inside the arguments, stepped to its end: the decision and the SDK helper's {}.
   { name: 'turn-truncated', address: '/?mode=turn&provider=anthropic&stream=anthropic.truncated', steps: 6 },
-  { name: 'turn-continuation', address: '/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls', tab: /Next request|下一次请求/ },
+  {
+    name: 'turn-continuation',
+    address: '/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls',
+    tab: /Next request|下一次请求/,
+  },
 ] as const;
 
 type View = (typeof VIEWS)[number];
@@ -78,9 +88,14 @@ async function exerciseUnderWay(pg: PlaygroundPage, page: Page): Promise<void> {
   }
   await page.getByTestId('proof-3').getByTestId('action-swap').click();
   await slot(1).getByTestId('slot-open').click();
-  const s = JSON.parse(readFileSync('src/core/result/scenarios/search_kb.hits.json', 'utf8')) as { handler_output: { data: { hits: Record<string, unknown>[] } } };
+  const s = JSON.parse(readFileSync('src/core/result/scenarios/search_kb.hits.json', 'utf8')) as {
+    handler_output: { data: { hits: Record<string, unknown>[] } };
+  };
   (s.handler_output.data.hits[0] as Record<string, unknown>).title = 'Refunds are never possible';
-  await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), `${JSON.stringify(s.handler_output, null, 2)}\n`);
+  await page.evaluate(
+    (t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t),
+    `${JSON.stringify(s.handler_output, null, 2)}\n`,
+  );
   await expect(page.getByTestId('proof-2')).toHaveAttribute('data-shown', 'true');
   // Result 2 open in the editor: short, so the picture stays small.
   await slot(2).getByTestId('slot-open').click();
@@ -88,12 +103,25 @@ async function exerciseUnderWay(pg: PlaygroundPage, page: Page): Promise<void> {
 }
 
 /** Opens a view in a language and a theme, and waits until it has settled. */
-async function open(pg: PlaygroundPage, page: Page, view: View, lang: 'en' | 'zh', theme: 'light' | 'dark'): Promise<void> {
+async function open(
+  pg: PlaygroundPage,
+  page: Page,
+  view: View,
+  lang: 'en' | 'zh',
+  theme: 'light' | 'dark',
+): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
-  await page.addInitScript((l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })), lang);
+  await page.addInitScript(
+    (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
+    lang,
+  );
   await pg.goto(view.address);
   if ('text' in view) {
-    await page.evaluate((t) => (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t), view.text());
+    await page.evaluate(
+      (t) =>
+        (window as unknown as { __playground: { setHandlerText(t: string): void } }).__playground.setHandlerText(t),
+      view.text(),
+    );
     await expect(pg.problem('SENSITIVE_FIELD')).toBeVisible();
   }
   if ('steps' in view) {

@@ -16,7 +16,9 @@ test('language: switching to 中文 translates the page and keeps the contract�
   await expect(page.locator('#panel-protected-audit-title')).toHaveText('protected_audit');
   await expect(pg.modelResult).toContainText('模型下一回合可以读取的内容');
   await expect(pg.protectedAudit).toContainText('绝不发送给 provider');
-  await expect(page.getByRole('combobox', { name: '场景' }).locator('option:checked')).toHaveText('搜索：有结果 (search_kb.hits)');
+  await expect(page.getByRole('combobox', { name: '场景' }).locator('option:checked')).toHaveText(
+    '搜索：有结果 (search_kb.hits)',
+  );
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('工具结果：dispatcher 的合同');
   await page.getByRole('button', { name: 'English' }).click();
@@ -117,7 +119,10 @@ test('keyboard: skip link, Alt+1…6 to the panels, ? for help, Escape to close'
   await expect(page.locator('.exercise-host')).toBeFocused();
 });
 
-test('trusted context: a bad field is refused at that field, and nothing is projected until it is fixed', async ({ pg, page }) => {
+test('trusted context: a bad field is refused at that field, and nothing is projected until it is fixed', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?scenario=search_kb.hits');
   await pg.contextTab.click();
   const tenant = page.getByLabel('tenant', { exact: true });
@@ -144,7 +149,10 @@ test('trusted context: a bad field is refused at that field, and nothing is proj
   await expect(pg.problem('INPUT_BINDING')).toContainText('/data/query');
 });
 
-test('trusted context: choosing a provider sets its registered triple; an unregistered revision is refused by every adapter', async ({ pg, page }) => {
+test('trusted context: choosing a provider sets its registered triple; an unregistered revision is refused by every adapter', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?scenario=get_order.paid');
   await pg.contextTab.click();
   await page.getByLabel('provider', { exact: true }).selectOption('anthropic');
@@ -168,7 +176,8 @@ test('keyed mode: every digest becomes HMAC-SHA-256, and WebCrypto still agrees'
   await page.getByLabel(/hmac-sha256/).check();
   await expect(page.locator('#panel-digests')).toContainText('HMAC-SHA-256 with key “audit-key-demo”');
   await expect(pg.digestValue('result_sha256')).not.toHaveText(plain ?? '');
-  for (const d of ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const) await expect(pg.digest(d)).toContainText('✓ noble = WebCrypto');
+  for (const d of ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const)
+    await expect(pg.digest(d)).toContainText('✓ noble = WebCrypto');
   await expect(pg.protectedAudit).toContainText('"algorithm": "hmac-sha256"');
   await page.getByLabel('secret', { exact: true }).fill('abc');
   await expect(page.locator('#ctx-key_secret-err')).toContainText('hex');

@@ -12,8 +12,12 @@ import { expect, test, WORK_KEY, type PlaygroundPage } from './fixtures.ts';
 async function makeEditedState(pg: PlaygroundPage): Promise<void> {
   const page = pg.page;
   await pg.goto('/?scenario=create_refund_draft.created');
-  const s = JSON.parse(readFileSync('src/core/result/scenarios/create_refund_draft.created.json', 'utf8')) as { handler_output: { data: { reason: string } } };
-  await pg.typeEditorText(JSON.stringify({ ...s.handler_output, data: { ...s.handler_output.data, draft_ref: 'DRAFT-4242' } }));
+  const s = JSON.parse(readFileSync('src/core/result/scenarios/create_refund_draft.created.json', 'utf8')) as {
+    handler_output: { data: { reason: string } };
+  };
+  await pg.typeEditorText(
+    JSON.stringify({ ...s.handler_output, data: { ...s.handler_output.data, draft_ref: 'DRAFT-4242' } }),
+  );
   await expect(pg.modelResult).toContainText('DRAFT-4242');
   await pg.contextTab.click();
   await page.getByLabel('idempotency_key').fill('idem_shared_link_1');
@@ -89,16 +93,27 @@ test('opening a link over someone’s own edits sets their work aside, and it ca
 
 const hostile: [string, string, RegExp][] = [
   ['over 256 KiB', `s=${'A'.repeat(300 * 1024)}`, /TOO_LARGE/],
-  ['a decompression bomb', `s=${lz.compressToEncodedURIComponent('{"a":"' + 'x'.repeat(1100 * 1024) + '"}')}`, /TOO_LARGE/],
+  [
+    'a decompression bomb',
+    `s=${lz.compressToEncodedURIComponent('{"a":"' + 'x'.repeat(1100 * 1024) + '"}')}`,
+    /TOO_LARGE/,
+  ],
   ['not lz-string', 's=%%%not-lz', /NOT_COMPRESSED/],
   ['not JSON', `s=${lz.compressToEncodedURIComponent('{"format": "tool-result-playground-share-v1",}')}`, /NOT_JSON/],
   ['a duplicate member', `s=${lz.compressToEncodedURIComponent('{"format": "a", "format": "b"}')}`, /DUPLICATE_KEY/],
   // (format, mode and scenario alone are a valid link since issue 19: an unedited built-in scenario carries no document.)
-  ['the wrong schema', `s=${lz.compressToEncodedURIComponent(JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'nope', scenario: 'search_kb.hits' }))}`, /WRONG_SCHEMA/],
+  [
+    'the wrong schema',
+    `s=${lz.compressToEncodedURIComponent(JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'nope', scenario: 'search_kb.hits' }))}`,
+    /WRONG_SCHEMA/,
+  ],
 ];
 
 for (const [what, fragment, reason] of hostile) {
-  test(`a share link with ${what} is refused with a reason, and the learner’s work is untouched`, async ({ pg, page }) => {
+  test(`a share link with ${what} is refused with a reason, and the learner’s work is untouched`, async ({
+    pg,
+    page,
+  }) => {
     await pg.goto('/?scenario=get_order.paid');
     await pg.typeEditorText('{"kind": "error", "error": {"code": "NOT_FOUND"}}');
     await expect(pg.modelResult).toContainText('NOT_FOUND');
@@ -123,7 +138,10 @@ for (const [what, fragment, reason] of hostile) {
   });
 }
 
-test('a corrupt saved state is set aside under another key, reported, and the page starts from the default scenario', async ({ pg, page }) => {
+test('a corrupt saved state is set aside under another key, reported, and the page starts from the default scenario', async ({
+  pg,
+  page,
+}) => {
   const corrupt = '{"format": "tool-result-playground-work-v1", "mode": "playground", "scenario": ';
   await corruptOnce(page, corrupt);
   await page.goto('/');
@@ -148,7 +166,17 @@ test('a corrupt saved state is set aside under another key, reported, and the pa
 });
 
 test('a saved state of the wrong shape is treated as corrupt, not trusted', async ({ pg, page }) => {
-  await corruptOnce(page, JSON.stringify({ format: 'tool-result-playground-work-v1', mode: 'playground', scenario: '__proto__', docs: {}, attack: null, exercise: { items: [], active: 0 } }));
+  await corruptOnce(
+    page,
+    JSON.stringify({
+      format: 'tool-result-playground-work-v1',
+      mode: 'playground',
+      scenario: '__proto__',
+      docs: {},
+      attack: null,
+      exercise: { items: [], active: 0 },
+    }),
+  );
   await page.goto('/');
   await expect(pg.notice('corrupt-saved')).toContainText('WRONG_SCHEMA');
   await expect(pg.modelResult).toContainText('"status": "succeeded"');
@@ -186,7 +214,10 @@ test('addresses: each mode and attack has its own, and Back returns to the previ
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('get_order.paid');
 });
 
-test('edits stay with their scenario when switching away and back, and Reset brings the built-in back (undoably)', async ({ pg, page }) => {
+test('edits stay with their scenario when switching away and back, and Reset brings the built-in back (undoably)', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?scenario=get_order.paid');
   await pg.typeEditorText('{"kind": "exception"}');
   await expect(page.getByText('edited', { exact: true })).toBeVisible();
@@ -200,15 +231,26 @@ test('edits stay with their scenario when switching away and back, and Reset bri
   await expect(pg.modelResult).toContainText('TOOL_ERROR');
 });
 
-test('export writes the CLI’s scenario file with the edits; import reads one back; a bad file is refused', async ({ pg, page }, info) => {
+test('export writes the CLI’s scenario file with the edits; import reads one back; a bad file is refused', async ({
+  pg,
+  page,
+}, info) => {
   await pg.goto('/?scenario=get_order.paid');
   await pg.typeEditorText('{"kind": "error", "error": {"code": "RATE_LIMIT", "retry_after_ms": 1500}}');
   await expect(pg.modelResult).toContainText('RATE_LIMIT');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export scenario' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export scenario' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('get_order.paid.json');
   const path = info.outputPath('exported.json');
   await download.saveAs(path);
-  const file = JSON.parse(readFileSync(path, 'utf8')) as { format: string; id: string; handler_output: unknown; context: { tool: string } };
+  const file = JSON.parse(readFileSync(path, 'utf8')) as {
+    format: string;
+    id: string;
+    handler_output: unknown;
+    context: { tool: string };
+  };
   expect(file.format).toBe('tool-result-scenario-v1');
   expect(file.id).toBe('get_order.paid');
   expect(file.handler_output).toEqual({ kind: 'error', error: { code: 'RATE_LIMIT', retry_after_ms: 1500 } });
@@ -216,15 +258,27 @@ test('export writes the CLI’s scenario file with the edits; import reads one b
 
   // Import it as a new scenario of its own.
   const imported = { ...file, id: 'get_order.my_copy', title: { en: 'My copy', zh: '我的副本' } };
-  await page.getByTestId('import-file').setInputFiles({ name: 'my_copy.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(imported)) });
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'my_copy.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(imported)),
+  });
   await expect(pg.notice('import-ok')).toContainText('get_order.my_copy');
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('get_order.my_copy');
   await expect(pg.modelResult).toContainText('RATE_LIMIT');
 
   // A bad file: refused with the reason, nothing changes.
-  await page.getByTestId('import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "tool-result-scenario-v1", "id": "x.y",}') });
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format": "tool-result-scenario-v1", "id": "x.y",}'),
+  });
   await expect(pg.notice('import-refused')).toContainText('NOT_JSON');
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('get_order.my_copy');
-  await page.getByTestId('import-file').setInputFiles({ name: 'wrong.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "tool-result-scenario-v1"}') });
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'wrong.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format": "tool-result-scenario-v1"}'),
+  });
   await expect(pg.notice('import-refused').last()).toContainText('WRONG_SCHEMA');
 });

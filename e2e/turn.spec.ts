@@ -23,7 +23,10 @@ const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 
 // One test per provider's fixtures, so none nears its timeout.
 for (const provider of [...new Set(turnFixtures.map((f) => f.provider))]) {
-  test(`every ${provider} fixture opens by its address, and the verdict at the end is the fixture’s own`, async ({ pg, page }) => {
+  test(`every ${provider} fixture opens by its address, and the verdict at the end is the fixture’s own`, async ({
+    pg,
+    page,
+  }) => {
     for (const f of turnFixtures.filter((x) => x.provider === provider)) {
       await pg.goto(address(f.id));
       await expect(page.getByTestId('turn-mode')).toBeVisible();
@@ -48,7 +51,10 @@ test('an unknown stream in the address falls back and says so', async ({ pg, pag
   await expect(page).toHaveURL(/\?mode=turn&provider=openai&stream=openai\.one_call$/);
 });
 
-test('stepping: buttons and keys; each step shows the new fragment, the ids as they appear, and the decision if the stream ended there', async ({ pg, page }) => {
+test('stepping: buttons and keys; each step shows the new fragment, the ids as they appear, and the decision if the stream ended there', async ({
+  pg,
+  page,
+}) => {
   await pg.goto(address('openai.one_call'));
   const count = page.getByTestId('step-count');
   // A stream opens on its outcome, at its end.
@@ -78,21 +84,30 @@ test('stepping: buttons and keys; each step shows the new fragment, the ids as t
   await expect(count).toHaveText('step 12 of 12');
   await expect(page.getByTestId('step-terminal')).toContainText('asks for tools');
   await expect(page.getByTestId('step-detail').getByTestId('turn-decision')).toHaveAttribute('data-kind', 'gated');
-  await expect(page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="handler"]')).toHaveCount(1);
+  await expect(
+    page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="handler"]'),
+  ).toHaveCount(1);
   await page.keyboard.press('Home');
   await expect(count).toHaveText('step 1 of 12');
   await expect(page.getByTestId('step-response-id')).toContainText('new at this event');
 });
 
 for (const id of ['openai.parallel_calls', 'anthropic.parallel_calls', 'gemini.parallel_calls']) {
-  test(`${id}: each fault switch shows its problem code, with its rule and what would have gone wrong; off again, the calls run`, async ({ pg, page }) => {
+  test(`${id}: each fault switch shows its problem code, with its rule and what would have gone wrong; off again, the calls run`, async ({
+    pg,
+    page,
+  }) => {
     await pg.goto(address(id));
     for (const sw of faultsFor(id.split('.')[0] as 'openai')) {
       const button = page.locator(`[data-fault="${sw.id}"]`);
       await button.click();
       await expect(button).toHaveAttribute('aria-pressed', 'true');
       await expect(verdict(page), sw.id).toContainText(sw.code);
-      const problem = page.getByTestId('step-detail').getByTestId('turn-decision').locator(`li[data-code="${sw.code}"]`).first();
+      const problem = page
+        .getByTestId('step-detail')
+        .getByTestId('turn-decision')
+        .locator(`li[data-code="${sw.code}"]`)
+        .first();
       await expect(problem).toContainText('Rule:');
       await expect(problem).toContainText('Without it:');
       await button.click();
@@ -102,7 +117,10 @@ for (const id of ['openai.parallel_calls', 'anthropic.parallel_calls', 'gemini.p
   });
 }
 
-test('a call that runs: its handler output under the context the gate built, ids taken from the stream', async ({ pg, page }) => {
+test('a call that runs: its handler output under the context the gate built, ids taken from the stream', async ({
+  pg,
+  page,
+}) => {
   await pg.goto(address('anthropic.parallel_calls'));
   await tab(page, /Handler output/).click();
   const bench = page.getByTestId('call-workbench');
@@ -117,15 +135,22 @@ test('a call that runs: its handler output under the context the gate built, ids
   await page.getByRole('tab', { name: /model_result/ }).click();
   await expect(pg.modelResult).toContainText('RATE_LIMIT');
   await tab(page, /Next request/).click();
-  await expect(page.locator('[data-testid="result-pair"][data-call="toolu_FIXTURE_an02b"]')).toContainText('RATE_LIMIT');
+  await expect(page.locator('[data-testid="result-pair"][data-call="toolu_FIXTURE_an02b"]')).toContainText(
+    'RATE_LIMIT',
+  );
   await expect(page.getByTestId('no-audit-line')).toContainText('none found');
   // Kept across a reload.
   await page.reload();
   await tab(page, /Next request/).click();
-  await expect(page.locator('[data-testid="result-pair"][data-call="toolu_FIXTURE_an02b"]')).toContainText('RATE_LIMIT');
+  await expect(page.locator('[data-testid="result-pair"][data-call="toolu_FIXTURE_an02b"]')).toContainText(
+    'RATE_LIMIT',
+  );
 });
 
-test('the next request pairs each result with its call by id, stateless and stateful, and proves no audit value is in it', async ({ pg, page }) => {
+test('the next request pairs each result with its call by id, stateless and stateful, and proves no audit value is in it', async ({
+  pg,
+  page,
+}) => {
   await pg.goto(address('openai.parallel_calls'));
   await tab(page, /Next request/).click();
   const pairs = page.getByTestId('result-pair');
@@ -136,7 +161,9 @@ test('the next request pairs each result with its call by id, stateless and stat
     await expect(p.locator('div').first()).toContainText(`"${call}"`);
     await expect(p.locator('div').nth(1)).toContainText(`"${call}"`);
   }
-  await expect(page.getByTestId('no-audit-line')).toHaveText(/^✓ \d+ audit values searched for in the serialized body: none found\.$/);
+  await expect(page.getByTestId('no-audit-line')).toHaveText(
+    /^✓ \d+ audit values searched for in the serialized body: none found\.$/,
+  );
   await page.getByRole('button', { name: /Stateful/ }).click();
   await expect(pairs.first()).toContainText('Not replayed');
   await expect(page.getByTestId('turn-continuation')).toContainText('previous_response_id');
@@ -149,7 +176,10 @@ test('the next request pairs each result with its call by id, stateless and stat
   await expect(page.getByTestId('continuation-blocked')).toContainText('NOT_A_TOOL_TURN');
 });
 
-test('the injection story: from search_kb.injection and from A14 to the turn where the gate answers UNKNOWN_TOOL', async ({ pg, page }) => {
+test('the injection story: from search_kb.injection and from A14 to the turn where the gate answers UNKNOWN_TOOL', async ({
+  pg,
+  page,
+}) => {
   await pg.goto('/?scenario=search_kb.injection');
   await page.getByTestId('next-turn-link').click();
   await expect(page).toHaveURL(/\?mode=turn&provider=openai&stream=openai\.injection_follow_up$/);
@@ -162,14 +192,19 @@ test('the injection story: from search_kb.injection and from A14 to the turn whe
   await tab(page, /This step/).click();
   // A stream opens at its end, on its outcome.
   await expect(page.getByTestId('step-end')).toBeDisabled();
-  await expect(page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="UNKNOWN_TOOL"]')).toContainText('send_email');
+  await expect(
+    page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="UNKNOWN_TOOL"]'),
+  ).toContainText('send_email');
   await pg.goto('/?scenario=search_kb.injection&attack=A14');
   await page.getByTestId('injection-turn-link').click();
   await expect(page.getByTestId('injection-story')).toBeVisible();
   await expect(page).toHaveURL(/mode=turn/);
 });
 
-test('the stream as text: a bad edit is a located error, never a crash; fixed, it reads again; kept across a reload', async ({ pg, page }) => {
+test('the stream as text: a bad edit is a located error, never a crash; fixed, it reads again; kept across a reload', async ({
+  pg,
+  page,
+}) => {
   await pg.goto(address('gemini.one_call'));
   await tab(page, /Stream text/).click();
   const area = page.getByTestId('stream-text');
@@ -215,18 +250,27 @@ test('share, export and import a stream', async ({ pg, page, freshPage }, info) 
   await expect(other.page.getByTestId('turn-verdict')).toContainText('DUPLICATE_CALL_ID');
   await expect(other.page.locator('[data-fault="duplicate_call_id"]')).toHaveAttribute('aria-pressed', 'true');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export stream' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export stream' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('openai.parallel_calls.stream.json');
   const path = info.outputPath('exported.stream.json');
   await download.saveAs(path);
   const text = readFileSync(path, 'utf8');
   expect(text).toContain('"format": "tool-turn-stream-v1"');
   // The export carries the stream the dispatcher read: the fault is in it.
-  await other.page.getByTestId('turn-import-file').setInputFiles({ name: 'mine.stream.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await other.page
+    .getByTestId('turn-import-file')
+    .setInputFiles({ name: 'mine.stream.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await expect(other.notice('import-ok')).toBeVisible();
   await expect(other.page.locator('[data-fault="duplicate_call_id"]')).toHaveAttribute('aria-pressed', 'false');
   await expect(other.page.getByTestId('turn-verdict')).toContainText('DUPLICATE_CALL_ID');
-  await other.page.getByTestId('turn-import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "tool-turn-stream-v1", "provider": "openai",}') });
+  await other.page.getByTestId('turn-import-file').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format": "tool-turn-stream-v1", "provider": "openai",}'),
+  });
   await expect(other.notice('import-refused')).toContainText('line 1');
 });
 
@@ -244,7 +288,9 @@ test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({
       y: document.documentElement.scrollHeight - document.documentElement.clientHeight,
     }));
     expect(overflow).toEqual({ x: 0, y: 0 });
-    for (const box of await page.locator('button:visible, [role="tab"]:visible, select:visible, h2:visible').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+    for (const box of await page
+      .locator('button:visible, [role="tab"]:visible, select:visible, h2:visible')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(1280);
     }
@@ -258,13 +304,17 @@ test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({
 // One test per theme and tab, so none nears its timeout.
 for (const theme of ['light', 'dark'] as const) {
   for (const name of [/This step/, /Handler output/, /Next request/, /Stream text/, /Injection story/]) {
-    test(`axe: the turn mode, ${theme} theme, ${name.source} tab — no serious or critical violations`, async ({ pg, page }) => {
+    test(`axe: the turn mode, ${theme} theme, ${name.source} tab — no serious or critical violations`, async ({
+      pg,
+      page,
+    }) => {
       await page.emulateMedia({ colorScheme: theme });
       await pg.goto(address('anthropic.parallel_calls'));
       await page.locator('[data-fault="cut_before_terminal"]').click();
       await page.locator('[data-fault="cut_before_terminal"]').click();
       // The injection story is the follow-up stream's tab only.
-      if (String(name).includes('Injection')) await page.getByTestId('turn-stream').selectOption('anthropic.injection_follow_up');
+      if (String(name).includes('Injection'))
+        await page.getByTestId('turn-stream').selectOption('anthropic.injection_follow_up');
       await tab(page, name).click();
       await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
       if (String(name).includes('Handler')) await pg.editorReady();
@@ -283,7 +333,10 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
-test('each stream is a history entry: Back returns to the stream before, and its edits are still there', async ({ pg, page }) => {
+test('each stream is a history entry: Back returns to the stream before, and its edits are still there', async ({
+  pg,
+  page,
+}) => {
   await pg.goto(address('openai.one_call'));
   await page.locator('[data-fault="cut_before_terminal"]').click();
   await expect(verdict(page)).toContainText('STREAM_UNTERMINATED');
@@ -308,8 +361,15 @@ const recordedEvents = (id: string): number => {
   return read.events.length;
 };
 
-for (const id of ['openai.rec_server_tool_search', 'anthropic.rec_tool_without_parameters', 'gemini.rec_docs_search_then_function']) {
-  test(`${id}: a recorded stream opens by its address with its source, steps to its end, and its call is answered by the gate`, async ({ pg, page }) => {
+for (const id of [
+  'openai.rec_server_tool_search',
+  'anthropic.rec_tool_without_parameters',
+  'gemini.rec_docs_search_then_function',
+]) {
+  test(`${id}: a recorded stream opens by its address with its source, steps to its end, and its call is answered by the gate`, async ({
+    pg,
+    page,
+  }) => {
     const r = findRecording(id);
     const n = recordedEvents(id);
     await pg.goto(address(id));
@@ -346,13 +406,20 @@ for (const id of ['openai.rec_server_tool_search', 'anthropic.rec_tool_without_p
   });
 }
 
-test('recorded streams in Chinese: the group and the source read in the learner’s language, axe-clean', async ({ pg, page }) => {
+test('recorded streams in Chinese: the group and the source read in the learner’s language, axe-clean', async ({
+  pg,
+  page,
+}) => {
   await pg.goto(address('openai.rec_local_shell_call'));
   await expect(verdict(page)).toContainText('UNSUPPORTED_CALL');
   await page.getByRole('button', { name: '中文' }).click();
   await expect(page.getByTestId('turn-recorded-group')).toHaveAttribute('label', '来自真实 API 的录制');
   await expect(page.getByTestId('turn-recording-source')).toContainText('真实录制的流。来源：');
-  await expect(page.getByTestId('turn-stream').locator('option:checked')).toContainText('local_shell_call：要客户端执行');
-  const bad = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  await expect(page.getByTestId('turn-stream').locator('option:checked')).toContainText(
+    'local_shell_call：要客户端执行',
+  );
+  const bad = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

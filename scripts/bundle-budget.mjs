@@ -13,7 +13,10 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(1);
 }
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1].replace(/^\.?\//, ''));
+const entries = [
+  ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+].map((m) => m[1].replace(/^\.?\//, ''));
 if (entries.length === 0) {
   console.error('bundle-budget: no module script found in dist/index.html');
   process.exit(1);
@@ -38,14 +41,18 @@ for (const file of seen) {
   const bytes = readFileSync(join(dist, file));
   const gz = gzipSync(bytes, { level: 9 }).length;
   total += gz;
-  rows.push(`  ${basename(file).padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB  ${(gz / 1024).toFixed(1).padStart(7)} KB gz`);
+  rows.push(
+    `  ${basename(file).padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB  ${(gz / 1024).toFixed(1).padStart(7)} KB gz`,
+  );
 }
 console.log(`bundle-budget: JavaScript before the editor (${seen.size} files)`);
 console.log(rows.join('\n'));
 
 const assets = readdirSync(join(dist, 'assets'));
 const workers = assets.filter((f) => /worker/i.test(f));
-const foreignLanguages = assets.filter((f) => /(typescript|ts\.worker|css\.worker|html\.worker|javascript|python|java|csharp|markdown|yaml|sql)[-.]/i.test(f));
+const foreignLanguages = assets.filter((f) =>
+  /(typescript|ts\.worker|css\.worker|html\.worker|javascript|python|java|csharp|markdown|yaml|sql)[-.]/i.test(f),
+);
 let failed = false;
 if (total / 1024 > BUDGET_KB) {
   console.error(`bundle-budget: ${(total / 1024).toFixed(1)} KB gzipped is over the ${BUDGET_KB} KB budget`);
@@ -60,11 +67,17 @@ if (foreignLanguages.length > 0) {
   failed = true;
 }
 // zod/mini leaves its JSON-Schema converter out unless it is called: only the editor's lazy chunk calls it (hover schemas).
-const withConverter = [...seen].filter((f) => readFileSync(join(dist, f), 'utf8').includes('cannot be represented in JSON Schema'));
+const withConverter = [...seen].filter((f) =>
+  readFileSync(join(dist, f), 'utf8').includes('cannot be represented in JSON Schema'),
+);
 if (withConverter.length > 0) {
-  console.error(`bundle-budget: zod's JSON-Schema converter is in the first load (${withConverter.join(', ')}): something before the editor calls z.toJSONSchema or imports classic zod`);
+  console.error(
+    `bundle-budget: zod's JSON-Schema converter is in the first load (${withConverter.join(', ')}): something before the editor calls z.toJSONSchema or imports classic zod`,
+  );
   failed = true;
 }
 console.log(`bundle-budget: workers ${workers.join(', ') || '(none)'}`);
-console.log(`bundle-budget: ${(total / 1024).toFixed(1)} KB gzipped before the editor (budget ${BUDGET_KB} KB)${failed ? '' : ': ok'}`);
+console.log(
+  `bundle-budget: ${(total / 1024).toFixed(1)} KB gzipped before the editor (budget ${BUDGET_KB} KB)${failed ? '' : ': ok'}`,
+);
 process.exit(failed ? 1 : 0);

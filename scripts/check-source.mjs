@@ -76,7 +76,8 @@ function main() {
     const text = readFileSync(file, 'utf8');
     const n = lineCount(text);
     if (n > MAX_LINES && !OVER_LIMIT_PENDING.has(rel)) problems.push(`${rel}: ${n} lines, over ${MAX_LINES}: split it`);
-    if (n <= MAX_LINES && OVER_LIMIT_PENDING.has(rel)) problems.push(`${rel}: now ${n} lines: remove it from OVER_LIMIT_PENDING in scripts/check-source.mjs`);
+    if (n <= MAX_LINES && OVER_LIMIT_PENDING.has(rel))
+      problems.push(`${rel}: now ${n} lines: remove it from OVER_LIMIT_PENDING in scripts/check-source.mjs`);
     // This script and its test name the directive in patterns and samples.
     if (rel === 'scripts/check-source.mjs' || rel === 'test/checkSource.test.ts') continue;
     for (const b of badDisableDirectives(text)) {
@@ -85,10 +86,12 @@ function main() {
     }
   }
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  if ([...readme].length >= README_MAX) problems.push(`README.md: ${[...readme].length} characters, at most ${README_MAX - 1}: move detail to docs/`);
+  if ([...readme].length >= README_MAX)
+    problems.push(`README.md: ${[...readme].length} characters, at most ${README_MAX - 1}: move detail to docs/`);
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
   for (const [file, dir] of [['README.md', ROOT], ...docs.map((f) => [`docs/${f}`, join(ROOT, 'docs')])]) {
-    for (const target of linksOutside(readFileSync(join(ROOT, file), 'utf8'), dir)) problems.push(`${file}: links to ${target}, outside the repository`);
+    for (const target of linksOutside(readFileSync(join(ROOT, file), 'utf8'), dir))
+      problems.push(`${file}: links to ${target}, outside the repository`);
   }
   if (problems.length > 0) {
     console.error(problems.join('\n'));

@@ -15,8 +15,12 @@ try {
 }
 if (root && apt) {
   console.log(`[ensure-chromium] ${path} is missing: installing Debian's chromium (apt-get) for the browser tests`);
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', { stdio: 'inherit' });
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', {
+    stdio: 'inherit',
+  });
   process.exit(existsSync(path) ? 0 : 1);
 }
-console.error(`[ensure-chromium] the browser tests need Chromium at ${path} (Debian: apt-get install -y chromium), or set CHROMIUM_PATH`);
+console.error(
+  `[ensure-chromium] the browser tests need Chromium at ${path} (Debian: apt-get install -y chromium), or set CHROMIUM_PATH`,
+);
 process.exit(1);

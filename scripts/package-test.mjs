@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const scratch = mkdtempSync(join(tmpdir(), 'tool-result-package-'));
-const sh = (cmd, args, cwd = scratch) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const sh = (cmd, args, cwd = scratch) =>
+  execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const fail = (message) => {
   console.error(`test:package: ${message}`);
   process.exitCode = 1;
@@ -23,30 +24,59 @@ const fail = (message) => {
 try {
   const [packed] = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', scratch], root));
   const files = packed.files.map((f) => f.path);
-  console.log(`packed ${packed.filename}: ${(packed.size / 1024).toFixed(1)} KB (${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked, ${files.length} files)`);
-  const stray = files.filter((f) => !/^(dist-lib\/|docs\/contract\.md$|package\.json$|README\.md$|SECURITY\.md$)/.test(f) || /\.test\./.test(f));
+  console.log(
+    `packed ${packed.filename}: ${(packed.size / 1024).toFixed(1)} KB (${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked, ${files.length} files)`,
+  );
+  const stray = files.filter(
+    (f) => !/^(dist-lib\/|docs\/contract\.md$|package\.json$|README\.md$|SECURITY\.md$)/.test(f) || /\.test\./.test(f),
+  );
   if (stray.length > 0) fail(`the tarball holds files it should not: ${stray.join(', ')}`);
   const runtime = Object.keys(pkg.dependencies ?? {}).concat(Object.keys(pkg.peerDependencies ?? {}));
-  if (runtime.sort().join() !== '@noble/hashes,zod') fail(`runtime dependencies are ${runtime.join(', ')}: only zod and @noble/hashes may be`);
+  if (runtime.sort().join() !== '@noble/hashes,zod')
+    fail(`runtime dependencies are ${runtime.join(', ')}: only zod and @noble/hashes may be`);
 
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
   const dev = pkg.devDependencies;
-  sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(scratch, packed.filename), `zod@${dev.zod}`, `@types/node@${dev['@types/node']}`]);
-  for (const f of ['example.mts', 'tsconfig.json']) copyFileSync(join(root, 'scripts/package-example', f), join(scratch, f));
+  sh('npm', [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    join(scratch, packed.filename),
+    `zod@${dev.zod}`,
+    `@types/node@${dev['@types/node']}`,
+  ]);
+  for (const f of ['example.mts', 'tsconfig.json'])
+    copyFileSync(join(root, 'scripts/package-example', f), join(scratch, f));
 
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', scratch], { cwd: scratch, encoding: 'utf8' });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', scratch], {
+    cwd: scratch,
+    encoding: 'utf8',
+  });
   if (tsc.status !== 0) fail(`the example does not type-check against the package:\n${tsc.stdout}${tsc.stderr}`);
   else {
     const example = spawnSync(process.execPath, [join(scratch, 'out/example.mjs')], { cwd: scratch, encoding: 'utf8' });
-    if (example.status !== 0 || !example.stdout.includes('example: ok')) fail(`the example failed:\n${example.stdout}${example.stderr}`);
-    else console.log('example: chapter tools, own tool (valid, extra field, nested token, broken echo), strict nodenext types — ok');
+    if (example.status !== 0 || !example.stdout.includes('example: ok'))
+      fail(`the example failed:\n${example.stdout}${example.stderr}`);
+    else
+      console.log(
+        'example: chapter tools, own tool (valid, extra field, nested token, broken echo), strict nodenext types — ok',
+      );
   }
 
   const bin = join(scratch, 'node_modules/.bin/tool-result');
-  const validate = spawnSync(bin, ['validate', '--scenario', 'create_refund_draft.status_injected'], { cwd: scratch, encoding: 'utf8' });
-  if (validate.status !== 0 || !validate.stdout.includes('"handler_output_refused":true')) fail(`tool-result validate: ${validate.status} ${validate.stdout}${validate.stderr}`);
-  const schema = spawnSync(bin, ['schema', '--tool', 'get_order', '--part', 'data'], { cwd: scratch, encoding: 'utf8' });
-  if (schema.status !== 0 || JSON.parse(schema.stdout).$schema !== 'https://json-schema.org/draft/2020-12/schema') fail(`tool-result schema: ${schema.status} ${schema.stderr}`);
+  const validate = spawnSync(bin, ['validate', '--scenario', 'create_refund_draft.status_injected'], {
+    cwd: scratch,
+    encoding: 'utf8',
+  });
+  if (validate.status !== 0 || !validate.stdout.includes('"handler_output_refused":true'))
+    fail(`tool-result validate: ${validate.status} ${validate.stdout}${validate.stderr}`);
+  const schema = spawnSync(bin, ['schema', '--tool', 'get_order', '--part', 'data'], {
+    cwd: scratch,
+    encoding: 'utf8',
+  });
+  if (schema.status !== 0 || JSON.parse(schema.stdout).$schema !== 'https://json-schema.org/draft/2020-12/schema')
+    fail(`tool-result schema: ${schema.status} ${schema.stderr}`);
 
   const median = (argv) => {
     const times = [];
@@ -60,7 +90,9 @@ try {
   };
   const node = median([process.execPath, '-e', '0']);
   const list = median([bin, 'list']);
-  console.log(`tool-result list: ${list.toFixed(0)} ms; node -e 0: ${node.toFixed(0)} ms; ratio ${(list / node).toFixed(2)} (budget 5)`);
+  console.log(
+    `tool-result list: ${list.toFixed(0)} ms; node -e 0: ${node.toFixed(0)} ms; ratio ${(list / node).toFixed(2)} (budget 5)`,
+  );
   if (list > 5 * node) fail('tool-result list starts more than 5x slower than node -e 0');
 } finally {
   rmSync(scratch, { recursive: true, force: true });

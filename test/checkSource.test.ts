@@ -6,18 +6,24 @@ import { badDisableDirectives, lineCount, linksOutside, MAX_LINES } from '../scr
 describe('the source checks of npm run lint', () => {
   it('find a Markdown link that leaves the repository, and only those', () => {
     const root = fileURLToPath(new URL('..', import.meta.url));
-    const text = '[a](docs/turn.md) [b](../shared/SPEC.md) [c](https://example.com/x) [d](contract.md#two) [e](../../elsewhere.md)';
+    const text =
+      '[a](docs/turn.md) [b](../shared/SPEC.md) [c](https://example.com/x) [d](contract.md#two) [e](../../elsewhere.md)';
     expect(linksOutside(text, root)).toEqual(['../shared/SPEC.md', '../../elsewhere.md']);
     expect(linksOutside(text, join(root, 'docs'))).toEqual(['../../elsewhere.md']);
   });
 
   it('accept a directive with its rule and a reason', () => {
-    expect(badDisableDirectives('// eslint-disable-next-line no-control-regex -- the pattern names control characters\nconst x = 1;')).toEqual([]);
+    expect(
+      badDisableDirectives(
+        '// eslint-disable-next-line no-control-regex -- the pattern names control characters\nconst x = 1;',
+      ),
+    ).toEqual([]);
     expect(badDisableDirectives('/* eslint-disable no-console -- a CLI prints */')).toEqual([]);
   });
 
   it('refuse a directive without a reason, or without a rule', () => {
-    const text = 'a\n// eslint-disable-next-line no-sparse-arrays\nb\n/* eslint-disable */\n// eslint-disable-line -- why\n';
+    const text =
+      'a\n// eslint-disable-next-line no-sparse-arrays\nb\n/* eslint-disable */\n// eslint-disable-line -- why\n';
     expect(badDisableDirectives(text).map((b) => [b.line, b.missing])).toEqual([
       [2, 'reason'],
       [4, 'rule'],

@@ -16,13 +16,21 @@ const LAYERS = ['json', 'tables', 'result', 'dispatch', 'turn', 'recordings', 'd
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.name === 'node_modules' || e.name.startsWith('.') ? [] : e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|tsx|mts|mjs)$/.test(e.name) ? [join(dir, e.name)] : [],
+    e.name === 'node_modules' || e.name.startsWith('.')
+      ? []
+      : e.isDirectory()
+        ? sources(join(dir, e.name))
+        : /\.(ts|tsx|mts|mjs)$/.test(e.name)
+          ? [join(dir, e.name)]
+          : [],
   );
 
 /** The relative module specifiers of a file (static, dynamic and re-exports), resolved to absolute paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => resolve(dirname(file), m[1] as string));
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+    resolve(dirname(file), m[1] as string),
+  );
 }
 
 const layerOf = (file: string): string => relative(core, file).split('/')[0] as string;
@@ -47,14 +55,17 @@ describe('src/core: folders by concept, one door each', () => {
       if (file === join(core, 'index.ts')) continue;
       for (const target of importsOf(file)) {
         if (!target.startsWith(`${core}/`) || !target.endsWith('.ts')) continue;
-        if (LAYERS.indexOf(layerOf(target)) > LAYERS.indexOf(layerOf(file))) up.push(`${relative(root, file)} → ${relative(root, target)}`);
+        if (LAYERS.indexOf(layerOf(target)) > LAYERS.indexOf(layerOf(file)))
+          up.push(`${relative(root, file)} → ${relative(root, target)}`);
       }
     }
     expect(up).toEqual([]);
   });
 
   it('no circle of files, type imports included', () => {
-    const graph = new Map(coreFiles.map((f) => [f, importsOf(f).filter((t) => t.startsWith(`${core}/`) && t.endsWith('.ts'))]));
+    const graph = new Map(
+      coreFiles.map((f) => [f, importsOf(f).filter((t) => t.startsWith(`${core}/`) && t.endsWith('.ts'))]),
+    );
     const state = new Map<string, 'open' | 'done'>();
     const circles: string[] = [];
     const visit = (f: string, path: string[]): void => {
@@ -79,7 +90,8 @@ describe('src/core: folders by concept, one door each', () => {
         for (const target of importsOf(file)) {
           if (!target.startsWith(`${core}/`) || !target.endsWith('.ts')) continue;
           const rel = relative(core, target);
-          if (rel !== 'index.ts' && !/^[a-z]+\/index\.ts$/.test(rel)) past.push(`${relative(root, file)} → src/core/${rel}`);
+          if (rel !== 'index.ts' && !/^[a-z]+\/index\.ts$/.test(rel))
+            past.push(`${relative(root, file)} → src/core/${rel}`);
         }
       }
     }

@@ -14,7 +14,13 @@ import { projectRoot } from './support/vectors.ts';
 
 const coreDir = join(projectRoot, 'src', 'core');
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [join(dir, e.name)]
+        : [],
+  );
 
 const STATEFUL_CONSTRUCTORS = /^(Map|WeakMap|Set|WeakSet|WeakRef|FinalizationRegistry)$/;
 const MUTATING_METHODS = /^(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin|set|add|delete|clear)$/;
@@ -23,20 +29,29 @@ const MUTATING_METHODS = /^(push|pop|shift|unshift|splice|sort|reverse|fill|copy
 export function moduleState(fileName: string, text: string): string[] {
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: string[] = [];
-  const at = (node: ts.Node, why: string) => found.push(`${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${why}`);
+  const at = (node: ts.Node, why: string) =>
+    found.push(`${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${why}`);
   const tables = new Set<string>();
 
   const unwrap = (e: ts.Expression): ts.Expression => {
     let x = e;
-    while (ts.isAsExpression(x) || ts.isSatisfiesExpression(x) || ts.isParenthesizedExpression(x) || ts.isTypeAssertionExpression(x)) x = x.expression;
+    while (
+      ts.isAsExpression(x) ||
+      ts.isSatisfiesExpression(x) ||
+      ts.isParenthesizedExpression(x) ||
+      ts.isTypeAssertionExpression(x)
+    )
+      x = x.expression;
     return x;
   };
   /** Anything stateful built anywhere in a top-level initializer (not inside a function it defines). */
   const inspect = (name: string, init: ts.Expression, decl: ts.Node) => {
     const visit = (n: ts.Node): void => {
       if (ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isMethodDeclaration(n)) return;
-      if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && STATEFUL_CONSTRUCTORS.test(n.expression.text)) at(decl, `${name} holds a new ${n.expression.text}`);
-      if (ts.isRegularExpressionLiteral(n) && /\/[a-z]*[gy][a-z]*$/.test(n.text)) at(decl, `${name} holds a /g or /y regular expression (its lastIndex is state)`);
+      if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && STATEFUL_CONSTRUCTORS.test(n.expression.text))
+        at(decl, `${name} holds a new ${n.expression.text}`);
+      if (ts.isRegularExpressionLiteral(n) && /\/[a-z]*[gy][a-z]*$/.test(n.text))
+        at(decl, `${name} holds a /g or /y regular expression (its lastIndex is state)`);
       ts.forEachChild(n, visit);
     };
     visit(init);
@@ -57,7 +72,11 @@ export function moduleState(fileName: string, text: string): string[] {
     } else if (ts.isClassDeclaration(stmt)) {
       for (const m of stmt.members) {
         const mods = ts.canHaveModifiers(m) ? (ts.getModifiers(m) ?? []) : [];
-        if (mods.some((x) => x.kind === ts.SyntaxKind.StaticKeyword) && !mods.some((x) => x.kind === ts.SyntaxKind.ReadonlyKeyword)) at(m, `class ${stmt.name?.text ?? ''} has a static member`);
+        if (
+          mods.some((x) => x.kind === ts.SyntaxKind.StaticKeyword) &&
+          !mods.some((x) => x.kind === ts.SyntaxKind.ReadonlyKeyword)
+        )
+          at(m, `class ${stmt.name?.text ?? ''} has a static member`);
       }
     }
   }
@@ -73,11 +92,18 @@ export function moduleState(fileName: string, text: string): string[] {
       }
       return null;
     };
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+    if (
+      ts.isBinaryExpression(n) &&
+      n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      n.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    ) {
       const t = target(n.left);
       if (t !== null) at(n, `${t} is written to`);
     }
-    if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) {
+    if (
+      (ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) &&
+      (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)
+    ) {
       const t = target(n.operand);
       if (t !== null) at(n, `${t} is written to`);
     }
@@ -85,7 +111,11 @@ export function moduleState(fileName: string, text: string): string[] {
       const t = target(n.expression);
       if (t !== null) at(n, `${t} has a member deleted`);
     }
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && MUTATING_METHODS.test(n.expression.name.text)) {
+    if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      MUTATING_METHODS.test(n.expression.name.text)
+    ) {
       const obj = unwrap(n.expression.expression);
       const root = ts.isIdentifier(obj) ? obj.text : target(obj);
       if (root !== null && tables.has(root)) at(n, `${root} is mutated by .${n.expression.name.text}()`);
@@ -105,7 +135,10 @@ describe('the scan finds module-level state', () => {
     ['const ids = new Set(["a"]);', 'new Set'],
     ['const RE = /a/g;\nexport const f = (s: string) => RE.test(s);', '/g or /y'],
     ['const verdictMemo = Object.freeze({});', 'memo or cache'],
-    ['const table: Record<string, string> = {};\nexport function f(k: string) { table[k] = k; }', 'table is written to'],
+    [
+      'const table: Record<string, string> = {};\nexport function f(k: string) { table[k] = k; }',
+      'table is written to',
+    ],
     ['const list: string[] = [];\nexport function f(k: string) { list.push(k); }', 'mutated by .push()'],
     ['const t = { hits: [] as string[] };\nexport function f(k: string) { t.hits.push(k); }', 'mutated by .push()'],
     ['export class C { static count = 0; }', 'static member'],

@@ -31,7 +31,32 @@ if (process.env.FUZZ_RUNS !== undefined) console.log(`[fuzz] ${RUNS} runs per pr
 const mutatedText = fc
   .tuple(
     fc.constantFrom(...scenarios),
-    fc.array(fc.tuple(fc.nat(), fc.constantFrom('', '"', '{', '}', '[', ']', ',', ':', '\\', '\\u', '\ud800', '1e999', '-', '0', 'null', ' ', '\u202e', '__proto__')), { maxLength: 6 }),
+    fc.array(
+      fc.tuple(
+        fc.nat(),
+        fc.constantFrom(
+          '',
+          '"',
+          '{',
+          '}',
+          '[',
+          ']',
+          ',',
+          ':',
+          '\\',
+          '\\u',
+          '\ud800',
+          '1e999',
+          '-',
+          '0',
+          'null',
+          ' ',
+          '\u202e',
+          '__proto__',
+        ),
+      ),
+      { maxLength: 6 },
+    ),
   )
   .map(([s, edits]) => {
     let text = JSON.stringify(s.handler_output, null, 1);
@@ -45,7 +70,17 @@ const mutatedText = fc
 /** Arbitrary values beyond JSON: what a careless caller might hand the core. */
 const hostileValue = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
-  fc.anything({ maxDepth: 3, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true, withBoxedValues: true }),
+  fc.anything({
+    maxDepth: 3,
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withNullPrototype: true,
+    withSparseArray: true,
+    withBoxedValues: true,
+  }),
 );
 
 describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
@@ -103,7 +138,11 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
     fc.assert(
       fc.property(fc.constantFrom(...scenarios), hostileValue, (s, v) => {
         const real = project(s.handler_output, s.context);
-        for (const pkg of [v, { model_result: v, protected_audit: real.protected_audit }, { model_result: real.model_result, protected_audit: v }]) {
+        for (const pkg of [
+          v,
+          { model_result: v, protected_audit: real.protected_audit },
+          { model_result: real.model_result, protected_audit: v },
+        ]) {
           const r = validateResult(pkg, s.context);
           expect(r.ok).toBe(false);
           for (const violation of r.violations) expect(codes.has(violation.code)).toBe(true);
@@ -114,21 +153,31 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
   });
   it('adapters and composeTurn: refusals are typed', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...scenarios), hostileValue, fc.array(fc.string({ maxLength: 12 }), { maxLength: 4 }), (s, v, ids) => {
-        const real = project(s.handler_output, s.context);
-        try {
-          toProviderItem({ model_result: v, protected_audit: real.protected_audit } as Package, s.context);
-          throw new Error('a hostile model_result was serialized');
-        } catch (e) {
-          expect(e).toBeInstanceOf(AdapterRefused);
-        }
-        const calls = ids.map((id) => ({ type: 'function_call' as const, call_id: id, name: s.context.tool, arguments: '{}' }));
-        try {
-          composeTurn('openai', calls, [{ package: real, trusted: s.context }]);
-        } catch (e) {
-          expect(e instanceof TurnRefused || e instanceof AdapterRefused).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...scenarios),
+        hostileValue,
+        fc.array(fc.string({ maxLength: 12 }), { maxLength: 4 }),
+        (s, v, ids) => {
+          const real = project(s.handler_output, s.context);
+          try {
+            toProviderItem({ model_result: v, protected_audit: real.protected_audit } as Package, s.context);
+            throw new Error('a hostile model_result was serialized');
+          } catch (e) {
+            expect(e).toBeInstanceOf(AdapterRefused);
+          }
+          const calls = ids.map((id) => ({
+            type: 'function_call' as const,
+            call_id: id,
+            name: s.context.tool,
+            arguments: '{}',
+          }));
+          try {
+            composeTurn('openai', calls, [{ package: real, trusted: s.context }]);
+          } catch (e) {
+            expect(e instanceof TurnRefused || e instanceof AdapterRefused).toBe(true);
+          }
+        },
+      ),
       opts,
     );
   });

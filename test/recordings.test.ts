@@ -21,14 +21,21 @@ const cases = recordings.map((r) => [r.id, r] as const);
 function turnOf(r: Recording) {
   const turn = assembleTurn(r.provider, recordingText(r));
   const dispatched = turn.problems.length === 0 ? dispatchTurn(turn, r.turn_context, {}) : [];
-  const continuation = turn.problems.length === 0 ? continueTurn(r.provider, turn, dispatched, { mode: 'stateless', history: r.turn_context.history }) : null;
+  const continuation =
+    turn.problems.length === 0
+      ? continueTurn(r.provider, turn, dispatched, { mode: 'stateless', history: r.turn_context.history })
+      : null;
   return { turn, dispatched, continuation };
 }
 
 describe('the corpus', () => {
   it('holds at least 40 recordings from at least four independent sources, every provider among them', () => {
     expect(recordings.length).toBeGreaterThanOrEqual(40);
-    const sources = new Set(recordings.map((r) => ('repository' in r.source ? r.source.repository.split('/')[0] : new URL(r.source.page).hostname)));
+    const sources = new Set(
+      recordings.map((r) =>
+        'repository' in r.source ? r.source.repository.split('/')[0] : new URL(r.source.page).hostname,
+      ),
+    );
     expect(sources.size).toBeGreaterThanOrEqual(4);
     for (const p of PROVIDERS) expect(recordings.filter((r) => r.provider === p).length).toBeGreaterThan(0);
   });
@@ -44,7 +51,9 @@ describe('the corpus', () => {
     }
   });
   it('the index names its format', () => {
-    expect((JSON.parse(readFileSync(join(RECORDINGS_DIR, 'recordings.json'), 'utf8')) as { format: string }).format).toBe('tool-turn-recordings-v1');
+    expect(
+      (JSON.parse(readFileSync(join(RECORDINGS_DIR, 'recordings.json'), 'utf8')) as { format: string }).format,
+    ).toBe('tool-turn-recordings-v1');
   });
   it('PROVENANCE.md lists every recording with its source and commit, as recordings.json does', () => {
     const md = readFileSync(join(RECORDINGS_DIR, 'PROVENANCE.md'), 'utf8');
@@ -60,7 +69,9 @@ describe('the corpus', () => {
   });
   it('a docs capture names what was elided; the source reads as one line of link text', () => {
     for (const r of recordings.filter((x) => 'page' in x.source)) expect(r.elided).toMatch(/elide/);
-    expect(recordingSourceText((recordings[0] as Recording).source)).toMatch(/^vercel\/ai: packages\/.+\(lines \d+-\d+ of \d+\)$/);
+    expect(recordingSourceText((recordings[0] as Recording).source)).toMatch(
+      /^vercel\/ai: packages\/.+\(lines \d+-\d+ of \d+\)$/,
+    );
   });
 });
 
@@ -72,11 +83,13 @@ describe('assembleTurn, the gate and continueTurn decide each recording as expec
     expect(turn.problems.map((p) => p.code)).toEqual(x.problems);
     expect(turn.calls.map((c) => ({ call_id: c.call_id, name: c.name, arguments: c.arguments }))).toEqual(x.calls);
     if (x.problem_detail !== undefined) expect(turn.problems[0]?.detail).toContain(x.problem_detail);
-    if (x.notes_include !== undefined) expect(turn.notes.map((n) => `${n.code} ${n.detail}`).join('\n')).toContain(x.notes_include);
+    if (x.notes_include !== undefined)
+      expect(turn.notes.map((n) => `${n.code} ${n.detail}`).join('\n')).toContain(x.notes_include);
     if (x.problems.length > 0) return;
     expect(Object.fromEntries(dispatched.map((d) => [d.call.call_id, d.gate]))).toEqual(x.gates);
     // The trusted arguments, the digests and the replay hold one object (SPEC 8.1).
-    for (const d of dispatched) expect(d.trusted.arguments).toEqual(x.calls.find((c) => c.call_id === d.call.call_id)?.arguments);
+    for (const d of dispatched)
+      expect(d.trusted.arguments).toEqual(x.calls.find((c) => c.call_id === d.call.call_id)?.arguments);
     switch (x.end) {
       case 'continued':
         expect(continuation).toMatchObject({ ok: true });
@@ -109,13 +122,22 @@ describe('assembleTurn, the gate and continueTurn decide each recording as expec
 describe('cli turn answers each recording with its exit code', () => {
   it.each(cases)('%s', (_id, r) => {
     const stream = `s.${r.file.split('.').pop() ?? 'sse'}`;
-    const out = cli(['turn', '--provider', r.provider, '--stream', stream, '--turn-context', 't.json'], { [stream]: recordingText(r), 't.json': JSON.stringify(r.turn_context) });
-    const json = out.json as { problems: { code: string }[]; continuation: unknown; refused: unknown; calls: { call_id: string; gate: string | null }[] };
+    const out = cli(['turn', '--provider', r.provider, '--stream', stream, '--turn-context', 't.json'], {
+      [stream]: recordingText(r),
+      't.json': JSON.stringify(r.turn_context),
+    });
+    const json = out.json as {
+      problems: { code: string }[];
+      continuation: unknown;
+      refused: unknown;
+      calls: { call_id: string; gate: string | null }[];
+    };
     expect(json.problems.map((p) => p.code)).toEqual(r.expect.problems);
     expect(json.calls.map((c) => c.call_id)).toEqual(r.expect.calls.map((c) => c.call_id));
     expect(out.code).toBe(r.expect.exit);
     expect(json.continuation !== null).toBe(r.expect.end === 'continued');
     expect(json.refused !== null).toBe(r.expect.end === 'refused');
-    if (r.expect.problems.length === 0) expect(Object.fromEntries(json.calls.map((c) => [c.call_id, c.gate]))).toEqual(r.expect.gates);
+    if (r.expect.problems.length === 0)
+      expect(Object.fromEntries(json.calls.map((c) => [c.call_id, c.gate]))).toEqual(r.expect.gates);
   });
 });

@@ -15,7 +15,11 @@ import { findRecording, recordings, type Recording } from '../src/core/recording
 import { readTurnStream } from '../src/core/turn/index.ts';
 import { recordingSse } from './support/recordings.ts';
 
-const HOSTS = { openai: 'api.openai.com', anthropic: 'api.anthropic.com', gemini: 'generativelanguage.googleapis.com' } as const;
+const HOSTS = {
+  openai: 'api.openai.com',
+  anthropic: 'api.anthropic.com',
+  gemini: 'generativelanguage.googleapis.com',
+} as const;
 
 function stubFetch(r: Recording) {
   let calls = 0;
@@ -23,7 +27,10 @@ function stubFetch(r: Recording) {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url);
     expect(url.hostname).toBe(HOSTS[r.provider]);
     if (++calls > 1) throw new Error('the SDK asked a second time: nothing here answers that');
-    return new Response(new TextEncoder().encode(recordingSse(r)), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    return new Response(new TextEncoder().encode(recordingSse(r)), {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+    });
   };
 }
 
@@ -45,13 +52,19 @@ async function sdkOutcome(r: Recording): Promise<SdkOutcome> {
     if (r.provider === 'openai') {
       const client = new OpenAI({ apiKey: 'sk-RECORDING', fetch: stubFetch(r), maxRetries: 0 });
       const res = await client.responses.stream({ model: 'MODEL-RECORDING', input: 'RECORDING' }).finalResponse();
-      const calls = res.output.filter((o) => o.type === 'function_call').map((c) => ({ call_id: c.call_id, name: c.name, arguments: JSON.parse(c.arguments) as unknown }));
+      const calls = res.output
+        .filter((o) => o.type === 'function_call')
+        .map((c) => ({ call_id: c.call_id, name: c.name, arguments: JSON.parse(c.arguments) as unknown }));
       return { ok: true, end: res.status ?? null, calls };
     }
     if (r.provider === 'anthropic') {
       const client = new Anthropic({ apiKey: 'RECORDING', fetch: stubFetch(r), maxRetries: 0 });
-      const m = await client.messages.stream({ model: 'MODEL-RECORDING', max_tokens: 1024, messages: [{ role: 'user', content: 'RECORDING' }] }).finalMessage();
-      const calls = m.content.filter((b) => b.type === 'tool_use').map((b) => ({ call_id: b.id, name: b.name, arguments: b.input }));
+      const m = await client.messages
+        .stream({ model: 'MODEL-RECORDING', max_tokens: 1024, messages: [{ role: 'user', content: 'RECORDING' }] })
+        .finalMessage();
+      const calls = m.content
+        .filter((b) => b.type === 'tool_use')
+        .map((b) => ({ call_id: b.id, name: b.name, arguments: b.input }));
       return { ok: true, end: m.stop_reason, calls };
     }
     return { ok: true, end: null, calls: [] };
@@ -68,7 +81,10 @@ async function geminiEvents(r: Recording): Promise<unknown[]> {
   return events;
 }
 
-const END_WHEN_EXPECTED = { openai: { continued: 'completed', final_answer: 'completed' }, anthropic: { continued: 'tool_use', final_answer: 'end_turn' } } as const;
+const END_WHEN_EXPECTED = {
+  openai: { continued: 'completed', final_answer: 'completed' },
+  anthropic: { continued: 'tool_use', final_answer: 'end_turn' },
+} as const;
 
 /**
  * Where the SDK's helper does not assemble what the contract expects of a
@@ -96,14 +112,20 @@ describe('healthy recordings: the SDK helper assembles the expected calls', () =
       else expect(got).toEqual(pinned.sdk);
       return;
     }
-    const end = r.expect.end === 'continued' || r.expect.end === 'final_answer' ? END_WHEN_EXPECTED[r.provider as 'openai' | 'anthropic'][r.expect.end] : null;
+    const end =
+      r.expect.end === 'continued' || r.expect.end === 'final_answer'
+        ? END_WHEN_EXPECTED[r.provider as 'openai' | 'anthropic'][r.expect.end]
+        : null;
     expect(got).toEqual({ ok: true, end, calls: r.expect.calls });
   });
-  it.each(healthy.filter((r) => r.provider === 'gemini').map((r) => [r.id, r] as const))("%s: the genai SSE reader yields exactly the project's events", async (_id, r) => {
-    const ours = readTurnStream(recordingSse(r));
-    if (!ours.ok) throw new Error(ours.error.message);
-    expect(await geminiEvents(r)).toEqual(ours.events.map((e) => e.value));
-  });
+  it.each(healthy.filter((r) => r.provider === 'gemini').map((r) => [r.id, r] as const))(
+    "%s: the genai SSE reader yields exactly the project's events",
+    async (_id, r) => {
+      const ours = readTurnStream(recordingSse(r));
+      if (!ours.ok) throw new Error(ours.error.message);
+      expect(await geminiEvents(r)).toEqual(ours.events.map((e) => e.value));
+    },
+  );
 });
 
 describe('a file that ends without its last blank line', () => {
@@ -112,10 +134,18 @@ describe('a file that ends without its last blank line', () => {
     const client = new Anthropic({
       apiKey: 'RECORDING',
       maxRetries: 0,
-      fetch: async () => new Response(new TextEncoder().encode(`${recordingSse(r)}\n\n`), { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+      fetch: async () =>
+        new Response(new TextEncoder().encode(`${recordingSse(r)}\n\n`), {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+        }),
     });
-    const m = await client.messages.stream({ model: 'MODEL-RECORDING', max_tokens: 1024, messages: [{ role: 'user', content: 'RECORDING' }] }).finalMessage();
-    expect(m.content.filter((b) => b.type === 'tool_use').map((b) => ({ call_id: b.id, name: b.name, arguments: b.input }))).toEqual(r.expect.calls);
+    const m = await client.messages
+      .stream({ model: 'MODEL-RECORDING', max_tokens: 1024, messages: [{ role: 'user', content: 'RECORDING' }] })
+      .finalMessage();
+    expect(
+      m.content.filter((b) => b.type === 'tool_use').map((b) => ({ call_id: b.id, name: b.name, arguments: b.input })),
+    ).toEqual(r.expect.calls);
   });
 });
 
@@ -138,7 +168,10 @@ const REFUSED: Readonly<Record<string, { sdk: SdkOutcome; why: string }>> = {
     why: 'the SDK rejects an event type it does not know; here that event is a note and the shell_call is UNSUPPORTED_CALL',
   },
   'openai.rec_apply_patch_call': {
-    sdk: { ok: false, error: 'Unhandled response stream event: {"type":"response.apply_patch_call_operation_diff.delta"' },
+    sdk: {
+      ok: false,
+      error: 'Unhandled response stream event: {"type":"response.apply_patch_call_operation_diff.delta"',
+    },
     why: 'the SDK rejects an event type it does not know; here that event is a note and the apply_patch_call is UNSUPPORTED_CALL',
   },
   'openai.rec_error_then_failed': {
@@ -156,12 +189,15 @@ const REFUSED: Readonly<Record<string, { sdk: SdkOutcome; why: string }>> = {
 };
 
 describe('recordings the contract refuses: what the SDK helper does (pinned)', () => {
-  it.each(recordings.filter((r) => r.expect.problems.length > 0).map((r) => [r.id, r] as const))('%s', async (id, r) => {
-    const pinned = REFUSED[id];
-    expect(pinned, `pin what the SDK does with ${id}`).toBeDefined();
-    const got = await sdkOutcome(r);
-    if (pinned?.sdk.ok === false) expect(got.ok === false && got.error).toContain(pinned.sdk.error);
-    else expect(got).toEqual(pinned?.sdk);
-    expect(findRecording(id)?.expect.exit).toBe(1);
-  });
+  it.each(recordings.filter((r) => r.expect.problems.length > 0).map((r) => [r.id, r] as const))(
+    '%s',
+    async (id, r) => {
+      const pinned = REFUSED[id];
+      expect(pinned, `pin what the SDK does with ${id}`).toBeDefined();
+      const got = await sdkOutcome(r);
+      if (pinned?.sdk.ok === false) expect(got.ok === false && got.error).toContain(pinned.sdk.error);
+      else expect(got).toEqual(pinned?.sdk);
+      expect(findRecording(id)?.expect.exit).toBe(1);
+    },
+  );
 });

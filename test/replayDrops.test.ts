@@ -20,8 +20,15 @@ const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]
 
 describe('the members the replay drops (docs/turn.md ↔ src/core/turn/replayDrops.ts ↔ the SDK types)', () => {
   it('the docs list exactly the drops the code makes', () => {
-    const listed = rows.map((r) => ({ provider: r[1], types: codes(r[2] ?? ''), path: (r[3] ?? '').includes('citations[]') ? 'citations[]' : '', member: codes(r[4] ?? '')[0] }));
-    expect(listed).toEqual(REPLAY_DROPS.map((d) => ({ provider: d.provider, types: [...d.types], path: d.path, member: d.member })));
+    const listed = rows.map((r) => ({
+      provider: r[1],
+      types: codes(r[2] ?? ''),
+      path: (r[3] ?? '').includes('citations[]') ? 'citations[]' : '',
+      member: codes(r[4] ?? '')[0],
+    }));
+    expect(listed).toEqual(
+      REPLAY_DROPS.map((d) => ({ provider: d.provider, types: [...d.types], path: d.path, member: d.member })),
+    );
   });
   it('each SDK line the docs cite holds the member (or lacks it, for a request type)', () => {
     const sdk = (rel: string) => readFileSync(join(projectRoot, 'node_modules', rel), 'utf8').split('\n');
@@ -56,34 +63,75 @@ describe('the members the replay drops (docs/turn.md ↔ src/core/turn/replayDro
       { type: 'response.created', sequence_number: 0, response: { id: 'resp_1' } },
       { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item },
       { type: 'response.output_item.done', sequence_number: 2, output_index: 0, item },
-      { type: 'response.completed', sequence_number: 3, response: { id: 'resp_1', status: 'completed', output: [item] } },
+      {
+        type: 'response.completed',
+        sequence_number: 3,
+        response: { id: 'resp_1', status: 'completed', output: [item] },
+      },
     ]);
     const { created_by: _c, ...rest } = item;
     expect(t.replay).toEqual([rest]);
   });
   it('an OpenAI call is replayed without its item id, every other member kept', () => {
-    const item = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_order', arguments: '{}', status: 'completed', namespace: 'ns' };
+    const item = {
+      type: 'function_call',
+      id: 'fc_1',
+      call_id: 'call_1',
+      name: 'get_order',
+      arguments: '{}',
+      status: 'completed',
+      namespace: 'ns',
+    };
     const t = assembleTurn('openai', [
       { type: 'response.created', sequence_number: 0, response: { id: 'resp_1' } },
-      { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { ...item, arguments: '', status: 'in_progress' } },
+      {
+        type: 'response.output_item.added',
+        sequence_number: 1,
+        output_index: 0,
+        item: { ...item, arguments: '', status: 'in_progress' },
+      },
       { type: 'response.output_item.done', sequence_number: 2, output_index: 0, item },
-      { type: 'response.completed', sequence_number: 3, response: { id: 'resp_1', status: 'completed', output: [item] } },
+      {
+        type: 'response.completed',
+        sequence_number: 3,
+        response: { id: 'resp_1', status: 'completed', output: [item] },
+      },
     ]);
     expect(t.problems).toEqual([]);
     const { id: _id, ...rest } = item;
     expect(t.replay).toEqual([rest]);
   });
   it("an Anthropic text block's file citations are replayed without file_id; a web search citation is untouched", () => {
-    const char = { type: 'char_location', cited_text: 'a', document_index: 0, document_title: null, start_char_index: 0, end_char_index: 1, file_id: 'file_1' };
-    const web = { type: 'web_search_result_location', cited_text: 'b', encrypted_index: 'E', title: null, url: 'https://example.com' };
+    const char = {
+      type: 'char_location',
+      cited_text: 'a',
+      document_index: 0,
+      document_title: null,
+      start_char_index: 0,
+      end_char_index: 1,
+      file_id: 'file_1',
+    };
+    const web = {
+      type: 'web_search_result_location',
+      cited_text: 'b',
+      encrypted_index: 'E',
+      title: null,
+      url: 'https://example.com',
+    };
     const t = assembleTurn('anthropic', [
-      { type: 'message_start', message: { id: 'msg_1', content: [{ type: 'text', text: 'x', citations: [char] }], stop_reason: 'end_turn' } },
+      {
+        type: 'message_start',
+        message: { id: 'msg_1', content: [{ type: 'text', text: 'x', citations: [char] }], stop_reason: 'end_turn' },
+      },
       { type: 'message_stop' },
     ]);
     const { file_id: _f, ...charParam } = char;
     expect(t.replay).toEqual([{ type: 'text', text: 'x', citations: [charParam] }]);
     const u = assembleTurn('anthropic', [
-      { type: 'message_start', message: { id: 'msg_1', content: [{ type: 'text', text: 'x', citations: [web] }], stop_reason: 'end_turn' } },
+      {
+        type: 'message_start',
+        message: { id: 'msg_1', content: [{ type: 'text', text: 'x', citations: [web] }], stop_reason: 'end_turn' },
+      },
       { type: 'message_stop' },
     ]);
     expect(u.replay).toEqual([{ type: 'text', text: 'x', citations: [web] }]);

@@ -13,7 +13,9 @@ describe('turn fixtures, type-checked against the SDK types', () => {
     const text = renderTurnFixtureTypes();
     for (const f of turnFixtures) expect(text).toContain(`export const ${f.id.replace(/\W/g, '_')}: `);
     expect(text.match(/_state(ful|less): /g)?.length).toBe(
-      turnFixtures.filter((f) => f.expect.problems.length === 0).length * 2 - turnFixtures.filter((f) => f.provider === 'anthropic' && f.expect.problems.length === 0).length + REPLAY_SAMPLES.length,
+      turnFixtures.filter((f) => f.expect.problems.length === 0).length * 2 -
+        turnFixtures.filter((f) => f.provider === 'anthropic' && f.expect.problems.length === 0).length +
+        REPLAY_SAMPLES.length,
     );
   });
 });

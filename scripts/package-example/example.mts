@@ -3,7 +3,16 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { canonicalize } from 'tool-result-contract/json';
-import { createDispatcher, defineTool, findScenario, project, toProviderItem, validateResult, type Package, type TrustedContext } from 'tool-result-contract';
+import {
+  createDispatcher,
+  defineTool,
+  findScenario,
+  project,
+  toProviderItem,
+  validateResult,
+  type Package,
+  type TrustedContext,
+} from 'tool-result-contract';
 
 // The chapter's tools, through the top-level functions.
 const paid = findScenario('get_order.paid');
@@ -19,7 +28,11 @@ const getInvoice = defineTool({
   effect: 'read',
   title: { en: 'Look up an invoice', zh: '查询发票' },
   input: z.strictObject({ invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/) }),
-  output: z.strictObject({ invoice_ref: z.string(), total_cents: z.number().int().min(0), lines: z.array(z.strictObject({ sku: z.string() })) }),
+  output: z.strictObject({
+    invoice_ref: z.string(),
+    total_cents: z.number().int().min(0),
+    lines: z.array(z.strictObject({ sku: z.string() })),
+  }),
   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],
   revisions: {
     input_revision: 'get_invoice.input.v1',
@@ -36,7 +49,12 @@ const trusted: TrustedContext = { ...paid.context, tool: 'get_invoice', argument
 const output = (data: unknown) => ({
   kind: 'success',
   data,
-  provenance: { source_label: 'billing', producer_revision: 'billing-v1', resource_revision: 'inv-42-r1', observed_at: '2026-07-19T00:00:02Z' },
+  provenance: {
+    source_label: 'billing',
+    producer_revision: 'billing-v1',
+    resource_revision: 'inv-42-r1',
+    observed_at: '2026-07-19T00:00:02Z',
+  },
 });
 const valid = { invoice_ref: 'INV-42', total_cents: 1299, lines: [{ sku: 'A-1' }] };
 const reasons = (pkg: Package): string[] => pkg.protected_audit.violations.map((v) => `${v.code} ${v.path}`);

@@ -10,12 +10,20 @@ export type J = Record<string, unknown>;
 export const OUT = join(import.meta.dirname, '..', '..', 'src', 'core', 'turn', 'turns');
 export const PRINCIPAL = { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' };
 export const NOW = '2026-07-19T00:01:00Z';
-export const KEY = { id: 'audit-key-2026-07', secret: '6f8e1d2c3b4a59687766554433221100ffeeddccbbaa99887766554433221100' };
+export const KEY = {
+  id: 'audit-key-2026-07',
+  secret: '6f8e1d2c3b4a59687766554433221100ffeeddccbbaa99887766554433221100',
+};
 
 export const ORDER_OK = {
   kind: 'success',
   data: { order_ref: 'ORDER-7', status: 'paid' },
-  provenance: { source_label: 'orders', producer_revision: 'orders-mock-v2', resource_revision: 'order-7-r3', observed_at: '2026-07-19T00:00:59Z' },
+  provenance: {
+    source_label: 'orders',
+    producer_revision: 'orders-mock-v2',
+    resource_revision: 'order-7-r3',
+    observed_at: '2026-07-19T00:00:59Z',
+  },
   downstream: { request_ref: 'ordreq_8a61f0c2d4', receipt_ref: 'rcpt_order_7_4471c0', status_ref: null },
 };
 export const KB_OK = (findScenario('search_kb.hits') as { handler_output: J }).handler_output;
@@ -25,14 +33,24 @@ export const tools = {
       type: 'function',
       name: 'get_order',
       description: 'Look up an order',
-      parameters: { type: 'object', properties: { order_ref: { type: 'string' } }, required: ['order_ref'], additionalProperties: false },
+      parameters: {
+        type: 'object',
+        properties: { order_ref: { type: 'string' } },
+        required: ['order_ref'],
+        additionalProperties: false,
+      },
       strict: true,
     },
     {
       type: 'function',
       name: 'search_kb',
       description: 'Search the knowledge base',
-      parameters: { type: 'object', properties: { query: { type: 'string' }, top_k: { type: 'integer' } }, required: ['query'], additionalProperties: false },
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string' }, top_k: { type: 'integer' } },
+        required: ['query'],
+        additionalProperties: false,
+      },
       strict: false,
     },
   ],
@@ -79,7 +97,20 @@ export function write(provider: string, f: Fixture): void {
 /** The result of search_kb.injection, as the first request's history carries it. */
 export function injectionItem(provider: 'openai' | 'anthropic' | 'gemini', call_id: string): J {
   const s = findScenario('search_kb.injection') as { context: J & { call: J }; handler_output: unknown };
-  const a = PROVIDER_ADAPTERS.find((x) => x.provider === provider) as { provider: string; api_family: string; adapter_revision: string };
-  const context = { ...s.context, call: { ...s.context.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision, call_id } } as never;
+  const a = PROVIDER_ADAPTERS.find((x) => x.provider === provider) as {
+    provider: string;
+    api_family: string;
+    adapter_revision: string;
+  };
+  const context = {
+    ...s.context,
+    call: {
+      ...s.context.call,
+      provider: a.provider,
+      api_family: a.api_family,
+      adapter_revision: a.adapter_revision,
+      call_id,
+    },
+  } as never;
   return toProviderItem(project(s.handler_output, context), context) as unknown as J;
 }

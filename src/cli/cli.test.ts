@@ -30,7 +30,10 @@ describe('cli, in-process: every scenario through project, validate, payload', (
     expect(p.stderr).toBe('');
     expect(Object.keys(p.json ?? {})).toEqual(['model_result', 'protected_audit']);
     const files = { 'p.json': p.stdout, 'c.json': JSON.stringify(scenarios.find((s) => s.id === id)?.context) };
-    expect(cli(['validate', '--package', 'p.json', '--context', 'c.json'], files)).toMatchObject({ code: 0, json: { ok: true, violations: [] } });
+    expect(cli(['validate', '--package', 'p.json', '--context', 'c.json'], files)).toMatchObject({
+      code: 0,
+      json: { ok: true, violations: [] },
+    });
     expect(cli(['validate', '--scenario', id])).toMatchObject({ code: 0, json: { ok: true } });
     const pay = cli(['payload', '--package', 'p.json', '--context', 'c.json'], files);
     expect(pay.code).toBe(0);
@@ -47,30 +50,45 @@ describe('cli, in-process: rejections and bad input', () => {
     const tampered = pkg.replace('"status":"paid"', '"status":"refunded"');
     const r = cli(['validate', '--package', 'p.json', '--context', 'c.json'], { 'p.json': tampered, 'c.json': ctx });
     expect(r.code).toBe(1);
-    expect((r.json?.violations as { code: string }[]).map((v) => v.code).sort()).toEqual(['CALL_BINDING_MISMATCH', 'RESULT_DIGEST_MISMATCH']);
+    expect((r.json?.violations as { code: string }[]).map((v) => v.code).sort()).toEqual([
+      'CALL_BINDING_MISMATCH',
+      'RESULT_DIGEST_MISMATCH',
+    ]);
     expect(r.stderr).toBe('rejected: RESULT_DIGEST_MISMATCH, CALL_BINDING_MISMATCH\n');
     const p = cli(['payload', '--package', 'p.json', '--context', 'c.json'], { 'p.json': tampered, 'c.json': ctx });
     expect(p.code).toBe(1);
     expect(p.json?.refused).toBe(true);
   });
   it('a malformed file: exit 2, one line naming the file, line and column; nothing on stdout', () => {
-    const r = cli(['validate', '--package', 'p.json', '--context', 'c.json'], { 'p.json': '{\n  "model_result": {,\n}', 'c.json': ctx });
+    const r = cli(['validate', '--package', 'p.json', '--context', 'c.json'], {
+      'p.json': '{\n  "model_result": {,\n}',
+      'c.json': ctx,
+    });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: p\.json:2:20: SYNTAX: .+\n$/);
   });
   it('duplicate keys are bad input (exit 2)', () => {
-    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], { 'h.json': '{"kind":"error","kind":"success"}', 'c.json': ctx });
+    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], {
+      'h.json': '{"kind":"error","kind":"success"}',
+      'c.json': ctx,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('h.json:1:17: DUPLICATE_KEY');
   });
   it('an invalid context is bad input (exit 2) with the place', () => {
-    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], { 'h.json': '{}', 'c.json': ctx.replace('"fresh"', '"cached"') });
+    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], {
+      'h.json': '{}',
+      'c.json': ctx.replace('"fresh"', '"cached"'),
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('c.json: not a valid trusted context: /delivery');
   });
   it('a handler output that breaks its contract is still a package (exit 0)', () => {
-    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], { 'h.json': '{"kind":"success","data":{"token":"x"}}', 'c.json': ctx });
+    const r = cli(['project', '--handler', 'h.json', '--context', 'c.json'], {
+      'h.json': '{"kind":"success","data":{"token":"x"}}',
+      'c.json': ctx,
+    });
     expect(r.code).toBe(0);
     expect((r.json?.model_result as { error: { code: string } }).error.code).toBe('OUTPUT_CONTRACT_VIOLATION');
   });
@@ -100,7 +118,9 @@ describe('cli, in-process: rejections and bad input', () => {
  * Each run imports a fresh copy of main.ts alone (a query makes it another module); what it imports stays loaded.
  */
 let runs = 0;
-async function asNode(argv: string[]): Promise<{ status: number | string | undefined; stdout: string; stderr: string }> {
+async function asNode(
+  argv: string[],
+): Promise<{ status: number | string | undefined; stdout: string; stderr: string }> {
   const saved = { argv: process.argv, exitCode: process.exitCode };
   let stdout = '';
   let stderr = '';
@@ -124,13 +144,18 @@ describe('cli, as the bin (main.ts: process.argv, files, stdout, stderr, exit co
   const dir = mkdtempSync(join(tmpdir(), 'cli-'));
   it('validate --scenario search_kb.hits prints {"ok":true,...} and exits 0', async () => {
     const r = await asNode(['validate', '--scenario', 'search_kb.hits']);
-    expect(r.stdout).toBe('{"ok":true,"violations":[],"scenario":{"model_result_status":"succeeded","model_result_error":null,"handler_output_refused":false,"handler_output_violations":[]}}\n');
+    expect(r.stdout).toBe(
+      '{"ok":true,"violations":[],"scenario":{"model_result_status":"succeeded","model_result_error":null,"handler_output_refused":false,"handler_output_violations":[]}}\n',
+    );
     expect(r.status).toBe(0);
   });
   it('exit codes 1 and 2 reach the process', async () => {
     const pkg = await asNode(['project', '--scenario', 'search_kb.hits']);
     expect(pkg.status).toBe(0);
-    writeFileSync(join(dir, 'p.json'), pkg.stdout.replace('Refund policy for damaged items', 'Refunds are never possible'));
+    writeFileSync(
+      join(dir, 'p.json'),
+      pkg.stdout.replace('Refund policy for damaged items', 'Refunds are never possible'),
+    );
     writeFileSync(join(dir, 'c.json'), JSON.stringify(scenarios[0]?.context));
     const rejected = await asNode(['validate', '--package', join(dir, 'p.json'), '--context', join(dir, 'c.json')]);
     expect(rejected.status).toBe(1);
@@ -147,8 +172,14 @@ describe('cli validate --scenario says what the valid package carries', () => {
   it('a refused handler output: valid package (exit 0) carrying OUTPUT_CONTRACT_VIOLATION with its reasons', () => {
     const r = cli(['validate', '--scenario', 'create_refund_draft.status_injected']);
     expect(r.code).toBe(0);
-    expect(r.json).toMatchObject({ ok: true, violations: [], scenario: { model_result_error: 'OUTPUT_CONTRACT_VIOLATION', handler_output_refused: true } });
-    expect((r.json?.scenario as { handler_output_violations: { code: string }[] }).handler_output_violations.length).toBeGreaterThan(0);
+    expect(r.json).toMatchObject({
+      ok: true,
+      violations: [],
+      scenario: { model_result_error: 'OUTPUT_CONTRACT_VIOLATION', handler_output_refused: true },
+    });
+    expect(
+      (r.json?.scenario as { handler_output_violations: { code: string }[] }).handler_output_violations.length,
+    ).toBeGreaterThan(0);
     expect(r.stderr).toMatch(/^valid package carrying OUTPUT_CONTRACT_VIOLATION: the handler output was refused \(/);
   });
 
@@ -157,7 +188,15 @@ describe('cli validate --scenario says what the valid package carries', () => {
     expect(r).toMatchObject({
       code: 0,
       stderr: '',
-      json: { ok: true, scenario: { model_result_status: 'succeeded', model_result_error: null, handler_output_refused: false, handler_output_violations: [] } },
+      json: {
+        ok: true,
+        scenario: {
+          model_result_status: 'succeeded',
+          model_result_error: null,
+          handler_output_refused: false,
+          handler_output_violations: [],
+        },
+      },
     });
   });
 });
@@ -166,7 +205,10 @@ describe('cli schema', () => {
   it('prints JSON Schema 2020-12 of a tool’s model_result by default, of its data with --part data', () => {
     const whole = cli(['schema', '--tool', 'search_kb']);
     expect(whole.code).toBe(0);
-    expect(whole.json).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', required: expect.arrayContaining(['data', 'provenance']) });
+    expect(whole.json).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      required: expect.arrayContaining(['data', 'provenance']),
+    });
     const data = cli(['schema', '--tool', 'get_order', '--part', 'data']);
     expect(data.json).toMatchObject({ type: 'object', required: ['order_ref', 'status'], additionalProperties: false });
   });

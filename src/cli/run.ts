@@ -92,20 +92,29 @@ function parseFlags(args: string[]): Map<string, string> {
 
 function readJson(io: CliIO, path: string): unknown {
   const parsed = parseStrictJson(readText(io, path));
-  if (!parsed.ok) throw new BadInput(`${path}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.code}: ${parsed.error.message}`);
+  if (!parsed.ok)
+    throw new BadInput(
+      `${path}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.code}: ${parsed.error.message}`,
+    );
   return parsed.value;
 }
 
 function readContext(value: unknown, where: string): TrustedContext {
   const r = parseTrustedContext(value);
-  if (!r.ok) throw new BadInput(`${where}: not a valid trusted context: ${r.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`);
+  if (!r.ok)
+    throw new BadInput(
+      `${where}: not a valid trusted context: ${r.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`,
+    );
   return r.value;
 }
 
 function loadScenario(io: CliIO, ref: string): { handler_output: unknown; context: TrustedContext } {
   if (ref.endsWith('.json')) {
     const r = parseScenario(readJson(io, ref));
-    if (!r.ok) throw new BadInput(`${ref}: not a scenario file: ${r.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`);
+    if (!r.ok)
+      throw new BadInput(
+        `${ref}: not a scenario file: ${r.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`,
+      );
     return r.value;
   }
   const s = findScenario(ref);
@@ -113,7 +122,11 @@ function loadScenario(io: CliIO, ref: string): { handler_output: unknown; contex
   return s;
 }
 
-function inputs(io: CliIO, flags: Map<string, string>, primary: '--handler' | '--package'): { value: unknown; context: TrustedContext; projected: boolean } {
+function inputs(
+  io: CliIO,
+  flags: Map<string, string>,
+  primary: '--handler' | '--package',
+): { value: unknown; context: TrustedContext; projected: boolean } {
   const scenario = flags.get('--scenario');
   const allowed = new Set(['--scenario', '--context', primary]);
   for (const f of flags.keys()) if (!allowed.has(f)) throw new BadInput(`unknown option ${f}\n${USAGE}`);
@@ -124,7 +137,8 @@ function inputs(io: CliIO, flags: Map<string, string>, primary: '--handler' | '-
   }
   const file = flags.get(primary);
   const ctxFile = flags.get('--context');
-  if (file === undefined || ctxFile === undefined) throw new BadInput(`needs ${primary} and --context, or --scenario\n${USAGE}`);
+  if (file === undefined || ctxFile === undefined)
+    throw new BadInput(`needs ${primary} and --context, or --scenario\n${USAGE}`);
   return { value: readJson(io, file), context: readContext(readJson(io, ctxFile), ctxFile), projected: true };
 }
 
@@ -175,8 +189,19 @@ export function run(argv: string[], io: CliIO): number {
             const mr = (pkg as Package).model_result;
             const reasons = (pkg as Package).protected_audit.violations;
             const refused = mr.error?.code === 'OUTPUT_CONTRACT_VIOLATION';
-            out({ ...report, scenario: { model_result_status: mr.status, model_result_error: mr.error?.code ?? null, handler_output_refused: refused, handler_output_violations: reasons } });
-            if (report.ok && refused) io.stderr(`valid package carrying OUTPUT_CONTRACT_VIOLATION: the handler output was refused (${[...new Set(reasons.map((v) => v.code))].join(', ')})\n`);
+            out({
+              ...report,
+              scenario: {
+                model_result_status: mr.status,
+                model_result_error: mr.error?.code ?? null,
+                handler_output_refused: refused,
+                handler_output_violations: reasons,
+              },
+            });
+            if (report.ok && refused)
+              io.stderr(
+                `valid package carrying OUTPUT_CONTRACT_VIOLATION: the handler output was refused (${[...new Set(reasons.map((v) => v.code))].join(', ')})\n`,
+              );
           }
           if (!report.ok) io.stderr(`rejected: ${[...new Set(report.violations.map((v) => v.code))].join(', ')}\n`);
           return report.ok ? 0 : 1;
@@ -205,13 +230,16 @@ export function run(argv: string[], io: CliIO): number {
 
 /** `schema --tool NAME [--part model_result|data]`. */
 function schema(flags: Map<string, string>): Record<string, unknown> {
-  for (const f of flags.keys()) if (f !== '--tool' && f !== '--part') throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.schema}`);
+  for (const f of flags.keys())
+    if (f !== '--tool' && f !== '--part') throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.schema}`);
   const name = flags.get('--tool');
   if (name === undefined) throw new BadInput(`schema needs --tool\n  ${COMMAND_USAGE.schema}`);
   const spec = lookupTool(name);
-  if (spec === null) throw new BadInput(`unknown tool ${JSON.stringify(name)}: the registry holds ${Object.keys(registry).join(', ')}`);
+  if (spec === null)
+    throw new BadInput(`unknown tool ${JSON.stringify(name)}: the registry holds ${Object.keys(registry).join(', ')}`);
   const part = flags.get('--part') ?? 'model_result';
-  if (!(RESULT_SCHEMA_PARTS as readonly string[]).includes(part)) throw new BadInput(`--part must be model_result or data, not ${JSON.stringify(part)}`);
+  if (!(RESULT_SCHEMA_PARTS as readonly string[]).includes(part))
+    throw new BadInput(`--part must be model_result or data, not ${JSON.stringify(part)}`);
   return resultJsonSchema(spec, part as ResultSchemaPart);
 }
 
@@ -223,7 +251,8 @@ function readText(io: CliIO, path: string): string {
     throw new BadInput(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   // SPEC 2.1: refused before decoding or parsing, so a 5 MB stream costs nothing.
-  if (bytes.length > 1_048_576) throw new BadInput(`${path}: ${bytes.length} bytes, over the 1 MiB limit for JSON text`);
+  if (bytes.length > 1_048_576)
+    throw new BadInput(`${path}: ${bytes.length} bytes, over the 1 MiB limit for JSON text`);
   const text = decodeUtf8Strict(bytes);
   if (!text.ok) throw new BadInput(`${path}:${text.error.line}:${text.error.column}: ${text.error.message}`);
   return text.text;
@@ -234,7 +263,8 @@ function turn(io: CliIO, flags: Map<string, string>): number {
   const allowed = new Set(['--provider', '--stream', '--turn-context', '--handlers', '--mode', '--fixture']);
   for (const f of flags.keys()) if (!allowed.has(f)) throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.turn}`);
   const mode = flags.get('--mode') ?? 'stateless';
-  if (mode !== 'stateless' && mode !== 'stateful') throw new BadInput(`--mode must be stateful or stateless, not ${JSON.stringify(mode)}`);
+  if (mode !== 'stateless' && mode !== 'stateful')
+    throw new BadInput(`--mode must be stateful or stateless, not ${JSON.stringify(mode)}`);
   let provider: string;
   let events: StreamEvent[];
   let ctx: TurnContext;
@@ -244,9 +274,11 @@ function turn(io: CliIO, flags: Map<string, string>): number {
   let handlersName: string;
   const fixtureId = flags.get('--fixture');
   if (fixtureId !== undefined) {
-    if ([...flags.keys()].some((f) => f !== '--fixture' && f !== '--mode')) throw new BadInput('--fixture stands alone (with --mode at most)');
+    if ([...flags.keys()].some((f) => f !== '--fixture' && f !== '--mode'))
+      throw new BadInput('--fixture stands alone (with --mode at most)');
     const f = findTurnFixture(fixtureId);
-    if (f === null) throw new BadInput(`unknown turn fixture ${JSON.stringify(fixtureId)}; \`cli list --turns\` prints the ids`);
+    if (f === null)
+      throw new BadInput(`unknown turn fixture ${JSON.stringify(fixtureId)}; \`cli list --turns\` prints the ids`);
     provider = f.provider;
     events = f.stream.map((value) => ({ value, line: 0, column: 0 }));
     ctx = f.turn_context;
@@ -256,18 +288,25 @@ function turn(io: CliIO, flags: Map<string, string>): number {
     const p = flags.get('--provider');
     const s = flags.get('--stream');
     const t = flags.get('--turn-context');
-    if (p === undefined || s === undefined || t === undefined) throw new BadInput(`turn needs --provider, --stream and --turn-context, or --fixture\n  ${COMMAND_USAGE.turn}`);
-    if (!isTurnProvider(p)) throw new BadInput(`unknown provider ${JSON.stringify(p)}: expected openai, anthropic or gemini`);
+    if (p === undefined || s === undefined || t === undefined)
+      throw new BadInput(`turn needs --provider, --stream and --turn-context, or --fixture\n  ${COMMAND_USAGE.turn}`);
+    if (!isTurnProvider(p))
+      throw new BadInput(`unknown provider ${JSON.stringify(p)}: expected openai, anthropic or gemini`);
     provider = p;
     const read = readTurnStream(readText(io, s));
-    if (!read.ok) throw new BadInput(`${s}:${read.error.line}:${read.error.column}: ${read.error.code}: ${read.error.message}`);
+    if (!read.ok)
+      throw new BadInput(`${s}:${read.error.line}:${read.error.column}: ${read.error.code}: ${read.error.message}`);
     events = read.events;
     const c = parseTurnContext(readJson(io, t));
-    if (!c.ok) throw new BadInput(`${t}: not a valid turn context: ${c.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`);
+    if (!c.ok)
+      throw new BadInput(
+        `${t}: not a valid turn context: ${c.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`,
+      );
     ctx = c.value;
     const h = flags.get('--handlers');
     const hv = h === undefined ? {} : readJson(io, h);
-    if (hv === null || typeof hv !== 'object' || Array.isArray(hv)) throw new BadInput(`${h}: must map each call id to its handler output`);
+    if (hv === null || typeof hv !== 'object' || Array.isArray(hv))
+      throw new BadInput(`${h}: must map each call id to its handler output`);
     handlers = hv as Record<string, unknown>;
     streamName = s;
     ctxName = t;
@@ -288,8 +327,11 @@ function turn(io: CliIO, flags: Map<string, string>): number {
   const first = report.problems[0];
   if (first !== undefined) {
     const ev = events[first.at];
-    const place = ev === undefined || ev.line === 0 ? `${streamName} event ${first.at}` : `${streamName}:${ev.line}:${ev.column}`;
-    io.stderr(`turn refused: ${first.code} at ${place}: ${first.detail}${report.problems.length > 1 ? ` (+${report.problems.length - 1} more)` : ''}\n`);
+    const place =
+      ev === undefined || ev.line === 0 ? `${streamName} event ${first.at}` : `${streamName}:${ev.line}:${ev.column}`;
+    io.stderr(
+      `turn refused: ${first.code} at ${place}: ${first.detail}${report.problems.length > 1 ? ` (+${report.problems.length - 1} more)` : ''}\n`,
+    );
     return 1;
   }
   if (report.refused !== null) {

@@ -7,8 +7,22 @@ import { isHealthyFixture, turnFixtures, type TurnFixture } from '../core/turn/i
 import { toSse } from '../../test/support/turnSse.ts';
 import { cli } from '../../test/support/cli.ts';
 
-const filesOf = (f: TurnFixture, stream = toSse(f)) => ({ 's.sse': stream, 't.json': JSON.stringify(f.turn_context), 'h.json': JSON.stringify(f.handlers) });
-const fileArgs = (f: TurnFixture) => ['turn', '--provider', f.provider, '--stream', 's.sse', '--turn-context', 't.json', '--handlers', 'h.json'];
+const filesOf = (f: TurnFixture, stream = toSse(f)) => ({
+  's.sse': stream,
+  't.json': JSON.stringify(f.turn_context),
+  'h.json': JSON.stringify(f.handlers),
+});
+const fileArgs = (f: TurnFixture) => [
+  'turn',
+  '--provider',
+  f.provider,
+  '--stream',
+  's.sse',
+  '--turn-context',
+  't.json',
+  '--handlers',
+  'h.json',
+];
 const MEMBERS = ['provider', 'response_id', 'terminal', 'calls', 'problems', 'notes', 'continuation', 'refused'];
 
 describe('cli turn --fixture: every fixture', () => {
@@ -18,26 +32,38 @@ describe('cli turn --fixture: every fixture', () => {
     expect((r.json?.problems as { code: string }[]).map((p) => p.code)).toEqual(f.expect.problems);
     if (isHealthyFixture(f)) {
       expect(r).toMatchObject({ code: 0, stderr: '' });
-      expect(Object.keys((r.json?.calls as object[])[0] ?? {})).toEqual(['call_id', 'name', 'arguments', 'gate', 'package']);
+      expect(Object.keys((r.json?.calls as object[])[0] ?? {})).toEqual([
+        'call_id',
+        'name',
+        'arguments',
+        'gate',
+        'package',
+      ]);
       expect(r.json?.continuation).not.toBeNull();
     } else {
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^turn refused: ${f.expect.problems[0]} at fixture ${f.id.replace('.', '\\.')} event \\d+: `));
+      expect(r.stderr).toMatch(
+        new RegExp(`^turn refused: ${f.expect.problems[0]} at fixture ${f.id.replace('.', '\\.')} event \\d+: `),
+      );
       expect(r.json?.continuation).toBeNull();
-      for (const c of r.json?.calls as { gate: unknown; package: unknown }[]) expect([c.gate, c.package]).toEqual([null, null]);
+      for (const c of r.json?.calls as { gate: unknown; package: unknown }[])
+        expect([c.gate, c.package]).toEqual([null, null]);
     }
   });
 });
 
 describe('cli turn with files', () => {
-  it.each(turnFixtures.filter(isHealthyFixture).map((f) => [f.id, f] as const))('%s: the SSE file answers as the fixture does, in both modes', (_id, f) => {
-    for (const mode of ['stateless', 'stateful']) {
-      const fromFiles = cli([...fileArgs(f), '--mode', mode], filesOf(f));
-      const fromFixture = cli(['turn', '--fixture', f.id, '--mode', mode]);
-      expect(fromFiles.stdout).toBe(fromFixture.stdout);
-      expect(fromFiles.code).toBe(f.provider === 'anthropic' && mode === 'stateful' ? 1 : 0);
-    }
-  });
+  it.each(turnFixtures.filter(isHealthyFixture).map((f) => [f.id, f] as const))(
+    '%s: the SSE file answers as the fixture does, in both modes',
+    (_id, f) => {
+      for (const mode of ['stateless', 'stateful']) {
+        const fromFiles = cli([...fileArgs(f), '--mode', mode], filesOf(f));
+        const fromFixture = cli(['turn', '--fixture', f.id, '--mode', mode]);
+        expect(fromFiles.stdout).toBe(fromFixture.stdout);
+        expect(fromFiles.code).toBe(f.provider === 'anthropic' && mode === 'stateful' ? 1 : 0);
+      }
+    },
+  );
   it('Anthropic stateful: exit 1, the refusal in refused, one line on stderr', () => {
     const r = cli(['turn', '--fixture', 'anthropic.one_call', '--mode', 'stateful']);
     expect(r.code).toBe(1);
@@ -52,10 +78,19 @@ describe('cli turn with files', () => {
   });
   it('a handler output for a call the stream does not make is ignored and noted', () => {
     const f = turnFixtures.find((x) => x.id === 'gemini.one_call') as TurnFixture;
-    const r = cli(fileArgs(f), { ...filesOf(f), 'h.json': JSON.stringify({ ...f.handlers, fncall_nobody: { kind: 'exception' } }) });
+    const r = cli(fileArgs(f), {
+      ...filesOf(f),
+      'h.json': JSON.stringify({ ...f.handlers, fncall_nobody: { kind: 'exception' } }),
+    });
     expect(r.code).toBe(0);
     expect(r.json?.notes).toEqual([
-      { code: 'HANDLER_OUTPUT_UNUSED', detail: expect.stringContaining('fncall_nobody'), at: null, count: 1, params: { kind: 'handler_output_unused', call_id: 'fncall_nobody' } },
+      {
+        code: 'HANDLER_OUTPUT_UNUSED',
+        detail: expect.stringContaining('fncall_nobody'),
+        at: null,
+        count: 1,
+        params: { kind: 'handler_output_unused', call_id: 'fncall_nobody' },
+      },
     ]);
   });
 });
@@ -69,7 +104,10 @@ describe('cli turn: bad input never crashes', () => {
   });
   it('a 100 000-event stream: every event judged, no crash, in reasonable time', () => {
     const t0 = performance.now();
-    const r = cli(fileArgs(f), { ...filesOf(f), 's.sse': `[${Array.from({ length: 100_000 }, () => '{}').join(',')}]` });
+    const r = cli(fileArgs(f), {
+      ...filesOf(f),
+      's.sse': `[${Array.from({ length: 100_000 }, () => '{}').join(',')}]`,
+    });
     const ms = performance.now() - t0;
     expect(r.code).toBe(1);
     expect((r.json?.problems as unknown[]).length).toBe(100_001); // 100 000 events without a type, and no terminal event
@@ -89,7 +127,10 @@ describe('cli turn: bad input never crashes', () => {
     ]);
   });
   it('an SSE data: line that is not JSON: exit 2 with file, line and column', () => {
-    const r = cli(fileArgs(f), { ...filesOf(f), 's.sse': 'event: response.created\ndata: {"type":"response.created",}\n\n' });
+    const r = cli(fileArgs(f), {
+      ...filesOf(f),
+      's.sse': 'event: response.created\ndata: {"type":"response.created",}\n\n',
+    });
     expect(r).toMatchObject({ code: 2, stdout: '' });
     expect(r.stderr).toMatch(/^error: s\.sse:2:33: SYNTAX: SSE data is not JSON: /);
   });
@@ -104,7 +145,10 @@ describe('cli turn: bad input never crashes', () => {
     [['turn', '--fixture', 'openai.nope'], /unknown turn fixture/],
     [['turn', '--fixture', 'openai.one_call', '--mode', 'lazy'], /--mode must be stateful or stateless/],
     [['turn', '--fixture', 'openai.one_call', '--stream', 's.sse'], /--fixture stands alone/],
-    [['turn', '--provider', 'openai', '--stream', 's.sse', '--turn-context', 't.json'], /^error: --handlers \(not given\): call "call_FIXTURE_oa01" .*needs a handler output/],
+    [
+      ['turn', '--provider', 'openai', '--stream', 's.sse', '--turn-context', 't.json'],
+      /^error: --handlers \(not given\): call "call_FIXTURE_oa01" .*needs a handler output/,
+    ],
   ])('%j → exit 2', (argv, message) => {
     const r = cli(argv as string[], filesOf(f));
     expect(r).toMatchObject({ code: 2, stdout: '' });
@@ -129,11 +173,14 @@ describe('--help', () => {
     expect(r.stdout).toMatch(/^usage:\n/);
     for (const c of ['project', 'validate', 'payload', 'turn', 'list']) expect(r.stdout).toContain(`cli ${c}`);
   });
-  it.each(['project', 'validate', 'payload', 'turn', 'list'])("cli %s --help prints that command's usage, exit 0", (command) => {
-    const r = cli([command, '--help']);
-    expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout).toMatch(new RegExp(`^usage:\\n  cli ${command} `));
-  });
+  it.each(['project', 'validate', 'payload', 'turn', 'list'])(
+    "cli %s --help prints that command's usage, exit 0",
+    (command) => {
+      const r = cli([command, '--help']);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(r.stdout).toMatch(new RegExp(`^usage:\\n  cli ${command} `));
+    },
+  );
 });
 
 describe('the README examples (docs/turn-examples)', () => {
@@ -151,19 +198,77 @@ describe('the README examples (docs/turn-examples)', () => {
     ].map((n) => [n, read(`docs/turn-examples/${n}`)]),
   );
   it('each runs as the README shows it', () => {
-    const o = cli(['turn', '--provider', 'openai', '--stream', 'openai.stream.sse', '--turn-context', 'openai.turn-context.json', '--handlers', 'openai.handlers.json'], files);
-    expect(o).toMatchObject({ code: 0, json: { response_id: 'resp_FIXTURE_oa01', calls: [{ gate: 'handler', arguments: { order_ref: 'ORDER-7' } }] } });
-    const a = cli(['turn', '--provider', 'anthropic', '--stream', 'anthropic.stream.sse', '--turn-context', 'anthropic.turn-context.json', '--handlers', 'anthropic.handlers.json'], files);
+    const o = cli(
+      [
+        'turn',
+        '--provider',
+        'openai',
+        '--stream',
+        'openai.stream.sse',
+        '--turn-context',
+        'openai.turn-context.json',
+        '--handlers',
+        'openai.handlers.json',
+      ],
+      files,
+    );
+    expect(o).toMatchObject({
+      code: 0,
+      json: { response_id: 'resp_FIXTURE_oa01', calls: [{ gate: 'handler', arguments: { order_ref: 'ORDER-7' } }] },
+    });
+    const a = cli(
+      [
+        'turn',
+        '--provider',
+        'anthropic',
+        '--stream',
+        'anthropic.stream.sse',
+        '--turn-context',
+        'anthropic.turn-context.json',
+        '--handlers',
+        'anthropic.handlers.json',
+      ],
+      files,
+    );
     expect(a.code).toBe(0);
-    expect((a.json?.calls as { package: { protected_audit: { binding: { algorithm: string } } } }[]).map((c) => c.package.protected_audit.binding.algorithm)).toEqual(['hmac-sha256', 'hmac-sha256']);
-    const g = cli(['turn', '--provider', 'gemini', '--stream', 'gemini.stream.jsonl', '--turn-context', 'gemini.turn-context.json', '--mode', 'stateful'], files);
-    expect(g).toMatchObject({ code: 0, json: { calls: [{ name: 'send_email', gate: 'UNKNOWN_TOOL' }], continuation: { previous_interaction_id: 'v1_FIXTURE_ge04' } } });
+    expect(
+      (a.json?.calls as { package: { protected_audit: { binding: { algorithm: string } } } }[]).map(
+        (c) => c.package.protected_audit.binding.algorithm,
+      ),
+    ).toEqual(['hmac-sha256', 'hmac-sha256']);
+    const g = cli(
+      [
+        'turn',
+        '--provider',
+        'gemini',
+        '--stream',
+        'gemini.stream.jsonl',
+        '--turn-context',
+        'gemini.turn-context.json',
+        '--mode',
+        'stateful',
+      ],
+      files,
+    );
+    expect(g).toMatchObject({
+      code: 0,
+      json: {
+        calls: [{ name: 'send_email', gate: 'UNKNOWN_TOOL' }],
+        continuation: { previous_interaction_id: 'v1_FIXTURE_ge04' },
+      },
+    });
   });
 });
 
 describe('cli turn: ends without calls, pause_turn, the empty Gemini id (revised SPEC 8.1, 8.3)', () => {
   const ctx = (extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ principal: { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' }, now: '2026-07-19T00:01:00Z', calls: {}, history: [], ...extra });
+    JSON.stringify({
+      principal: { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' },
+      now: '2026-07-19T00:01:00Z',
+      calls: {},
+      history: [],
+      ...extra,
+    });
   const lines = (events: unknown[]) => events.map((e) => JSON.stringify(e)).join('\n');
   const anthropicEnd = (
     stop_reason: string,
@@ -171,8 +276,22 @@ describe('cli turn: ends without calls, pause_turn, the empty Gemini id (revised
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hi.' } },
       { type: 'content_block_stop', index: 0 },
     ],
-  ) => lines([{ type: 'message_start', message: { id: 'msg_1', content: [] } }, ...blocks, { type: 'message_delta', delta: { stop_reason } }, { type: 'message_stop' }]);
-  const args = (provider: string) => ['turn', '--provider', provider, '--stream', 's.jsonl', '--turn-context', 't.json'];
+  ) =>
+    lines([
+      { type: 'message_start', message: { id: 'msg_1', content: [] } },
+      ...blocks,
+      { type: 'message_delta', delta: { stop_reason } },
+      { type: 'message_stop' },
+    ]);
+  const args = (provider: string) => [
+    'turn',
+    '--provider',
+    provider,
+    '--stream',
+    's.jsonl',
+    '--turn-context',
+    't.json',
+  ];
   it.each([
     [
       'openai',
@@ -202,17 +321,27 @@ describe('cli turn: ends without calls, pause_turn, the empty Gemini id (revised
   });
   it('pause_turn: exit 0, the assistant content and no user message', () => {
     const server = [
-      { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'q' } } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'q' } },
+      },
       { type: 'content_block_stop', index: 0 },
     ];
     const r = cli(args('anthropic'), { 's.jsonl': anthropicEnd('pause_turn', server), 't.json': ctx() });
     expect(r.code).toBe(0);
-    expect((r.json?.continuation as { messages: { role: string }[] }).messages.map((m) => m.role)).toEqual(['assistant']);
+    expect((r.json?.continuation as { messages: { role: string }[] }).messages.map((m) => m.role)).toEqual([
+      'assistant',
+    ]);
   });
   it('a Gemini call under the empty interaction id without response_ref: exit 2, naming the turn context and the call', () => {
     const s = lines([
       { event_type: 'interaction.created', interaction: { id: '' } },
-      { event_type: 'step.start', index: 0, step: { type: 'function_call', id: 'fc_1', name: 'send_email', arguments: {} } },
+      {
+        event_type: 'step.start',
+        index: 0,
+        step: { type: 'function_call', id: 'fc_1', name: 'send_email', arguments: {} },
+      },
       { event_type: 'step.stop', index: 0 },
       { event_type: 'interaction.completed', interaction: { id: '', status: 'requires_action' } },
     ]);

@@ -3,8 +3,23 @@
  * no Node built-ins, so the playground and the CLI run the same code.
  */
 export { canonicalize, CanonicalizationError } from './json/index.ts';
-export { sha256Hex, sha256HexWebCrypto, hmacSha256Hex, hmacSha256HexWebCrypto, constantTimeEqual } from './json/index.ts';
-export { registry, lookupTool, RESULT_LIMITS, KB_HOST, type ToolSpec, type ToolRegistry, type ToolRevisions, type EchoField } from './tables/index.ts';
+export {
+  sha256Hex,
+  sha256HexWebCrypto,
+  hmacSha256Hex,
+  hmacSha256HexWebCrypto,
+  constantTimeEqual,
+} from './json/index.ts';
+export {
+  registry,
+  lookupTool,
+  RESULT_LIMITS,
+  KB_HOST,
+  type ToolSpec,
+  type ToolRegistry,
+  type ToolRevisions,
+  type EchoField,
+} from './tables/index.ts';
 export { defineTool, ToolSpecError } from './tables/index.ts';
 export { createDispatcher, type Dispatcher } from './dispatcher/index.ts';
 export { resultJsonSchema, resultZodSchema, RESULT_SCHEMA_PARTS, type ResultSchemaPart } from './result/index.ts';
@@ -12,12 +27,30 @@ export { digestPreimages, type DigestPreimages } from './result/index.ts';
 export { ERROR_CATALOG, RETRY_AFTER_MS, type ErrorCode, type CatalogEntry } from './tables/index.ts';
 export { PROVIDER_ADAPTERS, findAdapter, adapterFor, type ProviderName, type ProviderItem } from './tables/index.ts';
 export { project, projectDetailed } from './result/index.ts';
-export { computeBindings, principalRef, digestPreimage, requestFields, callBindingFields, PURPOSES } from './result/index.ts';
-export { validateResult, validateResultDetailed, type ValidationReport, type ValidationDetails } from './result/index.ts';
+export {
+  computeBindings,
+  principalRef,
+  digestPreimage,
+  requestFields,
+  callBindingFields,
+  PURPOSES,
+} from './result/index.ts';
+export {
+  validateResult,
+  validateResultDetailed,
+  type ValidationReport,
+  type ValidationDetails,
+} from './result/index.ts';
 export { toProviderItem, AdapterRefused } from './dispatch/index.ts';
 export { previewDispatch, type DispatchPreview, type ProviderPreview } from './dispatch/index.ts';
 export { openLiveSession, type LiveSession } from './dispatch/index.ts';
-export { composeTurn, TurnRefused, type ProviderCall, type PackagedResult, type TurnOptions } from './dispatch/index.ts';
+export {
+  composeTurn,
+  TurnRefused,
+  type ProviderCall,
+  type PackagedResult,
+  type TurnOptions,
+} from './dispatch/index.ts';
 export { scenarios, findScenario, EXERCISE_SCENARIO_IDS } from './result/index.ts';
 export { parseScenario, SCENARIO_FORMAT, type Scenario } from './result/index.ts';
 export { parseTrustedContext, TrustedContextError, type TrustedContext } from './result/index.ts';
@@ -29,11 +62,24 @@ export { normalizeKey, deniedKeyKind } from './tables/index.ts';
 export type { ModelResult } from './result/index.ts';
 export { DIGEST_NAMES, type DigestName, type ProtectedAudit, type Package } from './result/index.ts';
 // SPEC 8: the model's turn (issue 12).
-export { assembleTurn, createTurnAssembler, isTurnProvider, StreamTextRefused, TURN_PROVIDERS, type TurnEvents } from './turn/index.ts';
+export {
+  assembleTurn,
+  createTurnAssembler,
+  isTurnProvider,
+  StreamTextRefused,
+  TURN_PROVIDERS,
+  type TurnEvents,
+} from './turn/index.ts';
 export { createOpenAITurnAssembler } from './turn/index.ts';
 export { createAnthropicTurnAssembler } from './turn/index.ts';
 export { createGeminiTurnAssembler } from './turn/index.ts';
-export { readTurnStream, type StreamEvent, type StreamLayout, type StreamRead, type StreamTextError } from './turn/index.ts';
+export {
+  readTurnStream,
+  type StreamEvent,
+  type StreamLayout,
+  type StreamRead,
+  type StreamTextError,
+} from './turn/index.ts';
 export {
   TURN_PROBLEM_CODES,
   type AssembledCall,
@@ -46,11 +92,33 @@ export {
   type TurnProblemCode,
   type TurnTerminal,
 } from './turn/index.ts';
-export { describeTurn, describeTurnText, segmentsText, type RefusalParams, type Segment, type TurnNoteParams, type TurnProblemParams, type TurnWordsParams } from './turn/index.ts';
+export {
+  describeTurn,
+  describeTurnText,
+  segmentsText,
+  type RefusalParams,
+  type Segment,
+  type TurnNoteParams,
+  type TurnProblemParams,
+  type TurnWordsParams,
+} from './turn/index.ts';
 export { REPLAY_DROPS, type ReplayDrop } from './turn/index.ts';
 export { parseTurnContext, TurnContextSchema, type TurnContext } from './turn/index.ts';
 export { boundResponseId, gateCall, gateTurn, TurnInputError, type GatedCall, type GateVerdict } from './turn/index.ts';
 export { dispatchTurn, type DispatchedCall } from './turn/index.ts';
-export { continueTurn, type Continuation, type ContinuationBody, type ContinuationMode, type ContinuationOptions, type ContinuationRefused } from './turn/index.ts';
+export {
+  continueTurn,
+  type Continuation,
+  type ContinuationBody,
+  type ContinuationMode,
+  type ContinuationOptions,
+  type ContinuationRefused,
+} from './turn/index.ts';
 export { runTurn, type TurnReport } from './turn/index.ts';
-export { turnFixtures, findTurnFixture, isHealthyFixture, TURN_FIXTURE_FORMAT, type TurnFixture } from './turn/index.ts';
+export {
+  turnFixtures,
+  findTurnFixture,
+  isHealthyFixture,
+  TURN_FIXTURE_FORMAT,
+  type TurnFixture,
+} from './turn/index.ts';

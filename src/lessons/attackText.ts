@@ -10,11 +10,13 @@ export const ATTACK_TEXT = defineTexts({
     },
     A2: {
       title: "Move A's whole package (both projections) to call B",
-      lesson: 'The package is internally consistent, but the call binding names call A: in call B it no longer verifies.',
+      lesson:
+        'The package is internally consistent, but the call binding names call A: in call B it no longer verifies.',
     },
     A3: {
       title: 'Replace only the idempotency key',
-      lesson: 'request_sha256 leaves the key out (same intent, same record), so it still matches; call_binding_sha256 carries the key and breaks.',
+      lesson:
+        'request_sha256 leaves the key out (same intent, same record), so it still matches; call_binding_sha256 carries the key and breaks.',
     },
     A4: {
       title: 'Forge a well-formed random digest',
@@ -46,7 +48,8 @@ export const ATTACK_TEXT = defineTexts({
     },
     A11: {
       title: 'Storage tamper: change data and recompute every plain digest',
-      lesson: 'A plain SHA-256 binding is not a signature: whoever can rewrite the store can recompute it. Keyed mode (HMAC) stops it.',
+      lesson:
+        'A plain SHA-256 binding is not a signature: whoever can rewrite the store can recompute it. Keyed mode (HMAC) stops it.',
     },
     A12: {
       title: 'Unregistered provider, API or adapter revision',
@@ -58,7 +61,8 @@ export const ATTACK_TEXT = defineTexts({
     },
     A14: {
       title: 'Prompt injection text in a search hit',
-      lesson: 'It is valid data: it stays in data with trust untrusted_data. What protects is that the next tool call must pass its own schema, authorization and approval.',
+      lesson:
+        'It is valid data: it stays in data with trust untrusted_data. What protects is that the next tool call must pass its own schema, authorization and approval.',
     },
   } satisfies Record<AttackId, { title: string; lesson: string }>,
   zh: {
@@ -116,7 +120,8 @@ export const ATTACK_TEXT = defineTexts({
     },
     A14: {
       title: '搜索结果中的提示注入文本',
-      lesson: '它是合法数据：留在 data 中，trust 为 untrusted_data。真正的防护是下一次工具调用必须重新通过 schema、授权与审批。',
+      lesson:
+        '它是合法数据：留在 data 中，trust 为 untrusted_data。真正的防护是下一次工具调用必须重新通过 schema、授权与审批。',
     },
   },
 });

@@ -14,7 +14,10 @@ const run = (id: AttackId, scenario: string) => runAttack(id, findScenario(scena
 const codes = (vs: { code: string; path: string }[]) => vs.map((v) => `${v.code} ${v.path}`).sort();
 
 describe('package attacks: validateResult rejects with these exact codes', () => {
-  const RESULT_AND_CALL = ['CALL_BINDING_MISMATCH /protected_audit/binding/call_binding_sha256', 'RESULT_DIGEST_MISMATCH /protected_audit/binding/result_sha256'];
+  const RESULT_AND_CALL = [
+    'CALL_BINDING_MISMATCH /protected_audit/binding/call_binding_sha256',
+    'RESULT_DIGEST_MISMATCH /protected_audit/binding/result_sha256',
+  ];
   it('A1 swap model_result between calls → RESULT_DIGEST_MISMATCH and the call binding over it', () => {
     const r = run('A1', 'search_kb.hits');
     expect(r.other).toBeDefined();
@@ -48,7 +51,9 @@ describe('package attacks: validateResult rejects with these exact codes', () =>
     ] as const) {
       const pkg = structuredClone(r.victim.pkg);
       pkg.protected_audit.binding[field] = 'ab'.repeat(32);
-      expect(codes(validateResult(pkg, r.victim.trusted).violations)).toEqual([`${code} /protected_audit/binding/${field}`]);
+      expect(codes(validateResult(pkg, r.victim.trusted).violations)).toEqual([
+        `${code} /protected_audit/binding/${field}`,
+      ]);
     }
   });
   it('A5 change one business field → RESULT_DIGEST_MISMATCH (+ call binding)', () => {
@@ -77,7 +82,10 @@ describe('package attacks: validateResult rejects with these exact codes', () =>
     expect(r.tampered.pkg.model_result.data).not.toEqual(r.victim.pkg.model_result.data);
     expect(r.report.ok).toBe(true); // the lesson: a plain digest is not a signature
     expect(r.keyed).toBeDefined();
-    expect(codes(r.keyed?.report.violations ?? [])).toEqual(['CALL_BINDING_MISMATCH /protected_audit/binding/call_binding_sha256', 'RESULT_DIGEST_MISMATCH /protected_audit/binding/result_sha256']);
+    expect(codes(r.keyed?.report.violations ?? [])).toEqual([
+      'CALL_BINDING_MISMATCH /protected_audit/binding/call_binding_sha256',
+      'RESULT_DIGEST_MISMATCH /protected_audit/binding/result_sha256',
+    ]);
   });
   it('A12 unregistered adapter revision → UNREGISTERED_ADAPTER, and the adapter refuses', () => {
     const r = run('A12', 'get_order.paid');

@@ -3,7 +3,10 @@ import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import { checkExercise } from './exercise.ts';
 
 describe('the exercise (SPEC 6)', () => {
-  const items = EXERCISE_SCENARIO_IDS.map((id) => findScenario(id)).map((s) => ({ handler_output: s?.handler_output, context: s!.context }));
+  const items = EXERCISE_SCENARIO_IDS.map((id) => findScenario(id)).map((s) => ({
+    handler_output: s?.handler_output,
+    context: s!.context,
+  }));
   it('the five shipped results each show their slot, and all five proofs hold', () => {
     const r = checkExercise(items);
     expect(r.results.map((x) => x.shows)).toEqual([true, true, true, true, true]);
@@ -34,7 +37,10 @@ describe('the exercise (SPEC 6)', () => {
 
 describe('checkExercise with a missing result', () => {
   it('a null slot is unshown and left out of the proofs; the others still prove', () => {
-    const items = EXERCISE_SCENARIO_IDS.map((id) => findScenario(id)).map((s) => ({ handler_output: s?.handler_output, context: s!.context }));
+    const items = EXERCISE_SCENARIO_IDS.map((id) => findScenario(id)).map((s) => ({
+      handler_output: s?.handler_output,
+      context: s!.context,
+    }));
     const r = checkExercise([null, ...items.slice(1)]);
     expect(r.results[0]).toMatchObject({ shows: false, problem: 'result 1 is missing' });
     expect(r.results.slice(1).every((x) => x.shows)).toBe(true);

@@ -82,7 +82,8 @@ function setAt(root: unknown, path: string, value: unknown): void {
   cur[parts[parts.length - 1] as string] = value;
 }
 
-const mutate = (v: unknown): unknown => (typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'x');
+const mutate = (v: unknown): unknown =>
+  typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'x';
 
 /**
  * `items[i]` is the result for slot `EXERCISE_KINDS[i]`; a null item (text
@@ -96,12 +97,27 @@ export function checkExercise(items: readonly (ExerciseItem | null)[]): Exercise
   });
   const results = EXERCISE_KINDS.map((kind, i) => {
     const p = packages[i] ?? null;
-    if (p === null) return { kind, pkg: null, shows: false, problem: items[i] === null || items[i] === undefined ? `result ${i + 1} is missing` : `result ${i + 1}: the trusted context is not valid` };
+    if (p === null)
+      return {
+        kind,
+        pkg: null,
+        shows: false,
+        problem:
+          items[i] === null || items[i] === undefined
+            ? `result ${i + 1} is missing`
+            : `result ${i + 1}: the trusted context is not valid`,
+      };
     const ok = shows(kind, p.pkg);
     return { kind, pkg: p.pkg, shows: ok, problem: ok ? null : `result ${i + 1} does not show ${kind}` };
   });
   const live = packages.flatMap((p, i) => (p === null ? [] : [{ ...p, raw: items[i]?.handler_output, n: i + 1 }]));
-  const proofs = [proofNoPrincipal(live), proofBusinessChange(live), proofSwap(live), proofInjections(live), proofPayloads(live)];
+  const proofs = [
+    proofNoPrincipal(live),
+    proofBusinessChange(live),
+    proofSwap(live),
+    proofInjections(live),
+    proofPayloads(live),
+  ];
   return { results, proofs, holding: proofs.filter((p) => p.verdict === 'holds').length };
 }
 
@@ -117,7 +133,12 @@ const verdict = (id: ProofId, checks: number, failures: string[]): ProofResult =
 export function projectionLeaks(pkg: Package, trusted: TrustedContext): { checks: number; found: string[] } {
   const text = canonicalize(pkg.model_result);
   const a = pkg.protected_audit;
-  const secrets = [trusted.principal.tenant, trusted.principal.subject, a.principal_ref, a.downstream.receipt_ref].filter((v): v is string => v !== null);
+  const secrets = [
+    trusted.principal.tenant,
+    trusted.principal.subject,
+    a.principal_ref,
+    a.downstream.receipt_ref,
+  ].filter((v): v is string => v !== null);
   const found = secrets.filter((s) => text.includes(s)).map((s) => `contains ${JSON.stringify(s)}`);
   if (/"(tenant|subject|principal_ref|receipt_ref)"/.test(text)) found.push('has a principal or receipt member');
   return { checks: secrets.length + 1, found };
@@ -143,13 +164,15 @@ function proofBusinessChange(live: Live): ProofResult {
     const mr = pkg.model_result;
     const fields: { path: string; value: unknown }[] = [];
     if (mr.data !== null) leaves(mr.data, '/data', fields);
-    if (mr.error !== null && mr.error.retry_after_ms !== null) fields.push({ path: '/error/retry_after_ms', value: mr.error.retry_after_ms });
+    if (mr.error !== null && mr.error.retry_after_ms !== null)
+      fields.push({ path: '/error/retry_after_ms', value: mr.error.retry_after_ms });
     const before = pkg.protected_audit.binding.result_sha256;
     for (const f of fields) {
       checks++;
       const changed = clone(mr);
       setAt(changed, f.path, mutate(f.value));
-      if (resultDigest(changed, trusted.key) === before) failures.push(`result ${n}: changing ${f.path} left result_sha256 unchanged`);
+      if (resultDigest(changed, trusted.key) === before)
+        failures.push(`result ${n}: changing ${f.path} left result_sha256 unchanged`);
     }
   }
   return verdict('business_change_changes_result', checks, failures);
@@ -159,7 +182,8 @@ function proofBusinessChange(live: Live): ProofResult {
 function proofSwap(live: Live): ProofResult {
   const failures: string[] = [];
   let checks = 0;
-  const breaksBinding = (pkg: Package, trusted: TrustedContext) => validateResult(pkg, trusted).violations.some((v) => v.code === 'CALL_BINDING_MISMATCH');
+  const breaksBinding = (pkg: Package, trusted: TrustedContext) =>
+    validateResult(pkg, trusted).violations.some((v) => v.code === 'CALL_BINDING_MISMATCH');
   for (const a of live) {
     for (const b of live) {
       if (a === b) continue;
@@ -168,7 +192,8 @@ function proofSwap(live: Live): ProofResult {
       swapped.model_result = clone(b.pkg.model_result);
       if (canonicalize(swapped.model_result) !== canonicalize(a.pkg.model_result)) {
         checks++;
-        if (!breaksBinding(swapped, a.trusted)) failures.push(`result ${b.n}'s model_result verifies inside result ${a.n}'s package`);
+        if (!breaksBinding(swapped, a.trusted))
+          failures.push(`result ${b.n}'s model_result verifies inside result ${a.n}'s package`);
       }
       checks++;
       if (!breaksBinding(a.pkg, b.trusted)) failures.push(`result ${a.n}'s package verifies for call ${b.n}`);
@@ -179,8 +204,10 @@ function proofSwap(live: Live): ProofResult {
     moved.protected_audit.operation.idempotency_key = key;
     const report = validateResult(moved, t);
     checks++;
-    if (!report.violations.some((v) => v.code === 'CALL_BINDING_MISMATCH')) failures.push(`result ${a.n}: a new idempotency key alone still verifies`);
-    if (report.violations.some((v) => v.code === 'REQUEST_DIGEST_MISMATCH')) failures.push(`result ${a.n}: a new idempotency key changed the request digest`);
+    if (!report.violations.some((v) => v.code === 'CALL_BINDING_MISMATCH'))
+      failures.push(`result ${a.n}: a new idempotency key alone still verifies`);
+    if (report.violations.some((v) => v.code === 'REQUEST_DIGEST_MISMATCH'))
+      failures.push(`result ${a.n}: a new idempotency key changed the request digest`);
   }
   return verdict('swap_or_key_breaks_binding', checks, failures);
 }
@@ -221,7 +248,9 @@ function proofInjections(live: Live): ProofResult {
       const edited = clone(raw) as Record<string, unknown>;
       inj.edit(edited.data as Record<string, unknown>);
       const out = project(edited, trusted);
-      const rejected = out.model_result.error?.code === 'OUTPUT_CONTRACT_VIOLATION' && out.protected_audit.violations.some((v) => v.code === inj.code);
+      const rejected =
+        out.model_result.error?.code === 'OUTPUT_CONTRACT_VIOLATION' &&
+        out.protected_audit.violations.some((v) => v.code === inj.code);
       if (!rejected) failures.push(`result ${n}: ${inj.name} was not rejected with ${inj.code}`);
     }
   }
@@ -229,7 +258,11 @@ function proofInjections(live: Live): ProofResult {
 }
 
 /** One package through every registered adapter (re-projected for the other providers, as the dispatcher would have made it): what each payload leaks, if anything. */
-export function payloadScan(pkg: Package, trusted: TrustedContext, raw: unknown): { provider: string; title: string; leaked: string | null; refused: boolean }[] {
+export function payloadScan(
+  pkg: Package,
+  trusted: TrustedContext,
+  raw: unknown,
+): { provider: string; title: string; leaked: string | null; refused: boolean }[] {
   return PROVIDER_ADAPTERS.map((adapter) => {
     const t = withProvider(trusted, adapter.provider);
     const p = t.call.provider === trusted.call.provider ? pkg : project(raw, t);
@@ -252,7 +285,8 @@ function proofPayloads(live: Live): ProofResult {
     for (const r of payloadScan(pkg, trusted, raw)) {
       checks++;
       if (r.refused) failures.push(`result ${n}: the ${r.title} adapter refused its own package`);
-      else if (r.leaked !== null) failures.push(`result ${n}: the ${r.title} payload contains ${JSON.stringify(r.leaked)}`);
+      else if (r.leaked !== null)
+        failures.push(`result ${n}: the ${r.title} payload contains ${JSON.stringify(r.leaked)}`);
     }
   }
   return verdict('no_audit_in_payloads', checks, failures);
@@ -263,7 +297,8 @@ export function businessChanges(before: Package['model_result'], after: Package[
   const fields = (mr: Package['model_result']): Map<string, string> => {
     const out: { path: string; value: unknown }[] = [];
     if (mr.data !== null) leaves(mr.data, '/data', out);
-    if (mr.error !== null && mr.error.retry_after_ms !== null) out.push({ path: '/error/retry_after_ms', value: mr.error.retry_after_ms });
+    if (mr.error !== null && mr.error.retry_after_ms !== null)
+      out.push({ path: '/error/retry_after_ms', value: mr.error.retry_after_ms });
     return new Map(out.map((f) => [f.path, JSON.stringify(f.value)]));
   };
   const a = fields(before);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import type { Scenario } from '../core/result/index.ts';
-import { inject, presentEdit, replaceKey, scanPayloads, scanProjections, seal, swapResults } from './exerciseActions.ts';
+import {
+  inject,
+  presentEdit,
+  replaceKey,
+  scanPayloads,
+  scanProjections,
+  seal,
+  swapResults,
+} from './exerciseActions.ts';
 
 const five = (): Scenario[] => EXERCISE_SCENARIO_IDS.map((id) => findScenario(id) as Scenario);
 const sealedFive = () => five().map((s) => seal(s.handler_output, s.context));
@@ -37,7 +45,10 @@ describe('the exercise’s actions', () => {
   it('swapping results 1 and 2 breaks both bindings; identical results show nothing', () => {
     const [a, b] = sealedFive() as [ReturnType<typeof seal>, ReturnType<typeof seal>];
     const r = swapResults(a, b, 1, 2);
-    for (const p of [r.aUnderB, r.bUnderA]) expect(p.report.violations.map((v) => v.code)).toEqual(expect.arrayContaining(['RESULT_DIGEST_MISMATCH', 'CALL_BINDING_MISMATCH']));
+    for (const p of [r.aUnderB, r.bUnderA])
+      expect(p.report.violations.map((v) => v.code)).toEqual(
+        expect.arrayContaining(['RESULT_DIGEST_MISMATCH', 'CALL_BINDING_MISMATCH']),
+      );
     expect(r.step).toMatchObject({ step: 'swap', a: 1, b: 2 });
     expect(swapResults(a, a, 1, 1).step).toBeNull();
   });

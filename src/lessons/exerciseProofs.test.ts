@@ -3,7 +3,8 @@ import { proofsAfter, proofStatuses, shownCount, type ExerciseEvent, type ProofS
 
 const swap: ProofStep = { step: 'swap', a: 1, b: 2, codes: ['RESULT_DIGEST_MISMATCH', 'CALL_BINDING_MISMATCH'] };
 const key: ProofStep = { step: 'replace_key', slot: 1, codes: ['CALL_BINDING_MISMATCH'] };
-const run = (events: ExerciseEvent[], from: readonly ProofStep[] = []): readonly ProofStep[] => events.reduce((s, e) => proofsAfter(s, e), from);
+const run = (events: ExerciseEvent[], from: readonly ProofStep[] = []): readonly ProofStep[] =>
+  events.reduce((s, e) => proofsAfter(s, e), from);
 
 describe('the learner’s proofs', () => {
   it('start at none, and opening, loading worked answers, sealing or unsealing show none', () => {
@@ -51,7 +52,12 @@ describe('the learner’s proofs', () => {
   it('all five are shown by the eight named actions; a reset forgets them', () => {
     const steps: ProofStep[] = [
       { step: 'scan_projection', slots: [1, 2, 3, 4, 5] },
-      { step: 'edit_sealed', slot: 1, path: '/data/hits/0/title', codes: ['RESULT_DIGEST_MISMATCH', 'CALL_BINDING_MISMATCH'] },
+      {
+        step: 'edit_sealed',
+        slot: 1,
+        path: '/data/hits/0/title',
+        codes: ['RESULT_DIGEST_MISMATCH', 'CALL_BINDING_MISMATCH'],
+      },
       swap,
       key,
       { step: 'inject', slot: 1, injection: 'status', code: 'DATA_SCHEMA' },

@@ -6,13 +6,28 @@
  * Pure and free of the core, so the progress it feeds loads with the page;
  * ./exerciseActions.ts runs the actions and builds the steps.
  */
-export type ProofId = 'no_principal_or_receipt' | 'business_change_changes_result' | 'swap_or_key_breaks_binding' | 'injections_rejected' | 'no_audit_in_payloads';
-export const PROOF_IDS: readonly ProofId[] = ['no_principal_or_receipt', 'business_change_changes_result', 'swap_or_key_breaks_binding', 'injections_rejected', 'no_audit_in_payloads'];
+export type ProofId =
+  | 'no_principal_or_receipt'
+  | 'business_change_changes_result'
+  | 'swap_or_key_breaks_binding'
+  | 'injections_rejected'
+  | 'no_audit_in_payloads';
+export const PROOF_IDS: readonly ProofId[] = [
+  'no_principal_or_receipt',
+  'business_change_changes_result',
+  'swap_or_key_breaks_binding',
+  'injections_rejected',
+  'no_audit_in_payloads',
+];
 
 export type InjectionKind = 'status' | 'token' | 'extra';
 export const INJECTION_KINDS: readonly InjectionKind[] = ['status', 'token', 'extra'];
 /** The code each injection must be refused with (SPEC 6: A8, A9, A10). */
-export const INJECTION_CODES: Readonly<Record<InjectionKind, string>> = { status: 'DATA_SCHEMA', token: 'SENSITIVE_FIELD', extra: 'DATA_SCHEMA' };
+export const INJECTION_CODES: Readonly<Record<InjectionKind, string>> = {
+  status: 'DATA_SCHEMA',
+  token: 'SENSITIVE_FIELD',
+  extra: 'DATA_SCHEMA',
+};
 
 /** One thing the learner did and what the real checks answered; results are numbered 1–5. */
 export type ProofStep =
@@ -29,7 +44,8 @@ export type ProofStep =
   /** Built every provider's payload of the sealed results and searched them: no audit in any. */
   | { step: 'scan_payloads'; slots: number[]; payloads: number };
 
-export type StepKey = 'scan_projection' | 'edit_sealed' | 'swap' | 'replace_key' | `inject_${InjectionKind}` | 'scan_payloads';
+export type StepKey =
+  'scan_projection' | 'edit_sealed' | 'swap' | 'replace_key' | `inject_${InjectionKind}` | 'scan_payloads';
 
 export const stepKey = (s: ProofStep): StepKey => (s.step === 'inject' ? `inject_${s.injection}` : s.step);
 
@@ -44,7 +60,8 @@ export const PROOF_STEPS: Readonly<Record<ProofId, readonly StepKey[]>> = {
 
 /** The scans need the five results sealed: the chapter's proof is over all five. */
 export const SLOT_COUNT = 5;
-const everySlot = (slots: readonly number[]): boolean => Array.from({ length: SLOT_COUNT }, (_, i) => i + 1).every((n) => slots.includes(n));
+const everySlot = (slots: readonly number[]): boolean =>
+  Array.from({ length: SLOT_COUNT }, (_, i) => i + 1).every((n) => slots.includes(n));
 
 /** Whether a step's outcome really demonstrates what it claims (a step that does not is never recorded). */
 export function demonstrates(s: ProofStep): boolean {
@@ -65,7 +82,12 @@ export function demonstrates(s: ProofStep): boolean {
 }
 
 export type ExerciseEvent =
-  { type: 'open' } | { type: 'load_worked_answer'; slot: number } | { type: 'seal'; slot: number } | { type: 'unseal'; slot: number } | { type: 'reset' } | { type: 'shown'; step: ProofStep };
+  | { type: 'open' }
+  | { type: 'load_worked_answer'; slot: number }
+  | { type: 'seal'; slot: number }
+  | { type: 'unseal'; slot: number }
+  | { type: 'reset' }
+  | { type: 'shown'; step: ProofStep };
 
 /** The learner's shown steps after an event: the same array when nothing is new. */
 export function proofsAfter(shown: readonly ProofStep[], e: ExerciseEvent): readonly ProofStep[] {
@@ -95,7 +117,10 @@ export interface ProofStatus {
 
 export function proofStatuses(shown: readonly ProofStep[]): ProofStatus[] {
   return PROOF_IDS.map((id) => {
-    const parts = PROOF_STEPS[id].map((key) => ({ key, by: shown.find((s) => stepKey(s) === key && demonstrates(s)) ?? null }));
+    const parts = PROOF_STEPS[id].map((key) => ({
+      key,
+      by: shown.find((s) => stepKey(s) === key && demonstrates(s)) ?? null,
+    }));
     return { id, shown: parts.every((p) => p.by !== null), parts };
   });
 }

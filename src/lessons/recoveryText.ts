@@ -23,7 +23,8 @@ export type PathFacts = Readonly<Record<string, ResultFacts | undefined>>;
 const short = (hex: string | undefined): string => `${(hex ?? '').slice(0, 12)}…`;
 const orDash = (v: string | number | null | undefined): string => (v === null || v === undefined ? '—' : String(v));
 const sameRequest = (f: PathFacts, a: string, b: string): boolean => f[a]?.requestSha256 === f[b]?.requestSha256;
-const sameBinding = (f: PathFacts, a: string, b: string): boolean => f[a]?.callBindingSha256 === f[b]?.callBindingSha256;
+const sameBinding = (f: PathFacts, a: string, b: string): boolean =>
+  f[a]?.callBindingSha256 === f[b]?.callBindingSha256;
 
 export const RECOVERY_TEXT = defineTexts({
   en: {
@@ -34,7 +35,8 @@ export const RECOVERY_TEXT = defineTexts({
         steps: {
           dispatch: {
             title: 'Dispatch create_refund_draft',
-            detail: (f: PathFacts) => `The write leaves under operation ${orDash(f.timeout?.operationId)} with its idempotency key. No result yet.`,
+            detail: (f: PathFacts) =>
+              `The write leaves under operation ${orDash(f.timeout?.operationId)} with its idempotency key. No result yet.`,
             next: 'Wait for the handler, up to the deadline.',
           },
           timeout: {
@@ -44,13 +46,17 @@ export const RECOVERY_TEXT = defineTexts({
           },
           query: {
             title: 'Explicit status query',
-            detail: 'The control plane asks the downstream system about the same request (request_ref, status_ref). No write is sent.',
+            detail:
+              'The control plane asks the downstream system about the same request (request_ref, status_ref). No write is sent.',
             next: 'Read the downstream receipt, if there is one.',
           },
           reconciled: {
             title: 'Receipt found: the result is reconciled',
             detail: 'The draft was committed the first time. The model gets it with delivery receipt_reconciled.',
-            evidence: [(f: PathFacts) => `receipt_ref ${orDash(f.reconciled?.receiptRef)} from the downstream system (protected_audit only)`],
+            evidence: [
+              (f: PathFacts) =>
+                `receipt_ref ${orDash(f.reconciled?.receiptRef)} from the downstream system (protected_audit only)`,
+            ],
           },
         },
       },
@@ -58,8 +64,16 @@ export const RECOVERY_TEXT = defineTexts({
         title: 'RATE_LIMIT (429): wait, then retry',
         lead: 'Nothing ran, so a retry cannot duplicate anything. The handler supplies only retry_after_ms; the catalog fixes the recovery.',
         steps: {
-          dispatch: { title: 'Dispatch search_kb', detail: 'A read: “refund policy”, top 5.', next: 'Wait for the handler.' },
-          '429': { title: '429: rate limited', detail: (f: PathFacts) => `The handler names RATE_LIMIT with retry_after_ms ${orDash(f['429']?.retryAfterMs)}.` },
+          dispatch: {
+            title: 'Dispatch search_kb',
+            detail: 'A read: “refund policy”, top 5.',
+            next: 'Wait for the handler.',
+          },
+          '429': {
+            title: '429: rate limited',
+            detail: (f: PathFacts) =>
+              `The handler names RATE_LIMIT with retry_after_ms ${orDash(f['429']?.retryAfterMs)}.`,
+          },
           wait: {
             title: (f: PathFacts) => `Wait retry_after_ms (${orDash(f['429']?.retryAfterMs)} ms)`,
             detail: 'No dispatch, no result. The control plane checks the deadline and the retry budget first.',
@@ -69,7 +83,10 @@ export const RECOVERY_TEXT = defineTexts({
             title: 'Retry: a fresh result',
             detail: 'The downstream answers this time: a new execution, delivery fresh.',
             evidence: [
-              (f: PathFacts): string => (sameRequest(f, '429', 'retry') ? 'the same request_sha256: the same intent' : 'request_sha256 differs from the 429 call (another call in this fixture)'),
+              (f: PathFacts): string =>
+                sameRequest(f, '429', 'retry')
+                  ? 'the same request_sha256: the same intent'
+                  : 'request_sha256 differs from the 429 call (another call in this fixture)',
             ],
           },
         },
@@ -87,14 +104,19 @@ export const RECOVERY_TEXT = defineTexts({
             title: 'Same intent, new call id: local replay',
             detail: 'The idempotency record answers; the handler is not called again.',
             evidence: [
-              (f: PathFacts) => `request_sha256 ${sameRequest(f, 'dispatch', 'replay') ? 'equal' : 'different'}: ${short(f.replay?.requestSha256)}`,
-              (f: PathFacts) => `call_binding_sha256 ${sameBinding(f, 'dispatch', 'replay') ? 'equal' : 'different'}: ${short(f.replay?.callBindingSha256)} (another call)`,
+              (f: PathFacts) =>
+                `request_sha256 ${sameRequest(f, 'dispatch', 'replay') ? 'equal' : 'different'}: ${short(f.replay?.requestSha256)}`,
+              (f: PathFacts) =>
+                `call_binding_sha256 ${sameBinding(f, 'dispatch', 'replay') ? 'equal' : 'different'}: ${short(f.replay?.callBindingSha256)} (another call)`,
             ],
           },
           reconciled: {
             title: 'After a timeout: receipt reconciled',
             detail: 'An explicit status query found the downstream receipt of the refund draft.',
-            evidence: [(f: PathFacts) => `receipt_ref ${orDash(f.reconciled?.receiptRef)}: evidence from the downstream system, kept in protected_audit`],
+            evidence: [
+              (f: PathFacts) =>
+                `receipt_ref ${orDash(f.reconciled?.receiptRef)}: evidence from the downstream system, kept in protected_audit`,
+            ],
           },
         },
       },
@@ -103,7 +125,8 @@ export const RECOVERY_TEXT = defineTexts({
     deliver: {
       fresh: 'Deliver model_result to the model. Done.',
       local_replay: 'Deliver the replayed result; the current call was still authorized — a replay skips no check.',
-      receipt_reconciled: 'Deliver the reconciled result; the receipt stays in protected_audit. Never dispatch the write again.',
+      receipt_reconciled:
+        'Deliver the reconciled result; the receipt stays in protected_audit. Never dispatch the write again.',
     },
     notCatalog: 'Not a catalog code: stop and ask a human.',
     recovery: {
@@ -111,7 +134,8 @@ export const RECOVERY_TEXT = defineTexts({
         `${code} → retry_after: wait ${wait}, then send the same request again, only within the deadline and the retry budget (nothing ran: outcome not_started).`,
       query_status: (code: string, _wait: string, tool: string) =>
         `${code} → query_status: query the downstream status (status_ref, kept in protected_audit). Never dispatch ${tool} again — it may already have committed.`,
-      correct_input: (code: string) => `${code} → correct_input: the arguments may be corrected, within the input schema.`,
+      correct_input: (code: string) =>
+        `${code} → correct_input: the arguments may be corrected, within the input schema.`,
       request_approval: (code: string) => `${code} → request_approval: pause and build a new approval preview.`,
       human_review: (code: string) => `${code} → human_review: stop; a human decides.`,
       none: (code: string) => `${code} → none: nothing to retry; tell the user.`,
@@ -141,7 +165,10 @@ export const RECOVERY_TEXT = defineTexts({
           reconciled: {
             title: '找到回执：结果已核对',
             detail: '草稿第一次就已提交。模型收到 delivery 为 receipt_reconciled 的结果。',
-            evidence: [(f: PathFacts) => `来自下游系统的 receipt_ref ${orDash(f.reconciled?.receiptRef)}（仅在 protected_audit 中）`],
+            evidence: [
+              (f: PathFacts) =>
+                `来自下游系统的 receipt_ref ${orDash(f.reconciled?.receiptRef)}（仅在 protected_audit 中）`,
+            ],
           },
         },
       },
@@ -149,8 +176,15 @@ export const RECOVERY_TEXT = defineTexts({
         title: 'RATE_LIMIT（429）：等待后重试',
         lead: '什么都没有执行，所以重试不会造成重复。handler 只提供 retry_after_ms；恢复方式由目录固定。',
         steps: {
-          dispatch: { title: 'Dispatch search_kb', detail: '一次读取：“refund policy”，前 5 条。', next: '等待 handler。' },
-          '429': { title: '429：被限流', detail: (f: PathFacts) => `handler 给出 RATE_LIMIT 与 retry_after_ms ${orDash(f['429']?.retryAfterMs)}。` },
+          dispatch: {
+            title: 'Dispatch search_kb',
+            detail: '一次读取：“refund policy”，前 5 条。',
+            next: '等待 handler。',
+          },
+          '429': {
+            title: '429：被限流',
+            detail: (f: PathFacts) => `handler 给出 RATE_LIMIT 与 retry_after_ms ${orDash(f['429']?.retryAfterMs)}。`,
+          },
           wait: {
             title: (f: PathFacts) => `等待 retry_after_ms（${orDash(f['429']?.retryAfterMs)} ms）`,
             detail: '不 dispatch，也没有结果。控制面先检查截止时间与重试预算。',
@@ -159,7 +193,12 @@ export const RECOVERY_TEXT = defineTexts({
           retry: {
             title: '重试：全新结果',
             detail: '这次下游给出了答复：一次新的执行，delivery 为 fresh。',
-            evidence: [(f: PathFacts): string => (sameRequest(f, '429', 'retry') ? 'request_sha256 相同：同一业务意图' : 'request_sha256 与 429 调用不同（本示例中的另一次调用）')],
+            evidence: [
+              (f: PathFacts): string =>
+                sameRequest(f, '429', 'retry')
+                  ? 'request_sha256 相同：同一业务意图'
+                  : 'request_sha256 与 429 调用不同（本示例中的另一次调用）',
+            ],
           },
         },
       },
@@ -176,14 +215,19 @@ export const RECOVERY_TEXT = defineTexts({
             title: '同一意图、新的 call id：本地重放',
             detail: '由幂等记录作答；不再调用 handler。',
             evidence: [
-              (f: PathFacts) => `request_sha256 ${sameRequest(f, 'dispatch', 'replay') ? '相同' : '不同'}：${short(f.replay?.requestSha256)}`,
-              (f: PathFacts) => `call_binding_sha256 ${sameBinding(f, 'dispatch', 'replay') ? '相同' : '不同'}：${short(f.replay?.callBindingSha256)}（另一次调用）`,
+              (f: PathFacts) =>
+                `request_sha256 ${sameRequest(f, 'dispatch', 'replay') ? '相同' : '不同'}：${short(f.replay?.requestSha256)}`,
+              (f: PathFacts) =>
+                `call_binding_sha256 ${sameBinding(f, 'dispatch', 'replay') ? '相同' : '不同'}：${short(f.replay?.callBindingSha256)}（另一次调用）`,
             ],
           },
           reconciled: {
             title: '超时之后：回执已核对',
             detail: '显式状态查询找到了退款草稿的下游回执。',
-            evidence: [(f: PathFacts) => `receipt_ref ${orDash(f.reconciled?.receiptRef)}：来自下游系统的证据，保存在 protected_audit`],
+            evidence: [
+              (f: PathFacts) =>
+                `receipt_ref ${orDash(f.reconciled?.receiptRef)}：来自下游系统的证据，保存在 protected_audit`,
+            ],
           },
         },
       },
@@ -195,8 +239,10 @@ export const RECOVERY_TEXT = defineTexts({
     },
     notCatalog: '不是目录中的错误码：停止并交给人工。',
     recovery: {
-      retry_after: (code: string, wait: string, _tool: string) => `${code} → retry_after：等待 ${wait}，然后在截止时间与重试预算内再次发送同一请求（尚未执行：outcome 为 not_started）。`,
-      query_status: (code: string, _wait: string, tool: string) => `${code} → query_status：查询下游状态（status_ref，保存在 protected_audit）。绝不再次 dispatch ${tool}——它可能已经提交。`,
+      retry_after: (code: string, wait: string, _tool: string) =>
+        `${code} → retry_after：等待 ${wait}，然后在截止时间与重试预算内再次发送同一请求（尚未执行：outcome 为 not_started）。`,
+      query_status: (code: string, _wait: string, tool: string) =>
+        `${code} → query_status：查询下游状态（status_ref，保存在 protected_audit）。绝不再次 dispatch ${tool}——它可能已经提交。`,
       correct_input: (code: string) => `${code} → correct_input：只能在输入 schema 内修正参数。`,
       request_approval: (code: string) => `${code} → request_approval：暂停并重新生成审批预览。`,
       human_review: (code: string) => `${code} → human_review：停止，由人工决定。`,

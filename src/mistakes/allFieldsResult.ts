@@ -12,8 +12,17 @@ export const allFieldsResult: Mistake<1> = {
     const pkg = project(s.handler_output, s.context);
     const correct = toProviderItem(pkg, s.context);
     // The mistake: one object for every reader, serialized whole for the provider.
-    const everything = { ...pkg.model_result, ...pkg.protected_audit, tenant: s.context.principal.tenant, subject: s.context.principal.subject };
-    const mistaken = { type: 'function_call_output', call_id: s.context.call.call_id, output: JSON.stringify(everything) };
+    const everything = {
+      ...pkg.model_result,
+      ...pkg.protected_audit,
+      tenant: s.context.principal.tenant,
+      subject: s.context.principal.subject,
+    };
+    const mistaken = {
+      type: 'function_call_output',
+      call_id: s.context.call.call_id,
+      output: JSON.stringify(everything),
+    };
     const text = JSON.stringify(mistaken);
     const leaked = auditValuesOf(pkg, s.context).filter((v) => text.includes(v));
     return {

@@ -24,7 +24,9 @@ export function nextStep(s: Scenario, representation: 'contract' | 'booleans'): 
   }
   if (mr.status === 'succeeded') return mr.execution.delivery === 'fresh' ? 'done' : `done (${mr.execution.delivery})`;
   const recovery = mr.error === null ? 'none' : ERROR_CATALOG[mr.error.code as keyof typeof ERROR_CATALOG].recovery;
-  return recovery === 'query_status' ? `query the status of ${s.context.call.operation_id}; never dispatch the write again` : recovery;
+  return recovery === 'query_status'
+    ? `query the status of ${s.context.call.operation_id}; never dispatch the write again`
+    : recovery;
 }
 
 export const cachedFlag: Mistake<4> = {
@@ -47,7 +49,11 @@ export const cachedFlag: Mistake<4> = {
         },
       },
       mistaken: {
-        value: { next_step: mistakenNext, local_replay: booleanResult(replay), receipt_reconciled: booleanResult(reconciled) },
+        value: {
+          next_step: mistakenNext,
+          local_replay: booleanResult(replay),
+          receipt_reconciled: booleanResult(reconciled),
+        },
       },
       facts: { sameLook, writesTwice },
       evidence: [mistakenNext],

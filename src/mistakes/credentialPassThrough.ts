@@ -14,7 +14,11 @@ export const credentialPassThrough: Mistake<6> = {
     const correct = toProviderItem(pkg, s.context);
     const raw = structuredClone(s.handler_output) as { data?: unknown };
     // The mistake: no deny-list, no exact shape; the downstream object goes out as it came.
-    const mistaken = { type: 'function_call_output', call_id: s.context.call.call_id, output: JSON.stringify({ status: 'succeeded', data: raw.data ?? null }) };
+    const mistaken = {
+      type: 'function_call_output',
+      call_id: s.context.call.call_id,
+      output: JSON.stringify({ status: 'succeeded', data: raw.data ?? null }),
+    };
     const found = JSON.stringify(mistaken).match(SECRET_LOOKING) ?? [];
     return {
       id: 6,

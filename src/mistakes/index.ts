@@ -9,7 +9,16 @@ import { positionalPairing } from './positionalPairing.ts';
 import { providerShapeAsModel } from './providerShapeAsModel.ts';
 import { retryFromMessage } from './retryFromMessage.ts';
 
-export const MISTAKES: readonly Mistake[] = [allFieldsResult, outputUnchecked, digestShapeOnly, cachedFlag, retryFromMessage, credentialPassThrough, positionalPairing, providerShapeAsModel];
+export const MISTAKES: readonly Mistake[] = [
+  allFieldsResult,
+  outputUnchecked,
+  digestShapeOnly,
+  cachedFlag,
+  retryFromMessage,
+  credentialPassThrough,
+  positionalPairing,
+  providerShapeAsModel,
+];
 
 export function findMistake(id: number): Mistake | null {
   return MISTAKES.find((m) => m.id === (id as MistakeId)) ?? null;

@@ -23,7 +23,8 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
       title: 'One all-fields result object: log fields reach the model',
       correct: 'OpenAI item from model_result only',
       mistaken: 'OpenAI item from the all-fields object',
-      consequence: (f) => `${f.leaked} audit values reach the provider: the principal, ids, the idempotency key, receipts and digests become text the model reads.`,
+      consequence: (f) =>
+        `${f.leaked} audit values reach the provider: the principal, ids, the idempotency key, receipts and digests become text the model reads.`,
     },
     2: {
       title: 'Input checked, output not: an injected status or extra field reaches the model',
@@ -38,7 +39,8 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
       title: 'Digest checked by its shape only: a forged digest passes',
       correct: 'validateResult (recomputes every digest)',
       mistaken: 'shape-only check',
-      consequence: () => 'A changed model_result with a random, well-formed result_sha256 is accepted: 64 hex digits prove nothing.',
+      consequence: () =>
+        'A changed model_result with a random, well-formed result_sha256 is accepted: 64 hex digits prove nothing.',
     },
     4: {
       title: 'cached=true as the recovery protocol: replay and reconciliation look the same, and a write is sent twice',
@@ -61,13 +63,16 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
       correct: 'the real adapter output',
       mistaken: 'pass-through output',
       consequence: (f) =>
-        f.credential !== undefined ? `The credential ${f.credential} is now text the model reads, and can repeat or send anywhere.` : 'No credential in this handler output: try search_kb.token_leak.',
+        f.credential !== undefined
+          ? `The credential ${f.credential} is now text the model reads, and can repeat or send anywhere.`
+          : 'No credential in this handler output: try search_kb.token_leak.',
     },
     7: {
       title: 'Results matched by array position: out-of-order results go to the wrong calls',
       correct: 'composeTurn pairs by call id',
       mistaken: 'paired by position',
-      consequence: (f) => `${f.wrong.length} of ${f.calls} calls receive another call's result: ${f.wrong.map((w) => `${w.tool} gets the ${w.given} result`).join('; ')}.`,
+      consequence: (f) =>
+        `${f.wrong.length} of ${f.calls} calls receive another call's result: ${f.wrong.map((w) => `${w.tool} gets the ${w.given} result`).join('; ')}.`,
     },
     8: {
       title: "One provider's message shape as the internal model: the other adapters break or lose fields",
@@ -96,7 +101,8 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
       title: '只看摘要长度，不重算摘要：伪造的摘要能通过',
       correct: 'validateResult（重算每个摘要）',
       mistaken: '只检查格式',
-      consequence: () => '被改动的 model_result 配一个随机但格式正确的 result_sha256 被接受了：64 位十六进制什么也证明不了。',
+      consequence: () =>
+        '被改动的 model_result 配一个随机但格式正确的 result_sha256 被接受了：64 位十六进制什么也证明不了。',
     },
     4: {
       title: '把 cached=true 当成恢复协议：重放与回执核对看起来一样，写操作被发送两次',
@@ -110,19 +116,25 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
       correct: '目录中该错误码的 recovery',
       mistaken: '从消息文本读出的决定',
       consequence: (f) =>
-        f.code === undefined ? '此结果没有错误：请试一个错误场景。' : `目录规定 ${f.code} 的恢复方式是 ${f.recovery}。若读文本，改写后的消息会把“${f.original}”变成“${f.rewritten}”。`,
+        f.code === undefined
+          ? '此结果没有错误：请试一个错误场景。'
+          : `目录规定 ${f.code} 的恢复方式是 ${f.recovery}。若读文本，改写后的消息会把“${f.original}”变成“${f.rewritten}”。`,
     },
     6: {
       title: '允许 handler 透传 authorization、token 或控制字段：凭据进入 payload',
       correct: '真实 adapter 的输出',
       mistaken: '透传的输出',
-      consequence: (f) => (f.credential !== undefined ? `凭据 ${f.credential} 成了模型可读的文本，可能被复述或发往任何地方。` : '此 handler 输出中没有凭据：请试试 search_kb.token_leak。'),
+      consequence: (f) =>
+        f.credential !== undefined
+          ? `凭据 ${f.credential} 成了模型可读的文本，可能被复述或发往任何地方。`
+          : '此 handler 输出中没有凭据：请试试 search_kb.token_leak。',
     },
     7: {
       title: '用数组位置而非 call ID 关联多结果：乱序到达的结果被交给错误的调用',
       correct: 'composeTurn 按 call id 配对',
       mistaken: '按位置配对',
-      consequence: (f) => `${f.calls} 个调用中有 ${f.wrong.length} 个收到了别的调用的结果：${f.wrong.map((w) => `${w.tool} 收到了 ${w.given} 的结果`).join('；')}。`,
+      consequence: (f) =>
+        `${f.calls} 个调用中有 ${f.wrong.length} 个收到了别的调用的结果：${f.wrong.map((w) => `${w.tool} 收到了 ${w.given} 的结果`).join('；')}。`,
     },
     8: {
       title: '把某家 provider 的消息形状当成内部域模型：另外两个 adapter 出错或丢字段',

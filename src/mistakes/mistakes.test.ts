@@ -19,7 +19,9 @@ describe('the eight mistakes each show their consequence on their scenario', () 
 describe('what each mistake does, concretely', () => {
   it('1: the all-fields object leaks the principal ref, receipt and idempotency key', () => {
     const run = findMistake(1)?.run(s('create_refund_draft.created'));
-    expect(run?.evidence).toEqual(expect.arrayContaining(['rcpt_9f8e7d6c5b4a', 'tenant-acme-retail', 'idem_09_9c2d71e4b8a0']));
+    expect(run?.evidence).toEqual(
+      expect.arrayContaining(['rcpt_9f8e7d6c5b4a', 'tenant-acme-retail', 'idem_09_9c2d71e4b8a0']),
+    );
     expect(JSON.stringify(run?.correct.value)).not.toContain('rcpt_9f8e7d6c5b4a');
   });
   it('2: the unchecked output passes the injected status; the real one refuses it', () => {

@@ -11,7 +11,10 @@ export const outputUnchecked: Mistake<2> = {
     const correct = pkg.model_result;
     const raw = structuredClone(s.handler_output) as { kind?: string; data?: Record<string, unknown> };
     // The mistake: whatever the handler says it returned is the data.
-    const mistaken = raw.kind === 'success' && raw.data !== undefined ? { status: 'succeeded', data: raw.data } : { status: 'failed', data: null };
+    const mistaken =
+      raw.kind === 'success' && raw.data !== undefined
+        ? { status: 'succeeded', data: raw.data }
+        : { status: 'failed', data: null };
     // What the contract refused, and the unchecked dispatcher let through.
     const leakedKeys = violations.filter((v) => v.path.startsWith('/data/')).map((v) => v.path.slice('/data/'.length));
     const reached = mistaken.data !== null && leakedKeys.length > 0;

@@ -10,12 +10,24 @@ export const positionalPairing: Mistake<7> = {
   scenario: 'search_kb.hits',
   run(s: Scenario) {
     const other = findScenario(s.id === 'get_order.paid' ? 'search_kb.hits' : 'get_order.paid') as Scenario;
-    const turn = [s, other].map((x) => ({ package: project(x.handler_output, x.context), trusted: x.context }) satisfies PackagedResult);
-    const calls = turn.map((r) => ({ type: 'function_call' as const, call_id: r.trusted.call.call_id, name: r.trusted.tool, arguments: JSON.stringify(r.trusted.arguments) }));
+    const turn = [s, other].map(
+      (x) => ({ package: project(x.handler_output, x.context), trusted: x.context }) satisfies PackagedResult,
+    );
+    const calls = turn.map((r) => ({
+      type: 'function_call' as const,
+      call_id: r.trusted.call.call_id,
+      name: r.trusted.tool,
+      arguments: JSON.stringify(r.trusted.arguments),
+    }));
     const arrived = [turn[1], turn[0]] as PackagedResult[]; // the second call finished first
     const correct = composeTurn('openai', calls, arrived, { previous_response_id: 'resp_prev' });
     // The mistake: the i-th result answers the i-th call.
-    const mistaken = calls.map((c, i) => ({ call_id: c.call_id, tool: c.name, given_result_of: arrived[i]?.trusted.tool, for_call: arrived[i]?.trusted.call.call_id }));
+    const mistaken = calls.map((c, i) => ({
+      call_id: c.call_id,
+      tool: c.name,
+      given_result_of: arrived[i]?.trusted.tool,
+      for_call: arrived[i]?.trusted.call.call_id,
+    }));
     const wrong = mistaken.filter((m) => m.for_call !== m.call_id);
     return {
       id: 7,

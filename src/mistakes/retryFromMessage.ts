@@ -24,7 +24,12 @@ export const retryFromMessage: Mistake<5> = {
       id: 5,
       correct: { value: { code: code ?? null, recovery, message_ignored: true } },
       mistaken: {
-        value: { original_message: mr.error?.message ?? null, decision: original, rewritten_message: REWRITTEN, decision_after_rewrite: rewritten },
+        value: {
+          original_message: mr.error?.message ?? null,
+          decision: original,
+          rewritten_message: REWRITTEN,
+          decision_after_rewrite: rewritten,
+        },
       },
       facts: { code, recovery, original, rewritten },
       evidence: [original, rewritten],

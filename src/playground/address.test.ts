@@ -8,17 +8,34 @@ describe('addresses', () => {
   const known = (id: string) => knownScenario(initialWork(), id);
 
   it('every scenario and attack has its own address', () => {
-    expect(searchOf({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null })).toBe('?scenario=search_kb.hits');
-    expect(searchOf({ mode: 'attack', scenarioId: 'search_kb.hits', attackId: 'A3' })).toBe('?scenario=search_kb.hits&attack=A3');
+    expect(searchOf({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null })).toBe(
+      '?scenario=search_kb.hits',
+    );
+    expect(searchOf({ mode: 'attack', scenarioId: 'search_kb.hits', attackId: 'A3' })).toBe(
+      '?scenario=search_kb.hits&attack=A3',
+    );
     expect(searchOf({ mode: 'exercise', scenarioId: 'search_kb.hits', attackId: null })).toBe('?mode=exercise');
     for (const s of scenarios) {
-      const r = resolveAddress(initialWork(), parseSearch(searchOf({ mode: 'playground', scenarioId: s.id, attackId: null })), known, 'search_kb.hits');
-      expect(r).toEqual({ place: { mode: 'playground', scenarioId: s.id, attackId: null, turnStream: 'openai.one_call' }, problems: [] });
+      const r = resolveAddress(
+        initialWork(),
+        parseSearch(searchOf({ mode: 'playground', scenarioId: s.id, attackId: null })),
+        known,
+        'search_kb.hits',
+      );
+      expect(r).toEqual({
+        place: { mode: 'playground', scenarioId: s.id, attackId: null, turnStream: 'openai.one_call' },
+        problems: [],
+      });
     }
   });
 
   it('unknown ids fall back and are reported, never thrown', () => {
-    const r = resolveAddress(initialWork(), parseSearch('?scenario=nope.nope&attack=A99&mode=weird'), known, 'search_kb.hits');
+    const r = resolveAddress(
+      initialWork(),
+      parseSearch('?scenario=nope.nope&attack=A99&mode=weird'),
+      known,
+      'search_kb.hits',
+    );
     expect(r.place.scenarioId).toBe('search_kb.hits');
     expect(r.problems.map((p) => p.kind).sort()).toEqual(['unknown-attack', 'unknown-mode', 'unknown-scenario']);
     expect(resolveAddress(initialWork(), parseSearch('?attack=A3'), known, 'search_kb.hits').place).toEqual({
@@ -30,12 +47,26 @@ describe('addresses', () => {
   });
 
   it('the turn mode: one address per provider and stream; a bad one falls back and is reported', () => {
-    const place = { mode: 'turn', scenarioId: 'search_kb.hits', attackId: null, turnStream: 'anthropic.parallel_calls' } as const;
+    const place = {
+      mode: 'turn',
+      scenarioId: 'search_kb.hits',
+      attackId: null,
+      turnStream: 'anthropic.parallel_calls',
+    } as const;
     expect(searchOf(place)).toBe('?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
-    expect(resolveAddress(initialWork(), parseSearch(searchOf(place)), known, 'search_kb.hits')).toEqual({ place: { ...place, mistake: undefined }, problems: [] });
+    expect(resolveAddress(initialWork(), parseSearch(searchOf(place)), known, 'search_kb.hits')).toEqual({
+      place: { ...place, mistake: undefined },
+      problems: [],
+    });
     // A stream alone is enough: the mode and the provider follow from it.
-    expect(resolveAddress(initialWork(), parseSearch('?stream=gemini.truncated'), known, 'search_kb.hits').place).toMatchObject({ mode: 'turn', turnStream: 'gemini.truncated' });
-    for (const q of ['?mode=turn&stream=gemini.nope', '?mode=turn&provider=mistral', '?mode=turn&provider=openai&stream=gemini.one_call']) {
+    expect(
+      resolveAddress(initialWork(), parseSearch('?stream=gemini.truncated'), known, 'search_kb.hits').place,
+    ).toMatchObject({ mode: 'turn', turnStream: 'gemini.truncated' });
+    for (const q of [
+      '?mode=turn&stream=gemini.nope',
+      '?mode=turn&provider=mistral',
+      '?mode=turn&provider=openai&stream=gemini.one_call',
+    ]) {
       const r = resolveAddress(initialWork(), parseSearch(q), known, 'search_kb.hits');
       expect(r.place).toMatchObject({ mode: 'turn', turnStream: 'openai.one_call' });
       expect(r.problems.map((p) => p.kind)).toEqual(['unknown-stream']);

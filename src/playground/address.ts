@@ -20,17 +20,31 @@ export interface Address {
 export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'> & { turnStream?: string };
 
 export function placeOf(w: Work): Place {
-  return { mode: w.mode, scenarioId: w.scenarioId, attackId: w.attackId, mistake: w.mistake, turnStream: w.turn.stream };
+  return {
+    mode: w.mode,
+    scenarioId: w.scenarioId,
+    attackId: w.attackId,
+    mistake: w.mistake,
+    turnStream: w.turn.stream,
+  };
 }
 
 export function parseSearch(search: string): Address {
   const q = new URLSearchParams(search);
-  return { mode: q.get('mode'), scenario: q.get('scenario'), attack: q.get('attack'), mistake: q.get('mistake'), provider: q.get('provider'), stream: q.get('stream') };
+  return {
+    mode: q.get('mode'),
+    scenario: q.get('scenario'),
+    attack: q.get('attack'),
+    mistake: q.get('mistake'),
+    provider: q.get('provider'),
+    stream: q.get('stream'),
+  };
 }
 
 /** The query string of a work's place (no fragment): the address a learner can bookmark. */
 export function searchOf(work: Place): string {
-  if (work.mode === 'turn' && work.turnStream !== undefined) return buildTurnAddress({ provider: providerOfStream(work.turnStream), stream: work.turnStream });
+  if (work.mode === 'turn' && work.turnStream !== undefined)
+    return buildTurnAddress({ provider: providerOfStream(work.turnStream), stream: work.turnStream });
   const q = new URLSearchParams();
   if (work.mode === 'exercise') q.set('mode', 'exercise');
   else if (work.mode === 'learn') {
@@ -45,10 +59,18 @@ export function searchOf(work: Place): string {
   return `?${q.toString()}`;
 }
 
-export type AddressProblem = { kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake' | 'unknown-stream'; value: string };
+export type AddressProblem = {
+  kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake' | 'unknown-stream';
+  value: string;
+};
 
 /** Where an address points, against what this work knows; unknown ids fall back and are reported. */
-export function resolveAddress(work: Work, a: Address, known: (id: string) => boolean, fallbackScenario: string): { place: Place; problems: AddressProblem[] } {
+export function resolveAddress(
+  work: Work,
+  a: Address,
+  known: (id: string) => boolean,
+  fallbackScenario: string,
+): { place: Place; problems: AddressProblem[] } {
   const problems: AddressProblem[] = [];
   let mode: Mode = work.mode;
   let scenarioId = work.scenarioId;
@@ -57,7 +79,13 @@ export function resolveAddress(work: Work, a: Address, known: (id: string) => bo
   let turnStream = work.turn.stream;
   const provider = a.provider ?? null;
   const stream = a.stream ?? null;
-  const any = a.mode !== null || a.scenario !== null || a.attack !== null || (a.mistake ?? null) !== null || provider !== null || stream !== null;
+  const any =
+    a.mode !== null ||
+    a.scenario !== null ||
+    a.attack !== null ||
+    (a.mistake ?? null) !== null ||
+    provider !== null ||
+    stream !== null;
   if (any) {
     mode = 'playground';
     attackId = null;

@@ -70,7 +70,9 @@ describe('attackView on each attack’s default scenario', () => {
     const v = attackView('A14', scenario('search_kb.injection')).verdict;
     if (v?.kind !== 'nothing_to_reject') throw new Error('wrong verdict');
     expect(v.trust).toBe('untrusted_data');
-    expect(v.injected.some((t) => t.path.startsWith('/model_result/data/hits/') && t.text.includes('send_email'))).toBe(true);
+    expect(v.injected.some((t) => t.path.startsWith('/model_result/data/hits/') && t.text.includes('send_email'))).toBe(
+      true,
+    );
     expect(v.nextToolRegistered).toBe(false);
   });
 });
@@ -80,7 +82,10 @@ describe('attackView says why an attack does not apply', () => {
     expect(attackView('A7', scenario('search_kb.hits')).inapplicable).toEqual({ why: 'needs_error' });
   });
   it('handler attacks need a success', () => {
-    expect(attackView('A9', scenario('search_kb.no_access')).inapplicable).toEqual({ why: 'needs_success', errorCode: 'NOT_FOUND' });
+    expect(attackView('A9', scenario('search_kb.no_access')).inapplicable).toEqual({
+      why: 'needs_success',
+      errorCode: 'NOT_FOUND',
+    });
   });
   it('A11 starts from a plain store', () => {
     expect(attackView('A11', scenario('get_order.keyed')).inapplicable?.why).toBe('already_keyed');

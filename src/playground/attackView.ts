@@ -4,7 +4,14 @@
  * and a verdict of one of five kinds. The checks themselves are the core's;
  * this module only sorts their answers for display.
  */
-import { ATTACKS, attackApplies, runAttack, type AttackId, type AttackInfo, type AttackRun } from '../lessons/attacks.ts';
+import {
+  ATTACKS,
+  attackApplies,
+  runAttack,
+  type AttackId,
+  type AttackInfo,
+  type AttackRun,
+} from '../lessons/attacks.ts';
 import { canonicalize } from '../core/json/index.ts';
 import { escapePointerSegment } from '../core/json/index.ts';
 import { project } from '../core/result/index.ts';
@@ -91,23 +98,31 @@ function newStrings(before: unknown, after: unknown): InjectedText[] {
   const collect = (v: unknown, path: string): void => {
     if (typeof v === 'string') out.push({ path, text: v });
     else if (Array.isArray(v)) v.forEach((x, i) => collect(x, `${path}/${i}`));
-    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) collect(x, `${path}/${escapePointerSegment(k)}`);
+    else if (v !== null && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) collect(x, `${path}/${escapePointerSegment(k)}`);
   };
   for (const e of jsonDiff(before, after)) if (e.kind !== 'removed') collect(e.after, e.path);
   return out;
 }
 
 function verdictOf(run: AttackRun): Verdict {
-  const plain: Verdict = run.report.ok ? { kind: 'not_stopped' } : { kind: 'stopped', violations: run.report.violations };
+  const plain: Verdict = run.report.ok
+    ? { kind: 'not_stopped' }
+    : { kind: 'stopped', violations: run.report.violations };
   if (run.id === 'A11' && run.keyed !== undefined) {
-    return run.report.ok && !run.keyed.report.ok ? { kind: 'sha256_passes_keyed_stops', plain: run.report, keyed: run.keyed.report } : plain;
+    return run.report.ok && !run.keyed.report.ok
+      ? { kind: 'sha256_passes_keyed_stops', plain: run.report, keyed: run.keyed.report }
+      : plain;
   }
   if (run.id === 'A14') {
     const mr = run.tampered.pkg.model_result;
     if (mr.status === 'succeeded' && run.report.ok) {
       return {
         kind: 'nothing_to_reject',
-        injected: newStrings(run.victim.pkg.model_result.data, mr.data).map((t) => ({ ...t, path: `/model_result/data${t.path}` })),
+        injected: newStrings(run.victim.pkg.model_result.data, mr.data).map((t) => ({
+          ...t,
+          path: `/model_result/data${t.path}`,
+        })),
         trust: mr.provenance.trust,
         nextToolRegistered: lookupTool(INJECTED_NEXT_TOOL) !== null,
       };
@@ -116,7 +131,8 @@ function verdictOf(run: AttackRun): Verdict {
   if (ATTACKS[run.id].surface === 'handler') {
     const mr = run.tampered.pkg.model_result;
     const violations = run.tampered.pkg.protected_audit.violations;
-    if (mr.error?.code === 'OUTPUT_CONTRACT_VIOLATION' && violations.length > 0) return { kind: 'contract_error', errorCode: mr.error.code, violations };
+    if (mr.error?.code === 'OUTPUT_CONTRACT_VIOLATION' && violations.length > 0)
+      return { kind: 'contract_error', errorCode: mr.error.code, violations };
   }
   return plain;
 }
@@ -124,12 +140,19 @@ function verdictOf(run: AttackRun): Verdict {
 /** Runs `id` on `s` (when it applies) and sorts the answer for display. Never throws. */
 export function attackView(id: AttackId, s: Scenario): AttackView {
   const info = ATTACKS[id];
-  const empty = (inapplicable: Inapplicable): AttackView => ({ info, inapplicable, run: null, verdict: null, adapter: null });
+  const empty = (inapplicable: Inapplicable): AttackView => ({
+    info,
+    inapplicable,
+    run: null,
+    verdict: null,
+    adapter: null,
+  });
   try {
     if (!attackApplies(id, s)) return empty(whyInapplicable(id, s));
     const run = runAttack(id, s);
     // A handler attack that changed nothing (say an injection into a tool whose data has no free text) teaches nothing here.
-    if (run.handler !== undefined && canonicalize(run.handler.before) === canonicalize(run.handler.after)) return empty({ why: 'no_effect' });
+    if (run.handler !== undefined && canonicalize(run.handler.before) === canonicalize(run.handler.after))
+      return empty({ why: 'no_effect' });
     const adapter =
       id === 'A12'
         ? {

@@ -33,12 +33,23 @@ export function bootState(): AppState {
     state.progress = savedProgress.value.progress;
     if (savedProgress.value.recounted) note({ kind: 'info', code: 'progress-recounted', params: {} });
   } else if (savedProgress.kind === 'corrupt') {
-    note({ kind: 'error', code: 'corrupt-progress', params: { detail: `${savedProgress.error.code}: ${savedProgress.error.detail}`, key: savedProgress.setAsideKey ?? '' } });
+    note({
+      kind: 'error',
+      code: 'corrupt-progress',
+      params: {
+        detail: `${savedProgress.error.code}: ${savedProgress.error.detail}`,
+        key: savedProgress.setAsideKey ?? '',
+      },
+    });
   }
   const saved = browser.loadWork();
   if (saved.kind === 'ok') state.work = saved.value;
   else if (saved.kind === 'corrupt') {
-    note({ kind: 'error', code: 'corrupt-saved', params: { detail: `${saved.error.code}: ${saved.error.detail}`, key: saved.setAsideKey ?? '' } });
+    note({
+      kind: 'error',
+      code: 'corrupt-saved',
+      params: { detail: `${saved.error.code}: ${saved.error.detail}`, key: saved.setAsideKey ?? '' },
+    });
   }
 
   const { address, fragment } = browser.readAddress();
@@ -52,7 +63,11 @@ export function bootState(): AppState {
       shared = true;
       note({ kind: 'info', code: 'share-opened', params: {}, restore: stashed });
     } else {
-      note({ kind: 'error', code: 'share-refused', params: { reason: decoded.error.code, detail: decoded.error.detail } });
+      note({
+        kind: 'error',
+        code: 'share-refused',
+        params: { reason: decoded.error.code, detail: decoded.error.detail },
+      });
     }
   }
   // A refused link still has a valid address in front of its fragment: honour it.
@@ -60,10 +75,15 @@ export function bootState(): AppState {
     const r = resolveAddress(state.work, address, (id) => knownScenario(state.work, id), DEFAULT_SCENARIO_ID);
     state = reducer(state, { type: 'place', place: r.place });
     for (const p of r.problems) {
-      note({ kind: 'warning', code: p.kind, params: { value: p.value, fallback: p.kind === 'unknown-scenario' ? DEFAULT_SCENARIO_ID : '' } });
+      note({
+        kind: 'warning',
+        code: p.kind,
+        params: { value: p.value, fallback: p.kind === 'unknown-scenario' ? DEFAULT_SCENARIO_ID : '' },
+      });
     }
   }
-  if (!knownScenario(state.work, state.work.scenarioId)) state.work = { ...state.work, scenarioId: DEFAULT_SCENARIO_ID };
+  if (!knownScenario(state.work, state.work.scenarioId))
+    state.work = { ...state.work, scenarioId: DEFAULT_SCENARIO_ID };
   browser.writeAddress(placeOf(state.work), 'replace');
   return state;
 }

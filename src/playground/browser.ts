@@ -69,12 +69,18 @@ function write(key: string, text: string | null): Decoded<null> {
  */
 export function isFirstVisit(): boolean {
   const bare = window.location.search === '' && window.location.hash === '';
-  return bare && read(STORAGE_KEYS.work) === null && read(STORAGE_KEYS.prefs) === null && read(STORAGE_KEYS.guideSeen) === null;
+  return (
+    bare &&
+    read(STORAGE_KEYS.work) === null &&
+    read(STORAGE_KEYS.prefs) === null &&
+    read(STORAGE_KEYS.guideSeen) === null
+  );
 }
 
 export const markGuideSeen = (): void => void write(STORAGE_KEYS.guideSeen, '1');
 
-export type Loaded<T> = { kind: 'none' } | { kind: 'ok'; value: T } | { kind: 'corrupt'; error: IoError; setAsideKey: string | null };
+export type Loaded<T> =
+  { kind: 'none' } | { kind: 'ok'; value: T } | { kind: 'corrupt'; error: IoError; setAsideKey: string | null };
 
 /**
  * Reads a saved copy. A corrupt copy is set aside, never deleted: it is copied
@@ -115,7 +121,8 @@ export const loadPrefs = (): Prefs => parsePrefs(read(STORAGE_KEYS.prefs));
 export const savePrefs = (p: Prefs): void => void write(STORAGE_KEYS.prefs, serializePrefs(p));
 
 /** Saves the progress (a convenience, like preferences); the empty progress removes the key, so a reset leaves nothing behind. */
-export const saveProgress = (p: Progress): void => void write(STORAGE_KEYS.progress, isEmptyProgress(p) ? null : serializeProgress(p));
+export const saveProgress = (p: Progress): void =>
+  void write(STORAGE_KEYS.progress, isEmptyProgress(p) ? null : serializeProgress(p));
 
 export function browserLanguages(): readonly string[] {
   return typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
@@ -135,7 +142,11 @@ export function setPresenting(on: boolean): void {
   const search = withPresent(window.location.search, on);
   if (search === window.location.search) return;
   try {
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${search}${window.location.hash}`,
+    );
   } catch {
     // An address that cannot be written changes nothing on the page.
   }
@@ -212,7 +223,8 @@ export async function readClipboardText(): Promise<string | null> {
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** Whether the system asks for a dark page (false where the browser cannot say). */
-export const prefersDark = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+export const prefersDark = (): boolean =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 
 /** Calls `listener` when the system's light/dark preference changes; returns the unsubscribe. */
 export function onPrefersDarkChange(listener: (dark: boolean) => void): () => void {
@@ -268,7 +280,8 @@ export function downloadText(filename: string, text: string): void {
 
 /** Reads a chosen file, refusing an oversized one before reading it. */
 export async function readScenarioFile(file: File): Promise<Decoded<Scenario>> {
-  if (file.size > IO_LIMITS.maxCompressedBytes) return refuse('TOO_LARGE', `the file is ${file.size} bytes, over ${IO_LIMITS.maxCompressedBytes}`);
+  if (file.size > IO_LIMITS.maxCompressedBytes)
+    return refuse('TOO_LARGE', `the file is ${file.size} bytes, over ${IO_LIMITS.maxCompressedBytes}`);
   try {
     return decodeScenarioFile(new Uint8Array(await file.arrayBuffer()));
   } catch (e) {
@@ -291,12 +304,20 @@ export async function readTextFile(file: File, maxBytes: number): Promise<Decode
  * the strict parser's limit, then read by the document's codec, its fault
  * located. The codec comes with the turn mode's chunk, never the first load.
  */
-export async function readStreamFile(file: File): Promise<{ ok: true; value: StreamDocument } | { ok: false; error: { code: string; detail: string } }> {
+export async function readStreamFile(
+  file: File,
+): Promise<{ ok: true; value: StreamDocument } | { ok: false; error: { code: string; detail: string } }> {
   const { decodeStreamDocument } = await import('./turn/streamDocument.ts');
   const r = await readTextFile(file, STRICT_JSON_LIMITS.maxBytes);
   if (!r.ok) return r;
   const d = decodeStreamDocument(r.value);
   if (d.ok) return { ok: true, value: d.document };
   const e = d.error;
-  return { ok: false, error: { code: e.code, detail: `line ${e.line}, column ${e.column}${e.pointer === '' ? '' : ` (${e.pointer})`}: ${e.message}` } };
+  return {
+    ok: false,
+    error: {
+      code: e.code,
+      detail: `line ${e.line}, column ${e.column}${e.pointer === '' ? '' : ` (${e.pointer})`}: ${e.message}`,
+    },
+  };
 }

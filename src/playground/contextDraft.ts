@@ -49,11 +49,15 @@ const FIELD_SCHEMAS = {
   digest: z.enum(['sha256', 'hmac-sha256']),
 } as const;
 const schemaOf = <F extends DraftField>(f: F) =>
-  (f in FIELD_SCHEMAS ? FIELD_SCHEMAS[f as keyof typeof FIELD_SCHEMAS] : short) as F extends keyof typeof FIELD_SCHEMAS ? (typeof FIELD_SCHEMAS)[F] : typeof short;
+  (f in FIELD_SCHEMAS ? FIELD_SCHEMAS[f as keyof typeof FIELD_SCHEMAS] : short) as F extends keyof typeof FIELD_SCHEMAS
+    ? (typeof FIELD_SCHEMAS)[F]
+    : typeof short;
 type DraftShape = { [F in DraftField]: ReturnType<typeof schemaOf<F>> };
 
 /** What saved work and share links may hold for a draft: every field, strictly, bounded. */
-export const ContextDraftSchema = z.strictObject(Object.fromEntries(DRAFT_FIELDS.map((f) => [f, schemaOf(f)])) as DraftShape);
+export const ContextDraftSchema = z.strictObject(
+  Object.fromEntries(DRAFT_FIELDS.map((f) => [f, schemaOf(f)])) as DraftShape,
+);
 
 /** The form as it is being typed: strings, so a half-typed value is never lost. */
 export type ContextDraft = z.infer<typeof ContextDraftSchema>;
@@ -72,7 +76,8 @@ export type ContextOutcome = { ok: true; value: TrustedContext } | { ok: false; 
 
 function at(value: unknown, pointer: string): unknown {
   let v = value;
-  for (const k of pointer.split('/').slice(1)) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  for (const k of pointer.split('/').slice(1))
+    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
   return v;
 }
 
@@ -93,7 +98,9 @@ export function draftFromContext(c: TrustedContext): ContextDraft {
   return Object.fromEntries(DRAFT_FIELDS.map((f) => [f, valueOf(f)])) as ContextDraft;
 }
 
-const FIELD_BY_PATH: ReadonlyMap<string, DraftField> = new Map(DRAFT_FIELDS.map((f) => [FIELD_POINTERS[f], f === 'digest' ? 'key_id' : f]));
+const FIELD_BY_PATH: ReadonlyMap<string, DraftField> = new Map(
+  DRAFT_FIELDS.map((f) => [FIELD_POINTERS[f], f === 'digest' ? 'key_id' : f]),
+);
 
 /** The field of a context pointer: the longest known prefix (an issue inside /arguments belongs to the arguments box). */
 export function fieldOfPath(path: string): DraftField | null {
@@ -108,11 +115,18 @@ export function fieldOfPath(path: string): DraftField | null {
 }
 
 /** The draft as the object the core receives (arguments parsed), or the reason it cannot be built. */
-export function contextObjectFromDraft(d: ContextDraft): { ok: true; value: Record<string, unknown> } | { ok: false; issues: ContextIssue[] } {
+export function contextObjectFromDraft(
+  d: ContextDraft,
+): { ok: true; value: Record<string, unknown> } | { ok: false; issues: ContextIssue[] } {
   const args = parseStrictJson(d.arguments_text);
   if (!args.ok) {
     const e = args.error;
-    return { ok: false, issues: [{ field: 'arguments_text', path: '/arguments', message: `${e.code} at ${e.line}:${e.column}: ${e.message}` }] };
+    return {
+      ok: false,
+      issues: [
+        { field: 'arguments_text', path: '/arguments', message: `${e.code} at ${e.line}:${e.column}: ${e.message}` },
+      ],
+    };
   }
   const value: Record<string, unknown> = {};
   for (const f of DRAFT_FIELDS) {
@@ -148,7 +162,8 @@ export function isRegisteredTriple(d: ContextDraft): boolean {
 
 /** Switching digest mode keeps whatever key was typed; an empty key gets the demo key so keyed mode works at once. */
 export function withDigestMode(d: ContextDraft, digest: DigestMode): ContextDraft {
-  if (digest === 'hmac-sha256' && d.key_id === '' && d.key_secret === '') return { ...d, digest, key_id: DEMO_AUDIT_KEY.id, key_secret: DEMO_AUDIT_KEY.secret };
+  if (digest === 'hmac-sha256' && d.key_id === '' && d.key_secret === '')
+    return { ...d, digest, key_id: DEMO_AUDIT_KEY.id, key_secret: DEMO_AUDIT_KEY.secret };
   return { ...d, digest };
 }
 

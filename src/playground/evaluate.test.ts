@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario, hmacSha256Hex, hmacSha256HexWebCrypto, scenarios, sha256Hex, sha256HexWebCrypto } from '../core/index.ts';
+import {
+  findScenario,
+  hmacSha256Hex,
+  hmacSha256HexWebCrypto,
+  scenarios,
+  sha256Hex,
+  sha256HexWebCrypto,
+} from '../core/index.ts';
 import { draftFromContext, withDigestMode } from './contextDraft.ts';
 import { createEvaluator, evaluate, type Evaluation } from './evaluate.ts';
 import { builtinDoc, handlerTextOf } from './work.ts';
@@ -40,7 +47,10 @@ describe('evaluate: every built-in scenario', () => {
         expect(d.match).toBe(true);
         expect(d.stored).toMatch(/^[0-9a-f]{64}$/);
         expect(d.preimage).not.toBeNull();
-        const recomputed = s.context.key === undefined ? sha256Hex(d.preimage as string) : hmacSha256Hex(s.context.key.secret, d.preimage as string);
+        const recomputed =
+          s.context.key === undefined
+            ? sha256Hex(d.preimage as string)
+            : hmacSha256Hex(s.context.key.secret, d.preimage as string);
         expect(recomputed).toBe(d.recomputed);
       }
       expect(r.payloads.map((p) => p.provider)).toEqual(['openai', 'anthropic', 'gemini']);
@@ -111,7 +121,9 @@ describe('evaluate: the editor text', () => {
   it('changing a business field changes result_sha256 and call_binding_sha256, not request_sha256', () => {
     const base = docOf('search_kb.hits');
     const before = resultOf(evaluate(base)).digests;
-    const after = resultOf(evaluate({ ...base, handlerText: base.handlerText.replace('Refund policy for damaged items', 'Refund policy') })).digests;
+    const after = resultOf(
+      evaluate({ ...base, handlerText: base.handlerText.replace('Refund policy for damaged items', 'Refund policy') }),
+    ).digests;
     expect(after[0]?.recomputed).toBe(before[0]?.recomputed);
     expect(after[1]?.recomputed).not.toBe(before[1]?.recomputed);
     expect(after[2]?.recomputed).not.toBe(before[2]?.recomputed);
@@ -124,7 +136,10 @@ describe('evaluate: the editor text', () => {
 
   it('untrusted HTML in a hit stays data (it is only text to the playground)', () => {
     const base = docOf('search_kb.hits');
-    const ev = evaluate({ ...base, handlerText: base.handlerText.replace('Refund policy for damaged items', '<img src=x onerror=alert(1)>') });
+    const ev = evaluate({
+      ...base,
+      handlerText: base.handlerText.replace('Refund policy for damaged items', '<img src=x onerror=alert(1)>'),
+    });
     const r = resultOf(ev);
     expect(r.pkg.model_result.status).toBe('succeeded');
     expect(r.canonical).toContain('<img src=x onerror=alert(1)>');
@@ -147,7 +162,10 @@ describe('evaluate: the trusted context', () => {
 
   it('arguments that differ from the echoed query are INPUT_BINDING at /data/query', () => {
     const base = docOf('search_kb.hits');
-    const ev = evaluate({ ...base, context: { ...base.context, arguments_text: '{"query":"refund rules","top_k":5}' } });
+    const ev = evaluate({
+      ...base,
+      context: { ...base.context, arguments_text: '{"query":"refund rules","top_k":5}' },
+    });
     expect(ev.problems.find((p) => p.code === 'INPUT_BINDING')?.path).toBe('/data/query');
   });
 
@@ -161,7 +179,9 @@ describe('evaluate: the trusted context', () => {
     expect(own?.ok).toBe(false);
     if (own !== undefined && !own.ok) expect(own.refusal.map((v) => v.code)).toContain('UNREGISTERED_ADAPTER');
     expect(r.payloads.slice(0, 3).every((p) => p.ok)).toBe(true);
-    expect(ev.problems.some((p) => p.source === 'validation' && p.code === 'UNREGISTERED_ADAPTER' && p.range === null)).toBe(true);
+    expect(
+      ev.problems.some((p) => p.source === 'validation' && p.code === 'UNREGISTERED_ADAPTER' && p.range === null),
+    ).toBe(true);
   });
 
   it('keyed mode: every digest is HMAC and WebCrypto agrees with noble on every preimage', async () => {
@@ -190,10 +210,19 @@ describe("the page's evaluator answers what the plain evaluation answers", () =>
   it("every scenario's text in every scenario's context, contexts switching back and forth, edits in between", () => {
     const evaluator = createEvaluator();
     const texts = scenarios.map((s) => handlerTextOf(s.handler_output));
-    const edits = [...texts, '{"kind": "success",}', '{"kind":"success","kind":"error"}', texts[0]?.replace('"', "'") ?? ''];
+    const edits = [
+      ...texts,
+      '{"kind": "success",}',
+      '{"kind":"success","kind":"error"}',
+      texts[0]?.replace('"', "'") ?? '',
+    ];
     let compared = 0;
     for (const [i, s] of [...scenarios, ...scenarios.slice().reverse()].entries()) {
-      const drafts = [draftFromContext(s.context), withDigestMode(draftFromContext(s.context), 'hmac-sha256'), { ...draftFromContext(s.context), tenant: '' }];
+      const drafts = [
+        draftFromContext(s.context),
+        withDigestMode(draftFromContext(s.context), 'hmac-sha256'),
+        { ...draftFromContext(s.context), tenant: '' },
+      ];
       for (const context of drafts) {
         for (const handlerText of [edits[i % edits.length] as string, texts[(i * 7) % texts.length] as string]) {
           const plain = evaluate({ handlerText, context });

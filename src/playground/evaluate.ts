@@ -26,7 +26,13 @@ import type { ViolationParams } from '../core/tables/index.ts';
 import { auditValuesOf } from '../core/result/index.ts';
 import { lineStarts } from '../core/json/index.ts';
 import { utf8Length } from '../core/json/index.ts';
-import { contextFromDraft, type ContextDraft, type ContextIssue, type ContextOutcome, type DraftField } from './contextDraft.ts';
+import {
+  contextFromDraft,
+  type ContextDraft,
+  type ContextIssue,
+  type ContextOutcome,
+  type DraftField,
+} from './contextDraft.ts';
 import { locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
 
 export type { TextRange } from './locate.ts';
@@ -125,18 +131,30 @@ const VIOLATION_SET: ReadonlySet<string> = new Set(VIOLATION_CODES);
 
 /** A validation path inside model_result.data names the same place as the handler output's /data (the layouts mirror each other). */
 function handlerPathOfPackagePath(path: string): string | null {
-  if (path === '/model_result/data' || path.startsWith('/model_result/data/')) return path.slice('/model_result'.length);
+  if (path === '/model_result/data' || path.startsWith('/model_result/data/'))
+    return path.slice('/model_result'.length);
   return null;
 }
 
 function digestViews(v: ValidationDetails, preimages: DigestPreimages): DigestView[] {
   const stored = v.stored;
   const re = v.recomputed;
-  const purposes: Record<DigestName, string> = { request_sha256: PURPOSES.request, result_sha256: PURPOSES.result, call_binding_sha256: PURPOSES.callBinding };
+  const purposes: Record<DigestName, string> = {
+    request_sha256: PURPOSES.request,
+    result_sha256: PURPOSES.result,
+    call_binding_sha256: PURPOSES.callBinding,
+  };
   return DIGEST_NAMES.map((name) => {
     const s = stored[name] ?? null;
     const r = re[name] ?? null;
-    return { name, purpose: purposes[name], stored: s, recomputed: r, preimage: preimages[name], match: s !== null && s === r };
+    return {
+      name,
+      purpose: purposes[name],
+      stored: s,
+      recomputed: r,
+      preimage: preimages[name],
+      match: s !== null && s === r,
+    };
   });
 }
 
@@ -144,7 +162,13 @@ function digestViews(v: ValidationDetails, preimages: DigestPreimages): DigestVi
 function payloadViews(preview: DispatchPreview): PayloadView[] {
   const views: PayloadView[] = preview.providers.map((p) => {
     const t = p.trusted.call;
-    const base = { provider: p.provider, title: p.title, api_family: t.api_family, adapter_revision: t.adapter_revision, isCallProvider: p.trusted === preview.trusted };
+    const base = {
+      provider: p.provider,
+      title: p.title,
+      api_family: t.api_family,
+      adapter_revision: t.adapter_revision,
+      isCallProvider: p.trusted === preview.trusted,
+    };
     if (p.item === null) {
       const refusal = p.refused ?? [];
       return { ...base, ok: false as const, refusal, message: new AdapterRefused(refusal).message };
@@ -216,7 +240,10 @@ export function createEvaluator(): Evaluator {
 export function evaluate(input: EvaluationInput): Evaluation {
   const context = contextFromDraft(input.context);
   const trusted = (context as { value: TrustedContext }).value;
-  return evaluateWith(input.handlerText, context, { preview: (output) => previewDispatch(output, trusted), preimages: (report) => digestPreimages(report, trusted) });
+  return evaluateWith(input.handlerText, context, {
+    preview: (output) => previewDispatch(output, trusted),
+    preimages: (report) => digestPreimages(report, trusted),
+  });
 }
 
 /** Parse → project → validate → adapters → digests, for one handler text in one context. */
@@ -231,7 +258,8 @@ function evaluateWith(text: string, context: ContextOutcome, answers: Answers): 
   const lines = (): number[] => (starts ??= lineStarts(text));
   // Where each value sits is needed only to place a problem: parsed again, with locations, when there is one.
   let locations: Locations | null = null;
-  const located = (): Locations => (locations ??= (parseStrictJson(text, { locations: true }) as { locations?: Locations }).locations ?? new Map());
+  const located = (): Locations =>
+    (locations ??= (parseStrictJson(text, { locations: true }) as { locations?: Locations }).locations ?? new Map());
 
   if (!parse.ok) {
     const e = parse.error;
@@ -241,7 +269,10 @@ function evaluateWith(text: string, context: ContextOutcome, answers: Answers): 
       code: e.code,
       path: e.pointer ?? '',
       detail: e.message,
-      range: typeof e.offset === 'number' && e.offset >= 0 && e.offset <= text.length ? rangeAtOffset(text, e.offset, lines()) : null,
+      range:
+        typeof e.offset === 'number' && e.offset >= 0 && e.offset <= text.length
+          ? rangeAtOffset(text, e.offset, lines())
+          : null,
       rangePath: null,
       field: null,
       isViolation: false,
@@ -283,7 +314,12 @@ function evaluateWith(text: string, context: ContextOutcome, answers: Answers): 
         payloads: payloadViews(p),
       };
       // A projection violation points into the handler output; a validation violation into the package, which mirrors it under /data.
-      const place = (source: 'projection' | 'validation', v: Violation, n: number, handlerPath: string | null): Problem => {
+      const place = (
+        source: 'projection' | 'validation',
+        v: Violation,
+        n: number,
+        handlerPath: string | null,
+      ): Problem => {
         const at = handlerPath === null ? null : locatePointer(text, located(), handlerPath, lines());
         return {
           id: `${source}:${n}:${v.code}:${v.path}`,
@@ -299,7 +335,9 @@ function evaluateWith(text: string, context: ContextOutcome, answers: Answers): 
         };
       };
       violations.forEach((v, n) => problems.push(place('projection', v, n, v.path)));
-      validation.violations.forEach((v, n) => problems.push(place('validation', v, n, handlerPathOfPackagePath(v.path))));
+      validation.violations.forEach((v, n) =>
+        problems.push(place('validation', v, n, handlerPathOfPackagePath(v.path))),
+      );
     } catch (e) {
       internalError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       result = null;

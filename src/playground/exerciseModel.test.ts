@@ -26,7 +26,9 @@ describe('evaluateExercise', () => {
   it('a token added to a hit is refused: proof 4 holds, slot 1 no longer shows hits', () => {
     const items = defaults();
     const first = items[0] as ExerciseInput;
-    const raw = structuredClone(findScenario(EXERCISE_SCENARIO_IDS[0] as string)?.handler_output) as { data: { hits: Record<string, unknown>[] } };
+    const raw = structuredClone(findScenario(EXERCISE_SCENARIO_IDS[0] as string)?.handler_output) as {
+      data: { hits: Record<string, unknown>[] };
+    };
     (raw.data.hits[0] as Record<string, unknown>).token = 'tok_live_123';
     items[0] = { ...first, handler_output_text: JSON.stringify(raw) };
     const v = evaluateExercise(items);
@@ -38,7 +40,10 @@ describe('evaluateExercise', () => {
 
   it('a text that does not parse shows its error and is left out of the proofs', () => {
     const items = defaults();
-    items[2] = { ...(items[2] as ExerciseInput), handler_output_text: '{"kind": "error",\n  "error": {"code": "NOT_FOUND",}}' };
+    items[2] = {
+      ...(items[2] as ExerciseInput),
+      handler_output_text: '{"kind": "error",\n  "error": {"code": "NOT_FOUND",}}',
+    };
     const v = evaluateExercise(items);
     expect(v.slots[2]?.parseError).toMatchObject({ line: 2 });
     expect(v.slots[2]?.shows).toBe(false);
@@ -70,13 +75,23 @@ describe('evaluateExercise', () => {
     expect(same.slots[0]?.presented?.step).toBeNull();
     expect(same.slots[1]?.presented).toBeNull();
     const edited = [...items];
-    edited[0] = { ...(items[0] as ExerciseInput), handler_output_text: (items[0] as ExerciseInput).handler_output_text.replace('Refund policy for damaged items', 'Refunds are never possible') };
+    edited[0] = {
+      ...(items[0] as ExerciseInput),
+      handler_output_text: (items[0] as ExerciseInput).handler_output_text.replace(
+        'Refund policy for damaged items',
+        'Refunds are never possible',
+      ),
+    };
     const v = evaluateExercise(edited, sealed);
     expect(v.slots[0]?.presented?.presented.report.violations.map((x) => x.code)).toContain('RESULT_DIGEST_MISMATCH');
     expect(v.slots[0]?.presented?.step).toMatchObject({ step: 'edit_sealed', slot: 1, path: '/data/hits/0/title' });
     // The seal keeps what was stored: the slot's own package is the live projection of the edit.
-    expect(v.slots[0]?.sealed?.pkg.protected_audit.binding.result_sha256).toBe(same.slots[0]?.pkg?.protected_audit.binding.result_sha256);
-    expect(v.slots[0]?.pkg?.protected_audit.binding.result_sha256).not.toBe(same.slots[0]?.pkg?.protected_audit.binding.result_sha256);
+    expect(v.slots[0]?.sealed?.pkg.protected_audit.binding.result_sha256).toBe(
+      same.slots[0]?.pkg?.protected_audit.binding.result_sha256,
+    );
+    expect(v.slots[0]?.pkg?.protected_audit.binding.result_sha256).not.toBe(
+      same.slots[0]?.pkg?.protected_audit.binding.result_sha256,
+    );
   });
 
   it('duplicate member names are a parse error, never a silent choice', () => {
@@ -101,11 +116,19 @@ describe('renumberFailures', () => {
           id: 'swap_or_key_breaks_binding',
           verdict: 'fails',
           checks: 1,
-          failures: ["result 2's model_result verifies inside result 1's package", 'result 3: x', "result 1's package verifies for call 3"],
+          failures: [
+            "result 2's model_result verifies inside result 1's package",
+            'result 3: x',
+            "result 1's package verifies for call 3",
+          ],
         },
       ],
       [0, 2, 4],
     );
-    expect(out[0]?.failures).toEqual(["result 3's model_result verifies inside result 1's package", 'result 5: x', "result 1's package verifies for call 5"]);
+    expect(out[0]?.failures).toEqual([
+      "result 3's model_result verifies inside result 1's package",
+      'result 5: x',
+      "result 1's package verifies for call 5",
+    ]);
   });
 });

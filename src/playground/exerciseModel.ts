@@ -6,7 +6,13 @@
  * that does not parse is not a handler output at all, so it is left out
  * rather than fed to the dispatcher as something else.
  */
-import { checkExercise, EXERCISE_KINDS, type ExerciseKind, type ExerciseReport, type ProofResult } from '../lessons/exercise.ts';
+import {
+  checkExercise,
+  EXERCISE_KINDS,
+  type ExerciseKind,
+  type ExerciseReport,
+  type ProofResult,
+} from '../lessons/exercise.ts';
 import { presentEdit, seal, type Sealed } from '../lessons/exerciseActions.ts';
 import type { Package } from '../core/result/index.ts';
 import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
@@ -19,7 +25,8 @@ export interface ExerciseInput {
 }
 
 /** The item checkExercise takes: none for a result whose context is not valid (it has no package, and no proof runs over it). */
-const itemOf = (handler_output: unknown, context: TrustedContext | null) => (context === null ? null : { handler_output, context });
+const itemOf = (handler_output: unknown, context: TrustedContext | null) =>
+  context === null ? null : { handler_output, context };
 
 export interface SlotView {
   index: number;
@@ -53,7 +60,10 @@ export interface ExerciseView {
  */
 export function renumberFailures(proofs: readonly ProofResult[], original: readonly number[]): ProofResult[] {
   const map = (n: string): string => String((original[Number(n) - 1] ?? Number(n) - 1) + 1);
-  return proofs.map((p) => ({ ...p, failures: p.failures.map((f) => f.replace(/\b(result|call) (\d+)/g, (_, w: string, n: string) => `${w} ${map(n)}`)) }));
+  return proofs.map((p) => ({
+    ...p,
+    failures: p.failures.map((f) => f.replace(/\b(result|call) (\d+)/g, (_, w: string, n: string) => `${w} ${map(n)}`)),
+  }));
 }
 
 /** The stored package of a sealed result: its text and context as they were when sealed (the projection is deterministic). */
@@ -63,7 +73,10 @@ function sealedOf(doc: ExerciseInput | null | undefined): Sealed | null {
   return p.ok ? seal(p.value, doc.context) : null;
 }
 
-export function evaluateExercise(items: readonly ExerciseInput[], sealedDocs: readonly (ExerciseInput | null)[] = []): ExerciseView {
+export function evaluateExercise(
+  items: readonly ExerciseInput[],
+  sealedDocs: readonly (ExerciseInput | null)[] = [],
+): ExerciseView {
   const parsed = items.map((it) => parseStrictJson(it.handler_output_text));
   const okIndices = parsed.flatMap((p, i) => (p.ok ? [i] : []));
   const live = okIndices.map((i) => {
@@ -82,7 +95,9 @@ export function evaluateExercise(items: readonly ExerciseInput[], sealedDocs: re
     // left-out ones hold a stand-in there whose package is never shown.
     const sub = checkExercise(live);
     proofs = renumberFailures(sub.proofs, okIndices);
-    const placed = items.map((it, i) => itemOf(okIndices.includes(i) ? (live[okIndices.indexOf(i)]?.handler_output ?? null) : null, it.context));
+    const placed = items.map((it, i) =>
+      itemOf(okIndices.includes(i) ? (live[okIndices.indexOf(i)]?.handler_output ?? null) : null, it.context),
+    );
     results = checkExercise(placed).results;
   }
 
@@ -93,9 +108,25 @@ export function evaluateExercise(items: readonly ExerciseInput[], sealedDocs: re
     const trusted = items[index]?.context ?? null;
     const raw = p !== undefined && p.ok ? p.value : undefined;
     const sealed = sealedOf(sealedDocs[index]);
-    const presented = sealed !== null && raw !== undefined && trusted !== null ? presentEdit(sealed, raw, trusted, index + 1) : null;
-    return { index, kind, parseError, pkg: parseError === null ? (r?.pkg ?? null) : null, shows: parseError === null && (r?.shows ?? false), raw, trusted, sealed, presented };
+    const presented =
+      sealed !== null && raw !== undefined && trusted !== null ? presentEdit(sealed, raw, trusted, index + 1) : null;
+    return {
+      index,
+      kind,
+      parseError,
+      pkg: parseError === null ? (r?.pkg ?? null) : null,
+      shows: parseError === null && (r?.shows ?? false),
+      raw,
+      trusted,
+      sealed,
+      presented,
+    };
   });
   // A result whose trusted context is invalid has no package, and checkExercise leaves it out too.
-  return { slots, proofs, holding: proofs.filter((p) => p.verdict === 'holds').length, checked: slots.filter((s) => s.pkg !== null).length };
+  return {
+    slots,
+    proofs,
+    holding: proofs.filter((p) => p.verdict === 'holds').length,
+    checked: slots.filter((s) => s.pkg !== null).length,
+  };
 }

@@ -2,13 +2,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseStrictJson } from '../core/index.ts';
 import { parsePointer } from '../core/json/index.ts';
-import { countKinds, foldRows, jsonDiff, linesOf, sideBySide, type DiffEntry, type Line, type Row } from './jsonDiff.ts';
+import {
+  countKinds,
+  foldRows,
+  jsonDiff,
+  linesOf,
+  sideBySide,
+  type DiffEntry,
+  type Line,
+  type Row,
+} from './jsonDiff.ts';
 
 /** Applies entries to a copy of `before`: used to check that a diff says everything and nothing more. */
 function applyDiff(before: unknown, entries: readonly DiffEntry[]): unknown {
   let root = structuredClone(before);
   // Removals from the end first, so array indices stay right.
-  const ordered = [...entries.filter((e) => e.kind !== 'removed'), ...entries.filter((e) => e.kind === 'removed').reverse()];
+  const ordered = [
+    ...entries.filter((e) => e.kind !== 'removed'),
+    ...entries.filter((e) => e.kind === 'removed').reverse(),
+  ];
   for (const e of ordered) {
     const parts = parsePointer(e.path);
     if (parts.length === 0) {
@@ -22,7 +34,12 @@ function applyDiff(before: unknown, entries: readonly DiffEntry[]): unknown {
       if (Array.isArray(cur)) cur.splice(Number(last), 1);
       else delete cur[last];
     } else {
-      Object.defineProperty(cur, last, { value: structuredClone(e.after), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(cur, last, {
+        value: structuredClone(e.after),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   return root;
@@ -56,7 +73,9 @@ describe('jsonDiff', () => {
   });
 
   it('reports a changed leaf with both values at its pointer', () => {
-    expect(jsonDiff({ data: { status: 'paid' } }, { data: { status: 'refunded' } })).toEqual([{ kind: 'changed', path: '/data/status', before: 'paid', after: 'refunded' }]);
+    expect(jsonDiff({ data: { status: 'paid' } }, { data: { status: 'refunded' } })).toEqual([
+      { kind: 'changed', path: '/data/status', before: 'paid', after: 'refunded' },
+    ]);
   });
 
   it('reports an added member once, at its root, with the whole subtree', () => {
@@ -138,7 +157,17 @@ describe('linesOf', () => {
 
   it('gives every line the pointer of its value', () => {
     const lines = linesOf({ data: { hits: [{ title: 'x' }] } });
-    expect(lines.map((l) => l.path)).toEqual(['', '/data', '/data/hits', '/data/hits/0', '/data/hits/0/title', '/data/hits/0', '/data/hits', '/data', '']);
+    expect(lines.map((l) => l.path)).toEqual([
+      '',
+      '/data',
+      '/data/hits',
+      '/data/hits/0',
+      '/data/hits/0/title',
+      '/data/hits/0',
+      '/data/hits',
+      '/data',
+      '',
+    ]);
   });
 });
 
@@ -200,10 +229,19 @@ describe('sideBySide', () => {
 });
 
 describe('foldRows', () => {
-  const row = (mark: Row['mark']): Row => ({ left: { indent: 0, text: 'x', path: '' }, right: { indent: 0, text: 'x', path: '' }, mark, diffPath: mark === null ? null : '' });
+  const row = (mark: Row['mark']): Row => ({
+    left: { indent: 0, text: 'x', path: '' },
+    right: { indent: 0, text: 'x', path: '' },
+    mark,
+    diffPath: mark === null ? null : '',
+  });
 
   it('keeps context around a change and folds the rest', () => {
-    const rows = [...Array.from({ length: 6 }, () => row(null)), row('changed'), ...Array.from({ length: 6 }, () => row(null))];
+    const rows = [
+      ...Array.from({ length: 6 }, () => row(null)),
+      row('changed'),
+      ...Array.from({ length: 6 }, () => row(null)),
+    ];
     const blocks = foldRows(rows, 2);
     expect(blocks.map((b) => [b.kind, b.rows.length, b.start])).toEqual([
       ['fold', 4, 0],

@@ -15,16 +15,21 @@ import { escapePointerSegment } from '../core/json/index.ts';
 
 export type DiffKind = 'added' | 'removed' | 'changed';
 
-export type DiffEntry = { kind: 'added'; path: string; after: unknown } | { kind: 'removed'; path: string; before: unknown } | { kind: 'changed'; path: string; before: unknown; after: unknown };
+export type DiffEntry =
+  | { kind: 'added'; path: string; after: unknown }
+  | { kind: 'removed'; path: string; before: unknown }
+  | { kind: 'changed'; path: string; before: unknown; after: unknown };
 
 type Shape = 'object' | 'array' | 'leaf';
 
-const shapeOf = (v: unknown): Shape => (Array.isArray(v) ? 'array' : v !== null && typeof v === 'object' ? 'object' : 'leaf');
+const shapeOf = (v: unknown): Shape =>
+  Array.isArray(v) ? 'array' : v !== null && typeof v === 'object' ? 'object' : 'leaf';
 
 /** Own members that JSON would serialize (value not `undefined`). */
 const keysOf = (o: object): string[] => Object.keys(o).filter((k) => (o as Record<string, unknown>)[k] !== undefined);
 
-const hasMember = (o: object, k: string): boolean => Object.hasOwn(o, k) && (o as Record<string, unknown>)[k] !== undefined;
+const hasMember = (o: object, k: string): boolean =>
+  Object.hasOwn(o, k) && (o as Record<string, unknown>)[k] !== undefined;
 
 const member = (o: unknown, k: string): unknown => (o as Record<string, unknown>)[k];
 
@@ -169,7 +174,16 @@ export function sideBySide(before: unknown, after: unknown): Row[] {
   return rows;
 }
 
-function merge(b: unknown, a: unknown, path: string, label: string | null, commaB: boolean, commaA: boolean, indent: number, rows: Row[]): void {
+function merge(
+  b: unknown,
+  a: unknown,
+  path: string,
+  label: string | null,
+  commaB: boolean,
+  commaA: boolean,
+  indent: number,
+  rows: Row[],
+): void {
   const sb = shapeOf(b);
   const sa = shapeOf(a);
   if (sb === 'leaf' && sa === 'leaf' && sameLeaf(b, a)) {
@@ -181,13 +195,18 @@ function merge(b: unknown, a: unknown, path: string, label: string | null, comma
   if (sb !== sa || sb === 'leaf') {
     const ls = linesOf(b, path, label, commaB, indent);
     const rs = linesOf(a, path, label, commaA, indent);
-    for (let i = 0; i < Math.max(ls.length, rs.length); i++) rows.push({ left: ls[i] ?? null, right: rs[i] ?? null, mark: 'changed', diffPath: path });
+    for (let i = 0; i < Math.max(ls.length, rs.length); i++)
+      rows.push({ left: ls[i] ?? null, right: rs[i] ?? null, mark: 'changed', diffPath: path });
     return;
   }
   // Two containers of the same shape.
   const prefix = prefixOf(label);
   const [open, close] = sb === 'array' ? ['[', ']'] : ['{', '}'];
-  const head = (v: unknown, comma: boolean): Line => ({ indent, path, text: isEmptyContainer(v) ? `${prefix}${open}${close}${comma ? ',' : ''}` : `${prefix}${open}` });
+  const head = (v: unknown, comma: boolean): Line => ({
+    indent,
+    path,
+    text: isEmptyContainer(v) ? `${prefix}${open}${close}${comma ? ',' : ''}` : `${prefix}${open}`,
+  });
   rows.push({ left: head(b, commaB), right: head(a, commaA), mark: null, diffPath: null });
 
   // Each side's commas follow its own last member, in the merged order.
@@ -208,13 +227,16 @@ function merge(b: unknown, a: unknown, path: string, label: string | null, comma
     if (s.side === 'both') {
       merge(get(b, s.key), get(a, s.key), p, s.label, i < lastB, i < lastA, indent + 1, rows);
     } else if (s.side === 'before') {
-      for (const l of linesOf(get(b, s.key), p, s.label, i < lastB, indent + 1)) rows.push({ left: l, right: null, mark: 'removed', diffPath: p });
+      for (const l of linesOf(get(b, s.key), p, s.label, i < lastB, indent + 1))
+        rows.push({ left: l, right: null, mark: 'removed', diffPath: p });
     } else {
-      for (const r of linesOf(get(a, s.key), p, s.label, i < lastA, indent + 1)) rows.push({ left: null, right: r, mark: 'added', diffPath: p });
+      for (const r of linesOf(get(a, s.key), p, s.label, i < lastA, indent + 1))
+        rows.push({ left: null, right: r, mark: 'added', diffPath: p });
     }
   });
 
-  const tail = (v: unknown, comma: boolean): Line | null => (isEmptyContainer(v) ? null : { indent, path, text: `${close}${comma ? ',' : ''}` });
+  const tail = (v: unknown, comma: boolean): Line | null =>
+    isEmptyContainer(v) ? null : { indent, path, text: `${close}${comma ? ',' : ''}` };
   const l = tail(b, commaB);
   const r = tail(a, commaA);
   if (l !== null || r !== null) rows.push({ left: l, right: r, mark: null, diffPath: null });

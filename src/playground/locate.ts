@@ -42,7 +42,12 @@ function endOfLine(text: string, starts: readonly number[], offset: number): num
  * underlined), else the member name (or opening bracket) of the nearest
  * existing ancestor. Null when not even the root was recorded.
  */
-export function locatePointer(text: string, locations: Locations, pointer: string, starts: readonly number[] = lineStarts(text)): { range: TextRange; pointer: string; exact: boolean } | null {
+export function locatePointer(
+  text: string,
+  locations: Locations,
+  pointer: string,
+  starts: readonly number[] = lineStarts(text),
+): { range: TextRange; pointer: string; exact: boolean } | null {
   let p: string | null = pointer;
   let exact = true;
   while (p !== null) {
@@ -63,7 +68,11 @@ export function locatePointer(text: string, locations: Locations, pointer: strin
       if (end <= start) end = start + 1;
       const a = positionAt(starts, start);
       const b = positionAt(starts, end);
-      return { range: { startLine: a.line, startColumn: a.column, endLine: b.line, endColumn: b.column }, pointer: p, exact };
+      return {
+        range: { startLine: a.line, startColumn: a.column, endLine: b.line, endColumn: b.column },
+        pointer: p,
+        exact,
+      };
     }
     p = parentPointer(p);
     exact = false;

@@ -18,8 +18,18 @@ describe('mistakeView', () => {
     for (let id = 1; id <= 8; id++) expect(() => safeRun(findMistake(id) as Mistake, weird)).not.toThrow();
   });
   it('the correct verdict is the core’s', () => {
-    expect(correctVerdict(s('create_refund_draft.status_injected'))).toMatchObject({ status: 'unknown', errorCode: 'OUTPUT_CONTRACT_VIOLATION', valid: true });
-    expect(correctVerdict(s('get_order.local_replay'))).toMatchObject({ status: 'succeeded', delivery: 'local_replay', outcome: 'committed', valid: true, violations: [] });
+    expect(correctVerdict(s('create_refund_draft.status_injected'))).toMatchObject({
+      status: 'unknown',
+      errorCode: 'OUTPUT_CONTRACT_VIOLATION',
+      valid: true,
+    });
+    expect(correctVerdict(s('get_order.local_replay'))).toMatchObject({
+      status: 'succeeded',
+      delivery: 'local_replay',
+      outcome: 'committed',
+      valid: true,
+      violations: [],
+    });
   });
   it('pretty never throws', () => {
     const cyclic: Record<string, unknown> = {};

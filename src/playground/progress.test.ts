@@ -11,7 +11,14 @@ describe('progress', () => {
     const a = recordProgress(EMPTY_PROGRESS, { attacks: ['A3'], mistakes: [2, 2] });
     expect(a).toEqual({ proofs: [], attacks: ['A3'], mistakes: [2], answers: {}, points: {} });
     expect(recordProgress(a, { attacks: ['A3'] })).toBe(a);
-    expect(progressCounts(recordProgress(a, { points: { '1': [0, 2], '5': [1] } }))).toMatchObject({ attacks: 1, points: 3, questions: 2, mistakes: 1, done: 5, total: 39 });
+    expect(progressCounts(recordProgress(a, { points: { '1': [0, 2], '5': [1] } }))).toMatchObject({
+      attacks: 1,
+      points: 3,
+      questions: 2,
+      mistakes: 1,
+      done: 5,
+      total: 39,
+    });
   });
 
   it('counts an exercise proof only when the learner’s steps showed all of it; opening or loading a worked answer counts nothing', () => {
@@ -35,7 +42,12 @@ describe('progress', () => {
   });
 
   it('round-trips through its saved form', () => {
-    let p = recordProgress(EMPTY_PROGRESS, { attacks: ['A14'], mistakes: [8], answers: { '3': '交付证据 / delivery evidence' }, points: { '3': [1] } });
+    let p = recordProgress(EMPTY_PROGRESS, {
+      attacks: ['A14'],
+      mistakes: [8],
+      answers: { '3': '交付证据 / delivery evidence' },
+      points: { '3': [1] },
+    });
     p = recordProgress(p, { exercise: { type: 'shown', step: swap } });
     expect(parseProgress(serializeProgress(p))).toEqual({ ok: true, value: { progress: p, recounted: false } });
   });
@@ -49,9 +61,17 @@ describe('progress', () => {
   });
 
   it('reads progress saved by the older version: attacks, mistakes and answers kept, its proofs and questions (not the learner’s) recounted', () => {
-    const old = '{"format":"tool-result-playground-progress-v1","proofs":["injections_rejected"],"attacks":["A3"],"questions":[1],"mistakes":[],"answers":{"1":"mine"}}';
-    expect(parseProgress(old)).toEqual({ ok: true, value: { progress: { proofs: [], attacks: ['A3'], mistakes: [], answers: { '1': 'mine' }, points: {} }, recounted: true } });
-    const older = '{"format":"tool-result-playground-progress-v1","proofs":[],"attacks":["A3"],"questions":[],"mistakes":[]}';
+    const old =
+      '{"format":"tool-result-playground-progress-v1","proofs":["injections_rejected"],"attacks":["A3"],"questions":[1],"mistakes":[],"answers":{"1":"mine"}}';
+    expect(parseProgress(old)).toEqual({
+      ok: true,
+      value: {
+        progress: { proofs: [], attacks: ['A3'], mistakes: [], answers: { '1': 'mine' }, points: {} },
+        recounted: true,
+      },
+    });
+    const older =
+      '{"format":"tool-result-playground-progress-v1","proofs":[],"attacks":["A3"],"questions":[],"mistakes":[]}';
     expect(parseProgress(older)).toMatchObject({ ok: true, value: { recounted: false } });
   });
 

@@ -57,7 +57,11 @@ const sortedSet = (xs: readonly number[]): number[] => [...new Set(xs)].sort((x,
 
 /** Ticked points replace a question's set; an empty set is dropped. */
 function withPoints(a: Record<string, number[]>, e: Record<string, number[]> | undefined): Record<string, number[]> {
-  if (e === undefined || Object.entries(e).every(([k, v]) => JSON.stringify(a[k] ?? []) === JSON.stringify(sortedSet(v)))) return a;
+  if (
+    e === undefined ||
+    Object.entries(e).every(([k, v]) => JSON.stringify(a[k] ?? []) === JSON.stringify(sortedSet(v)))
+  )
+    return a;
   const next = { ...a };
   for (const [k, v] of Object.entries(e)) {
     if (v.length === 0) delete next[k];
@@ -75,7 +79,13 @@ export function recordProgress(p: Progress, e: ProgressEvent): Progress {
     answers: withAnswers(p.answers, e.answers),
     points: withPoints(p.points, e.points),
   };
-  return next.proofs === p.proofs && next.attacks === p.attacks && next.mistakes === p.mistakes && next.answers === p.answers && next.points === p.points ? p : next;
+  return next.proofs === p.proofs &&
+    next.attacks === p.attacks &&
+    next.mistakes === p.mistakes &&
+    next.answers === p.answers &&
+    next.points === p.points
+    ? p
+    : next;
 }
 
 /** A self-test question counts as answered only when the learner ticked at least one key point their answer covers. */
@@ -98,5 +108,10 @@ export function progressCounts(p: Progress): ProgressCounts {
   const points = Object.values(p.points).reduce((n, v) => n + v.length, 0);
   const c = { proofs: shownCount(p.proofs), attacks: p.attacks.length, points, mistakes: p.mistakes.length };
   const T = PROGRESS_TOTALS;
-  return { ...c, questions: answeredQuestions(p).length, done: c.proofs + c.attacks + c.points + c.mistakes, total: T.proofs + T.attacks + T.points + T.mistakes };
+  return {
+    ...c,
+    questions: answeredQuestions(p).length,
+    done: c.proofs + c.attacks + c.points + c.mistakes,
+    total: T.proofs + T.attacks + T.points + T.mistakes,
+  };
 }

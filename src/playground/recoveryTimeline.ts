@@ -114,14 +114,27 @@ const say = (w: Words, f: PathFacts): string => (typeof w === 'string' ? w : w(f
 export function recoveryTimeline(id: RecoveryPathId, lang: Lang): RecoveryTimeline {
   const path = RECOVERY_PATHS[id];
   const words = RECOVERY_TEXT[lang].paths[id];
-  const projected = new Map(path.flatMap((step) => (step.scenario === null ? [] : [[step.id, resultOf(step.scenario)] as const])));
+  const projected = new Map(
+    path.flatMap((step) => (step.scenario === null ? [] : [[step.id, resultOf(step.scenario)] as const])),
+  );
   const facts: PathFacts = Object.fromEntries([...projected].map(([k, v]) => [k, v.result]));
   const steps = path.map((step): TimelineStep => {
     const w = (words.steps as Readonly<Record<string, StepWords | undefined>>)[step.id];
     if (w === undefined) throw new Error(`recoveryTimeline: no words for step ${id}/${step.id}`);
     const p = projected.get(step.id);
-    const next: NextStep = p !== undefined ? p.next(lang) : { action: step.next?.action ?? 'await_result', source: step.next?.source ?? 'step', text: w.next ?? '' };
-    return { id: step.id, kind: step.kind, title: say(w.title, facts), detail: say(w.detail, facts), result: p?.result ?? null, next, evidence: (w.evidence ?? []).map((e) => say(e, facts)) };
+    const next: NextStep =
+      p !== undefined
+        ? p.next(lang)
+        : { action: step.next?.action ?? 'await_result', source: step.next?.source ?? 'step', text: w.next ?? '' };
+    return {
+      id: step.id,
+      kind: step.kind,
+      title: say(w.title, facts),
+      detail: say(w.detail, facts),
+      result: p?.result ?? null,
+      next,
+      evidence: (w.evidence ?? []).map((e) => say(e, facts)),
+    };
   });
   return { id, title: words.title, lead: words.lead, steps };
 }

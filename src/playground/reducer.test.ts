@@ -6,7 +6,14 @@ import { edited } from './testWork.ts';
 import { builtinDoc, currentDoc, initialWork, isBuiltinScenario, SCAFFOLD_HANDLER_TEXT } from './work.ts';
 
 describe('state', () => {
-  const base = (): AppState => ({ work: initialWork(), prefs: parsePrefs(null), lang: 'en', notices: [], nextId: 1, progress: EMPTY_PROGRESS });
+  const base = (): AppState => ({
+    work: initialWork(),
+    prefs: parsePrefs(null),
+    lang: 'en',
+    notices: [],
+    nextId: 1,
+    progress: EMPTY_PROGRESS,
+  });
 
   it('edits stay with their scenario when the learner switches away and back', () => {
     let s = base();
@@ -38,7 +45,10 @@ describe('state', () => {
     s = reducer(s, { type: 'loadWorkedAnswer', index: 0 });
     expect(s.work.exercise.sealed[0]).toBeNull();
     expect(s.progress.proofs).toEqual([]);
-    s = reducer(s, { type: 'recordProgress', event: { exercise: { type: 'shown', step: { step: 'replace_key', slot: 1, codes: ['CALL_BINDING_MISMATCH'] } } } });
+    s = reducer(s, {
+      type: 'recordProgress',
+      event: { exercise: { type: 'shown', step: { step: 'replace_key', slot: 1, codes: ['CALL_BINDING_MISMATCH'] } } },
+    });
     expect(s.progress.proofs).toHaveLength(1);
     s = reducer(s, { type: 'resetExercise' });
     expect(s.progress.proofs).toEqual([]);

@@ -10,7 +10,18 @@ import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
 import { draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';
 import { compactTurnDocs, type TurnWork } from './turn/turnWork.ts';
-import { compactDocs, currentDoc, exerciseEdited, initialExercise, workedAnswer, isBuiltinScenario, knownScenario, type Doc, type Mode, type Work } from './work.ts';
+import {
+  compactDocs,
+  currentDoc,
+  exerciseEdited,
+  initialExercise,
+  workedAnswer,
+  isBuiltinScenario,
+  knownScenario,
+  type Doc,
+  type Mode,
+  type Work,
+} from './work.ts';
 
 export type NoticeCode =
   | 'unknown-scenario'
@@ -115,11 +126,19 @@ export function reducer(state: AppState, a: Action): AppState {
     case 'setMode':
       return { ...state, work: { ...w, mode: a.mode } };
     case 'selectAttack':
-      return { ...state, work: { ...w, attackId: a.id, mode: 'attack' }, progress: a.id === null ? state.progress : recordProgress(state.progress, { attacks: [a.id] }) };
+      return {
+        ...state,
+        work: { ...w, attackId: a.id, mode: 'attack' },
+        progress: a.id === null ? state.progress : recordProgress(state.progress, { attacks: [a.id] }),
+      };
     case 'selectMistake': {
       const { mistake: _off, ...rest } = w;
       if (a.id === null) return { ...state, work: { ...rest, mode: 'learn' } };
-      return { ...state, work: { ...rest, mode: 'learn', mistake: a.id }, progress: recordProgress(state.progress, { mistakes: [a.id] }) };
+      return {
+        ...state,
+        work: { ...rest, mode: 'learn', mistake: a.id },
+        progress: recordProgress(state.progress, { mistakes: [a.id] }),
+      };
     }
     case 'recordProgress': {
       const progress = recordProgress(state.progress, a.event);
@@ -132,13 +151,21 @@ export function reducer(state: AppState, a: Action): AppState {
       return { ...state, work: { ...w, exercise: { ...w.exercise, activeIndex: a.index } } };
     case 'resetExercise':
       // A reset starts the exercise over: the scaffold, nothing sealed, no proof shown.
-      return { ...state, work: { ...w, exercise: initialExercise(w.exercise.activeIndex) }, progress: recordProgress(state.progress, { exercise: { type: 'reset' } }) };
+      return {
+        ...state,
+        work: { ...w, exercise: initialExercise(w.exercise.activeIndex) },
+        progress: recordProgress(state.progress, { exercise: { type: 'reset' } }),
+      };
     case 'sealExercise': {
       const i = a.index;
       const item = w.exercise.items[i];
       if (item === undefined) return state;
       const sealed = w.exercise.sealed.map((d, n) => (n === i ? (a.seal ? item : null) : d));
-      return { ...state, work: { ...w, exercise: { ...w.exercise, sealed } }, progress: recordProgress(state.progress, { exercise: { type: a.seal ? 'seal' : 'unseal', slot: i + 1 } }) };
+      return {
+        ...state,
+        work: { ...w, exercise: { ...w.exercise, sealed } },
+        progress: recordProgress(state.progress, { exercise: { type: a.seal ? 'seal' : 'unseal', slot: i + 1 } }),
+      };
     }
     case 'loadWorkedAnswer': {
       const answer = workedAnswer(a.index);
@@ -146,7 +173,11 @@ export function reducer(state: AppState, a: Action): AppState {
       const items = w.exercise.items.map((d, n) => (n === a.index ? answer : d));
       // The slot is reopened: a worked answer compared with an earlier seal would show a proof the learner never made.
       const sealed = w.exercise.sealed.map((d, n) => (n === a.index ? null : d));
-      return { ...state, work: { ...w, exercise: { items, activeIndex: a.index, sealed } }, progress: recordProgress(state.progress, { exercise: { type: 'load_worked_answer', slot: a.index + 1 } }) };
+      return {
+        ...state,
+        work: { ...w, exercise: { items, activeIndex: a.index, sealed } },
+        progress: recordProgress(state.progress, { exercise: { type: 'load_worked_answer', slot: a.index + 1 } }),
+      };
     }
     case 'resetScenario': {
       const docs = { ...w.docs };
@@ -160,7 +191,8 @@ export function reducer(state: AppState, a: Action): AppState {
     case 'place': {
       const { mistake: _old, ...rest } = w;
       const { mistake, turnStream, ...place } = a.place;
-      const turn = turnStream === undefined || turnStream === w.turn.stream ? w.turn : { ...w.turn, stream: turnStream };
+      const turn =
+        turnStream === undefined || turnStream === w.turn.stream ? w.turn : { ...w.turn, stream: turnStream };
       const work: Work = { ...rest, ...place, turn, ...(mistake !== undefined ? { mistake } : {}) };
       const seen: ProgressEvent = {
         ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}),
@@ -192,5 +224,9 @@ export function losesWork(before: Work, after: Work): boolean {
   const bt = compactTurnDocs(before.turn.docs);
   const at = compactTurnDocs(after.turn.docs);
   if (Object.entries(bt).some(([id, d]) => JSON.stringify(at[id]) !== JSON.stringify(d))) return true;
-  return exerciseEdited(before) && (JSON.stringify(before.exercise.items) !== JSON.stringify(after.exercise.items) || JSON.stringify(before.exercise.sealed) !== JSON.stringify(after.exercise.sealed));
+  return (
+    exerciseEdited(before) &&
+    (JSON.stringify(before.exercise.items) !== JSON.stringify(after.exercise.items) ||
+      JSON.stringify(before.exercise.sealed) !== JSON.stringify(after.exercise.sealed))
+  );
 }

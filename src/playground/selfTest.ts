@@ -24,8 +24,19 @@ export interface Question {
 
 export const QUESTIONS: readonly Question[] = [
   { id: 1, demo: { mode: 'attack', scenarioId: 'create_refund_draft.created', attackId: 'A3', focus: null } },
-  { id: 2, demo: { mode: 'playground', scenarioId: 'create_refund_draft.status_injected', attackId: null, focus: 'panel-model-result' } },
+  {
+    id: 2,
+    demo: {
+      mode: 'playground',
+      scenarioId: 'create_refund_draft.status_injected',
+      attackId: null,
+      focus: 'panel-model-result',
+    },
+  },
   { id: 3, demo: { mode: 'playground', scenarioId: 'get_order.local_replay', attackId: null, focus: 'panel-digests' } },
-  { id: 4, demo: { mode: 'playground', scenarioId: 'create_refund_draft.created', attackId: null, focus: 'panel-payloads' } },
+  {
+    id: 4,
+    demo: { mode: 'playground', scenarioId: 'create_refund_draft.created', attackId: null, focus: 'panel-payloads' },
+  },
   { id: 5, demo: { mode: 'attack', scenarioId: 'search_kb.injection', attackId: 'A14', focus: null } },
 ];

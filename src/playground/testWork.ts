@@ -11,7 +11,12 @@ export const edited = (): Work => {
     ...w,
     mode: 'attack',
     attackId: 'A3',
-    docs: { 'search_kb.hits': { ...doc, handlerText: doc.handlerText.replace('refund policy', 'refund policy 退款 <b>x</b>') } },
+    docs: {
+      'search_kb.hits': {
+        ...doc,
+        handlerText: doc.handlerText.replace('refund policy', 'refund policy 退款 <b>x</b>'),
+      },
+    },
     exercise: { items, activeIndex: 2, sealed: [null, null, null, null, null] },
   };
 };

@@ -98,21 +98,44 @@ export function initialExercise(activeIndex = 0): ExerciseWork {
  * started as the shipped answers, pre-filled rather than written, so a result
  * still equal to one goes back to the scaffold; an edited one is the learner's and stays.
  */
-export function exerciseOfSaved(saved: { items: Doc[]; active: number; sealed?: (Doc | null)[] | undefined }): ExerciseWork {
+export function exerciseOfSaved(saved: {
+  items: Doc[];
+  active: number;
+  sealed?: (Doc | null)[] | undefined;
+}): ExerciseWork {
   if (saved.sealed !== undefined) return { items: saved.items, activeIndex: saved.active, sealed: saved.sealed };
   const scaffold = defaultExerciseItems();
-  return { items: saved.items.map((d, i) => (docsEqual(d, workedAnswer(i) as Doc) ? (scaffold[i] as Doc) : d)), activeIndex: saved.active, sealed: [...NO_SEALS] };
+  return {
+    items: saved.items.map((d, i) => (docsEqual(d, workedAnswer(i) as Doc) ? (scaffold[i] as Doc) : d)),
+    activeIndex: saved.active,
+    sealed: [...NO_SEALS],
+  };
 }
 
 /** The exercise as saved work and share links write it. */
-export const savedExerciseOf = (e: ExerciseWork): { items: Doc[]; active: number; sealed: (Doc | null)[] } => ({ items: e.items, active: e.activeIndex, sealed: e.sealed });
+export const savedExerciseOf = (e: ExerciseWork): { items: Doc[]; active: number; sealed: (Doc | null)[] } => ({
+  items: e.items,
+  active: e.activeIndex,
+  sealed: e.sealed,
+});
 
 export function initialWork(): Work {
-  return { mode: 'playground', scenarioId: DEFAULT_SCENARIO_ID, docs: {}, attackId: null, exercise: initialExercise(), turn: initialTurnWork() };
+  return {
+    mode: 'playground',
+    scenarioId: DEFAULT_SCENARIO_ID,
+    docs: {},
+    attackId: null,
+    exercise: initialExercise(),
+    turn: initialTurnWork(),
+  };
 }
 
 export function docsEqual(a: Doc, b: Doc): boolean {
-  return a.handlerText === b.handlerText && draftsEqual(a.context, b.context) && JSON.stringify(a.meta ?? null) === JSON.stringify(b.meta ?? null);
+  return (
+    a.handlerText === b.handlerText &&
+    draftsEqual(a.context, b.context) &&
+    JSON.stringify(a.meta ?? null) === JSON.stringify(b.meta ?? null)
+  );
 }
 
 export function isBuiltinScenario(id: string): boolean {
@@ -129,7 +152,22 @@ export function knownScenario(work: Work, id: string): boolean {
  * attack lab's code (it loads with its mode). The two checks below make the
  * build fail if this list and the core's ever differ.
  */
-export const ATTACK_ID_LIST = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14'] as const satisfies readonly AttackId[];
+export const ATTACK_ID_LIST = [
+  'A1',
+  'A2',
+  'A3',
+  'A4',
+  'A5',
+  'A6',
+  'A7',
+  'A8',
+  'A9',
+  'A10',
+  'A11',
+  'A12',
+  'A13',
+  'A14',
+] as const satisfies readonly AttackId[];
 type MissingAttackIds = Exclude<AttackId, (typeof ATTACK_ID_LIST)[number]>;
 const everyAttackListed: [MissingAttackIds] extends [never] ? true : MissingAttackIds = true;
 void everyAttackListed;
@@ -140,7 +178,8 @@ export function isAttackId(id: string): id is AttackId {
 
 /** The document the editor shows: the active exercise result in exercise mode, else the open scenario. */
 export function currentDoc(work: Work): Doc {
-  if (work.mode === 'exercise') return work.exercise.items[work.exercise.activeIndex] ?? (defaultExerciseItems()[0] as Doc);
+  if (work.mode === 'exercise')
+    return work.exercise.items[work.exercise.activeIndex] ?? (defaultExerciseItems()[0] as Doc);
   return work.docs[work.scenarioId] ?? builtinDoc(work.scenarioId) ?? (builtinDoc(DEFAULT_SCENARIO_ID) as Doc);
 }
 
@@ -155,7 +194,9 @@ export function isEdited(work: Work, id: string = work.scenarioId): boolean {
 /** The learner has written or sealed something in the exercise. */
 export function exerciseEdited(work: Work): boolean {
   const base = defaultExerciseItems();
-  return work.exercise.items.some((it, i) => !docsEqual(it, base[i] as Doc)) || work.exercise.sealed.some((d) => d !== null);
+  return (
+    work.exercise.items.some((it, i) => !docsEqual(it, base[i] as Doc)) || work.exercise.sealed.some((d) => d !== null)
+  );
 }
 
 /** Drops docs that equal their built-in scenario, so what is saved and shared is only what the learner changed. */

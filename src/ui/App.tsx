@@ -55,7 +55,15 @@ const HelpDialog = lazy(() => import('./features/help/HelpDialog.tsx').then((m) 
 // The "Start here" guide: its words load with it, on a first visit or from Help.
 const GuideDialog = lazy(() => import('./features/guide/GuideDialog.tsx').then((m) => ({ default: m.GuideDialog })));
 
-export function App({ boot, firstVisit = false, present: presentAtBoot = false }: { boot: () => AppState; firstVisit?: boolean; present?: boolean }): JSX.Element {
+export function App({
+  boot,
+  firstVisit = false,
+  present: presentAtBoot = false,
+}: {
+  boot: () => AppState;
+  firstVisit?: boolean;
+  present?: boolean;
+}): JSX.Element {
   const { state, api } = usePlayground(boot);
   const { work, lang, prefs, notices } = state;
   // Only the turn mode still reads the key table (its call workbench's three panel names).
@@ -80,7 +88,10 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
   // The document in the editor, and its evaluation (deferred, and for large texts in a worker: typing stays smooth).
   const doc = useMemo(() => currentDoc(work), [work]);
   const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
-  const input = useMemo(() => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }), [docKey, doc.handlerText, doc.context]);
+  const input = useMemo(
+    () => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }),
+    [docKey, doc.handlerText, doc.context],
+  );
   const { input: deferred, evaluation, counts } = useDocumentEvaluation(input);
   const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
 
@@ -110,8 +121,19 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
 
   const { guideOpen, openGuide, closeGuide } = useGuide(firstVisit, closeHelp);
   const problemCount = evaluation.problems.length;
-  const meta = work.mode === 'exercise' ? findScenario(EXERCISE_SCENARIO_IDS[work.exercise.activeIndex] ?? '') : scenarioMeta(work, work.scenarioId);
-  const options = useMemo(() => listedScenarioIds(work).map((id) => ({ id, title: scenarioMeta(work, id)?.title[lang] ?? id, imported: findScenario(id) === null })), [work, lang]);
+  const meta =
+    work.mode === 'exercise'
+      ? findScenario(EXERCISE_SCENARIO_IDS[work.exercise.activeIndex] ?? '')
+      : scenarioMeta(work, work.scenarioId);
+  const options = useMemo(
+    () =>
+      listedScenarioIds(work).map((id) => ({
+        id,
+        title: scenarioMeta(work, id)?.title[lang] ?? id,
+        imported: findScenario(id) === null,
+      })),
+    [work, lang],
+  );
   const layout = prefs.layout;
   const wideRight = work.mode === 'attack' || work.mode === 'learn';
   const left = wideRight ? layout.attackLeft : layout.left;
@@ -161,7 +183,9 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
               notify={api.notify}
               onShare={onShare}
               onOpenScenario={(id) => api.go({ mode: 'playground', scenarioId: id, attackId: null })}
-              scenarioHref={(id) => links.hrefFor({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })}
+              scenarioHref={(id) =>
+                links.hrefFor({ mode: 'playground', scenarioId: id, attackId: null, mistake: undefined })
+              }
               left={layout.turnLeft}
               onLeft={(v) => api.setLayout({ turnLeft: v })}
               splitterLabel={shellText.splitterColumns}
@@ -183,10 +207,21 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
               onShare={onShare}
               onExport={api.exportScenario}
               onImport={(f) => void api.importScenario(f)}
-              next={work.mode === 'playground' && work.scenarioId === 'search_kb.injection' ? { ...links.injectionTurn, label: TOOLBAR_TEXT[lang].nextTurn } : null}
+              next={
+                work.mode === 'playground' && work.scenarioId === 'search_kb.injection'
+                  ? { ...links.injectionTurn, label: TOOLBAR_TEXT[lang].nextTurn }
+                  : null
+              }
             />
             {noticesRow}
-            <VerdictBar lang={lang} mode={work.mode} problemCount={problemCount} attackVerdict={attackVerdict} targets={targets} onTab={setBottomTab} />
+            <VerdictBar
+              lang={lang}
+              mode={work.mode}
+              problemCount={problemCount}
+              attackVerdict={attackVerdict}
+              targets={targets}
+              onTab={setBottomTab}
+            />
             <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
               <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
                 <EditorPanel
@@ -203,7 +238,14 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
                   bridge={bridge}
                   target={targets.editor}
                 />
-                <Splitter orientation="horizontal" value={layout.editor} min={20} max={85} label={shellText.splitterEditor} onChange={(v) => api.setLayout({ editor: v })} />
+                <Splitter
+                  orientation="horizontal"
+                  value={layout.editor}
+                  min={20}
+                  max={85}
+                  label={shellText.splitterEditor}
+                  onChange={(v) => api.setLayout({ editor: v })}
+                />
                 <ProblemsAndContext
                   lang={lang}
                   detailOf={detailOf}
@@ -216,7 +258,14 @@ export function App({ boot, firstVisit = false, present: presentAtBoot = false }
                   targets={targets}
                 />
               </div>
-              <Splitter orientation="vertical" value={left} min={20} max={80} label={shellText.splitterColumns} onChange={setLeft} />
+              <Splitter
+                orientation="vertical"
+                value={left}
+                min={20}
+                max={80}
+                label={shellText.splitterColumns}
+                onChange={setLeft}
+              />
               <RightColumn
                 lang={lang}
                 detailOf={detailOf}

@@ -9,8 +9,18 @@ const ENABLED = import.meta.env.MODE === 'e2e';
 
 /** What the tests read and drive: the app's state and text (App.tsx) and the handler editor (HandlerMonaco.tsx). */
 interface Hooks {
-  __playground: { snapshot(): unknown; setHandlerText(text: string): void; openShare(fragment: string): void; evaluations(): Record<string, number> };
-  __playgroundEditor: { getValue(): string; getPosition(): unknown; getMarkers(): unknown[]; modelPath(): string | null };
+  __playground: {
+    snapshot(): unknown;
+    setHandlerText(text: string): void;
+    openShare(fragment: string): void;
+    evaluations(): Record<string, number>;
+  };
+  __playgroundEditor: {
+    getValue(): string;
+    getPosition(): unknown;
+    getMarkers(): unknown[];
+    modelPath(): string | null;
+  };
 }
 
 export function exposeForTests<K extends keyof Hooks>(name: K, hook: Hooks[K]): void {

@@ -17,5 +17,10 @@ export function cli(argv: string[], files: Record<string, string | Uint8Array> =
       stderr += t;
     },
   });
-  return { code, stdout, stderr, json: stdout.startsWith('{') ? (JSON.parse(stdout) as Record<string, unknown>) : null };
+  return {
+    code,
+    stdout,
+    stderr,
+    json: stdout.startsWith('{') ? (JSON.parse(stdout) as Record<string, unknown>) : null,
+  };
 }

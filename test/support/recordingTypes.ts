@@ -56,10 +56,12 @@ export function renderRecordingTypes(): string {
   ];
   for (const b of typedBodies()) {
     const pin = TYPE_PINS[b.name];
-    if (pin !== undefined) out.push(`// @ts-expect-error -- the SDK's type lags the wire, pinned in test/support/recordingTypes.ts: ${pin}`);
+    if (pin !== undefined)
+      out.push(`// @ts-expect-error -- the SDK's type lags the wire, pinned in test/support/recordingTypes.ts: ${pin}`);
     out.push(`export const ${b.name}: ${b.type} = ${JSON.stringify(b.body)};`);
   }
   return `${out.join('\n')}\n`;
 }
 
-if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) writeFileSync(RECORDING_TYPES_PATH, renderRecordingTypes());
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1])
+  writeFileSync(RECORDING_TYPES_PATH, renderRecordingTypes());

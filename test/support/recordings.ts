@@ -22,7 +22,8 @@ export function recordingEvents(r: Recording): JsonValue[] {
  * is; JSON Lines (the AI SDK's container, which drops the `event:` lines) put
  * back into SSE with each event's own type as its name.
  */
-export const recordingSse = (r: Recording): string => (r.file.endsWith('.sse') ? recordingText(r) : toSse({ provider: r.provider, stream: recordingEvents(r) }));
+export const recordingSse = (r: Recording): string =>
+  r.file.endsWith('.sse') ? recordingText(r) : toSse({ provider: r.provider, stream: recordingEvents(r) });
 
 /** Every object in a value, depth first, in order. */
 function* objects(v: unknown): Generator<Record<string, unknown>> {
@@ -33,10 +34,14 @@ function* objects(v: unknown): Generator<Record<string, unknown>> {
   }
 }
 
-const matches = (o: Record<string, unknown>, m: Record<string, JsonValue>) => Object.entries(m).every(([k, v]) => JSON.stringify(o[k]) === JSON.stringify(v));
+const matches = (o: Record<string, unknown>, m: Record<string, JsonValue>) =>
+  Object.entries(m).every(([k, v]) => JSON.stringify(o[k]) === JSON.stringify(v));
 
 /** What a continuation body says about one replay expectation: the members found, or why not. */
-export function replayedMembers(body: unknown, e: ReplayExpectation): { found: boolean; has: Record<string, unknown>; members: Record<string, boolean> } {
+export function replayedMembers(
+  body: unknown,
+  e: ReplayExpectation,
+): { found: boolean; has: Record<string, unknown>; members: Record<string, boolean> } {
   const o = [...objects(body)].find((x) => matches(x, e.match));
   if (o === undefined) return { found: false, has: {}, members: {} };
   return {

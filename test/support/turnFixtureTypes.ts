@@ -24,8 +24,14 @@ const EVENT_TYPE = { openai: 'OpenAIWireEvent', anthropic: 'AnthropicWireEvent',
 /** The request a continuation body becomes once the caller adds the model and options (SPEC 8.3). */
 export const REQUEST = {
   openai: { type: 'ResponseCreateParamsStreaming', extra: { model: 'MODEL-FIXTURE', stream: true } },
-  anthropic: { type: 'MessageCreateParamsStreaming', extra: { model: 'MODEL-FIXTURE', max_tokens: 1024, stream: true } },
-  gemini: { type: 'Interactions.CreateModelInteractionParamsStreaming', extra: { model: 'MODEL-FIXTURE', stream: true } },
+  anthropic: {
+    type: 'MessageCreateParamsStreaming',
+    extra: { model: 'MODEL-FIXTURE', max_tokens: 1024, stream: true },
+  },
+  gemini: {
+    type: 'Interactions.CreateModelInteractionParamsStreaming',
+    extra: { model: 'MODEL-FIXTURE', stream: true },
+  },
 } as const;
 
 export function renderTurnFixtureTypes(): string {
@@ -53,17 +59,28 @@ export function renderTurnFixtureTypes(): string {
       const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, mode);
       if (r.continuation === null) continue; // Anthropic stateful: refused, nothing to type
       const req = REQUEST[f.provider];
-      out.push(`export const ${ident(f.id, `_${mode}`)}: ${req.type} = ${JSON.stringify({ ...req.extra, ...r.continuation })};`);
+      out.push(
+        `export const ${ident(f.id, `_${mode}`)}: ${req.type} = ${JSON.stringify({ ...req.extra, ...r.continuation })};`,
+      );
     }
   }
-  out.push('', '// Hand-written turns with what real streams carry (test/support/replaySamples.ts): their stateless bodies.');
+  out.push(
+    '',
+    '// Hand-written turns with what real streams carry (test/support/replaySamples.ts): their stateless bodies.',
+  );
   for (const f of REPLAY_SAMPLES) {
     const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, 'stateless');
-    if (r.continuation === null) throw new Error(`${f.id}: no continuation (${r.problems.map((p) => p.detail).join('; ')}${r.refused?.detail ?? ''})`);
+    if (r.continuation === null)
+      throw new Error(
+        `${f.id}: no continuation (${r.problems.map((p) => p.detail).join('; ')}${r.refused?.detail ?? ''})`,
+      );
     const req = REQUEST[f.provider];
-    out.push(`export const ${ident(f.id, '_stateless')}: ${req.type} = ${JSON.stringify({ ...req.extra, ...r.continuation })};`);
+    out.push(
+      `export const ${ident(f.id, '_stateless')}: ${req.type} = ${JSON.stringify({ ...req.extra, ...r.continuation })};`,
+    );
   }
   return `${out.join('\n')}\n`;
 }
 
-if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) writeFileSync(GENERATED_PATH, renderTurnFixtureTypes());
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1])
+  writeFileSync(GENERATED_PATH, renderTurnFixtureTypes());

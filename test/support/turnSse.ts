@@ -2,7 +2,12 @@
 import type { TurnFixture } from '../../src/core/turn/index.ts';
 
 export function toSse(f: Pick<TurnFixture, 'provider' | 'stream'>): string {
-  const name = (e: unknown) => (e !== null && typeof e === 'object' ? (e as Record<string, unknown>)[f.provider === 'gemini' ? 'event_type' : 'type'] : undefined);
-  const body = f.stream.map((e) => `${typeof name(e) === 'string' ? `event: ${String(name(e))}\n` : ''}data: ${JSON.stringify(e)}\n\n`).join('');
+  const name = (e: unknown) =>
+    e !== null && typeof e === 'object'
+      ? (e as Record<string, unknown>)[f.provider === 'gemini' ? 'event_type' : 'type']
+      : undefined;
+  const body = f.stream
+    .map((e) => `${typeof name(e) === 'string' ? `event: ${String(name(e))}\n` : ''}data: ${JSON.stringify(e)}\n\n`)
+    .join('');
   return f.provider === 'anthropic' ? body : `${body}event: done\ndata: [DONE]\n\n`;
 }

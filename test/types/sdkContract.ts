@@ -9,7 +9,11 @@
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type { MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Interactions } from '@google/genai';
-import type { AnthropicToolResult, GeminiFunctionResult, OpenAIFunctionCallOutput } from '../../src/core/tables/index.ts';
+import type {
+  AnthropicToolResult,
+  GeminiFunctionResult,
+  OpenAIFunctionCallOutput,
+} from '../../src/core/tables/index.ts';
 import type { AnthropicTurn, GeminiTurn, OpenAITurn } from '../../src/core/dispatch/index.ts';
 
 declare const openaiItem: OpenAIFunctionCallOutput;

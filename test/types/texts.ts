@@ -8,7 +8,10 @@
  */
 import { defineTexts } from '../../src/texts.ts';
 
-export const complete = defineTexts({ en: { a: 'a', n: (n: number) => `${n} items` }, zh: { a: '甲', n: (n: number) => `${n} 项` } });
+export const complete = defineTexts({
+  en: { a: 'a', n: (n: number) => `${n} items` },
+  zh: { a: '甲', n: (n: number) => `${n} 项` },
+});
 
 // prettier-ignore
 // @ts-expect-error a Chinese string is missing

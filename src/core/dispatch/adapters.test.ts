@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../json/canonical.ts';
-import { composeTurn, TurnRefused, type AnthropicToolUse, type GeminiFunctionCall, type OpenAIFunctionCall, type PackagedResult } from './composeTurn.ts';
+import {
+  composeTurn,
+  TurnRefused,
+  type AnthropicToolUse,
+  type GeminiFunctionCall,
+  type OpenAIFunctionCall,
+  type PackagedResult,
+} from './composeTurn.ts';
 import { auditValuesOf } from '../result/auditValues.ts';
 import { previewDispatch, rebindPackage, withProvider } from './dispatchPreview.ts';
 import { project } from '../result/project.ts';
@@ -33,8 +40,19 @@ describe('provider items', () => {
     );
     const text = canonicalize(project(s.handler_output, s.context).model_result);
     expect(items.openai).toEqual({ type: 'function_call_output', call_id: s.context.call.call_id, output: text });
-    expect(items.anthropic).toEqual({ type: 'tool_result', tool_use_id: s.context.call.call_id, content: [{ type: 'text', text }], is_error: true });
-    expect(items.gemini).toEqual({ type: 'function_result', name: 'search_kb', call_id: s.context.call.call_id, result: [{ type: 'text', text }], is_error: true });
+    expect(items.anthropic).toEqual({
+      type: 'tool_result',
+      tool_use_id: s.context.call.call_id,
+      content: [{ type: 'text', text }],
+      is_error: true,
+    });
+    expect(items.gemini).toEqual({
+      type: 'function_result',
+      name: 'search_kb',
+      call_id: s.context.call.call_id,
+      result: [{ type: 'text', text }],
+      is_error: true,
+    });
   });
   it('omits is_error on success', () => {
     const s = findScenario('get_order.paid') as Scenario;
@@ -52,7 +70,10 @@ describe('provider items', () => {
       throw new Error('not refused');
     } catch (e) {
       expect(e).toBeInstanceOf(AdapterRefused);
-      expect((e as AdapterRefused).violations.map((v) => v.code).sort()).toEqual(['CALL_BINDING_MISMATCH', 'RESULT_DIGEST_MISMATCH']);
+      expect((e as AdapterRefused).violations.map((v) => v.code).sort()).toEqual([
+        'CALL_BINDING_MISMATCH',
+        'RESULT_DIGEST_MISMATCH',
+      ]);
     }
   });
   it('has exactly the three registered triples', () => {
@@ -74,9 +95,21 @@ function turn(provider: ProviderName) {
   });
   const calls = results.map((r) => {
     const c = r.trusted;
-    if (provider === 'openai') return { type: 'function_call', call_id: c.call.call_id, name: c.tool, arguments: JSON.stringify(c.arguments) } satisfies OpenAIFunctionCall;
-    if (provider === 'anthropic') return { type: 'tool_use', id: c.call.call_id, name: c.tool, input: c.arguments } satisfies AnthropicToolUse;
-    return { type: 'function_call', id: c.call.call_id, name: c.tool, arguments: c.arguments as Record<string, unknown> } satisfies GeminiFunctionCall;
+    if (provider === 'openai')
+      return {
+        type: 'function_call',
+        call_id: c.call.call_id,
+        name: c.tool,
+        arguments: JSON.stringify(c.arguments),
+      } satisfies OpenAIFunctionCall;
+    if (provider === 'anthropic')
+      return { type: 'tool_use', id: c.call.call_id, name: c.tool, input: c.arguments } satisfies AnthropicToolUse;
+    return {
+      type: 'function_call',
+      id: c.call.call_id,
+      name: c.tool,
+      arguments: c.arguments as Record<string, unknown>,
+    } satisfies GeminiFunctionCall;
   });
   return { calls, results };
 }
@@ -101,7 +134,9 @@ describe('composeTurn (SPEC 5)', () => {
         provider === 'anthropic'
           ? (composed as { content: { tool_use_id?: string }[] }).content.map((c) => c.tool_use_id)
           : provider === 'openai'
-            ? (composed as { input: { type: string; call_id: string }[] }).input.filter((i) => i.type === 'function_call_output').map((i) => i.call_id)
+            ? (composed as { input: { type: string; call_id: string }[] }).input
+                .filter((i) => i.type === 'function_call_output')
+                .map((i) => i.call_id)
             : (composed as { input: { call_id: string }[] }).input.map((i) => i.call_id);
       expect(got).toEqual(ids);
     }
@@ -116,11 +151,22 @@ describe('composeTurn (SPEC 5)', () => {
   it('OpenAI stateless echoes each function_call before its output; stateful does not', () => {
     const { calls, results } = turn('openai');
     const stateless = composeTurn('openai', calls, results);
-    expect(stateless.input.map((i) => i.type)).toEqual(['function_call', 'function_call_output', 'function_call', 'function_call_output', 'function_call', 'function_call_output']);
+    expect(stateless.input.map((i) => i.type)).toEqual([
+      'function_call',
+      'function_call_output',
+      'function_call',
+      'function_call_output',
+      'function_call',
+      'function_call_output',
+    ]);
     expect(stateless).not.toHaveProperty('previous_response_id');
     const stateful = composeTurn('openai', calls, results, { previous_response_id: 'resp_prev' });
     expect(stateful.previous_response_id).toBe('resp_prev');
-    expect(stateful.input.map((i) => i.type)).toEqual(['function_call_output', 'function_call_output', 'function_call_output']);
+    expect(stateful.input.map((i) => i.type)).toEqual([
+      'function_call_output',
+      'function_call_output',
+      'function_call_output',
+    ]);
   });
   it('Gemini: function_result steps, with previous_interaction_id when given', () => {
     const { calls, results } = turn('gemini');
@@ -138,8 +184,12 @@ describe('composeTurn (SPEC 5)', () => {
   });
   it('refuses a duplicate call id and a duplicate result', () => {
     const { calls, results } = turn('anthropic');
-    expect(refusal(() => composeTurn('anthropic', [...calls, calls[0] as AnthropicToolUse], results))).toEqual(['DUPLICATE_CALL_ID']);
-    expect(refusal(() => composeTurn('anthropic', calls, [...results, results[1] as PackagedResult]))).toEqual(['DUPLICATE_RESULT']);
+    expect(refusal(() => composeTurn('anthropic', [...calls, calls[0] as AnthropicToolUse], results))).toEqual([
+      'DUPLICATE_CALL_ID',
+    ]);
+    expect(refusal(() => composeTurn('anthropic', calls, [...results, results[1] as PackagedResult]))).toEqual([
+      'DUPLICATE_RESULT',
+    ]);
   });
   it('refuses a result for an unknown call id', () => {
     const { calls, results } = turn('gemini');
@@ -148,7 +198,11 @@ describe('composeTurn (SPEC 5)', () => {
   it('refuses a result bound to another provider, or to another tool name', () => {
     const { calls, results } = turn('openai');
     const foreign = turn('anthropic').results;
-    expect(refusal(() => composeTurn('openai', calls, foreign))).toEqual(['PROVIDER_MISMATCH', 'PROVIDER_MISMATCH', 'PROVIDER_MISMATCH']);
+    expect(refusal(() => composeTurn('openai', calls, foreign))).toEqual([
+      'PROVIDER_MISMATCH',
+      'PROVIDER_MISMATCH',
+      'PROVIDER_MISMATCH',
+    ]);
     const renamed = calls.map((c, i) => (i === 0 ? { ...c, name: 'get_order' } : c));
     expect(refusal(() => composeTurn('openai', renamed, results))).toEqual(['TOOL_MISMATCH']);
   });
@@ -161,10 +215,13 @@ describe('composeTurn (SPEC 5)', () => {
 });
 
 describe('previewDispatch and rebindPackage', () => {
-  it.each(scenarios.flatMap((s) => providers.map((p) => [s.id, p, s] as const)))('%s rebound for %s equals projecting again', (_id, provider, s) => {
-    const t = withProvider(s.context, provider);
-    expect(rebindPackage(project(s.handler_output, s.context), t)).toEqual(project(s.handler_output, t));
-  });
+  it.each(scenarios.flatMap((s) => providers.map((p) => [s.id, p, s] as const)))(
+    '%s rebound for %s equals projecting again',
+    (_id, provider, s) => {
+      const t = withProvider(s.context, provider);
+      expect(rebindPackage(project(s.handler_output, s.context), t)).toEqual(project(s.handler_output, t));
+    },
+  );
   it('serializes for all three providers, and refuses where the learner set an unregistered revision', () => {
     const s = findScenario('get_order.paid') as Scenario;
     const ok = previewDispatch(s.handler_output, s.context);
@@ -176,7 +233,11 @@ describe('previewDispatch and rebindPackage', () => {
     const legacy = { ...s.context, call: { ...s.context.call, adapter_revision: 'openai-responses-2024-01-01' } };
     const refused = previewDispatch(s.handler_output, legacy);
     expect(refused.unregistered?.refused.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);
-    expect(refused.providers.map((p) => p.item?.type ?? null)).toEqual(['function_call_output', 'tool_result', 'function_result']);
+    expect(refused.providers.map((p) => p.item?.type ?? null)).toEqual([
+      'function_call_output',
+      'tool_result',
+      'function_result',
+    ]);
     expect(ok.unregistered).toBeNull();
   });
 });

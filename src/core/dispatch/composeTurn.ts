@@ -3,7 +3,13 @@
  * provider's calls by call id, never by array position: results arrive in
  * any order, and a position match would hand one call's result to another.
  */
-import { adapterFor, type AnthropicToolResult, type GeminiFunctionResult, type OpenAIFunctionCallOutput, type ProviderName } from '../tables/providerAdapters.ts';
+import {
+  adapterFor,
+  type AnthropicToolResult,
+  type GeminiFunctionResult,
+  type OpenAIFunctionCallOutput,
+  type ProviderName,
+} from '../tables/providerAdapters.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import { toProviderItem } from './toProviderItem.ts';
@@ -60,7 +66,14 @@ export interface GeminiTurn {
   input: GeminiFunctionResult[];
 }
 
-export type TurnProblemCode = 'MISSING_RESULT' | 'DUPLICATE_CALL_ID' | 'DUPLICATE_RESULT' | 'UNKNOWN_CALL_ID' | 'PROVIDER_MISMATCH' | 'TOOL_MISMATCH' | 'MALFORMED_CALL';
+export type TurnProblemCode =
+  | 'MISSING_RESULT'
+  | 'DUPLICATE_CALL_ID'
+  | 'DUPLICATE_RESULT'
+  | 'UNKNOWN_CALL_ID'
+  | 'PROVIDER_MISMATCH'
+  | 'TOOL_MISMATCH'
+  | 'MALFORMED_CALL';
 
 export class TurnRefused extends Error {
   override readonly name = 'TurnRefused';
@@ -70,14 +83,41 @@ export class TurnRefused extends Error {
 }
 
 function callId(provider: ProviderName, call: ProviderCall): unknown {
-  return provider === 'openai' ? (call as OpenAIFunctionCall).call_id : (call as AnthropicToolUse | GeminiFunctionCall).id;
+  return provider === 'openai'
+    ? (call as OpenAIFunctionCall).call_id
+    : (call as AnthropicToolUse | GeminiFunctionCall).id;
 }
 
-export function composeTurn(provider: 'openai', calls: ProviderCall[], results: PackagedResult[], opts?: TurnOptions): OpenAITurn;
-export function composeTurn(provider: 'anthropic', calls: ProviderCall[], results: PackagedResult[], opts?: TurnOptions): AnthropicTurn;
-export function composeTurn(provider: 'gemini', calls: ProviderCall[], results: PackagedResult[], opts?: TurnOptions): GeminiTurn;
-export function composeTurn(provider: ProviderName, calls: ProviderCall[], results: PackagedResult[], opts?: TurnOptions): OpenAITurn | AnthropicTurn | GeminiTurn;
-export function composeTurn(provider: ProviderName, calls: ProviderCall[], results: PackagedResult[], opts: TurnOptions = {}): OpenAITurn | AnthropicTurn | GeminiTurn {
+export function composeTurn(
+  provider: 'openai',
+  calls: ProviderCall[],
+  results: PackagedResult[],
+  opts?: TurnOptions,
+): OpenAITurn;
+export function composeTurn(
+  provider: 'anthropic',
+  calls: ProviderCall[],
+  results: PackagedResult[],
+  opts?: TurnOptions,
+): AnthropicTurn;
+export function composeTurn(
+  provider: 'gemini',
+  calls: ProviderCall[],
+  results: PackagedResult[],
+  opts?: TurnOptions,
+): GeminiTurn;
+export function composeTurn(
+  provider: ProviderName,
+  calls: ProviderCall[],
+  results: PackagedResult[],
+  opts?: TurnOptions,
+): OpenAITurn | AnthropicTurn | GeminiTurn;
+export function composeTurn(
+  provider: ProviderName,
+  calls: ProviderCall[],
+  results: PackagedResult[],
+  opts: TurnOptions = {},
+): OpenAITurn | AnthropicTurn | GeminiTurn {
   const problems: TurnRefused['problems'] = [];
   const expected = adapterFor(provider);
   const byCall = new Map<string, ProviderCall>();
@@ -87,7 +127,12 @@ export function composeTurn(provider: ProviderName, calls: ProviderCall[], resul
       problems.push({ code: 'MALFORMED_CALL', call_id: String(id), detail: `a ${provider} call without a call id` });
       continue;
     }
-    if (byCall.has(id)) problems.push({ code: 'DUPLICATE_CALL_ID', call_id: id, detail: 'two calls share one id: no result could be paired safely' });
+    if (byCall.has(id))
+      problems.push({
+        code: 'DUPLICATE_CALL_ID',
+        call_id: id,
+        detail: 'two calls share one id: no result could be paired safely',
+      });
     byCall.set(id, call);
   }
   const byResult = new Map<string, PackagedResult>();
@@ -96,14 +141,29 @@ export function composeTurn(provider: ProviderName, calls: ProviderCall[], resul
     if (byResult.has(id)) problems.push({ code: 'DUPLICATE_RESULT', call_id: id, detail: 'two results for one call' });
     else byResult.set(id, r);
     const call = byCall.get(id);
-    if (call === undefined) problems.push({ code: 'UNKNOWN_CALL_ID', call_id: id, detail: 'a result for a call this turn did not make' });
-    else if (call.name !== r.trusted.tool) problems.push({ code: 'TOOL_MISMATCH', call_id: id, detail: `the call named ${call.name}, the result is for ${r.trusted.tool}` });
+    if (call === undefined)
+      problems.push({ code: 'UNKNOWN_CALL_ID', call_id: id, detail: 'a result for a call this turn did not make' });
+    else if (call.name !== r.trusted.tool)
+      problems.push({
+        code: 'TOOL_MISMATCH',
+        call_id: id,
+        detail: `the call named ${call.name}, the result is for ${r.trusted.tool}`,
+      });
     if (r.trusted.call.provider !== expected.provider || r.trusted.call.api_family !== expected.api_family) {
-      problems.push({ code: 'PROVIDER_MISMATCH', call_id: id, detail: `a result bound to ${r.trusted.call.provider}/${r.trusted.call.api_family}` });
+      problems.push({
+        code: 'PROVIDER_MISMATCH',
+        call_id: id,
+        detail: `a result bound to ${r.trusted.call.provider}/${r.trusted.call.api_family}`,
+      });
     }
   }
   for (const id of byCall.keys()) {
-    if (!byResult.has(id)) problems.push({ code: 'MISSING_RESULT', call_id: id, detail: 'every call needs its result before the turn can continue' });
+    if (!byResult.has(id))
+      problems.push({
+        code: 'MISSING_RESULT',
+        call_id: id,
+        detail: 'every call needs its result before the turn can continue',
+      });
   }
   if (problems.length > 0) throw new TurnRefused(problems);
 
@@ -113,7 +173,9 @@ export function composeTurn(provider: ProviderName, calls: ProviderCall[], resul
   switch (provider) {
     case 'openai': {
       const stateful = opts.previous_response_id !== undefined;
-      const input = stateful ? (items as OpenAIFunctionCallOutput[]) : ordered.flatMap(({ call }, i) => [call as OpenAIFunctionCall, items[i] as OpenAIFunctionCallOutput]);
+      const input = stateful
+        ? (items as OpenAIFunctionCallOutput[])
+        : ordered.flatMap(({ call }, i) => [call as OpenAIFunctionCall, items[i] as OpenAIFunctionCallOutput]);
       return stateful ? { previous_response_id: opts.previous_response_id as string, input } : { input };
     }
     case 'anthropic': {
@@ -124,7 +186,9 @@ export function composeTurn(provider: ProviderName, calls: ProviderCall[], resul
     }
     case 'gemini': {
       const input = items as GeminiFunctionResult[];
-      return opts.previous_interaction_id !== undefined ? { previous_interaction_id: opts.previous_interaction_id, input } : { input };
+      return opts.previous_interaction_id !== undefined
+        ? { previous_interaction_id: opts.previous_interaction_id, input }
+        : { input };
     }
   }
 }

@@ -21,7 +21,10 @@ import type { Violation } from '../tables/violation.ts';
 /** The same call routed through another provider's registered adapter: a new object, the argument untouched. */
 export function withProvider(trusted: TrustedContext, provider: ProviderName): TrustedContext {
   const a = adapterFor(provider);
-  return { ...trusted, call: { ...trusted.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision } };
+  return {
+    ...trusted,
+    call: { ...trusted.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision },
+  };
 }
 
 /**
@@ -37,7 +40,12 @@ export function rebindPackage(pkg: Package, to: TrustedContext, callBinding = ca
     model_result: pkg.model_result,
     protected_audit: {
       ...a,
-      provider_context: { ...a.provider_context, provider: to.call.provider, api_family: to.call.api_family, adapter_revision: to.call.adapter_revision },
+      provider_context: {
+        ...a.provider_context,
+        provider: to.call.provider,
+        api_family: to.call.api_family,
+        adapter_revision: to.call.adapter_revision,
+      },
       binding: { ...b, call_binding_sha256: callBinding(to, b.request_sha256, b.result_sha256) },
     },
   };
@@ -109,13 +117,25 @@ export function previewWith(handlerOutput: unknown, trusted: TrustedContext, ste
     }
   });
   const registered = providers.some((x) => x.trusted === trusted);
-  return { trusted, pkg, violations, report, providers, unregistered: registered ? null : { trusted, pkg, refused: report.violations } };
+  return {
+    trusted,
+    pkg,
+    violations,
+    report,
+    providers,
+    unregistered: registered ? null : { trusted, pkg, refused: report.violations },
+  };
 }
 
 /** The package in every registered adapter's context, each validated in full by its adapter before it serializes. */
-export function previewDispatch(handlerOutput: unknown, trustedInput: TrustedContext, tools: ToolRegistry = registry): DispatchPreview {
+export function previewDispatch(
+  handlerOutput: unknown,
+  trustedInput: TrustedContext,
+  tools: ToolRegistry = registry,
+): DispatchPreview {
   const trusted = assertTrustedContext(trustedInput);
-  const callBinding = (t: TrustedContext, request_sha256: string, result_sha256: string) => callBindingDigest(t, request_sha256, result_sha256, tools);
+  const callBinding = (t: TrustedContext, request_sha256: string, result_sha256: string) =>
+    callBindingDigest(t, request_sha256, result_sha256, tools);
   return previewWith(handlerOutput, trusted, {
     project: (output) => projectDetailed(output, trusted, tools),
     validate: (pkg, t) => validateResultDetailed(pkg, t, tools),

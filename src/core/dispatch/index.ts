@@ -3,6 +3,15 @@
  * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
  */
 export { AdapterRefused, toProviderItem } from './toProviderItem.ts';
-export { type AnthropicTurn, composeTurn, type GeminiTurn, type OpenAITurn, type PackagedResult, type ProviderCall, type TurnOptions, TurnRefused } from './composeTurn.ts';
+export {
+  type AnthropicTurn,
+  composeTurn,
+  type GeminiTurn,
+  type OpenAITurn,
+  type PackagedResult,
+  type ProviderCall,
+  type TurnOptions,
+  TurnRefused,
+} from './composeTurn.ts';
 export { type DispatchPreview, previewDispatch, type ProviderPreview, withProvider } from './dispatchPreview.ts';
 export { type LiveSession, openLiveSession } from './liveSession.ts';

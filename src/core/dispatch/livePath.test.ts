@@ -8,7 +8,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize, canonicalizeAndFreeze } from '../json/canonical.ts';
 import { contextFacts } from '../result/contextFacts.ts';
-import { PURPOSES, callBindingDigest, callBindingFields, callBindingParts, digestPreimage, H, principalRef, requestDigest } from '../result/digest.ts';
+import {
+  PURPOSES,
+  callBindingDigest,
+  callBindingFields,
+  callBindingParts,
+  digestPreimage,
+  H,
+  principalRef,
+  requestDigest,
+} from '../result/digest.ts';
 import { rebindPackage, withProvider } from './dispatchPreview.ts';
 import { hmacSha256Hex, hmacSha256HexWebCrypto, prefixedHash, sha256Hex, sha256HexWebCrypto } from '../json/hash.ts';
 import { checkAuditLeaks, needleFinder } from '../result/outputContract.ts';
@@ -29,10 +38,14 @@ const id = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }).filter((
 describe('hashing from a kept prefix state', () => {
   it('equals hashing the whole text, plain and keyed, for any split', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 }), (prefix, suffix) => {
-        expect(prefixedHash(prefix).finish(suffix)).toBe(sha256Hex(prefix + suffix));
-        expect(prefixedHash(prefix, KEY).finish(suffix)).toBe(hmacSha256Hex(KEY, prefix + suffix));
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        (prefix, suffix) => {
+          expect(prefixedHash(prefix).finish(suffix)).toBe(sha256Hex(prefix + suffix));
+          expect(prefixedHash(prefix, KEY).finish(suffix)).toBe(hmacSha256Hex(KEY, prefix + suffix));
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
@@ -50,7 +63,14 @@ describe('hashing from a kept prefix state', () => {
 
 describe('the reused encoding buffer', () => {
   it('agrees with WebCrypto on short, long (past the buffer limit) and non-ASCII texts', async () => {
-    for (const t of ['', 'abc', '退款 — 😀'.repeat(300), 'x'.repeat(70_000), `${'é'.repeat(30_000)}${'😀'.repeat(20_000)}`, 'lone \ud800 surrogate']) {
+    for (const t of [
+      '',
+      'abc',
+      '退款 — 😀'.repeat(300),
+      'x'.repeat(70_000),
+      `${'é'.repeat(30_000)}${'😀'.repeat(20_000)}`,
+      'lone \ud800 surrogate',
+    ]) {
       expect(sha256Hex(t), `${t.length} chars`).toBe(await sha256HexWebCrypto(t));
       expect(hmacSha256Hex(KEY, t)).toBe(await hmacSha256HexWebCrypto(KEY, t));
     }
@@ -135,9 +155,16 @@ describe('packages are plain data the caller owns', () => {
   it('project and rebindPackage return unfrozen packages; a changed copy is validated afresh and the change is found', () => {
     const s = scenarios.find((x) => x.id === 'search_kb.hits') as (typeof scenarios)[number];
     const pkg = project(s.handler_output, s.context);
-    expect(Object.isFrozen(pkg) || Object.isFrozen(pkg.model_result) || Object.isFrozen(pkg.protected_audit.redactions)).toBe(false);
+    expect(
+      Object.isFrozen(pkg) || Object.isFrozen(pkg.model_result) || Object.isFrozen(pkg.protected_audit.redactions),
+    ).toBe(false);
     expect(validateResultDetailed(pkg, s.context).ok).toBe(true);
-    (pkg.model_result.data as { hits: unknown[] }).hits.push({ doc_ref: 'KB-9', title: 't', snippet: 's', url: 'https://kb.example.com/9' });
+    (pkg.model_result.data as { hits: unknown[] }).hits.push({
+      doc_ref: 'KB-9',
+      title: 't',
+      snippet: 's',
+      url: 'https://kb.example.com/9',
+    });
     expect(validateResultDetailed(pkg, s.context).violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
     const t = withProvider(assertTrustedContext(s.context), 'gemini');
     const rebound = rebindPackage(project(s.handler_output, s.context), t);
@@ -191,11 +218,15 @@ describe('the one-scan leak finder', () => {
   });
   it('agrees with a plain includes() search on generated strings', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 8, maxLength: 12 }), { minLength: 1, maxLength: 4 }), fc.string({ maxLength: 40 }), (needles, s) => {
-        const out = new ViolationList();
-        checkAuditLeaks(s, '/s', needleFinder(needles), out);
-        expect(out.length > 0).toBe(needles.some((n) => s.includes(n)));
-      }),
+      fc.property(
+        fc.array(fc.string({ minLength: 8, maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+        fc.string({ maxLength: 40 }),
+        (needles, s) => {
+          const out = new ViolationList();
+          checkAuditLeaks(s, '/s', needleFinder(needles), out);
+          expect(out.length > 0).toBe(needles.some((n) => s.includes(n)));
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
@@ -205,9 +236,16 @@ describe('UTF-8 length', () => {
   it("equals TextEncoder's length for any string, lone surrogates included, ASCII fast path or not", () => {
     const enc = new TextEncoder();
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 50 }), fc.string({ unit: 'grapheme-ascii', maxLength: 50 }), fc.string({ unit: 'binary', maxLength: 50 })), (s) => {
-        expect(utf8Length(s)).toBe(enc.encode(s).length);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 50 }),
+          fc.string({ unit: 'grapheme-ascii', maxLength: 50 }),
+          fc.string({ unit: 'binary', maxLength: 50 }),
+        ),
+        (s) => {
+          expect(utf8Length(s)).toBe(enc.encode(s).length);
+        },
+      ),
       { seed: SEED, numRuns: 500 },
     );
     expect(utf8Length('a\ud800b')).toBe(5);

@@ -24,7 +24,11 @@ const KEY = { id: 'k-1', secret: '00112233445566778899aabbccddeeff00112233445566
 function bytesOf(p: DispatchPreview): string {
   // Tolerant of a malformed answer (a member nulled by hand must read as different, not crash the comparison).
   const providers = Array.isArray(p.providers)
-    ? p.providers.map((x) => (x === null || typeof x !== 'object' ? x : { ...x, item: x.item === null || x.item === undefined ? x.item : JSON.stringify(x.item) }))
+    ? p.providers.map((x) =>
+        x === null || typeof x !== 'object'
+          ? x
+          : { ...x, item: x.item === null || x.item === undefined ? x.item : JSON.stringify(x.item) },
+      )
     : p.providers;
   return JSON.stringify({ ...p, providers }, (_k, v: unknown) => (v === undefined ? '<undefined>' : v));
 }
@@ -48,7 +52,10 @@ function outcome(f: () => string): string {
 }
 
 const tools = ['get_order', 'create_refund_draft', 'search_kb', 'send_email'] as const;
-const idText = fc.oneof(fc.constantFrom('t_acme', 'u_42', 'resp_1', 'call_1', 'op_1', 'idem_1', 'x'), fc.string({ minLength: 1, maxLength: 12 }));
+const idText = fc.oneof(
+  fc.constantFrom('t_acme', 'u_42', 'resp_1', 'call_1', 'op_1', 'idem_1', 'x'),
+  fc.string({ minLength: 1, maxLength: 12 }),
+);
 const argsFor = (tool: string) =>
   tool === 'get_order'
     ? fc.oneof(fc.constant({ order_ref: 'ORDER-1001' }), fc.record({ order_ref: fc.string({ maxLength: 14 }) }))
@@ -56,7 +63,10 @@ const argsFor = (tool: string) =>
       ? fc.record({ order_ref: fc.constantFrom('ORDER-1001', 'ORDER-x'), reason: fc.string({ maxLength: 8 }) })
       : tool === 'search_kb'
         ? fc.oneof(
-            fc.record({ query: fc.constantFrom('refund policy', 'q'), top_k: fc.constantFrom(1, 3, 5, 10, 11, 0) }, { requiredKeys: ['query'] }),
+            fc.record(
+              { query: fc.constantFrom('refund policy', 'q'), top_k: fc.constantFrom(1, 3, 5, 10, 11, 0) },
+              { requiredKeys: ['query'] },
+            ),
             fc.constant({ query: 'refund policy', top_k: null }),
           )
         : fc.jsonValue({ maxDepth: 2 });
@@ -89,11 +99,19 @@ const contexts: fc.Arbitrary<TrustedContext> = fc
       operation_id: r.operation_id,
       idempotency_key: r.idempotency_key,
     };
-    const ctx: Record<string, unknown> = { principal: { tenant: r.tenant, subject: r.subject }, call, tool: r.tool, arguments: r.args, delivery: r.delivery, now: r.now };
+    const ctx: Record<string, unknown> = {
+      principal: { tenant: r.tenant, subject: r.subject },
+      call,
+      tool: r.tool,
+      arguments: r.args,
+      delivery: r.delivery,
+      now: r.now,
+    };
     if (r.keyed) ctx.key = { ...KEY };
     if (r.hostile === 'nan') ctx.arguments = { query: 'refund policy', top_k: Number.NaN };
     if (r.hostile === 'undefined_member') ctx.arguments = { query: 'refund policy', top_k: undefined };
-    if (r.hostile === 'accessor') Object.defineProperty(ctx.principal, 'tenant', { get: () => r.tenant, enumerable: true });
+    if (r.hostile === 'accessor')
+      Object.defineProperty(ctx.principal, 'tenant', { get: () => r.tenant, enumerable: true });
     return ctx as unknown as TrustedContext;
   });
 
@@ -101,7 +119,11 @@ const contexts: fc.Arbitrary<TrustedContext> = fc
 const outputs: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...scenarios.map((s) => s.handler_output)),
   fc
-    .tuple(fc.constantFrom(...scenarios.map((s) => s.handler_output)), fc.constantFrom('data', 'kind', 'provenance', 'error', 'truncated', 'downstream'), fc.jsonValue({ maxDepth: 3 }))
+    .tuple(
+      fc.constantFrom(...scenarios.map((s) => s.handler_output)),
+      fc.constantFrom('data', 'kind', 'provenance', 'error', 'truncated', 'downstream'),
+      fc.jsonValue({ maxDepth: 3 }),
+    )
     .map(([h, k, v]) => ({
       ...(h as object),
       [k]: v,
@@ -114,7 +136,9 @@ describe('a live session answers what the plain functions answer', () => {
     for (const s of scenarios) {
       const session = openLiveSession(s.context);
       for (const other of [s, ...scenarios]) {
-        expect(bytesOf(session.preview(other.handler_output)), `${s.id} ← ${other.id}`).toBe(bytesOf(previewDispatch(other.handler_output, s.context)));
+        expect(bytesOf(session.preview(other.handler_output)), `${s.id} ← ${other.id}`).toBe(
+          bytesOf(previewDispatch(other.handler_output, s.context)),
+        );
       }
       session.close();
     }
@@ -127,9 +151,14 @@ describe('a live session answers what the plain functions answer', () => {
         if (!attackApplies(id, s)) continue;
         const run = runAttack(id, s);
         const session = openLiveSession(run.tampered.trusted);
-        expect(JSON.stringify(session.validate(run.tampered.pkg)), `${id} on ${s.id}`).toBe(JSON.stringify(validateResultDetailed(run.tampered.pkg, run.tampered.trusted)));
+        expect(JSON.stringify(session.validate(run.tampered.pkg)), `${id} on ${s.id}`).toBe(
+          JSON.stringify(validateResultDetailed(run.tampered.pkg, run.tampered.trusted)),
+        );
         expect(JSON.stringify(session.validate(run.tampered.pkg))).toBe(JSON.stringify(run.report));
-        if (run.handler !== undefined) expect(bytesOf(session.preview(run.handler.after))).toBe(bytesOf(previewDispatch(run.handler.after, run.tampered.trusted)));
+        if (run.handler !== undefined)
+          expect(bytesOf(session.preview(run.handler.after))).toBe(
+            bytesOf(previewDispatch(run.handler.after, run.tampered.trusted)),
+          );
         if (run.keyed !== undefined) {
           const keyed = openLiveSession(run.keyed.victim.trusted);
           expect(JSON.stringify(keyed.validate(run.keyed.tampered))).toBe(JSON.stringify(run.keyed.report));
@@ -144,26 +173,34 @@ describe('a live session answers what the plain functions answer', () => {
 
   it('generated contexts and handler outputs, in shuffled order, through one session per context', () => {
     fc.assert(
-      fc.property(fc.array(contexts, { minLength: 1, maxLength: 4 }), fc.array(fc.tuple(fc.nat(), outputs), { minLength: 1, maxLength: 12 }), (ctxs, edits) => {
-        const sessions = new Map<number, LiveSession | string>();
-        for (const [n, output] of edits) {
-          const i = n % ctxs.length;
-          const ctx = ctxs[i] as TrustedContext;
-          let session = sessions.get(i);
-          if (session === undefined) {
-            try {
-              session = openLiveSession(ctx);
-            } catch (e) {
-              session = `threw ${(e as Error).name}: ${(e as Error).message}`;
+      fc.property(
+        fc.array(contexts, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.nat(), outputs), { minLength: 1, maxLength: 12 }),
+        (ctxs, edits) => {
+          const sessions = new Map<number, LiveSession | string>();
+          for (const [n, output] of edits) {
+            const i = n % ctxs.length;
+            const ctx = ctxs[i] as TrustedContext;
+            let session = sessions.get(i);
+            if (session === undefined) {
+              try {
+                session = openLiveSession(ctx);
+              } catch (e) {
+                session = `threw ${(e as Error).name}: ${(e as Error).message}`;
+              }
+              sessions.set(i, session);
             }
-            sessions.set(i, session);
+            const live =
+              typeof session === 'string' ? session : outcome(() => bytesOf((session as LiveSession).preview(output)));
+            expect(live).toBe(outcome(() => bytesOf(previewDispatch(output, ctx))));
+            if (typeof session !== 'string')
+              expect(JSON.stringify(session.validate(output))).toBe(
+                JSON.stringify(validateResultDetailed(output, ctx)),
+              );
           }
-          const live = typeof session === 'string' ? session : outcome(() => bytesOf((session as LiveSession).preview(output)));
-          expect(live).toBe(outcome(() => bytesOf(previewDispatch(output, ctx))));
-          if (typeof session !== 'string') expect(JSON.stringify(session.validate(output))).toBe(JSON.stringify(validateResultDetailed(output, ctx)));
-        }
-        for (const s of sessions.values()) if (typeof s !== 'string') s.close();
-      }),
+          for (const s of sessions.values()) if (typeof s !== 'string') s.close();
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
@@ -171,7 +208,15 @@ describe('a live session answers what the plain functions answer', () => {
   it('the comparison sees a change by hand to any member of the session’s answer, the unregistered adapter’s included', () => {
     const registered = scenarios.find((s) => s.id === 'get_order.paid');
     if (registered === undefined) throw new Error('scenario get_order.paid is missing');
-    const unregisteredCall = { ...registered.context, call: { ...registered.context.call, provider: 'mistral', api_family: 'chat', adapter_revision: 'mistral-chat-2026-07-19' } };
+    const unregisteredCall = {
+      ...registered.context,
+      call: {
+        ...registered.context.call,
+        provider: 'mistral',
+        api_family: 'chat',
+        adapter_revision: 'mistral-chat-2026-07-19',
+      },
+    };
     let changed = 0;
     for (const ctx of [registered.context, unregisteredCall]) {
       const session = openLiveSession(ctx);
@@ -196,8 +241,17 @@ describe('a live session answers what the plain functions answer', () => {
     const s = scenarios.find((x) => x.id === 'search_kb.hits') as (typeof scenarios)[number];
     const session = openLiveSession(s.context);
     const p = session.preview(s.handler_output);
-    expect(Object.isFrozen(p.pkg.model_result) && Object.isFrozen((p.pkg.model_result.data as { hits: object[] }).hits[0])).toBe(true);
-    expect(p.providers.every((x) => Object.isFrozen(x.pkg) && Object.isFrozen(x.pkg.protected_audit.binding) && Object.isFrozen(x.pkg.protected_audit.redactions[0]))).toBe(true);
+    expect(
+      Object.isFrozen(p.pkg.model_result) && Object.isFrozen((p.pkg.model_result.data as { hits: object[] }).hits[0]),
+    ).toBe(true);
+    expect(
+      p.providers.every(
+        (x) =>
+          Object.isFrozen(x.pkg) &&
+          Object.isFrozen(x.pkg.protected_audit.binding) &&
+          Object.isFrozen(x.pkg.protected_audit.redactions[0]),
+      ),
+    ).toBe(true);
     expect(p.providers.every((x) => x.pkg.model_result === p.pkg.model_result)).toBe(true);
     const copy = structuredClone(p.pkg);
     (copy.model_result.data as { query: string }).query = 'changed';
@@ -227,15 +281,31 @@ describe('same inputs, same answer, whatever ran before (SPEC 7.1)', () => {
     (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(c.project(out, ctx), ctx))),
     (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(out, ctx))),
     // A package made for a sibling call, checked in this one: its model_result may hold this call's ids (AUDIT_LEAK here, not there).
-    (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(c.project(out, { ...ctx, call: { ...ctx.call, call_id: `${ctx.call.call_id}_sibling` } }), ctx))),
+    (c, ctx, out) =>
+      outcome(() =>
+        JSON.stringify(
+          c.validateResult(
+            c.project(out, { ...ctx, call: { ...ctx.call, call_id: `${ctx.call.call_id}_sibling` } }),
+            ctx,
+          ),
+        ),
+      ),
     (c, ctx, out) => outcome(() => JSON.stringify(c.computeBindings(c.project(out, ctx).model_result, ctx))),
     (c, ctx) => outcome(() => c.canonicalize(ctx)),
     (c, ctx, out) => outcome(() => JSON.stringify(c.toProviderItem(c.project(out, ctx), ctx))),
     (c, ctx, out) =>
       outcome(() => {
         const pkg = c.project(out, ctx);
-        const call = { type: 'function_call' as const, call_id: ctx.call.call_id, id: ctx.call.call_id, name: ctx.tool, arguments: JSON.stringify(ctx.arguments ?? null) };
-        return JSON.stringify(c.composeTurn(ctx.call.provider as 'openai', [call], [{ package: pkg, trusted: ctx }], {}));
+        const call = {
+          type: 'function_call' as const,
+          call_id: ctx.call.call_id,
+          id: ctx.call.call_id,
+          name: ctx.tool,
+          arguments: JSON.stringify(ctx.arguments ?? null),
+        };
+        return JSON.stringify(
+          c.composeTurn(ctx.call.provider as 'openai', [call], [{ package: pkg, trusted: ctx }], {}),
+        );
       }),
   ];
 
@@ -253,7 +323,9 @@ describe('same inputs, same answer, whatever ran before (SPEC 7.1)', () => {
   ];
   /** A hit that quotes the first of those call ids: audit material in that call, an ordinary string in the other. */
   const quoting = (() => {
-    const s = scenarios.find((x) => x.id === 'search_kb.hits')?.handler_output as { data: { hits: { snippet: string }[] } };
+    const s = scenarios.find((x) => x.id === 'search_kb.hits')?.handler_output as {
+      data: { hits: { snippet: string }[] };
+    };
     const copy = structuredClone(s);
     (copy.data.hits[0] as { snippet: string }).snippet = 'see call_leaked_0001 for details';
     return copy;
@@ -264,21 +336,28 @@ describe('same inputs, same answer, whatever ran before (SPEC 7.1)', () => {
     const pool = fc.oneof(fc.constantFrom(...named), contexts);
     const outs = fc.oneof(outputs, fc.constant(quoting));
     await fc.assert(
-      fc.asyncProperty(pool, outs, fc.nat({ max: calls.length - 1 }), fc.array(fc.tuple(pool, outs, fc.nat({ max: calls.length - 1 })), { maxLength: 12 }), async (ctx, output, which, before) => {
-        vi.resetModules();
-        const cold = (await import('../index.ts')) as Core;
-        const call = calls[which] as (typeof calls)[number];
-        const fresh = call(cold, ctx, output);
-        for (const [c, o, w] of before) (calls[w] as (typeof calls)[number])(warm, c, o);
-        expect(call(warm, ctx, output)).toBe(fresh);
-      }),
+      fc.asyncProperty(
+        pool,
+        outs,
+        fc.nat({ max: calls.length - 1 }),
+        fc.array(fc.tuple(pool, outs, fc.nat({ max: calls.length - 1 })), { maxLength: 12 }),
+        async (ctx, output, which, before) => {
+          vi.resetModules();
+          const cold = (await import('../index.ts')) as Core;
+          const call = calls[which] as (typeof calls)[number];
+          const fresh = call(cold, ctx, output);
+          for (const [c, o, w] of before) (calls[w] as (typeof calls)[number])(warm, c, o);
+          expect(call(warm, ctx, output)).toBe(fresh);
+        },
+      ),
       { seed: SEED, numRuns: 60 },
     );
   });
 
   it('the named memo-bug contexts, each after each of the others', async () => {
     const outs = [...scenarios.filter((s) => s.context.tool === 'search_kb').map((s) => s.handler_output), quoting];
-    const answers = (core: Core, ctx: TrustedContext) => calls.map((call) => outs.map((o) => call(core, ctx, o)).join('\n')).join('\n\n');
+    const answers = (core: Core, ctx: TrustedContext) =>
+      calls.map((call) => outs.map((o) => call(core, ctx, o)).join('\n')).join('\n\n');
     const alone: string[] = [];
     for (const ctx of named) {
       vi.resetModules();
@@ -293,7 +372,10 @@ describe('same inputs, same answer, whatever ran before (SPEC 7.1)', () => {
     expect(new Set(walk.slice(1).map((j, k) => `${walk[k]}>${j}`)).size).toBe(named.length ** 2);
     let previous: number | null = null;
     for (const i of walk) {
-      expect(answers(warm, named[i] as TrustedContext), previous === null ? `context ${i} first` : `context ${i} after context ${previous}`).toBe(alone[i]);
+      expect(
+        answers(warm, named[i] as TrustedContext),
+        previous === null ? `context ${i} first` : `context ${i} after context ${previous}`,
+      ).toBe(alone[i]);
       previous = i;
     }
     // The two contexts of each old memo bug must not agree: one holds NaN, which no JSON text holds; one call's id is quoted.

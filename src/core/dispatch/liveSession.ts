@@ -31,8 +31,24 @@
  */
 import { canonicalize, canonicalizeAndFreeze } from '../json/canonical.ts';
 import { contextFacts, type ContextFacts } from '../result/contextFacts.ts';
-import { callBindingDigest, callBindingPrefix, callBindingSuffixOf, plainPreimageParts, preimagesWith, resultDigestOfCanonical, type DigestPreimages, type PreimageParts } from '../result/digest.ts';
-import { isCallAdapter, previewWith, rebindPackage, withProvider, type DispatchPreview, type PreviewSteps } from './dispatchPreview.ts';
+import {
+  callBindingDigest,
+  callBindingPrefix,
+  callBindingSuffixOf,
+  plainPreimageParts,
+  preimagesWith,
+  resultDigestOfCanonical,
+  type DigestPreimages,
+  type PreimageParts,
+} from '../result/digest.ts';
+import {
+  isCallAdapter,
+  previewWith,
+  rebindPackage,
+  withProvider,
+  type DispatchPreview,
+  type PreviewSteps,
+} from './dispatchPreview.ts';
 import { prefixedHash, type PrefixedHash } from '../json/hash.ts';
 import type { ModelResult } from '../result/modelResult.ts';
 import { projectParsed, type ProjectionSteps } from '../result/project.ts';
@@ -40,7 +56,13 @@ import { PROVIDER_ADAPTERS } from '../tables/providerAdapters.ts';
 import { registry, type ToolRegistry } from '../tables/registry.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
 import { modelResultVerdict } from '../result/modelResultVerdict.ts';
-import { auditMemberIssues, validateParsed, type AuditMember, type ValidationDetails, type ValidationSteps } from '../result/validateResult.ts';
+import {
+  auditMemberIssues,
+  validateParsed,
+  type AuditMember,
+  type ValidationDetails,
+  type ValidationSteps,
+} from '../result/validateResult.ts';
 import { needleFinder, type NeedleFinder } from '../result/outputContract.ts';
 import type { Violation } from '../tables/violation.ts';
 
@@ -94,7 +116,10 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
   const addRoute = (trusted: TrustedContext): void => {
     const facts = trusted === own ? ownFacts : contextFacts(trusted, tools);
     // Shared only when they are provably the same facts, so one model_result verdict serves every adapter.
-    const same = facts === ownFacts || (facts.spec === ownFacts.spec && canonicalize({ ...facts, spec: null }) === canonicalize({ ...ownFacts, spec: null }));
+    const same =
+      facts === ownFacts ||
+      (facts.spec === ownFacts.spec &&
+        canonicalize({ ...facts, spec: null }) === canonicalize({ ...ownFacts, spec: null }));
     const kept = same ? ownFacts : freezeFacts(facts);
     const route: Route = {
       trusted,
@@ -117,7 +142,8 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
   const callBinding = (trusted: TrustedContext, request_sha256: string, result_sha256: string): string => {
     const route = open().routes.get(trusted);
     // A stored request digest that is not this context's own (a tampered package) is hashed the plain way.
-    if (route === undefined || request_sha256 !== route.facts.request_sha256) return callBindingDigest(trusted, request_sha256, result_sha256, tools);
+    if (route === undefined || request_sha256 !== route.facts.request_sha256)
+      return callBindingDigest(trusted, request_sha256, result_sha256, tools);
     if (route.last !== null && route.last.result_sha256 === result_sha256) return route.last.hex;
     const hex = route.prefix.finish(callBindingSuffixOf(route.contractText, result_sha256));
     route.last = { result_sha256, hex };
@@ -125,7 +151,8 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
   };
   const resultDigest = (canonical: string, mr: unknown, trusted: TrustedContext): string => {
     const e = typeof mr === 'object' && mr !== null ? open().encoded.get(mr) : undefined;
-    if (e === undefined || e.canonical !== canonical || trusted.key !== own.key) return resultDigestOfCanonical(canonical, trusted.key);
+    if (e === undefined || e.canonical !== canonical || trusted.key !== own.key)
+      return resultDigestOfCanonical(canonical, trusted.key);
     e.result_sha256 ??= resultDigestOfCanonical(canonical, trusted.key);
     return e.result_sha256;
   };
@@ -174,7 +201,8 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
   };
   const validationSteps: ValidationSteps = {
     auditMember,
-    canonical: (mr: unknown) => (typeof mr === 'object' && mr !== null ? open().encoded.get(mr)?.canonical : undefined) ?? canonicalize(mr),
+    canonical: (mr: unknown) =>
+      (typeof mr === 'object' && mr !== null ? open().encoded.get(mr)?.canonical : undefined) ?? canonicalize(mr),
     resultDigest,
     callBinding,
     modelVerdict: (mr, canonical, facts, downstream) => {
@@ -188,7 +216,13 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
       const key = JSON.stringify(downstream);
       let verdict = byDownstream.get(key);
       if (verdict === undefined) {
-        verdict = modelResultVerdict(mr, canonical, facts, downstream, downstream.length === 0 ? leakFinder(facts.auditValues) : undefined);
+        verdict = modelResultVerdict(
+          mr,
+          canonical,
+          facts,
+          downstream,
+          downstream.length === 0 ? leakFinder(facts.auditValues) : undefined,
+        );
         byDownstream.set(key, verdict);
       }
       // A copy: the caller's report is its own; the kept verdict stays as computed.
@@ -196,7 +230,8 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
     },
   };
 
-  const validate = (pkg: unknown, trusted: TrustedContext): ValidationDetails => validateParsed(pkg, trusted, (open().routes.get(trusted) as Route).facts, validationSteps);
+  const validate = (pkg: unknown, trusted: TrustedContext): ValidationDetails =>
+    validateParsed(pkg, trusted, (open().routes.get(trusted) as Route).facts, validationSteps);
   // The request preimage and the call-binding prefix depend on the context alone (and the request digest the report recomputed).
   const plainParts = plainPreimageParts(own, tools);
   let requestText: string | null = null;
@@ -204,7 +239,8 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
   const keptParts: PreimageParts = {
     request: () => (requestText ??= plainParts.request()),
     callBinding: (req, res) => {
-      if (prefixText === null || prefixText.request_sha256 !== req) prefixText = { request_sha256: req, text: callBindingPrefix(own, req) };
+      if (prefixText === null || prefixText.request_sha256 !== req)
+        prefixText = { request_sha256: req, text: callBindingPrefix(own, req) };
       return prefixText.text + callBindingSuffixOf((open().routes.get(own) as Route).contractText, res);
     },
   };

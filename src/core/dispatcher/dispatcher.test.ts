@@ -14,7 +14,11 @@ const getInvoice = defineTool({
   effect: 'read',
   title: { en: 'Look up an invoice', zh: '查询发票' },
   input: z.strictObject({ invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/) }),
-  output: z.strictObject({ invoice_ref: z.string(), total_cents: z.number().int().min(0), lines: z.array(z.strictObject({ sku: z.string() })) }),
+  output: z.strictObject({
+    invoice_ref: z.string(),
+    total_cents: z.number().int().min(0),
+    lines: z.array(z.strictObject({ sku: z.string() })),
+  }),
   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],
   revisions: {
     input_revision: 'get_invoice.input.v1',
@@ -33,11 +37,17 @@ const trusted: TrustedContext = { ...chapter.context, tool: 'get_invoice', argum
 const success = (data: unknown) => ({
   kind: 'success',
   data,
-  provenance: { source_label: 'billing', producer_revision: 'billing-v1', resource_revision: 'inv-42-r1', observed_at: '2026-07-19T00:00:02Z' },
+  provenance: {
+    source_label: 'billing',
+    producer_revision: 'billing-v1',
+    resource_revision: 'inv-42-r1',
+    observed_at: '2026-07-19T00:00:02Z',
+  },
 });
 const valid = { invoice_ref: 'INV-42', total_cents: 1299, lines: [{ sku: 'A-1' }] };
 const billing = createDispatcher({ tools: [getInvoice] });
-const codes = (pkg: { protected_audit: { violations: { code: string; path: string }[] } }) => pkg.protected_audit.violations.map((v) => `${v.code} ${v.path}`);
+const codes = (pkg: { protected_audit: { violations: { code: string; path: string }[] } }) =>
+  pkg.protected_audit.violations.map((v) => `${v.code} ${v.path}`);
 
 describe('createDispatcher with an engineer’s own tool', () => {
   it('projects a valid output to a success that its own validator and adapter accept', () => {
@@ -46,7 +56,10 @@ describe('createDispatcher with an engineer’s own tool', () => {
     expect(pkg.model_result.data).toEqual(valid);
     expect(pkg.protected_audit.tool_contract.output_revision).toBe('get_invoice.output.v1');
     expect(billing.validateResult(pkg, trusted)).toEqual({ ok: true, violations: [] });
-    expect(billing.toProviderItem(pkg, trusted)).toMatchObject({ type: 'function_call_output', call_id: trusted.call.call_id });
+    expect(billing.toProviderItem(pkg, trusted)).toMatchObject({
+      type: 'function_call_output',
+      call_id: trusted.call.call_id,
+    });
     expect(billing.openLiveSession(trusted).preview(success(valid)).pkg).toEqual(pkg);
   });
 
@@ -72,19 +85,32 @@ describe('createDispatcher with an engineer’s own tool', () => {
   it('without tools is the chapter’s registry, answering as the top-level functions do', () => {
     const d = createDispatcher();
     expect(Object.keys(d.tools)).toEqual(['get_order', 'create_refund_draft', 'search_kb']);
-    expect(d.project(chapter.handler_output, chapter.context)).toEqual(project(chapter.handler_output, chapter.context));
+    expect(d.project(chapter.handler_output, chapter.context)).toEqual(
+      project(chapter.handler_output, chapter.context),
+    );
   });
 
   it('binds composeTurn to its registry', () => {
     const pkg = billing.project(success(valid), trusted);
-    const call = { type: 'function_call' as const, call_id: trusted.call.call_id, name: 'get_invoice', arguments: '{"invoice_ref":"INV-42"}' };
+    const call = {
+      type: 'function_call' as const,
+      call_id: trusted.call.call_id,
+      name: 'get_invoice',
+      arguments: '{"invoice_ref":"INV-42"}',
+    };
     expect(billing.composeTurn('openai', [call], [{ package: pkg, trusted }]).input).toHaveLength(2);
   });
 });
 
 describe('defineTool', () => {
   it('lists every problem of a spec it refuses', () => {
-    const bad = { ...getInvoice, name: '9 bad', output: z.object({ total: z.number() }), echo: [{ output: 'nope', input: 'invoice_ref' }], source_label: 'dispatcher' };
+    const bad = {
+      ...getInvoice,
+      name: '9 bad',
+      output: z.object({ total: z.number() }),
+      echo: [{ output: 'nope', input: 'invoice_ref' }],
+      source_label: 'dispatcher',
+    };
     let error: unknown = null;
     try {
       defineTool(bad);
@@ -93,16 +119,26 @@ describe('defineTool', () => {
     }
     expect(error).toBeInstanceOf(ToolSpecError);
     const problems = (error as ToolSpecError).problems.join('\n');
-    for (const part of ['name must be', 'output must be exact', 'echo output member "nope"', 'dispatcher']) expect(problems).toContain(part);
+    for (const part of ['name must be', 'output must be exact', 'echo output member "nope"', 'dispatcher'])
+      expect(problems).toContain(part);
   });
 
   it('takes schemas from zod/mini as from classic zod (the core’s own are mini), and refuses a loose one from either', () => {
     for (const spec of Object.values(registry)) expect(defineTool(spec).name).toBe(spec.name);
-    const miniInvoice = { ...getInvoice, output: mini.strictObject({ invoice_ref: mini.string(), total_cents: mini.number(), lines: mini.array(mini.strictObject({ sku: mini.string() })) }) };
+    const miniInvoice = {
+      ...getInvoice,
+      output: mini.strictObject({
+        invoice_ref: mini.string(),
+        total_cents: mini.number(),
+        lines: mini.array(mini.strictObject({ sku: mini.string() })),
+      }),
+    };
     const own = createDispatcher({ tools: [defineTool(miniInvoice)] });
     expect(own.project(success(valid), trusted).model_result.status).toBe('succeeded');
     expect(codes(own.project(success({ ...valid, extra: 1 }), trusted))).toContain('DATA_SCHEMA /data/extra');
-    expect(() => defineTool({ ...miniInvoice, output: mini.object({ invoice_ref: mini.string() }) })).toThrow(/output must be exact/);
+    expect(() => defineTool({ ...miniInvoice, output: mini.object({ invoice_ref: mini.string() }) })).toThrow(
+      /output must be exact/,
+    );
   });
 
   it('refuses two tools with one name in one dispatcher', () => {

@@ -9,7 +9,15 @@
  * const pkg = dispatcher.project(handlerOutput, trusted);
  * const item = dispatcher.toProviderItem(pkg, trusted); // throws AdapterRefused when pkg does not validate
  */
-import { composeTurn, type AnthropicTurn, type GeminiTurn, type OpenAITurn, type PackagedResult, type ProviderCall, type TurnOptions } from '../dispatch/composeTurn.ts';
+import {
+  composeTurn,
+  type AnthropicTurn,
+  type GeminiTurn,
+  type OpenAITurn,
+  type PackagedResult,
+  type ProviderCall,
+  type TurnOptions,
+} from '../dispatch/composeTurn.ts';
 import { continueTurn, type Continuation, type ContinuationOptions } from '../turn/continueTurn.ts';
 import { defineTool } from '../tables/defineTool.ts';
 import { dispatchTurn, type DispatchedCall } from '../turn/dispatchTurn.ts';
@@ -31,13 +39,42 @@ export interface Dispatcher {
   project(handlerOutput: unknown, trusted: TrustedContext): Package;
   validateResult(pkg: unknown, trusted: TrustedContext): ValidationReport;
   toProviderItem(pkg: Package, trusted: TrustedContext): ProviderItem;
-  composeTurn(provider: 'openai', calls: ProviderCall[], results: PackagedResult[], opts?: Omit<TurnOptions, 'tools'>): OpenAITurn;
-  composeTurn(provider: 'anthropic', calls: ProviderCall[], results: PackagedResult[], opts?: Omit<TurnOptions, 'tools'>): AnthropicTurn;
-  composeTurn(provider: 'gemini', calls: ProviderCall[], results: PackagedResult[], opts?: Omit<TurnOptions, 'tools'>): GeminiTurn;
-  composeTurn(provider: ProviderName, calls: ProviderCall[], results: PackagedResult[], opts?: Omit<TurnOptions, 'tools'>): OpenAITurn | AnthropicTurn | GeminiTurn;
+  composeTurn(
+    provider: 'openai',
+    calls: ProviderCall[],
+    results: PackagedResult[],
+    opts?: Omit<TurnOptions, 'tools'>,
+  ): OpenAITurn;
+  composeTurn(
+    provider: 'anthropic',
+    calls: ProviderCall[],
+    results: PackagedResult[],
+    opts?: Omit<TurnOptions, 'tools'>,
+  ): AnthropicTurn;
+  composeTurn(
+    provider: 'gemini',
+    calls: ProviderCall[],
+    results: PackagedResult[],
+    opts?: Omit<TurnOptions, 'tools'>,
+  ): GeminiTurn;
+  composeTurn(
+    provider: ProviderName,
+    calls: ProviderCall[],
+    results: PackagedResult[],
+    opts?: Omit<TurnOptions, 'tools'>,
+  ): OpenAITurn | AnthropicTurn | GeminiTurn;
   openLiveSession(trusted: TrustedContext): LiveSession;
-  dispatchTurn(turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>): DispatchedCall[];
-  continueTurn(provider: ProviderName, turn: AssembledTurn, results: readonly PackagedResult[], opts: Omit<ContinuationOptions, 'tools'>): Continuation;
+  dispatchTurn(
+    turn: AssembledTurn,
+    ctx: TurnContext,
+    handlerOutputs: Readonly<Record<string, unknown>>,
+  ): DispatchedCall[];
+  continueTurn(
+    provider: ProviderName,
+    turn: AssembledTurn,
+    results: readonly PackagedResult[],
+    opts: Omit<ContinuationOptions, 'tools'>,
+  ): Continuation;
 }
 
 /**
@@ -46,7 +83,12 @@ export interface Dispatcher {
  */
 export function createDispatcher(options: { tools?: readonly ToolSpec[] } = {}): Dispatcher {
   const tools = options.tools === undefined ? registry : registryOf(options.tools);
-  const compose = (provider: ProviderName, calls: ProviderCall[], results: PackagedResult[], opts: Omit<TurnOptions, 'tools'> = {}) => composeTurn(provider, calls, results, { ...opts, tools });
+  const compose = (
+    provider: ProviderName,
+    calls: ProviderCall[],
+    results: PackagedResult[],
+    opts: Omit<TurnOptions, 'tools'> = {},
+  ) => composeTurn(provider, calls, results, { ...opts, tools });
   return Object.freeze({
     tools,
     project: (handlerOutput: unknown, trusted: TrustedContext) => projectDetailed(handlerOutput, trusted, tools).pkg,
@@ -54,9 +96,14 @@ export function createDispatcher(options: { tools?: readonly ToolSpec[] } = {}):
     toProviderItem: (pkg: Package, trusted: TrustedContext) => toProviderItem(pkg, trusted, tools),
     composeTurn: compose as Dispatcher['composeTurn'],
     openLiveSession: (trusted: TrustedContext) => openLiveSession(trusted, tools),
-    dispatchTurn: (turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>) => dispatchTurn(turn, ctx, handlerOutputs, tools),
-    continueTurn: (provider: ProviderName, turn: AssembledTurn, results: readonly PackagedResult[], opts: Omit<ContinuationOptions, 'tools'>) =>
-      continueTurn(provider, turn, results, { ...opts, tools }),
+    dispatchTurn: (turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>) =>
+      dispatchTurn(turn, ctx, handlerOutputs, tools),
+    continueTurn: (
+      provider: ProviderName,
+      turn: AssembledTurn,
+      results: readonly PackagedResult[],
+      opts: Omit<ContinuationOptions, 'tools'>,
+    ) => continueTurn(provider, turn, results, { ...opts, tools }),
   });
 }
 
@@ -64,7 +111,8 @@ function registryOf(specs: readonly ToolSpec[]): ToolRegistry {
   const out: Record<string, ToolSpec> = Object.create(null) as Record<string, ToolSpec>;
   for (const spec of specs) {
     const checked = defineTool(spec);
-    if (Object.hasOwn(out, checked.name)) throw new Error(`two tools are named ${JSON.stringify(checked.name)}: a registry holds one spec per name`);
+    if (Object.hasOwn(out, checked.name))
+      throw new Error(`two tools are named ${JSON.stringify(checked.name)}: a registry holds one spec per name`);
     out[checked.name] = checked;
   }
   return Object.freeze(out);

@@ -9,7 +9,15 @@ const jcs = sharedVectors('jcs');
 
 describe.skipIf(jcs === null)('RFC 8785 reference vectors (../shared/vectors/jcs)', () => {
   const names = jcs === null ? [] : readdirSync(join(jcs, 'input')).filter((f) => f.endsWith('.json'));
-  it('has the six vectors', () => expect(names.sort()).toEqual(['arrays.json', 'french.json', 'structures.json', 'unicode.json', 'values.json', 'weird.json']));
+  it('has the six vectors', () =>
+    expect(names.sort()).toEqual([
+      'arrays.json',
+      'french.json',
+      'structures.json',
+      'unicode.json',
+      'values.json',
+      'weird.json',
+    ]));
   it.each(names)('%s byte for byte', (name) => {
     const dir = jcs as string;
     const input = JSON.parse(readFileSync(join(dir, 'input', name), 'utf8')) as unknown;

@@ -12,7 +12,18 @@
 import { pointerFrom } from './jsonPointer.ts';
 
 export type CanonicalizationErrorCode =
-  'UNDEFINED' | 'FUNCTION' | 'SYMBOL' | 'BIGINT' | 'NON_FINITE_NUMBER' | 'LONE_SURROGATE' | 'SPARSE_ARRAY' | 'NON_PLAIN_OBJECT' | 'ACCESSOR_PROPERTY' | 'SYMBOL_KEY' | 'CYCLE' | 'TOO_DEEP';
+  | 'UNDEFINED'
+  | 'FUNCTION'
+  | 'SYMBOL'
+  | 'BIGINT'
+  | 'NON_FINITE_NUMBER'
+  | 'LONE_SURROGATE'
+  | 'SPARSE_ARRAY'
+  | 'NON_PLAIN_OBJECT'
+  | 'ACCESSOR_PROPERTY'
+  | 'SYMBOL_KEY'
+  | 'CYCLE'
+  | 'TOO_DEEP';
 
 /** Thrown by {@link canonicalize}; `path` is the RFC 6901 pointer of the refused value. */
 export class CanonicalizationError extends Error {
@@ -31,7 +42,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 const nativeWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
 /** ES2024's String.prototype.isWellFormed where the engine has it (one native scan), else the two regexes. */
-const isWellFormed: (s: string) => boolean = typeof nativeWellFormed === 'function' ? (s) => nativeWellFormed.call(s) : (s) => !(ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s));
+const isWellFormed: (s: string) => boolean =
+  typeof nativeWellFormed === 'function'
+    ? (s) => nativeWellFormed.call(s)
+    : (s) => !(ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s));
 
 /**
  * Far deeper than any value this project accepts (the strict parser stops at
@@ -119,7 +133,8 @@ function writeArray(w: Writer, arr: unknown[]): void {
   for (let i = 0; i < arr.length; i++) {
     at.push(i);
     // A hole is not `null`: JSON.stringify would invent one, so refuse instead.
-    if (!Object.prototype.hasOwnProperty.call(arr, i)) throw refuse('SPARSE_ARRAY', at, 'a sparse array has no JSON text');
+    if (!Object.prototype.hasOwnProperty.call(arr, i))
+      throw refuse('SPARSE_ARRAY', at, 'a sparse array has no JSON text');
     if (i > 0) w.out += ',';
     write(w, arr[i]);
     at.pop();
@@ -160,7 +175,11 @@ function writeObject(w: Writer, obj: object): void {
   w.out += '}';
 }
 
-function refuse(code: CanonicalizationErrorCode, at: readonly (string | number)[], message: string): CanonicalizationError {
+function refuse(
+  code: CanonicalizationErrorCode,
+  at: readonly (string | number)[],
+  message: string,
+): CanonicalizationError {
   return new CanonicalizationError(code, pointerFrom(at), message);
 }
 

@@ -69,7 +69,13 @@ export async function sha256HexWebCrypto(input: Uint8Array | string): Promise<st
 /** HMAC-SHA-256 through `crypto.subtle`, the keyed-mode cross-check. */
 export async function hmacSha256HexWebCrypto(keyHex: string, input: Uint8Array | string): Promise<string> {
   const subtle = globalThis.crypto.subtle;
-  const key = await subtle.importKey('raw', hexToBytes(keyHex) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await subtle.importKey(
+    'raw',
+    hexToBytes(keyHex) as Uint8Array<ArrayBuffer>,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const mac = await subtle.sign('HMAC', key, toBytes(input) as Uint8Array<ArrayBuffer>);
   return bytesToHex(new Uint8Array(mac));
 }

@@ -1,5 +1,14 @@
 /** A strict parser's refusal (SPEC 2.1), located so the editor can point at it: the same shape for the parser and the UTF-8 decoder. */
-export type JsonParseErrorCode = 'TOO_LARGE' | 'TOO_DEEP' | 'SYNTAX' | 'DUPLICATE_KEY' | 'LONE_SURROGATE' | 'INTEGER_RANGE' | 'NUMBER_RANGE' | 'INVALID_ESCAPE' | 'CONTROL_CHARACTER';
+export type JsonParseErrorCode =
+  | 'TOO_LARGE'
+  | 'TOO_DEEP'
+  | 'SYNTAX'
+  | 'DUPLICATE_KEY'
+  | 'LONE_SURROGATE'
+  | 'INTEGER_RANGE'
+  | 'NUMBER_RANGE'
+  | 'INVALID_ESCAPE'
+  | 'CONTROL_CHARACTER';
 
 export interface JsonParseError {
   code: JsonParseErrorCode;

@@ -105,12 +105,17 @@ describe('duplicates (SPEC 2.1)', () => {
       for (const dup of [0, n - 1]) {
         const e = err(`{${members.join(',')},"k${dup}":0}`);
         expect(e).toMatchObject({ code: 'DUPLICATE_KEY', pointer: '' });
-        expect(e.message).toContain(`first at line 1, column ${members.slice(0, dup).join(',').length + (dup === 0 ? 2 : 3)}`);
+        expect(e.message).toContain(
+          `first at line 1, column ${members.slice(0, dup).join(',').length + (dup === 0 ? 2 : 3)}`,
+        );
       }
     }
   });
   it('the pointer of a failure inside arrays and objects names where it was', () => {
-    expect(err('{"a":[{"x":1},{"b":[1,2,{"c":{"d":1,"d":2}}]}]}')).toMatchObject({ code: 'DUPLICATE_KEY', pointer: '/a/1/b/2/c' });
+    expect(err('{"a":[{"x":1},{"b":[1,2,{"c":{"d":1,"d":2}}]}]}')).toMatchObject({
+      code: 'DUPLICATE_KEY',
+      pointer: '/a/1/b/2/c',
+    });
     expect(err('{"a":[1,{"b":[true, nul]}]}')).toMatchObject({ code: 'SYNTAX', pointer: '/a/1/b/1' });
     expect(err('{"a~/b":{"c":tru}}')).toMatchObject({ code: 'SYNTAX', pointer: '/a~0~1b/c' });
   });
@@ -235,7 +240,9 @@ describe('locations', () => {
     const loc = locations.get('/data/hits/0/title');
     expect(text.slice(loc?.valueStart, loc?.valueEnd)).toBe('"Refunds"');
     expect(text.slice(loc?.keyStart, loc?.keyEnd)).toBe('"title"');
-    expect(text.slice(locations.get('/data/hits')?.valueStart, locations.get('/data/hits')?.valueEnd)).toMatch(/^\[[\s\S]*\]$/);
+    expect(text.slice(locations.get('/data/hits')?.valueStart, locations.get('/data/hits')?.valueEnd)).toMatch(
+      /^\[[\s\S]*\]$/,
+    );
     expect(locations.get('')).toEqual({ valueStart: 0, valueEnd: text.length });
   });
   it('escapes pointer segments', () => {
@@ -246,8 +253,14 @@ describe('locations', () => {
 
 describe('decodeUtf8Strict', () => {
   it('refuses a BOM and invalid UTF-8, with a place', () => {
-    expect(decodeUtf8Strict(new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]))).toMatchObject({ ok: false, error: { line: 1, column: 1 } });
-    expect(decodeUtf8Strict(new Uint8Array([0x0a, 0x5b, 0x22, 0xff, 0x22, 0x5d]))).toMatchObject({ ok: false, error: { line: 2, column: 3 } });
+    expect(decodeUtf8Strict(new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]))).toMatchObject({
+      ok: false,
+      error: { line: 1, column: 1 },
+    });
+    expect(decodeUtf8Strict(new Uint8Array([0x0a, 0x5b, 0x22, 0xff, 0x22, 0x5d]))).toMatchObject({
+      ok: false,
+      error: { line: 2, column: 3 },
+    });
     expect(decodeUtf8Strict(new TextEncoder().encode('{"é":1}'))).toEqual({ ok: true, text: '{"é":1}' });
   });
 });
@@ -267,7 +280,27 @@ describe('properties', () => {
     );
   });
   it('never throws on arbitrary or mutated text', () => {
-    const punct = fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\\', 'u', 'e', '-', '0', '1', ' ', '\n', 'true', 'null', '\ud800', '😀');
+    const punct = fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '"',
+      '\\',
+      'u',
+      'e',
+      '-',
+      '0',
+      '1',
+      ' ',
+      '\n',
+      'true',
+      'null',
+      '\ud800',
+      '😀',
+    );
     const text = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 60 }),
       fc.array(punct, { maxLength: 80 }).map((a) => a.join('')),

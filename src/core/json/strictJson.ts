@@ -25,7 +25,8 @@ export interface JsonLocation {
   keyEnd?: number;
 }
 
-export type StrictJsonResult = { ok: true; value: JsonValue; locations?: Map<string, JsonLocation> } | { ok: false; error: JsonParseError };
+export type StrictJsonResult =
+  { ok: true; value: JsonValue; locations?: Map<string, JsonLocation> } | { ok: false; error: JsonParseError };
 
 export interface StrictJsonOptions {
   maxBytes?: number;
@@ -191,14 +192,16 @@ class Parser {
         if (this.locations !== null) this.record(top, valueStart, this.i);
         if (top === undefined) {
           this.skipWhitespace();
-          if (this.i < t.length) throw new Refusal('SYNTAX', `Unexpected ${describe(t, this.i)} after the JSON value`, this.i);
+          if (this.i < t.length)
+            throw new Refusal('SYNTAX', `Unexpected ${describe(t, this.i)} after the JSON value`, this.i);
           return value;
         }
         if (top.kind === 'array') {
           (top.value as JsonValue[]).push(value);
         } else {
           const obj = top.value as Record<string, JsonValue>;
-          if (top.key === '__proto__') Object.defineProperty(obj, '__proto__', { value, enumerable: true, writable: true, configurable: true });
+          if (top.key === '__proto__')
+            Object.defineProperty(obj, '__proto__', { value, enumerable: true, writable: true, configurable: true });
           else obj[top.key] = value;
         }
         this.skipWhitespace();
@@ -209,7 +212,11 @@ class Parser {
           this.i++;
           this.skipWhitespace();
           if (t.charCodeAt(this.i) === close) {
-            throw new Refusal('SYNTAX', `Unexpected '${String.fromCharCode(close)}' after ',': trailing commas are not JSON`, comma);
+            throw new Refusal(
+              'SYNTAX',
+              `Unexpected '${String.fromCharCode(close)}' after ',': trailing commas are not JSON`,
+              comma,
+            );
           }
           if (top.kind === 'object') this.readKey(top);
           continue parseValue;
@@ -234,7 +241,12 @@ class Parser {
     } else if (parent.kind === 'array') {
       locations.set(`${parent.pointer}/${(parent.value as JsonValue[]).length}`, { valueStart: start, valueEnd: end });
     } else {
-      locations.set(`${parent.pointer}/${escapePointerSegment(parent.key)}`, { valueStart: start, valueEnd: end, keyStart: parent.keyStart, keyEnd: parent.keyEnd });
+      locations.set(`${parent.pointer}/${escapePointerSegment(parent.key)}`, {
+        valueStart: start,
+        valueEnd: end,
+        keyStart: parent.keyStart,
+        keyEnd: parent.keyEnd,
+      });
     }
   }
 
@@ -243,7 +255,11 @@ class Parser {
     const t = this.text;
     this.skipWhitespace();
     if (t.charCodeAt(this.i) !== 0x22) {
-      throw new Refusal('SYNTAX', `Expected a member name in double quotes, found ${describe(t, this.i)}${hint(t, this.i)}`, this.i);
+      throw new Refusal(
+        'SYNTAX',
+        `Expected a member name in double quotes, found ${describe(t, this.i)}${hint(t, this.i)}`,
+        this.i,
+      );
     }
     const keyStart = this.i;
     const key = this.readString();
@@ -252,7 +268,11 @@ class Parser {
       const at = offsetToLineColumn(t, first);
       frame.key = '';
       frame.keyStart = -1;
-      throw new Refusal('DUPLICATE_KEY', `Duplicate member name ${JSON.stringify(key)} (first at line ${at.line}, column ${at.column}): two readers could see two different values`, keyStart);
+      throw new Refusal(
+        'DUPLICATE_KEY',
+        `Duplicate member name ${JSON.stringify(key)} (first at line ${at.line}, column ${at.column}): two readers could see two different values`,
+        keyStart,
+      );
     }
     remember(frame, key, keyStart);
     frame.key = key;
@@ -276,7 +296,8 @@ class Parser {
       this.plainRun.lastIndex = i;
       this.plainRun.test(t);
       i = this.plainRun.lastIndex;
-      if (i >= t.length) throw new Refusal('SYNTAX', "Unterminated string: expected '\"' before the end of the text", open);
+      if (i >= t.length)
+        throw new Refusal('SYNTAX', "Unterminated string: expected '\"' before the end of the text", open);
       const c = t.charCodeAt(i);
       if (c === 0x22) {
         out += t.slice(chunk, i);
@@ -316,11 +337,20 @@ class Parser {
             if (unit >= 0xd800 && unit <= 0xdbff) {
               // A high surrogate must be followed by an escaped low surrogate.
               const low = t.charCodeAt(i + 6) === 0x5c && t.charCodeAt(i + 7) === 0x75 ? this.readHex4(i + 6) : -1;
-              if (low < 0xdc00 || low > 0xdfff) throw new Refusal('LONE_SURROGATE', `\\u${hex(unit)} is a lone high surrogate: it has no UTF-8 encoding`, i);
+              if (low < 0xdc00 || low > 0xdfff)
+                throw new Refusal(
+                  'LONE_SURROGATE',
+                  `\\u${hex(unit)} is a lone high surrogate: it has no UTF-8 encoding`,
+                  i,
+                );
               out += String.fromCharCode(unit, low);
               i += 6;
             } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-              throw new Refusal('LONE_SURROGATE', `\\u${hex(unit)} is a lone low surrogate: it has no UTF-8 encoding`, i);
+              throw new Refusal(
+                'LONE_SURROGATE',
+                `\\u${hex(unit)} is a lone low surrogate: it has no UTF-8 encoding`,
+                i,
+              );
             } else {
               out += String.fromCharCode(unit);
             }
@@ -339,7 +369,11 @@ class Parser {
         continue;
       }
       if (c < 0x20) {
-        throw new Refusal('CONTROL_CHARACTER', `Raw control character U+${hex(c)} in a string: write it as an escape (\\n, \\t, \\u${hex(c)})`, i);
+        throw new Refusal(
+          'CONTROL_CHARACTER',
+          `Raw control character U+${hex(c)} in a string: write it as an escape (\\n, \\t, \\u${hex(c)})`,
+          i,
+        );
       }
       if (c >= 0xd800 && c <= 0xdfff) {
         const next = t.charCodeAt(i + 1);
@@ -356,7 +390,11 @@ class Parser {
   private readHex4(backslash: number): number {
     const digits = this.text.slice(backslash + 2, backslash + 6);
     if (!/^[0-9a-fA-F]{4}$/.test(digits)) {
-      throw new Refusal('INVALID_ESCAPE', `Invalid \\u escape: expected four hex digits, found ${JSON.stringify(digits)}`, backslash);
+      throw new Refusal(
+        'INVALID_ESCAPE',
+        `Invalid \\u escape: expected four hex digits, found ${JSON.stringify(digits)}`,
+        backslash,
+      );
     }
     return parseInt(digits, 16);
   }
@@ -370,7 +408,8 @@ class Parser {
     if (firstDigit === 0x30) {
       i++;
       const after = t.charCodeAt(i);
-      if (after >= 0x30 && after <= 0x39) throw new Refusal('SYNTAX', 'Leading zeros are not JSON (write 7, not 07)', start);
+      if (after >= 0x30 && after <= 0x39)
+        throw new Refusal('SYNTAX', 'Leading zeros are not JSON (write 7, not 07)', start);
     } else if (firstDigit >= 0x31 && firstDigit <= 0x39) {
       while (isDigit(t.charCodeAt(i))) i++;
     } else {
@@ -380,7 +419,8 @@ class Parser {
     if (t.charCodeAt(i) === 0x2e /* . */) {
       integer = false;
       i++;
-      if (!isDigit(t.charCodeAt(i))) throw new Refusal('SYNTAX', `Expected a digit after '.', found ${describe(t, i)}`, i);
+      if (!isDigit(t.charCodeAt(i)))
+        throw new Refusal('SYNTAX', `Expected a digit after '.', found ${describe(t, i)}`, i);
       while (isDigit(t.charCodeAt(i))) i++;
     }
     const mantissaEnd = i;
@@ -390,14 +430,19 @@ class Parser {
       i++;
       const sign = t.charCodeAt(i);
       if (sign === 0x2b || sign === 0x2d) i++;
-      if (!isDigit(t.charCodeAt(i))) throw new Refusal('SYNTAX', `Expected a digit in the exponent, found ${describe(t, i)}`, i);
+      if (!isDigit(t.charCodeAt(i)))
+        throw new Refusal('SYNTAX', `Expected a digit in the exponent, found ${describe(t, i)}`, i);
       while (isDigit(t.charCodeAt(i))) i++;
     }
     const literal = t.slice(start, i);
     const n = Number(literal);
     if (integer) {
       if (!Number.isSafeInteger(n)) {
-        throw new Refusal('INTEGER_RANGE', `Integer ${literal} is outside ±(2^53−1): it would silently change value`, start);
+        throw new Refusal(
+          'INTEGER_RANGE',
+          `Integer ${literal} is outside ±(2^53−1): it would silently change value`,
+          start,
+        );
       }
     } else if (!Number.isFinite(n)) {
       throw new Refusal('NUMBER_RANGE', `Number ${literal} overflows to infinity`, start);

@@ -20,7 +20,15 @@ export function isRfc3339Utc(value: unknown): value is string {
   const year = digits(value, 0, 4);
   const month = digits(value, 5, 2);
   const day = digits(value, 8, 2);
-  if (month < 1 || month > 12 || day < 1 || digits(value, 11, 2) > 23 || digits(value, 14, 2) > 59 || digits(value, 17, 2) > 59) return false;
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    digits(value, 11, 2) > 23 ||
+    digits(value, 14, 2) > 59 ||
+    digits(value, 17, 2) > 59
+  )
+    return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number));
 }

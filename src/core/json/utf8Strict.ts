@@ -8,7 +8,16 @@ import { offsetToLineColumn } from './textPosition.ts';
  */
 export function decodeUtf8Strict(bytes: Uint8Array): { ok: true; text: string } | { ok: false; error: JsonParseError } {
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { ok: false, error: { code: 'SYNTAX', message: 'The file starts with a UTF-8 byte order mark, which JSON text must not have', offset: 0, line: 1, column: 1 } };
+    return {
+      ok: false,
+      error: {
+        code: 'SYNTAX',
+        message: 'The file starts with a UTF-8 byte order mark, which JSON text must not have',
+        offset: 0,
+        line: 1,
+        column: 1,
+      },
+    };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
@@ -17,7 +26,8 @@ export function decodeUtf8Strict(bytes: Uint8Array): { ok: true; text: string } 
     // Locate the first bad byte: decode growing prefixes would be quadratic, so scan the structure.
     for (let i = 0; i < bytes.length;) {
       const b = bytes[i] as number;
-      const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+      const need =
+        b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
       if (need < 0 || i + need >= bytes.length + (need === 0 ? 1 : 0)) break;
       let ok = true;
       for (let k = 1; k <= need; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) ok = false;
@@ -27,6 +37,15 @@ export function decodeUtf8Strict(bytes: Uint8Array): { ok: true; text: string } 
     }
     const text = new TextDecoder('utf-8').decode(bytes.subarray(0, valid));
     const { line, column } = offsetToLineColumn(text, text.length);
-    return { ok: false, error: { code: 'SYNTAX', message: `Invalid UTF-8 at byte ${valid}: the file must be UTF-8 text`, offset: text.length, line, column } };
+    return {
+      ok: false,
+      error: {
+        code: 'SYNTAX',
+        message: `Invalid UTF-8 at byte ${valid}: the file must be UTF-8 text`,
+        offset: text.length,
+        line,
+        column,
+      },
+    };
   }
 }

@@ -2,4 +2,10 @@
  * The door of src/core/recordings: streams recorded from the providers' live APIs (SPEC 8.5), course material and test data: not part of the package.
  * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
  */
-export { findRecording, type Recording, recordings, recordingSourceText, type ReplayExpectation } from './recordings.ts';
+export {
+  findRecording,
+  type Recording,
+  recordings,
+  recordingSourceText,
+  type ReplayExpectation,
+} from './recordings.ts';

@@ -17,7 +17,9 @@ import type { TurnContext } from '../turn/turnContext.ts';
 import index from './recordings.json' with { type: 'json' };
 
 /** Where a recording came from: a repository file at a commit, or a documentation page. */
-export type RecordingSource = { repository: string; path: string; commit: string; licence: string; lines?: string; interaction?: number } | { page: string; fetched: string; licence: string };
+export type RecordingSource =
+  | { repository: string; path: string; commit: string; licence: string; lines?: string; interaction?: number }
+  | { page: string; fetched: string; licence: string };
 
 /** A replayed item or block the continuation must carry: the first object in it that matches `match` has `has` (deep-equal) and each of `has_members`. */
 export interface ReplayExpectation {
@@ -59,7 +61,9 @@ export interface Recording {
 }
 
 // Marked pure so that a bundle that never reads the recordings leaves the index out.
-export const recordings: readonly Recording[] = /* @__PURE__ */ Object.freeze((index as unknown as { format: 'tool-turn-recordings-v1'; recordings: Recording[] }).recordings);
+export const recordings: readonly Recording[] = /* @__PURE__ */ Object.freeze(
+  (index as unknown as { format: 'tool-turn-recordings-v1'; recordings: Recording[] }).recordings,
+);
 
 export function findRecording(id: string): Recording | null {
   return recordings.find((r) => r.id === id) ?? null;
@@ -68,6 +72,11 @@ export function findRecording(id: string): Recording | null {
 /** The source as one line of link text: repository and path (with the cut), or the page. */
 export function recordingSourceText(s: RecordingSource): string {
   if ('page' in s) return s.page;
-  const cut = s.lines !== undefined ? ` (lines ${s.lines})` : s.interaction !== undefined ? ` (interaction ${s.interaction})` : '';
+  const cut =
+    s.lines !== undefined
+      ? ` (lines ${s.lines})`
+      : s.interaction !== undefined
+        ? ` (interaction ${s.interaction})`
+        : '';
   return `${s.repository}: ${s.path}${cut}`;
 }

@@ -21,7 +21,16 @@ export interface CallAuditValues {
 
 /** The one list, in one order. */
 export function auditValueList(v: CallAuditValues): string[] {
-  const list = [v.tenant, v.subject, v.principal_ref, v.response_id, v.call_id, v.operation_id, v.idempotency_key, v.request_sha256];
+  const list = [
+    v.tenant,
+    v.subject,
+    v.principal_ref,
+    v.response_id,
+    v.call_id,
+    v.operation_id,
+    v.idempotency_key,
+    v.request_sha256,
+  ];
   return list.filter((s): s is string => s !== null);
 }
 
@@ -41,6 +50,8 @@ export function auditValuesOf(pkg: Package, trusted: TrustedContext): string[] {
     }),
     a.binding.result_sha256,
     a.binding.call_binding_sha256,
-    ...[a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref].filter((v): v is string => v !== null),
+    ...[a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref].filter(
+      (v): v is string => v !== null,
+    ),
   ];
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { H, PURPOSES, computeBindings, principalRef, resultDigest, resultDigestOfCanonical } from './digest.ts';
 import { canonicalize } from '../json/canonical.ts';
-import { constantTimeEqual, hmacSha256Hex, hmacSha256HexWebCrypto, sha256Hex, sha256HexWebCrypto } from '../json/hash.ts';
+import {
+  constantTimeEqual,
+  hmacSha256Hex,
+  hmacSha256HexWebCrypto,
+  sha256Hex,
+  sha256HexWebCrypto,
+} from '../json/hash.ts';
 import { project } from './project.ts';
 import { findScenario, scenarios } from './scenarios.ts';
 import type { Scenario } from './scenario.ts';
@@ -37,10 +43,18 @@ describe('known-answer digests', () => {
     expect(pkg.protected_audit.binding).toEqual({
       algorithm: 'sha256',
       key_id: null,
-      ...{ request_sha256: PAID.request_sha256, result_sha256: PAID.result_sha256, call_binding_sha256: PAID.call_binding_sha256 },
+      ...{
+        request_sha256: PAID.request_sha256,
+        result_sha256: PAID.result_sha256,
+        call_binding_sha256: PAID.call_binding_sha256,
+      },
     });
     expect(pkg.protected_audit.principal_ref).toBe(PAID.principal_ref);
-    expect(computeBindings(pkg.model_result, s.context)).toEqual({ request_sha256: PAID.request_sha256, result_sha256: PAID.result_sha256, call_binding_sha256: PAID.call_binding_sha256 });
+    expect(computeBindings(pkg.model_result, s.context)).toEqual({
+      request_sha256: PAID.request_sha256,
+      result_sha256: PAID.result_sha256,
+      call_binding_sha256: PAID.call_binding_sha256,
+    });
   });
   it('get_order.local_replay: the same request digest, another call binding', () => {
     const s = scenario('get_order.local_replay');
@@ -52,7 +66,9 @@ describe('known-answer digests', () => {
   it('search_kb without top_k hashes as top_k 5 (defaults applied)', () => {
     const s = scenario('search_kb.empty');
     const explicit = { ...s.context, arguments: { query: 'refund policy', top_k: 5 } };
-    expect(project(s.handler_output, s.context).protected_audit.binding.request_sha256).toBe(project(s.handler_output, explicit).protected_audit.binding.request_sha256);
+    expect(project(s.handler_output, s.context).protected_audit.binding.request_sha256).toBe(
+      project(s.handler_output, explicit).protected_audit.binding.request_sha256,
+    );
   });
 });
 
@@ -61,7 +77,9 @@ describe('hashing', () => {
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
   it('HMAC-SHA-256, RFC 4231 test case 2', () => {
-    expect(hmacSha256Hex(Buffer.from('Jefe').toString('hex'), 'what do ya want for nothing?')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(hmacSha256Hex(Buffer.from('Jefe').toString('hex'), 'what do ya want for nothing?')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
   });
   it('noble and WebCrypto agree on every scenario package, plain and keyed', async () => {
     const key = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
@@ -77,7 +95,9 @@ describe('hashing', () => {
       const s = scenario(id);
       const mr = project(s.handler_output, s.context).model_result;
       expect(resultDigestOfCanonical(canonicalize(mr), undefined)).toBe(resultDigest(mr, undefined));
-      expect(resultDigestOfCanonical(canonicalize(mr), { id: 'k', secret: 'ab'.repeat(32) })).toBe(resultDigest(mr, { id: 'k', secret: 'ab'.repeat(32) }));
+      expect(resultDigestOfCanonical(canonicalize(mr), { id: 'k', secret: 'ab'.repeat(32) })).toBe(
+        resultDigest(mr, { id: 'k', secret: 'ab'.repeat(32) }),
+      );
     }
   });
   it('purposes separate the domains: the same fields under two purposes differ', () => {

@@ -60,7 +60,10 @@ export function toolContractOf(tool: string, tools: ToolRegistry = registry): To
  * (`search_kb` without `top_k` hashes as `top_k: 5`), so two spellings of one
  * intent share one request digest. Invalid arguments are hashed as given.
  */
-export function normalizedArguments(trusted: TrustedContext, tools: ToolRegistry = registry): { ok: boolean; value: JsonValue } {
+export function normalizedArguments(
+  trusted: TrustedContext,
+  tools: ToolRegistry = registry,
+): { ok: boolean; value: JsonValue } {
   const spec = lookupTool(trusted.tool, tools);
   if (spec === null) return { ok: false, value: trusted.arguments };
   const r = checkSchema(spec.input, trusted.arguments);
@@ -80,7 +83,12 @@ export function requestFields(trusted: TrustedContext, tools: ToolRegistry = reg
   };
 }
 
-export function callBindingFields(trusted: TrustedContext, request_sha256: string, result_sha256: string, tools: ToolRegistry = registry): Record<string, unknown> {
+export function callBindingFields(
+  trusted: TrustedContext,
+  request_sha256: string,
+  result_sha256: string,
+  tools: ToolRegistry = registry,
+): Record<string, unknown> {
   const c = trusted.call;
   return {
     provider: c.provider,
@@ -129,8 +137,16 @@ export function resultDigest(model_result: ModelResult | unknown, key: AuditKey)
  * The prefix (ids, adapter, request digest) is the same from keystroke to
  * keystroke; only the suffix holds result_sha256.
  */
-export function callBindingParts(trusted: TrustedContext, request_sha256: string, result_sha256: string, tools: ToolRegistry = registry): { prefix: string; suffix: string } {
-  return { prefix: callBindingPrefix(trusted, request_sha256), suffix: callBindingSuffix(trusted, result_sha256, tools) };
+export function callBindingParts(
+  trusted: TrustedContext,
+  request_sha256: string,
+  result_sha256: string,
+  tools: ToolRegistry = registry,
+): { prefix: string; suffix: string } {
+  return {
+    prefix: callBindingPrefix(trusted, request_sha256),
+    suffix: callBindingSuffix(trusted, result_sha256, tools),
+  };
 }
 
 export function callBindingPrefix(trusted: TrustedContext, request_sha256: string): string {
@@ -143,7 +159,11 @@ export function callBindingPrefix(trusted: TrustedContext, request_sha256: strin
   );
 }
 
-export function callBindingSuffix(trusted: TrustedContext, result_sha256: string, tools: ToolRegistry = registry): string {
+export function callBindingSuffix(
+  trusted: TrustedContext,
+  result_sha256: string,
+  tools: ToolRegistry = registry,
+): string {
   return callBindingSuffixOf(canonicalize(toolContractOf(trusted.tool, tools)), result_sha256);
 }
 
@@ -153,16 +173,29 @@ export function callBindingSuffixOf(toolContractText: string, result_sha256: str
 }
 
 /** H(call-binding/v1, callBindingFields), over the preimage written out by {@link callBindingParts}. */
-export function callBindingDigest(trusted: TrustedContext, request_sha256: string, result_sha256: string, tools: ToolRegistry = registry): string {
+export function callBindingDigest(
+  trusted: TrustedContext,
+  request_sha256: string,
+  result_sha256: string,
+  tools: ToolRegistry = registry,
+): string {
   const { prefix, suffix } = callBindingParts(trusted, request_sha256, result_sha256, tools);
   return digestText(prefix + suffix, trusted.key);
 }
 
 /** SPEC 7: the three bindings of a model_result in a trusted context. */
-export function computeBindings(model_result: ModelResult, trusted: TrustedContext, tools: ToolRegistry = registry): Bindings {
+export function computeBindings(
+  model_result: ModelResult,
+  trusted: TrustedContext,
+  tools: ToolRegistry = registry,
+): Bindings {
   const request_sha256 = requestDigest(trusted, tools);
   const result_sha256 = resultDigest(model_result, trusted.key);
-  return { request_sha256, result_sha256, call_binding_sha256: callBindingDigest(trusted, request_sha256, result_sha256, tools) };
+  return {
+    request_sha256,
+    result_sha256,
+    call_binding_sha256: callBindingDigest(trusted, request_sha256, result_sha256, tools),
+  };
 }
 
 /** The exact text hashed for each digest a validation recomputed (null where it recomputed none). */
@@ -190,11 +223,18 @@ export function plainPreimageParts(trusted: TrustedContext, tools: ToolRegistry 
  * made. A context that cannot be encoded has none (null).
  * @example digestPreimages(validateResultDetailed(pkg, trusted), trusted).request_sha256 // '{"arguments":{…},"effect_revision":…,"purpose":"tool-request/v1",…}'
  */
-export function digestPreimages(report: { recomputed: Partial<Bindings>; canonical: string | null }, trusted: TrustedContext, tools: ToolRegistry = registry): DigestPreimages {
+export function digestPreimages(
+  report: { recomputed: Partial<Bindings>; canonical: string | null },
+  trusted: TrustedContext,
+  tools: ToolRegistry = registry,
+): DigestPreimages {
   return preimagesWith(report, plainPreimageParts(trusted, tools));
 }
 
-export function preimagesWith(report: { recomputed: Partial<Bindings>; canonical: string | null }, parts: PreimageParts): DigestPreimages {
+export function preimagesWith(
+  report: { recomputed: Partial<Bindings>; canonical: string | null },
+  parts: PreimageParts,
+): DigestPreimages {
   const pre = (f: () => string): string | null => {
     try {
       return f();

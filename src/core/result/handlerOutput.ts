@@ -18,17 +18,29 @@ import { RESOURCE_REVISION } from '../tables/registry.ts';
 /** Opaque downstream reference: printable ASCII without spaces, 1–128 characters. */
 export const DOWNSTREAM_REF = /^[\x21-\x7e]{1,128}$/;
 
-const downstreamRef = z.optional(z.nullable(z.string().check(z.regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces'))));
+const downstreamRef = z.optional(
+  z.nullable(z.string().check(z.regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces'))),
+);
 
 const downstream = z
   .optional(
     z.strictObject({
-      request_ref: downstreamRef.check(z.describe('Downstream request reference. Audit only. / 下游请求引用，仅进入审计。')),
-      receipt_ref: downstreamRef.check(z.describe('Internal receipt: audit only, never shown to the model. / 内部回执：仅进入审计，绝不给模型。')),
-      status_ref: downstreamRef.check(z.describe('Reference for a later status query. Audit only. / 供后续状态查询的引用，仅进入审计。')),
+      request_ref: downstreamRef.check(
+        z.describe('Downstream request reference. Audit only. / 下游请求引用，仅进入审计。'),
+      ),
+      receipt_ref: downstreamRef.check(
+        z.describe('Internal receipt: audit only, never shown to the model. / 内部回执：仅进入审计，绝不给模型。'),
+      ),
+      status_ref: downstreamRef.check(
+        z.describe('Reference for a later status query. Audit only. / 供后续状态查询的引用，仅进入审计。'),
+      ),
     }),
   )
-  .check(z.describe('Opaque downstream references, recorded in protected_audit only. / 下游不透明引用，只记录在 protected_audit。'));
+  .check(
+    z.describe(
+      'Opaque downstream references, recorded in protected_audit only. / 下游不透明引用，只记录在 protected_audit。',
+    ),
+  );
 
 const observedAt = z
   .string()
@@ -41,31 +53,64 @@ const observedAt = z
 export function handlerOutputSchema(data: z.core.$ZodType) {
   return z.discriminatedUnion('kind', [
     z.strictObject({
-      kind: z.literal('success').check(z.describe('The handler says it succeeded; the dispatcher still checks everything. / handler 声称成功；dispatcher 仍逐项校验。')),
+      kind: z
+        .literal('success')
+        .check(
+          z.describe(
+            'The handler says it succeeded; the dispatcher still checks everything. / handler 声称成功；dispatcher 仍逐项校验。',
+          ),
+        ),
       data,
       provenance: z.strictObject({
-        source_label: z.string().check(z.describe("Must equal the registry's source label. / 必须等于注册表中的来源标签。")),
-        producer_revision: z.string().check(z.describe("Must equal the registry's producer revision. / 必须等于注册表中的生产者版本。")),
+        source_label: z
+          .string()
+          .check(z.describe("Must equal the registry's source label. / 必须等于注册表中的来源标签。")),
+        producer_revision: z
+          .string()
+          .check(z.describe("Must equal the registry's producer revision. / 必须等于注册表中的生产者版本。")),
         resource_revision: z
           .string()
-          .check(z.regex(RESOURCE_REVISION, 'must be 1–64 characters of [A-Za-z0-9._:-]'), z.describe('Version of the external resource, for freshness and concurrency. / 外部资源版本。')),
+          .check(
+            z.regex(RESOURCE_REVISION, 'must be 1–64 characters of [A-Za-z0-9._:-]'),
+            z.describe('Version of the external resource, for freshness and concurrency. / 外部资源版本。'),
+          ),
         observed_at: observedAt,
       }),
-      truncated: z.optional(z.boolean()).check(z.describe('The handler itself cut the list short. / handler 自行截断了列表。')),
+      truncated: z
+        .optional(z.boolean())
+        .check(z.describe('The handler itself cut the list short. / handler 自行截断了列表。')),
       downstream,
     }),
     z.strictObject({
       kind: z.literal('error'),
       error: z.strictObject({
-        code: z.string().check(z.describe('A code from the fixed error catalog; everything else comes from the catalog. / 固定错误目录中的代码；其余字段都来自目录。')),
-        retry_after_ms: z.optional(z.number().check(z.int())).check(z.describe('Only for RATE_LIMIT and TIMEOUT_BEFORE_EXECUTE: 100–600000. / 仅用于 RATE_LIMIT 与 TIMEOUT_BEFORE_EXECUTE。')),
+        code: z
+          .string()
+          .check(
+            z.describe(
+              'A code from the fixed error catalog; everything else comes from the catalog. / 固定错误目录中的代码；其余字段都来自目录。',
+            ),
+          ),
+        retry_after_ms: z
+          .optional(z.number().check(z.int()))
+          .check(
+            z.describe(
+              'Only for RATE_LIMIT and TIMEOUT_BEFORE_EXECUTE: 100–600000. / 仅用于 RATE_LIMIT 与 TIMEOUT_BEFORE_EXECUTE。',
+            ),
+          ),
       }),
       observed_at: z.optional(observedAt),
       downstream,
     }),
     z.strictObject({
       kind: z.literal('exception'),
-      detail: z.optional(z.string()).check(z.describe('Internal detail (a stack trace): redacted, never shown to the model. / 内部细节：被脱敏，绝不给模型。')),
+      detail: z
+        .optional(z.string())
+        .check(
+          z.describe(
+            'Internal detail (a stack trace): redacted, never shown to the model. / 内部细节：被脱敏，绝不给模型。',
+          ),
+        ),
       downstream,
     }),
   ]);

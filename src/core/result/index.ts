@@ -7,9 +7,26 @@ export { handlerOutputSchema } from './handlerOutput.ts';
 export { type ModelResult } from './modelResult.ts';
 export { DIGEST_NAMES, type DigestName, type Package, type ProtectedAudit } from './protectedAudit.ts';
 export { auditValuesOf } from './auditValues.ts';
-export { callBindingFields, callBindingParts, computeBindings, digestPreimage, digestPreimages, type DigestPreimages, H, principalRef, PURPOSES, requestFields, resultDigest } from './digest.ts';
+export {
+  callBindingFields,
+  callBindingParts,
+  computeBindings,
+  digestPreimage,
+  digestPreimages,
+  type DigestPreimages,
+  H,
+  principalRef,
+  PURPOSES,
+  requestFields,
+  resultDigest,
+} from './digest.ts';
 export { project, projectDetailed } from './project.ts';
-export { validateResult, validateResultDetailed, type ValidationDetails, type ValidationReport } from './validateResult.ts';
+export {
+  validateResult,
+  validateResultDetailed,
+  type ValidationDetails,
+  type ValidationReport,
+} from './validateResult.ts';
 export { RESULT_SCHEMA_PARTS, resultJsonSchema, type ResultSchemaPart, resultZodSchema } from './resultSchema.ts';
 export { parseScenario, type Scenario, SCENARIO_FORMAT } from './scenario.ts';
 export { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from './scenarios.ts';

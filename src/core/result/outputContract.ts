@@ -29,7 +29,8 @@ export function firstTooDeep(value: unknown, basePath: string, baseDepth: number
     } else {
       for (const k of Object.keys(v)) {
         const c = (v as Record<string, unknown>)[k];
-        if (c !== null && typeof c === 'object') stack.push({ v: c, path: `${path}/${escapePointerSegment(k)}`, depth: depth + 1 });
+        if (c !== null && typeof c === 'object')
+          stack.push({ v: c, path: `${path}/${escapePointerSegment(k)}`, depth: depth + 1 });
       }
     }
   }
@@ -84,14 +85,25 @@ export function checkToolData(
     for (const echo of spec.echo) {
       const got = record[echo.output];
       if (typeof got === 'string' && got !== args[echo.input]) {
-        out.add('INPUT_BINDING', `${basePath}/${echo.output}`, { kind: 'echo_mismatch', member: echo.output, input: echo.input, expected: (args[echo.input] ?? null) as JsonValue });
+        out.add('INPUT_BINDING', `${basePath}/${echo.output}`, {
+          kind: 'echo_mismatch',
+          member: echo.output,
+          input: echo.input,
+          expected: (args[echo.input] ?? null) as JsonValue,
+        });
       }
     }
     if (spec.list !== undefined) {
       const items = record[spec.list.member];
       const max = args[spec.list.maxFrom];
       if (Array.isArray(items) && typeof max === 'number' && items.length > max) {
-        out.add('DATA_SCHEMA', `${basePath}/${spec.list.member}/${max}`, { kind: 'too_many_items', member: spec.list.member, count: items.length, limit: max, limitFrom: spec.list.maxFrom });
+        out.add('DATA_SCHEMA', `${basePath}/${spec.list.member}/${max}`, {
+          kind: 'too_many_items',
+          member: spec.list.member,
+          count: items.length,
+          limit: max,
+          limitFrom: spec.list.maxFrom,
+        });
       }
     }
   }
@@ -121,7 +133,9 @@ export function needleFinder(auditValues: readonly string[]): NeedleFinder {
 
 /** One regular expression matching any of the needles literally (none: matches nothing). */
 export function anyOf(needles: readonly string[]): RegExp {
-  return needles.length === 0 ? /(?!)/ : new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
+  return needles.length === 0
+    ? /(?!)/
+    : new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
 }
 
 /**
@@ -129,13 +143,15 @@ export function anyOf(needles: readonly string[]): RegExp {
  * audit values (see {@link needleFinder}).
  */
 export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFinder, out: ViolationList): void {
-  const report = (path: string, hit: string) => out.add('AUDIT_LEAK', path, { kind: 'audit_material', length: hit.length });
+  const report = (path: string, hit: string) =>
+    out.add('AUDIT_LEAK', path, { kind: 'audit_material', length: hit.length });
   if (typeof value === 'string') {
     const hit = leak(value);
     if (hit !== undefined) report(basePath, hit);
     return;
   }
-  const stack: { v: object; path: string }[] = value !== null && typeof value === 'object' ? [{ v: value, path: basePath }] : [];
+  const stack: { v: object; path: string }[] =
+    value !== null && typeof value === 'object' ? [{ v: value, path: basePath }] : [];
   while (stack.length > 0) {
     const { v, path } = stack.pop() as { v: object; path: string };
     const visit = (c: unknown, seg: () => string) => {
@@ -148,7 +164,8 @@ export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFi
       for (let i = 0; i < v.length; i++) visit(v[i], () => String(i));
     } else {
       for (const k of Object.keys(v)) {
-        if (leak(k) !== undefined) out.add('AUDIT_LEAK', `${path}/${escapePointerSegment(k)}`, { kind: 'audit_material_in_name' });
+        if (leak(k) !== undefined)
+          out.add('AUDIT_LEAK', `${path}/${escapePointerSegment(k)}`, { kind: 'audit_material_in_name' });
         visit((v as Record<string, unknown>)[k], () => escapePointerSegment(k));
       }
     }
@@ -160,11 +177,23 @@ export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFi
  * and producer revision. The projector leaves a value that is not a string to
  * the envelope's schema (`onlyStrings`); the validator reports any other value.
  */
-export function checkRegistryProvenance(prov: Record<string, unknown>, spec: ToolSpec, path: string, out: ViolationList, onlyStrings: boolean): void {
+export function checkRegistryProvenance(
+  prov: Record<string, unknown>,
+  spec: ToolSpec,
+  path: string,
+  out: ViolationList,
+  onlyStrings: boolean,
+): void {
   const expected = { source_label: spec.source_label, producer_revision: spec.revisions.producer_revision } as const;
   for (const field of ['source_label', 'producer_revision'] as const) {
     const got = prov[field];
     if (onlyStrings && typeof got !== 'string') continue;
-    if (got !== expected[field]) out.add('PROVENANCE_MISMATCH', `${path}/${field}`, { kind: 'expected_value', field, expected: expected[field], source: 'registry' });
+    if (got !== expected[field])
+      out.add('PROVENANCE_MISMATCH', `${path}/${field}`, {
+        kind: 'expected_value',
+        field,
+        expected: expected[field],
+        source: 'registry',
+      });
   }
 }

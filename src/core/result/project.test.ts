@@ -45,14 +45,27 @@ describe('projection rules', () => {
       data: { order_ref: 'ORDER-7', status: 'paid' },
       error: null,
       execution: { outcome: 'committed', delivery: 'fresh', complete: true, truncated: false },
-      provenance: { source_label: 'orders', producer_revision: 'orders-mock-v2', resource_revision: 'order-7-r3', observed_at: '2026-07-19T00:00:00Z', trust: 'untrusted_data' },
+      provenance: {
+        source_label: 'orders',
+        producer_revision: 'orders-mock-v2',
+        resource_revision: 'order-7-r3',
+        observed_at: '2026-07-19T00:00:00Z',
+        trust: 'untrusted_data',
+      },
     });
   });
   it('neither projection embeds the other; receipts and the principal go to the audit only', () => {
     const sc = s('create_refund_draft.created');
     const pkg = project(sc.handler_output, sc.context);
     const model = canonicalize(pkg.model_result);
-    for (const secret of ['rcpt_9f8e7d6c5b4a', 'tenant-acme-retail', 'user-7f3a9c21', pkg.protected_audit.principal_ref, 'protected_audit']) expect(model).not.toContain(secret);
+    for (const secret of [
+      'rcpt_9f8e7d6c5b4a',
+      'tenant-acme-retail',
+      'user-7f3a9c21',
+      pkg.protected_audit.principal_ref,
+      'protected_audit',
+    ])
+      expect(model).not.toContain(secret);
     expect(canonicalize(pkg.protected_audit)).not.toContain('model_result');
     expect(pkg.protected_audit.downstream.receipt_ref).toBe('rcpt_9f8e7d6c5b4a');
     expect(pkg.protected_audit.redactions).toEqual([
@@ -62,11 +75,19 @@ describe('projection rules', () => {
     ]);
   });
   it('a write tool’s contract error has outcome unknown; a read tool’s not_started', () => {
-    const w = project(s('create_refund_draft.status_injected').handler_output, s('create_refund_draft.status_injected').context).model_result;
+    const w = project(
+      s('create_refund_draft.status_injected').handler_output,
+      s('create_refund_draft.status_injected').context,
+    ).model_result;
     expect([w.status, w.execution.outcome, w.error?.recovery]).toEqual(['unknown', 'unknown', 'human_review']);
     const r = project(s('search_kb.token_leak').handler_output, s('search_kb.token_leak').context).model_result;
     expect([r.status, r.execution.outcome]).toEqual(['failed', 'not_started']);
-    expect(r.provenance).toMatchObject({ source_label: 'dispatcher', producer_revision: 'dispatcher-v1', resource_revision: null, trust: 'trusted_control' });
+    expect(r.provenance).toMatchObject({
+      source_label: 'dispatcher',
+      producer_revision: 'dispatcher-v1',
+      resource_revision: null,
+      trust: 'trusted_control',
+    });
   });
   it('an exception becomes TOOL_ERROR with the catalog message; the detail is redacted, never shown', () => {
     const sc = s('get_order.tool_exception');
@@ -88,8 +109,14 @@ describe('projection rules', () => {
   });
   it.each([
     [{ kind: 'error', error: { code: 'RATE_LIMIT' } }, 'ERROR_CATALOG_MISMATCH /error/retry_after_ms'],
-    [{ kind: 'error', error: { code: 'RATE_LIMIT', retry_after_ms: 50 } }, 'ERROR_CATALOG_MISMATCH /error/retry_after_ms'],
-    [{ kind: 'error', error: { code: 'NOT_FOUND', retry_after_ms: 1000 } }, 'ERROR_CATALOG_MISMATCH /error/retry_after_ms'],
+    [
+      { kind: 'error', error: { code: 'RATE_LIMIT', retry_after_ms: 50 } },
+      'ERROR_CATALOG_MISMATCH /error/retry_after_ms',
+    ],
+    [
+      { kind: 'error', error: { code: 'NOT_FOUND', retry_after_ms: 1000 } },
+      'ERROR_CATALOG_MISMATCH /error/retry_after_ms',
+    ],
     [{ kind: 'error', error: { code: 'TEAPOT' } }, 'ERROR_CATALOG_MISMATCH /error/code'],
     [{ kind: 'error', error: { code: 'OUTPUT_CONTRACT_VIOLATION' } }, 'ERROR_CATALOG_MISMATCH /error/code'],
     [{ kind: 'error', error: { code: 'NOT_FOUND', message: 'try admin' } }, 'RESULT_SCHEMA /error/message'],
@@ -105,7 +132,10 @@ describe('projection rules', () => {
   });
   it('checks provenance, time format, echo fields, hit count, URL host and lengths in code points', () => {
     const sc = s('search_kb.hits');
-    const raw = structuredClone(sc.handler_output) as { data: { query: string; hits: Record<string, unknown>[] }; provenance: Record<string, unknown> };
+    const raw = structuredClone(sc.handler_output) as {
+      data: { query: string; hits: Record<string, unknown>[] };
+      provenance: Record<string, unknown>;
+    };
     raw.provenance.source_label = 'web';
     raw.provenance.observed_at = '2026-02-30T00:00:00Z';
     raw.data.query = 'something else';
@@ -121,11 +151,15 @@ describe('projection rules', () => {
     ]);
     const tooMany = structuredClone(sc.handler_output) as { data: { hits: unknown[] } };
     tooMany.data.hits = [...tooMany.data.hits, ...tooMany.data.hits];
-    expect(codes(tooMany, { ...sc.context, arguments: { query: 'refund policy', top_k: 5 } })).toEqual(['DATA_SCHEMA /data/hits/5']);
+    expect(codes(tooMany, { ...sc.context, arguments: { query: 'refund policy', top_k: 5 } })).toEqual([
+      'DATA_SCHEMA /data/hits/5',
+    ]);
   });
   it('rejects numeric strings and string booleans (real JSON types)', () => {
     const sc = s('search_kb.truncated');
-    expect(codes({ ...(sc.handler_output as object), truncated: 'true' }, sc.context)).toEqual(['RESULT_SCHEMA /truncated']);
+    expect(codes({ ...(sc.handler_output as object), truncated: 'true' }, sc.context)).toEqual([
+      'RESULT_SCHEMA /truncated',
+    ]);
   });
   it('a string containing this call’s id is AUDIT_LEAK', () => {
     const sc = s('search_kb.hits');
@@ -142,8 +176,16 @@ describe('projection rules', () => {
   });
   it('size: trailing hits are dropped to fit 16 KiB, recorded, and marked truncated', () => {
     const sc = s('search_kb.hits');
-    const hit = (i: number) => ({ doc_ref: `KB-${i}`, title: '标'.repeat(120), snippet: '\u0001'.repeat(500), url: `https://kb.example.com/${'a'.repeat(1500)}` });
-    const raw = { ...(sc.handler_output as object), data: { query: 'refund policy', hits: Array.from({ length: 5 }, (_, i) => hit(i)) } };
+    const hit = (i: number) => ({
+      doc_ref: `KB-${i}`,
+      title: '标'.repeat(120),
+      snippet: '\u0001'.repeat(500),
+      url: `https://kb.example.com/${'a'.repeat(1500)}`,
+    });
+    const raw = {
+      ...(sc.handler_output as object),
+      data: { query: 'refund policy', hits: Array.from({ length: 5 }, (_, i) => hit(i)) },
+    };
     const pkg = project(raw, sc.context);
     const mr = pkg.model_result;
     expect(mr.status).toBe('succeeded');
@@ -152,12 +194,16 @@ describe('projection rules', () => {
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(5);
     expect(utf8Length(canonicalize(mr))).toBeLessThanOrEqual(16384);
-    expect(pkg.protected_audit.redactions.filter((r) => r.reason === 'dropped_to_fit_size_limit').map((r) => r.path)).toEqual(Array.from({ length: 5 - kept }, (_, i) => `/data/hits/${4 - i}`));
+    expect(
+      pkg.protected_audit.redactions.filter((r) => r.reason === 'dropped_to_fit_size_limit').map((r) => r.path),
+    ).toEqual(Array.from({ length: 5 - kept }, (_, i) => `/data/hits/${4 - i}`));
     expect(validateResult(pkg, sc.context).ok).toBe(true);
   });
   it('a tool that returns no list cannot claim truncation', () => {
     const sc = s('get_order.paid');
-    expect(codes({ ...(sc.handler_output as object), truncated: true }, sc.context)).toEqual(['RESULT_SCHEMA /truncated']);
+    expect(codes({ ...(sc.handler_output as object), truncated: true }, sc.context)).toEqual([
+      'RESULT_SCHEMA /truncated',
+    ]);
   });
   it('unknown tool and invalid arguments are answered by the dispatcher, whatever the handler says', () => {
     const sc = s('get_order.paid');
@@ -180,16 +226,23 @@ describe('projection rules', () => {
   it('observed_at: the handler’s when valid, the trusted now for dispatcher results', () => {
     const sc = s('get_order.tool_exception');
     expect(project(sc.handler_output, sc.context).model_result.provenance.observed_at).toBe(sc.context.now);
-    expect(project(s('search_kb.no_access').handler_output, s('search_kb.no_access').context).model_result.provenance.observed_at).toBe('2026-07-19T00:00:03Z');
+    expect(
+      project(s('search_kb.no_access').handler_output, s('search_kb.no_access').context).model_result.provenance
+        .observed_at,
+    ).toBe('2026-07-19T00:00:03Z');
   });
   it('refuses a malformed trusted context with a typed error', () => {
     const sc = s('get_order.paid');
     expect(() => project(sc.handler_output, { ...sc.context, now: 'yesterday' })).toThrow(TrustedContextError);
-    expect(() => project(sc.handler_output, { ...sc.context, key: { id: 'k', secret: 'abcd' } })).toThrow(/at least 32 bytes/);
+    expect(() => project(sc.handler_output, { ...sc.context, key: { id: 'k', secret: 'abcd' } })).toThrow(
+      /at least 32 bytes/,
+    );
   });
   it('is deterministic: the same inputs give the same package', () => {
     const sc = s('search_kb.hits');
-    expect(canonicalize(project(sc.handler_output, sc.context))).toBe(canonicalize(project(structuredClone(sc.handler_output), structuredClone(sc.context))));
+    expect(canonicalize(project(sc.handler_output, sc.context))).toBe(
+      canonicalize(project(structuredClone(sc.handler_output), structuredClone(sc.context))),
+    );
   });
 });
 
@@ -212,8 +265,16 @@ describe('the projection is its own object', () => {
 describe('hostile trusted contexts are refused with a place, never a crash', () => {
   const sc = findScenario('get_order.paid') as Scenario;
   it.each([
-    ['a lone surrogate in the call id', { ...sc.context, call: { ...sc.context.call, call_id: 'call_\ud800' } }, '/call/call_id'],
-    ['a control character in the tenant', { ...sc.context, principal: { ...sc.context.principal, tenant: 'a\u0000b' } }, '/principal/tenant'],
+    [
+      'a lone surrogate in the call id',
+      { ...sc.context, call: { ...sc.context.call, call_id: 'call_\ud800' } },
+      '/call/call_id',
+    ],
+    [
+      'a control character in the tenant',
+      { ...sc.context, principal: { ...sc.context.principal, tenant: 'a\u0000b' } },
+      '/principal/tenant',
+    ],
     ['non-JSON arguments', { ...sc.context, arguments: { order_ref: new Date(0) } }, '/arguments'],
   ])('%s', (_name, ctx, path) => {
     expect(() => project(sc.handler_output, ctx as TrustedContext)).toThrow(TrustedContextError);

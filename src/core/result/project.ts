@@ -10,13 +10,33 @@ import { canonicalize } from '../json/canonical.ts';
 import { findDeniedKeys } from '../tables/denyList.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
-import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, retryAfterFault, type Effect, type ErrorCode } from '../tables/errorCatalog.ts';
+import {
+  ERROR_CATALOG,
+  RETRY_AFTER_MS,
+  catalogOutcome,
+  isErrorCode,
+  retryAfterFault,
+  type Effect,
+  type ErrorCode,
+} from '../tables/errorCatalog.ts';
 import { DOWNSTREAM_REF, HandlerEnvelopeSchema } from './handlerOutput.ts';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
 import { MODEL_RESULT_VERSION, type ModelResult } from './modelResult.ts';
-import { checkAuditLeaks, checkRegistryProvenance, checkToolData, needleFinder, type NeedleFinder } from './outputContract.ts';
+import {
+  checkAuditLeaks,
+  checkRegistryProvenance,
+  checkToolData,
+  needleFinder,
+  type NeedleFinder,
+} from './outputContract.ts';
 import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
-import { DISPATCHER_PROVENANCE, RESULT_LIMITS, registry, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
+import {
+  DISPATCHER_PROVENANCE,
+  RESULT_LIMITS,
+  registry,
+  type ToolRegistry,
+  type ToolSpec,
+} from '../tables/registry.ts';
 import { utf8Length } from '../json/text.ts';
 import { isRfc3339Utc } from '../json/time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
@@ -28,14 +48,27 @@ type Downstream = ProtectedAudit['downstream'];
 const DOWNSTREAM_KEYS = ['request_ref', 'receipt_ref', 'status_ref'] as const;
 
 /** A result the dispatcher makes itself: catalog fields only, dispatcher provenance, trusted_control. */
-export function catalogErrorResult(code: ErrorCode, effect: Effect | null, trusted: TrustedContext, observed_at: string, retry_after_ms: number | null = null): ModelResult {
+export function catalogErrorResult(
+  code: ErrorCode,
+  effect: Effect | null,
+  trusted: TrustedContext,
+  observed_at: string,
+  retry_after_ms: number | null = null,
+): ModelResult {
   const entry = ERROR_CATALOG[code];
   const outcome = catalogOutcome(entry, effect);
   return {
     schema_version: MODEL_RESULT_VERSION,
     status: outcome === 'unknown' ? 'unknown' : 'failed',
     data: null,
-    error: { code, category: entry.category, outcome, recovery: entry.recovery, message: entry.message.en, retry_after_ms },
+    error: {
+      code,
+      category: entry.category,
+      outcome,
+      recovery: entry.recovery,
+      message: entry.message.en,
+      retry_after_ms,
+    },
     execution: { outcome, delivery: trusted.delivery, complete: false, truncated: false },
     provenance: { ...DISPATCHER_PROVENANCE, resource_revision: null, observed_at, trust: 'trusted_control' },
   };
@@ -69,8 +102,10 @@ export function plainProjection(tools: ToolRegistry): ProjectionSteps {
   return Object.freeze({
     leakFinder: needleFinder,
     canonical: (mr: ModelResult) => canonicalize(mr),
-    resultDigest: (canonical: string, _mr: ModelResult, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
-    callBinding: (trusted: TrustedContext, request_sha256: string, result_sha256: string) => callBindingDigest(trusted, request_sha256, result_sha256, tools),
+    resultDigest: (canonical: string, _mr: ModelResult, trusted: TrustedContext) =>
+      resultDigestOfCanonical(canonical, trusted.key),
+    callBinding: (trusted: TrustedContext, request_sha256: string, result_sha256: string) =>
+      callBindingDigest(trusted, request_sha256, result_sha256, tools),
   });
 }
 
@@ -91,13 +126,27 @@ export function project(handlerOutput: unknown, trusted: TrustedContext): Packag
  * {@link project}, also returning each violation with its detail (the audit
  * keeps code and path only; the playground explains them to the learner).
  */
-export function projectDetailed(handlerOutput: unknown, trustedInput: TrustedContext, tools: ToolRegistry = registry): { pkg: Package; violations: Violation[] } {
+export function projectDetailed(
+  handlerOutput: unknown,
+  trustedInput: TrustedContext,
+  tools: ToolRegistry = registry,
+): { pkg: Package; violations: Violation[] } {
   const trusted = assertTrustedContext(trustedInput);
-  return projectParsed(handlerOutput, trusted, contextFacts(trusted, tools), tools === registry ? PROJECT_PLAIN : plainProjection(tools));
+  return projectParsed(
+    handlerOutput,
+    trusted,
+    contextFacts(trusted, tools),
+    tools === registry ? PROJECT_PLAIN : plainProjection(tools),
+  );
 }
 
 /** The projection in a context that is already parsed, with the facts derived from that very context. */
-export function projectParsed(handlerOutput: unknown, trusted: TrustedContext, facts: ContextFacts, steps: ProjectionSteps): { pkg: Package; violations: Violation[] } {
+export function projectParsed(
+  handlerOutput: unknown,
+  trusted: TrustedContext,
+  facts: ContextFacts,
+  steps: ProjectionSteps,
+): { pkg: Package; violations: Violation[] } {
   const { spec, args, principal_ref, request_sha256, tool_contract, auditValues } = facts;
   const violations = new ViolationList();
   const redactions: Redaction[] = [{ path: '/principal', reason: 'principal_replaced_by_principal_ref' }];
@@ -106,9 +155,23 @@ export function projectParsed(handlerOutput: unknown, trusted: TrustedContext, f
   let canonical: string | null = null;
 
   if (facts.gate !== 'handler' || spec === null) {
-    model_result = catalogErrorResult(facts.gate === 'handler' ? 'UNKNOWN_TOOL' : facts.gate, spec?.effect ?? null, trusted, trusted.now);
+    model_result = catalogErrorResult(
+      facts.gate === 'handler' ? 'UNKNOWN_TOOL' : facts.gate,
+      spec?.effect ?? null,
+      trusted,
+      trusted.now,
+    );
   } else {
-    const ev = evaluateHandler(handlerOutput, spec, args.value as Record<string, unknown>, trusted, auditValues, violations, redactions, steps);
+    const ev = evaluateHandler(
+      handlerOutput,
+      spec,
+      args.value as Record<string, unknown>,
+      trusted,
+      auditValues,
+      violations,
+      redactions,
+      steps,
+    );
     downstream = ev.downstream;
     const observed_at = ev.observed_at ?? trusted.now;
     if (ev.model_result !== null && violations.length === 0) {
@@ -116,11 +179,16 @@ export function projectParsed(handlerOutput: unknown, trusted: TrustedContext, f
       canonical = ev.canonical;
     } else {
       model_result = catalogErrorResult('OUTPUT_CONTRACT_VIOLATION', spec.effect, trusted, observed_at);
-      if (isObject(handlerOutput) && 'data' in handlerOutput) redactions.push({ path: '/data', reason: 'withheld_output_contract_violation' });
+      if (isObject(handlerOutput) && 'data' in handlerOutput)
+        redactions.push({ path: '/data', reason: 'withheld_output_contract_violation' });
     }
   }
   for (const k of DOWNSTREAM_KEYS) {
-    if (downstream[k] !== null) redactions.push({ path: `/downstream/${k}`, reason: k === 'receipt_ref' ? 'internal_receipt' : 'downstream_reference' });
+    if (downstream[k] !== null)
+      redactions.push({
+        path: `/downstream/${k}`,
+        reason: k === 'receipt_ref' ? 'internal_receipt' : 'downstream_reference',
+      });
   }
 
   canonical ??= steps.canonical(model_result);
@@ -162,8 +230,17 @@ function evaluateHandler(
   steps: ProjectionSteps,
 ): Evaluation {
   const downstream = readDownstream(raw);
-  const observed = isObject(raw) ? (raw.kind === 'success' && isObject(raw.provenance) ? raw.provenance.observed_at : raw.observed_at) : undefined;
-  const ev: Evaluation = { model_result: null, canonical: null, downstream, observed_at: isRfc3339Utc(observed) ? observed : null };
+  const observed = isObject(raw)
+    ? raw.kind === 'success' && isObject(raw.provenance)
+      ? raw.provenance.observed_at
+      : raw.observed_at
+    : undefined;
+  const ev: Evaluation = {
+    model_result: null,
+    canonical: null,
+    downstream,
+    observed_at: isRfc3339Utc(observed) ? observed : null,
+  };
   if (!isObject(raw)) {
     out.add('RESULT_SCHEMA', '', { kind: 'rule', rule: 'handler_output_is_object' });
     return ev;
@@ -185,7 +262,17 @@ function evaluateHandler(
   }
   switch (raw.kind) {
     case 'success': {
-      const success = evaluateSuccess(raw, spec, args, trusted, withDownstream(auditValues, downstream), out, redactions, steps, denied);
+      const success = evaluateSuccess(
+        raw,
+        spec,
+        args,
+        trusted,
+        withDownstream(auditValues, downstream),
+        out,
+        redactions,
+        steps,
+        denied,
+      );
       ev.model_result = success?.model_result ?? null;
       ev.canonical = success?.canonical ?? null;
       return ev;
@@ -227,7 +314,8 @@ function evaluateSuccess(
   const prov = isObject(raw.provenance) ? raw.provenance : {};
   checkRegistryProvenance(prov, spec, '/provenance', out, true);
   const truncated = raw.truncated === true;
-  if (truncated && spec.list === undefined) out.add('RESULT_SCHEMA', '/truncated', { kind: 'no_list', tool: spec.name });
+  if (truncated && spec.list === undefined)
+    out.add('RESULT_SCHEMA', '/truncated', { kind: 'no_list', tool: spec.name });
   checkAuditLeaks(raw.data, '/data', steps.leakFinder(auditValues), out);
   if (out.length > 0 || parsed === null) return null;
 
@@ -274,12 +362,22 @@ function withDownstream(auditValues: readonly string[], d: Downstream): readonly
   return refs.length === 0 ? auditValues : [...auditValues, ...refs];
 }
 
-function evaluateError(raw: Record<string, unknown>, spec: ToolSpec, trusted: TrustedContext, observed_at: string, out: ViolationList): ModelResult | null {
+function evaluateError(
+  raw: Record<string, unknown>,
+  spec: ToolSpec,
+  trusted: TrustedContext,
+  observed_at: string,
+  out: ViolationList,
+): ModelResult | null {
   const err = isObject(raw.error) ? raw.error : null;
   if (err === null) return null;
   const code = err.code;
   if (!isErrorCode(code) || !ERROR_CATALOG[code].handlerMayRaise) {
-    out.add('ERROR_CATALOG_MISMATCH', '/error/code', isErrorCode(code) ? { kind: 'dispatcher_only_code', code } : { kind: 'not_in_catalog', code: quotable(code) });
+    out.add(
+      'ERROR_CATALOG_MISMATCH',
+      '/error/code',
+      isErrorCode(code) ? { kind: 'dispatcher_only_code', code } : { kind: 'not_in_catalog', code: quotable(code) },
+    );
     return null;
   }
   const entry = ERROR_CATALOG[code];
@@ -289,10 +387,18 @@ function evaluateError(raw: Record<string, unknown>, spec: ToolSpec, trusted: Tr
     out.add(
       'ERROR_CATALOG_MISMATCH',
       '/error/retry_after_ms',
-      fault === 'out_of_range' ? { kind: 'retry_after_range', code, min: RETRY_AFTER_MS.min, max: RETRY_AFTER_MS.max } : { kind: 'no_retry_after', code, recovery: entry.recovery },
+      fault === 'out_of_range'
+        ? { kind: 'retry_after_range', code, min: RETRY_AFTER_MS.min, max: RETRY_AFTER_MS.max }
+        : { kind: 'no_retry_after', code, recovery: entry.recovery },
     );
     return null;
   }
   if (out.length > 0) return null;
-  return catalogErrorResult(code, spec.effect, trusted, observed_at, entry.retryAfter === 'required' ? (retry as number) : null);
+  return catalogErrorResult(
+    code,
+    spec.effect,
+    trusted,
+    observed_at,
+    entry.retryAfter === 'required' ? (retry as number) : null,
+  );
 }

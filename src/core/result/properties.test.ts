@@ -14,7 +14,9 @@ const successes = built.filter((b) => b.pkg.model_result.status === 'succeeded')
 
 function leaves(v: unknown, path: string, out: string[]): string[] {
   if (Array.isArray(v)) v.forEach((c, i) => leaves(c, `${path}/${i}`, out));
-  else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) leaves((v as Record<string, unknown>)[k], `${path}/${escapePointerSegment(k)}`, out);
+  else if (v !== null && typeof v === 'object')
+    for (const k of Object.keys(v))
+      leaves((v as Record<string, unknown>)[k], `${path}/${escapePointerSegment(k)}`, out);
   else out.push(path);
   return out;
 }
@@ -35,7 +37,15 @@ const getAt = (root: unknown, pointer: string): unknown =>
 
 describe('properties (issue 2)', () => {
   it('any change to any business field of any success scenario changes result_sha256', () => {
-    const field = fc.constantFrom(...successes).chain((b) => fc.tuple(fc.constant(b), fc.constantFrom(...leaves(b.pkg.model_result.data, '/data', [])), fc.jsonValue({ maxDepth: 2 })));
+    const field = fc
+      .constantFrom(...successes)
+      .chain((b) =>
+        fc.tuple(
+          fc.constant(b),
+          fc.constantFrom(...leaves(b.pkg.model_result.data, '/data', [])),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+      );
     fc.assert(
       fc.property(field, ([b, path, value]) => {
         fc.pre(canonicalize(value) !== canonicalize(getAt(b.pkg.model_result, path)));
@@ -58,7 +68,9 @@ describe('properties (issue 2)', () => {
           const again = project(s.handler_output, { ...s.context, call: { ...s.context.call, idempotency_key: key } });
           expect(again.protected_audit.binding.request_sha256).toBe(pkg.protected_audit.binding.request_sha256);
           expect(again.protected_audit.binding.result_sha256).toBe(pkg.protected_audit.binding.result_sha256);
-          expect(again.protected_audit.binding.call_binding_sha256).not.toBe(pkg.protected_audit.binding.call_binding_sha256);
+          expect(again.protected_audit.binding.call_binding_sha256).not.toBe(
+            pkg.protected_audit.binding.call_binding_sha256,
+          );
         },
       ),
       { seed: SEED, numRuns: 200 },
@@ -73,8 +85,12 @@ describe('properties (issue 2)', () => {
         // b's model_result in a's package, and b's audit around a's model_result, unless the two results are the
         // same bytes (get_order.paid and get_order.keyed see the same model_result: swapping them changes nothing).
         if (canonicalize(a.pkg.model_result) === canonicalize(b.pkg.model_result)) return;
-        expect(validateResult({ model_result: b.pkg.model_result, protected_audit: a.pkg.protected_audit }, a.s.context).ok).toBe(false);
-        expect(validateResult({ model_result: a.pkg.model_result, protected_audit: b.pkg.protected_audit }, a.s.context).ok).toBe(false);
+        expect(
+          validateResult({ model_result: b.pkg.model_result, protected_audit: a.pkg.protected_audit }, a.s.context).ok,
+        ).toBe(false);
+        expect(
+          validateResult({ model_result: a.pkg.model_result, protected_audit: b.pkg.protected_audit }, a.s.context).ok,
+        ).toBe(false);
       }),
       { seed: SEED, numRuns: pairs.length },
     );

@@ -32,7 +32,13 @@ export interface Redaction {
 export interface ProtectedAudit {
   schema_version: typeof PROTECTED_AUDIT_VERSION;
   principal_ref: string;
-  provider_context: { provider: string; api_family: string; response_id: string; call_id: string; adapter_revision: string };
+  provider_context: {
+    provider: string;
+    api_family: string;
+    response_id: string;
+    call_id: string;
+    adapter_revision: string;
+  };
   operation: { operation_id: string; idempotency_key: string };
   tool_contract: ToolContractRef;
   downstream: { request_ref: string | null; receipt_ref: string | null; status_ref: string | null };
@@ -57,7 +63,9 @@ export const REDACTION_REASONS = [
 export type RedactionReason = (typeof REDACTION_REASONS)[number];
 
 const pointer = z.string().check(z.regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer (RFC 6901)'));
-const downstreamRef = z.nullable(z.string().check(z.regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces')));
+const downstreamRef = z.nullable(
+  z.string().check(z.regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces')),
+);
 const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'));
 const revision = z.nullable(z.string());
 

@@ -25,7 +25,12 @@ const DIFFERENCES: Readonly<Record<ResultSchemaPart, readonly string[]>> = {
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 const base = (tool: string) => {
-  const s = scenarios.find((x) => x.context.tool === tool && (x.handler_output as { kind?: string }).kind === 'success' && project(x.handler_output, x.context).model_result.status === 'succeeded');
+  const s = scenarios.find(
+    (x) =>
+      x.context.tool === tool &&
+      (x.handler_output as { kind?: string }).kind === 'success' &&
+      project(x.handler_output, x.context).model_result.status === 'succeeded',
+  );
   if (s === undefined) throw new Error(`no success scenario for ${tool}`);
   return project(s.handler_output, s.context).model_result;
 };
@@ -69,14 +74,20 @@ function places(value: unknown, at: (string | number)[] = []): (string | number)
 /** The seed with up to three changes: a member replaced by another kind or an edge string, removed, or an extra member added. */
 const variant = (seed: unknown): fc.Arbitrary<unknown> => {
   const all = places(seed);
-  const change = fc.tuple(fc.nat({ max: Math.max(0, all.length - 1) }), fc.constantFrom('replace', 'replace', 'remove', 'extra'), odd);
+  const change = fc.tuple(
+    fc.nat({ max: Math.max(0, all.length - 1) }),
+    fc.constantFrom('replace', 'replace', 'remove', 'extra'),
+    odd,
+  );
   return fc.array(change, { maxLength: 3 }).map((changes) => {
     const copy = structuredClone(seed) as Record<string | number, unknown>;
     for (const [i, how, v] of changes) {
       const path = all[i];
       if (path === undefined) continue;
       let parent: unknown = copy;
-      for (const k of path.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[k] : undefined;
+      for (const k of path.slice(0, -1))
+        parent =
+          parent !== null && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[k] : undefined;
       if (parent === null || typeof parent !== 'object') continue;
       const p = parent as Record<string | number, unknown>;
       const last = path[path.length - 1] as string | number;
@@ -130,7 +141,10 @@ describe('tool-result schema: JSON Schema 2020-12 from the zod schemas', () => {
   it('the listed differences are real: JSON Schema accepts what zod refuses there', () => {
     const spec = registry.search_kb as (typeof registry)[string];
     const data = base('search_kb').data as { query: string; hits: { url: string }[] };
-    const bad = { ...data, hits: [{ doc_ref: 'KB-1', title: '', snippet: '', url: 'https://user:pw@kb.example.com/a' }] };
+    const bad = {
+      ...data,
+      hits: [{ doc_ref: 'KB-1', title: '', snippet: '', url: 'https://user:pw@kb.example.com/a' }],
+    };
     expect(ajv.compile(resultJsonSchema(spec, 'data'))(bad)).toBe(true);
     expect(checkSchema(resultZodSchema(spec, 'data'), bad).success).toBe(false);
   });

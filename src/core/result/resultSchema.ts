@@ -21,6 +21,10 @@ export function resultZodSchema(spec: ToolSpec, part: ResultSchemaPart): z.core.
 }
 
 export function resultJsonSchema(spec: ToolSpec, part: ResultSchemaPart = 'model_result'): Record<string, unknown> {
-  const schema = z.toJSONSchema(resultZodSchema(spec, part), { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+  const schema = z.toJSONSchema(resultZodSchema(spec, part), {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+  });
   return { ...schema, title: `${spec.name} ${part}`, description: `${spec.title.en} / ${spec.title.zh}` };
 }

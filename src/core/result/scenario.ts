@@ -14,7 +14,9 @@ const text = z.strictObject({ en: z.string().check(z.maxLength(2000)), zh: z.str
 
 export const ScenarioSchema = z.strictObject({
   format: z.literal(SCENARIO_FORMAT),
-  id: z.string().check(z.regex(/^[a-z_]+\.[a-z0-9_]+$/, 'must look like tool.case, e.g. search_kb.hits'), z.maxLength(100)),
+  id: z
+    .string()
+    .check(z.regex(/^[a-z_]+\.[a-z0-9_]+$/, 'must look like tool.case, e.g. search_kb.hits'), z.maxLength(100)),
   title: text,
   summary: text,
   context: TrustedContextSchema,
@@ -31,7 +33,9 @@ export interface Scenario {
   handler_output: unknown;
 }
 
-export function parseScenario(value: unknown): { ok: true; value: Scenario } | { ok: false; issues: { path: string; message: string }[] } {
+export function parseScenario(
+  value: unknown,
+): { ok: true; value: Scenario } | { ok: false; issues: { path: string; message: string }[] } {
   const r = checkSchema(ScenarioSchema, value);
   if (r.success) return { ok: true, value: r.data as Scenario };
   return {

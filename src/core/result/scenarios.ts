@@ -41,7 +41,13 @@ export const scenarios: readonly Scenario[] = Object.freeze([
 ]);
 
 /** The five results of the chapter's knowledge-search exercise (SPEC 6). */
-export const EXERCISE_SCENARIO_IDS = ['search_kb.hits', 'search_kb.empty', 'search_kb.no_access', 'search_kb.rate_limited', 'search_kb.truncated'] as const;
+export const EXERCISE_SCENARIO_IDS = [
+  'search_kb.hits',
+  'search_kb.empty',
+  'search_kb.no_access',
+  'search_kb.rate_limited',
+  'search_kb.truncated',
+] as const;
 
 export function findScenario(id: string): Scenario | null {
   return scenarios.find((s) => s.id === id) ?? null;

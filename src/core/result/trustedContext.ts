@@ -35,17 +35,25 @@ const isJson = (v: unknown): boolean => {
 
 export const TrustedContextSchema = z.strictObject({
   principal: z.strictObject({
-    tenant: identifier.check(z.describe('Tenant of the caller. Never shown to the model. / 调用方租户，绝不出现在模型可见结果中。')),
-    subject: identifier.check(z.describe('Subject (user) of the caller. Never shown to the model. / 调用主体，绝不出现在模型可见结果中。')),
+    tenant: identifier.check(
+      z.describe('Tenant of the caller. Never shown to the model. / 调用方租户，绝不出现在模型可见结果中。'),
+    ),
+    subject: identifier.check(
+      z.describe('Subject (user) of the caller. Never shown to the model. / 调用主体，绝不出现在模型可见结果中。'),
+    ),
   }),
   call: z.strictObject({
     provider: identifier.check(z.describe('Provider of the model turn: openai, anthropic or gemini.')),
     api_family: identifier.check(z.describe('responses, messages or interactions.')),
     adapter_revision: identifier.check(z.describe('The registered adapter revision for this provider and API.')),
     response_id: identifier.check(z.describe('Provider response (turn) that issued the call.')),
-    call_id: identifier.check(z.describe('Provider call id: results are paired with calls by this id, never by position.')),
+    call_id: identifier.check(
+      z.describe('Provider call id: results are paired with calls by this id, never by position.'),
+    ),
     operation_id: identifier.check(z.describe('Dispatcher operation id.')),
-    idempotency_key: identifier.check(z.describe('Execution identity for retries; bound by call_binding_sha256, not by request_sha256.')),
+    idempotency_key: identifier.check(
+      z.describe('Execution identity for retries; bound by call_binding_sha256, not by request_sha256.'),
+    ),
   }),
   tool: identifier,
   arguments: z.unknown().check(z.refine(isJson, 'arguments must be plain JSON data')),
@@ -96,7 +104,8 @@ type Verdict = { ok: true; value: TrustedContext } | { ok: false; issues: Contex
  */
 export function parseTrustedContext(value: unknown): Verdict {
   const r = checkSchema(TrustedContextSchema, value);
-  if (r.success) return { ok: true, value: { ...r.data, arguments: structuredClone(r.data.arguments) } as TrustedContext };
+  if (r.success)
+    return { ok: true, value: { ...r.data, arguments: structuredClone(r.data.arguments) } as TrustedContext };
   return {
     ok: false,
     issues: contextIssues(r.error),

@@ -35,7 +35,11 @@ export interface ValidationDetails extends ValidationReport {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-export function validateResult(pkg: unknown, trusted: TrustedContext, tools: ToolRegistry = registry): ValidationReport {
+export function validateResult(
+  pkg: unknown,
+  trusted: TrustedContext,
+  tools: ToolRegistry = registry,
+): ValidationReport {
   const { ok, violations } = validateResultDetailed(pkg, trusted, tools);
   return { ok, violations };
 }
@@ -51,7 +55,12 @@ export interface ValidationSteps {
   resultDigest(canonical: string, model_result: unknown, trusted: TrustedContext): string;
   callBinding(trusted: TrustedContext, request_sha256: string, result_sha256: string): string;
   /** The model_result part of the verdict: a function of exactly these arguments. */
-  modelVerdict(model_result: unknown, canonical: string | null, facts: ContextFacts, downstream: readonly string[]): Violation[];
+  modelVerdict(
+    model_result: unknown,
+    canonical: string | null,
+    facts: ContextFacts,
+    downstream: readonly string[],
+  ): Violation[];
   /** The schema of one protected_audit member: a function of exactly these arguments. */
   auditMember(member: AuditMember, value: unknown): Violation[];
 }
@@ -60,8 +69,10 @@ export interface ValidationSteps {
 export function recompute(tools: ToolRegistry): ValidationSteps {
   return Object.freeze<ValidationSteps>({
     canonical: (mr: unknown) => canonicalize(mr),
-    resultDigest: (canonical: string, _mr: unknown, trusted: TrustedContext) => resultDigestOfCanonical(canonical, trusted.key),
-    callBinding: (trusted: TrustedContext, request_sha256: string, result_sha256: string) => callBindingDigest(trusted, request_sha256, result_sha256, tools),
+    resultDigest: (canonical: string, _mr: unknown, trusted: TrustedContext) =>
+      resultDigestOfCanonical(canonical, trusted.key),
+    callBinding: (trusted: TrustedContext, request_sha256: string, result_sha256: string) =>
+      callBindingDigest(trusted, request_sha256, result_sha256, tools),
     modelVerdict: (mr, canonical, facts, downstream) => modelResultVerdict(mr, canonical, facts, downstream),
     auditMember: auditMemberIssues,
   });
@@ -85,29 +96,47 @@ export function auditMemberIssues(member: AuditMember, value: unknown): Violatio
   return local.items;
 }
 
-export function validateResultDetailed(pkg: unknown, trustedInput: TrustedContext, tools: ToolRegistry = registry): ValidationDetails {
+export function validateResultDetailed(
+  pkg: unknown,
+  trustedInput: TrustedContext,
+  tools: ToolRegistry = registry,
+): ValidationDetails {
   const out = new ViolationList();
   const details: ValidationDetails = { ok: false, violations: out.items, stored: {}, recomputed: {}, canonical: null };
   let parsed: ReturnType<typeof parseTrustedContext>;
   try {
     parsed = parseTrustedContext(trustedInput);
   } catch (e) {
-    out.add('AUDIT_CONTEXT_MISMATCH', '#context', { kind: 'context_invalid', message: e instanceof Error ? e.message : String(e) });
+    out.add('AUDIT_CONTEXT_MISMATCH', '#context', {
+      kind: 'context_invalid',
+      message: e instanceof Error ? e.message : String(e),
+    });
     return details;
   }
   if (!parsed.ok) {
     // No code fits a malformed trusted context better: nothing can be bound to a context we cannot read.
-    for (const i of parsed.issues) out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, { kind: 'context_invalid', message: i.message });
+    for (const i of parsed.issues)
+      out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, { kind: 'context_invalid', message: i.message });
     return details;
   }
-  return validateParsed(pkg, parsed.value, contextFacts(parsed.value, tools), tools === registry ? RECOMPUTE : recompute(tools));
+  return validateParsed(
+    pkg,
+    parsed.value,
+    contextFacts(parsed.value, tools),
+    tools === registry ? RECOMPUTE : recompute(tools),
+  );
 }
 
 /**
  * The check of a package in a context that is already parsed, with the facts
  * derived from that very context. Never throws.
  */
-export function validateParsed(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps: ValidationSteps): ValidationDetails {
+export function validateParsed(
+  pkg: unknown,
+  trusted: TrustedContext,
+  facts: ContextFacts,
+  steps: ValidationSteps,
+): ValidationDetails {
   const out = new ViolationList();
   const details: ValidationDetails = { ok: false, violations: out.items, stored: {}, recomputed: {}, canonical: null };
   try {
@@ -120,21 +149,36 @@ export function validateParsed(pkg: unknown, trusted: TrustedContext, facts: Con
   return details;
 }
 
-function check(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps: ValidationSteps, out: ViolationList, details: ValidationDetails): void {
+function check(
+  pkg: unknown,
+  trusted: TrustedContext,
+  facts: ContextFacts,
+  steps: ValidationSteps,
+  out: ViolationList,
+  details: ValidationDetails,
+): void {
   if (!isObject(pkg)) {
     out.add('RESULT_SCHEMA', '', { kind: 'rule', rule: 'package_is_object' });
     return;
   }
   for (const k of Object.keys(pkg)) {
-    if (k !== 'model_result' && k !== 'protected_audit') out.add('RESULT_SCHEMA', `/${escapePointerSegment(k)}`, { kind: 'unexpected_member', member: k });
+    if (k !== 'model_result' && k !== 'protected_audit')
+      out.add('RESULT_SCHEMA', `/${escapePointerSegment(k)}`, { kind: 'unexpected_member', member: k });
   }
   const { principal_ref, request_sha256 } = facts;
   details.recomputed.request_sha256 = request_sha256;
 
   const audit = pkg.protected_audit;
   const stored = isObject(audit) && isObject(audit.binding) ? audit.binding : {};
-  details.stored = { request_sha256: str(stored.request_sha256), result_sha256: str(stored.result_sha256), call_binding_sha256: str(stored.call_binding_sha256) };
-  const downstream = isObject(audit) && isObject(audit.downstream) ? Object.values(audit.downstream).filter((v): v is string => typeof v === 'string') : [];
+  details.stored = {
+    request_sha256: str(stored.request_sha256),
+    result_sha256: str(stored.result_sha256),
+    call_binding_sha256: str(stored.call_binding_sha256),
+  };
+  const downstream =
+    isObject(audit) && isObject(audit.downstream)
+      ? Object.values(audit.downstream).filter((v): v is string => typeof v === 'string')
+      : [];
   const c = trusted.call;
 
   let canonical: string | null = null;
@@ -149,23 +193,40 @@ function check(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps
   checkAudit(audit, pkg.model_result, trusted, principal_ref, facts.tool_contract, steps, out);
 
   if (findAdapter(c.provider, c.api_family, c.adapter_revision) === null) {
-    out.add('UNREGISTERED_ADAPTER', '/protected_audit/provider_context', { kind: 'unregistered_adapter', provider: c.provider, api_family: c.api_family, adapter_revision: c.adapter_revision });
+    out.add('UNREGISTERED_ADAPTER', '/protected_audit/provider_context', {
+      kind: 'unregistered_adapter',
+      provider: c.provider,
+      api_family: c.api_family,
+      adapter_revision: c.adapter_revision,
+    });
   }
 
   // Digests: every one recomputed from the trusted context and the package's own model_result.
   const storedRequest = details.stored.request_sha256;
   if (storedRequest === undefined || !constantTimeEqual(storedRequest, request_sha256)) {
-    out.add('REQUEST_DIGEST_MISMATCH', '/protected_audit/binding/request_sha256', { kind: 'digest_mismatch', digest: 'request_sha256', recomputable: true });
+    out.add('REQUEST_DIGEST_MISMATCH', '/protected_audit/binding/request_sha256', {
+      kind: 'digest_mismatch',
+      digest: 'request_sha256',
+      recomputable: true,
+    });
   }
   if (canonical !== null) {
     const result_sha256 = steps.resultDigest(canonical, pkg.model_result, trusted);
     details.recomputed.result_sha256 = result_sha256;
     const storedResult = details.stored.result_sha256;
     if (storedResult === undefined || !constantTimeEqual(storedResult, result_sha256)) {
-      out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', { kind: 'digest_mismatch', digest: 'result_sha256', recomputable: true });
+      out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', {
+        kind: 'digest_mismatch',
+        digest: 'result_sha256',
+        recomputable: true,
+      });
     }
   } else {
-    out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', { kind: 'digest_mismatch', digest: 'result_sha256', recomputable: false });
+    out.add('RESULT_DIGEST_MISMATCH', '/protected_audit/binding/result_sha256', {
+      kind: 'digest_mismatch',
+      digest: 'result_sha256',
+      recomputable: false,
+    });
   }
   // The call binding is recomputed over the recomputed request and result digests, never the stored
   // ones: a package whose model_result was swapped or edited breaks the binding of the call too.
@@ -173,11 +234,23 @@ function check(pkg: unknown, trusted: TrustedContext, facts: ContextFacts, steps
   details.recomputed.call_binding_sha256 = call;
   const storedCall = details.stored.call_binding_sha256;
   if (storedCall === undefined || !constantTimeEqual(storedCall, call)) {
-    out.add('CALL_BINDING_MISMATCH', '/protected_audit/binding/call_binding_sha256', { kind: 'digest_mismatch', digest: 'call_binding_sha256', recomputable: true });
+    out.add('CALL_BINDING_MISMATCH', '/protected_audit/binding/call_binding_sha256', {
+      kind: 'digest_mismatch',
+      digest: 'call_binding_sha256',
+      recomputable: true,
+    });
   }
 }
 
-function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, principal_ref: string, toolContract: ContextFacts['tool_contract'], steps: ValidationSteps, out: ViolationList): void {
+function checkAudit(
+  audit: unknown,
+  mr: unknown,
+  trusted: TrustedContext,
+  principal_ref: string,
+  toolContract: ContextFacts['tool_contract'],
+  steps: ValidationSteps,
+  out: ViolationList,
+): void {
   const base = '/protected_audit';
   if (!isObject(audit)) {
     out.add('AUDIT_SCHEMA', base, { kind: 'rule', rule: 'audit_is_object' });
@@ -185,10 +258,17 @@ function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, princi
   }
   for (const m of AUDIT_MEMBERS) for (const v of steps.auditMember(m, audit[m])) out.addViolation(v);
   for (const k of Object.keys(audit)) {
-    if (!Object.hasOwn(ProtectedAuditSchema.shape, k)) out.add('AUDIT_SCHEMA', `${base}/${escapePointerSegment(k)}`, { kind: 'unexpected_member', member: k });
+    if (!Object.hasOwn(ProtectedAuditSchema.shape, k))
+      out.add('AUDIT_SCHEMA', `${base}/${escapePointerSegment(k)}`, { kind: 'unexpected_member', member: k });
   }
   const mismatch = (path: string, got: unknown, want: JsonValue, field: string) => {
-    if (got !== want) out.add('AUDIT_CONTEXT_MISMATCH', `${base}${path}`, { kind: 'expected_value', field, expected: want, source: 'trusted_context' });
+    if (got !== want)
+      out.add('AUDIT_CONTEXT_MISMATCH', `${base}${path}`, {
+        kind: 'expected_value',
+        field,
+        expected: want,
+        source: 'trusted_context',
+      });
   };
   mismatch('/principal_ref', audit.principal_ref, principal_ref, 'principal_ref');
   const pc = isObject(audit.provider_context) ? audit.provider_context : {};
@@ -206,6 +286,8 @@ function checkAudit(audit: unknown, mr: unknown, trusted: TrustedContext, princi
   // A contract error must say why, and only a contract error may carry reasons.
   const contractError = isObject(mr) && isObject(mr.error) && mr.error.code === 'OUTPUT_CONTRACT_VIOLATION';
   const reasons = Array.isArray(audit.violations) ? audit.violations.length : 0;
-  if (contractError && reasons === 0) out.add('AUDIT_SCHEMA', `${base}/violations`, { kind: 'rule', rule: 'contract_error_needs_reasons' });
-  if (!contractError && reasons > 0) out.add('AUDIT_SCHEMA', `${base}/violations`, { kind: 'rule', rule: 'reasons_only_for_contract_error' });
+  if (contractError && reasons === 0)
+    out.add('AUDIT_SCHEMA', `${base}/violations`, { kind: 'rule', rule: 'contract_error_needs_reasons' });
+  if (!contractError && reasons > 0)
+    out.add('AUDIT_SCHEMA', `${base}/violations`, { kind: 'rule', rule: 'reasons_only_for_contract_error' });
 }

@@ -15,7 +15,10 @@ export interface ContextIssue {
 export function contextIssues(error: z.core.$ZodError): ContextIssue[] {
   return error.issues.flatMap((i): ContextIssue[] =>
     i.code === 'unrecognized_keys'
-      ? i.keys.map((key) => ({ path: issuePointer('', [...i.path, key]), message: `Unrecognized key: ${JSON.stringify(key)}` }))
+      ? i.keys.map((key) => ({
+          path: issuePointer('', [...i.path, key]),
+          message: `Unrecognized key: ${JSON.stringify(key)}`,
+        }))
       : [{ path: issuePointer('', i.path), message: i.message }],
   );
 }

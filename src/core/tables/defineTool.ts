@@ -34,10 +34,18 @@ export class ToolSpecError extends Error {
 /** Provider tool names: OpenAI, Anthropic and Gemini all accept this set. */
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const REVISION = /^[A-Za-z0-9._:-]{1,64}$/;
-const REVISION_KEYS: readonly (keyof ToolRevisions)[] = ['input_revision', 'output_revision', 'effect_revision', 'handler_revision', 'producer_revision', 'policy_revision'];
+const REVISION_KEYS: readonly (keyof ToolRevisions)[] = [
+  'input_revision',
+  'output_revision',
+  'effect_revision',
+  'handler_revision',
+  'producer_revision',
+  'policy_revision',
+];
 
 // zod's own class checks (traits, not prototypes): a schema from classic zod passes them as one from zod/mini does.
-const shapeOf = (schema: unknown): Record<string, z.core.$ZodType> | null => (schema instanceof z.core.$ZodObject ? schema._zod.def.shape : null);
+const shapeOf = (schema: unknown): Record<string, z.core.$ZodType> | null =>
+  schema instanceof z.core.$ZodObject ? schema._zod.def.shape : null;
 
 /** Checks `spec` and returns it frozen (the same fields; the zod schemas are kept as given). Throws {@link ToolSpecError}. */
 export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
@@ -46,7 +54,8 @@ export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
   if (!TOOL_NAME.test(name)) problems.push('name must be 1–64 of [A-Za-z0-9_-], starting with a letter or _');
   if (spec.effect !== 'read' && spec.effect !== 'write') problems.push("effect must be 'read' or 'write'");
   for (const lang of ['en', 'zh'] as const) {
-    if (typeof spec.title?.[lang] !== 'string' || spec.title[lang].trim() === '') problems.push(`title.${lang} must be a non-empty string`);
+    if (typeof spec.title?.[lang] !== 'string' || spec.title[lang].trim() === '')
+      problems.push(`title.${lang} must be a non-empty string`);
   }
   const input = shapeOf(spec.input);
   const output = shapeOf(spec.output);
@@ -57,19 +66,25 @@ export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
   if (!Array.isArray(spec.echo)) problems.push('echo must be an array of { output, input }');
   else {
     for (const e of spec.echo) {
-      if (output !== null && !Object.hasOwn(output, e.output)) problems.push(`echo output member ${JSON.stringify(e.output)} is not in the output schema`);
-      if (input !== null && !Object.hasOwn(input, e.input)) problems.push(`echo input member ${JSON.stringify(e.input)} is not in the input schema`);
+      if (output !== null && !Object.hasOwn(output, e.output))
+        problems.push(`echo output member ${JSON.stringify(e.output)} is not in the output schema`);
+      if (input !== null && !Object.hasOwn(input, e.input))
+        problems.push(`echo input member ${JSON.stringify(e.input)} is not in the input schema`);
     }
   }
   for (const k of REVISION_KEYS) {
     const v = spec.revisions?.[k];
     if (typeof v !== 'string' || !REVISION.test(v)) problems.push(`revisions.${k} must be 1–64 of [A-Za-z0-9._:-]`);
   }
-  if (typeof spec.source_label !== 'string' || spec.source_label === '') problems.push('source_label must be a non-empty string');
-  else if (spec.source_label === DISPATCHER_PROVENANCE.source_label) problems.push(`source_label ${JSON.stringify(DISPATCHER_PROVENANCE.source_label)} is the dispatcher's own`);
+  if (typeof spec.source_label !== 'string' || spec.source_label === '')
+    problems.push('source_label must be a non-empty string');
+  else if (spec.source_label === DISPATCHER_PROVENANCE.source_label)
+    problems.push(`source_label ${JSON.stringify(DISPATCHER_PROVENANCE.source_label)} is the dispatcher's own`);
   if (spec.list !== undefined) {
-    if (output !== null && !(output[spec.list.member] instanceof z.core.$ZodArray)) problems.push(`list.member ${JSON.stringify(spec.list.member)} must be an array member of the output schema`);
-    if (input !== null && !Object.hasOwn(input, spec.list.maxFrom)) problems.push(`list.maxFrom ${JSON.stringify(spec.list.maxFrom)} is not in the input schema`);
+    if (output !== null && !(output[spec.list.member] instanceof z.core.$ZodArray))
+      problems.push(`list.member ${JSON.stringify(spec.list.member)} must be an array member of the output schema`);
+    if (input !== null && !Object.hasOwn(input, spec.list.maxFrom))
+      problems.push(`list.maxFrom ${JSON.stringify(spec.list.maxFrom)} is not in the input schema`);
   }
   if (problems.length > 0) throw new ToolSpecError(name, problems);
   return Object.freeze({

@@ -44,7 +44,11 @@ export type DeniedKind = 'credential' | 'control';
 
 export function deniedKeyKind(key: string): DeniedKind | null {
   const k = normalizeKey(key);
-  return CREDENTIAL_PARTS.some((part) => k.includes(part)) ? 'credential' : k.endsWith('sha256') || CONTROL_KEYS.includes(k) ? 'control' : null;
+  return CREDENTIAL_PARTS.some((part) => k.includes(part))
+    ? 'credential'
+    : k.endsWith('sha256') || CONTROL_KEYS.includes(k)
+      ? 'control'
+      : null;
 }
 
 export interface DeniedKey {
@@ -61,7 +65,8 @@ export function findDeniedKeys(value: unknown, basePath: string, escape: (s: str
     const { value: v, path } = stack.pop() as { value: unknown; path: string };
     if (v === null || typeof v !== 'object') continue;
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) if (v[i] !== null && typeof v[i] === 'object') stack.push({ value: v[i], path: `${path}/${i}` });
+      for (let i = v.length - 1; i >= 0; i--)
+        if (v[i] !== null && typeof v[i] === 'object') stack.push({ value: v[i], path: `${path}/${i}` });
       continue;
     }
     const keys = Object.keys(v);

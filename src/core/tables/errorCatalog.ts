@@ -4,7 +4,8 @@
  * recovery protocol is decided by the trusted control plane and not by text
  * the model (or an attacker) can rewrite.
  */
-export type ErrorCategory = 'input' | 'access' | 'approval' | 'transient' | 'execution' | 'conflict' | 'contract' | 'internal';
+export type ErrorCategory =
+  'input' | 'access' | 'approval' | 'transient' | 'execution' | 'conflict' | 'contract' | 'internal';
 export type Outcome = 'not_started' | 'committed' | 'unknown';
 export type Recovery = 'correct_input' | 'none' | 'request_approval' | 'retry_after' | 'query_status' | 'human_review';
 export type Effect = 'read' | 'write';
@@ -41,7 +42,10 @@ const entries: CatalogEntry[] = [
     recovery: 'correct_input',
     retryAfter: 'forbidden',
     handlerMayRaise: false,
-    message: { en: 'The tool arguments do not match the tool input schema.', zh: '工具参数不符合该工具的输入 schema。' },
+    message: {
+      en: 'The tool arguments do not match the tool input schema.',
+      zh: '工具参数不符合该工具的输入 schema。',
+    },
   },
   {
     code: 'NOT_FOUND',
@@ -77,7 +81,10 @@ const entries: CatalogEntry[] = [
     recovery: 'retry_after',
     retryAfter: 'required',
     handlerMayRaise: true,
-    message: { en: 'The tool timed out before it started; it may be retried later.', zh: '工具在开始执行前超时，可稍后重试。' },
+    message: {
+      en: 'The tool timed out before it started; it may be retried later.',
+      zh: '工具在开始执行前超时，可稍后重试。',
+    },
   },
   {
     code: 'RATE_LIMIT',
@@ -95,7 +102,10 @@ const entries: CatalogEntry[] = [
     recovery: 'query_status',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: { en: 'It is not known whether the action took effect; its status must be queried.', zh: '无法确定操作是否已生效，需要查询其状态。' },
+    message: {
+      en: 'It is not known whether the action took effect; its status must be queried.',
+      zh: '无法确定操作是否已生效，需要查询其状态。',
+    },
   },
   {
     code: 'IDEMPOTENCY_CONFLICT',
@@ -104,7 +114,10 @@ const entries: CatalogEntry[] = [
     recovery: 'human_review',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: { en: 'This request conflicts with an earlier one under the same idempotency key.', zh: '该请求与同一幂等键下的先前请求冲突。' },
+    message: {
+      en: 'This request conflicts with an earlier one under the same idempotency key.',
+      zh: '该请求与同一幂等键下的先前请求冲突。',
+    },
   },
   {
     code: 'STATUS_CONFLICT',
@@ -122,7 +135,10 @@ const entries: CatalogEntry[] = [
     recovery: 'human_review',
     retryAfter: 'forbidden',
     handlerMayRaise: false,
-    message: { en: 'The tool returned a result that breaks its output contract.', zh: '工具返回的结果违反了其输出合同。' },
+    message: {
+      en: 'The tool returned a result that breaks its output contract.',
+      zh: '工具返回的结果违反了其输出合同。',
+    },
   },
   {
     code: 'TOOL_ERROR',
@@ -151,7 +167,9 @@ export type ErrorCode =
 
 /** The catalog, keyed by code and frozen: nothing at run time can edit a recovery protocol. */
 export const ERROR_CATALOG: Readonly<Record<ErrorCode, Readonly<CatalogEntry>>> = Object.freeze(
-  Object.fromEntries(entries.map((e) => [e.code, Object.freeze({ ...e, message: Object.freeze(e.message) })])) as Record<ErrorCode, CatalogEntry>,
+  Object.fromEntries(
+    entries.map((e) => [e.code, Object.freeze({ ...e, message: Object.freeze(e.message) })]),
+  ) as Record<ErrorCode, CatalogEntry>,
 );
 
 export function isErrorCode(code: unknown): code is ErrorCode {
@@ -169,9 +187,18 @@ export function catalogOutcome(entry: CatalogEntry, effect: Effect | null): Outc
  * where the entry requires it, and otherwise the form's empty value (absent
  * in a handler's error, null in a model_result). Null when the value is right.
  */
-export function retryAfterFault(entry: CatalogEntry, retry: unknown, empty: undefined | null): 'out_of_range' | 'not_empty' | null {
+export function retryAfterFault(
+  entry: CatalogEntry,
+  retry: unknown,
+  empty: undefined | null,
+): 'out_of_range' | 'not_empty' | null {
   if (entry.retryAfter === 'required') {
-    return typeof retry === 'number' && Number.isInteger(retry) && retry >= RETRY_AFTER_MS.min && retry <= RETRY_AFTER_MS.max ? null : 'out_of_range';
+    return typeof retry === 'number' &&
+      Number.isInteger(retry) &&
+      retry >= RETRY_AFTER_MS.min &&
+      retry <= RETRY_AFTER_MS.max
+      ? null
+      : 'out_of_range';
   }
   return retry === empty ? null : 'not_empty';
 }

@@ -2,7 +2,14 @@
  * The door of src/core/tables: The contract's trusted tables: the tool registry (and defineTool), the error catalog, the deny-list, the provider adapters, the violation codes and their words.
  * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
  */
-export { type CatalogEntry, ERROR_CATALOG, type ErrorCode, isErrorCode, type Recovery, RETRY_AFTER_MS } from './errorCatalog.ts';
+export {
+  type CatalogEntry,
+  ERROR_CATALOG,
+  type ErrorCode,
+  isErrorCode,
+  type Recovery,
+  RETRY_AFTER_MS,
+} from './errorCatalog.ts';
 export { deniedKeyKind, normalizeKey } from './denyList.ts';
 export {
   adapterFor,
@@ -14,8 +21,25 @@ export {
   type ProviderItem,
   type ProviderName,
 } from './providerAdapters.ts';
-export { type EchoField, KB_HOST, lookupTool, registry, RESULT_LIMITS, type ToolRegistry, type ToolRevisions, type ToolSpec } from './registry.ts';
+export {
+  type EchoField,
+  KB_HOST,
+  lookupTool,
+  registry,
+  RESULT_LIMITS,
+  type ToolRegistry,
+  type ToolRevisions,
+  type ToolSpec,
+} from './registry.ts';
 export { defineTool, ToolSpecError } from './defineTool.ts';
 export { checkSchema } from './zodIssues.ts';
-export { describeParams, type Rule, RULES, type SchemaIssue, type ValueSource, type ViolationParams, type ViolationParamsKind } from './violationParams.ts';
+export {
+  describeParams,
+  type Rule,
+  RULES,
+  type SchemaIssue,
+  type ValueSource,
+  type ViolationParams,
+  type ViolationParamsKind,
+} from './violationParams.ts';
 export { type Violation, VIOLATION_CODES, type ViolationCode } from './violation.ts';

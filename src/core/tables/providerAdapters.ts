@@ -80,14 +80,18 @@ const gemini: ProviderAdapter<GeminiFunctionResult> = {
 };
 
 /** The registered triples; anything else is refused before serialization. */
-export const PROVIDER_ADAPTERS: readonly [ProviderAdapter<OpenAIFunctionCallOutput>, ProviderAdapter<AnthropicToolResult>, ProviderAdapter<GeminiFunctionResult>] = Object.freeze([
-  openai,
-  anthropic,
-  gemini,
-] as const);
+export const PROVIDER_ADAPTERS: readonly [
+  ProviderAdapter<OpenAIFunctionCallOutput>,
+  ProviderAdapter<AnthropicToolResult>,
+  ProviderAdapter<GeminiFunctionResult>,
+] = Object.freeze([openai, anthropic, gemini] as const);
 
 export function findAdapter(provider: string, api_family: string, adapter_revision: string): ProviderAdapter | null {
-  return PROVIDER_ADAPTERS.find((a) => a.provider === provider && a.api_family === api_family && a.adapter_revision === adapter_revision) ?? null;
+  return (
+    PROVIDER_ADAPTERS.find(
+      (a) => a.provider === provider && a.api_family === api_family && a.adapter_revision === adapter_revision,
+    ) ?? null
+  );
 }
 
 export function adapterFor(provider: ProviderName): ProviderAdapter {

@@ -82,7 +82,8 @@ export type ViolationParamsKind = ViolationParams['kind'];
 
 /** A value from an untrusted package, as a violation may quote it: primitives as they are, containers by their kind only. */
 export function quotable(v: unknown): JsonValue {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
+  if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)))
+    return v;
   if (Array.isArray(v)) return '(an array)';
   if (typeof v === 'object') return '(an object)';
   return `(${typeof v})`;
@@ -142,7 +143,9 @@ export function describeParams(p: ViolationParams): string {
     case 'too_deep':
       return `nesting deeper than ${p.limit} levels`;
     case 'too_large':
-      return p.size === null ? `canonical model_result exceeds ${p.limit} bytes even with nothing left to drop` : `canonical model_result is ${p.size} bytes, over ${p.limit}`;
+      return p.size === null
+        ? `canonical model_result exceeds ${p.limit} bytes even with nothing left to drop`
+        : `canonical model_result is ${p.size} bytes, over ${p.limit}`;
     case 'too_many_items':
       return `${p.count} ${p.member} but ${p.limitFrom} is ${p.limit}: more than asked for is a contract breach, not a reason to truncate`;
     case 'echo_mismatch':
@@ -162,7 +165,9 @@ export function describeParams(p: ViolationParams): string {
     case 'no_retry_after':
       return `${p.code} takes no retry_after_ms: its recovery is ${p.recovery}`;
     case 'digest_mismatch':
-      return p.recomputable ? `does not match ${DIGEST_TEXT[p.digest]}` : 'model_result has no canonical form, so nothing can match it';
+      return p.recomputable
+        ? `does not match ${DIGEST_TEXT[p.digest]}`
+        : 'model_result has no canonical form, so nothing can match it';
     case 'unregistered_adapter':
       return `${p.provider} / ${p.api_family} / ${p.adapter_revision} is not a registered adapter`;
     case 'not_json':

@@ -12,7 +12,10 @@ import type { SchemaIssue } from './violationParams.ts';
 const ENGLISH = z.locales.en().localeError;
 
 /** `z.safeParse` with zod's English messages; accepts any zod schema, classic or mini (an engineer's own tool specs). */
-export function checkSchema<T extends z.core.$ZodType>(schema: T, value: unknown): z.core.util.SafeParseResult<z.output<T>> {
+export function checkSchema<T extends z.core.$ZodType>(
+  schema: T,
+  value: unknown,
+): z.core.util.SafeParseResult<z.output<T>> {
   return z.safeParse(schema, value, { error: ENGLISH });
 }
 
@@ -33,11 +36,20 @@ export function schemaIssue(issue: z.core.$ZodIssue): SchemaIssue {
   if (typeof i.inclusive === 'boolean') out.inclusive = i.inclusive;
   if (typeof i.origin === 'string') out.origin = i.origin;
   if (typeof i.format === 'string') out.format = i.format;
-  if (Array.isArray(i.values)) out.values = i.values.filter((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v)) as SchemaIssue['values'];
+  if (Array.isArray(i.values))
+    out.values = i.values.filter(
+      (v) => v === null || ['string', 'number', 'boolean'].includes(typeof v),
+    ) as SchemaIssue['values'];
   return out;
 }
 
-export function addZodIssues(out: ViolationList, error: z.core.$ZodError, base: string, fallback: ViolationCode, classify: (pointer: string) => ViolationCode | null = () => fallback): void {
+export function addZodIssues(
+  out: ViolationList,
+  error: z.core.$ZodError,
+  base: string,
+  fallback: ViolationCode,
+  classify: (pointer: string) => ViolationCode | null = () => fallback,
+): void {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {

@@ -7,7 +7,16 @@
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
 import { parseStrictJson } from '../json/strictJson.ts';
-import type { AssembledCall, AssembledTurn, TurnAssembler, TurnNote, TurnNoteCode, TurnProblem, TurnProblemCode, TurnTerminal } from './turn.ts';
+import type {
+  AssembledCall,
+  AssembledTurn,
+  TurnAssembler,
+  TurnNote,
+  TurnNoteCode,
+  TurnProblem,
+  TurnProblemCode,
+  TurnTerminal,
+} from './turn.ts';
 import { describeTurnText, type JsonDataFault, type TurnNoteParams, type TurnProblemParams } from './turnParams.ts';
 
 export type JsonObject = Record<string, JsonValue>;
@@ -92,7 +101,8 @@ export function createTurnLog(provider: ProviderName, api_family: string, report
     note(code, params) {
       const key = `${code}\u0000${JSON.stringify(params)}`;
       const seen = log.notes.get(key);
-      if (seen === undefined) log.notes.set(key, { code, detail: describeTurnText(params), at: log.index, count: 1, params });
+      if (seen === undefined)
+        log.notes.set(key, { code, detail: describeTurnText(params), at: log.index, count: 1, params });
       else seen.count++;
     },
     fork() {
@@ -123,11 +133,23 @@ export function createTurnLog(provider: ProviderName, api_family: string, report
  * STREAM_ORDER; so is any event after the terminal one. Returns the event's
  * type when the provider's own rules should read it, else null.
  */
-export function admitEvent(log: TurnLog, event: unknown, typeMember: 'type' | 'event_type', sseEvent: string | undefined): string | null {
+export function admitEvent(
+  log: TurnLog,
+  event: unknown,
+  typeMember: 'type' | 'event_type',
+  sseEvent: string | undefined,
+): string | null {
   log.index++;
   if (!isObject(event)) {
     const t = typeof event;
-    const found = event === null ? 'null' : Array.isArray(event) ? 'array' : t === 'string' || t === 'number' || t === 'boolean' ? t : 'other';
+    const found =
+      event === null
+        ? 'null'
+        : Array.isArray(event)
+          ? 'array'
+          : t === 'string' || t === 'number' || t === 'boolean'
+            ? t
+            : 'other';
     log.problem('STREAM_ORDER', { kind: 'not_an_event', found });
     return null;
   }
@@ -148,7 +170,8 @@ export function admitEvent(log: TurnLog, event: unknown, typeMember: 'type' | 'e
   if (log.terminal !== null) {
     // One failure told twice (OpenAI: error, then response.failed) is one defect, already reported.
     if (type === log.follower && log.index === log.terminal.at + 1) return null;
-    if (!log.afterTerminalReported) log.problem('STREAM_ORDER', { kind: 'after_terminal', type, terminal_at: log.terminal.at });
+    if (!log.afterTerminalReported)
+      log.problem('STREAM_ORDER', { kind: 'after_terminal', type, terminal_at: log.terminal.at });
     log.afterTerminalReported = true;
     return null;
   }
@@ -185,8 +208,14 @@ function jsonDataFault(root: unknown): JsonDataFault | null {
 }
 
 /** Members beyond the ones the provider documents: tolerated, noted once per name (SPEC 8.1). */
-export function noteUnknownMembers(log: TurnLog, event: Record<string, unknown>, type: string, known: readonly string[]): void {
-  for (const k of Object.keys(event)) if (!known.includes(k)) log.note('UNKNOWN_MEMBER', { kind: 'unknown_member', member: k, type });
+export function noteUnknownMembers(
+  log: TurnLog,
+  event: Record<string, unknown>,
+  type: string,
+  known: readonly string[],
+): void {
+  for (const k of Object.keys(event))
+    if (!known.includes(k)) log.note('UNKNOWN_MEMBER', { kind: 'unknown_member', member: k, type });
 }
 
 /** Strict JSON of an object (SPEC 2.1), else null: the gate answers INVALID_ARGUMENTS. */
@@ -221,7 +250,17 @@ export function argumentsText(c: CallState): string {
 /** Opens a call, refusing a second call with the same id in one turn. */
 export function openCall(log: TurnLog, call_id: string, name: string, opening_text: string): CallState {
   if (log.callIds.has(call_id)) log.problem('DUPLICATE_CALL_ID', { kind: 'duplicate_call_id', call_id });
-  const c: CallState = { call_id, name, opening_text, fragments: [], settled: null, closed: false, openReported: false, arguments: null, at: [log.index] };
+  const c: CallState = {
+    call_id,
+    name,
+    opening_text,
+    fragments: [],
+    settled: null,
+    closed: false,
+    openReported: false,
+    arguments: null,
+    at: [log.index],
+  };
   log.calls.push(c);
   log.callIds.add(call_id);
   return c;
@@ -240,7 +279,11 @@ export function closeCall(log: TurnLog, c: CallState): void {
  * that is not a failure is no problem: the final answer, a paused turn, or an
  * end whose continuation is refused with its reason (SPEC 8.3).
  */
-export function endTurn(log: TurnLog, terminal: Omit<TurnTerminal, 'at' | 'tool_turn'>, error: { code: string | null; message: string | null } = { code: null, message: null }): void {
+export function endTurn(
+  log: TurnLog,
+  terminal: Omit<TurnTerminal, 'at' | 'tool_turn'>,
+  error: { code: string | null; message: string | null } = { code: null, message: null },
+): void {
   const end = { type: terminal.type, status: terminal.status, reason: terminal.reason };
   log.terminal = { ...terminal, tool_turn: terminal.kind === 'tools', at: log.index };
   if (terminal.kind === 'failed') {
@@ -252,7 +295,8 @@ export function endTurn(log: TurnLog, terminal: Omit<TurnTerminal, 'at' | 'tool_
     return;
   }
   if (log.calls.length === 0) log.problem('STREAM_ORDER', { kind: 'tools_without_call', end });
-  for (const c of log.calls) if (!c.closed && !c.openReported) log.problem('STREAM_ORDER', { kind: 'open_at_end', id: c.call_id, end });
+  for (const c of log.calls)
+    if (!c.closed && !c.openReported) log.problem('STREAM_ORDER', { kind: 'open_at_end', id: c.call_id, end });
 }
 
 const clone = <T>(v: T): T => (v === null || typeof v !== 'object' ? v : structuredClone(v));

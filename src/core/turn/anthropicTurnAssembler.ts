@@ -91,7 +91,13 @@ interface AnthropicState {
 
 /** A fresh assembler for one Anthropic Messages turn; the caller holds it. */
 export function createAnthropicTurnAssembler(): ForkableTurnAssembler {
-  return anthropicAssembler({ log: createTurnLog('anthropic', 'messages'), blocks: new Map(), stopReason: null, deltaSeen: false, given: 0 });
+  return anthropicAssembler({
+    log: createTurnLog('anthropic', 'messages'),
+    blocks: new Map(),
+    stopReason: null,
+    deltaSeen: false,
+    given: 0,
+  });
 }
 
 function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
@@ -104,7 +110,11 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
     const at = e.index;
     const b = isIndex(at) ? blocks.get(at) : undefined;
     if (b === undefined || !b.open) {
-      log.problemOnce(`index:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
+      log.problemOnce(`index:${String(at)}`, 'STREAM_ORDER', {
+        kind: 'not_open',
+        type,
+        index: (at ?? null) as JsonValue,
+      });
       return null;
     }
     return b;
@@ -186,7 +196,12 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
       return;
     }
     if (!wants.includes(b.type)) {
-      log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: b.type, index: e.index as number });
+      log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', {
+        kind: 'delta_kind',
+        delta: kind,
+        block: b.type,
+        index: e.index as number,
+      });
       return;
     }
     switch (kind) {
@@ -198,11 +213,16 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
         }
         const c = b.call;
         if (typeof d.partial_json !== 'string') {
-          log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
+          log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', {
+            kind: 'fragment_type',
+            type,
+            call_id: c.call_id,
+          });
           return;
         }
         // A filled opening input and fragments with text are two sources for one call (SPEC 8.1); reported once.
-        if (d.partial_json !== '' && isFilled(c.opening_text)) log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
+        if (d.partial_json !== '' && isFilled(c.opening_text))
+          log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
         c.fragments.push(d.partial_json);
         c.at.push(log.index);
         return;
@@ -223,7 +243,8 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
       }
       case 'citations_delta':
         // Arrays are appended (SPEC 8.1): the text block keeps every citation its deltas carried.
-        if (d.citation !== undefined) b.block.citations = [...(Array.isArray(b.block.citations) ? b.block.citations : []), d.citation];
+        if (d.citation !== undefined)
+          b.block.citations = [...(Array.isArray(b.block.citations) ? b.block.citations : []), d.citation];
         return;
     }
   }
@@ -274,7 +295,11 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
       case 'error': {
         const err = isObject(e.error) ? e.error : {};
         const code = typeof err.type === 'string' ? err.type : null;
-        return endTurn(log, { type, kind: 'failed', status: code, reason: null }, { code, message: typeof err.message === 'string' ? err.message : null });
+        return endTurn(
+          log,
+          { type, kind: 'failed', status: code, reason: null },
+          { code, message: typeof err.message === 'string' ? err.message : null },
+        );
       }
       case 'ping':
         return log.note('TOLERATED_EVENT', { kind: 'tolerated_event', type });
@@ -288,7 +313,14 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
     return [...blocks.entries()]
       .sort(([a], [b]) => a - b)
       .map(([, b]): JsonValue => {
-        if (b.call !== null) return { ...(b.block as Record<string, JsonValue>), type: 'tool_use', id: b.call.call_id, name: b.call.name, input: b.call.arguments ?? {} };
+        if (b.call !== null)
+          return {
+            ...(b.block as Record<string, JsonValue>),
+            type: 'tool_use',
+            id: b.call.call_id,
+            name: b.call.name,
+            input: b.call.arguments ?? {},
+          };
         return forReplay('anthropic', b.block) as Record<string, JsonValue>;
       });
   }
@@ -296,7 +328,8 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
   function fork(): ForkableTurnAssembler {
     const f = log.fork();
     const copy = new Map<number, BlockState>();
-    for (const [at, b] of blocks) copy.set(at, { ...b, call: b.call === null ? null : f.call(b.call), block: { ...b.block } });
+    for (const [at, b] of blocks)
+      copy.set(at, { ...b, call: b.call === null ? null : f.call(b.call), block: { ...b.block } });
     return anthropicAssembler({ log: f.log, blocks: copy, stopReason, deltaSeen, given });
   }
 

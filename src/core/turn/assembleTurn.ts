@@ -29,13 +29,18 @@ const FACTORIES: Readonly<Record<ProviderName, () => TurnAssembler>> = /* @__PUR
   gemini: createGeminiTurnAssembler,
 });
 
-export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.freeze(['openai', 'anthropic', 'gemini'] as const);
+export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.freeze([
+  'openai',
+  'anthropic',
+  'gemini',
+] as const);
 
 export const isTurnProvider = (p: unknown): p is ProviderName => typeof p === 'string' && Object.hasOwn(FACTORIES, p);
 
 /** A fresh incremental assembler for one turn of `provider`; the caller holds it and feeds it events. */
 export function createTurnAssembler(provider: ProviderName): TurnAssembler {
-  if (!isTurnProvider(provider)) throw new TypeError(`unknown provider ${JSON.stringify(provider)}: expected openai, anthropic or gemini`);
+  if (!isTurnProvider(provider))
+    throw new TypeError(`unknown provider ${JSON.stringify(provider)}: expected openai, anthropic or gemini`);
   return FACTORIES[provider]();
 }
 

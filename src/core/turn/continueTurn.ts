@@ -9,7 +9,13 @@
  * continueTurn('gemini', turn, results, { mode: 'stateful', history: [] })
  * // { ok: true, body: { previous_interaction_id: 'v1_…', input: [{ type: 'function_result', … }] } }
  */
-import { composeTurn, TurnRefused, type AnthropicTurn, type PackagedResult, type ProviderCall } from '../dispatch/composeTurn.ts';
+import {
+  composeTurn,
+  TurnRefused,
+  type AnthropicTurn,
+  type PackagedResult,
+  type ProviderCall,
+} from '../dispatch/composeTurn.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
@@ -44,9 +50,15 @@ export type ContinuationBody = Record<string, JsonValue>;
  * A body to send; or, for the model's final answer (SPEC 8.1: no call to
  * answer), nothing to send and nothing refused; or a refusal with its reason.
  */
-export type Continuation = { ok: true; body: ContinuationBody } | { ok: true; body: null; final_answer: true } | ContinuationRefused;
+export type Continuation =
+  { ok: true; body: ContinuationBody } | { ok: true; body: null; final_answer: true } | ContinuationRefused;
 
-const refuse = (params: RefusalParams): ContinuationRefused => ({ ok: false, code: 'CONTINUATION_REFUSED', detail: describeTurnText(params), params });
+const refuse = (params: RefusalParams): ContinuationRefused => ({
+  ok: false,
+  code: 'CONTINUATION_REFUSED',
+  detail: describeTurnText(params),
+  params,
+});
 
 /** The provider's own call item for composeTurn's pairing (its input type, not a stream event). */
 function providerCall(provider: ProviderName, c: AssembledTurn['calls'][number]): ProviderCall {
@@ -61,27 +73,45 @@ function providerCall(provider: ProviderName, c: AssembledTurn['calls'][number])
 }
 
 /** Never throws: a refusal is a value with its reason. */
-export function continueTurn(provider: ProviderName, turn: AssembledTurn, results: readonly PackagedResult[], opts: ContinuationOptions): Continuation {
+export function continueTurn(
+  provider: ProviderName,
+  turn: AssembledTurn,
+  results: readonly PackagedResult[],
+  opts: ContinuationOptions,
+): Continuation {
   try {
     return build(provider, turn, results, opts);
   } catch (e) {
-    if (e instanceof TurnRefused) return refuse({ kind: 'pairing', problems: e.problems.map((p) => ({ code: p.code as PairingCode, call_id: p.call_id })) });
-    if (e instanceof AdapterRefused) return refuse({ kind: 'result_invalid', codes: [...new Set(e.violations.map((v) => v.code))] });
+    if (e instanceof TurnRefused)
+      return refuse({
+        kind: 'pairing',
+        problems: e.problems.map((p) => ({ code: p.code as PairingCode, call_id: p.call_id })),
+      });
+    if (e instanceof AdapterRefused)
+      return refuse({ kind: 'result_invalid', codes: [...new Set(e.violations.map((v) => v.code))] });
     return refuse({ kind: 'internal', message: e instanceof Error ? e.message : String(e) });
   }
 }
 
-function build(provider: ProviderName, turn: AssembledTurn, results: readonly PackagedResult[], opts: ContinuationOptions): Continuation {
+function build(
+  provider: ProviderName,
+  turn: AssembledTurn,
+  results: readonly PackagedResult[],
+  opts: ContinuationOptions,
+): Continuation {
   if (turn.provider !== provider) return refuse({ kind: 'other_provider', assembled: turn.provider, asked: provider });
-  if (turn.problems.length > 0) return refuse({ kind: 'turn_problems', codes: [...new Set(turn.problems.map((p) => p.code))] });
+  if (turn.problems.length > 0)
+    return refuse({ kind: 'turn_problems', codes: [...new Set(turn.problems.map((p) => p.code))] });
   const t = turn.terminal;
   const end = t === null ? null : { type: t.type, status: t.status, reason: t.reason };
   // SPEC 8.1: the final answer has no call to answer; nothing is sent back, and nothing is refused.
   if (t?.kind === 'final_answer') return { ok: true, body: null, final_answer: true };
-  if (t !== null && t.kind === 'stopped') return refuse({ kind: 'ended_without_calls', end: end as NonNullable<typeof end> });
+  if (t !== null && t.kind === 'stopped')
+    return refuse({ kind: 'ended_without_calls', end: end as NonNullable<typeof end> });
   const paused = t?.kind === 'pause_turn' && provider === 'anthropic';
   if (turn.response_id === null || (t?.kind !== 'tools' && !paused)) return refuse({ kind: 'no_tool_request', end });
-  if (opts.mode !== 'stateful' && opts.mode !== 'stateless') return refuse({ kind: 'unknown_mode', mode: opts.mode as JsonValue });
+  if (opts.mode !== 'stateful' && opts.mode !== 'stateless')
+    return refuse({ kind: 'unknown_mode', mode: opts.mode as JsonValue });
   if (!Array.isArray(opts.history)) return refuse({ kind: 'history_not_list' });
   if (provider === 'anthropic' && opts.mode === 'stateful') return refuse({ kind: 'stateless_only' });
   // A Gemini interaction with the empty id was not stored (store: false): there is nothing to continue from.
@@ -90,20 +120,41 @@ function build(provider: ProviderName, turn: AssembledTurn, results: readonly Pa
   // A result bound to another turn would verify against its own context, but it answers a call the model did not make here.
   for (const r of results) {
     if (r.trusted.call.response_id !== bound) {
-      return refuse({ kind: 'other_response', call_id: r.trusted.call.call_id, bound: r.trusted.call.response_id, expected: bound });
+      return refuse({
+        kind: 'other_response',
+        call_id: r.trusted.call.call_id,
+        bound: r.trusted.call.response_id,
+        expected: bound,
+      });
     }
   }
   // SPEC 8.3: a paused turn continues with the assistant content as it came, and no user message.
-  if (paused) return { ok: true, body: { messages: [...structuredClone([...opts.history]), { role: 'assistant', content: structuredClone(turn.replay) }] as JsonValue[] } };
+  if (paused)
+    return {
+      ok: true,
+      body: {
+        messages: [
+          ...structuredClone([...opts.history]),
+          { role: 'assistant', content: structuredClone(turn.replay) },
+        ] as JsonValue[],
+      },
+    };
   const calls = turn.calls.map((c) => providerCall(provider, c));
   const history = structuredClone([...opts.history]) as JsonValue[];
   const replay = structuredClone(turn.replay);
   switch (provider) {
     case 'openai': {
       // composeTurn's stateless echo is not used: the turn's items are replayed once, as assembled.
-      const outputs = composeTurn('openai', calls, [...results], { previous_response_id: turn.response_id, tools: opts.tools }).input as unknown as JsonValue[];
-      if (opts.mode === 'stateful') return { ok: true, body: { previous_response_id: turn.response_id, input: outputs } };
-      return { ok: true, body: { store: false, include: ['reasoning.encrypted_content'], input: [...history, ...replay, ...outputs] } };
+      const outputs = composeTurn('openai', calls, [...results], {
+        previous_response_id: turn.response_id,
+        tools: opts.tools,
+      }).input as unknown as JsonValue[];
+      if (opts.mode === 'stateful')
+        return { ok: true, body: { previous_response_id: turn.response_id, input: outputs } };
+      return {
+        ok: true,
+        body: { store: false, include: ['reasoning.encrypted_content'], input: [...history, ...replay, ...outputs] },
+      };
     }
     case 'anthropic': {
       const user: AnthropicTurn = composeTurn('anthropic', calls, [...results], { tools: opts.tools });
@@ -111,11 +162,15 @@ function build(provider: ProviderName, turn: AssembledTurn, results: readonly Pa
       if (firstOther !== -1 && user.content.slice(firstOther).some((b) => b.type === 'tool_result')) {
         return refuse({ kind: 'text_before_result' });
       }
-      return { ok: true, body: { messages: [...history, { role: 'assistant', content: replay }, user as unknown as JsonValue] } };
+      return {
+        ok: true,
+        body: { messages: [...history, { role: 'assistant', content: replay }, user as unknown as JsonValue] },
+      };
     }
     case 'gemini': {
       const outputs = composeTurn('gemini', calls, [...results], { tools: opts.tools }).input as unknown as JsonValue[];
-      if (opts.mode === 'stateful') return { ok: true, body: { previous_interaction_id: turn.response_id, input: outputs } };
+      if (opts.mode === 'stateful')
+        return { ok: true, body: { previous_interaction_id: turn.response_id, input: outputs } };
       return { ok: true, body: { store: false, input: [...history, ...replay, ...outputs] } };
     }
   }

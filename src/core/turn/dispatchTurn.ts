@@ -21,12 +21,23 @@ export interface DispatchedCall extends GatedCall {
  * that needs one and has none is bad input (TurnInputError); outputs for calls
  * the gate answered, or for no call at all, are never read.
  */
-export function dispatchTurn(turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>, tools: ToolRegistry = registry): DispatchedCall[] {
+export function dispatchTurn(
+  turn: AssembledTurn,
+  ctx: TurnContext,
+  handlerOutputs: Readonly<Record<string, unknown>>,
+  tools: ToolRegistry = registry,
+): DispatchedCall[] {
   const gated = gateTurn(turn, ctx, tools);
   for (const g of gated) {
     if (g.gate === 'handler' && !Object.hasOwn(handlerOutputs, g.call.call_id)) {
-      throw new TurnInputError(`call ${JSON.stringify(g.call.call_id)} (${g.call.name}) needs a handler output and has none`, g.call.call_id);
+      throw new TurnInputError(
+        `call ${JSON.stringify(g.call.call_id)} (${g.call.name}) needs a handler output and has none`,
+        g.call.call_id,
+      );
     }
   }
-  return gated.map((g) => ({ ...g, package: projectDetailed(g.gate === 'handler' ? handlerOutputs[g.call.call_id] : null, g.trusted, tools).pkg }));
+  return gated.map((g) => ({
+    ...g,
+    package: projectDetailed(g.gate === 'handler' ? handlerOutputs[g.call.call_id] : null, g.trusted, tools).pkg,
+  }));
 }

@@ -45,7 +45,12 @@ function endKind(status: string | null): TurnEndKind {
 }
 
 /** Deltas that grow a step under another name than the step's own type. */
-const NAMED_DELTAS: Readonly<Record<string, string>> = { thought_signature: 'thought', thought_summary: 'thought', text: 'model_output', text_annotation_delta: 'model_output' };
+const NAMED_DELTAS: Readonly<Record<string, string>> = {
+  thought_signature: 'thought',
+  thought_summary: 'thought',
+  text: 'model_output',
+  text_annotation_delta: 'model_output',
+};
 
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   'interaction.created': ['event_type', 'interaction', 'event_id'],
@@ -68,7 +73,13 @@ interface GeminiState {
 
 /** A fresh assembler for one Gemini Interactions turn; the caller holds it. */
 export function createGeminiTurnAssembler(): ForkableTurnAssembler {
-  return geminiAssembler({ log: createTurnLog('gemini', 'interactions'), order: [], hop: new Map(), hops: 0, awaitingHop: false });
+  return geminiAssembler({
+    log: createTurnLog('gemini', 'interactions'),
+    order: [],
+    hop: new Map(),
+    hops: 0,
+    awaitingHop: false,
+  });
 }
 
 function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
@@ -85,7 +96,11 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
     const at = e.index;
     const s = isIndex(at) ? hop.get(at) : undefined;
     if (s === undefined || !s.open) {
-      log.problemOnce(`${hops}:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
+      log.problemOnce(`${hops}:${String(at)}`, 'STREAM_ORDER', {
+        kind: 'not_open',
+        type,
+        index: (at ?? null) as JsonValue,
+      });
       return null;
     }
     return s;
@@ -137,9 +152,17 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
       log.problem('STREAM_ORDER', { kind: 'malformed', type, members: ['delta.type'] });
       return;
     }
-    if ((kind === 'arguments_delta') !== (s.type === 'function_call') || (NAMED_DELTAS[kind] !== undefined && NAMED_DELTAS[kind] !== s.type)) {
+    if (
+      (kind === 'arguments_delta') !== (s.type === 'function_call') ||
+      (NAMED_DELTAS[kind] !== undefined && NAMED_DELTAS[kind] !== s.type)
+    ) {
       // A function_call step grows by arguments_delta only, arguments_delta grows nothing else, and a named delta only its own step.
-      log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', { kind: 'delta_kind', delta: kind, block: s.type, index: e.index as number });
+      log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', {
+        kind: 'delta_kind',
+        delta: kind,
+        block: s.type,
+        index: e.index as number,
+      });
       return;
     }
     switch (kind) {
@@ -147,7 +170,11 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
         const c = s.call as CallState;
         // ArgumentsDelta.arguments is optional (GEM:640-643): an absent one adds nothing.
         if (d.arguments !== undefined && typeof d.arguments !== 'string') {
-          log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
+          log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', {
+            kind: 'fragment_type',
+            type,
+            call_id: c.call_id,
+          });
           return;
         }
         // Filled opening arguments and fragments with text are two sources for one call (SPEC 8.1); reported once.
@@ -168,7 +195,8 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
         s.step.content = [{ type: 'text', text: `${textOf(s.step)}${String(d.text ?? '')}` }];
         return;
       case 'text_annotation_delta':
-        if (Array.isArray(d.annotations)) s.step.annotations = [...(Array.isArray(s.step.annotations) ? s.step.annotations : []), ...d.annotations];
+        if (Array.isArray(d.annotations))
+          s.step.annotations = [...(Array.isArray(s.step.annotations) ? s.step.annotations : []), ...d.annotations];
         return;
       default: {
         // A server step's delta carries the step's own members (google_search_call: arguments; google_search_result: result; signature).
@@ -197,12 +225,21 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
     }
     if (status === 'requires_continuation') {
       // Not an end (STREAMS.md 3.3): a call may not stay open across the hop.
-      for (const s of hop.values()) if (s.call !== null && s.open) log.problem('STREAM_ORDER', { kind: 'open_across_hop', call_id: s.call.call_id });
+      for (const s of hop.values())
+        if (s.call !== null && s.open)
+          log.problem('STREAM_ORDER', { kind: 'open_across_hop', call_id: s.call.call_id });
       awaitingHop = true;
       return;
     }
     const err = isObject(it.error) ? it.error : {};
-    endTurn(log, { type, kind: endKind(status), status, reason: null }, { code: err.code === undefined ? null : String(err.code), message: typeof err.message === 'string' ? err.message : null });
+    endTurn(
+      log,
+      { type, kind: endKind(status), status, reason: null },
+      {
+        code: err.code === undefined ? null : String(err.code),
+        message: typeof err.message === 'string' ? err.message : null,
+      },
+    );
   }
 
   function push(event: unknown, sseEvent?: string): void {
@@ -234,7 +271,11 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
       case 'error': {
         const err = isObject(e.error) ? e.error : {};
         const code = err.code !== undefined ? String(err.code) : null;
-        return endTurn(log, { type, kind: 'failed', status: code, reason: null }, { code, message: typeof err.message === 'string' ? err.message : null });
+        return endTurn(
+          log,
+          { type, kind: 'failed', status: code, reason: null },
+          { code, message: typeof err.message === 'string' ? err.message : null },
+        );
       }
       default:
         log.note('UNKNOWN_EVENT', { kind: 'unknown_event', type });
@@ -244,7 +285,14 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
   /** SPEC 8.3: every step as assembled, with every member it carried: thoughts with their signature, each function_call with its parsed arguments. */
   function replay(): JsonValue[] {
     return order.map((s): JsonValue => {
-      if (s.call !== null) return { ...(s.step as Record<string, JsonValue>), type: 'function_call', id: s.call.call_id, name: s.call.name, arguments: s.call.arguments ?? {} };
+      if (s.call !== null)
+        return {
+          ...(s.step as Record<string, JsonValue>),
+          type: 'function_call',
+          id: s.call.call_id,
+          name: s.call.name,
+          arguments: s.call.arguments ?? {},
+        };
       return s.step as Record<string, JsonValue>;
     });
   }
@@ -255,7 +303,13 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
     for (const s of order) steps.set(s, { ...s, call: s.call === null ? null : f.call(s.call), step: { ...s.step } });
     const copy = new Map<number, StepState>();
     for (const [at, s] of hop) copy.set(at, steps.get(s) as StepState);
-    return geminiAssembler({ log: f.log, order: order.map((s) => steps.get(s) as StepState), hop: copy, hops, awaitingHop });
+    return geminiAssembler({
+      log: f.log,
+      order: order.map((s) => steps.get(s) as StepState),
+      hop: copy,
+      hops,
+      awaitingHop,
+    });
   }
 
   return { provider: 'gemini', push, turn: () => snapshotTurn(log, replay()), fork };

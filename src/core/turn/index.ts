@@ -34,12 +34,38 @@ export { REPLAY_DROPS, type ReplayDrop } from './replayDrops.ts';
 export { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
 export { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
 export { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
-export { assembleTurn, createTurnAssembler, isTurnProvider, StreamTextRefused, TURN_PROVIDERS, type TurnEvents } from './assembleTurn.ts';
+export {
+  assembleTurn,
+  createTurnAssembler,
+  isTurnProvider,
+  StreamTextRefused,
+  TURN_PROVIDERS,
+  type TurnEvents,
+} from './assembleTurn.ts';
 export { openTurnSession, type TurnSession } from './turnSession.ts';
-export { readTurnStream, type StreamEvent, type StreamLayout, type StreamRead, type StreamTextError } from './turnStream.ts';
+export {
+  readTurnStream,
+  type StreamEvent,
+  type StreamLayout,
+  type StreamRead,
+  type StreamTextError,
+} from './turnStream.ts';
 export { parseTurnContext, type TurnContext, TurnContextSchema } from './turnContext.ts';
 export { boundResponseId, gateCall, type GatedCall, gateTurn, type GateVerdict, TurnInputError } from './inputGate.ts';
 export { type DispatchedCall, dispatchTurn } from './dispatchTurn.ts';
-export { type Continuation, type ContinuationBody, type ContinuationMode, type ContinuationOptions, type ContinuationRefused, continueTurn } from './continueTurn.ts';
+export {
+  type Continuation,
+  type ContinuationBody,
+  type ContinuationMode,
+  type ContinuationOptions,
+  type ContinuationRefused,
+  continueTurn,
+} from './continueTurn.ts';
 export { runTurn, type TurnReport } from './runTurn.ts';
-export { findTurnFixture, isHealthyFixture, TURN_FIXTURE_FORMAT, type TurnFixture, turnFixtures } from './turnFixtures.ts';
+export {
+  findTurnFixture,
+  isHealthyFixture,
+  TURN_FIXTURE_FORMAT,
+  type TurnFixture,
+  turnFixtures,
+} from './turnFixtures.ts';

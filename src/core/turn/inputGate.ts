@@ -50,12 +50,24 @@ export function boundResponseId(turn: AssembledTurn, responseRef: string | undef
   return responseRef ?? null;
 }
 
-export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext, tools: ToolRegistry = registry): GatedCall {
+export function gateCall(
+  turn: AssembledTurn,
+  call: AssembledCall,
+  ctx: TurnContext,
+  tools: ToolRegistry = registry,
+): GatedCall {
   const entry = Object.hasOwn(ctx.calls, call.call_id) ? ctx.calls[call.call_id] : undefined;
-  if (entry === undefined) throw new TurnInputError(`call ${JSON.stringify(call.call_id)} reached the gate with no entry in the turn context`, call.call_id);
+  if (entry === undefined)
+    throw new TurnInputError(
+      `call ${JSON.stringify(call.call_id)} reached the gate with no entry in the turn context`,
+      call.call_id,
+    );
   const response_id = boundResponseId(turn, ctx.response_ref);
   if (response_id === null) {
-    throw new TurnInputError(`call ${JSON.stringify(call.call_id)}: the provider gave the empty response id, so the turn context needs a response_ref`, call.call_id);
+    throw new TurnInputError(
+      `call ${JSON.stringify(call.call_id)}: the provider gave the empty response id, so the turn context needs a response_ref`,
+      call.call_id,
+    );
   }
   // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (SPEC 8.2), which no input schema (an object) accepts.
   const args: JsonValue = call.arguments ?? call.arguments_text;
@@ -79,7 +91,10 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
   };
   const parsed = parseTrustedContext(candidate);
   if (!parsed.ok) {
-    throw new TurnInputError(`call ${JSON.stringify(call.call_id)}: its trusted context is not valid: ${parsed.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`, call.call_id);
+    throw new TurnInputError(
+      `call ${JSON.stringify(call.call_id)}: its trusted context is not valid: ${parsed.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`,
+      call.call_id,
+    );
   }
   const gate = gateVerdict(lookupTool(call.name, tools), normalizedArguments(parsed.value, tools));
   return { call, gate, trusted: parsed.value };
@@ -87,6 +102,10 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
 
 /** Every call through the gate, in stream order; a turn with problems has nothing to gate. */
 export function gateTurn(turn: AssembledTurn, ctx: TurnContext, tools: ToolRegistry = registry): GatedCall[] {
-  if (turn.problems.length > 0) throw new TurnInputError(`the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): no call reaches the gate`, null);
+  if (turn.problems.length > 0)
+    throw new TurnInputError(
+      `the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): no call reaches the gate`,
+      null,
+    );
   return turn.calls.map((c) => gateCall(turn, c, ctx, tools));
 }

@@ -53,8 +53,16 @@ interface ItemState {
  * only with `execution: "client"`; a `program` item carries a call_id and is
  * run by the provider, so it is not here.
  */
-const CLIENT_EXECUTED: readonly string[] = ['custom_tool_call', 'local_shell_call', 'shell_call', 'apply_patch_call', 'computer_call', 'mcp_approval_request'];
-const isUnsupported = (item: Record<string, unknown>): boolean => CLIENT_EXECUTED.includes(item.type as string) || (item.type === 'tool_search_call' && item.execution === 'client');
+const CLIENT_EXECUTED: readonly string[] = [
+  'custom_tool_call',
+  'local_shell_call',
+  'shell_call',
+  'apply_patch_call',
+  'computer_call',
+  'mcp_approval_request',
+];
+const isUnsupported = (item: Record<string, unknown>): boolean =>
+  CLIENT_EXECUTED.includes(item.type as string) || (item.type === 'tool_search_call' && item.execution === 'client');
 
 /** Members of the events read here, from the SDK types (OAI:2457-2503, :4985, :5006). Anything else is noted. */
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
@@ -82,13 +90,52 @@ const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
 const DOCUMENTED: readonly string[] = [
   'error',
   ...['created', 'queued', 'in_progress', 'completed', 'incomplete', 'failed'],
-  ...['output_item.added', 'output_item.done', 'content_part.added', 'content_part.done', 'function_call_arguments.delta', 'function_call_arguments.done'],
+  ...[
+    'output_item.added',
+    'output_item.done',
+    'content_part.added',
+    'content_part.done',
+    'function_call_arguments.delta',
+    'function_call_arguments.done',
+  ],
   ...['output_text.delta', 'output_text.done', 'output_text.annotation.added', 'refusal.delta', 'refusal.done'],
-  ...['reasoning_summary_part.added', 'reasoning_summary_part.done', 'reasoning_summary_text.delta', 'reasoning_summary_text.done', 'reasoning_text.delta', 'reasoning_text.done'],
-  ...['audio.delta', 'audio.done', 'audio.transcript.delta', 'audio.transcript.done', 'custom_tool_call_input.delta', 'custom_tool_call_input.done'],
-  ...['code_interpreter_call.completed', 'code_interpreter_call.in_progress', 'code_interpreter_call.interpreting', 'code_interpreter_call_code.delta', 'code_interpreter_call_code.done'],
-  ...['file_search_call.completed', 'file_search_call.in_progress', 'file_search_call.searching', 'web_search_call.completed', 'web_search_call.in_progress', 'web_search_call.searching'],
-  ...['image_generation_call.completed', 'image_generation_call.generating', 'image_generation_call.in_progress', 'image_generation_call.partial_image'],
+  ...[
+    'reasoning_summary_part.added',
+    'reasoning_summary_part.done',
+    'reasoning_summary_text.delta',
+    'reasoning_summary_text.done',
+    'reasoning_text.delta',
+    'reasoning_text.done',
+  ],
+  ...[
+    'audio.delta',
+    'audio.done',
+    'audio.transcript.delta',
+    'audio.transcript.done',
+    'custom_tool_call_input.delta',
+    'custom_tool_call_input.done',
+  ],
+  ...[
+    'code_interpreter_call.completed',
+    'code_interpreter_call.in_progress',
+    'code_interpreter_call.interpreting',
+    'code_interpreter_call_code.delta',
+    'code_interpreter_call_code.done',
+  ],
+  ...[
+    'file_search_call.completed',
+    'file_search_call.in_progress',
+    'file_search_call.searching',
+    'web_search_call.completed',
+    'web_search_call.in_progress',
+    'web_search_call.searching',
+  ],
+  ...[
+    'image_generation_call.completed',
+    'image_generation_call.generating',
+    'image_generation_call.in_progress',
+    'image_generation_call.partial_image',
+  ],
   ...[
     'mcp_call.completed',
     'mcp_call.failed',
@@ -116,7 +163,14 @@ interface OpenAIState {
 
 /** A fresh assembler for one OpenAI Responses turn; the caller holds it. */
 export function createOpenAITurnAssembler(): ForkableTurnAssembler {
-  return openaiAssembler({ log: createTurnLog('openai', 'responses'), items: new Map(), completedOutput: null, numbered: null, lastSequence: null, sequenceReported: false });
+  return openaiAssembler({
+    log: createTurnLog('openai', 'responses'),
+    items: new Map(),
+    completedOutput: null,
+    numbered: null,
+    lastSequence: null,
+    sequenceReported: false,
+  });
 }
 
 function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
@@ -137,7 +191,11 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
   function checkSequence(e: Record<string, unknown>, type: string): void {
     const has = Object.hasOwn(e, 'sequence_number');
     const seq = e.sequence_number;
-    const fits = typeof seq === 'number' && Number.isInteger(seq) && seq >= 0 && (lastSequence === null || seq === lastSequence + 1);
+    const fits =
+      typeof seq === 'number' &&
+      Number.isInteger(seq) &&
+      seq >= 0 &&
+      (lastSequence === null || seq === lastSequence + 1);
     if (!isDocumented(type)) {
       // Outside the numbering, unless it takes exactly the next number (the SDK's own keepalive carries one).
       if (has && fits && numbered === true) lastSequence = seq as number;
@@ -160,11 +218,21 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     const at = e.output_index;
     const item = isIndex(at) ? items.get(at) : undefined;
     if (item === undefined || item.call === null) {
-      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type, index: (at ?? null) as JsonValue });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', {
+        kind: 'not_open',
+        type,
+        index: (at ?? null) as JsonValue,
+      });
       return null;
     }
     if (e.item_id !== item.id) {
-      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'item_mismatch', type, item_id: (e.item_id ?? null) as JsonValue, expected: item.id, index: at as number });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', {
+        kind: 'item_mismatch',
+        type,
+        item_id: (e.item_id ?? null) as JsonValue,
+        expected: item.id,
+        index: at as number,
+      });
       return null;
     }
     if (item.closed || item.argumentsDone) {
@@ -194,7 +262,14 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     } else ok = text === c.settled;
     if (!ok) {
       s.disagreed = true;
-      log.problem('ARGUMENTS_DISAGREE', { kind: 'arguments_disagree', call_id: c.call_id, source, says: text as JsonValue, fragments: fromFragments, text: argumentsText(c) });
+      log.problem('ARGUMENTS_DISAGREE', {
+        kind: 'arguments_disagree',
+        call_id: c.call_id,
+        source,
+        says: text as JsonValue,
+        fragments: fromFragments,
+        text: argumentsText(c),
+      });
     }
   }
 
@@ -219,8 +294,17 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
       log.problemOnce(`out:${at}`, 'STREAM_ORDER', { kind: 'opened_twice', type, index: at });
       return;
     }
-    const state: ItemState = { type: item.type, id: str(item.id), call: null, argumentsDone: false, closed: false, disagreed: false, item };
-    if (isUnsupported(item)) log.problem('UNSUPPORTED_CALL', { kind: 'unsupported_call', item_type: item.type, index: at });
+    const state: ItemState = {
+      type: item.type,
+      id: str(item.id),
+      call: null,
+      argumentsDone: false,
+      closed: false,
+      disagreed: false,
+      item,
+    };
+    if (isUnsupported(item))
+      log.problem('UNSUPPORTED_CALL', { kind: 'unsupported_call', item_type: item.type, index: at });
     else if (item.type === 'function_call') {
       const call_id = str(item.call_id);
       const name = str(item.name);
@@ -238,11 +322,16 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     if (item === null || item.call === null) return;
     const c = item.call;
     if (typeof e.delta !== 'string') {
-      log.problemOnce(`out:${String(e.output_index)}`, 'STREAM_ORDER', { kind: 'fragment_type', type, call_id: c.call_id });
+      log.problemOnce(`out:${String(e.output_index)}`, 'STREAM_ORDER', {
+        kind: 'fragment_type',
+        type,
+        call_id: c.call_id,
+      });
       return;
     }
     // Two sources of truth for one call (SPEC 8.1 makes the same rule for Anthropic and Gemini).
-    if (c.opening_text !== '' && e.delta !== '') log.problemOnce(`out:${String(e.output_index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
+    if (c.opening_text !== '' && e.delta !== '')
+      log.problemOnce(`out:${String(e.output_index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
     c.fragments.push(e.delta);
     c.at.push(log.index);
   }
@@ -254,7 +343,12 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     item.call.at.push(log.index);
     agree(item, 'arguments_done', e.arguments);
     if (e.name !== undefined && e.name !== item.call.name) {
-      log.problem('ARGUMENTS_DISAGREE', { kind: 'name_disagree', call_id: item.call.call_id, done: e.name as JsonValue, item: item.call.name });
+      log.problem('ARGUMENTS_DISAGREE', {
+        kind: 'name_disagree',
+        call_id: item.call.call_id,
+        done: e.name as JsonValue,
+        item: item.call.name,
+      });
     }
   }
 
@@ -263,7 +357,11 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     const state = isIndex(at) ? items.get(at) : undefined;
     const item = e.item;
     if (state === undefined || state.closed) {
-      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', { kind: 'not_open', type: 'response.output_item.done', index: (at ?? null) as JsonValue });
+      log.problemOnce(`out:${String(at)}`, 'STREAM_ORDER', {
+        kind: 'not_open',
+        type: 'response.output_item.done',
+        index: (at ?? null) as JsonValue,
+      });
       return;
     }
     if (!isObject(item) || item.type !== state.type || str(item.id) !== state.id) {
@@ -274,7 +372,13 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     state.item = item;
     const c = state.call;
     if (c === null) return;
-    if (item.call_id !== c.call_id) log.problem('ARGUMENTS_DISAGREE', { kind: 'call_id_disagree', index: at as number, found: (item.call_id ?? null) as JsonValue, expected: c.call_id });
+    if (item.call_id !== c.call_id)
+      log.problem('ARGUMENTS_DISAGREE', {
+        kind: 'call_id_disagree',
+        index: at as number,
+        found: (item.call_id ?? null) as JsonValue,
+        expected: c.call_id,
+      });
     agree(state, 'done_item', item.arguments);
     closeCall(log, c);
   }
@@ -293,7 +397,9 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
       for (const out of response.output) {
         if (!isObject(out) || out.type !== 'function_call') continue;
         // Matched by item id, as deltas are: two items sharing a call_id (DUPLICATE_CALL_ID) must not be compared crosswise.
-        const s = (typeof out.id === 'string' ? byItemId.get(out.id) : undefined) ?? [...items.values()].find((x) => x.call?.call_id === out.call_id);
+        const s =
+          (typeof out.id === 'string' ? byItemId.get(out.id) : undefined) ??
+          [...items.values()].find((x) => x.call?.call_id === out.call_id);
         if (s === undefined || s.call === null) {
           log.problem('ARGUMENTS_DISAGREE', { kind: 'unopened_call', call_id: (out.call_id ?? null) as JsonValue });
           continue;
@@ -301,7 +407,8 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
         const before = argumentsText(s.call);
         agree(s, 'completed_response', out.arguments);
         // A call whose only text came now: parse it now, once.
-        if (s.call.closed && argumentsText(s.call) !== before) s.call.arguments = parseArgumentsObject(argumentsText(s.call));
+        if (s.call.closed && argumentsText(s.call) !== before)
+          s.call.arguments = parseArgumentsObject(argumentsText(s.call));
       }
     }
     const err = isObject(response.error) ? response.error : {};
@@ -324,7 +431,8 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     const e = event as Record<string, unknown>;
     checkSequence(e, type);
     // A stream resumed with starting_after (SPEC 8.5): one problem, and the events still read, so it brings no others.
-    if (log.index === 0 && type !== 'response.created') log.problem('STREAM_ORDER', { kind: 'first_event', type, expected: 'response.created' });
+    if (log.index === 0 && type !== 'response.created')
+      log.problem('STREAM_ORDER', { kind: 'first_event', type, expected: 'response.created' });
     const known = KNOWN_MEMBERS[type];
     if (known !== undefined) noteUnknownMembers(log, e, type, known);
     switch (type) {
@@ -346,7 +454,11 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
         return onError(e, type);
       default:
         // Events of items this dispatcher does not run (text, reasoning, server tools) and lifecycle events: read by nobody here.
-        if (!isDocumented(type)) log.note(type === 'keepalive' ? 'TOLERATED_EVENT' : 'UNKNOWN_EVENT', { kind: type === 'keepalive' ? 'tolerated_event' : 'unknown_event', type });
+        if (!isDocumented(type))
+          log.note(type === 'keepalive' ? 'TOLERATED_EVENT' : 'UNKNOWN_EVENT', {
+            kind: type === 'keepalive' ? 'tolerated_event' : 'unknown_event',
+            type,
+          });
     }
   }
 
@@ -367,7 +479,11 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
         return replayCall(out, typeof out.id === 'string' ? calls.get(out.id) : undefined);
       });
     }
-    return [...items.entries()].sort(([a], [b]) => a - b).map(([, s]): JsonValue => (s.call !== null ? replayCall(s.item, s.call) : (forReplay('openai', s.item) as JsonObject)));
+    return [...items.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, s]): JsonValue =>
+        s.call !== null ? replayCall(s.item, s.call) : (forReplay('openai', s.item) as JsonObject),
+      );
   }
 
   function fork(): ForkableTurnAssembler {

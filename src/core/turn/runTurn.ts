@@ -5,7 +5,12 @@
  * handler outputs are recorded data, keyed by call id.
  */
 import { assembleTurn, type TurnEvents } from './assembleTurn.ts';
-import { continueTurn, type ContinuationBody, type ContinuationMode, type ContinuationRefused } from './continueTurn.ts';
+import {
+  continueTurn,
+  type ContinuationBody,
+  type ContinuationMode,
+  type ContinuationRefused,
+} from './continueTurn.ts';
 import { dispatchTurn } from './dispatchTurn.ts';
 import type { GateVerdict } from './inputGate.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
@@ -19,7 +24,13 @@ export interface TurnReport {
   provider: ProviderName;
   response_id: string | null;
   terminal: TurnTerminal | null;
-  calls: { call_id: string; name: string; arguments: Record<string, JsonValue> | null; gate: GateVerdict | null; package: Package | null }[];
+  calls: {
+    call_id: string;
+    name: string;
+    arguments: Record<string, JsonValue> | null;
+    gate: GateVerdict | null;
+    package: Package | null;
+  }[];
   problems: TurnProblem[];
   notes: TurnNote[];
   continuation: ContinuationBody | null;
@@ -31,7 +42,13 @@ export interface TurnReport {
  * for a call with no turn-context entry or no handler output: bad input, never
  * a turn. Everything else is in the report.
  */
-export function runTurn(provider: ProviderName, events: TurnEvents, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>, mode: ContinuationMode = 'stateless'): TurnReport {
+export function runTurn(
+  provider: ProviderName,
+  events: TurnEvents,
+  ctx: TurnContext,
+  handlerOutputs: Readonly<Record<string, unknown>>,
+  mode: ContinuationMode = 'stateless',
+): TurnReport {
   const turn = assembleTurn(provider, events);
   const notes: TurnNote[] = [...turn.notes];
   const inStream = new Set(turn.calls.map((c) => c.call_id));
@@ -41,7 +58,11 @@ export function runTurn(provider: ProviderName, events: TurnEvents, ctx: TurnCon
     notes.push({ code: 'HANDLER_OUTPUT_UNUSED', detail: describeTurnText(params), at: null, count: 1, params });
   }
   // Members in the order SPEC 8.4 lists them.
-  const report = (calls: TurnReport['calls'], continuation: ContinuationBody | null, refused: TurnReport['refused']): TurnReport => ({
+  const report = (
+    calls: TurnReport['calls'],
+    continuation: ContinuationBody | null,
+    refused: TurnReport['refused'],
+  ): TurnReport => ({
     provider,
     response_id: turn.response_id,
     terminal: turn.terminal,
@@ -59,7 +80,13 @@ export function runTurn(provider: ProviderName, events: TurnEvents, ctx: TurnCon
     );
   }
   const dispatched = dispatchTurn(turn, ctx, handlerOutputs);
-  const calls = dispatched.map((d) => ({ call_id: d.call.call_id, name: d.call.name, arguments: d.call.arguments, gate: d.gate, package: d.package }));
+  const calls = dispatched.map((d) => ({
+    call_id: d.call.call_id,
+    name: d.call.name,
+    arguments: d.call.arguments,
+    gate: d.gate,
+    package: d.package,
+  }));
   const c = continueTurn(
     provider,
     turn,

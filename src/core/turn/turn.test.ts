@@ -21,9 +21,17 @@ describe('fixtures: each shows what it says', () => {
   it('every provider has the four named fixtures and a fault for every problem code its stream can show', () => {
     const ids = new Set(turnFixtures.map((f) => f.id));
     for (const p of ['openai', 'anthropic', 'gemini']) {
-      for (const n of ['one_call', 'parallel_calls', 'truncated', 'injection_follow_up']) expect(ids.has(`${p}.${n}`), `${p}.${n}`).toBe(true);
+      for (const n of ['one_call', 'parallel_calls', 'truncated', 'injection_follow_up'])
+        expect(ids.has(`${p}.${n}`), `${p}.${n}`).toBe(true);
       const codes = new Set(turnFixtures.filter((f) => f.provider === p).flatMap((f) => f.expect.problems));
-      const canShow = ['STREAM_ORDER', 'STREAM_UNTERMINATED', 'STREAM_ERROR', 'NOT_A_TOOL_TURN', 'DUPLICATE_CALL_ID', ...(p === 'openai' ? ['ARGUMENTS_DISAGREE'] : [])];
+      const canShow = [
+        'STREAM_ORDER',
+        'STREAM_UNTERMINATED',
+        'STREAM_ERROR',
+        'NOT_A_TOOL_TURN',
+        'DUPLICATE_CALL_ID',
+        ...(p === 'openai' ? ['ARGUMENTS_DISAGREE'] : []),
+      ];
       expect([...codes].sort()).toEqual(canShow.sort());
     }
   });
@@ -42,13 +50,20 @@ describe('fixtures: each shows what it says', () => {
 });
 
 describe('assembling', () => {
-  it.each(['openai', 'anthropic', 'gemini'] as const)('%s.one_call: three fragments make one call, parsed once', (p) => {
-    const turn = assembleTurn(p, fixture(`${p}.one_call`).stream);
-    expect(turn.calls).toHaveLength(1);
-    expect(turn.calls[0]).toMatchObject({ name: 'get_order', arguments_text: '{"order_ref":"ORDER-7"}', arguments: { order_ref: 'ORDER-7' } });
-    expect(turn.terminal?.tool_turn).toBe(true);
-    expect(turn.problems).toEqual([]);
-  });
+  it.each(['openai', 'anthropic', 'gemini'] as const)(
+    '%s.one_call: three fragments make one call, parsed once',
+    (p) => {
+      const turn = assembleTurn(p, fixture(`${p}.one_call`).stream);
+      expect(turn.calls).toHaveLength(1);
+      expect(turn.calls[0]).toMatchObject({
+        name: 'get_order',
+        arguments_text: '{"order_ref":"ORDER-7"}',
+        arguments: { order_ref: 'ORDER-7' },
+      });
+      expect(turn.terminal?.tool_turn).toBe(true);
+      expect(turn.problems).toEqual([]);
+    },
+  );
   it('noise is noted, never a problem: obfuscation, keepalive, ping, unknown events', () => {
     const o = assembleTurn('openai', fixture('openai.one_call').stream);
     expect(o.notes.map((n) => n.code).sort()).toEqual(['TOLERATED_EVENT', 'UNKNOWN_MEMBER']);
@@ -67,12 +82,21 @@ describe('assembling', () => {
       f.stream.splice(2, 0, bad as never);
       expect(assembleTurn('anthropic', f.stream).problems.map((p) => p.code)).toEqual(['STREAM_ORDER']);
     }
-    expect(assembleTurn('gemini', [{ type: 'interaction.created' }]).problems.map((p) => p.code)).toEqual(['STREAM_ORDER', 'STREAM_UNTERMINATED']);
+    expect(assembleTurn('gemini', [{ type: 'interaction.created' }]).problems.map((p) => p.code)).toEqual([
+      'STREAM_ORDER',
+      'STREAM_UNTERMINATED',
+    ]);
   });
   it('values that are not JSON data (a function, a bigint, a cycle, a Date) are STREAM_ORDER, never a throw', () => {
     const cycle: Record<string, unknown> = { type: 'ping' };
     cycle.self = cycle;
-    for (const bad of [{ type: 'ping', f: () => 1 }, { type: 'ping', n: 1n }, cycle, { type: 'ping', at: new Date(0) }, { type: 'ping', x: Number.NaN }]) {
+    for (const bad of [
+      { type: 'ping', f: () => 1 },
+      { type: 'ping', n: 1n },
+      cycle,
+      { type: 'ping', at: new Date(0) },
+      { type: 'ping', x: Number.NaN },
+    ]) {
       const f = fixture('anthropic.one_call');
       f.stream.splice(2, 0, bad as never);
       const a = createTurnAssembler('anthropic');
@@ -93,7 +117,10 @@ describe('assembling', () => {
     const f = fixture('openai.one_call');
     (f.stream[5] as Record<string, unknown>).sequence_number = 4;
     expect(assembleTurn('openai', f.stream).problems[0]?.code).toBe('STREAM_ORDER');
-    expect(assembleTurn('openai', fixture('openai.one_call').stream.slice(1)).problems[0]).toMatchObject({ code: 'STREAM_ORDER', at: 0 });
+    expect(assembleTurn('openai', fixture('openai.one_call').stream.slice(1)).problems[0]).toMatchObject({
+      code: 'STREAM_ORDER',
+      at: 0,
+    });
     const g = fixture('openai.one_call');
     const noDone = g.stream.filter((e) => (e as { type: string }).type !== 'response.function_call_arguments.done');
     // Renumbered: a gap where the .done was is itself STREAM_ORDER (SPEC 8.1: each the previous plus one).
@@ -111,11 +138,15 @@ describe('assembling', () => {
   });
   it('Anthropic: a non-empty opening input and fragments both is STREAM_ORDER; no fragments takes the opening input', () => {
     const f = fixture('anthropic.one_call');
-    const start = f.stream.find((e) => (e as { content_block?: { type: string } }).content_block?.type === 'tool_use') as { content_block: { input: unknown } };
+    const start = f.stream.find(
+      (e) => (e as { content_block?: { type: string } }).content_block?.type === 'tool_use',
+    ) as { content_block: { input: unknown } };
     start.content_block.input = { order_ref: 'ORDER-1' };
     expect(assembleTurn('anthropic', f.stream).problems.map((p) => p.code)).toEqual(['STREAM_ORDER']);
     const g = fixture('anthropic.one_call');
-    const s2 = g.stream.find((e) => (e as { content_block?: { type: string } }).content_block?.type === 'tool_use') as { content_block: { input: unknown } };
+    const s2 = g.stream.find((e) => (e as { content_block?: { type: string } }).content_block?.type === 'tool_use') as {
+      content_block: { input: unknown };
+    };
     s2.content_block.input = { order_ref: 'ORDER-1' };
     const noFragments = g.stream.filter((e) => (e as { delta?: { type: string } }).delta?.type !== 'input_json_delta');
     const t = assembleTurn('anthropic', noFragments);
@@ -125,8 +156,16 @@ describe('assembling', () => {
   it('Anthropic: a server tool block streams its input too; it is replayed, never gated', () => {
     const f = fixture('anthropic.one_call');
     const server = [
-      { type: 'content_block_start', index: 9, content_block: { type: 'server_tool_use', id: 'srvtoolu_FIXTURE', name: 'web_search', input: {} } },
-      { type: 'content_block_delta', index: 9, delta: { type: 'input_json_delta', partial_json: '{"query":"refund"}' } },
+      {
+        type: 'content_block_start',
+        index: 9,
+        content_block: { type: 'server_tool_use', id: 'srvtoolu_FIXTURE', name: 'web_search', input: {} },
+      },
+      {
+        type: 'content_block_delta',
+        index: 9,
+        delta: { type: 'input_json_delta', partial_json: '{"query":"refund"}' },
+      },
       { type: 'content_block_stop', index: 9 },
     ];
     const at = f.stream.findIndex((e) => (e as { type: string }).type === 'message_delta');
@@ -134,7 +173,12 @@ describe('assembling', () => {
     const t = assembleTurn('anthropic', f.stream);
     expect(t.problems).toEqual([]);
     expect(t.calls.map((c) => c.call_id)).toEqual(['toolu_FIXTURE_an01']);
-    expect(t.replay.at(-1)).toEqual({ type: 'server_tool_use', id: 'srvtoolu_FIXTURE', name: 'web_search', input: { query: 'refund' } });
+    expect(t.replay.at(-1)).toEqual({
+      type: 'server_tool_use',
+      id: 'srvtoolu_FIXTURE',
+      name: 'web_search',
+      input: { query: 'refund' },
+    });
   });
   it('Anthropic: the cut-off buffer the SDK parses to {} is NOT_A_TOOL_TURN here, and its text is kept as sent', () => {
     const t = assembleTurn('anthropic', fixture('anthropic.truncated').stream);
@@ -145,7 +189,10 @@ describe('assembling', () => {
     const f = fixture('gemini.one_call');
     const created = f.stream[0] as { interaction: { id: string } };
     const hop = [
-      { event_type: 'interaction.completed', interaction: { id: created.interaction.id, status: 'requires_continuation' } },
+      {
+        event_type: 'interaction.completed',
+        interaction: { id: created.interaction.id, status: 'requires_continuation' },
+      },
       { event_type: 'interaction.created', interaction: { id: 'v1_FIXTURE_hop2', status: 'in_progress' } },
     ];
     const last = f.stream.at(-1) as { interaction: { id: string } };
@@ -170,7 +217,11 @@ describe('the input gate', () => {
     const turn = assembleTurn('openai', f.stream);
     const [d] = dispatchTurn(turn, f.turn_context, { call_FIXTURE_oa04: 'a handler output that must never be read' });
     expect(d?.gate).toBe('UNKNOWN_TOOL');
-    expect(d?.package.model_result).toMatchObject({ status: 'failed', error: { code: 'UNKNOWN_TOOL' }, provenance: { trust: 'trusted_control', source_label: 'dispatcher' } });
+    expect(d?.package.model_result).toMatchObject({
+      status: 'failed',
+      error: { code: 'UNKNOWN_TOOL' },
+      provenance: { trust: 'trusted_control', source_label: 'dispatcher' },
+    });
     expect(validateResult(d?.package, d?.trusted as never).ok).toBe(true);
   });
   it('arguments that are not JSON: INVALID_ARGUMENTS, and the trusted arguments are the text as a JSON string', () => {
@@ -217,26 +268,31 @@ describe('the input gate', () => {
     const f = fixture('openai.truncated');
     expect(() => gateTurn(assembleTurn('openai', f.stream), f.turn_context)).toThrow(TurnInputError);
   });
-  it.each(['openai', 'anthropic', 'gemini'] as const)("%s: the package binds the stream's response id and call id; change either and it no longer validates", (p) => {
-    const f = fixture(`${p}.one_call`);
-    const [d] = dispatchTurn(assembleTurn(p, f.stream), f.turn_context, f.handlers);
-    expect(validateResult(d?.package, d?.trusted as never).ok).toBe(true);
-    const text = JSON.stringify(f.stream);
-    const responseId = d?.trusted.call.response_id as string;
-    const callId = d?.trusted.call.call_id as string;
-    for (const [from, to] of [
-      [responseId, `${responseId}X`],
-      [callId, `${callId}X`],
-    ] as const) {
-      const changed = JSON.parse(text.split(from).join(to));
-      const ctx = structuredClone(f.turn_context);
-      if (from === callId) ctx.calls[to] = ctx.calls[from] as never;
-      const [d2] = dispatchTurn(assembleTurn(p, changed), ctx, { [from === callId ? to : callId]: f.handlers[callId] });
-      const report = validateResult(d?.package, d2?.trusted as never);
-      expect(report.ok).toBe(false);
-      expect(report.violations.map((v) => v.code)).toContain('CALL_BINDING_MISMATCH');
-    }
-  });
+  it.each(['openai', 'anthropic', 'gemini'] as const)(
+    "%s: the package binds the stream's response id and call id; change either and it no longer validates",
+    (p) => {
+      const f = fixture(`${p}.one_call`);
+      const [d] = dispatchTurn(assembleTurn(p, f.stream), f.turn_context, f.handlers);
+      expect(validateResult(d?.package, d?.trusted as never).ok).toBe(true);
+      const text = JSON.stringify(f.stream);
+      const responseId = d?.trusted.call.response_id as string;
+      const callId = d?.trusted.call.call_id as string;
+      for (const [from, to] of [
+        [responseId, `${responseId}X`],
+        [callId, `${callId}X`],
+      ] as const) {
+        const changed = JSON.parse(text.split(from).join(to));
+        const ctx = structuredClone(f.turn_context);
+        if (from === callId) ctx.calls[to] = ctx.calls[from] as never;
+        const [d2] = dispatchTurn(assembleTurn(p, changed), ctx, {
+          [from === callId ? to : callId]: f.handlers[callId],
+        });
+        const report = validateResult(d?.package, d2?.trusted as never);
+        expect(report.ok).toBe(false);
+        expect(report.violations.map((v) => v.code)).toContain('CALL_BINDING_MISMATCH');
+      }
+    },
+  );
 });
 
 describe('the continuation', () => {
@@ -259,24 +315,43 @@ describe('the continuation', () => {
     const input = r.continuation?.input as Record<string, unknown>[];
     expect(input[0]).toEqual(f.turn_context.history[0]);
     expect(input[1]).toMatchObject({ type: 'reasoning', id: 'rs_FIXTURE_oa01', encrypted_content: expect.any(String) });
-    expect(input[2]).toEqual({ type: 'function_call', call_id: 'call_FIXTURE_oa01', name: 'get_order', arguments: '{"order_ref":"ORDER-7"}', status: 'completed' });
+    expect(input[2]).toEqual({
+      type: 'function_call',
+      call_id: 'call_FIXTURE_oa01',
+      name: 'get_order',
+      arguments: '{"order_ref":"ORDER-7"}',
+      status: 'completed',
+    });
     expect(input[3]).toMatchObject({ type: 'function_call_output', call_id: 'call_FIXTURE_oa01' });
     expect(input).toHaveLength(4);
   });
   it('Anthropic stateless: history, the assistant blocks as assembled, then one user message of tool_results in tool_use order', () => {
     const { r } = run('anthropic.parallel_calls', 'stateless');
-    const messages = r.continuation?.messages as { role: string; content: { type: string; id?: string; tool_use_id?: string; input?: unknown }[] }[];
+    const messages = r.continuation?.messages as {
+      role: string;
+      content: { type: string; id?: string; tool_use_id?: string; input?: unknown }[];
+    }[];
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(messages[1]?.content.map((b) => b.type)).toEqual(['text', 'tool_use', 'tool_use']);
     expect(messages[1]?.content[1]?.input).toEqual({ order_ref: 'ORDER-7' });
     expect(messages[2]?.content.map((b) => b.tool_use_id)).toEqual(['toolu_FIXTURE_an02a', 'toolu_FIXTURE_an02b']);
-    const one = run('anthropic.one_call', 'stateless').r.continuation?.messages as { content: { type: string; signature?: string; thinking?: string }[] }[];
-    expect(one[1]?.content[0]).toEqual({ type: 'thinking', thinking: 'The user asks about an order; get_order answers that.', signature: 'SIG_FIXTURE_EqQBCkYIBRgCKkA' });
+    const one = run('anthropic.one_call', 'stateless').r.continuation?.messages as {
+      content: { type: string; signature?: string; thinking?: string }[];
+    }[];
+    expect(one[1]?.content[0]).toEqual({
+      type: 'thinking',
+      thinking: 'The user asks about an order; get_order answers that.',
+      signature: 'SIG_FIXTURE_EqQBCkYIBRgCKkA',
+    });
   });
   it('Anthropic stateful is refused with a reason', () => {
     const { r } = run('anthropic.one_call', 'stateful');
     expect(r.continuation).toBeNull();
-    expect(r.refused).toMatchObject({ code: 'CONTINUATION_REFUSED', params: { kind: 'stateless_only' }, detail: expect.stringMatching(/keeps no state/) });
+    expect(r.refused).toMatchObject({
+      code: 'CONTINUATION_REFUSED',
+      params: { kind: 'stateless_only' },
+      detail: expect.stringMatching(/keeps no state/),
+    });
   });
   it('Gemini: stateful carries previous_interaction_id; stateless replays the thought with its signature', () => {
     expect(run('gemini.one_call', 'stateful').r.continuation).toMatchObject({
@@ -286,7 +361,12 @@ describe('the continuation', () => {
     const input = run('gemini.one_call', 'stateless').r.continuation?.input as Record<string, unknown>[];
     expect(input.map((s) => s.type)).toEqual(['user_input', 'thought', 'function_call', 'function_result']);
     expect(input[1]).toEqual({ type: 'thought', signature: 'SIG_FIXTURE_CsUBAY89a1' });
-    expect(input[2]).toEqual({ type: 'function_call', id: 'fncall_ge01', name: 'get_order', arguments: { order_ref: 'ORDER-7' } });
+    expect(input[2]).toEqual({
+      type: 'function_call',
+      id: 'fncall_ge01',
+      name: 'get_order',
+      arguments: { order_ref: 'ORDER-7' },
+    });
   });
   it('the injection follow-up carries UNKNOWN_TOOL back to the model', () => {
     for (const p of ['openai', 'anthropic', 'gemini']) {
@@ -298,7 +378,10 @@ describe('the continuation', () => {
   it('a missing result, a result for no call, or a result from another turn is refused, never a crash', () => {
     const f = fixture('openai.parallel_calls');
     const turn = assembleTurn('openai', f.stream);
-    const results = dispatchTurn(turn, f.turn_context, f.handlers).map((d) => ({ package: d.package, trusted: d.trusted }));
+    const results = dispatchTurn(turn, f.turn_context, f.handlers).map((d) => ({
+      package: d.package,
+      trusted: d.trusted,
+    }));
     expect(continueTurn('openai', turn, results.slice(1), { mode: 'stateless', history: [] })).toMatchObject({
       ok: false,
       code: 'CONTINUATION_REFUSED',
@@ -306,12 +389,23 @@ describe('the continuation', () => {
     });
     const other = fixture('openai.one_call');
     const otherTurn = assembleTurn('openai', other.stream);
-    const foreign = dispatchTurn(otherTurn, other.turn_context, other.handlers).map((d) => ({ package: d.package, trusted: d.trusted }));
-    expect(continueTurn('openai', turn, [...results, ...foreign], { mode: 'stateless', history: [] })).toMatchObject({ ok: false, detail: expect.stringMatching(/bound to response/) });
+    const foreign = dispatchTurn(otherTurn, other.turn_context, other.handlers).map((d) => ({
+      package: d.package,
+      trusted: d.trusted,
+    }));
+    expect(continueTurn('openai', turn, [...results, ...foreign], { mode: 'stateless', history: [] })).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/bound to response/),
+    });
     expect(continueTurn('anthropic', turn, results, { mode: 'stateless', history: [] })).toMatchObject({ ok: false });
     const tampered = structuredClone(results);
-    (tampered[0] as unknown as { package: { model_result: { data: { status: string } } } }).package.model_result.data.status = 'refunded';
-    expect(continueTurn('openai', turn, tampered, { mode: 'stateless', history: [] })).toMatchObject({ ok: false, detail: expect.stringMatching(/failed validation/) });
+    (
+      tampered[0] as unknown as { package: { model_result: { data: { status: string } } } }
+    ).package.model_result.data.status = 'refunded';
+    expect(continueTurn('openai', turn, tampered, { mode: 'stateless', history: [] })).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/failed validation/),
+    });
   });
   it('a turn with problems builds no continuation', () => {
     const f = fixture('gemini.truncated');
@@ -336,7 +430,14 @@ describe('proof: no audit value appears anywhere in any continuation body', () =
       const a = c.package?.protected_audit;
       expect(a).toBeDefined();
       if (a === undefined) continue;
-      needles.push(a.principal_ref, a.operation.operation_id, a.operation.idempotency_key, a.binding.request_sha256, a.binding.result_sha256, a.binding.call_binding_sha256);
+      needles.push(
+        a.principal_ref,
+        a.operation.operation_id,
+        a.operation.idempotency_key,
+        a.binding.request_sha256,
+        a.binding.result_sha256,
+        a.binding.call_binding_sha256,
+      );
       for (const ref of Object.values(a.downstream)) if (ref !== null) needles.push(ref);
     }
     expect(needles.length).toBeGreaterThanOrEqual(8);

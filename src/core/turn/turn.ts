@@ -9,7 +9,14 @@ import type { JsonValue } from '../json/jsonValue.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
 import type { TurnNoteParams, TurnProblemParams } from './turnParams.ts';
 
-export type TurnProblemCode = 'STREAM_ORDER' | 'STREAM_UNTERMINATED' | 'STREAM_ERROR' | 'NOT_A_TOOL_TURN' | 'ARGUMENTS_DISAGREE' | 'DUPLICATE_CALL_ID' | 'UNSUPPORTED_CALL';
+export type TurnProblemCode =
+  | 'STREAM_ORDER'
+  | 'STREAM_UNTERMINATED'
+  | 'STREAM_ERROR'
+  | 'NOT_A_TOOL_TURN'
+  | 'ARGUMENTS_DISAGREE'
+  | 'DUPLICATE_CALL_ID'
+  | 'UNSUPPORTED_CALL';
 
 export const TURN_PROBLEM_CODES: readonly TurnProblemCode[] = /* @__PURE__ */ Object.freeze([
   'STREAM_ORDER',
@@ -31,7 +38,13 @@ export interface TurnProblem {
   params: TurnProblemParams;
 }
 
-export type TurnNoteCode = 'UNKNOWN_EVENT' | 'UNKNOWN_MEMBER' | 'TOLERATED_EVENT' | 'UNKNOWN_DELTA' | 'NO_SEQUENCE_NUMBERS' | 'HANDLER_OUTPUT_UNUSED';
+export type TurnNoteCode =
+  | 'UNKNOWN_EVENT'
+  | 'UNKNOWN_MEMBER'
+  | 'TOLERATED_EVENT'
+  | 'UNKNOWN_DELTA'
+  | 'NO_SEQUENCE_NUMBERS'
+  | 'HANDLER_OUTPUT_UNUSED';
 
 /**
  * Something tolerated (SPEC 8.1: `ping`, `keepalive`, `obfuscation`, unknown

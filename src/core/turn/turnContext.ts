@@ -45,7 +45,9 @@ export interface TurnContext {
   response_ref?: string;
 }
 
-export function parseTurnContext(value: unknown): { ok: true; value: TurnContext } | { ok: false; issues: { path: string; message: string }[] } {
+export function parseTurnContext(
+  value: unknown,
+): { ok: true; value: TurnContext } | { ok: false; issues: { path: string; message: string }[] } {
   const r = checkSchema(TurnContextSchema, value);
   if (r.success) return { ok: true, value: r.data as TurnContext };
   return {

@@ -20,7 +20,8 @@ export interface TurnEnd {
 export type ArgumentsSource = 'arguments_done' | 'done_item' | 'completed_response' | 'opening_item';
 
 /** Why a value given as an event is not plain JSON data. */
-export type JsonDataFault = 'non_finite_number' | 'too_deep' | 'not_plain_object' | 'function' | 'bigint' | 'symbol' | 'undefined';
+export type JsonDataFault =
+  'non_finite_number' | 'too_deep' | 'not_plain_object' | 'function' | 'bigint' | 'symbol' | 'undefined';
 
 export type TurnProblemParams =
   | { kind: 'not_an_event'; found: 'null' | 'array' | 'string' | 'number' | 'boolean' | 'other' }
@@ -54,7 +55,14 @@ export type TurnProblemParams =
   | { kind: 'unterminated'; events: number }
   | { kind: 'failed'; end: TurnEnd; code: string | null; message: string | null }
   | { kind: 'not_a_tool_turn'; calls: number; end: TurnEnd }
-  | { kind: 'arguments_disagree'; call_id: string; source: ArgumentsSource; says: JsonValue; fragments: boolean; text: string }
+  | {
+      kind: 'arguments_disagree';
+      call_id: string;
+      source: ArgumentsSource;
+      says: JsonValue;
+      fragments: boolean;
+      text: string;
+    }
   | { kind: 'name_disagree'; call_id: string; done: JsonValue; item: string }
   | { kind: 'call_id_disagree'; index: number; found: JsonValue; expected: string }
   | { kind: 'unopened_call'; call_id: JsonValue }
@@ -70,7 +78,14 @@ export type TurnNoteParams =
   | { kind: 'handler_output_unused'; call_id: string };
 
 /** The pairing problems of composeTurn (SPEC 5) that refuse a continuation. */
-export type PairingCode = 'MISSING_RESULT' | 'DUPLICATE_CALL_ID' | 'DUPLICATE_RESULT' | 'UNKNOWN_CALL_ID' | 'PROVIDER_MISMATCH' | 'TOOL_MISMATCH' | 'MALFORMED_CALL';
+export type PairingCode =
+  | 'MISSING_RESULT'
+  | 'DUPLICATE_CALL_ID'
+  | 'DUPLICATE_RESULT'
+  | 'UNKNOWN_CALL_ID'
+  | 'PROVIDER_MISMATCH'
+  | 'TOOL_MISMATCH'
+  | 'MALFORMED_CALL';
 
 export type RefusalParams =
   | { kind: 'other_provider'; assembled: string; asked: string }
@@ -93,10 +108,13 @@ export type TurnWordsParams = TurnProblemParams | TurnNoteParams | RefusalParams
 export type Segment = string | { code: string };
 
 /** The segments as one line of text, identifiers as they are. */
-export const segmentsText = (segments: readonly Segment[]): string => segments.map((s) => (typeof s === 'string' ? s : s.code)).join('');
+export const segmentsText = (segments: readonly Segment[]): string =>
+  segments.map((s) => (typeof s === 'string' ? s : s.code)).join('');
 
 /** An identifier or value as code: a string as it is, anything else as JSON. */
-export const codeSegment = (v: JsonValue | undefined): Segment => ({ code: typeof v === 'string' ? v : JSON.stringify(v ?? null) });
+export const codeSegment = (v: JsonValue | undefined): Segment => ({
+  code: typeof v === 'string' ? v : JSON.stringify(v ?? null),
+});
 /** A literal value (an id, a text), quoted as JSON so an empty one still shows. */
 export const literalSegment = (v: JsonValue | undefined): Segment => ({ code: JSON.stringify(v ?? null) });
 const c = codeSegment;
@@ -142,7 +160,9 @@ const list = (items: readonly string[]): Segment[] => items.flatMap((x, i) => (i
 export function describeTurn(p: TurnWordsParams): Segment[] {
   switch (p.kind) {
     case 'not_an_event':
-      return [`the event is ${p.found === 'other' ? 'not an object' : p.found === 'array' ? 'an array' : p.found === 'null' ? 'null' : `a ${p.found}`}, not an event object`];
+      return [
+        `the event is ${p.found === 'other' ? 'not an object' : p.found === 'array' ? 'an array' : p.found === 'null' ? 'null' : `a ${p.found}`}, not an event object`,
+      ];
     case 'not_json_data':
       return [`the event is not JSON data: ${FAULT_EN[p.fault]}`];
     case 'no_type':
@@ -154,7 +174,11 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
     case 'first_event':
       return ['the first event is ', c(p.type), '; it must be ', c(p.expected)];
     case 'only_first':
-      return [c(p.type), ' may only start the stream', ...(p.type === 'interaction.created' ? [' or follow a ', c('requires_continuation')] : [])];
+      return [
+        c(p.type),
+        ' may only start the stream',
+        ...(p.type === 'interaction.created' ? [' or follow a ', c('requires_continuation')] : []),
+      ];
     case 'no_id':
       return [c(p.type), ' without its id'];
     case 'malformed':
@@ -164,7 +188,13 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
     case 'not_open':
       return [c(p.type), ' for index ', c(p.index), ', where nothing is open'];
     case 'item_mismatch':
-      return [c(p.type), ' names item ', lit(p.item_id), `, but the item at output_index ${p.index} is `, lit(p.expected)];
+      return [
+        c(p.type),
+        ' names item ',
+        lit(p.item_id),
+        `, but the item at output_index ${p.index} is `,
+        lit(p.expected),
+      ];
     case 'arguments_closed':
       return [c(p.type), ' for item ', lit(p.item_id), ', whose arguments are already done'];
     case 'call_without_id':
@@ -182,29 +212,77 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
     case 'open_at_end':
       return [lit(p.id), ' is still open when ', ...endSegments(p.end), ' asks for tools'];
     case 'block_open_at_end':
-      return ['the ', c(p.block), ` block at index ${p.index} is still open when `, c('stop_reason'), ' ', c(p.stop_reason), ' arrives'];
+      return [
+        'the ',
+        c(p.block),
+        ` block at index ${p.index} is still open when `,
+        c('stop_reason'),
+        ' ',
+        c(p.stop_reason),
+        ' arrives',
+      ];
     case 'open_across_hop':
       return ['call ', lit(p.call_id), ' is open across a ', c('requires_continuation'), ' hop'];
     case 'other_interaction':
       return [c('interaction.completed'), ' for ', lit(p.id), ' inside interaction ', lit(p.response_id)];
     case 'after_continuation':
-      return [c(p.type), ' after ', c('requires_continuation'), '; the next hop starts with ', c('interaction.created')];
+      return [
+        c(p.type),
+        ' after ',
+        c('requires_continuation'),
+        '; the next hop starts with ',
+        c('interaction.created'),
+      ];
     case 'below_message_start':
-      return [c('content_block_start'), ` at index ${p.index}, which `, c('message_start'), ` already filled (its ${p.given} block(s) are indices 0 to ${p.given - 1})`];
+      return [
+        c('content_block_start'),
+        ` at index ${p.index}, which `,
+        c('message_start'),
+        ` already filled (its ${p.given} block(s) are indices 0 to ${p.given - 1})`,
+      ];
     case 'sequence':
-      return [c(p.type), ' has ', c('sequence_number'), ' ', lit(p.value), ...(p.previous === null ? [] : [`, after ${p.previous}`]), ': each must be the previous one plus one'];
+      return [
+        c(p.type),
+        ' has ',
+        c('sequence_number'),
+        ' ',
+        lit(p.value),
+        ...(p.previous === null ? [] : [`, after ${p.previous}`]),
+        ': each must be the previous one plus one',
+      ];
     case 'sequence_mixed':
-      return [c(p.type), p.carried ? ' carries a ' : ' carries no ', c('sequence_number'), p.carried ? ', but earlier events carry none' : ', but earlier events carry one'];
+      return [
+        c(p.type),
+        p.carried ? ' carries a ' : ' carries no ',
+        c('sequence_number'),
+        p.carried ? ', but earlier events carry none' : ', but earlier events carry one',
+      ];
     case 'tools_without_call':
       return [...endSegments(p.end), ' asks for tools, but the turn has no call'];
     case 'unterminated':
       return [`the stream ended after ${p.events} event(s) without the provider's terminal event`];
     case 'failed':
-      return ['the stream ended in failure: ', ...endSegments(p.end), ...(p.code === null ? [] : [', code ', c(p.code)]), ...(p.message === null ? [] : [', ', lit(p.message)])];
+      return [
+        'the stream ended in failure: ',
+        ...endSegments(p.end),
+        ...(p.code === null ? [] : [', code ', c(p.code)]),
+        ...(p.message === null ? [] : [', ', lit(p.message)]),
+      ];
     case 'not_a_tool_turn':
-      return [`${p.calls} call(s) present, but the turn ended with `, ...endSegments(p.end), ', which does not ask for tools'];
+      return [
+        `${p.calls} call(s) present, but the turn ended with `,
+        ...endSegments(p.end),
+        ', which does not ask for tools',
+      ];
     case 'arguments_disagree':
-      return ['call ', lit(p.call_id), `: ${SOURCE_EN[p.source]} says `, lit(p.says), p.fragments ? ', the fragments say ' : ', the call so far says ', lit(p.text)];
+      return [
+        'call ',
+        lit(p.call_id),
+        `: ${SOURCE_EN[p.source]} says `,
+        lit(p.says),
+        p.fragments ? ', the fragments say ' : ', the call so far says ',
+        lit(p.text),
+      ];
     case 'name_disagree':
       return ['call ', lit(p.call_id), ': the .done event names ', lit(p.done), ', the item ', lit(p.item)];
     case 'call_id_disagree':
@@ -214,7 +292,11 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
     case 'duplicate_call_id':
       return ['two calls of this turn share the id ', lit(p.call_id)];
     case 'unsupported_call':
-      return ['the ', c(p.item_type), ` item at output_index ${p.index} asks the client to run something that is not a function call: the registry holds function tools only`];
+      return [
+        'the ',
+        c(p.item_type),
+        ` item at output_index ${p.index} asks the client to run something that is not a function call: the registry holds function tools only`,
+      ];
     case 'unknown_event':
       return ['an event type this assembler does not read: ', c(p.type)];
     case 'unknown_member':
@@ -224,7 +306,11 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
     case 'unknown_delta':
       return ['a delta type this assembler does not read: ', c(p.delta)];
     case 'no_sequence_numbers':
-      return ['no event carries a ', c('sequence_number'), ' (an older API revision or a compatible server): the order is the stream order'];
+      return [
+        'no event carries a ',
+        c('sequence_number'),
+        ' (an older API revision or a compatible server): the order is the stream order',
+      ];
     case 'handler_output_unused':
       return ['a handler output for ', lit(p.call_id), ', a call this stream does not make: ignored'];
     case 'other_provider':
@@ -240,13 +326,36 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
     case 'history_not_list':
       return [c('history'), ' must be the list the first request sent'];
     case 'stateless_only':
-      return ['the Anthropic Messages API keeps no state: every request carries the whole conversation (use ', c('stateless'), ')'];
+      return [
+        'the Anthropic Messages API keeps no state: every request carries the whole conversation (use ',
+        c('stateless'),
+        ')',
+      ];
     case 'no_stored_interaction':
-      return ['the interaction has the empty id (', c('store: false'), '): nothing is stored to continue from (use ', c('stateless'), ')'];
+      return [
+        'the interaction has the empty id (',
+        c('store: false'),
+        '): nothing is stored to continue from (use ',
+        c('stateless'),
+        ')',
+      ];
     case 'other_response':
-      return ['the result for ', lit(p.call_id), ' is bound to response ', lit(p.bound), ", not this turn's ", lit(p.expected)];
+      return [
+        'the result for ',
+        lit(p.call_id),
+        ' is bound to response ',
+        lit(p.bound),
+        ", not this turn's ",
+        lit(p.expected),
+      ];
     case 'pairing':
-      return p.problems.flatMap((x, i): Segment[] => [...(i === 0 ? [] : ['; ']), c(x.code), ' ', lit(x.call_id), `: ${PAIRING_EN[x.code]}`]);
+      return p.problems.flatMap((x, i): Segment[] => [
+        ...(i === 0 ? [] : ['; ']),
+        c(x.code),
+        ' ',
+        lit(x.call_id),
+        `: ${PAIRING_EN[x.code]}`,
+      ]);
     case 'text_before_result':
       return ['a text block before a ', c('tool_result'), ': the API rejects it'];
     case 'result_invalid':

@@ -21,7 +21,8 @@ const isFragment = (p: TurnFixture['provider'], e: Ev) => {
   return t === 'step.delta' && d?.type === 'arguments_delta';
 };
 const fragmentKey = (p: TurnFixture['provider'], e: Ev) => (p === 'openai' ? e.output_index : e.index);
-const fragmentOf = (p: TurnFixture['provider'], e: Ev) => String(p === 'openai' ? e.delta : p === 'anthropic' ? (e.delta as Ev).partial_json : (e.delta as Ev).arguments);
+const fragmentOf = (p: TurnFixture['provider'], e: Ev) =>
+  String(p === 'openai' ? e.delta : p === 'anthropic' ? (e.delta as Ev).partial_json : (e.delta as Ev).arguments);
 function withFragment(p: TurnFixture['provider'], template: Ev, text: string): Ev {
   const e = structuredClone(template);
   if (p === 'openai') e.delta = text;
@@ -63,7 +64,9 @@ function splitAt(text: string, points: number[]): string[] {
 
 describe('any split of the same arguments into fragments gives the same calls', () => {
   const cases = healthy.flatMap((f) => {
-    const keys = [...new Set((f.stream as Ev[]).filter((e) => isFragment(f.provider, e)).map((e) => fragmentKey(f.provider, e)))];
+    const keys = [
+      ...new Set((f.stream as Ev[]).filter((e) => isFragment(f.provider, e)).map((e) => fragmentKey(f.provider, e))),
+    ];
     return keys.map((key) => ({ f, key }));
   });
   it(`over ${cases.length} calls of the healthy fixtures`, () => {
@@ -92,13 +95,19 @@ describe('any split of the same arguments into fragments gives the same calls', 
  */
 function breaksOrder(f: TurnFixture, events: Ev[]): boolean {
   const p = f.provider;
-  if (p === 'openai') return events.some((e, i) => i > 0 && (e.sequence_number as number) <= ((events[i - 1] as Ev).sequence_number as number));
+  if (p === 'openai')
+    return events.some(
+      (e, i) => i > 0 && (e.sequence_number as number) <= ((events[i - 1] as Ev).sequence_number as number),
+    );
   const first = typeOf(p, f.stream[0] as Ev);
   if (typeOf(p, events[0] as Ev) !== first) return true;
   const endTypes = p === 'anthropic' ? ['message_delta', 'message_stop'] : ['interaction.completed'];
   const tail = events.slice(-endTypes.length).map((e) => typeOf(p, e));
   if (JSON.stringify(tail) !== JSON.stringify(endTypes)) return true;
-  const phase: Record<string, number> = p === 'anthropic' ? { content_block_start: 0, content_block_delta: 1, content_block_stop: 2 } : { 'step.start': 0, 'step.delta': 1, 'step.stop': 2 };
+  const phase: Record<string, number> =
+    p === 'anthropic'
+      ? { content_block_start: 0, content_block_delta: 1, content_block_stop: 2 }
+      : { 'step.start': 0, 'step.delta': 1, 'step.stop': 2 };
   const last = new Map<unknown, number>();
   for (const e of events) {
     const ph = phase[typeOf(p, e)];
@@ -167,7 +176,11 @@ describe('incremental assembly answers as whole-stream assembly', () => {
     });
   });
   it('over generated streams of fixture events and junk, never throwing', () => {
-    const junk = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ type: fc.string() }), fc.record({ event_type: fc.string(), index: fc.integer() }));
+    const junk = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.record({ type: fc.string() }),
+      fc.record({ event_type: fc.string(), index: fc.integer() }),
+    );
     const pool = (p: TurnFixture['provider']) => turnFixtures.filter((f) => f.provider === p).flatMap((f) => f.stream);
     fc.assert(
       fc.property(
@@ -193,12 +206,16 @@ describe('incremental assembly answers as whole-stream assembly', () => {
 
 describe('stream text: bad input is a located refusal or a turn, never a crash', () => {
   it("any text, and any edit of a fixture's SSE text", () => {
-    const edited = fc.tuple(fc.constantFrom(...turnFixtures), fc.nat(), fc.nat({ max: 40 }), fc.string({ maxLength: 8 })).map(([f, at, del, ins]) => {
-      const sse = toSse(f);
-      const i = at % (sse.length + 1);
-      return { provider: f.provider, text: sse.slice(0, i) + ins + sse.slice(i + del) };
-    });
-    const anyText = fc.tuple(fc.constantFrom('openai', 'anthropic', 'gemini' as const), fc.string({ unit: 'binary', maxLength: 200 })).map(([provider, text]) => ({ provider, text }));
+    const edited = fc
+      .tuple(fc.constantFrom(...turnFixtures), fc.nat(), fc.nat({ max: 40 }), fc.string({ maxLength: 8 }))
+      .map(([f, at, del, ins]) => {
+        const sse = toSse(f);
+        const i = at % (sse.length + 1);
+        return { provider: f.provider, text: sse.slice(0, i) + ins + sse.slice(i + del) };
+      });
+    const anyText = fc
+      .tuple(fc.constantFrom('openai', 'anthropic', 'gemini' as const), fc.string({ unit: 'binary', maxLength: 200 }))
+      .map(([provider, text]) => ({ provider, text }));
     fc.assert(
       fc.property(fc.oneof(edited, anyText), ({ provider, text }) => {
         const read = readTurnStream(text);

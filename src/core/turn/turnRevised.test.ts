@@ -16,7 +16,13 @@ describe('Anthropic: a message delivered whole in message_start (SPEC 8.5)', () 
     {
       content: [
         { type: 'text', text: 'Looking it up.' },
-        { type: 'tool_use', id: 'toolu_1', name: 'get_order', input: { order_ref: 'ORDER-7' }, caller: { type: 'direct' } },
+        {
+          type: 'tool_use',
+          id: 'toolu_1',
+          name: 'get_order',
+          input: { order_ref: 'ORDER-7' },
+          caller: { type: 'direct' },
+        },
       ],
       stop_reason: 'tool_use',
     },
@@ -30,14 +36,27 @@ describe('Anthropic: a message delivered whole in message_start (SPEC 8.5)', () 
     const r = runTurn('anthropic', whole, ctxFor(['toolu_1']), { toolu_1: ORDER });
     expect(r.refused).toBeNull();
     const content = (r.continuation?.messages as { content: Ev[] }[])[0]?.content;
-    expect(content?.[1]).toEqual({ type: 'tool_use', id: 'toolu_1', name: 'get_order', input: { order_ref: 'ORDER-7' }, caller: { type: 'direct' } });
+    expect(content?.[1]).toEqual({
+      type: 'tool_use',
+      id: 'toolu_1',
+      name: 'get_order',
+      input: { order_ref: 'ORDER-7' },
+      caller: { type: 'direct' },
+    });
   });
   it('a later content_block_start below n is STREAM_ORDER; at n it follows them', () => {
     const below = structuredClone(whole);
     below.splice(1, 0, { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } });
-    expect(assembleTurn('anthropic', below).problems.map((p) => p.params)).toEqual([{ kind: 'below_message_start', index: 1, given: 2 }]);
+    expect(assembleTurn('anthropic', below).problems.map((p) => p.params)).toEqual([
+      { kind: 'below_message_start', index: 1, given: 2 },
+    ]);
     const after = structuredClone(whole);
-    after.splice(1, 0, { type: 'content_block_start', index: 2, content_block: { type: 'text', text: '' } }, { type: 'content_block_stop', index: 2 });
+    after.splice(
+      1,
+      0,
+      { type: 'content_block_start', index: 2, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_stop', index: 2 },
+    );
     expect(assembleTurn('anthropic', after).problems).toEqual([]);
   });
 });
@@ -45,7 +64,11 @@ describe('Anthropic: a message delivered whole in message_start (SPEC 8.5)', () 
 describe('arguments from an empty fragment take the opening object: one object for trust, digests and replay', () => {
   it('Anthropic: one input_json_delta of "" gives {}', () => {
     const s = anthropic({}, [
-      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_order', input: {} } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_order', input: {} },
+      },
       { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '' } },
       { type: 'content_block_stop', index: 0 },
       stop('tool_use'),
@@ -59,7 +82,11 @@ describe('arguments from an empty fragment take the opening object: one object f
   });
   it('Gemini: an arguments_delta of "" gives the opening object', () => {
     const s = gemini('v1_1', [
-      { event_type: 'step.start', index: 0, step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: {} } },
+      {
+        event_type: 'step.start',
+        index: 0,
+        step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: {} },
+      },
       { event_type: 'step.delta', index: 0, delta: { type: 'arguments_delta', arguments: '' } },
       { event_type: 'step.stop', index: 0 },
     ]);
@@ -70,7 +97,11 @@ describe('arguments from an empty fragment take the opening object: one object f
   });
   it('a filled opening object and fragments with text are STREAM_ORDER, once', () => {
     const s = gemini('v1_1', [
-      { event_type: 'step.start', index: 0, step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: { order_ref: 'X' } } },
+      {
+        event_type: 'step.start',
+        index: 0,
+        step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: { order_ref: 'X' } },
+      },
       { event_type: 'step.delta', index: 0, delta: { type: 'arguments_delta', arguments: '{"order_ref"' } },
       { event_type: 'step.delta', index: 0, delta: { type: 'arguments_delta', arguments: ':"Y"}' } },
       { event_type: 'step.stop', index: 0 },
@@ -85,11 +116,23 @@ describe('deltas complete what they belong to', () => {
       'v1_1',
       [
         { event_type: 'step.start', index: 0, step: { type: 'google_search_call', id: 'gs_1', arguments: {} } },
-        { event_type: 'step.delta', index: 0, delta: { type: 'google_search_call', arguments: { queries: ['refund policy'] }, signature: 'SIG_A' } },
+        {
+          event_type: 'step.delta',
+          index: 0,
+          delta: { type: 'google_search_call', arguments: { queries: ['refund policy'] }, signature: 'SIG_A' },
+        },
         { event_type: 'step.stop', index: 0 },
         { event_type: 'step.start', index: 1, step: { type: 'google_search_result', call_id: 'gs_1', result: [] } },
-        { event_type: 'step.delta', index: 1, delta: { type: 'google_search_result', result: [{ search_suggestions: 'a' }] } },
-        { event_type: 'step.delta', index: 1, delta: { type: 'google_search_result', result: [{ search_suggestions: 'b' }], signature: 'SIG_B' } },
+        {
+          event_type: 'step.delta',
+          index: 1,
+          delta: { type: 'google_search_result', result: [{ search_suggestions: 'a' }] },
+        },
+        {
+          event_type: 'step.delta',
+          index: 1,
+          delta: { type: 'google_search_result', result: [{ search_suggestions: 'b' }], signature: 'SIG_B' },
+        },
         { event_type: 'step.stop', index: 1 },
         { event_type: 'step.start', index: 2, step: { type: 'model_output' } },
         { event_type: 'step.delta', index: 2, delta: { type: 'text', text: 'Done.' } },
@@ -101,7 +144,12 @@ describe('deltas complete what they belong to', () => {
     expect(t.problems).toEqual([]);
     expect(t.replay).toEqual([
       { type: 'google_search_call', id: 'gs_1', arguments: { queries: ['refund policy'] }, signature: 'SIG_A' },
-      { type: 'google_search_result', call_id: 'gs_1', result: [{ search_suggestions: 'a' }, { search_suggestions: 'b' }], signature: 'SIG_B' },
+      {
+        type: 'google_search_result',
+        call_id: 'gs_1',
+        result: [{ search_suggestions: 'a' }, { search_suggestions: 'b' }],
+        signature: 'SIG_B',
+      },
       { type: 'model_output', content: [{ type: 'text', text: 'Done.' }] },
     ]);
     expect(t.terminal?.kind).toBe('final_answer');
@@ -112,9 +160,17 @@ describe('deltas complete what they belong to', () => {
       { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'SIG' } },
       { type: 'content_block_stop', index: 0 },
       { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '', citations: null } },
-      { type: 'content_block_delta', index: 1, delta: { type: 'citations_delta', citation: { type: 'char_location', cited_text: 'a' } } },
+      {
+        type: 'content_block_delta',
+        index: 1,
+        delta: { type: 'citations_delta', citation: { type: 'char_location', cited_text: 'a' } },
+      },
       { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Refunds take 5 days.' } },
-      { type: 'content_block_delta', index: 1, delta: { type: 'citations_delta', citation: { type: 'char_location', cited_text: 'b' } } },
+      {
+        type: 'content_block_delta',
+        index: 1,
+        delta: { type: 'citations_delta', citation: { type: 'char_location', cited_text: 'b' } },
+      },
       { type: 'content_block_stop', index: 1 },
       stop('end_turn'),
     ]);
@@ -135,27 +191,52 @@ describe('deltas complete what they belong to', () => {
 describe('Anthropic compaction blocks', () => {
   it('compaction_delta sets content and encrypted_content, signature_delta its signature; replayed, never run', () => {
     const s = anthropic({}, [
-      { type: 'content_block_start', index: 0, content_block: { type: 'compaction', content: null, encrypted_content: null } },
-      { type: 'content_block_delta', index: 0, delta: { type: 'compaction_delta', content: 'Summary so far.', encrypted_content: 'ENC' } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'compaction', content: null, encrypted_content: null },
+      },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'compaction_delta', content: 'Summary so far.', encrypted_content: 'ENC' },
+      },
       { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'SIG' } },
       { type: 'content_block_stop', index: 0 },
       stop('end_turn'),
     ]);
     const t = assembleTurn('anthropic', s);
     expect(t.problems).toEqual([]);
-    expect(t.replay).toEqual([{ type: 'compaction', content: 'Summary so far.', encrypted_content: 'ENC', signature: 'SIG' }]);
+    expect(t.replay).toEqual([
+      { type: 'compaction', content: 'Summary so far.', encrypted_content: 'ENC', signature: 'SIG' },
+    ]);
   });
 });
 
 describe('one problem per defect (SPEC 8.1)', () => {
-  const frag = (index: number, partial_json: string): Ev => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+  const frag = (index: number, partial_json: string): Ev => ({
+    type: 'content_block_delta',
+    index,
+    delta: { type: 'input_json_delta', partial_json },
+  });
   const call = (index: number): Ev[] => [
-    { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${index}`, name: 'get_order', input: {} } },
+    {
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id: `toolu_${index}`, name: 'get_order', input: {} },
+    },
     frag(index, ARGS),
     { type: 'content_block_stop', index },
   ];
   it('fragments for a block that never opened: one STREAM_ORDER, however many', () => {
-    const s = anthropic({}, [...call(0), frag(4, '{"a"'), frag(4, ':1'), frag(4, '}'), { type: 'content_block_stop', index: 4 }, stop('tool_use')]);
+    const s = anthropic({}, [
+      ...call(0),
+      frag(4, '{"a"'),
+      frag(4, ':1'),
+      frag(4, '}'),
+      { type: 'content_block_stop', index: 4 },
+      stop('tool_use'),
+    ]);
     expect(assembleTurn('anthropic', s).problems.map((p) => [p.at, p.params.kind])).toEqual([[4, 'not_open']]);
   });
   it('an index opened twice: one problem, its later events add none', () => {
@@ -171,7 +252,11 @@ describe('one problem per defect (SPEC 8.1)', () => {
   it('a filled opening input and 50 000 fragments: one STREAM_ORDER, found in linear time', () => {
     const many = Array.from({ length: 50_000 }, () => frag(0, 'x'));
     const s = anthropic({}, [
-      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_0', name: 'get_order', input: { order_ref: 'A' } } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'toolu_0', name: 'get_order', input: { order_ref: 'A' } },
+      },
       ...many,
       { type: 'content_block_stop', index: 0 },
       stop('tool_use'),
@@ -183,13 +268,20 @@ describe('one problem per defect (SPEC 8.1)', () => {
   it('a stream without its first event: one problem, the rest still read', () => {
     const s = anthropic({}, [...call(0), stop('tool_use')]).slice(1);
     const t = assembleTurn('anthropic', s);
-    expect(t.problems.map((p) => p.params)).toEqual([{ kind: 'first_event', type: 'content_block_start', expected: 'message_start' }]);
+    expect(t.problems.map((p) => p.params)).toEqual([
+      { kind: 'first_event', type: 'content_block_start', expected: 'message_start' },
+    ]);
     expect(t.calls.map((c) => c.arguments)).toEqual([{ order_ref: 'ORDER-7' }]);
   });
 });
 
 describe('ends without calls (SPEC 8.1, 8.3)', () => {
-  const text = (end: string): Ev[] => anthropic({}, [{ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hello.' } }, { type: 'content_block_stop', index: 0 }, stop(end)]);
+  const text = (end: string): Ev[] =>
+    anthropic({}, [
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hello.' } },
+      { type: 'content_block_stop', index: 0 },
+      stop(end),
+    ]);
   it.each([
     ['openai', openai([])],
     ['anthropic', text('end_turn')],
@@ -200,7 +292,13 @@ describe('ends without calls (SPEC 8.1, 8.3)', () => {
     expect(r).toMatchObject({ problems: [], continuation: null, refused: null, terminal: { kind: 'final_answer' } });
   });
   it.each([
-    ['openai', openai([], { type: 'response.incomplete', response: { id: 'resp_1', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } })],
+    [
+      'openai',
+      openai([], {
+        type: 'response.incomplete',
+        response: { id: 'resp_1', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } },
+      }),
+    ],
     ['anthropic', text('max_tokens')],
     ['anthropic', text('refusal')],
     ['gemini', gemini('v1_1', [], 'incomplete')],
@@ -211,20 +309,40 @@ describe('ends without calls (SPEC 8.1, 8.3)', () => {
   });
   it('Anthropic pause_turn continues statelessly: the assistant content, no user message; no stateful form', () => {
     const s = anthropic({}, [
-      { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} } },
-      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"query":"refund"}' } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} },
+      },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: '{"query":"refund"}' },
+      },
       { type: 'content_block_stop', index: 0 },
       stop('pause_turn'),
     ]);
     const history = [{ role: 'user', content: 'refunds?' }];
     const r = runTurn('anthropic', s, { ...ctxFor([]), history }, {});
     expect(r.refused).toBeNull();
-    expect(r.continuation).toEqual({ messages: [...history, { role: 'assistant', content: [{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'refund' } }] }] });
+    expect(r.continuation).toEqual({
+      messages: [
+        ...history,
+        {
+          role: 'assistant',
+          content: [{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'refund' } }],
+        },
+      ],
+    });
     expect(runTurn('anthropic', s, ctxFor([]), {}, 'stateful').refused?.params).toEqual({ kind: 'stateless_only' });
   });
   it('a pause_turn with a client tool_use stays NOT_A_TOOL_TURN', () => {
     const s = anthropic({}, [
-      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_order', input: {} } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_order', input: {} },
+      },
       { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: ARGS } },
       { type: 'content_block_stop', index: 0 },
       stop('pause_turn'),
@@ -232,13 +350,19 @@ describe('ends without calls (SPEC 8.1, 8.3)', () => {
     expect(assembleTurn('anthropic', s).problems.map((p) => p.code)).toEqual(['NOT_A_TOOL_TURN']);
   });
   it('an end that asks for tools with no call is STREAM_ORDER', () => {
-    expect(assembleTurn('anthropic', text('tool_use')).problems.map((p) => p.params.kind)).toEqual(['tools_without_call']);
+    expect(assembleTurn('anthropic', text('tool_use')).problems.map((p) => p.params.kind)).toEqual([
+      'tools_without_call',
+    ]);
   });
 });
 
 describe('Gemini: an interaction with the empty id (store: false)', () => {
   const s = gemini('', [
-    { event_type: 'step.start', index: 0, step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: {} } },
+    {
+      event_type: 'step.start',
+      index: 0,
+      step: { type: 'function_call', id: 'fc_1', name: 'get_order', arguments: {} },
+    },
     { event_type: 'step.delta', index: 0, delta: { type: 'arguments_delta', arguments: ARGS } },
     { event_type: 'step.stop', index: 0 },
   ]);
@@ -246,7 +370,13 @@ describe('Gemini: an interaction with the empty id (store: false)', () => {
     const r = runTurn('gemini', s, ctxFor(['fc_1'], { response_ref: 'req_dispatcher_1' }), { fc_1: ORDER });
     expect(r.calls[0]?.package?.protected_audit).toBeDefined();
     expect(r.refused).toBeNull();
-    const stateful = runTurn('gemini', s, ctxFor(['fc_1'], { response_ref: 'req_dispatcher_1' }), { fc_1: ORDER }, 'stateful');
+    const stateful = runTurn(
+      'gemini',
+      s,
+      ctxFor(['fc_1'], { response_ref: 'req_dispatcher_1' }),
+      { fc_1: ORDER },
+      'stateful',
+    );
     expect(stateful.refused?.params).toEqual({ kind: 'no_stored_interaction' });
   });
   it('without response_ref a call reaching the gate is bad input', () => {
@@ -254,9 +384,17 @@ describe('Gemini: an interaction with the empty id (store: false)', () => {
   });
   it('results bound to another request id do not answer it', () => {
     const t = assembleTurn('gemini', s);
-    const results = dispatchTurn(t, ctxFor(['fc_1'], { response_ref: 'req_1' }), { fc_1: ORDER }).map((d) => ({ package: d.package, trusted: d.trusted }));
+    const results = dispatchTurn(t, ctxFor(['fc_1'], { response_ref: 'req_1' }), { fc_1: ORDER }).map((d) => ({
+      package: d.package,
+      trusted: d.trusted,
+    }));
     expect(continueTurn('gemini', t, results, { mode: 'stateless', history: [], response_ref: 'req_1' }).ok).toBe(true);
     const other = continueTurn('gemini', t, results, { mode: 'stateless', history: [], response_ref: 'req_2' });
-    expect(!other.ok && other.params).toEqual({ kind: 'other_response', call_id: 'fc_1', bound: 'req_1', expected: 'req_2' });
+    expect(!other.ok && other.params).toEqual({
+      kind: 'other_response',
+      call_id: 'fc_1',
+      bound: 'req_1',
+      expected: 'req_2',
+    });
   });
 });

@@ -10,12 +10,26 @@ import { ARGS, added, ctxFor, delta, done, fcItem, openai, type Ev } from '../..
 
 describe('OpenAI items the client must run that are not function calls (UNSUPPORTED_CALL)', () => {
   it.each([
-    { type: 'local_shell_call', id: 'lsh_1', call_id: 'call_s', action: { type: 'exec', command: ['ls'] }, status: 'completed' },
+    {
+      type: 'local_shell_call',
+      id: 'lsh_1',
+      call_id: 'call_s',
+      action: { type: 'exec', command: ['ls'] },
+      status: 'completed',
+    },
     { type: 'shell_call', id: 'sh_1', call_id: 'call_s', status: 'completed' },
     { type: 'tool_search_call', id: 'ts_1', call_id: 'call_s', execution: 'client', status: 'completed' },
   ])('$type: decided by type, reported at its output_item.added, not a call', (item) => {
-    const t = assembleTurn('openai', openai([added(item), done(item)], { type: 'response.completed', response: { id: 'resp_1', status: 'completed', output: [item] } }));
-    expect(t.problems).toMatchObject([{ code: 'UNSUPPORTED_CALL', at: 1, params: { kind: 'unsupported_call', item_type: item.type, index: 0 } }]);
+    const t = assembleTurn(
+      'openai',
+      openai([added(item), done(item)], {
+        type: 'response.completed',
+        response: { id: 'resp_1', status: 'completed', output: [item] },
+      }),
+    );
+    expect(t.problems).toMatchObject([
+      { code: 'UNSUPPORTED_CALL', at: 1, params: { kind: 'unsupported_call', item_type: item.type, index: 0 } },
+    ]);
     expect(t.calls).toEqual([]);
   });
   it('a program item carries a call_id and is run by the provider: not unsupported, not a call', () => {
@@ -32,12 +46,21 @@ describe('OpenAI items the client must run that are not function calls (UNSUPPOR
 });
 
 describe('OpenAI calls without deltas (SPEC 8.1)', () => {
-  const completed = (args: string): Ev => ({ type: 'response.completed', response: { id: 'resp_1', status: 'completed', output: [fcItem({ arguments: args, status: 'completed' })] } });
+  const completed = (args: string): Ev => ({
+    type: 'response.completed',
+    response: { id: 'resp_1', status: 'completed', output: [fcItem({ arguments: args, status: 'completed' })] },
+  });
   it('take the text of .done, the done item and the completed item, which agree', () => {
     const s = openai(
       [
         added(fcItem()),
-        { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', name: 'get_order', arguments: ARGS },
+        {
+          type: 'response.function_call_arguments.done',
+          output_index: 0,
+          item_id: 'fc_1',
+          name: 'get_order',
+          arguments: ARGS,
+        },
         done(fcItem({ arguments: ARGS, status: 'completed' })),
       ],
       completed(ARGS),
@@ -47,7 +70,14 @@ describe('OpenAI calls without deltas (SPEC 8.1)', () => {
     expect(t.calls[0]).toMatchObject({ arguments_text: ARGS, arguments: { order_ref: 'ORDER-7' } });
   });
   it('only the .done event carrying the text (a compatible server) is enough', () => {
-    const s = openai([added(fcItem()), { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', arguments: ARGS }, done(fcItem({ status: 'completed' }))], completed(''));
+    const s = openai(
+      [
+        added(fcItem()),
+        { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', arguments: ARGS },
+        done(fcItem({ status: 'completed' })),
+      ],
+      completed(''),
+    );
     expect(assembleTurn('openai', s).calls[0]?.arguments).toEqual({ order_ref: 'ORDER-7' });
   });
   it('only the completed item carrying it is enough too', () => {
@@ -57,7 +87,9 @@ describe('OpenAI calls without deltas (SPEC 8.1)', () => {
   });
   it('texts that differ are ARGUMENTS_DISAGREE, once', () => {
     const s = openai([added(fcItem()), done(fcItem({ arguments: ARGS }))], completed('{"order_ref":"ORDER-8"}'));
-    expect(assembleTurn('openai', s).problems.map((p) => [p.code, p.params.kind])).toEqual([['ARGUMENTS_DISAGREE', 'arguments_disagree']]);
+    expect(assembleTurn('openai', s).problems.map((p) => [p.code, p.params.kind])).toEqual([
+      ['ARGUMENTS_DISAGREE', 'arguments_disagree'],
+    ]);
   });
   it('all empty: the empty text, which the gate answers INVALID_ARGUMENTS with the text bound', () => {
     const s = openai([added(fcItem()), done(fcItem())], completed(''));
@@ -74,35 +106,78 @@ describe('OpenAI replay: every member sent, but the call item id; the completed 
     const item = fcItem({ arguments: ARGS, status: 'completed', namespace: 'orders', caller: { type: 'direct' } });
     const s = openai([added(fcItem({ namespace: 'orders', caller: { type: 'direct' } })), delta(ARGS), done(item)], {
       type: 'response.completed',
-      response: { id: 'resp_1', status: 'completed', output: [{ type: 'reasoning', id: 'rs_0', summary: [], encrypted_content: 'E' }, item] },
+      response: {
+        id: 'resp_1',
+        status: 'completed',
+        output: [{ type: 'reasoning', id: 'rs_0', summary: [], encrypted_content: 'E' }, item],
+      },
     });
     // the reasoning item exists only in the completed response's output: that copy is the one replayed
     const t = assembleTurn('openai', s);
     expect(t.problems).toEqual([]);
     expect(t.replay).toEqual([
       { type: 'reasoning', id: 'rs_0', summary: [], encrypted_content: 'E' },
-      { type: 'function_call', call_id: 'call_1', name: 'get_order', arguments: ARGS, status: 'completed', namespace: 'orders', caller: { type: 'direct' } },
+      {
+        type: 'function_call',
+        call_id: 'call_1',
+        name: 'get_order',
+        arguments: ARGS,
+        status: 'completed',
+        namespace: 'orders',
+        caller: { type: 'direct' },
+      },
     ]);
   });
   it('without a completed output, the done items are replayed', () => {
-    const s = openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS, status: 'completed', namespace: 'ns' }))]);
-    expect(assembleTurn('openai', s).replay).toEqual([{ type: 'function_call', call_id: 'call_1', name: 'get_order', arguments: ARGS, status: 'completed', namespace: 'ns' }]);
+    const s = openai([
+      added(fcItem()),
+      delta(ARGS),
+      done(fcItem({ arguments: ARGS, status: 'completed', namespace: 'ns' })),
+    ]);
+    expect(assembleTurn('openai', s).replay).toEqual([
+      {
+        type: 'function_call',
+        call_id: 'call_1',
+        name: 'get_order',
+        arguments: ARGS,
+        status: 'completed',
+        namespace: 'ns',
+      },
+    ]);
   });
 });
 
 describe('OpenAI failures and numbering', () => {
   it('error then response.failed is one STREAM_ERROR, its nested code and message read', () => {
-    const s = openai([{ type: 'error', error: { type: 'server_error', code: 'server_error', message: 'The server had an error' } }], {
-      type: 'response.failed',
-      response: { id: 'resp_1', status: 'failed', error: { code: 'server_error', message: 'The server had an error' } },
-    });
+    const s = openai(
+      [{ type: 'error', error: { type: 'server_error', code: 'server_error', message: 'The server had an error' } }],
+      {
+        type: 'response.failed',
+        response: {
+          id: 'resp_1',
+          status: 'failed',
+          error: { code: 'server_error', message: 'The server had an error' },
+        },
+      },
+    );
     const t = assembleTurn('openai', s);
     expect(t.problems.map((p) => [p.code, p.params])).toEqual([
-      ['STREAM_ERROR', { kind: 'failed', end: { type: 'error', status: 'server_error', reason: null }, code: 'server_error', message: 'The server had an error' }],
+      [
+        'STREAM_ERROR',
+        {
+          kind: 'failed',
+          end: { type: 'error', status: 'server_error', reason: null },
+          code: 'server_error',
+          message: 'The server had an error',
+        },
+      ],
     ]);
   });
   it('no sequence numbers anywhere: a note, no problem, the call assembled, not unterminated', () => {
-    const t = assembleTurn('openai', openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))], undefined, false));
+    const t = assembleTurn(
+      'openai',
+      openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))], undefined, false),
+    );
     expect(t.problems).toEqual([]);
     expect(t.notes.map((n) => n.params)).toEqual([{ kind: 'no_sequence_numbers' }]);
     expect(t.calls[0]?.arguments).toEqual({ order_ref: 'ORDER-7' });
@@ -111,7 +186,9 @@ describe('OpenAI failures and numbering', () => {
     const s = openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))]);
     delete s[2]?.sequence_number;
     delete s[3]?.sequence_number;
-    expect(assembleTurn('openai', s).problems.map((p) => p.params)).toEqual([{ kind: 'sequence_mixed', type: 'response.function_call_arguments.delta', carried: false }]);
+    expect(assembleTurn('openai', s).problems.map((p) => p.params)).toEqual([
+      { kind: 'sequence_mixed', type: 'response.function_call_arguments.delta', carried: false },
+    ]);
   });
   it('gaps: one STREAM_ORDER for the first, none for the ones that continue it', () => {
     const s = openai([added(fcItem()), delta('{"order_ref"'), delta(':"ORDER-7"}'), done(fcItem({ arguments: ARGS }))]);
@@ -126,10 +203,17 @@ describe('OpenAI failures and numbering', () => {
     expect(t.notes.map((n) => n.params)).toEqual([{ kind: 'tolerated_event', type: 'keepalive' }]);
   });
   it('response.queued after response.created is fine; a stream without response.created is one STREAM_ORDER', () => {
-    const s = openai([{ type: 'response.queued', response: { id: 'resp_1', status: 'queued' } }, added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))]);
+    const s = openai([
+      { type: 'response.queued', response: { id: 'resp_1', status: 'queued' } },
+      added(fcItem()),
+      delta(ARGS),
+      done(fcItem({ arguments: ARGS })),
+    ]);
     expect(assembleTurn('openai', s).problems).toEqual([]);
     const resumed = s.slice(2);
-    expect(assembleTurn('openai', resumed).problems.map((p) => p.params)).toEqual([{ kind: 'first_event', type: 'response.output_item.added', expected: 'response.created' }]);
+    expect(assembleTurn('openai', resumed).problems.map((p) => p.params)).toEqual([
+      { kind: 'first_event', type: 'response.output_item.added', expected: 'response.created' },
+    ]);
   });
   it('events after the terminal one: one problem, however many', () => {
     const s = openai([added(fcItem()), delta(ARGS), done(fcItem({ arguments: ARGS }))]);

@@ -62,12 +62,30 @@ function applyEdits(f: TurnFixture, edits: readonly Edit[]): unknown[] {
 }
 
 /** Where the learner goes: next and previous, jumps anywhere, start and end. */
-const moves = fc.array(fc.oneof(fc.constant('next' as const), fc.constant('back' as const), fc.constant('start' as const), fc.constant('end' as const), fc.nat()), { minLength: 1, maxLength: 40 });
+const moves = fc.array(
+  fc.oneof(
+    fc.constant('next' as const),
+    fc.constant('back' as const),
+    fc.constant('start' as const),
+    fc.constant('end' as const),
+    fc.nat(),
+  ),
+  { minLength: 1, maxLength: 40 },
+);
 
 function walk(length: number, path: readonly (number | 'next' | 'back' | 'start' | 'end')[]): number[] {
   let at = length;
   return path.map((m) => {
-    at = m === 'next' ? Math.min(length, at + 1) : m === 'back' ? Math.max(0, at - 1) : m === 'start' ? 0 : m === 'end' ? length : m % (length + 1);
+    at =
+      m === 'next'
+        ? Math.min(length, at + 1)
+        : m === 'back'
+          ? Math.max(0, at - 1)
+          : m === 'start'
+            ? 0
+            : m === 'end'
+              ? length
+              : m % (length + 1);
     return at;
   });
 }
@@ -75,31 +93,43 @@ function walk(length: number, path: readonly (number | 'next' | 'back' | 'start'
 describe('a turn session answers as assembleTurn on the same prefix', () => {
   it('at every step of random walks over every fixture and random edits of it, whatever the checkpoint spacing', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...turnFixtures), fc.array(edit, { maxLength: 4 }), fc.constantFrom(1, 2, 3, 5, undefined), moves, (f, edits, every, path) => {
-        const events = applyEdits(f, edits);
-        const session = openTurnSession(f.provider, events, { every });
-        expect(session.length).toBe(events.length);
-        for (const n of walk(events.length, path)) expect(session.turnAt(n), `${f.id} @${n}`).toStrictEqual(plain(f.provider, events, n));
-      }),
+      fc.property(
+        fc.constantFrom(...turnFixtures),
+        fc.array(edit, { maxLength: 4 }),
+        fc.constantFrom(1, 2, 3, 5, undefined),
+        moves,
+        (f, edits, every, path) => {
+          const events = applyEdits(f, edits);
+          const session = openTurnSession(f.provider, events, { every });
+          expect(session.length).toBe(events.length);
+          for (const n of walk(events.length, path))
+            expect(session.turnAt(n), `${f.id} @${n}`).toStrictEqual(plain(f.provider, events, n));
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
 
   it('two sessions, a stream and its edit, interleaved: each answers for its own events', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...turnFixtures), fc.array(edit, { minLength: 1, maxLength: 3 }), moves, (f, edits, path) => {
-        const before = [...f.stream];
-        const after = applyEdits(f, edits);
-        const a = openTurnSession(f.provider, before, { every: 2 });
-        const b = openTurnSession(f.provider, after, { every: 2 });
-        const wa = walk(before.length, path);
-        const wb = walk(after.length, path);
-        wa.forEach((n, i) => {
-          expect(a.turnAt(n)).toStrictEqual(plain(f.provider, before, n));
-          const m = wb[i] as number;
-          expect(b.turnAt(m)).toStrictEqual(plain(f.provider, after, m));
-        });
-      }),
+      fc.property(
+        fc.constantFrom(...turnFixtures),
+        fc.array(edit, { minLength: 1, maxLength: 3 }),
+        moves,
+        (f, edits, path) => {
+          const before = [...f.stream];
+          const after = applyEdits(f, edits);
+          const a = openTurnSession(f.provider, before, { every: 2 });
+          const b = openTurnSession(f.provider, after, { every: 2 });
+          const wa = walk(before.length, path);
+          const wb = walk(after.length, path);
+          wa.forEach((n, i) => {
+            expect(a.turnAt(n)).toStrictEqual(plain(f.provider, before, n));
+            const m = wb[i] as number;
+            expect(b.turnAt(m)).toStrictEqual(plain(f.provider, after, m));
+          });
+        },
+      ),
       { seed: SEED, numRuns: 150 },
     );
   });
@@ -112,7 +142,9 @@ describe('a turn session answers as assembleTurn on the same prefix', () => {
       const session = openTurnSession(f.provider, text, { every: 3 });
       for (const n of [read.events.length, 0, 2, 1, read.events.length - 1, 4]) {
         const k = Math.max(0, Math.min(read.events.length, n));
-        expect(session.turnAt(k), `${f.id} @${k}`).toStrictEqual(assembleTurn(f.provider, { events: read.events.slice(0, k) }));
+        expect(session.turnAt(k), `${f.id} @${k}`).toStrictEqual(
+          assembleTurn(f.provider, { events: read.events.slice(0, k) }),
+        );
       }
     }
     expect(() => openTurnSession('openai', 'data: {"type": }\n\n')).toThrow(StreamTextRefused);

@@ -70,27 +70,35 @@ function eventsOf(events: TurnEvents): Pushed[] {
  * takes them). Throws as `assembleTurn` does: TypeError for an unknown
  * provider, StreamTextRefused for text that is not JSON.
  */
-export function openTurnSession(provider: ProviderName, events: TurnEvents, options: TurnSessionOptions = {}): TurnSession {
+export function openTurnSession(
+  provider: ProviderName,
+  events: TurnEvents,
+  options: TurnSessionOptions = {},
+): TurnSession {
   const fresh = createTurnAssembler(provider) as ForkableTurnAssembler;
   const list: readonly Pushed[] = eventsOf(events);
   const every = options.every ?? Math.max(128, Math.ceil(list.length / 32));
-  if (!Number.isInteger(every) || every < 1) throw new RangeError(`every must be a positive integer, not ${String(every)}`);
+  if (!Number.isInteger(every) || every < 1)
+    throw new RangeError(`every must be a positive integer, not ${String(every)}`);
   /** checkpoints[j]: an assembler that has read j × every events; never pushed to, only forked. */
   let checkpoints: ForkableTurnAssembler[] | null = [fresh.fork()];
   let cursor: { assembler: ForkableTurnAssembler; at: number } | null = { assembler: fresh, at: 0 };
 
   function turnAt(n: number): AssembledTurn {
     if (checkpoints === null || cursor === null) throw new Error('this turn session is closed');
-    if (!Number.isInteger(n) || n < 0 || n > list.length) throw new RangeError(`turnAt(${String(n)}): expected an integer from 0 to ${list.length}`);
+    if (!Number.isInteger(n) || n < 0 || n > list.length)
+      throw new RangeError(`turnAt(${String(n)}): expected an integer from 0 to ${list.length}`);
     // The nearest checkpoint at or before n (they are made in order: no gaps), unless the cursor stands between it and n.
     const j = Math.min(Math.floor(n / every), checkpoints.length - 1);
     const from = j * every;
-    if (cursor.at > n || cursor.at < from) cursor = { assembler: (checkpoints[j] as ForkableTurnAssembler).fork(), at: from };
+    if (cursor.at > n || cursor.at < from)
+      cursor = { assembler: (checkpoints[j] as ForkableTurnAssembler).fork(), at: from };
     while (cursor.at < n) {
       const [value, sseEvent] = list[cursor.at] as Pushed;
       cursor.assembler.push(value, sseEvent);
       cursor.at++;
-      if (cursor.at % every === 0 && checkpoints[cursor.at / every] === undefined) checkpoints[cursor.at / every] = cursor.assembler.fork();
+      if (cursor.at % every === 0 && checkpoints[cursor.at / every] === undefined)
+        checkpoints[cursor.at / every] = cursor.assembler.fork();
     }
     return cursor.assembler.turn();
   }

@@ -13,13 +13,21 @@ describe('reading stream text', () => {
     expect(readTurnStream('{"type":"ping"}\n\n{"type":"ping",}\n')).toMatchObject({ ok: false, error: { line: 3 } });
   });
   it('duplicate keys are refused (SPEC 2.1)', () => {
-    expect(readTurnStream('[{"type":"ping","type":"message_stop"}]')).toMatchObject({ ok: false, error: { code: 'DUPLICATE_KEY' } });
+    expect(readTurnStream('[{"type":"ping","type":"message_stop"}]')).toMatchObject({
+      ok: false,
+      error: { code: 'DUPLICATE_KEY' },
+    });
   });
   it('over 1 MiB is refused before parsing', () => {
-    expect(readTurnStream(`[${' '.repeat(1_048_576)}]`)).toMatchObject({ ok: false, error: { code: 'TOO_LARGE', line: 1, column: 1 } });
+    expect(readTurnStream(`[${' '.repeat(1_048_576)}]`)).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_LARGE', line: 1, column: 1 },
+    });
   });
   it('data: [DONE] ends the stream; comments, id and retry are skipped; multi-line data joins', () => {
-    const r = readTurnStream(': hi\nid: 1\nretry: 5\ndata: {"type":\ndata: "ping"}\n\ndata: [DONE]\n\ndata: {"type":"late"}\n\n');
+    const r = readTurnStream(
+      ': hi\nid: 1\nretry: 5\ndata: {"type":\ndata: "ping"}\n\ndata: [DONE]\n\ndata: {"type":"late"}\n\n',
+    );
     expect(r).toMatchObject({ ok: true, layout: 'sse', events: [{ value: { type: 'ping' }, line: 4 }] });
     expect(r.ok && r.events).toHaveLength(1);
   });

@@ -31,7 +31,8 @@ export interface StreamTextError {
   column: number;
 }
 
-export type StreamRead = { ok: true; layout: StreamLayout; events: StreamEvent[] } | { ok: false; error: StreamTextError };
+export type StreamRead =
+  { ok: true; layout: StreamLayout; events: StreamEvent[] } | { ok: false; error: StreamTextError };
 
 const SSE_FIELD = /^(?:event|data|id|retry)(?::|$)|^:/;
 
@@ -41,10 +42,19 @@ const SSE_FIELD = /^(?:event|data|id|retry)(?::|$)|^:/;
  */
 export function readTurnStream(text: string): StreamRead {
   if (text.length > STRICT_JSON_LIMITS.maxBytes || utf8Length(text) > STRICT_JSON_LIMITS.maxBytes) {
-    return { ok: false, error: { code: 'TOO_LARGE', message: `the stream is over ${STRICT_JSON_LIMITS.maxBytes} bytes of UTF-8; nothing was parsed`, line: 1, column: 1 } };
+    return {
+      ok: false,
+      error: {
+        code: 'TOO_LARGE',
+        message: `the stream is over ${STRICT_JSON_LIMITS.maxBytes} bytes of UTF-8; nothing was parsed`,
+        line: 1,
+        column: 1,
+      },
+    };
   }
   const first = text.search(/\S/);
-  if (first === -1) return { ok: false, error: { code: 'NOT_A_STREAM', message: 'the stream file is empty', line: 1, column: 1 } };
+  if (first === -1)
+    return { ok: false, error: { code: 'NOT_A_STREAM', message: 'the stream file is empty', line: 1, column: 1 } };
   if (text[first] === '[') return readArray(text);
   const firstLine = text.slice(first).split(/\r\n|\r|\n/, 1)[0] as string;
   return SSE_FIELD.test(firstLine) ? readSse(text) : readJsonLines(text);
@@ -52,7 +62,11 @@ export function readTurnStream(text: string): StreamRead {
 
 function readArray(text: string): StreamRead {
   const r = parseStrictJson(text, { locations: true });
-  if (!r.ok) return { ok: false, error: { code: r.error.code, message: r.error.message, line: r.error.line, column: r.error.column } };
+  if (!r.ok)
+    return {
+      ok: false,
+      error: { code: r.error.code, message: r.error.message, line: r.error.line, column: r.error.column },
+    };
   const values = r.value as unknown[];
   const starts = lineStarts(text);
   const events = values.map((value, i): StreamEvent => {
@@ -70,7 +84,11 @@ function readJsonLines(text: string): StreamRead {
     const lead = raw.search(/\S/);
     if (lead === -1) continue;
     const r = parseStrictJson(raw);
-    if (!r.ok) return { ok: false, error: { code: r.error.code, message: `JSON Lines: ${r.error.message}`, line: n + 1, column: r.error.column } };
+    if (!r.ok)
+      return {
+        ok: false,
+        error: { code: r.error.code, message: `JSON Lines: ${r.error.message}`, line: n + 1, column: r.error.column },
+      };
     events.push({ value: r.value, line: n + 1, column: lead + 1 });
   }
   return { ok: true, layout: 'json_lines', events };
@@ -104,7 +122,12 @@ function readSse(text: string): StreamRead {
     const r = parseStrictJson(body);
     if (!r.ok) {
       const column = r.error.line === 1 ? at.column + r.error.column - 1 : r.error.column;
-      return { code: r.error.code, message: `SSE data is not JSON: ${r.error.message}`, line: at.line + r.error.line - 1, column };
+      return {
+        code: r.error.code,
+        message: `SSE data is not JSON: ${r.error.message}`,
+        line: at.line + r.error.line - 1,
+        column,
+      };
     }
     events.push(sse_event === undefined ? { value: r.value, ...at } : { value: r.value, ...at, sse_event });
     return null;

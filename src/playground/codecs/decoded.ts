@@ -16,7 +16,8 @@ export const IO_LIMITS = {
   maxTextBytes: 1024 * 1024,
 } as const;
 
-export type IoErrorCode = 'TOO_LARGE' | 'NOT_COMPRESSED' | 'NOT_JSON' | 'WRONG_SCHEMA' | 'NOT_UTF8' | 'STORAGE' | 'UNREADABLE';
+export type IoErrorCode =
+  'TOO_LARGE' | 'NOT_COMPRESSED' | 'NOT_JSON' | 'WRONG_SCHEMA' | 'NOT_UTF8' | 'STORAGE' | 'UNREADABLE';
 
 export interface IoError {
   code: IoErrorCode;
@@ -26,7 +27,10 @@ export interface IoError {
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; error: IoError };
 
-export const refuse = (code: IoErrorCode, detail: string): { ok: false; error: IoError } => ({ ok: false, error: { code, detail } });
+export const refuse = (code: IoErrorCode, detail: string): { ok: false; error: IoError } => ({
+  ok: false,
+  error: { code, detail },
+});
 
 /** UTF-8 bytes of a text: the one measure of every limit here (the core's, as the contract counts). */
 export const byteLength = utf8Length;
@@ -36,10 +40,15 @@ export function strictJson(text: string, maxBytes: number = IO_LIMITS.maxTextByt
   const r = parseStrictJson(text, { maxBytes });
   if (r.ok) return { ok: true, value: r.value };
   const e = r.error;
-  return refuse(e.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON', `${e.code} at line ${e.line}, column ${e.column}: ${e.message}`);
+  return refuse(
+    e.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON',
+    `${e.code} at line ${e.line}, column ${e.column}: ${e.message}`,
+  );
 }
 
 export function schemaError(error: z.core.$ZodError): IoError {
-  const first = error.issues.slice(0, 3).map((i) => `${i.path.length > 0 ? `/${i.path.join('/')}` : '/'}: ${i.message}`);
+  const first = error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length > 0 ? `/${i.path.join('/')}` : '/'}: ${i.message}`);
   return { code: 'WRONG_SCHEMA', detail: first.join('; ') };
 }

@@ -34,7 +34,13 @@ const TurnStreamIdSchema = z.enum([...TURN_STREAM_IDS, ...RECORDED_STREAM_IDS] a
 export const TurnDocSchema = z.strictObject({
   stream: z.nullable(z.string().check(z.maxLength(IO_LIMITS.maxTextBytes))),
   fault: z.nullable(z.string().check(z.regex(/^[a-z_]{1,40}$/))),
-  handlers: z.record(z.string().check(z.minLength(1), z.maxLength(200)), z.string().check(z.maxLength(IO_LIMITS.maxTextBytes))),
+  handlers: z.record(
+    z.string().check(z.minLength(1), z.maxLength(200)),
+    z.string().check(z.maxLength(IO_LIMITS.maxTextBytes)),
+  ),
 });
-export const TurnWorkSchema = z.strictObject({ stream: TurnStreamIdSchema, docs: z.partialRecord(TurnStreamIdSchema, TurnDocSchema) });
+export const TurnWorkSchema = z.strictObject({
+  stream: TurnStreamIdSchema,
+  docs: z.partialRecord(TurnStreamIdSchema, TurnDocSchema),
+});
 export const TurnShareSchema = z.strictObject({ stream: TurnStreamIdSchema, doc: TurnDocSchema });

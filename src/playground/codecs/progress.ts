@@ -21,21 +21,35 @@ const StepSchema: z.ZodMiniType<ProofStep> = z.discriminatedUnion('step', [
   z.strictObject({ step: z.literal('edit_sealed'), slot, path: z.string().check(z.maxLength(400)), codes }),
   z.strictObject({ step: z.literal('swap'), a: slot, b: slot, codes }),
   z.strictObject({ step: z.literal('replace_key'), slot, codes }),
-  z.strictObject({ step: z.literal('inject'), slot, injection: z.enum(INJECTION_KINDS as unknown as [InjectionKind, ...InjectionKind[]]), code }),
-  z.strictObject({ step: z.literal('scan_payloads'), slots, payloads: z.number().check(z.int(), z.gte(0), z.lte(100)) }),
+  z.strictObject({
+    step: z.literal('inject'),
+    slot,
+    injection: z.enum(INJECTION_KINDS as unknown as [InjectionKind, ...InjectionKind[]]),
+    code,
+  }),
+  z.strictObject({
+    step: z.literal('scan_payloads'),
+    slots,
+    payloads: z.number().check(z.int(), z.gte(0), z.lte(100)),
+  }),
 ]);
 
 const common = {
   attacks: z.array(AttackIdSchema).check(z.maxLength(ATTACK_ID_LIST.length)),
   mistakes: z.array(z.number().check(z.int(), z.gte(1), z.lte(MISTAKE_COUNT))).check(z.maxLength(MISTAKE_COUNT)),
   // Optional: progress saved before answers were kept has none.
-  answers: z.optional(z.record(z.string().check(z.regex(/^[1-5]$/)), z.string().check(z.minLength(1), z.maxLength(MAX_ANSWER_CHARS)))),
+  answers: z.optional(
+    z.record(z.string().check(z.regex(/^[1-5]$/)), z.string().check(z.minLength(1), z.maxLength(MAX_ANSWER_CHARS))),
+  ),
 };
 
 const ProgressSchema = z.strictObject({
   format: z.literal(PROGRESS_FORMAT),
   proofs: z.array(StepSchema).check(z.maxLength(20)),
-  points: z.record(z.string().check(z.regex(/^[1-5]$/)), z.array(z.number().check(z.int(), z.gte(0), z.lte(9))).check(z.minLength(1), z.maxLength(10))),
+  points: z.record(
+    z.string().check(z.regex(/^[1-5]$/)),
+    z.array(z.number().check(z.int(), z.gte(0), z.lte(9))).check(z.minLength(1), z.maxLength(10)),
+  ),
   ...common,
 });
 
@@ -63,15 +77,31 @@ export function parseProgress(text: string): Decoded<SavedProgress> {
   const old = checkSchema(ProgressV1Schema, json.value);
   if (old.success) {
     const { attacks, mistakes, answers, proofs, questions } = old.data;
-    return { ok: true, value: { progress: { proofs: [], attacks, mistakes, answers: answers ?? {}, points: {} }, recounted: proofs.length + questions.length > 0 } };
+    return {
+      ok: true,
+      value: {
+        progress: { proofs: [], attacks, mistakes, answers: answers ?? {}, points: {} },
+        recounted: proofs.length + questions.length > 0,
+      },
+    };
   }
   const r = checkSchema(ProgressSchema, json.value);
   if (!r.success) return { ok: false, error: schemaError(r.error) };
   const { proofs, attacks, mistakes, answers, points } = r.data;
-  return { ok: true, value: { progress: { proofs, attacks, mistakes, answers: answers ?? {}, points }, recounted: false } };
+  return {
+    ok: true,
+    value: { progress: { proofs, attacks, mistakes, answers: answers ?? {}, points }, recounted: false },
+  };
 }
 
 /** Whether there is nothing to keep: a reset leaves no key behind. */
 export function isEmptyProgress(p: Progress): boolean {
-  return p.proofs.length + p.attacks.length + p.mistakes.length + Object.keys(p.answers).length + Object.keys(p.points).length === 0;
+  return (
+    p.proofs.length +
+      p.attacks.length +
+      p.mistakes.length +
+      Object.keys(p.answers).length +
+      Object.keys(p.points).length ===
+    0
+  );
 }

@@ -7,7 +7,8 @@ import { parseStrictJson } from '../../core/json/index.ts';
 
 const JSON_OF = (text: string): Record<string, unknown> => {
   const r = parseStrictJson(text);
-  if (!r.ok || r.value === null || typeof r.value !== 'object' || Array.isArray(r.value)) throw new Error('saved work is a JSON object');
+  if (!r.ok || r.value === null || typeof r.value !== 'object' || Array.isArray(r.value))
+    throw new Error('saved work is a JSON object');
   return r.value;
 };
 
@@ -24,7 +25,10 @@ describe('saved work', () => {
       mode: 'turn' as const,
       turn: {
         stream: 'gemini.truncated',
-        docs: { 'gemini.truncated': { stream: '[]', fault: null, handlers: {} }, 'openai.one_call': { stream: null, fault: 'cut_before_terminal', handlers: { call_1: '{}' } } },
+        docs: {
+          'gemini.truncated': { stream: '[]', fault: null, handlers: {} },
+          'openai.one_call': { stream: null, fault: 'cut_before_terminal', handlers: { call_1: '{}' } },
+        },
       },
     };
     const r = parseSavedWork(serializeWork(w));
@@ -46,9 +50,18 @@ describe('saved work', () => {
     // Before issue 18 the five opened pre-filled with the shipped answers, and no seal was saved.
     const shipped = [0, 1, 2, 3, 4].map((i) => workedAnswer(i));
     const mine = { ...(shipped[1] as Doc), handlerText: '{"kind": "success", "data": {"query": "mine", "hits": []}}' };
-    const old = { ...JSON_OF(serializeWork(w)), exercise: { items: [shipped[0], mine, shipped[2], shipped[3], shipped[4]], active: 1 } };
+    const old = {
+      ...JSON_OF(serializeWork(w)),
+      exercise: { items: [shipped[0], mine, shipped[2], shipped[3], shipped[4]], active: 1 },
+    };
     const o = parseSavedWork(JSON.stringify(old));
-    expect(o.ok && o.value.exercise.items.map((d) => d.handlerText)).toEqual([SCAFFOLD_HANDLER_TEXT, mine.handlerText, SCAFFOLD_HANDLER_TEXT, SCAFFOLD_HANDLER_TEXT, SCAFFOLD_HANDLER_TEXT]);
+    expect(o.ok && o.value.exercise.items.map((d) => d.handlerText)).toEqual([
+      SCAFFOLD_HANDLER_TEXT,
+      mine.handlerText,
+      SCAFFOLD_HANDLER_TEXT,
+      SCAFFOLD_HANDLER_TEXT,
+      SCAFFOLD_HANDLER_TEXT,
+    ]);
     expect(o.ok && o.value.exercise.sealed).toEqual([null, null, null, null, null]);
     expect(o.ok && o.value.exercise.activeIndex).toBe(1);
   });

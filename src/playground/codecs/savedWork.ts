@@ -3,7 +3,16 @@ import { z } from 'zod/mini';
 import { compactDocs, exerciseOfSaved, savedExerciseOf, type Doc, type Work } from '../work.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
 import { compactTurnDocs, initialTurnWork, type TurnDoc } from '../turn/turnWork.ts';
-import { AttackSchema, DocSchema, ExerciseSchema, type SavedExercise, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnWorkSchema } from './docSchema.ts';
+import {
+  AttackSchema,
+  DocSchema,
+  ExerciseSchema,
+  type SavedExercise,
+  MistakeSchema,
+  ModeSchema,
+  ScenarioIdSchema,
+  TurnWorkSchema,
+} from './docSchema.ts';
 import { checkSchema } from '../../core/tables/index.ts';
 
 export const WORK_FORMAT = 'tool-result-playground-work-v1';
@@ -52,7 +61,10 @@ export function parseSavedWork(text: string): Decoded<Work> {
       attackId: v.attack,
       ...(v.mistake !== undefined ? { mistake: v.mistake } : {}),
       exercise: exerciseOfSaved(v.exercise as SavedExercise & { items: Doc[]; sealed?: (Doc | null)[] }),
-      turn: v.turn === undefined ? initialTurnWork() : { stream: v.turn.stream, docs: v.turn.docs as Record<string, TurnDoc> },
+      turn:
+        v.turn === undefined
+          ? initialTurnWork()
+          : { stream: v.turn.stream, docs: v.turn.docs as Record<string, TurnDoc> },
     },
   };
 }

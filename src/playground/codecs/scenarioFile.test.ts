@@ -25,7 +25,9 @@ describe('scenario files', () => {
     const doc = builtinDoc('search_kb.hits');
     if (doc === null) throw new Error('no doc');
     expect(scenarioFileOf('search_kb.hits', { ...doc, handlerText: '{' }, null).ok).toBe(false);
-    expect(scenarioFileOf('search_kb.hits', { ...doc, context: { ...doc.context, now: 'yesterday' } }, null).ok).toBe(false);
+    expect(scenarioFileOf('search_kb.hits', { ...doc, context: { ...doc.context, now: 'yesterday' } }, null).ok).toBe(
+      false,
+    );
   });
 
   it('import refuses an oversized file, invalid UTF-8, a BOM, loose JSON and the wrong schema', () => {

@@ -24,13 +24,15 @@ export function scenarioFileOf(id: string, doc: Doc, meta: ScenarioMeta | null):
     handler_output: handler.value,
   };
   const checked = parseScenario(file);
-  if (!checked.ok) return refuse('WRONG_SCHEMA', checked.issues.map((i) => `${i.path || '/'}: ${i.message}`).join('; '));
+  if (!checked.ok)
+    return refuse('WRONG_SCHEMA', checked.issues.map((i) => `${i.path || '/'}: ${i.message}`).join('; '));
   return { ok: true, value: `${JSON.stringify(file, null, 2)}\n` };
 }
 
 /** An imported file's bytes → a scenario: size, UTF-8, strict JSON, then the scenario schema. */
 export function decodeScenarioFile(bytes: Uint8Array): Decoded<Scenario> {
-  if (bytes.length > IO_LIMITS.maxCompressedBytes) return refuse('TOO_LARGE', `the file is ${bytes.length} bytes, over ${IO_LIMITS.maxCompressedBytes}`);
+  if (bytes.length > IO_LIMITS.maxCompressedBytes)
+    return refuse('TOO_LARGE', `the file is ${bytes.length} bytes, over ${IO_LIMITS.maxCompressedBytes}`);
   const decoded = decodeUtf8Strict(bytes);
   if (!decoded.ok) return refuse('NOT_UTF8', decoded.error.message);
   const json = strictJson(decoded.text);
@@ -50,5 +52,10 @@ export function decodeScenarioFile(bytes: Uint8Array): Decoded<Scenario> {
 /** The work after importing a scenario: it becomes the open document under its own id. */
 export function applyImport(work: Work, s: Scenario, builtin: boolean): Work {
   const doc: Doc = builtin ? docOfScenario(s) : { ...docOfScenario(s), meta: { title: s.title, summary: s.summary } };
-  return { ...work, mode: work.mode === 'exercise' ? 'playground' : work.mode, scenarioId: s.id, docs: compactDocs({ ...work.docs, [s.id]: doc }) };
+  return {
+    ...work,
+    mode: work.mode === 'exercise' ? 'playground' : work.mode,
+    scenarioId: s.id,
+    docs: compactDocs({ ...work.docs, [s.id]: doc }),
+  };
 }

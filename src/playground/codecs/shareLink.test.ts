@@ -9,7 +9,14 @@ import { applyShare, decodeShare, encodeShare, SHARE_PREFIX, sharePayloadOf } fr
 
 describe('lzBounded', () => {
   it('decompresses exactly what lz-string does', () => {
-    const samples = ['', 'a', 'hello hello hello', JSON.stringify(scenarios), '退款帮助 🚀 \u0000 \uffff', 'ab'.repeat(5000)];
+    const samples = [
+      '',
+      'a',
+      'hello hello hello',
+      JSON.stringify(scenarios),
+      '退款帮助 🚀 \u0000 \uffff',
+      'ab'.repeat(5000),
+    ];
     let seed = 7;
     for (let n = 0; n < 50; n++) {
       let s = '';
@@ -32,7 +39,10 @@ describe('lzBounded', () => {
     // 1.2 MiB of one letter compresses to about 4 KB: the ratio a hostile link can use.
     const bomb = compressToEncodedURIComponent('a'.repeat(1.2 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(8 * 1024);
-    expect(decompressFromEncodedURIComponentBounded(bomb, IO_LIMITS.maxTextBytes)).toEqual({ ok: false, reason: 'TOO_LARGE' });
+    expect(decompressFromEncodedURIComponentBounded(bomb, IO_LIMITS.maxTextBytes)).toEqual({
+      ok: false,
+      reason: 'TOO_LARGE',
+    });
   }, 30_000);
 
   it('refuses characters outside the URI-safe alphabet and truncated data', () => {
@@ -92,7 +102,9 @@ describe('share links', () => {
   });
 
   it('refuse one that decompresses to over 1 MiB', () => {
-    const r = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(`{"a":"${'x'.repeat(IO_LIMITS.maxTextBytes)}"}`));
+    const r = decodeShare(
+      SHARE_PREFIX + compressToEncodedURIComponent(`{"a":"${'x'.repeat(IO_LIMITS.maxTextBytes)}"}`),
+    );
     expect(r.ok === false && r.error.code).toBe('TOO_LARGE');
   }, 30_000);
 
@@ -105,9 +117,17 @@ describe('share links', () => {
     expect(notJson.ok === false && notJson.error.code).toBe('NOT_JSON');
     const dup = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent('{"format": "x", "format": "y"}'));
     expect(dup.ok === false && dup.error.detail).toContain('DUPLICATE_KEY');
-    const wrong = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'playground' })));
+    const wrong = decodeShare(
+      SHARE_PREFIX +
+        compressToEncodedURIComponent(
+          JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'playground' }),
+        ),
+    );
     expect(wrong.ok === false && wrong.error.code).toBe('WRONG_SCHEMA');
-    const proto = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(JSON.stringify({ ...sharePayloadOf(initialWork()), scenario: '__proto__' })));
+    const proto = decodeShare(
+      SHARE_PREFIX +
+        compressToEncodedURIComponent(JSON.stringify({ ...sharePayloadOf(initialWork()), scenario: '__proto__' })),
+    );
     expect(proto.ok === false && proto.error.code).toBe('WRONG_SCHEMA');
   });
 
@@ -129,8 +149,16 @@ describe('share links', () => {
 
 describe('share links in the turn mode', () => {
   it('carry the open stream and its edits, and leave the receiver’s other streams alone', async () => {
-    const doc = { stream: '[\n  {"type":"ping"}\n]\n', fault: 'event_after_terminal', handlers: { toolu_1: '{"kind":"success","data":{}}' } };
-    const sender = { ...initialWork(), mode: 'turn' as const, turn: { stream: 'anthropic.one_call', docs: { 'anthropic.one_call': doc } } };
+    const doc = {
+      stream: '[\n  {"type":"ping"}\n]\n',
+      fault: 'event_after_terminal',
+      handlers: { toolu_1: '{"kind":"success","data":{}}' },
+    };
+    const sender = {
+      ...initialWork(),
+      mode: 'turn' as const,
+      turn: { stream: 'anthropic.one_call', docs: { 'anthropic.one_call': doc } },
+    };
     const enc = await encodeShare(sender);
     expect(enc.ok).toBe(true);
     if (!enc.ok) return;
@@ -138,10 +166,16 @@ describe('share links in the turn mode', () => {
     expect(dec.ok).toBe(true);
     if (!dec.ok) return;
     const receiverDoc = { stream: null, fault: 'cut_before_terminal', handlers: {} };
-    const receiver = { ...initialWork(), turn: { stream: 'openai.one_call', docs: { 'gemini.one_call': receiverDoc } } };
+    const receiver = {
+      ...initialWork(),
+      turn: { stream: 'openai.one_call', docs: { 'gemini.one_call': receiverDoc } },
+    };
     const after = applyShare(receiver, dec.value);
     expect(after.mode).toBe('turn');
-    expect(after.turn).toEqual({ stream: 'anthropic.one_call', docs: { 'gemini.one_call': receiverDoc, 'anthropic.one_call': doc } });
+    expect(after.turn).toEqual({
+      stream: 'anthropic.one_call',
+      docs: { 'gemini.one_call': receiverDoc, 'anthropic.one_call': doc },
+    });
   });
 
   it('outside the turn mode a link carries no turn part', () => {
@@ -154,11 +188,23 @@ describe('share links are as short as the state allows (issue 19)', () => {
   const oldLink = (w: ReturnType<typeof initialWork>, extra: Record<string, unknown> = {}) =>
     SHARE_PREFIX +
     compressToEncodedURIComponent(
-      JSON.stringify({ format: 'tool-result-playground-share-v1', mode: w.mode, scenario: w.scenarioId, doc: currentDoc({ ...w, mode: 'playground' }), attack: w.attackId, ...extra }),
+      JSON.stringify({
+        format: 'tool-result-playground-share-v1',
+        mode: w.mode,
+        scenario: w.scenarioId,
+        doc: currentDoc({ ...w, mode: 'playground' }),
+        attack: w.attackId,
+        ...extra,
+      }),
     );
 
   it('leave out what equals the default: an unedited scenario carries no document, no attack means no member', async () => {
-    const w = { ...initialWork(), scenarioId: 'search_kb.injection', mode: 'attack' as const, attackId: 'A14' as const };
+    const w = {
+      ...initialWork(),
+      scenarioId: 'search_kb.injection',
+      mode: 'attack' as const,
+      attackId: 'A14' as const,
+    };
     const p = sharePayloadOf(w);
     expect(p).not.toHaveProperty('doc');
     expect(sharePayloadOf(initialWork())).not.toHaveProperty('attack');
@@ -182,7 +228,11 @@ describe('share links are as short as the state allows (issue 19)', () => {
   });
 
   it('read the links made before, to the same work', () => {
-    for (const w of [edited(), initialWork(), { ...initialWork(), mode: 'attack' as const, attackId: 'A14' as const, scenarioId: 'search_kb.injection' }]) {
+    for (const w of [
+      edited(),
+      initialWork(),
+      { ...initialWork(), mode: 'attack' as const, attackId: 'A14' as const, scenarioId: 'search_kb.injection' },
+    ]) {
       const dec = decodeShare(oldLink(w));
       if (!dec.ok) throw new Error(`old link refused: ${dec.error.detail}`);
       const opened = applyShare(initialWork(), dec.value);
@@ -191,13 +241,20 @@ describe('share links are as short as the state allows (issue 19)', () => {
       expect(opened.mode).toBe(w.mode);
     }
     const turnDoc = { stream: null, fault: null, handlers: {} };
-    const dec = decodeShare(oldLink({ ...initialWork(), mode: 'turn' }, { turn: { stream: 'gemini.one_call', doc: turnDoc } }));
+    const dec = decodeShare(
+      oldLink({ ...initialWork(), mode: 'turn' }, { turn: { stream: 'gemini.one_call', doc: turnDoc } }),
+    );
     if (!dec.ok) throw new Error(`old turn link refused: ${dec.error.detail}`);
     expect(applyShare(initialWork(), dec.value).turn.stream).toBe('gemini.one_call');
   });
 
   it('refuse a link to a scenario that is not built in without its document: nothing could fill it', () => {
-    const r = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'playground', scenario: 'mine.imported' })));
+    const r = decodeShare(
+      SHARE_PREFIX +
+        compressToEncodedURIComponent(
+          JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'playground', scenario: 'mine.imported' }),
+        ),
+    );
     expect(r.ok === false && r.error.code).toBe('WRONG_SCHEMA');
     expect(r.ok === false && r.error.detail).toContain('mine.imported');
   });

@@ -3,12 +3,31 @@
  * share JSON. Pure: the page's address is read and written by ../browser.ts.
  */
 import { z } from 'zod/mini';
-import { builtinDoc, compactDocs, currentDoc, exerciseEdited, exerciseOfSaved, initialExercise, savedExerciseOf, type Doc, type Work } from '../work.ts';
+import {
+  builtinDoc,
+  compactDocs,
+  currentDoc,
+  exerciseEdited,
+  exerciseOfSaved,
+  initialExercise,
+  savedExerciseOf,
+  type Doc,
+  type Work,
+} from '../work.ts';
 import { draftsEqual } from '../contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
 import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc } from '../turn/turnWork.ts';
-import { AttackSchema, DocSchema, ExerciseSchema, type SavedExercise, MistakeSchema, ModeSchema, ScenarioIdSchema, TurnShareSchema } from './docSchema.ts';
+import {
+  AttackSchema,
+  DocSchema,
+  ExerciseSchema,
+  type SavedExercise,
+  MistakeSchema,
+  ModeSchema,
+  ScenarioIdSchema,
+  TurnShareSchema,
+} from './docSchema.ts';
 import { checkSchema } from '../../core/tables/index.ts';
 
 export const SHARE_FORMAT = 'tool-result-playground-share-v1';
@@ -50,7 +69,9 @@ export function sharePayloadOf(work: Work): SharePayload {
     ...(work.attackId !== null ? { attack: work.attackId } : {}),
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     ...(exerciseChanged ? { exercise: savedExerciseOf(work.exercise) } : {}),
-    ...(work.mode === 'turn' ? { turn: { stream: work.turn.stream, ...(isTurnDocEdited(turnDoc) ? { doc: turnDoc } : {}) } } : {}),
+    ...(work.mode === 'turn'
+      ? { turn: { stream: work.turn.stream, ...(isTurnDocEdited(turnDoc) ? { doc: turnDoc } : {}) } }
+      : {}),
   };
 }
 
@@ -80,11 +101,14 @@ function sharedDoc(p: SharePayload): Doc | null {
  */
 export async function encodeShare(work: Work): Promise<Decoded<string>> {
   const json = JSON.stringify(sharePayloadOf(work));
-  if (byteLength(json) > IO_LIMITS.maxTextBytes) return refuse('TOO_LARGE', `the state is ${byteLength(json)} bytes of JSON, over ${IO_LIMITS.maxTextBytes}`);
+  if (byteLength(json) > IO_LIMITS.maxTextBytes)
+    return refuse('TOO_LARGE', `the state is ${byteLength(json)} bytes of JSON, over ${IO_LIMITS.maxTextBytes}`);
   const lz = await import('lz-string');
-  const compress = lz.compressToEncodedURIComponent ?? (lz as unknown as { default: typeof lz }).default.compressToEncodedURIComponent;
+  const compress =
+    lz.compressToEncodedURIComponent ?? (lz as unknown as { default: typeof lz }).default.compressToEncodedURIComponent;
   const fragment = SHARE_PREFIX + compress(json);
-  if (fragment.length > IO_LIMITS.maxCompressedBytes) return refuse('TOO_LARGE', `the link would be ${fragment.length} characters, over ${IO_LIMITS.maxCompressedBytes}`);
+  if (fragment.length > IO_LIMITS.maxCompressedBytes)
+    return refuse('TOO_LARGE', `the link would be ${fragment.length} characters, over ${IO_LIMITS.maxCompressedBytes}`);
   return { ok: true, value: fragment };
 }
 
@@ -94,18 +118,26 @@ export async function encodeShare(work: Work): Promise<Decoded<string>> {
  */
 export function decodeShare(fragment: string): Decoded<SharePayload> {
   const f = fragment.startsWith('#') ? fragment.slice(1) : fragment;
-  if (f.length > IO_LIMITS.maxCompressedBytes) return refuse('TOO_LARGE', `the link's fragment is ${f.length} characters, over ${IO_LIMITS.maxCompressedBytes}`);
+  if (f.length > IO_LIMITS.maxCompressedBytes)
+    return refuse('TOO_LARGE', `the link's fragment is ${f.length} characters, over ${IO_LIMITS.maxCompressedBytes}`);
   if (!f.startsWith(SHARE_PREFIX)) return refuse('NOT_COMPRESSED', 'the fragment does not start with s=');
   const d = decompressFromEncodedURIComponentBounded(f.slice(SHARE_PREFIX.length), IO_LIMITS.maxTextBytes);
   if (!d.ok) {
-    return d.reason === 'TOO_LARGE' ? refuse('TOO_LARGE', `it decompresses to more than ${IO_LIMITS.maxTextBytes} bytes`) : refuse('NOT_COMPRESSED', 'the fragment is not lz-string URI-safe data');
+    return d.reason === 'TOO_LARGE'
+      ? refuse('TOO_LARGE', `it decompresses to more than ${IO_LIMITS.maxTextBytes} bytes`)
+      : refuse('NOT_COMPRESSED', 'the fragment is not lz-string URI-safe data');
   }
-  if (byteLength(d.text) > IO_LIMITS.maxTextBytes) return refuse('TOO_LARGE', `it decompresses to more than ${IO_LIMITS.maxTextBytes} bytes`);
+  if (byteLength(d.text) > IO_LIMITS.maxTextBytes)
+    return refuse('TOO_LARGE', `it decompresses to more than ${IO_LIMITS.maxTextBytes} bytes`);
   const json = strictJson(d.text);
   if (!json.ok) return json;
   const r = checkSchema(SharePayloadSchema, json.value);
   if (!r.success) return { ok: false, error: schemaError(r.error) };
-  if (sharedDoc(r.data) === null) return refuse('WRONG_SCHEMA', `/doc: the link opens ${JSON.stringify(r.data.scenario)}, which is not built in, without its whole document`);
+  if (sharedDoc(r.data) === null)
+    return refuse(
+      'WRONG_SCHEMA',
+      `/doc: the link opens ${JSON.stringify(r.data.scenario)}, which is not built in, without its whole document`,
+    );
   return { ok: true, value: r.data };
 }
 
@@ -117,7 +149,13 @@ export function applyShare(work: Work, p: SharePayload): Work {
     docs: compactDocs({ ...work.docs, [p.scenario]: sharedDoc(p) as Doc }),
     attackId: p.attack ?? null,
     ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
-    exercise: p.exercise === undefined ? initialExercise() : exerciseOfSaved(p.exercise as SavedExercise & { items: Doc[]; sealed?: (Doc | null)[] }),
-    turn: p.turn === undefined ? work.turn : withTurnDoc({ ...work.turn, stream: p.turn.stream }, p.turn.doc ?? EMPTY_TURN_DOC),
+    exercise:
+      p.exercise === undefined
+        ? initialExercise()
+        : exerciseOfSaved(p.exercise as SavedExercise & { items: Doc[]; sealed?: (Doc | null)[] }),
+    turn:
+      p.turn === undefined
+        ? work.turn
+        : withTurnDoc({ ...work.turn, stream: p.turn.stream }, p.turn.doc ?? EMPTY_TURN_DOC),
   };
 }

@@ -54,26 +54,41 @@ describe('the view can fail, and says where', () => {
   it('the proof catches a receipt put in the body', () => {
     const v = viewContinuation(f.provider, f.stream, f.turn_context, f.handlers, 'stateless');
     if (!v.ok) throw new Error(v.detail);
-    const receipt = v.packages.map((p) => p.package.protected_audit.downstream.receipt_ref).find((x) => x !== null) as string;
+    const receipt = v.packages
+      .map((p) => p.package.protected_audit.downstream.receipt_ref)
+      .find((x) => x !== null) as string;
     const leaky = canonicalize({ ...v.body, leaked: receipt });
     expect(auditProof(leaky, v.packages, f.turn_context, 'x').found).toEqual([receipt]);
   });
   it('a missing handler output, a turn with problems, bad text: stages, never a throw', () => {
     const first = Object.keys(f.handlers)[0] as string;
     const rest = Object.fromEntries(Object.entries(f.handlers).filter(([k]) => k !== first));
-    expect(viewContinuation(f.provider, f.stream, f.turn_context, rest, 'stateless')).toMatchObject({ ok: false, stage: 'bad_input', call_id: first });
+    expect(viewContinuation(f.provider, f.stream, f.turn_context, rest, 'stateless')).toMatchObject({
+      ok: false,
+      stage: 'bad_input',
+      call_id: first,
+    });
     const bad = turnFixtures.find((x) => x.id === 'openai.truncated');
-    expect(viewContinuation('openai', bad?.stream ?? [], f.turn_context, {}, 'stateless')).toMatchObject({ ok: false, stage: 'problems' });
-    expect(viewContinuation('openai', '[{', f.turn_context, {}, 'stateless')).toMatchObject({ ok: false, stage: 'bad_input' });
+    expect(viewContinuation('openai', bad?.stream ?? [], f.turn_context, {}, 'stateless')).toMatchObject({
+      ok: false,
+      stage: 'problems',
+    });
+    expect(viewContinuation('openai', '[{', f.turn_context, {}, 'stateless')).toMatchObject({
+      ok: false,
+      stage: 'bad_input',
+    });
   });
   it('property: the order of the handler outputs never changes the body (pairing is by id)', () => {
     const entries = Object.entries(f.handlers);
     const base = viewContinuation(f.provider, f.stream, f.turn_context, f.handlers, 'stateless');
     fc.assert(
-      fc.property(fc.shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length }), (shuffled) => {
-        const v = viewContinuation(f.provider, f.stream, f.turn_context, Object.fromEntries(shuffled), 'stateless');
-        expect(v).toEqual(base);
-      }),
+      fc.property(
+        fc.shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length }),
+        (shuffled) => {
+          const v = viewContinuation(f.provider, f.stream, f.turn_context, Object.fromEntries(shuffled), 'stateless');
+          expect(v).toEqual(base);
+        },
+      ),
       { seed: 13, numRuns: 20 },
     );
   });

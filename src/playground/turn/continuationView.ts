@@ -67,11 +67,19 @@ export type ContinuationView =
   | { ok: false; stage: 'problems' | 'bad_input' | 'final_answer'; call_id: string | null; detail: string }
   | { ok: false; stage: 'refused'; call_id: null; detail: string; params: RefusalParams };
 
-const pointer = (...parts: (string | number)[]): string => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
-const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const pointer = (...parts: (string | number)[]): string =>
+  parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+const obj = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** Finds, after the history, the item that replays each call and the item that answers it, by id. */
-function pairResults(provider: ProviderName, turn: AssembledTurn, body: ContinuationBody, historyLength: number, mode: ContinuationMode): ResultPair[] {
+function pairResults(
+  provider: ProviderName,
+  turn: AssembledTurn,
+  body: ContinuationBody,
+  historyLength: number,
+  mode: ContinuationMode,
+): ResultPair[] {
   const list = (v: JsonValue | undefined): JsonValue[] => (Array.isArray(v) ? v : []);
   return turn.calls.map((c, position): ResultPair => {
     let call_pointer: string | null;
@@ -89,7 +97,9 @@ function pairResults(provider: ProviderName, turn: AssembledTurn, body: Continua
       const from = mode === 'stateless' ? historyLength : 0;
       const callKey = provider === 'openai' ? 'call_id' : 'id';
       const resultType = provider === 'openai' ? 'function_call_output' : 'function_result';
-      const ci = input.findIndex((x, i) => i >= from && obj(x).type === 'function_call' && obj(x)[callKey] === c.call_id);
+      const ci = input.findIndex(
+        (x, i) => i >= from && obj(x).type === 'function_call' && obj(x)[callKey] === c.call_id,
+      );
       const ri = input.findIndex((x, i) => i >= from && obj(x).type === resultType && obj(x).call_id === c.call_id);
       call_pointer = ci === -1 ? null : pointer('input', ci);
       result_pointer = ri === -1 ? '' : pointer('input', ri);
@@ -99,16 +109,33 @@ function pairResults(provider: ProviderName, turn: AssembledTurn, body: Continua
 }
 
 /** The proof line over a serialized body: exported so a test can show it catches a leak. */
-export function auditProof(bodyText: string, packages: readonly ViewedPackage[], ctx: TurnContext, responseId: string): AuditProof {
+export function auditProof(
+  bodyText: string,
+  packages: readonly ViewedPackage[],
+  ctx: TurnContext,
+  responseId: string,
+): AuditProof {
   const needles = ['protected_audit', ctx.principal.tenant, ctx.principal.subject];
   if (ctx.key !== undefined) needles.push(ctx.key.id, ctx.key.secret);
   for (const p of packages) {
     const a = p.package.protected_audit;
-    needles.push(a.principal_ref, a.operation.operation_id, a.operation.idempotency_key, a.binding.request_sha256, a.binding.result_sha256, a.binding.call_binding_sha256);
-    for (const ref of [a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref]) if (ref !== null) needles.push(ref);
+    needles.push(
+      a.principal_ref,
+      a.operation.operation_id,
+      a.operation.idempotency_key,
+      a.binding.request_sha256,
+      a.binding.result_sha256,
+      a.binding.call_binding_sha256,
+    );
+    for (const ref of [a.downstream.request_ref, a.downstream.receipt_ref, a.downstream.status_ref])
+      if (ref !== null) needles.push(ref);
   }
   const searched = [...new Set(needles)];
-  return { searched, found: searched.filter((n) => bodyText.includes(n)), not_searched: [{ value: responseId, why: 'response_id' }] };
+  return {
+    searched,
+    found: searched.filter((n) => bodyText.includes(n)),
+    not_searched: [{ value: responseId, why: 'response_id' }],
+  };
 }
 
 /**
@@ -116,21 +143,47 @@ export function auditProof(bodyText: string, packages: readonly ViewedPackage[],
  * context cannot bind or without a handler output, and a refused
  * continuation are each `{ ok: false, stage, detail }`.
  */
-export function viewContinuation(provider: ProviderName, events: TurnEvents | AssembledTurn, ctx: TurnContext, handlers: Readonly<Record<string, unknown>>, mode: ContinuationMode): ContinuationView {
+export function viewContinuation(
+  provider: ProviderName,
+  events: TurnEvents | AssembledTurn,
+  ctx: TurnContext,
+  handlers: Readonly<Record<string, unknown>>,
+  mode: ContinuationMode,
+): ContinuationView {
   let turn: AssembledTurn;
   try {
-    turn = typeof events === 'object' && !Array.isArray(events) && 'problems' in events ? (events as AssembledTurn) : assembleTurn(provider, events as TurnEvents);
+    turn =
+      typeof events === 'object' && !Array.isArray(events) && 'problems' in events
+        ? (events as AssembledTurn)
+        : assembleTurn(provider, events as TurnEvents);
   } catch (e) {
     return { ok: false, stage: 'bad_input', call_id: null, detail: e instanceof Error ? e.message : String(e) };
   }
   if (turn.problems.length > 0) {
-    return { ok: false, stage: 'problems', call_id: null, detail: `the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): nothing runs, no result goes back` };
+    return {
+      ok: false,
+      stage: 'problems',
+      call_id: null,
+      detail: `the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): nothing runs, no result goes back`,
+    };
   }
   let packages: ViewedPackage[];
   try {
-    packages = dispatchTurn(turn, ctx, handlers).map((d, position) => ({ position, call_id: d.call.call_id, name: d.call.name, gate: d.gate, package: d.package, trusted: d.trusted }));
+    packages = dispatchTurn(turn, ctx, handlers).map((d, position) => ({
+      position,
+      call_id: d.call.call_id,
+      name: d.call.name,
+      gate: d.gate,
+      package: d.package,
+      trusted: d.trusted,
+    }));
   } catch (e) {
-    return { ok: false, stage: 'bad_input', call_id: e instanceof TurnInputError ? e.call_id : null, detail: e instanceof Error ? e.message : String(e) };
+    return {
+      ok: false,
+      stage: 'bad_input',
+      call_id: e instanceof TurnInputError ? e.call_id : null,
+      detail: e instanceof Error ? e.message : String(e),
+    };
   }
   const c = continueTurn(
     provider,
@@ -139,7 +192,13 @@ export function viewContinuation(provider: ProviderName, events: TurnEvents | As
     { mode, history: ctx.history, ...(ctx.response_ref === undefined ? {} : { response_ref: ctx.response_ref }) },
   );
   if (!c.ok) return { ok: false, stage: 'refused', call_id: null, detail: c.detail, params: c.params };
-  if (c.body === null) return { ok: false, stage: 'final_answer', call_id: null, detail: 'the model gave its final answer: no call to answer, nothing goes back' };
+  if (c.body === null)
+    return {
+      ok: false,
+      stage: 'final_answer',
+      call_id: null,
+      detail: 'the model gave its final answer: no call to answer, nothing goes back',
+    };
   const body_text = canonicalize(c.body);
   return {
     ok: true,

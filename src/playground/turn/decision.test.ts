@@ -70,7 +70,9 @@ describe('the stories', () => {
     expect(d).toMatchObject({ kind: 'gated', runs: [], answered: [expect.any(String)] });
     if (d.kind === 'gated') expect(d.calls[0]).toMatchObject({ gate: 'UNKNOWN_TOOL', runs: false });
     const c = d.kind === 'gated' ? d.calls[0] : undefined;
-    expect(c === undefined ? '' : TURN_TEXT.en.gateWhy(c.gate, c.name, c.parsed)).toContain('before the arguments are looked at');
+    expect(c === undefined ? '' : TURN_TEXT.en.gateWhy(c.gate, c.name, c.parsed)).toContain(
+      'before the arguments are looked at',
+    );
   });
   it('a call the turn context does not know is bad input, not a throw', () => {
     const f = fixture('gemini.one_call');
@@ -79,8 +81,14 @@ describe('the stories', () => {
   });
   it('a clean turn without calls has nothing to run', () => {
     const f = fixture('anthropic.one_call');
-    const events = f.stream.filter((e) => JSON.stringify(e).indexOf('tool_use') === -1 || (e as { type: string }).type === 'message_start');
-    const turn = assembleTurn('anthropic', [...events.slice(0, 1), { type: 'message_delta', delta: { stop_reason: 'end_turn' } }, { type: 'message_stop' }]);
+    const events = f.stream.filter(
+      (e) => JSON.stringify(e).indexOf('tool_use') === -1 || (e as { type: string }).type === 'message_start',
+    );
+    const turn = assembleTurn('anthropic', [
+      ...events.slice(0, 1),
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' } },
+      { type: 'message_stop' },
+    ]);
     expect(decideTurn(turn, f.turn_context).kind).toBe('no_calls');
   });
 });

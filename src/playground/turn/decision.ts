@@ -64,9 +64,22 @@ export function decideTurn(turn: AssembledTurn, ctx: TurnContext): TurnDecision 
   try {
     const calls = turn.calls.map((c, position): DecidedCall => {
       const g = gateCall(turn, c, ctx);
-      return { position, call_id: c.call_id, name: c.name, gate: g.gate, runs: g.gate === 'handler', parsed: c.arguments !== null, trusted: g.trusted };
+      return {
+        position,
+        call_id: c.call_id,
+        name: c.name,
+        gate: g.gate,
+        runs: g.gate === 'handler',
+        parsed: c.arguments !== null,
+        trusted: g.trusted,
+      };
     });
-    return { kind: 'gated', calls, runs: calls.filter((c) => c.runs).map((c) => c.call_id), answered: calls.filter((c) => !c.runs).map((c) => c.call_id) };
+    return {
+      kind: 'gated',
+      calls,
+      runs: calls.filter((c) => c.runs).map((c) => c.call_id),
+      answered: calls.filter((c) => !c.runs).map((c) => c.call_id),
+    };
   } catch (e) {
     if (e instanceof TurnInputError) return { kind: 'bad_input', call_id: e.call_id, detail: e.message };
     return { kind: 'bad_input', call_id: null, detail: e instanceof Error ? e.message : String(e) };

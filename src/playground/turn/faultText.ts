@@ -16,12 +16,14 @@ export const FAULT_TEXT = defineTexts({
     /** What each switch changes in the stream. */
     change: {
       cut_before_terminal: 'The stream stops just before its terminal event.',
-      budget_runs_out: "A call's arguments stop after their first fragment, and the turn ends on the output budget, not by asking for tools.",
+      budget_runs_out:
+        "A call's arguments stop after their first fragment, and the turn ends on the output budget, not by asking for tools.",
       unknown_index: 'A copy of the first fragment arrives for an item or index that was never opened.',
       duplicate_call_id: 'The second call takes the first call’s id.',
       done_disagrees: 'The `…arguments.done` event says other arguments than the fragments did.',
       error_mid_stream: 'The provider sends an error event in the middle of the arguments; the stream ends there.',
-      event_after_terminal: 'A harmless-looking event (keepalive, ping, status update) arrives after the terminal event.',
+      event_after_terminal:
+        'A harmless-looking event (keepalive, ping, status update) arrives after the terminal event.',
     } satisfies Record<FaultId, string>,
     refused: (r: FaultRefusal): string => {
       switch (r.why) {

@@ -14,7 +14,14 @@ import { assembleTurn } from '../../core/turn/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
 import type { AssembledTurn, TurnProblemCode } from '../../core/turn/index.ts';
 
-export type FaultId = 'cut_before_terminal' | 'budget_runs_out' | 'unknown_index' | 'duplicate_call_id' | 'done_disagrees' | 'error_mid_stream' | 'event_after_terminal';
+export type FaultId =
+  | 'cut_before_terminal'
+  | 'budget_runs_out'
+  | 'unknown_index'
+  | 'duplicate_call_id'
+  | 'done_disagrees'
+  | 'error_mid_stream'
+  | 'event_after_terminal';
 
 export interface FaultSwitch {
   readonly id: FaultId;
@@ -87,7 +94,8 @@ export function faultsFor(provider: ProviderName): FaultSwitch[] {
 
 const refuse = (reason: FaultRefusal): FaultResult => ({ ok: false, reason });
 const copy = (events: readonly unknown[]): unknown[] => structuredClone([...events]);
-const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** OpenAI events must carry increasing sequence numbers: after an insertion they are numbered again, 0, 1, 2, … */
 function renumber(provider: ProviderName, events: unknown[]): unknown[] {
@@ -100,7 +108,12 @@ function renumber(provider: ProviderName, events: unknown[]): unknown[] {
  * proper, non-empty prefix of the final text: a fragment inside the
  * arguments. Found by assembling prefixes, so no provider shape is read here.
  */
-function firstFragment(provider: ProviderName, events: readonly unknown[], turn: AssembledTurn, position: number): number | null {
+function firstFragment(
+  provider: ProviderName,
+  events: readonly unknown[],
+  turn: AssembledTurn,
+  position: number,
+): number | null {
   const c = turn.calls[position];
   if (c === undefined) return null;
   for (const at of c.at.slice(1)) {
@@ -114,23 +127,54 @@ function budgetEnd(provider: ProviderName, responseId: string): unknown[] {
   switch (provider) {
     case 'openai':
       return [
-        { type: 'response.incomplete', sequence_number: 0, response: { id: responseId, object: 'response', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] } },
+        {
+          type: 'response.incomplete',
+          sequence_number: 0,
+          response: {
+            id: responseId,
+            object: 'response',
+            status: 'incomplete',
+            incomplete_details: { reason: 'max_output_tokens' },
+            output: [],
+          },
+        },
       ];
     case 'anthropic':
-      return [{ type: 'message_delta', delta: { stop_reason: 'max_tokens', stop_sequence: null }, usage: { output_tokens: 1024 } }, { type: 'message_stop' }];
+      return [
+        {
+          type: 'message_delta',
+          delta: { stop_reason: 'max_tokens', stop_sequence: null },
+          usage: { output_tokens: 1024 },
+        },
+        { type: 'message_stop' },
+      ];
     case 'gemini':
-      return [{ event_type: 'interaction.completed', interaction: { id: responseId, status: 'incomplete', object: 'interaction' } }];
+      return [
+        {
+          event_type: 'interaction.completed',
+          interaction: { id: responseId, status: 'incomplete', object: 'interaction' },
+        },
+      ];
   }
 }
 
 function errorEvent(provider: ProviderName): unknown {
   switch (provider) {
     case 'openai':
-      return { type: 'error', sequence_number: 0, code: 'server_error', message: 'The server had an error while processing your request.', param: null };
+      return {
+        type: 'error',
+        sequence_number: 0,
+        code: 'server_error',
+        message: 'The server had an error while processing your request.',
+        param: null,
+      };
     case 'anthropic':
       return { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
     case 'gemini':
-      return { event_type: 'error', error: { code: 'unavailable', message: 'The model is overloaded. Please try again later.' } };
+      return {
+        event_type: 'error',
+        error: { code: 'unavailable', message: 'The model is overloaded. Please try again later.' },
+      };
   }
 }
 
@@ -149,7 +193,8 @@ function harmlessEvent(provider: ProviderName, responseId: string): unknown {
 function replaceString(v: unknown, from: string, to: string): unknown {
   if (v === from) return to;
   if (Array.isArray(v)) return v.map((x) => replaceString(x, from, to));
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceString(x, from, to)]));
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceString(x, from, to)]));
   return v;
 }
 
@@ -180,7 +225,8 @@ export function applyFault(id: FaultId, provider: ProviderName, events: readonly
     case 'budget_runs_out': {
       // The last call cut inside its arguments; calls after it (one whole fragment each) never arrive.
       let k: number | null = null;
-      for (let pos = turn.calls.length - 1; pos >= 0 && k === null; pos--) k = firstFragment(provider, events, turn, pos);
+      for (let pos = turn.calls.length - 1; pos >= 0 && k === null; pos--)
+        k = firstFragment(provider, events, turn, pos);
       if (k === null) return noCalls;
       return { ok: true, events: renumber(provider, [...copy(events.slice(0, k + 1)), ...budgetEnd(provider, rid)]) };
     }

@@ -9,7 +9,13 @@ describe('the injection story, for every provider', () => {
     if (!s.ok) throw new Error(s.detail);
     expect(s.steps.map((x) => x.kind)).toEqual(['injected_hit', 'model_asks', 'gate_answers', 'continuation_carries']);
     const [hit, asks, gate, cont] = s.steps;
-    if (hit?.kind !== 'injected_hit' || asks?.kind !== 'model_asks' || gate?.kind !== 'gate_answers' || cont?.kind !== 'continuation_carries') throw new Error('shape');
+    if (
+      hit?.kind !== 'injected_hit' ||
+      asks?.kind !== 'model_asks' ||
+      gate?.kind !== 'gate_answers' ||
+      cont?.kind !== 'continuation_carries'
+    )
+      throw new Error('shape');
     expect(canonicalize(hit.hits)).toContain('send_email');
     expect(hit.model_result.provenance.trust).toBe('untrusted_data');
     expect(asks.name).toBe('send_email');

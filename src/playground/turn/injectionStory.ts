@@ -31,13 +31,29 @@ export type InjectionStep =
       /** What the model read: the hit stays in `data`, under trust `untrusted_data`. */
       model_result: ModelResult;
     }
-  | { kind: 'model_asks'; fixture: string; response_id: string | null; call_id: string; name: string; arguments: Record<string, JsonValue> | null }
-  | { kind: 'gate_answers'; call_id: string; name: string; gate: 'UNKNOWN_TOOL'; handler_ran: false; model_result: ModelResult }
+  | {
+      kind: 'model_asks';
+      fixture: string;
+      response_id: string | null;
+      call_id: string;
+      name: string;
+      arguments: Record<string, JsonValue> | null;
+    }
+  | {
+      kind: 'gate_answers';
+      call_id: string;
+      name: string;
+      gate: 'UNKNOWN_TOOL';
+      handler_ran: false;
+      model_result: ModelResult;
+    }
   | { kind: 'continuation_carries'; call_id: string; result_pointer: string; result: JsonValue; body: JsonValue };
 
-export type InjectionStory = { ok: true; provider: ProviderName; steps: InjectionStep[] } | { ok: false; detail: string };
+export type InjectionStory =
+  { ok: true; provider: ProviderName; steps: InjectionStep[] } | { ok: false; detail: string };
 
-const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const at = (root: unknown, ptr: string): unknown =>
   ptr
     .split('/')
@@ -48,7 +64,11 @@ const at = (root: unknown, ptr: string): unknown =>
 export function injectionStory(provider: ProviderName): InjectionStory {
   const scenario = findScenario(INJECTION_SCENARIO_ID);
   const fixture = findTurnFixture(`${provider}.injection_follow_up`);
-  if (scenario == null || fixture === null) return { ok: false, detail: `the scenario ${INJECTION_SCENARIO_ID} or the fixture ${provider}.injection_follow_up is missing` };
+  if (scenario == null || fixture === null)
+    return {
+      ok: false,
+      detail: `the scenario ${INJECTION_SCENARIO_ID} or the fixture ${provider}.injection_follow_up is missing`,
+    };
   const hitPkg = project(scenario.handler_output, scenario.context);
   const data = obj(hitPkg.model_result.data);
   const hits = (Array.isArray(data.hits) ? data.hits : []) as JsonValue[];
@@ -56,9 +76,11 @@ export function injectionStory(provider: ProviderName): InjectionStory {
   const turn = assembleTurn(provider, fixture.stream);
   const decision = decideTurn(turn, fixture.turn_context);
   const call = turn.calls[0];
-  if (decision.kind !== 'gated' || call === undefined) return { ok: false, detail: `the follow-up turn did not reach the gate (${decision.kind})` };
+  if (decision.kind !== 'gated' || call === undefined)
+    return { ok: false, detail: `the follow-up turn did not reach the gate (${decision.kind})` };
   const decided = decision.calls[0];
-  if (decided?.gate !== 'UNKNOWN_TOOL') return { ok: false, detail: `the gate answered ${decided?.gate ?? 'nothing'}, not UNKNOWN_TOOL` };
+  if (decided?.gate !== 'UNKNOWN_TOOL')
+    return { ok: false, detail: `the gate answered ${decided?.gate ?? 'nothing'}, not UNKNOWN_TOOL` };
 
   // No handler output is given: the gate's answer must not need one.
   const view = viewContinuation(provider, turn, fixture.turn_context, {}, 'stateless');

@@ -25,10 +25,12 @@ export interface ProblemStory {
  */
 export function withoutTheRule(lang: Lang, p: ProblemStory): string {
   const t = PROBLEM_TEXT[lang];
-  if (p.provider === 'openai' && p.code === 'STREAM_ORDER' && p.params?.kind === 'first_event') return t.openaiFirstEvent;
+  if (p.provider === 'openai' && p.code === 'STREAM_ORDER' && p.params?.kind === 'first_event')
+    return t.openaiFirstEvent;
   const byProvider: Partial<Record<TurnProblemCode, Story>> = t.byProvider[p.provider];
   const specific = byProvider[p.code];
   // Before any call has arguments (a stream cut at its first event) a story that quotes them would quote nothing.
-  const story = specific !== undefined && !(p.quoted === '' && typeof specific === 'function') ? specific : t.generic[p.code];
+  const story =
+    specific !== undefined && !(p.quoted === '' && typeof specific === 'function') ? specific : t.generic[p.code];
   return typeof story === 'function' ? story(p.quoted) : story;
 }

@@ -35,7 +35,10 @@ describe('recorded streams in the turn mode', () => {
     const q = buildTurnAddress({ provider: r.provider, stream: id });
     expect(q).toBe(`?mode=turn&provider=${r.provider}&stream=${id}`);
     const a = parseSearch(q);
-    expect(turnAddressOf(a.provider ?? null, a.stream ?? null)).toEqual({ ok: true, address: { provider: r.provider, stream: id } });
+    expect(turnAddressOf(a.provider ?? null, a.stream ?? null)).toEqual({
+      ok: true,
+      address: { provider: r.provider, stream: id },
+    });
     expect(isTurnStreamId(id)).toBe(true);
 
     const loaded = await loadRecordedStream(id);
@@ -49,7 +52,10 @@ describe('recorded streams in the turn mode', () => {
     const kind = r.expect.end === 'problems' ? 'stopped' : r.expect.calls.length === 0 ? 'no_calls' : 'gated';
     expect(v.decision?.kind).toBe(kind);
     // The recorded tools are not in the registry: the gate answers every call, no handler runs.
-    if (v.decision?.kind === 'gated') expect(v.decision.calls.map((c) => [c.call_id, c.gate, c.runs])).toEqual(r.expect.calls.map((c) => [c.call_id, 'UNKNOWN_TOOL', false]));
+    if (v.decision?.kind === 'gated')
+      expect(v.decision.calls.map((c) => [c.call_id, c.gate, c.runs])).toEqual(
+        r.expect.calls.map((c) => [c.call_id, 'UNKNOWN_TOOL', false]),
+      );
     expect(v.handlers).toEqual([]);
     expect(v.continuation.ok).toBe(r.expect.end === 'continued');
   });
@@ -63,27 +69,41 @@ describe('recorded streams in the turn mode', () => {
       for (const s of faultsFor(r.provider)) {
         const f = applyFault(s.id, r.provider, loaded.fixture.stream);
         if (!f.ok) continue; // e.g. a duplicate id needs two calls
-        expect(new Set(assembleTurn(r.provider, f.events).problems.map((p) => p.code)), `${s.id} on ${r.id}`).toEqual(new Set([s.code]));
+        expect(new Set(assembleTurn(r.provider, f.events).problems.map((p) => p.code)), `${s.id} on ${r.id}`).toEqual(
+          new Set([s.code]),
+        );
       }
     }
   });
 
   it('a recorded stream open with an edit is saved and shared like a fixture', async () => {
-    const turn = { stream: 'gemini.rec_function_call', docs: { 'gemini.rec_function_call': { stream: null, fault: 'cut_before_terminal', handlers: {} } } };
+    const turn = {
+      stream: 'gemini.rec_function_call',
+      docs: { 'gemini.rec_function_call': { stream: null, fault: 'cut_before_terminal', handlers: {} } },
+    };
     const w = { ...edited(), mode: 'turn' as const, turn };
     const saved = parseSavedWork(serializeWork(w));
     expect(saved.ok && saved.value.turn).toEqual(turn);
-    expect(sharePayloadOf(w).turn).toEqual({ stream: 'gemini.rec_function_call', doc: turn.docs['gemini.rec_function_call'] });
+    expect(sharePayloadOf(w).turn).toEqual({
+      stream: 'gemini.rec_function_call',
+      doc: turn.docs['gemini.rec_function_call'],
+    });
     const fragment = await encodeShare(w);
     const link = fragment.ok ? decodeShare(fragment.value) : fragment;
-    expect(link.ok && applyShare(edited(), link.value).turn).toMatchObject({ stream: 'gemini.rec_function_call', docs: turn.docs });
+    expect(link.ok && applyShare(edited(), link.value).turn).toMatchObject({
+      stream: 'gemini.rec_function_call',
+      docs: turn.docs,
+    });
   });
 
   it('a recorded stream exported and imported keeps its base', async () => {
     const r = recordings.find((x) => x.provider === 'anthropic') ?? recordings[0];
     if (r === undefined) throw new Error('no recording');
     const text = encodeStreamDocument({ provider: r.provider, base: r.id, stream: recordingText(r) });
-    expect(decodeStreamDocument(text)).toEqual({ ok: true, document: { provider: r.provider, base: r.id, stream: recordingText(r) } });
+    expect(decodeStreamDocument(text)).toEqual({
+      ok: true,
+      document: { provider: r.provider, base: r.id, stream: recordingText(r) },
+    });
     const other = encodeStreamDocument({ provider: 'gemini', base: r.id, stream: '' });
     expect(decodeStreamDocument(other)).toMatchObject({ ok: false, error: { pointer: '/base' } });
   });
@@ -99,13 +119,21 @@ describe('recorded streams in the turn mode', () => {
     expect(resumed).toHaveLength(1);
     expect(resumed[0]).toMatch(/refuses this stream too/);
     // The SDK resolves some UNSUPPORTED_CALL recordings and rejects others: their story claims nothing about it.
-    for (const id of ['openai.rec_local_shell_call', 'openai.rec_shell_call', 'openai.rec_client_tool_search', 'openai.rec_mcp_approval_request', 'openai.rec_apply_patch_call']) {
+    for (const id of [
+      'openai.rec_local_shell_call',
+      'openai.rec_shell_call',
+      'openai.rec_client_tool_search',
+      'openai.rec_mcp_approval_request',
+      'openai.rec_apply_patch_call',
+    ]) {
       for (const line of await without(id)) expect(line, id).not.toMatch(/SDK/);
     }
     // A message delivered whole in message_start, cut before message_stop: no argument was cut, so no story quotes a cut.
     const whole = await loadRecordedStream('anthropic.rec_message_whole_in_start');
     const cut = decideTurn(assembleTurn('anthropic', whole.fixture.stream.slice(0, 1)), whole.fixture.turn_context);
-    expect(cut.kind === 'stopped' && cut.problems.map((p) => [p.code, /cut wherever/.test(withoutTheRule('en', p))])).toEqual([['STREAM_UNTERMINATED', false]]);
+    expect(
+      cut.kind === 'stopped' && cut.problems.map((p) => [p.code, /cut wherever/.test(withoutTheRule('en', p))]),
+    ).toEqual([['STREAM_UNTERMINATED', false]]);
     // The SDK throws the error event: the story claims nothing about the SDK accepting it.
     for (const line of await without('openai.rec_error_then_failed')) expect(line).not.toMatch(/SDK/);
   });

@@ -39,7 +39,8 @@ export function recordedFixture(recording: Recording, text: string): TurnFixture
 }
 
 /** The recordings of one provider, in the index's order. */
-export const recordingsOf = (provider: Recording['provider']): readonly Recording[] => recordings.filter((r) => r.provider === provider);
+export const recordingsOf = (provider: Recording['provider']): readonly Recording[] =>
+  recordings.filter((r) => r.provider === provider);
 
 /** Loads a recorded stream by id; rejects for an id that names none. */
 export async function loadRecordedStream(id: string): Promise<RecordedStream> {

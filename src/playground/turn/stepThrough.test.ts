@@ -15,7 +15,8 @@ const fixture = (id: string) => {
 };
 
 /** The fixture's stream as SSE text, the layout a provider sends. */
-const sse = (stream: readonly unknown[]): string => stream.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
+const sse = (stream: readonly unknown[]): string =>
+  stream.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
 
 /** The definition the cheap marks must agree with: an incremental assembler fed one event at a time, a snapshot after each. */
 function snapshots(provider: ProviderName, events: readonly unknown[]): AssembledTurn[] {
@@ -42,10 +43,14 @@ function holdsToTheDefinition(provider: ProviderName, events: readonly unknown[]
     for (const c of s.calls) expect(c.before + c.added).toBe(turn.calls[c.position]?.arguments_text);
     // What the list shows, known without a snapshot per event, is what the snapshots say.
     const m = o.marks[i];
-    expect(m?.call_ids_new, `${label} @${i} calls`).toEqual(turn.calls.slice(prev?.calls.length ?? 0).map((c) => c.call_id));
+    expect(m?.call_ids_new, `${label} @${i} calls`).toEqual(
+      turn.calls.slice(prev?.calls.length ?? 0).map((c) => c.call_id),
+    );
     expect(m?.problems_new, `${label} @${i} problems`).toEqual(turn.problems.filter((p) => p.at === i));
     expect(m?.terminal_here ?? null, `${label} @${i} terminal`).toEqual(turn.terminal?.at === i ? turn.terminal : null);
-    expect(m?.response_id_new, `${label} @${i} response id`).toBe(turn.response_id !== null && turn.response_id !== (prev?.response_id ?? null));
+    expect(m?.response_id_new, `${label} @${i} response id`).toBe(
+      turn.response_id !== null && turn.response_id !== (prev?.response_id ?? null),
+    );
     expect(s.call_ids_new).toEqual(m?.call_ids_new);
     expect(s.problems_new).toEqual(m?.problems_new);
   });
@@ -89,7 +94,9 @@ describe('stepping: what a learner sees', () => {
     expect(steps.find((s) => s.calls.length > 0)?.calls[0]?.added).toBe('{}');
     const at = steps.findIndex((s) => s.calls[0]?.replaced === true);
     const first = steps[at];
-    const grown = steps.slice(at + 1).flatMap((s) => s.calls.filter((c) => c.touched && c.added !== '').map((c) => c.added));
+    const grown = steps
+      .slice(at + 1)
+      .flatMap((s) => s.calls.filter((c) => c.touched && c.added !== '').map((c) => c.added));
     expect(grown.length).toBeGreaterThanOrEqual(2);
     expect(first?.calls[0]?.before).toBe('');
     expect((first?.calls[0]?.added ?? '') + grown.join('')).toBe(o.final.calls[0]?.arguments_text);
@@ -142,13 +149,17 @@ describe('stepping: what a learner sees', () => {
         const o = overviewStream(f.provider, f.stream);
         if (!o.ok) throw new Error(f.id);
         const session = openStepSession(f.provider, o);
-        for (const n of path) expect(stepAt(f.provider, o, n % o.events.length, session), `${f.id} @${n % o.events.length}`).toStrictEqual(stepAt(f.provider, o, n % o.events.length));
+        for (const n of path)
+          expect(stepAt(f.provider, o, n % o.events.length, session), `${f.id} @${n % o.events.length}`).toStrictEqual(
+            stepAt(f.provider, o, n % o.events.length),
+          );
       }),
       { seed: 13, numRuns: 120 },
     );
     const o = overviewStream('openai', turnFixtures[0]?.stream ?? []);
     const other = overviewStream('anthropic', turnFixtures.find((f) => f.provider === 'anthropic')?.stream ?? []);
-    if (o.ok && other.ok) expect(() => stepAt('openai', o, 0, openStepSession('anthropic', other))).toThrow(/another stream/);
+    if (o.ok && other.ok)
+      expect(() => stepAt('openai', o, 0, openStepSession('anthropic', other))).toThrow(/another stream/);
   });
   it('property: any prefix of any fixture, as values or as JSON Lines, reads to assembleTurn', () => {
     fc.assert(

@@ -84,7 +84,15 @@ export interface EventMark {
  * O(events × turn size) — a 1 MiB stream of 4 000 fragments took 10 s and
  * 1.3 GB that way.
  */
-export type StreamOverview = { ok: true; layout: StreamLayout | 'values'; events: readonly StreamEvent[]; marks: EventMark[]; final: AssembledTurn } | { ok: false; error: StreamTextError };
+export type StreamOverview =
+  | {
+      ok: true;
+      layout: StreamLayout | 'values';
+      events: readonly StreamEvent[];
+      marks: EventMark[];
+      final: AssembledTurn;
+    }
+  | { ok: false; error: StreamTextError };
 
 function typeOf(provider: ProviderName, raw: unknown): string | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
@@ -125,7 +133,14 @@ function responseIdAt(session: TurnSession, final: AssembledTurn): number | null
 }
 
 function stepEvent(provider: ProviderName, e: StreamEvent, index: number, layout: StreamLayout | 'values'): StepEvent {
-  return { index, type: typeOf(provider, e.value), raw: e.value, line: layout === 'values' ? null : e.line, column: layout === 'values' ? null : e.column, sse_event: e.sse_event ?? null };
+  return {
+    index,
+    type: typeOf(provider, e.value),
+    raw: e.value,
+    line: layout === 'values' ? null : e.line,
+    column: layout === 'values' ? null : e.column,
+    sse_event: e.sse_event ?? null,
+  };
 }
 
 /**
@@ -138,7 +153,10 @@ function stepEvent(provider: ProviderName, e: StreamEvent, index: number, layout
  * each problem showed, where the terminal event is; a test holds them to
  * {@link stepAt} at every event of every fixture.
  */
-export function overviewStream(provider: ProviderName, input: string | readonly unknown[] | { layout: StreamLayout; events: readonly StreamEvent[] }): StreamOverview {
+export function overviewStream(
+  provider: ProviderName,
+  input: string | readonly unknown[] | { layout: StreamLayout; events: readonly StreamEvent[] },
+): StreamOverview {
   let events: readonly StreamEvent[];
   let layout: StreamLayout | 'values';
   if (typeof input === 'object' && !Array.isArray(input)) {
@@ -168,7 +186,8 @@ export function overviewStream(provider: ProviderName, input: string | readonly 
 }
 
 /** A turn session over an overview's events, for {@link stepAt}: the caller holds it while the learner steps (SPEC 7.1). */
-export const openStepSession = (provider: ProviderName, overview: Extract<StreamOverview, { ok: true }>): TurnSession => openTurnSession(provider, { events: overview.events });
+export const openStepSession = (provider: ProviderName, overview: Extract<StreamOverview, { ok: true }>): TurnSession =>
+  openTurnSession(provider, { events: overview.events });
 
 /**
  * The full step at an event: the turn as if the stream ended there, and each
@@ -177,15 +196,22 @@ export const openStepSession = (provider: ProviderName, overview: Extract<Stream
  * holds for this overview (then a step costs a checkpoint's span of events
  * and the turn's size), else from one opened for this call (O(events)).
  */
-export function stepAt(provider: ProviderName, overview: Extract<StreamOverview, { ok: true }>, index: number, session: TurnSession = openStepSession(provider, overview)): TurnStep {
-  if (session.provider !== provider || session.length !== overview.events.length) throw new Error('stepAt: the session was opened for another stream');
+export function stepAt(
+  provider: ProviderName,
+  overview: Extract<StreamOverview, { ok: true }>,
+  index: number,
+  session: TurnSession = openStepSession(provider, overview),
+): TurnStep {
+  if (session.provider !== provider || session.length !== overview.events.length)
+    throw new Error('stepAt: the session was opened for another stream');
   const i = Math.max(0, Math.min(overview.events.length - 1, index));
   const prev = i === 0 ? null : session.turnAt(i);
   const turn = session.turnAt(i + 1);
   const problems = turn.problems.filter((p) => p.at <= i);
   const mark = overview.marks[i];
   return {
-    event: mark?.event ?? stepEvent(provider, overview.events[i] ?? { value: null, line: 0, column: 0 }, i, overview.layout),
+    event:
+      mark?.event ?? stepEvent(provider, overview.events[i] ?? { value: null, line: 0, column: 0 }, i, overview.layout),
     calls: stepCalls(turn, prev, i),
     response_id: turn.response_id,
     response_id_new: mark?.response_id_new ?? false,

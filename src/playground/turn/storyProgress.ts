@@ -12,7 +12,10 @@
 import type { EventMark } from './stepThrough.ts';
 
 /** The number of the story's four steps that have happened at `index` (1 to 4). */
-export function storyStepsReached(marks: readonly Pick<EventMark, 'call_ids_new' | 'terminal_here'>[], index: number): 1 | 2 | 4 {
+export function storyStepsReached(
+  marks: readonly Pick<EventMark, 'call_ids_new' | 'terminal_here'>[],
+  index: number,
+): 1 | 2 | 4 {
   let opened = false;
   for (let i = 0; i <= Math.min(index, marks.length - 1); i++) {
     const m = marks[i];

@@ -52,42 +52,77 @@ export function encodeStreamDocument(doc: StreamDocument): string {
 export function decodeStreamDocument(text: string): StreamDocumentDecode {
   if (typeof text !== 'string') return fail('NOT_A_DOCUMENT', 'the document is not text', 1, 1, '');
   if (text.length > STRICT_JSON_LIMITS.maxBytes || utf8Length(text) > STRICT_JSON_LIMITS.maxBytes) {
-    return fail('TOO_LARGE', `the document is over ${STRICT_JSON_LIMITS.maxBytes} bytes of UTF-8; nothing was read`, 1, 1, '');
+    return fail(
+      'TOO_LARGE',
+      `the document is over ${STRICT_JSON_LIMITS.maxBytes} bytes of UTF-8; nothing was read`,
+      1,
+      1,
+      '',
+    );
   }
   const r = parseStrictJson(text, { locations: true });
-  if (!r.ok) return fail(r.error.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON', r.error.message, r.error.line, r.error.column, r.error.pointer ?? '');
+  if (!r.ok)
+    return fail(
+      r.error.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON',
+      r.error.message,
+      r.error.line,
+      r.error.column,
+      r.error.pointer ?? '',
+    );
   const where = (pointer: string, key = false): { line: number; column: number } => {
     const loc: JsonLocation | undefined = r.locations?.get(pointer);
     return offsetToLineColumn(text, (key ? loc?.keyStart : undefined) ?? loc?.valueStart ?? 0);
   };
-  const bad = (code: StreamDocumentError['code'], pointer: string, message: string, key = false): StreamDocumentDecode => {
+  const bad = (
+    code: StreamDocumentError['code'],
+    pointer: string,
+    message: string,
+    key = false,
+  ): StreamDocumentDecode => {
     const { line, column } = where(pointer, key);
     return fail(code, message, line, column, pointer);
   };
   const v = r.value;
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad('NOT_A_DOCUMENT', '', 'a stream document is a JSON object');
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    return bad('NOT_A_DOCUMENT', '', 'a stream document is a JSON object');
   for (const k of Object.keys(v)) {
     if (!(MEMBERS as readonly string[]).includes(k))
-      return bad('UNKNOWN_MEMBER', `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, `unknown member ${JSON.stringify(k)}: a stream document has ${MEMBERS.join(', ')}`, true);
+      return bad(
+        'UNKNOWN_MEMBER',
+        `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+        `unknown member ${JSON.stringify(k)}: a stream document has ${MEMBERS.join(', ')}`,
+        true,
+      );
   }
-  if (!Object.hasOwn(v, 'format')) return bad('NOT_A_DOCUMENT', '', `no "format": a stream document says "${STREAM_DOCUMENT_FORMAT}"`);
+  if (!Object.hasOwn(v, 'format'))
+    return bad('NOT_A_DOCUMENT', '', `no "format": a stream document says "${STREAM_DOCUMENT_FORMAT}"`);
   if (v.format !== STREAM_DOCUMENT_FORMAT) {
     const other = typeof v.format === 'string' && v.format.startsWith('tool-turn-stream-');
     return bad(
       'UNKNOWN_FORMAT',
       '/format',
-      other ? `${JSON.stringify(v.format)} is a version this playground does not read (it reads ${STREAM_DOCUMENT_FORMAT})` : `format must be "${STREAM_DOCUMENT_FORMAT}"`,
+      other
+        ? `${JSON.stringify(v.format)} is a version this playground does not read (it reads ${STREAM_DOCUMENT_FORMAT})`
+        : `format must be "${STREAM_DOCUMENT_FORMAT}"`,
     );
   }
-  if (!isTurnProvider(v.provider)) return bad('BAD_MEMBER', '/provider', `provider must be one of ${TURN_PROVIDERS.join(', ')}`);
+  if (!isTurnProvider(v.provider))
+    return bad('BAD_MEMBER', '/provider', `provider must be one of ${TURN_PROVIDERS.join(', ')}`);
   const provider = v.provider;
   if (v.base !== null && (!isTurnStreamId(v.base) || providerOfStream(v.base) !== provider)) {
     return bad('BAD_MEMBER', '/base', `base must be null or the id of a ${provider} stream fixture or recording`);
   }
-  if (typeof v.stream !== 'string') return bad('BAD_MEMBER', '/stream', 'stream must be the stream file’s text, a string');
+  if (typeof v.stream !== 'string')
+    return bad('BAD_MEMBER', '/stream', 'stream must be the stream file’s text, a string');
   return { ok: true, document: { provider, base: v.base, stream: v.stream } };
 }
 
-function fail(code: StreamDocumentError['code'], message: string, line: number, column: number, pointer: string): StreamDocumentDecode {
+function fail(
+  code: StreamDocumentError['code'],
+  message: string,
+  line: number,
+  column: number,
+  pointer: string,
+): StreamDocumentDecode {
   return { ok: false, error: { code, message, line, column, pointer } };
 }

@@ -21,8 +21,14 @@ describe('turn address', () => {
     expect(fromQuery(q)).toEqual({ ok: true, address: { provider: f.provider, stream: f.id } });
   });
   it('defaults: a provider alone opens its one_call; a stream alone names its provider; other parameters are left alone', () => {
-    expect(fromQuery('mode=turn&provider=gemini')).toEqual({ ok: true, address: { provider: 'gemini', stream: 'gemini.one_call' } });
-    expect(fromQuery('?mode=turn&stream=anthropic.truncated&lang=zh')).toEqual({ ok: true, address: { provider: 'anthropic', stream: 'anthropic.truncated' } });
+    expect(fromQuery('mode=turn&provider=gemini')).toEqual({
+      ok: true,
+      address: { provider: 'gemini', stream: 'gemini.one_call' },
+    });
+    expect(fromQuery('?mode=turn&stream=anthropic.truncated&lang=zh')).toEqual({
+      ok: true,
+      address: { provider: 'anthropic', stream: 'anthropic.truncated' },
+    });
   });
   it.each([
     ['?mode=turn&provider=mistral', 'provider', 'mistral'],

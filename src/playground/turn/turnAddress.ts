@@ -32,15 +32,21 @@ const KINDS = [
 ] as const;
 
 /** Every turn fixture's id, in the order of `core/turnFixtures.ts` (only OpenAI's stream can show ARGUMENTS_DISAGREE). */
-export const TURN_STREAM_IDS: readonly string[] = TURN_PROVIDER_NAMES.flatMap((p) => KINDS.filter((k) => k !== 'arguments_disagree' || p === 'openai').map((k) => `${p}.${k}`));
+export const TURN_STREAM_IDS: readonly string[] = TURN_PROVIDER_NAMES.flatMap((p) =>
+  KINDS.filter((k) => k !== 'arguments_disagree' || p === 'openai').map((k) => `${p}.${k}`),
+);
 
-export const isTurnProviderName = (p: unknown): p is ProviderName => typeof p === 'string' && (TURN_PROVIDER_NAMES as readonly string[]).includes(p);
+export const isTurnProviderName = (p: unknown): p is ProviderName =>
+  typeof p === 'string' && (TURN_PROVIDER_NAMES as readonly string[]).includes(p);
 /** A stream recorded from a live API (src/core/recordings), loaded on demand. */
-export const isRecordedStreamId = (id: unknown): id is string => typeof id === 'string' && RECORDED_STREAM_IDS.includes(id);
-export const isTurnStreamId = (id: unknown): id is string => (typeof id === 'string' && TURN_STREAM_IDS.includes(id)) || isRecordedStreamId(id);
+export const isRecordedStreamId = (id: unknown): id is string =>
+  typeof id === 'string' && RECORDED_STREAM_IDS.includes(id);
+export const isTurnStreamId = (id: unknown): id is string =>
+  (typeof id === 'string' && TURN_STREAM_IDS.includes(id)) || isRecordedStreamId(id);
 
 /** The provider of a stream id: the part before the dot. */
-export const providerOfStream = (id: string): ProviderName => (isTurnProviderName(id.split('.')[0]) ? (id.split('.')[0] as ProviderName) : 'openai');
+export const providerOfStream = (id: string): ProviderName =>
+  isTurnProviderName(id.split('.')[0]) ? (id.split('.')[0] as ProviderName) : 'openai';
 
 export interface TurnAddress {
   provider: ProviderName;
@@ -49,7 +55,8 @@ export interface TurnAddress {
 }
 
 /** Why an address names no stream: the parameter at fault and its value (the notice that reports it is in the learner's language). */
-export type TurnAddressParse = { ok: true; address: TurnAddress } | { ok: false; param: 'provider' | 'stream'; value: string };
+export type TurnAddressParse =
+  { ok: true; address: TurnAddress } | { ok: false; param: 'provider' | 'stream'; value: string };
 
 /** The first stream a provider's address opens when it names none. */
 export const defaultStream = (provider: ProviderName): string => `${provider}.one_call`;

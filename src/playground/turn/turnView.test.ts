@@ -7,29 +7,36 @@ import { EMPTY_TURN_DOC, type TurnDoc } from './turnWork.ts';
 import { stepAt } from './stepThrough.ts';
 import { callsView, streamTextOf, streamView, turnView } from './turnView.ts';
 
-const view = (stream: string, doc: Partial<TurnDoc> = {}, continuation: 'stateless' | 'stateful' = 'stateless') => turnView({ stream, doc: { ...EMPTY_TURN_DOC, ...doc }, continuation });
+const view = (stream: string, doc: Partial<TurnDoc> = {}, continuation: 'stateless' | 'stateful' = 'stateless') =>
+  turnView({ stream, doc: { ...EMPTY_TURN_DOC, ...doc }, continuation });
 
 describe('turnView: everything the turn mode shows, from the core', () => {
-  it.each(turnFixtures.map((f) => [f.id, f] as const))('%s: the fixture’s own expectations, step by step and at the end', (_id, f) => {
-    const v = view(f.id);
-    expect(v.textError).toBeNull();
-    if (v.overview === null || v.decision === null) throw new Error('no overview');
-    expect(v.overview.marks).toHaveLength(f.stream.length);
-    // The last step is the whole stream: the same turn as assembling it at once.
-    expect(stepAt(f.provider, v.overview, f.stream.length - 1).turn).toEqual(assembleTurn(f.provider, f.stream));
-    if (f.expect.problems.length > 0) {
-      expect(v.decision.kind).toBe('stopped');
-      if (v.decision.kind === 'stopped') expect(v.decision.problems.map((p) => p.code)).toEqual(f.expect.problems);
-      expect(v.handlers).toEqual([]);
-      expect(v.continuation).toMatchObject({ ok: false, stage: 'problems' });
-    } else {
-      expect(v.decision.kind).toBe('gated');
-      if (v.decision.kind === 'gated') expect(Object.fromEntries(v.decision.calls.map((c) => [c.call_id, c.gate]))).toEqual(f.expect.gates);
-      expect(v.handlers.map((h) => h.call_id)).toEqual(Object.entries(f.expect.gates).flatMap(([id, g]) => (g === 'handler' ? [id] : [])));
-      expect(v.continuation.ok).toBe(true);
-      if (v.continuation.ok) expect(v.continuation.proof.found).toEqual([]);
-    }
-  });
+  it.each(turnFixtures.map((f) => [f.id, f] as const))(
+    '%s: the fixture’s own expectations, step by step and at the end',
+    (_id, f) => {
+      const v = view(f.id);
+      expect(v.textError).toBeNull();
+      if (v.overview === null || v.decision === null) throw new Error('no overview');
+      expect(v.overview.marks).toHaveLength(f.stream.length);
+      // The last step is the whole stream: the same turn as assembling it at once.
+      expect(stepAt(f.provider, v.overview, f.stream.length - 1).turn).toEqual(assembleTurn(f.provider, f.stream));
+      if (f.expect.problems.length > 0) {
+        expect(v.decision.kind).toBe('stopped');
+        if (v.decision.kind === 'stopped') expect(v.decision.problems.map((p) => p.code)).toEqual(f.expect.problems);
+        expect(v.handlers).toEqual([]);
+        expect(v.continuation).toMatchObject({ ok: false, stage: 'problems' });
+      } else {
+        expect(v.decision.kind).toBe('gated');
+        if (v.decision.kind === 'gated')
+          expect(Object.fromEntries(v.decision.calls.map((c) => [c.call_id, c.gate]))).toEqual(f.expect.gates);
+        expect(v.handlers.map((h) => h.call_id)).toEqual(
+          Object.entries(f.expect.gates).flatMap(([id, g]) => (g === 'handler' ? [id] : [])),
+        );
+        expect(v.continuation.ok).toBe(true);
+        if (v.continuation.ok) expect(v.continuation.proof.found).toEqual([]);
+      }
+    },
+  );
 
   it('every fault switch on every healthy fixture that asks for tools shows its code, and only that code', () => {
     let applied = 0;
@@ -39,7 +46,8 @@ describe('turnView: everything the turn mode shows, from the core', () => {
         if (v.fault?.applied !== true) continue;
         applied++;
         expect(v.decision?.kind, `${f.id} + ${sw.id}`).toBe('stopped');
-        if (v.decision?.kind === 'stopped') expect(new Set(v.decision.problems.map((p) => p.code)), `${f.id} + ${sw.id}`).toEqual(new Set([sw.code]));
+        if (v.decision?.kind === 'stopped')
+          expect(new Set(v.decision.problems.map((p) => p.code)), `${f.id} + ${sw.id}`).toEqual(new Set([sw.code]));
       }
     }
     expect(applied).toBeGreaterThan(40);
@@ -74,10 +82,13 @@ describe('turnView: everything the turn mode shows, from the core', () => {
   it('an edited handler output is what the continuation carries; one that is not JSON blocks it, located', () => {
     const v0 = view('openai.one_call');
     const id = v0.handlers[0]?.call_id ?? '';
-    const edited = view('openai.one_call', { handlers: { [id]: '{"kind":"error","code":"NOT_FOUND","message":"no such order"}' } });
+    const edited = view('openai.one_call', {
+      handlers: { [id]: '{"kind":"error","code":"NOT_FOUND","message":"no such order"}' },
+    });
     expect(edited.handlers[0]?.edited).toBe(true);
     expect(edited.continuation.ok).toBe(true);
-    if (edited.continuation.ok) expect(edited.continuation.body_text).not.toEqual(v0.continuation.ok ? v0.continuation.body_text : '');
+    if (edited.continuation.ok)
+      expect(edited.continuation.body_text).not.toEqual(v0.continuation.ok ? v0.continuation.body_text : '');
     const broken = view('openai.one_call', { handlers: { [id]: '{"kind":' } });
     expect(broken.continuation).toMatchObject({ ok: false, stage: 'handler_text', call_id: id });
   });

@@ -34,9 +34,18 @@ export interface TurnViewInput {
 
 export type FaultState = null | { id: FaultId; applied: true } | { id: FaultId; applied: false; reason: FaultRefusal };
 
-export type HandlerText = { call_id: string; name: string; text: string; edited: boolean; parsed: { ok: true; value: unknown } | { ok: false; line: number; column: number; message: string } };
+export type HandlerText = {
+  call_id: string;
+  name: string;
+  text: string;
+  edited: boolean;
+  parsed: { ok: true; value: unknown } | { ok: false; line: number; column: number; message: string };
+};
 
-export type TurnContinuation = ContinuationView | { ok: false; stage: 'handler_text'; call_id: string; detail: string } | { ok: false; stage: 'stream'; call_id: null; detail: string };
+export type TurnContinuation =
+  | ContinuationView
+  | { ok: false; stage: 'handler_text'; call_id: string; detail: string }
+  | { ok: false; stage: 'stream'; call_id: null; detail: string };
 
 /** What the stream alone decides: everything but the handler outputs and the next request (a handler edit leaves it as it is). */
 export type StreamView = Omit<TurnView, 'handlers' | 'continuation'>;
@@ -76,7 +85,9 @@ export const fixtureOf = (stream: string): TurnFixture => findTurnFixture(stream
 /** The handler output a call starts from: the fixture's for that call id, else the fixture's for another call of the same tool, else an empty success. */
 function startingHandler(f: TurnFixture, callId: string, name: string): unknown {
   if (Object.hasOwn(f.handlers, callId)) return f.handlers[callId];
-  const sibling = assembleTurn(f.provider, f.stream).calls.find((c) => c.name === name && Object.hasOwn(f.handlers, c.call_id));
+  const sibling = assembleTurn(f.provider, f.stream).calls.find(
+    (c) => c.name === name && Object.hasOwn(f.handlers, c.call_id),
+  );
   return sibling !== undefined ? f.handlers[sibling.call_id] : { kind: 'success', data: {} };
 }
 
@@ -85,12 +96,19 @@ export function turnView(input: TurnViewInput): TurnView {
 }
 
 /** The stream's part of {@link turnView}: its text read once, the fault switch, the overview, the decision. */
-export function streamView(stream: string, doc: Pick<TurnDoc, 'stream' | 'fault'>, recorded: RecordedStream | null = null): StreamView {
+export function streamView(
+  stream: string,
+  doc: Pick<TurnDoc, 'stream' | 'fault'>,
+  recorded: RecordedStream | null = null,
+): StreamView {
   const own = recorded !== null && recorded.recording.id === stream ? recorded : null;
   const fixture = own?.fixture ?? fixtureOf(stream);
   const provider = fixture.provider;
   const text = doc.stream ?? own?.text ?? streamTextOf(fixture.stream);
-  const base: Omit<StreamView, 'textError' | 'fault' | 'faultsApply' | 'effectiveText' | 'overview' | 'final' | 'decision'> = {
+  const base: Omit<
+    StreamView,
+    'textError' | 'fault' | 'faultsApply' | 'effectiveText' | 'overview' | 'final' | 'decision'
+  > = {
     fixture,
     provider,
     text,
@@ -98,7 +116,8 @@ export function streamView(stream: string, doc: Pick<TurnDoc, 'stream' | 'fault'
   };
   const read = readTurnStream(text);
   const none = { overview: null, final: null, decision: null };
-  if (!read.ok) return { ...base, textError: read.error, fault: null, faultsApply: false, effectiveText: text, ...none };
+  if (!read.ok)
+    return { ...base, textError: read.error, fault: null, faultsApply: false, effectiveText: text, ...none };
 
   let fault: FaultState = null;
   let events: readonly unknown[] | null = null;
@@ -120,13 +139,27 @@ export function streamView(stream: string, doc: Pick<TurnDoc, 'stream' | 'fault'
   if (!steps.ok) return { ...base, textError: steps.error, fault, faultsApply: false, effectiveText, ...none };
   const final = steps.final;
   const faultsApply = fault !== null ? fault.applied : isHealthyToolTurn(final);
-  return { ...base, textError: null, fault, faultsApply, effectiveText, overview: steps, final, decision: decideTurn(final, fixture.turn_context) };
+  return {
+    ...base,
+    textError: null,
+    fault,
+    faultsApply,
+    effectiveText,
+    overview: steps,
+    final,
+    decision: decideTurn(final, fixture.turn_context),
+  };
 }
 
 /** The calls' part of {@link turnView}: the handler output of each call that runs (the learner's, else where it starts) and the next request. */
 export function callsView(sv: StreamView, edits: Readonly<Record<string, string>>, mode: ContinuationMode): TurnView {
   const { decision, final, fixture } = sv;
-  if (decision === null || final === null) return { ...sv, handlers: [], continuation: { ok: false, stage: 'stream', call_id: null, detail: 'the stream text is not read' } };
+  if (decision === null || final === null)
+    return {
+      ...sv,
+      handlers: [],
+      continuation: { ok: false, stage: 'stream', call_id: null, detail: 'the stream text is not read' },
+    };
   const handlers: HandlerText[] =
     decision.kind === 'gated'
       ? decision.calls
@@ -140,17 +173,31 @@ export function callsView(sv: StreamView, edits: Readonly<Record<string, string>
               name: c.name,
               text: t,
               edited: own !== undefined,
-              parsed: p.ok ? { ok: true, value: p.value } : { ok: false, line: p.error.line, column: p.error.column, message: p.error.message },
+              parsed: p.ok
+                ? { ok: true, value: p.value }
+                : { ok: false, line: p.error.line, column: p.error.column, message: p.error.message },
             };
           })
       : [];
   return { ...sv, handlers, continuation: continuationOf(sv.provider, final, fixture, handlers, mode) };
 }
 
-function continuationOf(provider: ProviderName, final: AssembledTurn, fixture: TurnFixture, handlers: readonly HandlerText[], mode: ContinuationMode): TurnContinuation {
+function continuationOf(
+  provider: ProviderName,
+  final: AssembledTurn,
+  fixture: TurnFixture,
+  handlers: readonly HandlerText[],
+  mode: ContinuationMode,
+): TurnContinuation {
   const outputs: Record<string, unknown> = {};
   for (const h of handlers) {
-    if (!h.parsed.ok) return { ok: false, stage: 'handler_text', call_id: h.call_id, detail: `line ${h.parsed.line}, column ${h.parsed.column}: ${h.parsed.message}` };
+    if (!h.parsed.ok)
+      return {
+        ok: false,
+        stage: 'handler_text',
+        call_id: h.call_id,
+        detail: `line ${h.parsed.line}, column ${h.parsed.column}: ${h.parsed.message}`,
+      };
     outputs[h.call_id] = h.parsed.value;
   }
   return viewContinuation(provider, final, fixture.turn_context, outputs, mode);

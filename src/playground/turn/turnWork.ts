@@ -22,7 +22,11 @@ export interface TurnWork {
   docs: Record<string, TurnDoc>;
 }
 
-export const EMPTY_TURN_DOC: TurnDoc = Object.freeze({ stream: null, fault: null, handlers: Object.freeze({}) }) as TurnDoc;
+export const EMPTY_TURN_DOC: TurnDoc = Object.freeze({
+  stream: null,
+  fault: null,
+  handlers: Object.freeze({}),
+}) as TurnDoc;
 
 export function initialTurnWork(): TurnWork {
   return { stream: defaultStream('openai'), docs: {} };

@@ -42,7 +42,17 @@ const membersOf = (o: object): [string, unknown][] => Object.entries(o).filter((
  * unchanged subtrees shared into the new one (shareUnchanged), a keystroke
  * re-renders the path from the root to what changed, not the whole document.
  */
-const JsonNode = memo(function JsonNode({ value, label, comma, depth }: { value: unknown; label: string | null; comma: boolean; depth: number }): JSX.Element {
+const JsonNode = memo(function JsonNode({
+  value,
+  label,
+  comma,
+  depth,
+}: {
+  value: unknown;
+  label: string | null;
+  comma: boolean;
+  depth: number;
+}): JSX.Element {
   const pad = '  '.repeat(depth);
   const head: ReactNode =
     label === null ? null : (
@@ -57,7 +67,9 @@ const JsonNode = memo(function JsonNode({ value, label, comma, depth }: { value:
   if (value !== null && typeof value === 'object') {
     const isArray = Array.isArray(value);
     const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
-    const entries: [string | null, unknown][] = isArray ? (value as unknown[]).map((v) => [null, v ?? null]) : membersOf(value);
+    const entries: [string | null, unknown][] = isArray
+      ? (value as unknown[]).map((v) => [null, v ?? null])
+      : membersOf(value);
     if (entries.length === 0)
       return (
         <>
@@ -129,7 +141,10 @@ export function JsonView({ value, text, label, className }: JsonViewProps): JSX.
 }
 
 function JsonTokens({ text }: { text: string }): JSX.Element {
-  const tokens = useMemo(() => (text.length > 200_000 ? [{ text, kind: 'plain' as const }] : tokenizeJson(text)), [text]);
+  const tokens = useMemo(
+    () => (text.length > 200_000 ? [{ text, kind: 'plain' as const }] : tokenizeJson(text)),
+    [text],
+  );
   return (
     <>
       {tokens.map((tok, i) =>

@@ -27,9 +27,26 @@ export interface PanelProps {
   children: ReactNode;
 }
 
-export function Panel({ id, title, subtitle, actions, lang, className, focusableBody = true, resetKey, target, children }: PanelProps): JSX.Element {
+export function Panel({
+  id,
+  title,
+  subtitle,
+  actions,
+  lang,
+  className,
+  focusableBody = true,
+  resetKey,
+  target,
+  children,
+}: PanelProps): JSX.Element {
   return (
-    <section ref={target?.section} className={cx('panel', styles.panel, className)} id={id} aria-labelledby={`${id}-title`} data-panel={id}>
+    <section
+      ref={target?.section}
+      className={cx('panel', styles.panel, className)}
+      id={id}
+      aria-labelledby={`${id}-title`}
+      data-panel={id}
+    >
       <header className={styles.head}>
         <h2 ref={target?.title} id={`${id}-title`} className={`panel-title ${styles.title}`} tabIndex={-1}>
           {title}
@@ -38,7 +55,12 @@ export function Panel({ id, title, subtitle, actions, lang, className, focusable
       </header>
       {subtitle !== undefined ? <p className={styles.sub}>{subtitle}</p> : null}
       {/* Named even when not focusable: a box that scrolls says what it holds. */}
-      <div className={`panel-body ${styles.body}`} tabIndex={focusableBody ? 0 : undefined} aria-labelledby={`${id}-title`} role="group">
+      <div
+        className={`panel-body ${styles.body}`}
+        tabIndex={focusableBody ? 0 : undefined}
+        aria-labelledby={`${id}-title`}
+        role="group"
+      >
         <PanelBoundary lang={lang} resetKey={resetKey} id={id}>
           {children}
         </PanelBoundary>
@@ -53,7 +75,17 @@ function CrashProbe({ id }: { id: string | undefined }): null {
   return null;
 }
 
-export function PanelBoundary({ lang, resetKey, id, children }: { lang: Lang; resetKey?: unknown; id?: string; children: ReactNode }): JSX.Element {
+export function PanelBoundary({
+  lang,
+  resetKey,
+  id,
+  children,
+}: {
+  lang: Lang;
+  resetKey?: unknown;
+  id?: string;
+  children: ReactNode;
+}): JSX.Element {
   const componentText = COMPONENT_TEXT[lang];
   return (
     <ErrorBoundary

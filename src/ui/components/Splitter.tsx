@@ -24,7 +24,10 @@ export function Splitter({ orientation, value, min, max, label, onChange, contai
   const fromPointer = (e: PointerEvent<HTMLDivElement>) => {
     const box = (container?.() ?? ref.current?.parentElement)?.getBoundingClientRect();
     if (box === undefined || box.width === 0 || box.height === 0) return;
-    const v = orientation === 'vertical' ? ((e.clientX - box.left) / box.width) * 100 : ((e.clientY - box.top) / box.height) * 100;
+    const v =
+      orientation === 'vertical'
+        ? ((e.clientX - box.left) / box.width) * 100
+        : ((e.clientY - box.top) / box.height) * 100;
     onChange(clamp(v));
   };
 

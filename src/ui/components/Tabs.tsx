@@ -3,7 +3,15 @@
  * tabs. Every panel stays mounted (hidden when not selected), so a form keeps
  * its focus targets and the problems list its scroll position.
  */
-import { useImperativeHandle, useRef, type JSX, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import {
+  useImperativeHandle,
+  useRef,
+  type JSX,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -29,14 +37,19 @@ export interface TabsHandle<K extends string> {
 }
 
 /** A tab of a tab box, as a ref (null while the box is not mounted). */
-export const tabRef = <K extends string>(handle: RefObject<TabsHandle<K> | null>, key: K): RefObject<HTMLButtonElement | null> => ({
+export const tabRef = <K extends string>(
+  handle: RefObject<TabsHandle<K> | null>,
+  key: K,
+): RefObject<HTMLButtonElement | null> => ({
   get current() {
     return handle.current?.tab(key) ?? null;
   },
 });
 
 /** The whole tab box, as a ref. */
-export const tabsRootRef = <K extends string>(handle: RefObject<TabsHandle<K> | null>): RefObject<HTMLDivElement | null> => ({
+export const tabsRootRef = <K extends string>(
+  handle: RefObject<TabsHandle<K> | null>,
+): RefObject<HTMLDivElement | null> => ({
   get current() {
     return handle.current?.root() ?? null;
   },
@@ -85,7 +98,14 @@ export function Tabs<K extends string>({ id, label, items, selected, onSelect, h
         ))}
       </div>
       {items.map((it) => (
-        <div key={it.key} role="tabpanel" id={`${id}-panel-${it.key}`} aria-labelledby={`${id}-tab-${it.key}`} hidden={it.key !== selected} className="tabpanel">
+        <div
+          key={it.key}
+          role="tabpanel"
+          id={`${id}-panel-${it.key}`}
+          aria-labelledby={`${id}-tab-${it.key}`}
+          hidden={it.key !== selected}
+          className="tabpanel"
+        >
           {it.content}
         </div>
       ))}

@@ -19,9 +19,13 @@ export interface PanelTarget {
   title: RefObject<HTMLHeadingElement | null>;
 }
 
-export const panelTarget = (): PanelTarget => ({ section: createRef<HTMLElement>(), title: createRef<HTMLHeadingElement>() });
+export const panelTarget = (): PanelTarget => ({
+  section: createRef<HTMLElement>(),
+  title: createRef<HTMLHeadingElement>(),
+});
 
-export const panelTargets = (): Record<PanelId, PanelTarget> => Object.fromEntries(PANEL_IDS.map((id) => [id, panelTarget()])) as Record<PanelId, PanelTarget>;
+export const panelTargets = (): Record<PanelId, PanelTarget> =>
+  Object.fromEntries(PANEL_IDS.map((id) => [id, panelTarget()])) as Record<PanelId, PanelTarget>;
 
 /** After the next paint (a tab or a mode just shown has mounted by then), focuses the first target that is mounted. */
 export function focusFirstSoon(...targets: readonly RefObject<Focusable | null>[]): void {

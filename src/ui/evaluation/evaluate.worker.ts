@@ -11,7 +11,10 @@ import { createEvaluator } from '../../playground/evaluate.ts';
 import type { EvaluationReply, EvaluationRequest } from './protocol.ts';
 
 const evaluator = createEvaluator();
-const scope = self as unknown as { onmessage: ((e: MessageEvent<EvaluationRequest>) => void) | null; postMessage(m: EvaluationReply): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<EvaluationRequest>) => void) | null;
+  postMessage(m: EvaluationReply): void;
+};
 
 scope.onmessage = (e) => {
   const { id, input } = e.data;

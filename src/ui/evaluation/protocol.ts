@@ -7,4 +7,5 @@ export interface EvaluationRequest {
   input: EvaluationInput;
 }
 
-export type EvaluationReply = { id: number; ok: true; evaluation: Evaluation } | { id: number; ok: false; error: string };
+export type EvaluationReply =
+  { id: number; ok: true; evaluation: Evaluation } | { id: number; ok: false; error: string };

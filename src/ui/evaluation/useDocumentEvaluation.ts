@@ -45,7 +45,9 @@ export interface Evaluated<T> {
   evaluation: Evaluation;
 }
 
-export function useDocumentEvaluation<T extends EvaluationInput & { key: string }>(input: T): Evaluated<T> & { counts: RefObject<EvaluationCounts> } {
+export function useDocumentEvaluation<T extends EvaluationInput & { key: string }>(
+  input: T,
+): Evaluated<T> & { counts: RefObject<EvaluationCounts> } {
   const settled = useSettled(input, holdLargeEdit);
   const shown = useRef<Evaluated<T> | null>(null);
   const worker = useRef<Worker | null>(null);
@@ -57,17 +59,29 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
   const [reply, setReply] = useState<Evaluated<T> | null>(null);
 
   const previous = shown.current;
-  const offload = !workerFailed && settled.handlerText.length > LARGE_TEXT_CHARS && previous !== null && previous.input.key === settled.key;
+  const offload =
+    !workerFailed &&
+    settled.handlerText.length > LARGE_TEXT_CHARS &&
+    previous !== null &&
+    previous.input.key === settled.key;
   // evaluate() answers as the plain core functions would (a test holds it to them); the session it fills is a cache
   // keyed by identity, so React calling this twice (Strict Mode) or dropping a result costs time, never a different answer.
   const local = useMemo(() => (offload ? null : evaluator.evaluate(settled)), [evaluator, settled, offload]);
   useEffect(() => {
     if (local !== null) counts.current.main++;
   }, [local]);
-  const current: Evaluated<T> = local !== null ? { input: settled, evaluation: local } : reply !== null && reply.input === settled ? reply : (previous as Evaluated<T>);
+  const current: Evaluated<T> =
+    local !== null
+      ? { input: settled, evaluation: local }
+      : reply !== null && reply.input === settled
+        ? reply
+        : (previous as Evaluated<T>);
   // `current` is rebuilt on each render; keep the object stable while its parts are.
   const { input: shownInput, evaluation: shownEvaluation } = current;
-  const stable = useMemo<Evaluated<T>>(() => ({ input: shownInput, evaluation: shownEvaluation }), [shownInput, shownEvaluation]);
+  const stable = useMemo<Evaluated<T>>(
+    () => ({ input: shownInput, evaluation: shownEvaluation }),
+    [shownInput, shownEvaluation],
+  );
   useEffect(() => {
     shown.current = stable;
   }, [stable]);

@@ -16,7 +16,14 @@ export function useLastGoodScenario(work: Work, evaluation: Evaluation, evaluate
     const id = evaluatedId;
     const meta = scenarioMeta(work, id);
     if (evaluation.parse.ok && evaluation.context.ok && meta !== null) {
-      const s: Scenario = { format: SCENARIO_FORMAT, id, title: meta.title, summary: meta.summary, context: evaluation.context.value, handler_output: evaluation.parse.value };
+      const s: Scenario = {
+        format: SCENARIO_FORMAT,
+        id,
+        title: meta.title,
+        summary: meta.summary,
+        context: evaluation.context.value,
+        handler_output: evaluation.parse.value,
+      };
       last.current = { id, scenario: s };
       return s;
     }

@@ -35,5 +35,7 @@ export function useSettled<T>(value: T, holdBack: (settled: T, next: T) => boole
 }
 
 /** The editor's document: held while it is large and still the same document. */
-export const holdLargeEdit = (settled: { key: string; handlerText: string }, next: { key: string; handlerText: string }): boolean =>
-  next.handlerText.length > LARGE_TEXT_CHARS && next.key === settled.key;
+export const holdLargeEdit = (
+  settled: { key: string; handlerText: string },
+  next: { key: string; handlerText: string },
+): boolean => next.handlerText.length > LARGE_TEXT_CHARS && next.key === settled.key;

@@ -45,7 +45,14 @@ const FAULT_ZH: Readonly<Record<JsonDataFault, string>> = Object.freeze({
   undefined: 'undefined',
 });
 
-const FOUND_ZH = Object.freeze({ null: 'null', array: '数组', string: '字符串', number: '数字', boolean: '布尔值', other: '非对象的值' });
+const FOUND_ZH = Object.freeze({
+  null: 'null',
+  array: '数组',
+  string: '字符串',
+  number: '数字',
+  boolean: '布尔值',
+  other: '非对象的值',
+});
 
 const PAIRING_ZH: Readonly<Record<PairingCode, string>> = Object.freeze({
   MISSING_RESULT: '这个调用没有结果',
@@ -73,7 +80,11 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
     case 'first_event':
       return ['第一个事件是 ', c(p.type), '；它必须是 ', c(p.expected)];
     case 'only_first':
-      return [c(p.type), ' 只能作为流的第一个事件', ...(p.type === 'interaction.created' ? ['，或紧跟在 ', c('requires_continuation'), ' 之后'] : [])];
+      return [
+        c(p.type),
+        ' 只能作为流的第一个事件',
+        ...(p.type === 'interaction.created' ? ['，或紧跟在 ', c('requires_continuation'), ' 之后'] : []),
+      ];
     case 'no_id':
       return [c(p.type), ' 没有带上它的 id'];
     case 'malformed':
@@ -107,23 +118,60 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
     case 'other_interaction':
       return ['在交互 ', lit(p.response_id), ' 中收到了属于 ', lit(p.id), ' 的 ', c('interaction.completed')];
     case 'after_continuation':
-      return [c('requires_continuation'), ' 之后出现 ', c(p.type), '；下一段必须以 ', c('interaction.created'), ' 开始'];
+      return [
+        c('requires_continuation'),
+        ' 之后出现 ',
+        c(p.type),
+        '；下一段必须以 ',
+        c('interaction.created'),
+        ' 开始',
+      ];
     case 'below_message_start':
-      return [c('content_block_start'), ` 使用索引 ${p.index}，但 `, c('message_start'), ` 已经给出了 ${p.given} 个块（索引 0 到 ${p.given - 1}）`];
+      return [
+        c('content_block_start'),
+        ` 使用索引 ${p.index}，但 `,
+        c('message_start'),
+        ` 已经给出了 ${p.given} 个块（索引 0 到 ${p.given - 1}）`,
+      ];
     case 'sequence':
-      return [c(p.type), ' 的 ', c('sequence_number'), ' 是 ', lit(p.value), ...(p.previous === null ? [] : [`，前一个是 ${p.previous}`]), '：每个都必须是前一个加一'];
+      return [
+        c(p.type),
+        ' 的 ',
+        c('sequence_number'),
+        ' 是 ',
+        lit(p.value),
+        ...(p.previous === null ? [] : [`，前一个是 ${p.previous}`]),
+        '：每个都必须是前一个加一',
+      ];
     case 'sequence_mixed':
-      return [c(p.type), p.carried ? ' 带有 ' : ' 没有 ', c('sequence_number'), p.carried ? '，但之前的事件都没有' : '，但之前的事件都有'];
+      return [
+        c(p.type),
+        p.carried ? ' 带有 ' : ' 没有 ',
+        c('sequence_number'),
+        p.carried ? '，但之前的事件都没有' : '，但之前的事件都有',
+      ];
     case 'tools_without_call':
       return [...endZh(p.end), ' 请求工具，但这个回合没有任何调用'];
     case 'unterminated':
       return [`流在 ${p.events} 个事件之后结束，没有收到 provider 的终止事件`];
     case 'failed':
-      return ['流以失败结束：', ...endZh(p.end), ...(p.code === null ? [] : ['，错误码 ', c(p.code)]), ...(p.message === null ? [] : ['，', lit(p.message)])];
+      return [
+        '流以失败结束：',
+        ...endZh(p.end),
+        ...(p.code === null ? [] : ['，错误码 ', c(p.code)]),
+        ...(p.message === null ? [] : ['，', lit(p.message)]),
+      ];
     case 'not_a_tool_turn':
       return [`有 ${p.calls} 个调用，但回合以 `, ...endZh(p.end), ' 结束，这不是请求工具的结束方式'];
     case 'arguments_disagree':
-      return ['调用 ', lit(p.call_id), `：${SOURCE_ZH[p.source]}给出 `, lit(p.says), p.fragments ? '，片段拼出的是 ' : '，此前得到的是 ', lit(p.text)];
+      return [
+        '调用 ',
+        lit(p.call_id),
+        `：${SOURCE_ZH[p.source]}给出 `,
+        lit(p.says),
+        p.fragments ? '，片段拼出的是 ' : '，此前得到的是 ',
+        lit(p.text),
+      ];
     case 'name_disagree':
       return ['调用 ', lit(p.call_id), '：.done 事件给出的名称是 ', lit(p.done), '，条目上的是 ', lit(p.item)];
     case 'call_id_disagree':
@@ -133,7 +181,11 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
     case 'duplicate_call_id':
       return ['本回合的两个调用共用 id ', lit(p.call_id)];
     case 'unsupported_call':
-      return [`output_index ${p.index} 上的 `, c(p.item_type), ' 条目要求客户端执行一个不是函数调用的东西：注册表只登记函数工具'];
+      return [
+        `output_index ${p.index} 上的 `,
+        c(p.item_type),
+        ' 条目要求客户端执行一个不是函数调用的东西：注册表只登记函数工具',
+      ];
     case 'unknown_event':
       return ['组装器不读取的事件类型：', c(p.type)];
     case 'unknown_member':
@@ -161,11 +213,23 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
     case 'stateless_only':
       return ['Anthropic Messages API 不保存状态：每次请求都要带上完整对话（请用 ', c('stateless'), '）'];
     case 'no_stored_interaction':
-      return ['这个交互的 id 为空（', c('store: false'), '）：provider 没有保存任何可以接续的内容（请用 ', c('stateless'), '）'];
+      return [
+        '这个交互的 id 为空（',
+        c('store: false'),
+        '）：provider 没有保存任何可以接续的内容（请用 ',
+        c('stateless'),
+        '）',
+      ];
     case 'other_response':
       return [lit(p.call_id), ' 的结果绑定到响应 ', lit(p.bound), '，而不是本回合的 ', lit(p.expected)];
     case 'pairing':
-      return p.problems.flatMap((x, i): Segment[] => [...(i === 0 ? [] : ['；']), c(x.code), ' ', lit(x.call_id), `：${PAIRING_ZH[x.code]}`]);
+      return p.problems.flatMap((x, i): Segment[] => [
+        ...(i === 0 ? [] : ['；']),
+        c(x.code),
+        ' ',
+        lit(x.call_id),
+        `：${PAIRING_ZH[x.code]}`,
+      ]);
     case 'text_before_result':
       return [c('tool_result'), ' 之前有文本块：API 会拒绝'];
     case 'result_invalid':
@@ -176,4 +240,5 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
 }
 
 /** The sentence in the learner's language. */
-export const describeTurnIn = (lang: Lang, p: TurnWordsParams): Segment[] => (lang === 'zh' ? describeTurnZh(p) : describeTurn(p));
+export const describeTurnIn = (lang: Lang, p: TurnWordsParams): Segment[] =>
+  lang === 'zh' ? describeTurnZh(p) : describeTurn(p);

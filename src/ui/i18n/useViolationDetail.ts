@@ -23,5 +23,8 @@ export function useViolationDetail(lang: Lang): DetailOf {
       live = false;
     };
   }, [lang, zh]);
-  return useCallback((p: ViolationParams) => (lang === 'en' ? describeParams(p) : zh === null ? '' : zh(p)), [lang, zh]);
+  return useCallback(
+    (p: ViolationParams) => (lang === 'en' ? describeParams(p) : zh === null ? '' : zh(p)),
+    [lang, zh],
+  );
 }

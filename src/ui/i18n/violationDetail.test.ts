@@ -16,10 +16,19 @@ function collected(): Violation[] {
     for (const id of ATTACK_IDS) if (attackApplies(id, s)) all.push(...runAttack(id, s).report.violations);
     // A few edits a learner makes: a wrong type, an extra envelope member, an unknown error code, a bad time, nothing at all.
     const h = s.handler_output as Record<string, unknown>;
-    for (const edit of [{ ...h, kind: 7 }, { ...h, extra: true }, { kind: 'error', error: { code: 'NOPE' } }, { ...h, observed_at: 'soon' }, null]) {
+    for (const edit of [
+      { ...h, kind: 7 },
+      { ...h, extra: true },
+      { kind: 'error', error: { code: 'NOPE' } },
+      { ...h, observed_at: 'soon' },
+      null,
+    ]) {
       all.push(...projectDetailed(edit, s.context).violations);
     }
-    all.push(...validateResultDetailed({ model_result: 1, protected_audit: { schema_version: 2, extra: 1 } }, s.context).violations);
+    all.push(
+      ...validateResultDetailed({ model_result: 1, protected_audit: { schema_version: 2, extra: 1 } }, s.context)
+        .violations,
+    );
   }
   return all;
 }
@@ -50,7 +59,15 @@ describe('violation details in Chinese', () => {
   it('every kind of specifics renders in Chinese (one example each; a new kind without one does not compile)', () => {
     const examples: { [K in ViolationParamsKind]: Extract<ViolationParams, { kind: K }> } = {
       rule: { kind: 'rule', rule: 'truncated_not_complete' },
-      schema: { kind: 'schema', issue: { code: 'too_big', message: 'Too big: expected string to have <=120 characters', maximum: 120, origin: 'string' } },
+      schema: {
+        kind: 'schema',
+        issue: {
+          code: 'too_big',
+          message: 'Too big: expected string to have <=120 characters',
+          maximum: 120,
+          origin: 'string',
+        },
+      },
       unexpected_member: { kind: 'unexpected_member', member: 'internal_note' },
       denied_key: { kind: 'denied_key', key: 'access_token', list: 'credential' },
       audit_material: { kind: 'audit_material', length: 16 },
@@ -67,7 +84,12 @@ describe('violation details in Chinese', () => {
       retry_after_range: { kind: 'retry_after_range', code: 'RATE_LIMIT', min: 100, max: 600000 },
       no_retry_after: { kind: 'no_retry_after', code: 'NOT_FOUND', recovery: 'none' },
       digest_mismatch: { kind: 'digest_mismatch', digest: 'call_binding_sha256', recomputable: true },
-      unregistered_adapter: { kind: 'unregistered_adapter', provider: 'openai', api_family: 'responses', adapter_revision: 'openai-legacy' },
+      unregistered_adapter: {
+        kind: 'unregistered_adapter',
+        provider: 'openai',
+        api_family: 'responses',
+        adapter_revision: 'openai-legacy',
+      },
       not_json: { kind: 'not_json', reason: 'NON_FINITE_NUMBER', message: 'NaN is not a JSON number at "/data"' },
       context_invalid: { kind: 'context_invalid', message: 'Invalid input' },
       internal: { kind: 'internal', message: 'boom' },

@@ -5,7 +5,13 @@
  * English is the core's own sentence, so both languages say the same thing.
  * Every kind and every rule has a Chinese text, or this does not compile.
  */
-import { describeParams, type Rule, type SchemaIssue, type ValueSource, type ViolationParams } from '../../core/tables/index.ts';
+import {
+  describeParams,
+  type Rule,
+  type SchemaIssue,
+  type ValueSource,
+  type ViolationParams,
+} from '../../core/tables/index.ts';
 import type { Lang } from '../../lang.ts';
 
 const RULE_ZH: Readonly<Record<Rule, string>> = Object.freeze({
@@ -57,7 +63,9 @@ function schemaZh(i: SchemaIssue): string {
     case 'too_big':
       return `${i.origin === 'string' ? '太长' : i.origin === 'array' ? '太多' : '太大'}：至多 ${String(i.maximum ?? '')}${unit}`;
     case 'invalid_format':
-      return i.format === undefined || i.format === 'regex' ? '格式不对：不符合规定的格式' : `格式不对：应为 ${i.format}`;
+      return i.format === undefined || i.format === 'regex'
+        ? '格式不对：不符合规定的格式'
+        : `格式不对：应为 ${i.format}`;
     case 'invalid_value':
       return i.values === undefined ? '取值不对' : `取值不对：只能是 ${i.values.map((v) => q(v)).join(' / ')}`;
     case 'invalid_union':
@@ -84,7 +92,9 @@ function zh(p: ViolationParams): string {
     case 'too_deep':
       return `嵌套超过 ${p.limit} 层`;
     case 'too_large':
-      return p.size === null ? `规范化后的 model_result 即使删到无可再删也超过 ${p.limit} 字节` : `规范化后的 model_result 有 ${p.size} 字节，超过 ${p.limit}`;
+      return p.size === null
+        ? `规范化后的 model_result 即使删到无可再删也超过 ${p.limit} 字节`
+        : `规范化后的 model_result 有 ${p.size} 字节，超过 ${p.limit}`;
     case 'too_many_items':
       return `${p.member} 有 ${p.count} 项，但 ${p.limitFrom} 是 ${p.limit}：多给是违约，不是截断的理由`;
     case 'echo_mismatch':

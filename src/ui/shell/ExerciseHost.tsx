@@ -12,7 +12,9 @@ import { workedAnswer, type Doc } from '../../playground/work.ts';
 import { PanelBoundary } from '../components/Panel.tsx';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
 
-const ExercisePanel = lazy(() => import('../features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })));
+const ExercisePanel = lazy(() =>
+  import('../features/exercise/ExercisePanel.tsx').then((m) => ({ default: m.ExercisePanel })),
+);
 
 /** The exercise panel receives trusted contexts: a draft that is not a valid one goes as null, and its slot has no package. */
 function exerciseContext(d: ContextDraft): TrustedContext | null {
@@ -36,7 +38,15 @@ export function ExerciseHost({ lang, state, api, hostRef }: ExerciseHostProps): 
   const sealed = useMemo(() => exercise.sealed.map((d) => (d === null ? null : exerciseInput(d))), [exercise.sealed]);
   const onShown = useCallback((step: ProofStep) => api.recordProgress({ exercise: { type: 'shown', step } }), [api]);
   return (
-    <div ref={hostRef} id="panel-exercise" className="exercise-host" data-panel="panel-exercise" tabIndex={-1} role="group" aria-labelledby="exercise-title">
+    <div
+      ref={hostRef}
+      id="panel-exercise"
+      className="exercise-host"
+      data-panel="panel-exercise"
+      tabIndex={-1}
+      role="group"
+      aria-labelledby="exercise-title"
+    >
       <PanelBoundary lang={lang} resetKey={items}>
         <Suspense fallback={<p className="muted">…</p>}>
           <ExercisePanel

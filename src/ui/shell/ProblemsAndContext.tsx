@@ -34,12 +34,25 @@ export interface ProblemsAndContextProps {
   targets: FocusTargets;
 }
 
-export function ProblemsAndContext({ lang, detailOf, evaluation, draft, onContext, onReveal, tab, onTab, targets }: ProblemsAndContextProps): JSX.Element {
+export function ProblemsAndContext({
+  lang,
+  detailOf,
+  evaluation,
+  draft,
+  onContext,
+  onReveal,
+  tab,
+  onTab,
+  targets,
+}: ProblemsAndContextProps): JSX.Element {
   const problemsText = PROBLEMS_TEXT[lang];
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const problemCount = evaluation.problems.length;
   return (
-    <section className={`panel panel-bottom ${panel.panel}`} aria-label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}>
+    <section
+      className={`panel panel-bottom ${panel.panel}`}
+      aria-label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}
+    >
       <Tabs<BottomTab>
         handle={targets.bottomTabs}
         id="bottom-tabs"
@@ -51,13 +64,20 @@ export function ProblemsAndContext({ lang, detailOf, evaluation, draft, onContex
             key: 'problems',
             label: (
               <>
-                {problemsText.problemsTab} <span className={`count ${problemCount > 0 ? 'count-bad' : 'count-ok'}`}>{problemCount}</span>
+                {problemsText.problemsTab}{' '}
+                <span className={`count ${problemCount > 0 ? 'count-bad' : 'count-ok'}`}>{problemCount}</span>
               </>
             ),
             content: (
               <div className="tab-scroll" tabIndex={0} role="group" aria-label={problemsText.problemsTab}>
                 <PanelBoundary lang={lang} resetKey={evaluation}>
-                  <ProblemsList lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} firstRef={targets.firstProblem} />
+                  <ProblemsList
+                    lang={lang}
+                    detailOf={detailOf}
+                    problems={evaluation.problems}
+                    onReveal={onReveal}
+                    firstRef={targets.firstProblem}
+                  />
                 </PanelBoundary>
               </div>
             ),
@@ -66,14 +86,23 @@ export function ProblemsAndContext({ lang, detailOf, evaluation, draft, onContex
             key: 'context',
             label: (
               <>
-                {problemsText.contextTab} {contextIssues.length > 0 ? <span className="count count-bad">{problemsText.ctxInvalidCount(contextIssues.length)}</span> : null}
+                {problemsText.contextTab}{' '}
+                {contextIssues.length > 0 ? (
+                  <span className="count count-bad">{problemsText.ctxInvalidCount(contextIssues.length)}</span>
+                ) : null}
               </>
             ),
             content: (
               <div className="tab-scroll" tabIndex={0} role="group" aria-label={problemsText.contextTab}>
                 <PanelBoundary lang={lang} resetKey={draft}>
                   <Suspense fallback={<p className="muted">…</p>}>
-                    <ContextForm lang={lang} draft={draft} issues={contextIssues} onChange={onContext} handle={targets.contextForm.ref} />
+                    <ContextForm
+                      lang={lang}
+                      draft={draft}
+                      issues={contextIssues}
+                      onChange={onContext}
+                      handle={targets.contextForm.ref}
+                    />
                   </Suspense>
                 </PanelBoundary>
               </div>

@@ -51,7 +51,15 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
   if (work.mode === 'learn')
     return (
       <div className="right right-single">
-        <Panel id="panel-learn" title={shellText.learnTitle} subtitle={shellText.learnDesc} lang={lang} focusableBody={false} resetKey={scenario} target={panels['panel-learn']}>
+        <Panel
+          id="panel-learn"
+          title={shellText.learnTitle}
+          subtitle={shellText.learnDesc}
+          lang={lang}
+          focusableBody={false}
+          resetKey={scenario}
+          target={panels['panel-learn']}
+        >
           <Suspense fallback={<p className="muted">…</p>}>
             <LearnView
               scenario={scenario}
@@ -75,7 +83,15 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
   if (work.mode === 'attack')
     return (
       <div className="right right-single">
-        <Panel id="panel-attack" title={shellText.attackTitle} subtitle={shellText.attackDesc} lang={lang} focusableBody={false} resetKey={scenario} target={panels['panel-attack']}>
+        <Panel
+          id="panel-attack"
+          title={shellText.attackTitle}
+          subtitle={shellText.attackDesc}
+          lang={lang}
+          focusableBody={false}
+          resetKey={scenario}
+          target={panels['panel-attack']}
+        >
           <Suspense fallback={<p className="muted">…</p>}>
             <AttackLab
               scenario={scenario}
@@ -95,7 +111,15 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
 }
 
 /** The playground's and the exercise's right column: two rows, split by a draggable bar. */
-function ProjectionsColumn({ lang, detailOf, state, api, evaluation, targets, present }: RightColumnProps): JSX.Element {
+function ProjectionsColumn({
+  lang,
+  detailOf,
+  state,
+  api,
+  evaluation,
+  targets,
+  present,
+}: RightColumnProps): JSX.Element {
   const shellText = SHELL_TEXT[lang];
   const digestsText = DIGESTS_TEXT[lang];
   const payloadsText = PAYLOADS_TEXT[lang];
@@ -103,14 +127,40 @@ function ProjectionsColumn({ lang, detailOf, state, api, evaluation, targets, pr
   const { panels } = targets;
   const exercise = work.mode === 'exercise';
   const projections = <ProjectionPanels lang={lang} evaluation={evaluation} focus={targets.projections} />;
-  const upper = exercise ? <ExerciseHost lang={lang} state={state} api={api} hostRef={targets.exerciseHost} /> : projections;
+  const upper = exercise ? (
+    <ExerciseHost lang={lang} state={state} api={api} hostRef={targets.exerciseHost} />
+  ) : (
+    projections
+  );
   const proofsRow = (
     <div className="lower">
-      <Panel id="panel-digests" title={digestsText.digestsTitle} subtitle={digestsText.digestsDesc} lang={lang} resetKey={evaluation} target={panels['panel-digests']}>
-        {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <DigestsPanel lang={lang} result={evaluation.result} />}
+      <Panel
+        id="panel-digests"
+        title={digestsText.digestsTitle}
+        subtitle={digestsText.digestsDesc}
+        lang={lang}
+        resetKey={evaluation}
+        target={panels['panel-digests']}
+      >
+        {evaluation.result === null ? (
+          <NoResult lang={lang} evaluation={evaluation} />
+        ) : (
+          <DigestsPanel lang={lang} result={evaluation.result} />
+        )}
       </Panel>
-      <Panel id="panel-payloads" title={payloadsText.payloadsTitle} subtitle={payloadsText.payloadsDesc} lang={lang} resetKey={evaluation} target={panels['panel-payloads']}>
-        {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />}
+      <Panel
+        id="panel-payloads"
+        title={payloadsText.payloadsTitle}
+        subtitle={payloadsText.payloadsDesc}
+        lang={lang}
+        resetKey={evaluation}
+        target={panels['panel-payloads']}
+      >
+        {evaluation.result === null ? (
+          <NoResult lang={lang} evaluation={evaluation} />
+        ) : (
+          <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />
+        )}
       </Panel>
     </div>
   );
@@ -130,7 +180,14 @@ function ProjectionsColumn({ lang, detailOf, state, api, evaluation, targets, pr
   return (
     <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
       {upper}
-      <Splitter orientation="horizontal" value={top} min={20} max={85} label={shellText.splitterRows} onChange={setTop} />
+      <Splitter
+        orientation="horizontal"
+        value={top}
+        min={20}
+        max={85}
+        label={shellText.splitterRows}
+        onChange={setTop}
+      />
       {lower}
     </div>
   );

@@ -9,7 +9,13 @@ import type { Mode } from '../../playground/work.ts';
 import { DIGESTS_TEXT } from '../features/digests/text.ts';
 import { EDITOR_TEXT } from '../features/editor/text.ts';
 import { HEADER_TEXT } from '../features/header/text.ts';
-import { modeJumps, PanelNav, type BottomTab, type JumpPlace, type JumpPlaceView } from '../features/panelNav/PanelNav.tsx';
+import {
+  modeJumps,
+  PanelNav,
+  type BottomTab,
+  type JumpPlace,
+  type JumpPlaceView,
+} from '../features/panelNav/PanelNav.tsx';
 import type { PanelTarget } from '../components/focus.ts';
 import { tabRef, tabsRootRef } from '../components/Tabs.tsx';
 import { PANEL_NAV_TEXT } from '../features/panelNav/text.ts';
@@ -29,9 +35,16 @@ export interface VerdictBarProps {
 }
 
 /** Each panel in the bar: its name (its title; the contract's own word for the two projections), where it is, what takes focus. */
-function places(lang: Lang, { panels, editor, bottomTabs, exerciseHost }: FocusTargets): Record<JumpPlace, JumpPlaceView> {
+function places(
+  lang: Lang,
+  { panels, editor, bottomTabs, exerciseHost }: FocusTargets,
+): Record<JumpPlace, JumpPlaceView> {
   const panel = (p: PanelTarget, label: ReactNode) => ({ label, section: p.section, focus: p.title });
-  const tab = (key: BottomTab, label: string) => ({ label, section: tabsRootRef(bottomTabs), focus: tabRef(bottomTabs, key) });
+  const tab = (key: BottomTab, label: string) => ({
+    label,
+    section: tabsRootRef(bottomTabs),
+    focus: tabRef(bottomTabs, key),
+  });
   return {
     editor: panel(editor, EDITOR_TEXT[lang].editorTitle),
     problems: tab('problems', PROBLEMS_TEXT[lang].problemsTab),
@@ -51,7 +64,12 @@ export function VerdictBar({ lang, mode, problemCount, attackVerdict, targets, o
   const jumps = modeJumps(mode, places(lang, targets), onTab);
   const count = panelNavText.problemCount(problemCount);
   if (mode === 'attack' && attackVerdict !== null) {
-    const verdict = { key: 'verdict', label: panelNavText.jumpVerdict(attackVerdict.id), section: targets.attackVerdict, focus: targets.attackVerdict };
+    const verdict = {
+      key: 'verdict',
+      label: panelNavText.jumpVerdict(attackVerdict.id),
+      section: targets.attackVerdict,
+      focus: targets.attackVerdict,
+    };
     return (
       <PanelNav
         lang={lang}
@@ -62,5 +80,12 @@ export function VerdictBar({ lang, mode, problemCount, attackVerdict, targets, o
       />
     );
   }
-  return <PanelNav lang={lang} ok={problemCount === 0} status={[problemCount === 0 ? panelNavText.verdictOk : panelNavText.verdictRejected, count]} jumps={jumps} />;
+  return (
+    <PanelNav
+      lang={lang}
+      ok={problemCount === 0}
+      status={[problemCount === 0 ? panelNavText.verdictOk : panelNavText.verdictRejected, count]}
+      jumps={jumps}
+    />
+  );
 }

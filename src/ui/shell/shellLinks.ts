@@ -25,14 +25,23 @@ export interface ShellLinks {
 export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']): ShellLinks {
   const hrefFor = (place: Place) => withPresent(searchOf(place), present);
   const hrefOf = (m: Mode) =>
-    hrefFor({ mode: m, scenarioId: work.scenarioId, attackId: m === 'attack' ? work.attackId : null, mistake: m === 'learn' ? work.mistake : undefined, turnStream: work.turn.stream });
+    hrefFor({
+      mode: m,
+      scenarioId: work.scenarioId,
+      attackId: m === 'attack' ? work.attackId : null,
+      mistake: m === 'learn' ? work.mistake : undefined,
+      turnStream: work.turn.stream,
+    });
   const injectionStream = `${providerOfStream(work.turn.stream)}.injection_follow_up`;
   const injectionTurn = {
     href: hrefFor({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
     open: () => go({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
   };
   const guideTargets = (): GuideTargets => {
-    const to = (place: Parameters<typeof go>[0]): GuideLink => ({ href: hrefFor({ ...place, attackId: place.attackId as AttackId | null, mistake: undefined }), open: () => go(place) });
+    const to = (place: Parameters<typeof go>[0]): GuideLink => ({
+      href: hrefFor({ ...place, attackId: place.attackId as AttackId | null, mistake: undefined }),
+      open: () => go(place),
+    });
     return {
       playground: to({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null }),
       exercise: to({ mode: 'exercise', scenarioId: work.scenarioId, attackId: null }),

@@ -20,7 +20,10 @@ function createTargets() {
   const bottomTabs = createRef<TabsHandle<BottomTab>>();
   const exerciseHost = createRef<HTMLDivElement>();
   const editor = panelTarget();
-  const projections: ProjectionFocus = { modelResult: panels['panel-model-result'], protectedAudit: panels['panel-protected-audit'] };
+  const projections: ProjectionFocus = {
+    modelResult: panels['panel-model-result'],
+    protectedAudit: panels['panel-protected-audit'],
+  };
   return {
     panels,
     editor,
@@ -62,10 +65,22 @@ export function usePanelFocus(bridge: EditorBridge, openHelp: () => void): Panel
         setBottomTab('problems');
         focusFirstSoon(targets.firstProblem, tabRef(targets.bottomTabs, 'problems'));
       } else if (n === 3) focusField('tenant');
-      else if (n === 4) focusFirstSoon(panels['panel-attack'].title, panels['panel-learn'].title, exerciseHost, panels['panel-model-result'].title);
+      else if (n === 4)
+        focusFirstSoon(
+          panels['panel-attack'].title,
+          panels['panel-learn'].title,
+          exerciseHost,
+          panels['panel-model-result'].title,
+        );
       // Modes without digests and payloads send 5 and 6 to what they show instead.
-      else if (n === 5) focusFirstSoon(panels['panel-digests'].title, panels['panel-model-result'].title, panels['panel-attack'].title);
-      else if (n === 6) focusFirstSoon(panels['panel-payloads'].title, panels['panel-protected-audit'].title, panels['panel-attack'].title);
+      else if (n === 5)
+        focusFirstSoon(panels['panel-digests'].title, panels['panel-model-result'].title, panels['panel-attack'].title);
+      else if (n === 6)
+        focusFirstSoon(
+          panels['panel-payloads'].title,
+          panels['panel-protected-audit'].title,
+          panels['panel-attack'].title,
+        );
     },
   });
   return { targets, bottomTab, setBottomTab, focusField };

@@ -87,7 +87,10 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       const r = browser.saveWork(latest.current.work);
       if (!r.ok && !saveFailed.current) {
         saveFailed.current = true;
-        dispatch({ type: 'notice', notice: { kind: 'warning', code: 'save-failed', params: { detail: r.error.detail } } });
+        dispatch({
+          type: 'notice',
+          notice: { kind: 'warning', code: 'save-failed', params: { detail: r.error.detail } },
+        });
       } else if (r.ok) saveFailed.current = false;
     };
     const t = window.setTimeout(save, SAVE_DELAY_MS);
@@ -142,14 +145,22 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       go: (place) => {
         if (!knownScenario(latest.current.work, place.scenarioId)) return;
         const attackId = place.attackId !== null && isAttackId(place.attackId) ? place.attackId : null;
-        const turnStream = place.turnStream !== undefined && isTurnStreamId(place.turnStream) ? place.turnStream : undefined;
-        dispatch({ type: 'place', place: { mode: place.mode, scenarioId: place.scenarioId, attackId, mistake: undefined, turnStream } });
+        const turnStream =
+          place.turnStream !== undefined && isTurnStreamId(place.turnStream) ? place.turnStream : undefined;
+        dispatch({
+          type: 'place',
+          place: { mode: place.mode, scenarioId: place.scenarioId, attackId, mistake: undefined, turnStream },
+        });
       },
       recordProgress: (event) => dispatch({ type: 'recordProgress', event }),
       resetProgress: () => dispatch({ type: 'resetProgress' }),
       openScenario: (id) => {
         if (!knownScenario(latest.current.work, id)) {
-          notify({ kind: 'warning', code: 'unknown-scenario', params: { value: id, fallback: latest.current.work.scenarioId } });
+          notify({
+            kind: 'warning',
+            code: 'unknown-scenario',
+            params: { value: id, fallback: latest.current.work.scenarioId },
+          });
           return;
         }
         dispatch({ type: 'place', place: { ...placeOf(latest.current.work), scenarioId: id } });
@@ -168,7 +179,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
         if (answer === null) return;
         // Only the learner's own text in that slot is worth setting aside (not the empty scaffold).
         const mine = w.exercise.items[index];
-        const restore = mine !== undefined && !docsEqual(mine, defaultExerciseItems()[index] as Doc) && !docsEqual(mine, answer) && browser.stashWork(w);
+        const restore =
+          mine !== undefined &&
+          !docsEqual(mine, defaultExerciseItems()[index] as Doc) &&
+          !docsEqual(mine, answer) &&
+          browser.stashWork(w);
         dispatch({ type: 'loadWorkedAnswer', index });
         if (restore) notify({ kind: 'info', code: 'worked-answer-loaded', params: { n: String(index + 1) }, restore });
       },
@@ -217,7 +232,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
         const meta = s === null ? null : scenarioMeta(w, s);
         const file = scenarioFileOf(id, doc, meta);
         if (!file.ok) {
-          notify({ kind: 'error', code: 'export-refused', params: { reason: file.error.code, detail: file.error.detail } });
+          notify({
+            kind: 'error',
+            code: 'export-refused',
+            params: { reason: file.error.code, detail: file.error.detail },
+          });
           return;
         }
         browser.downloadText(`${id}.json`, file.value);
@@ -225,7 +244,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       importScenario: async (file) => {
         const r = await browser.readScenarioFile(file);
         if (!r.ok) {
-          notify({ kind: 'error', code: 'import-refused', params: { name: file.name, reason: r.error.code, detail: r.error.detail } });
+          notify({
+            kind: 'error',
+            code: 'import-refused',
+            params: { name: file.name, reason: r.error.code, detail: r.error.detail },
+          });
           return;
         }
         const w = latest.current.work;
@@ -237,7 +260,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       openShare: (fragment) => {
         const decoded = decodeShare(fragment);
         if (!decoded.ok) {
-          notify({ kind: 'error', code: 'share-refused', params: { reason: decoded.error.code, detail: decoded.error.detail } });
+          notify({
+            kind: 'error',
+            code: 'share-refused',
+            params: { reason: decoded.error.code, detail: decoded.error.detail },
+          });
           return;
         }
         const next = applyShare(latest.current.work, decoded.value);

@@ -5,7 +5,15 @@
  * meaning, so nothing depends on colour alone. All data is rendered as text.
  */
 import { useMemo, useState, type JSX } from 'react';
-import { countKinds, foldRows, jsonDiff, sideBySide, type DiffEntry, type DiffKind, type Line } from '../../../playground/jsonDiff.ts';
+import {
+  countKinds,
+  foldRows,
+  jsonDiff,
+  sideBySide,
+  type DiffEntry,
+  type DiffKind,
+  type Line,
+} from '../../../playground/jsonDiff.ts';
 import { VisibleText } from './VisibleText.tsx';
 import styles from './DiffView.module.css';
 import type { Lang } from '../../../lang.ts';
@@ -98,10 +106,27 @@ function EntryItem({ entry, lang }: { entry: DiffEntry; lang: Lang }): JSX.Eleme
   );
 }
 
-function Cell({ line, mark, side, lang }: { line: Line | null; mark: DiffKind | null; side: 'left' | 'right'; lang: Lang }): JSX.Element {
+function Cell({
+  line,
+  mark,
+  side,
+  lang,
+}: {
+  line: Line | null;
+  mark: DiffKind | null;
+  side: 'left' | 'right';
+  lang: Lang;
+}): JSX.Element {
   const t = TEXT[lang];
   // A side shows the marker of what happened to it: the left loses (−), the right gains (+), both change (~).
-  const shown: DiffKind | null = mark === 'changed' ? 'changed' : side === 'left' && mark === 'removed' ? 'removed' : side === 'right' && mark === 'added' ? 'added' : null;
+  const shown: DiffKind | null =
+    mark === 'changed'
+      ? 'changed'
+      : side === 'left' && mark === 'removed'
+        ? 'removed'
+        : side === 'right' && mark === 'added'
+          ? 'added'
+          : null;
   if (line === null) {
     return (
       <td className={cx(styles.cell, styles.gap)}>
@@ -124,7 +149,16 @@ function Cell({ line, mark, side, lang }: { line: Line | null; mark: DiffKind | 
   );
 }
 
-export function DiffView({ before, after, beforeLabel, afterLabel, title, lang, context = 2, testId }: DiffViewProps): JSX.Element {
+export function DiffView({
+  before,
+  after,
+  beforeLabel,
+  afterLabel,
+  title,
+  lang,
+  context = 2,
+  testId,
+}: DiffViewProps): JSX.Element {
   const t = TEXT[lang];
   const entries = useMemo(() => jsonDiff(before, after), [before, after]);
   const rows = useMemo(() => sideBySide(before, after), [before, after]);
@@ -189,7 +223,11 @@ export function DiffView({ before, after, beforeLabel, afterLabel, title, lang, 
                 ? [
                     <tr key={`fold-${b.start}`} className={styles.foldRow}>
                       <td colSpan={2}>
-                        <button type="button" className={styles.foldButton} onClick={() => setOpened((s) => new Set(s).add(b.start))}>
+                        <button
+                          type="button"
+                          className={styles.foldButton}
+                          onClick={() => setOpened((s) => new Set(s).add(b.start))}
+                        >
                           {t.folded(b.rows.length)}
                         </button>
                       </td>

@@ -41,13 +41,22 @@ export function Digest({ value, label, lang }: DigestProps): JSX.Element {
 
   return (
     <span className={styles.root}>
-      <code className={state === 'failed' ? `${styles.value} ${styles.full}` : styles.value} title={value} data-full={value}>
+      <code
+        className={state === 'failed' ? `${styles.value} ${styles.full}` : styles.value}
+        title={value}
+        data-full={value}
+      >
         {state === 'failed' ? value : shortHash(value)}
       </code>
       <button type="button" className={styles.copy} onClick={copy} aria-label={t.copy(label)} title={t.copy(label)}>
         <svg className={styles.icon} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
           <rect x="5" y="5" width="9" height="9" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path
+            d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
         </svg>
       </button>
       <span className={styles.status} role="status">

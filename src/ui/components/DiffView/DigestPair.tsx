@@ -30,18 +30,31 @@ function Marked({ value, other }: { value: string; other: string }): JSX.Element
   );
 }
 
-export function DigestPair({ name, stored, recomputed, storedLabel, recomputedLabel, verdict, testId }: DigestPairProps): JSX.Element {
+export function DigestPair({
+  name,
+  stored,
+  recomputed,
+  storedLabel,
+  recomputedLabel,
+  verdict,
+  testId,
+}: DigestPairProps): JSX.Element {
   const same = stored !== undefined && stored === recomputed;
   return (
     <div className={styles.pair} data-testid={testId} data-digest={name} data-match={same}>
       <p className={styles.pairHead}>
-        <code>{name}</code> <span className={same ? styles.pairOk : styles.pairBad}>{(same ? '✓ ' : '✗ ') + verdict(same)}</span>
+        <code>{name}</code>{' '}
+        <span className={same ? styles.pairOk : styles.pairBad}>{(same ? '✓ ' : '✗ ') + verdict(same)}</span>
       </p>
       <dl className={styles.pairRows}>
         <dt>{storedLabel}</dt>
-        <dd data-testid="digest-stored">{stored === undefined ? '—' : <Marked value={stored} other={recomputed ?? ''} />}</dd>
+        <dd data-testid="digest-stored">
+          {stored === undefined ? '—' : <Marked value={stored} other={recomputed ?? ''} />}
+        </dd>
         <dt>{recomputedLabel}</dt>
-        <dd data-testid="digest-recomputed">{recomputed === undefined ? '—' : <Marked value={recomputed} other={stored ?? ''} />}</dd>
+        <dd data-testid="digest-recomputed">
+          {recomputed === undefined ? '—' : <Marked value={recomputed} other={stored ?? ''} />}
+        </dd>
       </dl>
     </div>
   );

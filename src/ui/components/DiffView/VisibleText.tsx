@@ -24,7 +24,12 @@ export function VisibleText({ text, lang = 'en' }: VisibleTextProps): JSX.Elemen
         s.hidden === null ? (
           <Fragment key={i}>{s.text}</Fragment>
         ) : (
-          <abbr key={i} className={styles.hidden} title={`${TEXT[lang].hidden} ${codePointLabel(s.hidden.codePoint)} ${s.hidden.name}`} data-hidden-char={codePointLabel(s.hidden.codePoint)}>
+          <abbr
+            key={i}
+            className={styles.hidden}
+            title={`${TEXT[lang].hidden} ${codePointLabel(s.hidden.codePoint)} ${s.hidden.name}`}
+            data-hidden-char={codePointLabel(s.hidden.codePoint)}
+          >
             {s.text}
           </abbr>
         ),

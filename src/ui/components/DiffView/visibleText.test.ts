@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codePointLabel, countInvisible, invisibleToken, isInvisible, splitVisible, visibleText } from './visibleText.ts';
+import {
+  codePointLabel,
+  countInvisible,
+  invisibleToken,
+  isInvisible,
+  splitVisible,
+  visibleText,
+} from './visibleText.ts';
 
 describe('visibleText', () => {
   it('leaves ordinary text, CJK, emoji, tab and newline alone', () => {
@@ -21,7 +28,9 @@ describe('visibleText', () => {
     const cps = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c];
     for (const cp of cps) expect(isInvisible(String.fromCodePoint(cp))).toBe(true);
     // The Trojan Source shape: an override that reverses what follows.
-    expect(visibleText('access\u202E\u2066// admin\u2069\u2066')).toBe('access⟦U+202E⟧⟦U+2066⟧// admin⟦U+2069⟧⟦U+2066⟧');
+    expect(visibleText('access\u202E\u2066// admin\u2069\u2066')).toBe(
+      'access⟦U+202E⟧⟦U+2066⟧// admin⟦U+2069⟧⟦U+2066⟧',
+    );
   });
 
   it('does not touch the neighbours of the ranges', () => {

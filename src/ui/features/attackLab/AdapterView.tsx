@@ -21,15 +21,28 @@ export function AdapterView({
   lang: Lang;
 }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
-  const side = (o: AdapterOutcome, trusted: TrustedContext, ok: string, refused: string, testId: string): JSX.Element => (
-    <div className={cx(styles.adapterSide, o.refused ? styles.refused : styles.serialized)} data-testid={testId} data-refused={o.refused}>
+  const side = (
+    o: AdapterOutcome,
+    trusted: TrustedContext,
+    ok: string,
+    refused: string,
+    testId: string,
+  ): JSX.Element => (
+    <div
+      className={cx(styles.adapterSide, o.refused ? styles.refused : styles.serialized)}
+      data-testid={testId}
+      data-refused={o.refused}
+    >
       <h5 className={styles.adapterTitle}>
         <span aria-hidden="true">{o.refused ? '⊘ ' : '→ '}</span>
         {o.refused ? refused : ok}
       </h5>
       <p className={styles.route}>
         <code>
-          <VisibleText text={`${trusted.call.provider} / ${trusted.call.api_family} / ${trusted.call.adapter_revision}`} lang={lang} />
+          <VisibleText
+            text={`${trusted.call.provider} / ${trusted.call.api_family} / ${trusted.call.adapter_revision}`}
+            lang={lang}
+          />
         </code>
       </p>
       {o.refused ? (
@@ -52,8 +65,20 @@ export function AdapterView({
     <section className={styles.adapter} aria-label={t.adapter}>
       <h4 className={styles.sectionTitle}>{t.adapter}</h4>
       <div className={styles.adapterGrid}>
-        {side(adapter.victim, victim, t.adapterOk(victim.call.adapter_revision), t.adapterVictimRefused(victim.call.adapter_revision), 'adapter-victim')}
-        {side(adapter.tampered, tampered, t.adapterOk(tampered.call.adapter_revision), t.adapterRefused(tampered.call.adapter_revision), 'adapter-refusal')}
+        {side(
+          adapter.victim,
+          victim,
+          t.adapterOk(victim.call.adapter_revision),
+          t.adapterVictimRefused(victim.call.adapter_revision),
+          'adapter-victim',
+        )}
+        {side(
+          adapter.tampered,
+          tampered,
+          t.adapterOk(tampered.call.adapter_revision),
+          t.adapterRefused(tampered.call.adapter_revision),
+          'adapter-refusal',
+        )}
       </div>
     </section>
   );

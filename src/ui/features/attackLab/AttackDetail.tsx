@@ -50,7 +50,12 @@ export function AttackDetail({
         <div className={styles.inapplicable} data-testid="attack-inapplicable" data-why={inapplicable?.why}>
           <p>{inapplicable === null ? '' : t.inapplicable(inapplicable, info.id)}</p>
           {fallback !== null && (
-            <button type="button" className={styles.primary} onClick={() => onOpenScenario(info.defaultScenario)} data-testid="attack-run-default">
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={() => onOpenScenario(info.defaultScenario)}
+              data-testid="attack-run-default"
+            >
               {t.runOn(fallback.title[lang])}
               {fallback.id === scenario.id ? ' ↺' : ''}
             </button>
@@ -58,8 +63,21 @@ export function AttackDetail({
         </div>
       ) : (
         <>
-          <VerdictView verdict={verdict} view={view} lang={lang} injectionTurn={injectionTurn} verdictRef={verdictRef} />
-          {view.adapter !== null && <AdapterView adapter={view.adapter} victim={run.victim.trusted} tampered={run.tampered.trusted} lang={lang} />}
+          <VerdictView
+            verdict={verdict}
+            view={view}
+            lang={lang}
+            injectionTurn={injectionTurn}
+            verdictRef={verdictRef}
+          />
+          {view.adapter !== null && (
+            <AdapterView
+              adapter={view.adapter}
+              victim={run.victim.trusted}
+              tampered={run.tampered.trusted}
+              lang={lang}
+            />
+          )}
           {run.other !== undefined && <TwoCalls other={run.other} victim={run.victim} id={info.id} lang={lang} />}
           <Diffs view={view} lang={lang} />
         </>

@@ -40,7 +40,16 @@ export interface AttackVerdictLine {
   text: string;
 }
 
-export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScenario, injectionTurn, onVerdict, verdictRef }: AttackLabProps): JSX.Element {
+export function AttackLab({
+  scenario,
+  attackId,
+  lang,
+  onSelectAttack,
+  onOpenScenario,
+  injectionTurn,
+  onVerdict,
+  verdictRef,
+}: AttackLabProps): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   // The list's "needs another scenario" hints may lag a keystroke behind; the selected attack never does.
   const listScenario = useDeferredValue(scenario);
@@ -58,7 +67,11 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
   const view = useMemo(() => (attackId === null ? null : attackView(attackId, scenario)), [attackId, scenario]);
   const verdict = view?.verdict ?? null;
   useEffect(() => {
-    onVerdict?.(attackId === null || verdict === null ? null : { id: attackId, kind: verdict.kind, text: `${attackId} ${t.barVerdict[verdict.kind]}` });
+    onVerdict?.(
+      attackId === null || verdict === null
+        ? null
+        : { id: attackId, kind: verdict.kind, text: `${attackId} ${t.barVerdict[verdict.kind]}` },
+    );
   }, [onVerdict, attackId, verdict, t]);
   useEffect(() => () => onVerdict?.(null), [onVerdict]);
 
@@ -82,7 +95,13 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
               const here = applies.get(id) ?? false;
               return (
                 <li key={id}>
-                  <button type="button" className={cx(styles.item, selected && styles.selected)} aria-pressed={selected} data-testid={`attack-${id}`} onClick={() => onSelectAttack(id)}>
+                  <button
+                    type="button"
+                    className={cx(styles.item, selected && styles.selected)}
+                    aria-pressed={selected}
+                    data-testid={`attack-${id}`}
+                    onClick={() => onSelectAttack(id)}
+                  >
                     <span className={styles.itemId}>{id}</span>
                     <span className={styles.itemTitle}>{ATTACK_TEXT[lang][id].title}</span>
                     <span className={styles.itemMeta}>
@@ -106,7 +125,15 @@ export function AttackLab({ scenario, attackId, lang, onSelectAttack, onOpenScen
           {view === null ? (
             <p className={styles.pick}>{t.pick}</p>
           ) : (
-            <AttackDetail key={view.info.id} view={view} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} injectionTurn={injectionTurn} verdictRef={verdictRef} />
+            <AttackDetail
+              key={view.info.id}
+              view={view}
+              scenario={scenario}
+              lang={lang}
+              onOpenScenario={onOpenScenario}
+              injectionTurn={injectionTurn}
+              verdictRef={verdictRef}
+            />
           )}
         </section>
       </div>

@@ -10,7 +10,17 @@ import styles from './AttackLab.module.css';
 
 export type Call = { pkg: Package; trusted: TrustedContext };
 
-export function CallCard({ heading, call, lang, testId }: { heading: string; call: Call; lang: Lang; testId: string }): JSX.Element {
+export function CallCard({
+  heading,
+  call,
+  lang,
+  testId,
+}: {
+  heading: string;
+  call: Call;
+  lang: Lang;
+  testId: string;
+}): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const mr = call.pkg.model_result;
   const b = call.pkg.protected_audit.binding;
@@ -47,7 +57,11 @@ export function CallCard({ heading, call, lang, testId }: { heading: string; cal
       </dl>
       <p className={styles.callLabel}>{mr.data !== null ? t.modelData : t.modelError}</p>
       {/* Scrollable, so it takes focus: keyboard users can scroll it too. */}
-      <pre className={styles.pre} tabIndex={0} aria-label={`${heading}: ${mr.data !== null ? t.modelData : t.modelError}`}>
+      <pre
+        className={styles.pre}
+        tabIndex={0}
+        aria-label={`${heading}: ${mr.data !== null ? t.modelData : t.modelError}`}
+      >
         <VisibleText text={pretty(mr.data ?? mr.error)} lang={lang} />
       </pre>
     </div>

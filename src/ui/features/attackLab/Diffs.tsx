@@ -13,7 +13,15 @@ export function Diffs({ view, lang }: { view: AttackView; lang: Lang }): JSX.Ele
   if (run.handler !== undefined) {
     return (
       <div className={styles.diffs}>
-        <DiffView title={t.diffHandler} before={run.handler.before} after={run.handler.after} beforeLabel={t.handlerBefore} afterLabel={t.handlerAfter} lang={lang} testId="diff-handler" />
+        <DiffView
+          title={t.diffHandler}
+          before={run.handler.before}
+          after={run.handler.after}
+          beforeLabel={t.handlerBefore}
+          afterLabel={t.handlerAfter}
+          lang={lang}
+          testId="diff-handler"
+        />
         <DiffView
           title={t.diffModel}
           before={run.victim.pkg.model_result}
@@ -29,9 +37,25 @@ export function Diffs({ view, lang }: { view: AttackView; lang: Lang }): JSX.Ele
   const showTrusted = run.id === 'A3' || run.id === 'A12';
   return (
     <div className={styles.diffs}>
-      <DiffView title={t.diffPackage} before={run.victim.pkg} after={run.tampered.pkg} beforeLabel={t.stored} afterLabel={t.presented} lang={lang} testId="diff-package" />
+      <DiffView
+        title={t.diffPackage}
+        before={run.victim.pkg}
+        after={run.tampered.pkg}
+        beforeLabel={t.stored}
+        afterLabel={t.presented}
+        lang={lang}
+        testId="diff-package"
+      />
       {showTrusted && (
-        <DiffView title={t.diffTrusted} before={run.victim.trusted} after={run.tampered.trusted} beforeLabel={t.trustedVictim} afterLabel={t.trustedTampered} lang={lang} testId="diff-trusted" />
+        <DiffView
+          title={t.diffTrusted}
+          before={run.victim.trusted}
+          after={run.tampered.trusted}
+          beforeLabel={t.trustedVictim}
+          afterLabel={t.trustedTampered}
+          lang={lang}
+          testId="diff-trusted"
+        />
       )}
     </div>
   );

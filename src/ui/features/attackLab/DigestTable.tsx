@@ -6,7 +6,15 @@ import { Digest } from '../../components/DiffView/Digest.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './DigestTable.module.css';
 
-export function DigestTable({ title, report, lang }: { title: string; report: ValidationDetails; lang: Lang }): JSX.Element {
+export function DigestTable({
+  title,
+  report,
+  lang,
+}: {
+  title: string;
+  report: ValidationDetails;
+  lang: Lang;
+}): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   return (
     // Wider than a phone: it scrolls sideways, and as a named, focusable box it can be scrolled from the keyboard too.
@@ -31,8 +39,12 @@ export function DigestTable({ title, report, lang }: { title: string; report: Va
                 <th scope="row">
                   <code>{d}</code>
                 </th>
-                <td>{stored === undefined ? '—' : <Digest value={stored} label={`${d} (${t.storedCol})`} lang={lang} />}</td>
-                <td>{again === undefined ? '—' : <Digest value={again} label={`${d} (${t.recomputedCol})`} lang={lang} />}</td>
+                <td>
+                  {stored === undefined ? '—' : <Digest value={stored} label={`${d} (${t.storedCol})`} lang={lang} />}
+                </td>
+                <td>
+                  {again === undefined ? '—' : <Digest value={again} label={`${d} (${t.recomputedCol})`} lang={lang} />}
+                </td>
                 <td className={same ? styles.okText : styles.badText}>
                   <span aria-hidden="true">{same ? '✓ ' : '✗ '}</span>
                   {same ? t.match : t.differs}

@@ -32,7 +32,8 @@ export function StoppedBy({ heading, violations, lang }: StoppedByProps): JSX.El
   for (const v of violations) {
     const g = groups.get(v.code) ?? { paths: [], details: [] };
     if (!g.paths.includes(v.path)) g.paths.push(v.path);
-    if (v.params !== undefined) g.details.push(`${v.path === '' ? t.root : v.path}: ${violationDetail(v.params, lang)}`);
+    if (v.params !== undefined)
+      g.details.push(`${v.path === '' ? t.root : v.path}: ${violationDetail(v.params, lang)}`);
     groups.set(v.code, g);
   }
   return (

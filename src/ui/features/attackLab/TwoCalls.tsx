@@ -5,7 +5,17 @@ import { CallCard, type Call } from './CallCard.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './AttackLab.module.css';
 
-export function TwoCalls({ other, victim, id, lang }: { other: Call; victim: Call; id: string; lang: Lang }): JSX.Element {
+export function TwoCalls({
+  other,
+  victim,
+  id,
+  lang,
+}: {
+  other: Call;
+  victim: Call;
+  id: string;
+  lang: Lang;
+}): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   return (
     <section className={styles.twoCalls} aria-label={t.twoCalls} data-testid="two-calls">

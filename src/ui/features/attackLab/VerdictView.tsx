@@ -35,7 +35,15 @@ export function VerdictView({
   switch (verdict.kind) {
     case 'stopped':
       return (
-        <section className={cx(styles.verdict, styles.good)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="stopped" aria-label={t.verdict}>
+        <section
+          className={cx(styles.verdict, styles.good)}
+          ref={verdictRef}
+          id="attack-verdict"
+          tabIndex={-1}
+          data-testid="attack-verdict"
+          data-verdict="stopped"
+          aria-label={t.verdict}
+        >
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✓ </span>
             {t.stoppedTitle}
@@ -47,7 +55,15 @@ export function VerdictView({
     case 'contract_error': {
       const mr = run?.tampered.pkg.model_result;
       return (
-        <section className={cx(styles.verdict, styles.good)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="contract_error" aria-label={t.verdict}>
+        <section
+          className={cx(styles.verdict, styles.good)}
+          ref={verdictRef}
+          id="attack-verdict"
+          tabIndex={-1}
+          data-testid="attack-verdict"
+          data-verdict="contract_error"
+          aria-label={t.verdict}
+        >
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✓ </span>
             {t.contractTitle(verdict.errorCode)}
@@ -56,7 +72,8 @@ export function VerdictView({
             <dl className={styles.facts}>
               <dt>{t.contractModelGets}</dt>
               <dd>
-                <code data-testid="model-error-code">{mr.error.code}</code> · <code>status: {mr.status}</code> · <code>recovery: {mr.error.recovery}</code>
+                <code data-testid="model-error-code">{mr.error.code}</code> · <code>status: {mr.status}</code> ·{' '}
+                <code>recovery: {mr.error.recovery}</code>
                 <br />“{mr.error.message}”
                 <br />
                 <span className={lab.note} data-testid="catalog-message-note">
@@ -72,7 +89,15 @@ export function VerdictView({
     }
     case 'sha256_passes_keyed_stops':
       return (
-        <section className={styles.verdictPair} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="sha256_passes_keyed_stops" aria-label={t.verdict}>
+        <section
+          className={styles.verdictPair}
+          ref={verdictRef}
+          id="attack-verdict"
+          tabIndex={-1}
+          data-testid="attack-verdict"
+          data-verdict="sha256_passes_keyed_stops"
+          aria-label={t.verdict}
+        >
           <div className={cx(styles.verdict, styles.bad)} data-testid="a11-sha256">
             <h4 className={styles.verdictTitle}>
               <span aria-hidden="true">✗ </span>
@@ -95,7 +120,15 @@ export function VerdictView({
     case 'nothing_to_reject': {
       const [lead, ...steps] = t.nothingNext(INJECTED_NEXT_TOOL, verdict.nextToolRegistered);
       return (
-        <section className={cx(styles.verdict, styles.neutral)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="nothing_to_reject" aria-label={t.verdict}>
+        <section
+          className={cx(styles.verdict, styles.neutral)}
+          ref={verdictRef}
+          id="attack-verdict"
+          tabIndex={-1}
+          data-testid="attack-verdict"
+          data-verdict="nothing_to_reject"
+          aria-label={t.verdict}
+        >
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">○ </span>
             {t.nothingTitle}
@@ -137,7 +170,15 @@ export function VerdictView({
     }
     case 'not_stopped':
       return (
-        <section className={cx(styles.verdict, styles.bad)} ref={verdictRef} id="attack-verdict" tabIndex={-1} data-testid="attack-verdict" data-verdict="not_stopped" aria-label={t.verdict}>
+        <section
+          className={cx(styles.verdict, styles.bad)}
+          ref={verdictRef}
+          id="attack-verdict"
+          tabIndex={-1}
+          data-testid="attack-verdict"
+          data-verdict="not_stopped"
+          aria-label={t.verdict}
+        >
           <h4 className={styles.verdictTitle}>
             <span aria-hidden="true">✗ </span>
             {t.notStoppedTitle}

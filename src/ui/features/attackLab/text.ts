@@ -7,7 +7,10 @@ const en = {
   listLabel: 'Attacks',
   runningOn: 'Scenario',
   pick: 'Pick an attack: it runs against the scenario as you edited it, and the real checks give the verdict.',
-  surface: { handler: 'handler output', package: 'stored package', adapter: 'adapter route' } as Record<AttackInfo['surface'], string>,
+  surface: { handler: 'handler output', package: 'stored package', adapter: 'adapter route' } as Record<
+    AttackInfo['surface'],
+    string
+  >,
   surfaceHint: 'where the attacker acts',
   notHere: 'needs another scenario',
   lesson: 'Lesson',
@@ -45,14 +48,16 @@ const en = {
   stoppedBy: 'Stopped by',
   contractTitle: (code: string) => `Stopped at the dispatcher: the model gets ${code}, never the tampered data`,
   contractModelGets: 'What the model reads instead',
-  contractNote: 'The package the dispatcher built is itself valid: the model reads a catalog error, and protected_audit records why.',
+  contractNote:
+    'The package the dispatcher built is itself valid: the model reads a catalog error, and protected_audit records why.',
   auditViolations: 'Stopped by (protected_audit.violations)',
   a11Plain: 'sha256 mode: passes',
   a11PlainNote:
     'The attacker changed the data and recomputed result_sha256 and call_binding_sha256. Every recomputed digest matches, so validation passes. A plain SHA-256 binding is not a signature: whoever can rewrite the store can recompute it.',
   a11Keyed: (keyId: string) => `keyed mode (HMAC-SHA-256, key ${keyId}): stopped`,
   a11KeyedNote: 'Without the audit key the attacker can only compute plain hashes where HMACs belong.',
-  nextTurnLink: 'See it happen: the next turn, where the model asks for send_email and the gate answers UNKNOWN_TOOL (Model turn) →',
+  nextTurnLink:
+    'See it happen: the next turn, where the model asks for send_email and the gate answers UNKNOWN_TOOL (Model turn) →',
   nothingTitle: 'Nothing to reject: the injection is valid data and stays data',
   /** The verdict in a few words, for the phone's sticky bar (with the attack's id before it). */
   catalogMessageNote: 'The model gets this fixed English catalog text, whatever the page’s language: by design.',
@@ -63,7 +68,8 @@ const en = {
     nothing_to_reject: '○ nothing to reject',
     not_stopped: '✗ not stopped',
   },
-  nothingTrust: (trust: string) => `It reaches the model inside data, marked trust: ${trust}. Shown here as inert text:`,
+  nothingTrust: (trust: string) =>
+    `It reaches the model inside data, marked trust: ${trust}. Shown here as inert text:`,
   nothingNext: (tool: string, registered: boolean) => [
     `If the model obeys and calls ${tool}, that call is a new request with its own checks:`,
     `its arguments must pass ${tool}’s own input schema;`,
@@ -72,12 +78,14 @@ const en = {
     registered ? '' : `In this registry ${tool} does not even exist: the dispatcher would answer UNKNOWN_TOOL.`,
   ],
   notStoppedTitle: 'Not stopped: the tampered package passes validation',
-  notStoppedNote: 'For this attack that is a defect. Compare the diff below with the checks that should have caught it.',
+  notStoppedNote:
+    'For this attack that is a defect. Compare the diff below with the checks that should have caught it.',
   twoCalls: 'Two calls in the same turn',
   callA: 'Call A (the other call)',
   callB: 'Call B (the victim)',
   a1Note: 'The attacker puts call A’s model_result into call B’s package; B’s protected_audit stays as it was.',
-  a2Note: 'The attacker presents call A’s whole package (both projections, internally consistent) as the answer to call B.',
+  a2Note:
+    'The attacker presents call A’s whole package (both projections, internally consistent) as the answer to call B.',
   diffPackage: 'Package: stored vs presented',
   stored: 'stored (victim)',
   presented: 'presented (tampered)',
@@ -155,13 +163,20 @@ const zh: typeof en = {
   contractNote: 'dispatcher 构建的 package 本身是合法的：模型读到目录中的错误，protected_audit 记录原因。',
   auditViolations: '拦截者（protected_audit.violations）',
   a11Plain: 'sha256 模式：通过',
-  a11PlainNote: '攻击者修改了数据，并重算了 result_sha256 与 call_binding_sha256。重算的摘要全部匹配，因此校验通过。普通 SHA-256 绑定不是签名：能改写存储的人就能重算。',
+  a11PlainNote:
+    '攻击者修改了数据，并重算了 result_sha256 与 call_binding_sha256。重算的摘要全部匹配，因此校验通过。普通 SHA-256 绑定不是签名：能改写存储的人就能重算。',
   a11Keyed: (keyId) => `密钥模式（HMAC-SHA-256，密钥 ${keyId}）：已拦截`,
   a11KeyedNote: '没有审计密钥，攻击者只能在应为 HMAC 的位置填入普通哈希。',
   nextTurnLink: '看它真的发生：在下一个回合里模型请求 send_email，关卡返回 UNKNOWN_TOOL（模型回合）→',
   nothingTitle: '没有可拒绝的：注入文本是合法数据，并且始终只是数据',
   catalogMessageNote: '无论页面是什么语言，模型得到的都是这句固定的英文目录文本：这是有意的设计。',
-  barVerdict: { stopped: '✓ 已拦截', contract_error: '✓ 在 dispatcher 处拦截', sha256_passes_keyed_stops: '✗ sha256 · ✓ 密钥模式', nothing_to_reject: '○ 没有可拒绝的', not_stopped: '✗ 未拦截' },
+  barVerdict: {
+    stopped: '✓ 已拦截',
+    contract_error: '✓ 在 dispatcher 处拦截',
+    sha256_passes_keyed_stops: '✗ sha256 · ✓ 密钥模式',
+    nothing_to_reject: '○ 没有可拒绝的',
+    not_stopped: '✗ 未拦截',
+  },
   nothingTrust: (trust) => `它以 data 的形式到达模型，标记为 trust: ${trust}。此处以惰性文本显示：`,
   nothingNext: (tool, registered) => [
     `如果模型照做并调用 ${tool}，那是一次新的请求，有它自己的关卡：`,

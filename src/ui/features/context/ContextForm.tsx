@@ -13,7 +13,14 @@ import { memo, useImperativeHandle, useRef, useState, type JSX, type ReactNode, 
 import { PROVIDER_ADAPTERS } from '../../../core/tables/index.ts';
 import { registry } from '../../../core/tables/index.ts';
 import { DELIVERIES } from '../../../core/result/index.ts';
-import { isRegisteredTriple, withDigestMode, withRegisteredProvider, type ContextDraft, type ContextIssue, type DraftField } from '../../../playground/contextDraft.ts';
+import {
+  isRegisteredTriple,
+  withDigestMode,
+  withRegisteredProvider,
+  type ContextDraft,
+  type ContextIssue,
+  type DraftField,
+} from '../../../playground/contextDraft.ts';
 
 export interface ContextFormProps {
   lang: Lang;
@@ -30,7 +37,13 @@ export interface ContextFormHandle {
 
 const fieldId = (f: DraftField): string => `ctx-${f}`;
 
-export const ContextForm = memo(function ContextForm({ lang, draft, issues, onChange, handle }: ContextFormProps): JSX.Element {
+export const ContextForm = memo(function ContextForm({
+  lang,
+  draft,
+  issues,
+  onChange,
+  handle,
+}: ContextFormProps): JSX.Element {
   const c = CONTEXT_TEXT[lang];
   const formRef = useRef<HTMLFormElement>(null);
   useImperativeHandle(
@@ -56,11 +69,18 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
 
   const field = (f: DraftField, label: ReactNode, control: (common: CommonProps) => ReactNode, hint?: string) => {
     const errs = errors.get(f);
-    const describedBy = [errs !== undefined ? `${fieldId(f)}-err` : null, hint !== undefined ? `${fieldId(f)}-hint` : null].filter(Boolean).join(' ') || undefined;
+    const describedBy =
+      [errs !== undefined ? `${fieldId(f)}-err` : null, hint !== undefined ? `${fieldId(f)}-hint` : null]
+        .filter(Boolean)
+        .join(' ') || undefined;
     return (
       <div className={cx(styles.field, errs !== undefined && styles.invalid)}>
         <label htmlFor={fieldId(f)}>{label}</label>
-        {control({ id: fieldId(f), 'aria-invalid': errs !== undefined ? true : undefined, 'aria-describedby': describedBy })}
+        {control({
+          id: fieldId(f),
+          'aria-invalid': errs !== undefined ? true : undefined,
+          'aria-describedby': describedBy,
+        })}
         {hint !== undefined ? (
           <span className={styles.hint} id={`${fieldId(f)}-hint`}>
             {hint}
@@ -75,15 +95,36 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
     );
   };
   const text = (f: DraftField, hint?: string) =>
-    field(f, <code>{f}</code>, (c) => <input {...c} type="text" value={draft[f]} spellCheck={false} autoComplete="off" onChange={(e) => set(f, e.target.value)} />, hint);
+    field(
+      f,
+      <code>{f}</code>,
+      (c) => (
+        <input
+          {...c}
+          type="text"
+          value={draft[f]}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => set(f, e.target.value)}
+        />
+      ),
+      hint,
+    );
 
   const tools = Object.keys(registry);
   const toolOptions = tools.includes(draft.tool) ? tools : [...tools, draft.tool];
-  const deliveries: readonly string[] = DELIVERIES.includes(draft.delivery as (typeof DELIVERIES)[number]) ? DELIVERIES : [...DELIVERIES, draft.delivery];
+  const deliveries: readonly string[] = DELIVERIES.includes(draft.delivery as (typeof DELIVERIES)[number])
+    ? DELIVERIES
+    : [...DELIVERIES, draft.delivery];
   const providers = PROVIDER_ADAPTERS.map((a) => a.provider as string);
 
   return (
-    <form ref={formRef} className={`context-form ${styles.form}`} onSubmit={(e) => e.preventDefault()} aria-describedby="ctx-intro">
+    <form
+      ref={formRef}
+      className={`context-form ${styles.form}`}
+      onSubmit={(e) => e.preventDefault()}
+      aria-describedby="ctx-intro"
+    >
       <p id="ctx-intro" className={styles.intro}>
         {c.contextIntro}
       </p>
@@ -107,7 +148,11 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
           {advanced
             ? text('provider')
             : field('provider', <code>provider</code>, (c) => (
-                <select {...c} value={draft.provider} onChange={(e) => onChange(withRegisteredProvider(draft, e.target.value))}>
+                <select
+                  {...c}
+                  value={draft.provider}
+                  onChange={(e) => onChange(withRegisteredProvider(draft, e.target.value))}
+                >
                   {providers.map((p) => (
                     <option key={p} value={p}>
                       {p}
@@ -122,7 +167,10 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
                 checked={advanced}
                 onChange={(e) => {
                   setAdvancedWanted(e.target.checked);
-                  if (!e.target.checked && !registered) onChange(withRegisteredProvider(draft, providers.includes(draft.provider) ? draft.provider : 'openai'));
+                  if (!e.target.checked && !registered)
+                    onChange(
+                      withRegisteredProvider(draft, providers.includes(draft.provider) ? draft.provider : 'openai'),
+                    );
                 }}
               />{' '}
               {c.ctxAdvanced}
@@ -167,7 +215,13 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
           'arguments_text',
           <code>arguments</code>,
           (c) => (
-            <textarea {...c} rows={2} value={draft.arguments_text} spellCheck={false} onChange={(e) => set('arguments_text', e.target.value)} />
+            <textarea
+              {...c}
+              rows={2}
+              value={draft.arguments_text}
+              spellCheck={false}
+              onChange={(e) => set('arguments_text', e.target.value)}
+            />
           ),
           c.ctxArgumentsHint,
         )}
@@ -193,10 +247,23 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
         <legend>{c.ctxDigest}</legend>
         <div className={styles.radioRow} role="radiogroup" aria-label={c.ctxDigest}>
           <label>
-            <input type="radio" name="digest-mode" id={fieldId('digest')} checked={draft.digest === 'sha256'} onChange={() => onChange(withDigestMode(draft, 'sha256'))} /> {c.ctxPlain}
+            <input
+              type="radio"
+              name="digest-mode"
+              id={fieldId('digest')}
+              checked={draft.digest === 'sha256'}
+              onChange={() => onChange(withDigestMode(draft, 'sha256'))}
+            />{' '}
+            {c.ctxPlain}
           </label>
           <label>
-            <input type="radio" name="digest-mode" checked={draft.digest === 'hmac-sha256'} onChange={() => onChange(withDigestMode(draft, 'hmac-sha256'))} /> {c.ctxKeyed}
+            <input
+              type="radio"
+              name="digest-mode"
+              checked={draft.digest === 'hmac-sha256'}
+              onChange={() => onChange(withDigestMode(draft, 'hmac-sha256'))}
+            />{' '}
+            {c.ctxKeyed}
           </label>
         </div>
         {draft.digest === 'hmac-sha256' ? (
@@ -204,7 +271,15 @@ export const ContextForm = memo(function ContextForm({ lang, draft, issues, onCh
             <div className={styles.row}>
               {text('key_id')}
               {field('key_secret', <code>secret</code>, (c) => (
-                <input {...c} type="text" className="mono" value={draft.key_secret} spellCheck={false} autoComplete="off" onChange={(e) => set('key_secret', e.target.value)} />
+                <input
+                  {...c}
+                  type="text"
+                  className="mono"
+                  value={draft.key_secret}
+                  spellCheck={false}
+                  autoComplete="off"
+                  onChange={(e) => set('key_secret', e.target.value)}
+                />
               ))}
             </div>
             <p className={styles.hint}>{c.ctxKeyNote}</p>

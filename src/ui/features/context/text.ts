@@ -3,7 +3,8 @@ import { defineTexts } from '../../../texts.ts';
 
 export const CONTEXT_TEXT = defineTexts({
   en: {
-    contextIntro: 'What the control plane knows about this call, independently of the handler. The validator recomputes every digest from here.',
+    contextIntro:
+      'What the control plane knows about this call, independently of the handler. The validator recomputes every digest from here.',
     ctxPrincipal: 'Principal',
     ctxCall: 'Provider call',
     ctxTool: 'Tool and arguments',

@@ -26,10 +26,22 @@ const WHY: Record<DigestName, 'digestRequestWhy' | 'digestResultWhy' | 'digestCa
   call_binding_sha256: 'digestCallWhy',
 };
 
-function WebCryptoMark({ digestsText, status }: { digestsText: DigestsWords; status: WebCryptoStatus | undefined }): JSX.Element {
-  if (status === undefined || status.state === 'pending') return <span className="mark mark-pending">{digestsText.webcryptoPending}</span>;
-  if (status.state === 'unavailable') return <span className="mark mark-pending">{digestsText.webcryptoUnavailable}</span>;
-  return status.agrees ? <span className="mark mark-ok">✓ {digestsText.webcryptoAgrees}</span> : <span className="mark mark-bad">✗ {digestsText.webcryptoDiffers}</span>;
+function WebCryptoMark({
+  digestsText,
+  status,
+}: {
+  digestsText: DigestsWords;
+  status: WebCryptoStatus | undefined;
+}): JSX.Element {
+  if (status === undefined || status.state === 'pending')
+    return <span className="mark mark-pending">{digestsText.webcryptoPending}</span>;
+  if (status.state === 'unavailable')
+    return <span className="mark mark-pending">{digestsText.webcryptoUnavailable}</span>;
+  return status.agrees ? (
+    <span className="mark mark-ok">✓ {digestsText.webcryptoAgrees}</span>
+  ) : (
+    <span className="mark mark-bad">✗ {digestsText.webcryptoDiffers}</span>
+  );
 }
 
 /** The preimage is drawn only while it is open: a closed one costs a keystroke nothing (16 KiB of text for a large result). */
@@ -43,7 +55,15 @@ function Preimage({ digestsText, text }: { digestsText: DigestsWords; text: stri
   );
 }
 
-function DigestRow({ digestsText, d, status }: { digestsText: DigestsWords; d: DigestView; status: WebCryptoStatus | undefined }): JSX.Element {
+function DigestRow({
+  digestsText,
+  d,
+  status,
+}: {
+  digestsText: DigestsWords;
+  d: DigestView;
+  status: WebCryptoStatus | undefined;
+}): JSX.Element {
   return (
     <li className={cx('result-card', !d.match && 'result-card-bad')} aria-label={d.name} data-digest={d.name}>
       <div className="result-card-head">
@@ -52,7 +72,11 @@ function DigestRow({ digestsText, d, status }: { digestsText: DigestsWords; d: D
       </div>
       <p className={styles.why}>{digestsText[WHY[d.name]]}</p>
       <div className={styles.marks}>
-        {d.match ? <span className="mark mark-ok">✓ {digestsText.storedMatches}</span> : <span className="mark mark-bad">✗ {digestsText.storedDiffers}</span>}
+        {d.match ? (
+          <span className="mark mark-ok">✓ {digestsText.storedMatches}</span>
+        ) : (
+          <span className="mark mark-bad">✗ {digestsText.storedDiffers}</span>
+        )}
         <WebCryptoMark digestsText={digestsText} status={status} />
       </div>
       {d.match ? (
@@ -90,7 +114,9 @@ export const DigestsPanel = memo(function DigestsPanel({ lang, result }: Digests
   const key = result.trusted.key;
   return (
     <div className={styles.digests}>
-      <p className={styles.algorithm}>{key === undefined ? digestsText.digestAlgorithmPlain : digestsText.digestAlgorithmKeyed(key.id)}</p>
+      <p className={styles.algorithm}>
+        {key === undefined ? digestsText.digestAlgorithmPlain : digestsText.digestAlgorithmKeyed(key.id)}
+      </p>
       <ul className="card-list">
         {result.digests.map((d) => (
           <DigestRow key={d.name} digestsText={digestsText} d={d} status={webcrypto[d.name]} />

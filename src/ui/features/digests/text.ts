@@ -4,12 +4,15 @@ import { defineTexts } from '../../../texts.ts';
 export const DIGESTS_TEXT = defineTexts({
   en: {
     digestsTitle: 'Digests',
-    digestsDesc: 'Recomputed from the trusted context — a digest is never trusted because it looks like one. Hashed twice: @noble/hashes and the browser’s WebCrypto.',
+    digestsDesc:
+      'Recomputed from the trusted context — a digest is never trusted because it looks like one. Hashed twice: @noble/hashes and the browser’s WebCrypto.',
     digestAlgorithmPlain: 'SHA-256 (plain)',
     digestAlgorithmKeyed: (id: string) => `HMAC-SHA-256 with key “${id}”`,
-    digestRequestWhy: 'Business intent: principal, tool, arguments, revisions. Leaves out the call id and the idempotency key.',
+    digestRequestWhy:
+      'Business intent: principal, tool, arguments, revisions. Leaves out the call id and the idempotency key.',
     digestResultWhy: 'Exactly the model_result the model reads.',
-    digestCallWhy: 'This call: provider, response, call, operation, idempotency key, adapter, tool contract and both digests above.',
+    digestCallWhy:
+      'This call: provider, response, call, operation, idempotency key, adapter, tool contract and both digests above.',
     stored: 'stored (audit)',
     recomputed: 'recomputed',
     storedMatches: 'stored = recomputed',
@@ -22,7 +25,8 @@ export const DIGESTS_TEXT = defineTexts({
   },
   zh: {
     digestsTitle: '摘要',
-    digestsDesc: '由受信任上下文重算——摘要不会因为“看起来像摘要”而被信任。计算两次：@noble/hashes 与浏览器的 WebCrypto。',
+    digestsDesc:
+      '由受信任上下文重算——摘要不会因为“看起来像摘要”而被信任。计算两次：@noble/hashes 与浏览器的 WebCrypto。',
     digestAlgorithmPlain: 'SHA-256（普通）',
     digestAlgorithmKeyed: (id: string) => `HMAC-SHA-256，密钥“${id}”`,
     digestRequestWhy: '业务意图：主体、工具、参数与版本。不含 call id 与幂等键。',

@@ -9,10 +9,14 @@ import { hmacSha256HexWebCrypto, sha256HexWebCrypto } from '../../../core/json/i
 import type { DigestName } from '../../../core/result/index.ts';
 import type { ResultView } from '../../../playground/evaluate.ts';
 
-export type WebCryptoStatus = { state: 'pending' } | { state: 'unavailable' } | { state: 'done'; value: string; agrees: boolean };
+export type WebCryptoStatus =
+  { state: 'pending' } | { state: 'unavailable' } | { state: 'done'; value: string; agrees: boolean };
 
 export function useWebCryptoCheck(result: ResultView | null): Partial<Record<DigestName, WebCryptoStatus>> {
-  const [answer, setAnswer] = useState<{ for: ResultView | null; values: Partial<Record<DigestName, WebCryptoStatus>> }>({ for: null, values: {} });
+  const [answer, setAnswer] = useState<{
+    for: ResultView | null;
+    values: Partial<Record<DigestName, WebCryptoStatus>>;
+  }>({ for: null, values: {} });
   useEffect(() => {
     if (result === null) return;
     let cancelled = false;
@@ -22,7 +26,10 @@ export function useWebCryptoCheck(result: ResultView | null): Partial<Record<Dig
       result.digests.map(async (d): Promise<[DigestName, WebCryptoStatus]> => {
         if (subtle === undefined || d.preimage === null) return [d.name, { state: 'unavailable' }];
         try {
-          const value = key === undefined ? await sha256HexWebCrypto(d.preimage) : await hmacSha256HexWebCrypto(key.secret, d.preimage);
+          const value =
+            key === undefined
+              ? await sha256HexWebCrypto(d.preimage)
+              : await hmacSha256HexWebCrypto(key.secret, d.preimage);
           return [d.name, { state: 'done', value, agrees: value === d.recomputed }];
         } catch {
           return [d.name, { state: 'unavailable' }];
@@ -36,6 +43,7 @@ export function useWebCryptoCheck(result: ResultView | null): Partial<Record<Dig
     };
   }, [result]);
   if (result === null) return {};
-  if (answer.for !== result) return Object.fromEntries(result.digests.map((d) => [d.name, { state: 'pending' } as WebCryptoStatus]));
+  if (answer.for !== result)
+    return Object.fromEntries(result.digests.map((d) => [d.name, { state: 'pending' } as WebCryptoStatus]));
   return answer.values;
 }

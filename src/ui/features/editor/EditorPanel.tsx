@@ -41,13 +41,29 @@ export interface EditorPanelProps {
 }
 
 export function EditorPanel(props: EditorPanelProps): JSX.Element {
-  const { lang, docKey, tool, text, onChange, theme, evaluatedText, problems, problemMessage, tooLarge, bridge, target } = props;
+  const {
+    lang,
+    docKey,
+    tool,
+    text,
+    onChange,
+    theme,
+    evaluatedText,
+    problems,
+    problemMessage,
+    tooLarge,
+    bridge,
+    target,
+  } = props;
   const editorText = EDITOR_TEXT[lang];
   const editorLang = monacoLocale();
   // Monaco's chunk is fetched once the page has painted its first frame: the verdict does not wait for the editor.
   const loadEditor = useAfterFirstPaint();
   const [cursor, setCursor] = useState<{ line: number; column: number } | null>(null);
-  const markers = useMemo<MarkerInput>(() => ({ text: evaluatedText, problems, message: problemMessage }), [evaluatedText, problems, problemMessage]);
+  const markers = useMemo<MarkerInput>(
+    () => ({ text: evaluatedText, problems, message: problemMessage }),
+    [evaluatedText, problems, problemMessage],
+  );
   const setFallback = useCallback(
     (el: HTMLElement | null) => {
       bridge.fallback = el;
@@ -60,14 +76,25 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
       <p className={styles.loading} role="status">
         {editorText.editorLoading}
       </p>
-      <pre className={`editor-preview ${styles.preview}`} tabIndex={0} aria-label={editorText.editorAria} ref={setFallback}>
+      <pre
+        className={`editor-preview ${styles.preview}`}
+        tabIndex={0}
+        aria-label={editorText.editorAria}
+        ref={setFallback}
+      >
         {text}
       </pre>
     </div>
   );
 
   return (
-    <section ref={target?.section} className={`panel panel-editor ${panel.panel}`} id="panel-editor" aria-labelledby="panel-editor-title" data-panel="panel-editor">
+    <section
+      ref={target?.section}
+      className={`panel panel-editor ${panel.panel}`}
+      id="panel-editor"
+      aria-labelledby="panel-editor-title"
+      data-panel="panel-editor"
+    >
       <header className={panel.head}>
         <h2 ref={target?.title} id="panel-editor-title" className={`panel-title ${panel.title}`} tabIndex={-1}>
           {editorText.editorTitle} <code className={styles.toolBadge}>{tool}</code>
@@ -99,7 +126,16 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
       ) : null}
       <div className={styles.host} id="editor">
         <ErrorBoundary
-          fallback={() => <textarea className={styles.fallback} aria-label={editorText.editorAria} value={text} spellCheck={false} ref={setFallback} onChange={(e) => onChange(e.target.value)} />}
+          fallback={() => (
+            <textarea
+              className={styles.fallback}
+              aria-label={editorText.editorAria}
+              value={text}
+              spellCheck={false}
+              ref={setFallback}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          )}
         >
           {loadEditor ? (
             <Suspense fallback={preview}>

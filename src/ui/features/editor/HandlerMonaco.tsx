@@ -77,7 +77,10 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
   const { docKey, tool, value, onChange, theme, ariaLabel, markers, bridge, onCursor, loading } = props;
   // Presenting, the editor's text is read from the back of a room: 18 px at least (issue 19).
   const present = usePresent();
-  const options = useMemo(() => ({ ...OPTIONS, ariaLabel, ...(present ? { fontSize: 18, lineHeight: 26 } : {}) }), [ariaLabel, present]);
+  const options = useMemo(
+    () => ({ ...OPTIONS, ariaLabel, ...(present ? { fontSize: 18, lineHeight: 26 } : {}) }),
+    [ariaLabel, present],
+  );
   const editorRef = useRef<MonacoEditorNs.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<Monaco | null>(null);
   const [mounted, setMounted] = useState(false);
@@ -127,7 +130,9 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
   const onMount: OnMount = (editor, m) => {
     editorRef.current = editor;
     monacoRef.current = m as unknown as Monaco;
-    editor.onDidChangeCursorPosition((e) => cursorRef.current({ line: e.position.lineNumber, column: e.position.column }));
+    editor.onDidChangeCursorPosition((e) =>
+      cursorRef.current({ line: e.position.lineNumber, column: e.position.column }),
+    );
     bridge.attach({
       reveal(r) {
         const model = editor.getModel();
@@ -150,7 +155,9 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
       getPosition: () => editor.getPosition(),
       getMarkers: () => {
         const model = editor.getModel();
-        return model === null ? [] : monacoInstance.editor.getModelMarkers({ resource: model.uri, owner: MARKER_OWNER });
+        return model === null
+          ? []
+          : monacoInstance.editor.getModelMarkers({ resource: model.uri, owner: MARKER_OWNER });
       },
       modelPath: () => editor.getModel()?.uri.toString() ?? null,
     });

@@ -9,5 +9,10 @@ import { handlerOutputSchema } from '../../../core/result/index.ts';
 import { registry } from '../../../core/tables/index.ts';
 
 export function handlerSchemas(): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(Object.values(registry).map((spec) => [spec.name, z.toJSONSchema(handlerOutputSchema(spec.output), { unrepresentable: 'any' }) as Record<string, unknown>]));
+  return Object.fromEntries(
+    Object.values(registry).map((spec) => [
+      spec.name,
+      z.toJSONSchema(handlerOutputSchema(spec.output), { unrepresentable: 'any' }) as Record<string, unknown>,
+    ]),
+  );
 }

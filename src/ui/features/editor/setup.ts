@@ -77,7 +77,11 @@ export function configureMonaco(): Monaco {
   });
   // Monaco's services are set up once, by the first editor created, with that editor's overrides. The React wrapper
   // creates its model first (which sets them up with none), so a first, throwaway editor is made here with ours.
-  const first = monaco.editor.create(document.createElement('div'), { model: null }, { clipboardService: plainClipboardService() });
+  const first = monaco.editor.create(
+    document.createElement('div'),
+    { model: null },
+    { clipboardService: plainClipboardService() },
+  );
   first.dispose();
   loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
   return monaco;

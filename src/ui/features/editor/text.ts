@@ -9,7 +9,8 @@ export const EDITOR_TEXT = defineTexts({
     editorLoading: 'Loading the editor — read-only until it is ready.',
     cursor: (line: number, col: number) => `Ln ${line}, Col ${col}`,
     evaluatingOnPause: 'updates on pause…',
-    evaluatingOnPauseWhy: 'Past 32 Ki characters the panels are recomputed once you stop typing, so that typing stays smooth.',
+    evaluatingOnPauseWhy:
+      'Past 32 Ki characters the panels are recomputed once you stop typing, so that typing stays smooth.',
     textTooLarge: 'Over 1 MiB: refused before parsing. Your text is kept.',
     editorMenusLanguage: 'The editor’s own menus and hovers keep the language the page had when it loaded.',
     reloadPage: 'Reload the page (your work is kept)',

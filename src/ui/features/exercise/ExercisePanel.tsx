@@ -40,7 +40,8 @@ interface Content {
 }
 
 const sameInputs = (a: readonly (ExerciseInput | null)[], b: readonly (ExerciseInput | null)[]): boolean =>
-  a.length === b.length && a.every((x, i) => x?.handler_output_text === b[i]?.handler_output_text && x?.context === b[i]?.context);
+  a.length === b.length &&
+  a.every((x, i) => x?.handler_output_text === b[i]?.handler_output_text && x?.context === b[i]?.context);
 const sameContent = (a: Content, b: Content): boolean => sameInputs(a.items, b.items) && sameInputs(a.sealed, b.sealed);
 
 /** A change of text or context waits for typing to settle; the same content in a new array does not. */
@@ -49,11 +50,24 @@ const contentChanged = (settled: Content, next: Content): boolean => !sameConten
 /** evaluateExercise, recomputed only when a text or a context actually changed. */
 function useExerciseView(content: Content): ExerciseView {
   const cache = useRef<{ content: Content; view: ExerciseView } | null>(null);
-  if (cache.current === null || !sameContent(cache.current.content, content)) cache.current = { content, view: evaluateExercise(content.items, content.sealed) };
+  if (cache.current === null || !sameContent(cache.current.content, content))
+    cache.current = { content, view: evaluateExercise(content.items, content.sealed) };
   return cache.current.view;
 }
 
-export function ExercisePanel({ items, sealed, workedTexts, activeIndex, lang, shown, onActivate, onReset, onSeal, onUseWorked, onShown }: ExercisePanelProps): JSX.Element {
+export function ExercisePanel({
+  items,
+  sealed,
+  workedTexts,
+  activeIndex,
+  lang,
+  shown,
+  onActivate,
+  onReset,
+  onSeal,
+  onUseWorked,
+  onShown,
+}: ExercisePanelProps): JSX.Element {
   const t = EXERCISE_TEXT[lang];
   const content = useMemo(() => ({ items, sealed }), [items, sealed]);
   const settled = useSettled(content, contentChanged);
@@ -80,7 +94,13 @@ export function ExercisePanel({ items, sealed, workedTexts, activeIndex, lang, s
         <h2 id="exercise-title" className={styles.title}>
           {t.title}
         </h2>
-        <p className={cx(styles.summary, count === PROOF_IDS.length ? styles.allHold : styles.notAll)} role="status" aria-live="polite" data-testid="exercise-summary" data-count={count}>
+        <p
+          className={cx(styles.summary, count === PROOF_IDS.length ? styles.allHold : styles.notAll)}
+          role="status"
+          aria-live="polite"
+          data-testid="exercise-summary"
+          data-count={count}
+        >
           {t.summary(count, PROOF_IDS.length)}
           {pending && <span className={styles.pending}> · {t.checking}</span>}
         </p>

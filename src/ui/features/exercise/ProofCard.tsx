@@ -7,8 +7,20 @@
  */
 import { Fragment, useState, type JSX, type Ref } from 'react';
 import type { ProofResult } from '../../../lessons/exercise.ts';
-import { inject, replaceKey, scanPayloads, scanProjections, swapResults, type Presented } from '../../../lessons/exerciseActions.ts';
-import { INJECTION_KINDS, type InjectionKind, type ProofStatus, type ProofStep } from '../../../lessons/exerciseProofs.ts';
+import {
+  inject,
+  replaceKey,
+  scanPayloads,
+  scanProjections,
+  swapResults,
+  type Presented,
+} from '../../../lessons/exerciseActions.ts';
+import {
+  INJECTION_KINDS,
+  type InjectionKind,
+  type ProofStatus,
+  type ProofStep,
+} from '../../../lessons/exerciseProofs.ts';
 import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
@@ -52,10 +64,26 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
 
   // Why an action is not open yet, said in words beside the buttons (a disabled button's title reaches no one on a keyboard or a phone).
   const why: string[] = [];
-  const action = ({ label, disabledWhy, onClick, testId }: { label: string; disabledWhy: string | null; onClick(): void; testId: string }): JSX.Element => {
+  const action = ({
+    label,
+    disabledWhy,
+    onClick,
+    testId,
+  }: {
+    label: string;
+    disabledWhy: string | null;
+    onClick(): void;
+    testId: string;
+  }): JSX.Element => {
     if (disabledWhy !== null && !why.includes(disabledWhy)) why.push(disabledWhy);
     return (
-      <button type="button" className={act.action} disabled={disabledWhy !== null} onClick={onClick} data-testid={testId}>
+      <button
+        type="button"
+        className={act.action}
+        disabled={disabledWhy !== null}
+        onClick={onClick}
+        data-testid={testId}
+      >
         {label}
       </button>
     );
@@ -112,7 +140,11 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
         );
       }
       case 'injections_rejected': {
-        const ok = active !== undefined && active.raw !== undefined && active.trusted !== null && active.pkg?.model_result.status === 'succeeded';
+        const ok =
+          active !== undefined &&
+          active.raw !== undefined &&
+          active.trusted !== null &&
+          active.pkg?.model_result.status === 'succeeded';
         return (
           <>
             {INJECTION_KINDS.map((k) => (
@@ -123,7 +155,8 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
                   onClick: () => {
                     if (active === undefined || active.trusted === null) return;
                     const result = inject(k, active.raw, active.trusted, activeIndex + 1);
-                    if (result !== null) record({ kind: 'inject', slot: activeIndex + 1, injection: k, result }, result.step);
+                    if (result !== null)
+                      record({ kind: 'inject', slot: activeIndex + 1, injection: k, result }, result.step);
                   },
                   testId: `action-inject-${k}`,
                 })}
@@ -201,7 +234,15 @@ function PresentedView({ label, p, lang }: { label: string; p: Presented; lang: 
         )}
       </p>
       {DIGEST_NAMES.map((d) => (
-        <DigestPair key={d} name={d} stored={p.report.stored[d]} recomputed={p.report.recomputed[d]} storedLabel={t.storedCol} recomputedLabel={t.recomputedCol} verdict={t.digestVerdict} />
+        <DigestPair
+          key={d}
+          name={d}
+          stored={p.report.stored[d]}
+          recomputed={p.report.recomputed[d]}
+          storedLabel={t.storedCol}
+          recomputedLabel={t.recomputedCol}
+          verdict={t.digestVerdict}
+        />
       ))}
     </div>
   );
@@ -234,9 +275,17 @@ function OutcomeView({ outcome, lang }: { outcome: Outcome; lang: Lang }): JSX.E
           <ul>
             {outcome.result.results.flatMap((r) =>
               r.payloads.map((p) => (
-                <li key={`${r.slot} ${p.provider}`} className={p.leaked === null && !p.refused ? act.okText : act.badText}>
+                <li
+                  key={`${r.slot} ${p.provider}`}
+                  className={p.leaked === null && !p.refused ? act.okText : act.badText}
+                >
                   {p.leaked === null && !p.refused ? '✓ ' : '✗ '}
-                  {r.slot} · {p.refused ? t.payloadRefused(p.title) : p.leaked !== null ? t.payloadLeak(p.title, JSON.stringify(p.leaked)) : t.payloadClean(p.title)}
+                  {r.slot} ·{' '}
+                  {p.refused
+                    ? t.payloadRefused(p.title)
+                    : p.leaked !== null
+                      ? t.payloadLeak(p.title, JSON.stringify(p.leaked))
+                      : t.payloadClean(p.title)}
                 </li>
               )),
             )}

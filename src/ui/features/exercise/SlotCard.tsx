@@ -27,7 +27,15 @@ export interface SlotCardProps {
   onUseWorked(i: number): void;
 }
 
-export function SlotCard({ slot, active, lang, workedText, onActivate, onSeal, onUseWorked }: SlotCardProps): JSX.Element {
+export function SlotCard({
+  slot,
+  active,
+  lang,
+  workedText,
+  onActivate,
+  onSeal,
+  onUseWorked,
+}: SlotCardProps): JSX.Element {
   const t = EXERCISE_TEXT[lang];
   const n = slot.index + 1;
   const [showWorked, setShowWorked] = useState(false);
@@ -51,7 +59,14 @@ export function SlotCard({ slot, active, lang, workedText, onActivate, onSeal, o
       onClick={onCardClick}
     >
       <div className={styles.slotHead}>
-        <button type="button" className={styles.slotButton} aria-pressed={active} title={t.open(n, t.kinds[slot.kind])} data-testid="slot-open" onClick={() => onActivate(slot.index)}>
+        <button
+          type="button"
+          className={styles.slotButton}
+          aria-pressed={active}
+          title={t.open(n, t.kinds[slot.kind])}
+          data-testid="slot-open"
+          onClick={() => onActivate(slot.index)}
+        >
           <span className={styles.slotNum}>{n}</span>
           <span className={styles.slotKind}>{t.kinds[slot.kind]}</span>
         </button>
@@ -73,7 +88,8 @@ export function SlotCard({ slot, active, lang, workedText, onActivate, onSeal, o
       {slot.parseError !== null ? (
         <div className={styles.parseError} data-testid="slot-parse-error">
           <p>
-            <strong>{t.parseError(slot.parseError.line, slot.parseError.column)}</strong> <code>{slot.parseError.code}</code>
+            <strong>{t.parseError(slot.parseError.line, slot.parseError.column)}</strong>{' '}
+            <code>{slot.parseError.code}</code>
           </p>
           <p className={styles.parseMessage}>
             <VisibleText text={slot.parseError.message} lang={lang} />
@@ -111,22 +127,48 @@ export function SlotCard({ slot, active, lang, workedText, onActivate, onSeal, o
 
       <div className={act.slotActions}>
         {sealed ? (
-          <button type="button" className={act.action} title={t.unsealTitle(n)} onClick={() => onSeal(slot.index, false)} data-testid="slot-unseal">
+          <button
+            type="button"
+            className={act.action}
+            title={t.unsealTitle(n)}
+            onClick={() => onSeal(slot.index, false)}
+            data-testid="slot-unseal"
+          >
             {t.unseal}
           </button>
         ) : (
-          <button type="button" className={act.action} title={t.sealTitle(n)} disabled={!slot.shows} onClick={() => onSeal(slot.index, true)} data-testid="slot-seal">
+          <button
+            type="button"
+            className={act.action}
+            title={t.sealTitle(n)}
+            disabled={!slot.shows}
+            onClick={() => onSeal(slot.index, true)}
+            data-testid="slot-seal"
+          >
             {t.seal}
           </button>
         )}
         {!sealed && !slot.shows && <span className={styles.muted}>{t.sealNeeds}</span>}
-        <button type="button" className={act.linkButton} aria-expanded={showWorked} aria-controls={workedId} onClick={() => setShowWorked(!showWorked)} data-testid="slot-worked">
+        <button
+          type="button"
+          className={act.linkButton}
+          aria-expanded={showWorked}
+          aria-controls={workedId}
+          onClick={() => setShowWorked(!showWorked)}
+          data-testid="slot-worked"
+        >
           {showWorked ? t.workedHide : t.worked}
         </button>
       </div>
 
       {showWorked && (
-        <div id={workedId} className={act.worked} role="group" aria-label={t.workedTitle(n)} data-testid="slot-worked-answer">
+        <div
+          id={workedId}
+          className={act.worked}
+          role="group"
+          aria-label={t.workedTitle(n)}
+          data-testid="slot-worked-answer"
+        >
           <p className={styles.muted}>{t.workedNote}</p>
           <pre className={act.workedText} tabIndex={0}>
             {workedText}
@@ -160,7 +202,12 @@ function Presented({ slot, lang }: { slot: SlotView; lang: Lang }): JSX.Element 
   const report = p?.presented.report;
   const codes = report === undefined ? [] : [...new Set(report.violations.map((v) => v.code))];
   return (
-    <section className={act.presented} aria-label={`${t.presentedTitle} (${n})`} data-testid="slot-presented" data-ok={report?.ok ?? null}>
+    <section
+      className={act.presented}
+      aria-label={`${t.presentedTitle} (${n})`}
+      data-testid="slot-presented"
+      data-ok={report?.ok ?? null}
+    >
       <p className={act.presentedHead}>
         <strong>{t.presentedTitle}</strong>
       </p>
@@ -174,7 +221,9 @@ function Presented({ slot, lang }: { slot: SlotView; lang: Lang }): JSX.Element 
         <>
           <p className={act.badText} data-testid="presented-verdict">
             {t.presentedRefused}: {codes.join(', ')}
-            {p.changed.length > 0 && <span className={styles.muted}> · {t.changedField(p.changed.slice(0, 3).join(', '))}</span>}
+            {p.changed.length > 0 && (
+              <span className={styles.muted}> · {t.changedField(p.changed.slice(0, 3).join(', '))}</span>
+            )}
           </p>
           {DIGEST_NAMES.filter((d) => report.stored[d] !== report.recomputed[d]).map((d) => (
             <DigestPair

@@ -30,7 +30,8 @@ const en = {
     rate_limited: 'RATE_LIMIT with retry_after_ms',
     truncated: 'succeeded, truncated: true, complete: false',
   } as Record<ExerciseKind, string>,
-  shape: 'A handler output is {"kind": "success", "data": …, "provenance": …} or {"kind": "error", "error": {"code": …}, "observed_at": …}. Stuck? Open the worked answer.',
+  shape:
+    'A handler output is {"kind": "success", "data": …, "provenance": …} or {"kind": "error", "error": {"code": …}, "observed_at": …}. Stuck? Open the worked answer.',
   shows: 'requirement met',
   notShows: 'not yet',
   asksLabel: 'must be',
@@ -60,12 +61,14 @@ const en = {
   worked: 'Show a worked answer',
   workedHide: 'Hide the worked answer',
   workedTitle: (n: number) => `Worked answer for result ${n}`,
-  workedNote: 'The shipped result, for reading. It is not yours until you use it, and using it proves nothing by itself.',
+  workedNote:
+    'The shipped result, for reading. It is not yours until you use it, and using it proves nothing by itself.',
   workedUse: (n: number) => `Use it in result ${n}`,
   proofStatements: {
     no_principal_or_receipt: 'The model projection holds no principal and no internal receipt.',
     business_change_changes_result: 'Changing any business field changes result_sha256.',
-    swap_or_key_breaks_binding: 'Swapping two calls’ projections, or replacing only the idempotency key, breaks call_binding_sha256.',
+    swap_or_key_breaks_binding:
+      'Swapping two calls’ projections, or replacing only the idempotency key, breaks call_binding_sha256.',
     injections_rejected: 'An injected top-level status, a nested token, or an extra business field is rejected.',
     no_audit_in_payloads: 'No provider payload contains protected_audit.',
   } as Record<ProofId, string>,
@@ -78,8 +81,10 @@ const en = {
   } as Record<ProofId, string>,
   howTo: {
     no_principal_or_receipt: 'Seal all five, then search their projections.',
-    business_change_changes_result: 'Seal a result, then change a business field of it in the editor (a title, a snippet, retry_after_ms).',
-    swap_or_key_breaks_binding: 'Seal results 1 and 2 and swap them; seal the open result and replace only its idempotency key (the button, or the key itself in the Trusted context tab).',
+    business_change_changes_result:
+      'Seal a result, then change a business field of it in the editor (a title, a snippet, retry_after_ms).',
+    swap_or_key_breaks_binding:
+      'Seal results 1 and 2 and swap them; seal the open result and replace only its idempotency key (the button, or the key itself in the Trusted context tab).',
     injections_rejected: 'Open a successful result and inject each of the three into its handler output.',
     no_audit_in_payloads: 'Seal all five, then build their OpenAI, Anthropic and Gemini payloads and search them.',
   } as Record<ProofId, string>,
@@ -103,8 +108,13 @@ const en = {
   swapNeeds: 'Seal results 1 and 2 first.',
   replaceKey: 'Replace only the idempotency key',
   replaceKeyNeeds: (n: number) => `Seal result ${n} (the open one) first.`,
-  injections: { status: 'Inject a top-level status', token: 'Inject a nested token', extra: 'Inject an extra business field' } as Record<InjectionKind, string>,
-  injectNeeds: (n: number) => `Result ${n} (the open one) must parse and succeed: an error result has no data to inject into.`,
+  injections: {
+    status: 'Inject a top-level status',
+    token: 'Inject a nested token',
+    extra: 'Inject an extra business field',
+  } as Record<InjectionKind, string>,
+  injectNeeds: (n: number) =>
+    `Result ${n} (the open one) must parse and succeed: an error result has no data to inject into.`,
   underCall: (a: number, b: number) => `sealed result ${a} presented under call ${b}`,
   keyUnder: (n: number) => `sealed result ${n} under a new idempotency key`,
   refusedWith: 'refused:',
@@ -116,7 +126,8 @@ const en = {
   payloadClean: (title: string) => `${title}: no protected_audit, no audit value`,
   payloadLeak: (title: string, what: string) => `${title}: contains ${what}`,
   payloadRefused: (title: string) => `${title}: the adapter refused the package`,
-  alsoChecked: (n: number, verdict: string) => `The app also checked ${n} more cases on your results (${verdict}); those are its tests, not your proof.`,
+  alsoChecked: (n: number, verdict: string) =>
+    `The app also checked ${n} more cases on your results (${verdict}); those are its tests, not your proof.`,
   verdicts: { holds: 'all held', fails: 'some failed', vacuous: 'nothing to check yet' },
   stepSentence: (s: ProofStep): string => {
     switch (s.step) {
@@ -161,7 +172,8 @@ const zh: typeof en = {
     rate_limited: 'RATE_LIMIT，带 retry_after_ms',
     truncated: 'succeeded，truncated: true，complete: false',
   },
-  shape: 'handler 输出形如 {"kind": "success", "data": …, "provenance": …} 或 {"kind": "error", "error": {"code": …}, "observed_at": …}。卡住了？打开参考答案。',
+  shape:
+    'handler 输出形如 {"kind": "success", "data": …, "provenance": …} 或 {"kind": "error", "error": {"code": …}, "observed_at": …}。卡住了？打开参考答案。',
   shows: '已满足要求',
   notShows: '尚未满足',
   asksLabel: '要求',
@@ -210,7 +222,8 @@ const zh: typeof en = {
   howTo: {
     no_principal_or_receipt: '封存全部五个结果，然后检查它们的投影。',
     business_change_changes_result: '封存一个结果，然后在编辑器中修改它的一个业务字段（标题、摘要或 retry_after_ms）。',
-    swap_or_key_breaks_binding: '封存结果 1 和 2 并交换它们；封存当前打开的结果并只替换它的幂等键（用按钮，或在“受信任上下文”标签页中直接改幂等键）。',
+    swap_or_key_breaks_binding:
+      '封存结果 1 和 2 并交换它们；封存当前打开的结果并只替换它的幂等键（用按钮，或在“受信任上下文”标签页中直接改幂等键）。',
     injections_rejected: '打开一个成功的结果，把三种注入分别加入它的 handler 输出。',
     no_audit_in_payloads: '封存全部五个结果，然后构建它们的 OpenAI、Anthropic 与 Gemini payload 并检查。',
   },

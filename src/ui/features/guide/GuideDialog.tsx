@@ -24,7 +24,15 @@ export interface GuideTargets {
   turn: GuideLink;
 }
 
-export function GuideDialog({ lang, targets, onClose }: { lang: Lang; targets: GuideTargets; onClose(): void }): JSX.Element {
+export function GuideDialog({
+  lang,
+  targets,
+  onClose,
+}: {
+  lang: Lang;
+  targets: GuideTargets;
+  onClose(): void;
+}): JSX.Element {
   const g = GUIDE_TEXT[lang];
   const headerText = HEADER_TEXT[lang];
   const componentText = COMPONENT_TEXT[lang];

@@ -6,7 +6,10 @@
 import { useCallback, useState } from 'react';
 import { markGuideSeen } from '../../../playground/browser.ts';
 
-export function useGuide(firstVisit: boolean, closeHelp: () => void): { guideOpen: boolean; openGuide: () => void; closeGuide: () => void } {
+export function useGuide(
+  firstVisit: boolean,
+  closeHelp: () => void,
+): { guideOpen: boolean; openGuide: () => void; closeGuide: () => void } {
   const [guideOpen, setGuideOpen] = useState(firstVisit);
   const openGuide = useCallback(() => {
     closeHelp();

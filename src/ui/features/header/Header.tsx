@@ -31,7 +31,18 @@ const MODE_LABEL: Record<Mode, 'modePlayground' | 'modeAttack' | 'modeExercise' 
   turn: 'modeTurn',
 };
 
-export function Header({ lang, mode, theme, present, hrefOf, onMode, onLang, onTheme, onPresent, onHelp }: HeaderProps): JSX.Element {
+export function Header({
+  lang,
+  mode,
+  theme,
+  present,
+  hrefOf,
+  onMode,
+  onLang,
+  onTheme,
+  onPresent,
+  onHelp,
+}: HeaderProps): JSX.Element {
   const headerText = HEADER_TEXT[lang];
   const follow = (m: Mode) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -46,7 +57,13 @@ export function Header({ lang, mode, theme, present, hrefOf, onMode, onLang, onT
       </div>
       <nav className="modes" aria-label={headerText.modesLabel}>
         {MODES.map((m) => (
-          <a key={m} href={hrefOf(m)} className="mode-link" aria-current={m === mode ? 'page' : undefined} onClick={follow(m)}>
+          <a
+            key={m}
+            href={hrefOf(m)}
+            className="mode-link"
+            aria-current={m === mode ? 'page' : undefined}
+            onClick={follow(m)}
+          >
             {headerText[MODE_LABEL[m]]}
           </a>
         ))}
@@ -68,14 +85,28 @@ export function Header({ lang, mode, theme, present, hrefOf, onMode, onLang, onT
             <option value="system">{headerText.themeSystem}</option>
           </select>
         </label>
-        <button type="button" className="btn" aria-pressed={present} onClick={() => onPresent(!present)} title={headerText.presentHint} data-testid="present-toggle">
+        <button
+          type="button"
+          className="btn"
+          aria-pressed={present}
+          onClick={() => onPresent(!present)}
+          title={headerText.presentHint}
+          data-testid="present-toggle"
+        >
           <svg className="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
             <path d="M1 2h14v9H1zM8 11v3M5 14h6" fill="none" stroke="currentColor" strokeWidth="1.5" />
           </svg>{' '}
           <span className={styles.btnText}>{headerText.present}</span>
           <span className="sr-only">: {headerText.presentHint}</span>
         </button>
-        <button type="button" className="btn" onClick={onHelp} aria-haspopup="dialog" aria-label={headerText.help} aria-keyshortcuts="Shift+Slash">
+        <button
+          type="button"
+          className="btn"
+          onClick={onHelp}
+          aria-haspopup="dialog"
+          aria-label={headerText.help}
+          aria-keyshortcuts="Shift+Slash"
+        >
           ? <span className={styles.btnText}>{headerText.helpButton}</span>
         </button>
       </div>

@@ -19,7 +19,8 @@ export const HEADER_TEXT = defineTexts({
     help: 'Help and keyboard shortcuts',
     helpButton: 'Help',
     present: 'Present',
-    presentHint: 'Presentation for a classroom: bigger verdicts and text, secondary panels folded (the address says &present=1)',
+    presentHint:
+      'Presentation for a classroom: bigger verdicts and text, secondary panels folded (the address says &present=1)',
   },
   zh: {
     appTitle: '工具结果：dispatcher 的合同',

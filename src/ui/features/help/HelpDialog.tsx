@@ -23,12 +23,28 @@ const SHORTCUTS: readonly [string[], keyof (typeof HELP_TEXT)['en']][] = [
   [['←', '→', 'Home', 'End'], 'keyStream'],
 ];
 
-export const HelpDialog = memo(function HelpDialog({ lang, open, onClose, onGuide }: { lang: Lang; open: boolean; onClose(): void; onGuide(): void }): JSX.Element {
+export const HelpDialog = memo(function HelpDialog({
+  lang,
+  open,
+  onClose,
+  onGuide,
+}: {
+  lang: Lang;
+  open: boolean;
+  onClose(): void;
+  onGuide(): void;
+}): JSX.Element {
   const h = HELP_TEXT[lang];
   const headerText = HEADER_TEXT[lang];
   const componentText = COMPONENT_TEXT[lang];
   return (
-    <Dialog open={open} title={headerText.help} closeLabel={componentText.close} onClose={onClose} className="help-dialog">
+    <Dialog
+      open={open}
+      title={headerText.help}
+      closeLabel={componentText.close}
+      onClose={onClose}
+      className="help-dialog"
+    >
       <p>{h.helpIntro}</p>
       <p>
         <button type="button" className="btn" onClick={onGuide} data-testid="open-guide">

@@ -20,11 +20,15 @@ export const HELP_TEXT = defineTexts({
     keySplitter: 'On a splitter: resize the panels',
     keyStream: 'Model turn, on the event list: step through the stream',
     helpReading: 'How to read the page',
-    helpReading1: 'The editor holds a tool handler’s raw output. It is untrusted: the dispatcher checks it against the tool’s exact contract.',
-    helpReading2: 'model_result is what the model reads; protected_audit is what only operations see. Neither embeds the other.',
-    helpReading3: 'The three digests bind the request, the result and the call. Change anything and watch which one changes.',
+    helpReading1:
+      'The editor holds a tool handler’s raw output. It is untrusted: the dispatcher checks it against the tool’s exact contract.',
+    helpReading2:
+      'model_result is what the model reads; protected_audit is what only operations see. Neither embeds the other.',
+    helpReading3:
+      'The three digests bind the request, the result and the call. Change anything and watch which one changes.',
     helpReading4: 'Each provider payload carries model_result only, and is checked for every audit value.',
-    helpReading5: 'Model turn: the hop before (the stream in which the model asks for tools, the input gate) and after (the next request, results paired with calls by id).',
+    helpReading5:
+      'Model turn: the hop before (the stream in which the model asks for tools, the input gate) and after (the next request, results paired with calls by id).',
   },
   zh: {
     helpIntro: '一切都在本页中运行，不向任何地方发送数据。你的工作保存在此浏览器中。',
@@ -48,6 +52,7 @@ export const HELP_TEXT = defineTexts({
     helpReading2: 'model_result 是模型读取的内容；protected_audit 只有运维可见。二者互不嵌入。',
     helpReading3: '三个摘要分别绑定请求、结果与调用。改动任何内容，看看哪一个随之改变。',
     helpReading4: '每个 provider 载荷只携带 model_result，并逐一检查是否含有审计值。',
-    helpReading5: '模型回合：之前的一跳（模型请求工具的流、输入关卡）与之后的一跳（下一次请求，结果按 id 与调用配对）。',
+    helpReading5:
+      '模型回合：之前的一跳（模型请求工具的流、输入关卡）与之后的一跳（下一次请求，结果按 id 与调用配对）。',
   },
 });

@@ -57,13 +57,30 @@ export function LearnView(props: LearnViewProps): JSX.Element {
           {
             key: 'mistakes',
             label: t.tabMistakes,
-            content: <MistakesTab scenario={props.scenario} mistake={props.mistake} lang={lang} onMistake={props.onMistake} onOpenScenario={props.onOpenScenario} />,
+            content: (
+              <MistakesTab
+                scenario={props.scenario}
+                mistake={props.mistake}
+                lang={lang}
+                onMistake={props.onMistake}
+                onOpenScenario={props.onOpenScenario}
+              />
+            ),
           },
           { key: 'recovery', label: t.tabRecovery, content: <RecoveryTab lang={lang} onGo={props.onGo} /> },
           {
             key: 'selftest',
             label: t.tabSelfTest,
-            content: <SelfTestTab lang={lang} points={progress.points} answers={progress.answers} onAnswer={props.onAnswer} onGo={props.onGo} onPoints={props.onPoints} />,
+            content: (
+              <SelfTestTab
+                lang={lang}
+                points={progress.points}
+                answers={progress.answers}
+                onAnswer={props.onAnswer}
+                onGo={props.onGo}
+                onPoints={props.onPoints}
+              />
+            ),
           },
         ]}
       />
@@ -71,7 +88,15 @@ export function LearnView(props: LearnViewProps): JSX.Element {
   );
 }
 
-function ProgressSummary({ progress, lang, onReset }: { progress: Progress; lang: Lang; onReset(): void }): JSX.Element {
+function ProgressSummary({
+  progress,
+  lang,
+  onReset,
+}: {
+  progress: Progress;
+  lang: Lang;
+  onReset(): void;
+}): JSX.Element {
   const t = LEARN_TEXT[lang];
   const c = progressCounts(progress);
   const items = [
@@ -99,7 +124,13 @@ function ProgressSummary({ progress, lang, onReset }: { progress: Progress; lang
         ))}
       </ul>
       <div className={styles.progressActions}>
-        <button type="button" className={styles.secondary} onClick={onReset} disabled={c.done === 0 && Object.keys(progress.answers).length === 0} data-testid="progress-reset">
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={onReset}
+          disabled={c.done === 0 && Object.keys(progress.answers).length === 0}
+          data-testid="progress-reset"
+        >
           {t.progressReset}
         </button>
       </div>

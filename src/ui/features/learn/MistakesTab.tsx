@@ -54,7 +54,17 @@ export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario
           })}
         </ol>
         <div className={styles.mistakePane}>
-          {active === null ? <CorrectOnly scenario={scenario} lang={lang} /> : <MistakeDetail key={active.id} mistake={active} scenario={scenario} lang={lang} onOpenScenario={onOpenScenario} />}
+          {active === null ? (
+            <CorrectOnly scenario={scenario} lang={lang} />
+          ) : (
+            <MistakeDetail
+              key={active.id}
+              mistake={active}
+              scenario={scenario}
+              lang={lang}
+              onOpenScenario={onOpenScenario}
+            />
+          )}
         </div>
       </div>
     </div>
@@ -98,13 +108,28 @@ function CorrectOnly({ scenario, lang }: { scenario: Scenario; lang: Lang }): JS
   );
 }
 
-function MistakeDetail({ mistake, scenario, lang, onOpenScenario }: { mistake: Mistake; scenario: Scenario; lang: Lang; onOpenScenario(id: string): void }): JSX.Element {
+function MistakeDetail({
+  mistake,
+  scenario,
+  lang,
+  onOpenScenario,
+}: {
+  mistake: Mistake;
+  scenario: Scenario;
+  lang: Lang;
+  onOpenScenario(id: string): void;
+}): JSX.Element {
   const t = LEARN_TEXT[lang];
   const words = MISTAKE_TEXT[lang][mistake.id];
   const r = useMemo(() => safeRun(mistake, scenario), [mistake, scenario]);
   const best =
     mistake.scenario !== scenario.id ? (
-      <button type="button" className={styles.primary} onClick={() => onOpenScenario(mistake.scenario)} data-testid="mistake-run-best">
+      <button
+        type="button"
+        className={styles.primary}
+        onClick={() => onOpenScenario(mistake.scenario)}
+        data-testid="mistake-run-best"
+      >
         {t.runOnBest(mistake.scenario)}
       </button>
     ) : null;
@@ -122,7 +147,13 @@ function MistakeDetail({ mistake, scenario, lang, onOpenScenario }: { mistake: M
   }
   const run = r.run;
   return (
-    <section className={styles.detail} data-testid="mistake-detail" data-mistake={mistake.id} data-shows={run.shows} aria-labelledby="mistake-detail-title">
+    <section
+      className={styles.detail}
+      data-testid="mistake-detail"
+      data-mistake={mistake.id}
+      data-shows={run.shows}
+      aria-labelledby="mistake-detail-title"
+    >
       <h3 id="mistake-detail-title" className={styles.cardTitle}>
         {mistake.id}. {words.title}
       </h3>

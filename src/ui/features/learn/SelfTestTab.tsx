@@ -34,7 +34,16 @@ export function SelfTestTab({ lang, points, answers, onAnswer, onGo, onPoints }:
       <p className={styles.lead}>{t.selfTestLead}</p>
       <ol className={questionStyles.questions}>
         {QUESTIONS.map((q) => (
-          <QuestionCard key={q.id} q={q} lang={lang} ticked={points[String(q.id)] ?? []} answer={answers[String(q.id)] ?? ''} onAnswer={onAnswer} onGo={onGo} onPoints={onPoints} />
+          <QuestionCard
+            key={q.id}
+            q={q}
+            lang={lang}
+            ticked={points[String(q.id)] ?? []}
+            answer={answers[String(q.id)] ?? ''}
+            onAnswer={onAnswer}
+            onGo={onGo}
+            onPoints={onPoints}
+          />
         ))}
       </ol>
     </div>
@@ -63,9 +72,15 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
   }, [answered, answer]);
   const canReveal = answer.trim().length >= MIN_ANSWER_CHARS;
   const id = `selftest-q${q.id}`;
-  const toggle = (i: number): void => onPoints(q.id, ticked.includes(i) ? ticked.filter((x) => x !== i) : [...ticked, i]);
+  const toggle = (i: number): void =>
+    onPoints(q.id, ticked.includes(i) ? ticked.filter((x) => x !== i) : [...ticked, i]);
   return (
-    <li className={questionStyles.question} data-testid={`question-${q.id}`} data-answered={answered} data-points={ticked.length}>
+    <li
+      className={questionStyles.question}
+      data-testid={`question-${q.id}`}
+      data-answered={answered}
+      data-points={ticked.length}
+    >
       <h4 id={`${id}-title`} className={questionStyles.questionTitle}>
         <span className={styles.switchId}>Q{q.id}</span> {words.question}
         {answered && (
@@ -108,7 +123,13 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
           <p className={styles.muted}>{t.keyPointsHow}</p>
           {words.points.map((p, i) => (
             <label key={i} className={questionStyles.point}>
-              <input type="checkbox" checked={ticked.includes(i)} onChange={() => toggle(i)} data-testid={`point-${i + 1}`} /> <span>{p}</span>
+              <input
+                type="checkbox"
+                checked={ticked.includes(i)}
+                onChange={() => toggle(i)}
+                data-testid={`point-${i + 1}`}
+              />{' '}
+              <span>{p}</span>
             </label>
           ))}
           <p className={answered ? questionStyles.covered : styles.muted} data-testid="points-verdict">

@@ -14,7 +14,8 @@ const en = {
   progressReset: 'Reset progress',
   progressNote: 'Kept in this browser only.',
   // Mistake mode
-  mistakesLead: 'Each switch replaces one part of the dispatcher with the mistaken version from the chapter’s 常见错误, and runs both on the same input: the scenario open in the editor.',
+  mistakesLead:
+    'Each switch replaces one part of the dispatcher with the mistaken version from the chapter’s 常见错误, and runs both on the same input: the scenario open in the editor.',
   runningOn: 'Input',
   switchLabel: (n: number) => `Mistake ${n}`,
   on: 'on',
@@ -78,7 +79,8 @@ const zh: typeof en = {
   progressMistakes: '已探索的错误',
   progressReset: '重置进度',
   progressNote: '只保存在本浏览器中。',
-  mistakesLead: '每个开关把 dispatcher 的一部分换成章节“常见错误”中的错误版本，并在同一输入（编辑器中打开的场景）上同时运行正确与错误两个版本。',
+  mistakesLead:
+    '每个开关把 dispatcher 的一部分换成章节“常见错误”中的错误版本，并在同一输入（编辑器中打开的场景）上同时运行正确与错误两个版本。',
   runningOn: '输入',
   switchLabel: (n: number) => `错误 ${n}`,
   on: '开',
@@ -98,7 +100,8 @@ const zh: typeof en = {
   runOnBest: (id: string) => `在 ${id} 上运行`,
   runFailed: '错误版本的 dispatcher 无法在此输入上运行（正确版本不受影响）：',
   untrustedNote: '以下值按原样以纯文本显示，其中的任何内容都不会被解释执行。',
-  recoveryLead: '每一步之后受信任控制面做什么，由 ERROR_CATALOG[code].recovery 决定——绝不依据 message 文本，因为 handler 或攻击者可以改写它。下面每个结果都是核心对真实场景的投影。',
+  recoveryLead:
+    '每一步之后受信任控制面做什么，由 ERROR_CATALOG[code].recovery 决定——绝不依据 message 文本，因为 handler 或攻击者可以改写它。下面每个结果都是核心对真实场景的投影。',
   pathsLabel: '恢复路径',
   stepProduces: '产生',
   noResult: '这一步没有 model_result',
@@ -112,7 +115,8 @@ const zh: typeof en = {
   fromStatus: '来自 status 与 delivery',
   fromStep: '尚无结果',
   openScenario: '在演练场中打开',
-  selfTestLead: '章节的五道自测题。先写下自己的答案，再与好答案的要点对照，勾选你的答案覆盖到的要点。至少覆盖一个要点，才算回答了这道题。',
+  selfTestLead:
+    '章节的五道自测题。先写下自己的答案，再与好答案的要点对照，勾选你的答案覆盖到的要点。至少覆盖一个要点，才算回答了这道题。',
   yourAnswer: '你的答案',
   answerPlaceholder: '对照要点之前，先在这里写下你的答案……',
   reveal: '与要点对照',

@@ -11,7 +11,9 @@ import { NOTICE_TEXT } from './text.ts';
  * missing value shows rather than vanishes.
  */
 function format(template: string, params: Readonly<Record<string, string | number>> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m));
+  return template.replace(/\{(\w+)\}/g, (m, k: string) =>
+    Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m,
+  );
 }
 
 type NoticeKey = Exclude<keyof (typeof NOTICE_TEXT)['en'], 'noticeStashed' | 'restore'>;
@@ -53,7 +55,12 @@ export function NoticeItems({ lang, notices, onDismiss, onRestore }: NoticeItems
       {notices.map((n) => {
         const text = format(n$[KEY[n.code]], n.params);
         return (
-          <div key={n.id} className={`notice notice-${n.kind}`} data-notice={n.code} role={n.kind === 'error' ? 'alert' : undefined}>
+          <div
+            key={n.id}
+            className={`notice notice-${n.kind}`}
+            data-notice={n.code}
+            role={n.kind === 'error' ? 'alert' : undefined}
+          >
             <p>
               {text}
               {n.restore === true && n.code !== 'work-restored' ? ` ${n$.noticeStashed}` : ''}
@@ -64,7 +71,12 @@ export function NoticeItems({ lang, notices, onDismiss, onRestore }: NoticeItems
                   {n$.restore}
                 </button>
               ) : null}
-              <button type="button" className="btn btn-quiet" onClick={() => onDismiss(n.id)} aria-label={`${noticeRegionText.dismiss}: ${text}`}>
+              <button
+                type="button"
+                className="btn btn-quiet"
+                onClick={() => onDismiss(n.id)}
+                aria-label={`${noticeRegionText.dismiss}: ${text}`}
+              >
                 ×
               </button>
             </div>

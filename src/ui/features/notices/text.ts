@@ -7,18 +7,22 @@ export const NOTICE_TEXT = defineTexts({
     notice_unknown_attack: 'There is no attack “{value}” (the attacks are A1–A14).',
     notice_unknown_mode: 'There is no mode “{value}”. Showing the playground.',
     notice_unknown_mistake: 'There is no mistake “{value}” (1–8). Every mistake is off.',
-    notice_unknown_stream: 'The turn mode has no provider or stream “{value}”: the stream shown is the one that was open before.',
-    notice_corrupt_progress: 'Your learning progress could not be read ({detail}). It was kept in localStorage under “{key}”; progress starts again from zero.',
+    notice_unknown_stream:
+      'The turn mode has no provider or stream “{value}”: the stream shown is the one that was open before.',
+    notice_corrupt_progress:
+      'Your learning progress could not be read ({detail}). It was kept in localStorage under “{key}”; progress starts again from zero.',
     notice_share_opened: 'Opened the shared state.',
     notice_share_refused: 'This share link was refused ({reason}: {detail}). Your work is untouched.',
     notice_share_too_large: 'This state is too large for a link ({detail}). Export the scenario as a file instead.',
-    notice_corrupt_saved: 'Your saved state could not be read ({detail}). It was kept in localStorage under “{key}”; starting from the default scenario.',
+    notice_corrupt_saved:
+      'Your saved state could not be read ({detail}). It was kept in localStorage under “{key}”; starting from the default scenario.',
     notice_save_failed: 'Could not save your work in this browser ({detail}). Export it to keep it.',
     notice_import_ok: 'Imported {name} as {id}.',
     notice_import_refused: '{name} was not imported ({reason}: {detail}). Your work is untouched.',
     notice_export_refused: 'Cannot export yet ({reason}: {detail}).',
     notice_scenario_reset: '{id} is back to its built-in version.',
-    notice_exercise_reset: 'The five exercise results are back to their empty scaffold, unsealed, and your exercise proofs start again at 0 / 5.',
+    notice_exercise_reset:
+      'The five exercise results are back to their empty scaffold, unsealed, and your exercise proofs start again at 0 / 5.',
     notice_worked_answer_loaded: 'Result {n} now holds the worked answer. Loading it shows no proof by itself.',
     notice_progress_recounted:
       'Your saved progress came from an older version that counted exercise proofs by opening the page and questions by typing anything. Those two counts start again at zero; your attacks, mistakes and written answers are kept.',
@@ -44,7 +48,8 @@ export const NOTICE_TEXT = defineTexts({
     notice_scenario_reset: '{id} 已恢复为内置版本。',
     notice_exercise_reset: '五个练习结果已恢复为空白脚手架并解除封存，动手实践证明从 0 / 5 重新开始。',
     notice_worked_answer_loaded: '结果 {n} 已换成参考答案。仅载入参考答案本身不算任何证明。',
-    notice_progress_recounted: '你保存的进度来自旧版本：它在打开页面时就计入动手实践证明，输入任意内容就算回答了问题。这两项从零重新计算；已尝试的攻击、已探索的错误与写下的答案都保留。',
+    notice_progress_recounted:
+      '你保存的进度来自旧版本：它在打开页面时就计入动手实践证明，输入任意内容就算回答了问题。这两项从零重新计算；已尝试的攻击、已探索的错误与写下的答案都保留。',
     notice_work_restored: '之前的工作已恢复。',
     noticeStashed: '之前的工作已另行保存。',
     restore: '恢复之前的工作',

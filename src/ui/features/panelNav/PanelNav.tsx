@@ -11,7 +11,8 @@ import type { Mode } from '../../../playground/work.ts';
 import type { Lang } from '../../../lang.ts';
 import { PANEL_NAV_TEXT } from './text.ts';
 
-export type JumpPlace = 'editor' | 'problems' | 'context' | 'model' | 'audit' | 'digests' | 'payloads' | 'attack' | 'learn' | 'exercise';
+export type JumpPlace =
+  'editor' | 'problems' | 'context' | 'model' | 'audit' | 'digests' | 'payloads' | 'attack' | 'learn' | 'exercise';
 export type BottomTab = 'problems' | 'context';
 
 /** Each mode's panels, in the order the column shows them (the DOM order). The turn mode has its own (features/turn/TurnMode.tsx). */
@@ -44,8 +45,16 @@ export interface JumpPlaceView extends JumpTarget {
 }
 
 /** The jumps of the playground, attack, exercise and learn modes. */
-export function modeJumps(mode: Exclude<Mode, 'turn'>, places: Record<JumpPlace, JumpPlaceView>, onTab: (tab: BottomTab) => void): Jump[] {
-  return PANELS[mode].map((k) => ({ key: k, ...places[k], ...(k === 'problems' || k === 'context' ? { before: () => onTab(k) } : {}) }));
+export function modeJumps(
+  mode: Exclude<Mode, 'turn'>,
+  places: Record<JumpPlace, JumpPlaceView>,
+  onTab: (tab: BottomTab) => void,
+): Jump[] {
+  return PANELS[mode].map((k) => ({
+    key: k,
+    ...places[k],
+    ...(k === 'problems' || k === 'context' ? { before: () => onTab(k) } : {}),
+  }));
 }
 
 export interface PanelNavProps {

@@ -27,15 +27,26 @@ export interface PayloadsPanelProps {
  * (useDeferredValue), after the keystroke has painted, and each re-renders
  * only the subtrees that changed (JsonView).
  */
-export const PayloadsPanel = memo(function PayloadsPanel({ lang, detailOf, payloads: latest }: PayloadsPanelProps): JSX.Element {
+export const PayloadsPanel = memo(function PayloadsPanel({
+  lang,
+  detailOf,
+  payloads: latest,
+}: PayloadsPanelProps): JSX.Element {
   const payloadsText = PAYLOADS_TEXT[lang];
   const payloads = useDeferredValue(latest);
   return (
     <ul className="card-list">
       {payloads.map((p) => (
-        <li key={`${p.provider}-${p.adapter_revision}`} className={cx('result-card', !p.ok && 'result-card-bad payload-refused')} aria-label={p.title} data-provider={p.provider}>
+        <li
+          key={`${p.provider}-${p.adapter_revision}`}
+          className={cx('result-card', !p.ok && 'result-card-bad payload-refused')}
+          aria-label={p.title}
+          data-provider={p.provider}
+        >
           <div className="result-card-head">
-            <h3 className={styles.title}>{p.provider === 'unregistered' ? `${payloadsText.unregisteredAdapter}: ${p.title}` : p.title}</h3>
+            <h3 className={styles.title}>
+              {p.provider === 'unregistered' ? `${payloadsText.unregisteredAdapter}: ${p.title}` : p.title}
+            </h3>
             {p.isCallProvider ? <span className="chip chip-accent">{payloadsText.thisCall}</span> : null}
           </div>
           <p className={styles.triple}>
@@ -47,7 +58,9 @@ export const PayloadsPanel = memo(function PayloadsPanel({ lang, detailOf, paylo
               {p.audit.found.length === 0 ? (
                 <p className={`mark mark-ok ${styles.auditCheck}`}>{payloadsText.noAuditMaterial(p.audit.checked)}</p>
               ) : (
-                <p className={`mark mark-bad ${styles.auditCheck}`}>{payloadsText.auditMaterialFound(p.audit.found.join(', '))}</p>
+                <p className={`mark mark-bad ${styles.auditCheck}`}>
+                  {payloadsText.auditMaterialFound(p.audit.found.join(', '))}
+                </p>
               )}
             </>
           ) : (

@@ -57,13 +57,21 @@ function where(p: Problem, lang: Lang): string {
   const problemsText = PROBLEMS_TEXT[lang];
   if (p.range !== null) {
     const at = problemsText.lineCol(p.range.startLine, p.range.startColumn);
-    return p.rangePath !== null && p.rangePath !== p.path ? `${at} · ${problemsText.markedAtAncestor(p.rangePath === '' ? '/' : p.rangePath)}` : at;
+    return p.rangePath !== null && p.rangePath !== p.path
+      ? `${at} · ${problemsText.markedAtAncestor(p.rangePath === '' ? '/' : p.rangePath)}`
+      : at;
   }
   if (p.source === 'context') return problemsText.sourceContext;
   return problemsText.notInEditor;
 }
 
-export const ProblemsList = memo(function ProblemsList({ lang, detailOf, problems, onReveal, firstRef }: ProblemsListProps): JSX.Element {
+export const ProblemsList = memo(function ProblemsList({
+  lang,
+  detailOf,
+  problems,
+  onReveal,
+  firstRef,
+}: ProblemsListProps): JSX.Element {
   const problemsText = PROBLEMS_TEXT[lang];
   const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
   if (problems.length === 0) {
@@ -98,7 +106,12 @@ export const ProblemsList = memo(function ProblemsList({ lang, detailOf, problem
         return (
           <li key={p.id} className="problem" data-code={p.code}>
             {actionable ? (
-              <button ref={i === firstActionable ? firstRef : undefined} type="button" className={styles.button} onClick={() => onReveal(p)}>
+              <button
+                ref={i === firstActionable ? firstRef : undefined}
+                type="button"
+                className={styles.button}
+                onClick={() => onReveal(p)}
+              >
                 {body}
               </button>
             ) : (

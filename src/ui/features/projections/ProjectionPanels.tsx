@@ -20,7 +20,12 @@ export interface ProjectionPanelsProps {
 /** Why there is nothing to show, when there is nothing to show. */
 export const NoResult = memo(function NoResult({ lang, evaluation }: ProjectionPanelsProps): JSX.Element {
   const projectionsText = PROJECTIONS_TEXT[lang];
-  const msg = evaluation.internalError !== null ? projectionsText.internalError(evaluation.internalError) : !evaluation.parse.ok ? projectionsText.noResultJson : projectionsText.noResultContext;
+  const msg =
+    evaluation.internalError !== null
+      ? projectionsText.internalError(evaluation.internalError)
+      : !evaluation.parse.ok
+        ? projectionsText.noResultJson
+        : projectionsText.noResultContext;
   return <p className="muted">{msg}</p>;
 });
 
@@ -35,7 +40,11 @@ export interface ProjectionFocus {
  * (useDeferredValue), after the keystroke has painted, and re-render only the
  * subtrees that changed (JsonView).
  */
-export const ProjectionPanels = memo(function ProjectionPanels({ lang, evaluation, focus }: ProjectionPanelsProps & { focus?: ProjectionFocus }): JSX.Element {
+export const ProjectionPanels = memo(function ProjectionPanels({
+  lang,
+  evaluation,
+  focus,
+}: ProjectionPanelsProps & { focus?: ProjectionFocus }): JSX.Element {
   const projectionsText = PROJECTIONS_TEXT[lang];
   const r = evaluation.result;
   const drawn = useDeferredValue(r)?.pkg ?? r?.pkg;
@@ -51,13 +60,23 @@ export const ProjectionPanels = memo(function ProjectionPanels({ lang, evaluatio
     );
   return (
     <div className="projections">
-      <Panel id="panel-model-result" title={<code>model_result</code>} subtitle={projectionsText.modelResultDesc} lang={lang} resetKey={evaluation} className="panel-model" target={focus?.modelResult}>
+      <Panel
+        id="panel-model-result"
+        title={<code>model_result</code>}
+        subtitle={projectionsText.modelResultDesc}
+        lang={lang}
+        resetKey={evaluation}
+        className="panel-model"
+        target={focus?.modelResult}
+      >
         {r === null ? (
           <NoResult lang={lang} evaluation={evaluation} />
         ) : (
           <>
             {summary}
-            {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? <p className="inline-warning">{projectionsText.contractBroken}</p> : null}
+            {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? (
+              <p className="inline-warning">{projectionsText.contractBroken}</p>
+            ) : null}
             <JsonView value={drawn?.model_result} label="model_result" />
             {mr?.error != null ? (
               <p className="muted small" data-testid="catalog-message-note">
@@ -76,7 +95,11 @@ export const ProjectionPanels = memo(function ProjectionPanels({ lang, evaluatio
         className="panel-audit"
         target={focus?.protectedAudit}
       >
-        {r === null ? <NoResult lang={lang} evaluation={evaluation} /> : <JsonView value={drawn?.protected_audit} label="protected_audit" />}
+        {r === null ? (
+          <NoResult lang={lang} evaluation={evaluation} />
+        ) : (
+          <JsonView value={drawn?.protected_audit} label="protected_audit" />
+        )}
       </Panel>
     </div>
   );

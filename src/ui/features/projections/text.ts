@@ -3,8 +3,10 @@ import { defineTexts } from '../../../texts.ts';
 
 export const PROJECTIONS_TEXT = defineTexts({
   en: {
-    modelResultDesc: 'What the model may read next turn: business data, a finite status, a catalog error, execution facts, minimal provenance.',
-    protectedAuditDesc: 'What only operations and compliance see: principal reference, call ids, contract revisions, digests, redactions. Never sent to a provider.',
+    modelResultDesc:
+      'What the model may read next turn: business data, a finite status, a catalog error, execution facts, minimal provenance.',
+    protectedAuditDesc:
+      'What only operations and compliance see: principal reference, call ids, contract revisions, digests, redactions. Never sent to a provider.',
     noResultJson: 'Nothing reaches the dispatcher yet: the editor text is not strict JSON. See Problems.',
     noResultContext: 'The trusted context is invalid, so nothing is projected. See Trusted context.',
     internalError: (detail: string) => `The playground could not evaluate this: ${detail}`,
@@ -20,7 +22,8 @@ export const PROJECTIONS_TEXT = defineTexts({
     noResultContext: '受信任上下文无效，因此没有投影。见“受信任上下文”。',
     internalError: (detail: string) => `演练场无法计算：${detail}`,
     contractBroken: 'handler 违反了合同：模型得到 OUTPUT_CONTRACT_VIOLATION，审计记录原因。',
-    catalogMessageNote: 'error.message 是错误目录中固定的英文文本：无论本页用哪种语言，模型得到的都正是这一句，这是有意的设计（下一步怎么做由错误码和 recovery 决定，而不是措辞）。',
+    catalogMessageNote:
+      'error.message 是错误目录中固定的英文文本：无论本页用哪种语言，模型得到的都正是这一句，这是有意的设计（下一步怎么做由错误码和 recovery 决定，而不是措辞）。',
     canonicalSize: (n: number) => `规范编码：${n} / 16384 字节`,
   },
 });

@@ -7,7 +7,17 @@ import type { Lang } from '../../../lang.ts';
 import { SHARE_TEXT } from './text.ts';
 import styles from './ShareDialog.module.css';
 
-export function ShareDialog({ lang, url, onClose, onCopy }: { lang: Lang; url: string | null; onClose(): void; onCopy(text: string): Promise<boolean> }): JSX.Element {
+export function ShareDialog({
+  lang,
+  url,
+  onClose,
+  onCopy,
+}: {
+  lang: Lang;
+  url: string | null;
+  onClose(): void;
+  onCopy(text: string): Promise<boolean>;
+}): JSX.Element {
   const s = SHARE_TEXT[lang];
   const componentText = COMPONENT_TEXT[lang];
   const [copied, setCopied] = useState(false);
@@ -37,7 +47,13 @@ export function ShareDialog({ lang, url, onClose, onCopy }: { lang: Lang; url: s
       {qr === null ? null : qr.ok ? (
         <figure className={styles.qr}>
           {/* Dark on light in every theme: a phone's camera reads the code, not the page's colours. */}
-          <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={s.qrLabel} data-testid="share-qr" shapeRendering="crispEdges">
+          <svg
+            viewBox={`0 0 ${qr.size} ${qr.size}`}
+            role="img"
+            aria-label={s.qrLabel}
+            data-testid="share-qr"
+            shapeRendering="crispEdges"
+          >
             <rect width={qr.size} height={qr.size} fill="#fff" />
             <path d={qr.path} fill="#000" />
           </svg>

@@ -19,7 +19,8 @@ function rasterize(size: number, path: string, scale = 4): { width: number; heig
 
 describe('qrCode', () => {
   it('draws a code that a reader decodes back to the exact link', () => {
-    const link = 'http://127.0.0.1:4173/?scenario=search_kb.injection&attack=A14#s=N4IgzglgXgpgBAWwgOxAFxALhAYwPYAmArgOZEJGnEwgC+QA';
+    const link =
+      'http://127.0.0.1:4173/?scenario=search_kb.injection&attack=A14#s=N4IgzglgXgpgBAWwgOxAFxALhAYwPYAmArgOZEJGnEwgC+QA';
     const q = qrCode(link);
     if (!q.ok) throw new Error(q.detail);
     expect(decodeQR(rasterize(q.size, q.path))).toBe(link);
@@ -31,7 +32,9 @@ describe('qrCode', () => {
     const drawn = [...q.path.matchAll(/h(\d+)v1/g)].reduce((n, m) => n + Number(m[1]), 0);
     expect(drawn).toBe(dark);
     expect(q.size).toBe(q.modules.length);
-    const corners = [...q.path.matchAll(/M(\d+) (\d+)h(\d+)/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[1]) + Number(m[3])] as const);
+    const corners = [...q.path.matchAll(/M(\d+) (\d+)h(\d+)/g)].map(
+      (m) => [Number(m[1]), Number(m[2]), Number(m[1]) + Number(m[3])] as const,
+    );
     expect(Math.min(...corners.flatMap(([x, y]) => [x, y]))).toBe(4);
     expect(Math.max(...corners.map(([, , end]) => end))).toBe(q.size - 4);
   });

@@ -16,7 +16,8 @@ export const SHARE_TEXT = defineTexts({
   },
   zh: {
     shareDialogTitle: '分享当前的确切状态',
-    shareDialogBody: '链接在 # 之后以压缩形式携带：编辑后的场景、受信任上下文、模式、攻击与练习（在模型回合模式中：打开的流及其编辑）。不会上传到任何地方。',
+    shareDialogBody:
+      '链接在 # 之后以压缩形式携带：编辑后的场景、受信任上下文、模式、攻击与练习（在模型回合模式中：打开的流及其编辑）。不会上传到任何地方。',
     shareLinkLabel: '链接',
     linkLength: (n: number) => `${n} 个字符：与内置场景相同的部分不放进链接。`,
     qrLabel: '链接的二维码',

@@ -30,7 +30,11 @@ export interface ToolbarProps {
   next: { href: string; label: string; open(): void } | null;
 }
 
-function groups(options: readonly ScenarioOption[], lang: Lang, importedLabel: string): { label: string; items: ScenarioOption[] }[] {
+function groups(
+  options: readonly ScenarioOption[],
+  lang: Lang,
+  importedLabel: string,
+): { label: string; items: ScenarioOption[] }[] {
   const out: { label: string; items: ScenarioOption[] }[] = [];
   for (const o of options) {
     const tool = o.id.slice(0, o.id.indexOf('.'));

@@ -41,10 +41,22 @@ export interface CallWorkbenchProps {
   bridge: EditorBridge;
 }
 
-export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandlerText, bridge }: CallWorkbenchProps): JSX.Element {
+export function CallWorkbench({
+  x,
+  lang,
+  theme,
+  streamId,
+  call,
+  handler,
+  onHandlerText,
+  bridge,
+}: CallWorkbenchProps): JSX.Element {
   const [view, setView] = useState<View>('problems');
   const context = useMemo(() => draftFromContext(call.trusted), [call.trusted]);
-  const input = useMemo(() => ({ key: `turn:${streamId}:${call.call_id}`, handlerText: handler.text, context }), [streamId, call.call_id, handler.text, context]);
+  const input = useMemo(
+    () => ({ key: `turn:${streamId}:${call.call_id}`, handlerText: handler.text, context }),
+    [streamId, call.call_id, handler.text, context],
+  );
   const { input: evaluated, evaluation } = useDocumentEvaluation(input);
   const detailOf = useViolationDetail(lang);
   const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, detailOf), [lang, detailOf]);
@@ -73,11 +85,14 @@ export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandl
           </dd>
           <dt>tool · arguments</dt>
           <dd>
-            <code>{call.trusted.tool}</code> <code className={styles.wrap}>{JSON.stringify(call.trusted.arguments)}</code> <span className="chip chip-accent">{x.fromStream}</span>
+            <code>{call.trusted.tool}</code>{' '}
+            <code className={styles.wrap}>{JSON.stringify(call.trusted.arguments)}</code>{' '}
+            <span className="chip chip-accent">{x.fromStream}</span>
           </dd>
           <dt>operation_id · idempotency_key</dt>
           <dd>
-            <code>{tc.operation_id}</code> <code>{tc.idempotency_key}</code> <span className="chip chip-quiet">{x.fromDispatcher}</span>
+            <code>{tc.operation_id}</code> <code>{tc.idempotency_key}</code>{' '}
+            <span className="chip chip-quiet">{x.fromDispatcher}</span>
           </dd>
           <dt>principal · now</dt>
           <dd>
@@ -116,24 +131,38 @@ export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandl
                 key: 'problems',
                 label: (
                   <>
-                    {PROBLEMS_TEXT[lang].problemsTab} <span className={`count ${count > 0 ? 'count-bad' : 'count-ok'}`}>{count}</span>
+                    {PROBLEMS_TEXT[lang].problemsTab}{' '}
+                    <span className={`count ${count > 0 ? 'count-bad' : 'count-ok'}`}>{count}</span>
                   </>
                 ),
                 content: (
                   <div className="tab-scroll" tabIndex={0} role="group" aria-label={PROBLEMS_TEXT[lang].problemsTab}>
                     <PanelBoundary lang={lang} resetKey={evaluation}>
-                      <ProblemsList lang={lang} detailOf={detailOf} problems={evaluation.problems} onReveal={onReveal} />
+                      <ProblemsList
+                        lang={lang}
+                        detailOf={detailOf}
+                        problems={evaluation.problems}
+                        onReveal={onReveal}
+                      />
                     </PanelBoundary>
                   </div>
                 ),
               },
-              { key: 'projections', label: 'model_result · protected_audit', content: <ProjectionPanels lang={lang} evaluation={evaluation} /> },
+              {
+                key: 'projections',
+                label: 'model_result · protected_audit',
+                content: <ProjectionPanels lang={lang} evaluation={evaluation} />,
+              },
               {
                 key: 'digests',
                 label: DIGESTS_TEXT[lang].digestsTitle,
                 content: (
                   <div className="tab-scroll" tabIndex={0} role="group" aria-label={DIGESTS_TEXT[lang].digestsTitle}>
-                    {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <DigestsPanel lang={lang} result={evaluation.result} />}
+                    {evaluation.result === null ? (
+                      <NoResult lang={lang} evaluation={evaluation} />
+                    ) : (
+                      <DigestsPanel lang={lang} result={evaluation.result} />
+                    )}
                   </div>
                 ),
               },
@@ -142,7 +171,11 @@ export function CallWorkbench({ x, lang, theme, streamId, call, handler, onHandl
                 label: PAYLOADS_TEXT[lang].payloadsTitle,
                 content: (
                   <div className="tab-scroll" tabIndex={0} role="group" aria-label={PAYLOADS_TEXT[lang].payloadsTitle}>
-                    {evaluation.result === null ? <NoResult lang={lang} evaluation={evaluation} /> : <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />}
+                    {evaluation.result === null ? (
+                      <NoResult lang={lang} evaluation={evaluation} />
+                    ) : (
+                      <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />
+                    )}
                   </div>
                 ),
               },

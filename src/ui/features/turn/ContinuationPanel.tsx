@@ -51,14 +51,21 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
             x.finalAnswer
           ) : (
             <>
-              {x.continuationBlocked} {view.stage === 'refused' ? <TurnWords lang={lang} params={view.params} /> : view.detail}
+              {x.continuationBlocked}{' '}
+              {view.stage === 'refused' ? <TurnWords lang={lang} params={view.params} /> : view.detail}
             </>
           )}
         </p>
       ) : (
         <>
-          <p className={`mark ${view.proof.found.length === 0 ? 'mark-ok' : 'mark-bad'}`} data-testid="no-audit-line" role="status">
-            {view.proof.found.length === 0 ? x.proofOk(view.proof.searched.length) : x.proofBad(view.proof.found.join(', '))}
+          <p
+            className={`mark ${view.proof.found.length === 0 ? 'mark-ok' : 'mark-bad'}`}
+            data-testid="no-audit-line"
+            role="status"
+          >
+            {view.proof.found.length === 0
+              ? x.proofOk(view.proof.searched.length)
+              : x.proofBad(view.proof.found.join(', '))}
           </p>
           {view.proof.not_searched.map((n) => (
             <p key={n.value} className="muted small">
@@ -74,12 +81,21 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
           <h3>{x.pairsHeading}</h3>
           <ul className={styles.resultPairs}>
             {view.pairs.map((p) => (
-              <li key={`${p.call_id}-${p.position}`} className={styles.resultPair} data-call={p.call_id} data-testid="result-pair">
+              <li
+                key={`${p.call_id}-${p.position}`}
+                className={styles.resultPair}
+                data-call={p.call_id}
+                data-testid="result-pair"
+              >
                 <div>
                   <p className="small">
                     {x.callSide} {p.call_pointer !== null ? <code>{p.call_pointer}</code> : null}
                   </p>
-                  {p.call_pointer !== null ? <JsonView value={at(view.body, p.call_pointer)} label={`${x.callSide} ${p.call_id}`} /> : <p className="muted small">{x.callNotReplayed}</p>}
+                  {p.call_pointer !== null ? (
+                    <JsonView value={at(view.body, p.call_pointer)} label={`${x.callSide} ${p.call_id}`} />
+                  ) : (
+                    <p className="muted small">{x.callNotReplayed}</p>
+                  )}
                 </div>
                 <div>
                   <p className="small">
@@ -88,7 +104,10 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
                   <JsonView value={at(view.body, p.result_pointer)} label={`${x.resultSide} ${p.call_id}`} />
                   <details className="small">
                     <summary>{x.carries}</summary>
-                    <JsonView value={view.packages.find((k) => k.position === p.position)?.package.model_result} label={`model_result ${p.call_id}`} />
+                    <JsonView
+                      value={view.packages.find((k) => k.position === p.position)?.package.model_result}
+                      label={`model_result ${p.call_id}`}
+                    />
                   </details>
                 </div>
               </li>

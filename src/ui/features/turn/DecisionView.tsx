@@ -27,10 +27,25 @@ export function verdictOf(x: TurnTexts, d: TurnDecision | null): { ok: boolean; 
   }
 }
 
-export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lang: Lang; decision: TurnDecision; heading: string }): JSX.Element {
+export function DecisionView({
+  x,
+  lang,
+  decision,
+  heading,
+}: {
+  x: TurnTexts;
+  lang: Lang;
+  decision: TurnDecision;
+  heading: string;
+}): JSX.Element {
   const v = verdictOf(x, decision);
   return (
-    <section className={`${styles.turnDecision} verdict-card ${v.ok ? 'verdict-good' : 'verdict-bad'}`} aria-label={heading} data-testid="turn-decision" data-kind={decision.kind}>
+    <section
+      className={`${styles.turnDecision} verdict-card ${v.ok ? 'verdict-good' : 'verdict-bad'}`}
+      aria-label={heading}
+      data-testid="turn-decision"
+      data-kind={decision.kind}
+    >
       <h3>{heading}</h3>
       {decision.kind === 'stopped' ? (
         <>
@@ -41,7 +56,8 @@ export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lan
             {decision.problems.map((p, i) => (
               <li key={`${p.code}-${p.at}-${i}`} data-code={p.code}>
                 <p>
-                  <code className={styles.codeBad}>{p.code}</code> <span className="muted">#{p.at}</span> <TurnWords lang={lang} params={p.params} />
+                  <code className={styles.codeBad}>{p.code}</code> <span className="muted">#{p.at}</span>{' '}
+                  <TurnWords lang={lang} params={p.params} />
                 </p>
                 <p>
                   <strong>{x.rule}:</strong> <CodeText text={PROBLEM_TEXT[lang].rule[p.code]} />
@@ -64,7 +80,12 @@ export function DecisionView({ x, lang, decision, heading }: { x: TurnTexts; lan
           {decision.calls.map((c) => (
             <li key={`${c.call_id}-${c.position}`} data-gate={c.gate} data-call={c.call_id}>
               <p>
-                <code>{c.call_id}</code> <code>{c.name}</code> → {c.runs ? <span className="chip chip-succeeded">{x.runs}</span> : <span className="chip chip-error">{x.gateAnswers(c.gate)}</span>}
+                <code>{c.call_id}</code> <code>{c.name}</code> →{' '}
+                {c.runs ? (
+                  <span className="chip chip-succeeded">{x.runs}</span>
+                ) : (
+                  <span className="chip chip-error">{x.gateAnswers(c.gate)}</span>
+                )}
               </p>
               <p className="muted">{x.gateWhy(c.gate, c.name, c.parsed)}</p>
             </li>

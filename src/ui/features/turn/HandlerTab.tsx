@@ -29,13 +29,21 @@ export function HandlerTab({ x, lang, decision, running, chosen, onCallId, child
       {running.length === 0 ? (
         <>
           <p className="muted">{x.handlerNone}</p>
-          {decision !== null ? <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionFinalHeading} /> : null}
+          {decision !== null ? (
+            <DecisionView x={x} lang={lang} decision={decision} heading={x.decisionFinalHeading} />
+          ) : null}
         </>
       ) : (
         <>
           <div className={`segmented ${styles.callPicker}`} role="group" aria-label={x.callPicker}>
             {running.map((c) => (
-              <button key={c.call_id} type="button" aria-pressed={c === chosen} onClick={() => onCallId(c.call_id)} data-call={c.call_id}>
+              <button
+                key={c.call_id}
+                type="button"
+                aria-pressed={c === chosen}
+                onClick={() => onCallId(c.call_id)}
+                data-call={c.call_id}
+              >
                 <code>{c.call_id}</code> {c.name}
               </button>
             ))}

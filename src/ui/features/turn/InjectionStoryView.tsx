@@ -21,7 +21,14 @@ export interface InjectionStoryViewProps {
   scenarioHref: string;
 }
 
-export function InjectionStoryView({ x, provider, reached, onOpenStream, onOpenScenario, scenarioHref }: InjectionStoryViewProps): JSX.Element {
+export function InjectionStoryView({
+  x,
+  provider,
+  reached,
+  onOpenStream,
+  onOpenScenario,
+  scenarioHref,
+}: InjectionStoryViewProps): JSX.Element {
   const story = useMemo(() => injectionStory(provider), [provider]);
   if (!story.ok) return <p className="inline-warning">{story.detail}</p>;
   return (
@@ -45,7 +52,13 @@ export function InjectionStoryView({ x, provider, reached, onOpenStream, onOpenS
       </p>
       <ol className={styles.storySteps}>
         {story.steps.map((s, i) => (
-          <li key={s.kind} data-step={s.kind} data-reached={i < reached} className={i < reached ? undefined : styles.storyAhead} aria-current={i === reached - 1 ? 'step' : undefined}>
+          <li
+            key={s.kind}
+            data-step={s.kind}
+            data-reached={i < reached}
+            className={i < reached ? undefined : styles.storyAhead}
+            aria-current={i === reached - 1 ? 'step' : undefined}
+          >
             <h3>
               {x.injectionStep(i + 1)}: {x.injectionStepTitles[s.kind]}
             </h3>
@@ -54,7 +67,9 @@ export function InjectionStoryView({ x, provider, reached, onOpenStream, onOpenS
             {s.kind === 'injected_hit' ? <JsonView value={s.hits} label="hits" /> : null}
             {s.kind === 'model_asks' ? (
               <p>
-                <code>{s.response_id}</code> · <code>{s.call_id}</code> · <code className={styles.codeBad}>{s.name}</code> <code className={styles.wrap}>{JSON.stringify(s.arguments)}</code>
+                <code>{s.response_id}</code> · <code>{s.call_id}</code> ·{' '}
+                <code className={styles.codeBad}>{s.name}</code>{' '}
+                <code className={styles.wrap}>{JSON.stringify(s.arguments)}</code>
               </p>
             ) : null}
             {s.kind === 'gate_answers' ? (

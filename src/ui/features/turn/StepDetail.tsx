@@ -16,7 +16,19 @@ import { TurnWords } from './TurnWords.tsx';
 import { terminalChip } from './terminalChip.ts';
 import styles from './Turn.module.css';
 
-export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; lang: Lang; step: TurnStep; decision: TurnDecision; last: boolean }): JSX.Element {
+export function StepDetail({
+  x,
+  lang,
+  step,
+  decision,
+  last,
+}: {
+  x: TurnTexts;
+  lang: Lang;
+  step: TurnStep;
+  decision: TurnDecision;
+  last: boolean;
+}): JSX.Element {
   const { event, terminal } = step;
   // Notes are merged by kind with their first event: a note belongs to the step that first showed it.
   const notes = step.turn.notes.filter((n) => n.at === event.index);
@@ -25,7 +37,12 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
   return (
     <div className="step-detail" data-testid="step-detail" data-index={event.index}>
       {pending ? (
-        <section className={`${styles.turnDecision} verdict-card ${styles.verdictPending}`} aria-label={x.decisionHeading} data-testid="turn-decision" data-kind="pending">
+        <section
+          className={`${styles.turnDecision} verdict-card ${styles.verdictPending}`}
+          aria-label={x.decisionHeading}
+          data-testid="turn-decision"
+          data-kind="pending"
+        >
           <h3>{x.decisionHeading}</h3>
           <p className="decision-verdict">
             <span className="chip chip-quiet">…</span> <strong>{x.notDecided}</strong>: {x.notDecidedWhy}
@@ -46,7 +63,8 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
             <span className="muted">{x.terminalNone}</span>
           ) : (
             <>
-              <code>{terminal.type}</code> {terminal.status !== null ? <code>{terminal.status}</code> : null} {terminal.reason !== null ? <code>{terminal.reason}</code> : null}{' '}
+              <code>{terminal.type}</code> {terminal.status !== null ? <code>{terminal.status}</code> : null}{' '}
+              {terminal.reason !== null ? <code>{terminal.reason}</code> : null}{' '}
               <span className={terminalChip(terminal)}>{terminal.tool_turn ? x.terminalAsks : x.terminalOther}</span>
             </>
           )}
@@ -61,7 +79,9 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
             <li key={c.position} className={c.touched ? styles.touched : undefined} data-call={c.call_id}>
               <p>
                 <code>{c.call_id}</code> <code>{c.name}</code>
-                {step.call_ids_new.includes(c.call_id) && c.touched ? <span className="chip chip-accent">{x.newHere}</span> : null}
+                {step.call_ids_new.includes(c.call_id) && c.touched ? (
+                  <span className="chip chip-accent">{x.newHere}</span>
+                ) : null}
               </p>
               <p className="muted small">{x.callArguments}</p>
               <pre className={styles.argsText} data-testid="call-arguments">
@@ -73,7 +93,13 @@ export function StepDetail({ x, lang, step, decision, last }: { x: TurnTexts; la
                 ) : null}
               </pre>
               {c.replaced && c.touched ? <p className="muted small">{x.replacedNote}</p> : null}
-              <p className="small">{c.arguments !== null ? <span className="chip chip-succeeded">{x.parsedArgs}</span> : <span className="chip chip-quiet">{x.notParsed}</span>}</p>
+              <p className="small">
+                {c.arguments !== null ? (
+                  <span className="chip chip-succeeded">{x.parsedArgs}</span>
+                ) : (
+                  <span className="chip chip-quiet">{x.notParsed}</span>
+                )}
+              </p>
             </li>
           ))}
         </ul>

@@ -4,7 +4,18 @@
  * when it has focus. The fault switches sit above it: each breaks the healthy
  * stream in one way and names the problem code it will show.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type JSX,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { faultsFor, type FaultId } from '../../../playground/turn/faults.ts';
@@ -29,7 +40,17 @@ export interface StreamStepperProps {
   onFault(id: FaultId | null): void;
 }
 
-export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault, faultsApply, onFault }: StreamStepperProps): JSX.Element {
+export function StreamStepper({
+  x,
+  lang,
+  provider,
+  marks,
+  index,
+  onIndex,
+  fault,
+  faultsApply,
+  onFault,
+}: StreamStepperProps): JSX.Element {
   const n = marks.length;
   const list = useRef<HTMLOListElement>(null);
   const go = (i: number) => onIndex(Math.max(0, Math.min(n - 1, i)));
@@ -44,7 +65,14 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
     if (row !== null) onIndex(Number(row.getAttribute('data-index')));
   };
   const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
-    const to: Record<string, number> = { ArrowDown: index + 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowLeft: index - 1, Home: 0, End: n - 1 };
+    const to: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowRight: index + 1,
+      ArrowUp: index - 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: n - 1,
+    };
     if (!(e.key in to)) return;
     e.preventDefault();
     go(to[e.key] as number);
@@ -79,16 +107,43 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
         ) : null}
       </section>
       <div className={styles.stepControls} role="group" aria-label={x.controlsLabel}>
-        <button type="button" className="btn" onClick={() => go(0)} disabled={index <= 0} aria-keyshortcuts="Home" data-testid="step-start">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => go(0)}
+          disabled={index <= 0}
+          aria-keyshortcuts="Home"
+          data-testid="step-start"
+        >
           « {x.first}
         </button>
-        <button type="button" className="btn" onClick={() => go(index - 1)} disabled={index <= 0} aria-keyshortcuts="ArrowLeft">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => go(index - 1)}
+          disabled={index <= 0}
+          aria-keyshortcuts="ArrowLeft"
+        >
           ◀ {x.previous}
         </button>
-        <button type="button" className="btn" onClick={() => go(index + 1)} disabled={index >= n - 1} aria-keyshortcuts="ArrowRight" data-testid="step-next">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => go(index + 1)}
+          disabled={index >= n - 1}
+          aria-keyshortcuts="ArrowRight"
+          data-testid="step-next"
+        >
           {x.next} ▶
         </button>
-        <button type="button" className="btn" onClick={() => go(n - 1)} disabled={index >= n - 1} aria-keyshortcuts="End" data-testid="step-end">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => go(n - 1)}
+          disabled={index >= n - 1}
+          aria-keyshortcuts="End"
+          data-testid="step-end"
+        >
           {x.last} »
         </button>
         <span className={styles.stepCount} aria-live="polite" data-testid="step-count">
@@ -108,19 +163,37 @@ export function StreamStepper({ x, lang, provider, marks, index, onIndex, fault,
         className={rows === null ? styles.eventList : `${styles.eventList} ${styles.windowed}`}
         data-testid="event-list"
       >
-        {rows !== null && rows.first > 0 ? <li role="none" aria-hidden="true" style={{ height: rows.first * rows.height }} /> : null}
+        {rows !== null && rows.first > 0 ? (
+          <li role="none" aria-hidden="true" style={{ height: rows.first * rows.height }} />
+        ) : null}
         {(rows === null ? marks : marks.slice(rows.first, rows.last)).map((s, k) => {
           const i = k + (rows?.first ?? 0);
           return <EventRow key={i} x={x} mark={s} i={i} n={n} current={i === index} ahead={i > index} />;
         })}
-        {rows !== null && rows.last < n ? <li role="none" aria-hidden="true" style={{ height: (n - rows.last) * rows.height }} /> : null}
+        {rows !== null && rows.last < n ? (
+          <li role="none" aria-hidden="true" style={{ height: (n - rows.last) * rows.height }} />
+        ) : null}
       </ol>
     </div>
   );
 }
 
 /** One event of the list; its props do not change with a step but for the rows it enters or leaves, so a step re-renders two rows. */
-const EventRow = memo(function EventRow({ x, mark, i, n, current, ahead }: { x: TurnTexts; mark: EventMark; i: number; n: number; current: boolean; ahead: boolean }): JSX.Element {
+const EventRow = memo(function EventRow({
+  x,
+  mark,
+  i,
+  n,
+  current,
+  ahead,
+}: {
+  x: TurnTexts;
+  mark: EventMark;
+  i: number;
+  n: number;
+  current: boolean;
+  ahead: boolean;
+}): JSX.Element {
   const bad = mark.problems_new.length > 0;
   return (
     // Picked by pointer (the list's one click handler), by the list's own keys (aria-activedescendant): the list is the one tab stop.
@@ -154,7 +227,11 @@ const OVERSCAN = 30;
  * height, so its scrollbar is the whole list's. A step outside the view scrolls the
  * list to it before the frame is painted.
  */
-function useRowWindow(list: RefObject<HTMLOListElement | null>, n: number, index: number): { first: number; last: number; height: number; onScroll(): void } | null {
+function useRowWindow(
+  list: RefObject<HTMLOListElement | null>,
+  n: number,
+  index: number,
+): { first: number; last: number; height: number; onScroll(): void } | null {
   const [view, setView] = useState({ top: 0, height: 480, row: 24 });
   const windowed = n > WINDOWED;
   const measure = useCallback(() => {

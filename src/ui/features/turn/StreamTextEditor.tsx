@@ -20,7 +20,15 @@ export interface StreamTextEditorProps {
   onText(text: string): void;
 }
 
-export function StreamTextEditor({ x, text, error, events, layout, faultLabel, onText }: StreamTextEditorProps): JSX.Element {
+export function StreamTextEditor({
+  x,
+  text,
+  error,
+  events,
+  layout,
+  faultLabel,
+  onText,
+}: StreamTextEditorProps): JSX.Element {
   const area = useRef<HTMLTextAreaElement>(null);
   const goToError = () => {
     const el = area.current;

@@ -8,7 +8,17 @@
  * (src/playground/turn/turnView.ts); this component keeps only which step,
  * tab, call and continuation mode are open.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type JSX,
+  type ReactNode,
+} from 'react';
 import type { ContinuationMode } from '../../../core/turn/index.ts';
 import type { Lang } from '../../../lang.ts';
 import * as browser from '../../../playground/browser.ts';
@@ -18,7 +28,14 @@ import type { FaultId } from '../../../playground/turn/faults.ts';
 import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';
 import { encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
 import { defaultStream, isRecordedStreamId, providerOfStream } from '../../../playground/turn/turnAddress.ts';
-import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc, type TurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
+import {
+  EMPTY_TURN_DOC,
+  isTurnDocEdited,
+  turnDocOf,
+  withTurnDoc,
+  type TurnDoc,
+  type TurnWork,
+} from '../../../playground/turn/turnWork.ts';
 import { storyStepsReached } from '../../../playground/turn/storyProgress.ts';
 import { callsView, streamView } from '../../../playground/turn/turnView.ts';
 import { Panel } from '../../components/Panel.tsx';
@@ -45,7 +62,13 @@ import panel from '../../components/Panel.module.css';
 
 type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
 const TAB_ORDER: readonly TurnTab[] = ['step', 'handler', 'continuation', 'text', 'injection'];
-const TAB_LABEL = { step: 'tabStep', handler: 'tabHandler', continuation: 'tabContinuation', text: 'tabText', injection: 'tabInjection' } as const satisfies Record<TurnTab, keyof TurnTexts>;
+const TAB_LABEL = {
+  step: 'tabStep',
+  handler: 'tabHandler',
+  continuation: 'tabContinuation',
+  text: 'tabText',
+  injection: 'tabInjection',
+} as const satisfies Record<TurnTab, keyof TurnTexts>;
 
 export interface TurnModeProps {
   lang: Lang;
@@ -82,7 +105,10 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     () => streamView(turn.stream, { stream: deferredDoc.stream, fault: deferredDoc.fault }, loaded?.stream ?? null),
     [turn.stream, deferredDoc.stream, deferredDoc.fault, loaded],
   );
-  const view = useMemo(() => callsView(streamPart, deferredDoc.handlers, continuation), [streamPart, deferredDoc.handlers, continuation]);
+  const view = useMemo(
+    () => callsView(streamPart, deferredDoc.handlers, continuation),
+    [streamPart, deferredDoc.handlers, continuation],
+  );
   const marks = view.overview?.marks ?? [];
   // A stream opens on its outcome: at its end (the index is clamped to the last event).
   const [index, setIndex] = useState(Number.MAX_SAFE_INTEGER);
@@ -106,7 +132,10 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const step = useTurnStep(streamPart.provider, streamPart.overview, shownAt);
 
   const setDoc = useCallback((d: TurnDoc) => onTurn(withTurnDoc(turn, d)), [onTurn, turn]);
-  const onHandlerText = useCallback((id: string, text: string) => setDoc({ ...doc, handlers: { ...doc.handlers, [id]: text } }), [setDoc, doc]);
+  const onHandlerText = useCallback(
+    (id: string, text: string) => setDoc({ ...doc, handlers: { ...doc.handlers, [id]: text } }),
+    [setDoc, doc],
+  );
   const onFault = (id: FaultId | null) => {
     setDoc({ ...doc, fault: id });
     // The switch's code shows at the end of the stream: go there.
@@ -123,18 +152,38 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const running = decision?.kind === 'gated' ? decision.calls.filter((c) => c.runs) : [];
   const chosen = running.find((c) => c.call_id === callId) ?? running[0];
   const handler = view.handlers.find((h) => h.call_id === chosen?.call_id);
-  const stepDecision = useMemo(() => (step === undefined ? null : decideTurn(step.turn, streamPart.fixture.turn_context)), [streamPart.fixture, step]);
+  const stepDecision = useMemo(
+    () => (step === undefined ? null : decideTurn(step.turn, streamPart.fixture.turn_context)),
+    [streamPart.fixture, step],
+  );
   const faultLabel = view.fault?.applied === true ? FAULT_TEXT[lang].label[view.fault.id] : null;
 
-  const exportStream = () => browser.downloadText(`${turn.stream}.stream.json`, encodeStreamDocument({ provider: view.provider, base: turn.stream, stream: view.effectiveText }));
+  const exportStream = () =>
+    browser.downloadText(
+      `${turn.stream}.stream.json`,
+      encodeStreamDocument({ provider: view.provider, base: turn.stream, stream: view.effectiveText }),
+    );
   const importStream = async (file: File) => {
     const r = await browser.readStreamFile(file);
-    if (!r.ok) return p.notify({ kind: 'error', code: 'import-refused', params: { name: file.name, reason: r.error.code, detail: r.error.detail } });
+    if (!r.ok)
+      return p.notify({
+        kind: 'error',
+        code: 'import-refused',
+        params: { name: file.name, reason: r.error.code, detail: r.error.detail },
+      });
     // The codec has checked that a base names a fixture of that provider; a stream written from scratch opens on the provider's first.
     const id = r.value.base ?? defaultStream(r.value.provider);
-    p.onReplaceTurn(withTurnDoc({ ...turn, stream: id }, { ...turnDocOf(turn, id), stream: r.value.stream, fault: null }), { kind: 'info', code: 'import-ok', params: { name: file.name, id } });
+    p.onReplaceTurn(
+      withTurnDoc({ ...turn, stream: id }, { ...turnDocOf(turn, id), stream: r.value.stream, fault: null }),
+      { kind: 'info', code: 'import-ok', params: { name: file.name, id } },
+    );
   };
-  const reset = () => p.onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), { kind: 'info', code: 'scenario-reset', params: { id: turn.stream } });
+  const reset = () =>
+    p.onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), {
+      kind: 'info',
+      code: 'scenario-reset',
+      params: { id: turn.stream },
+    });
 
   const stepTab = (
     <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabStep}>
@@ -151,8 +200,19 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     <HandlerTab x={x} lang={lang} decision={decision} running={running} chosen={chosen} onCallId={setCallId}>
       {chosen !== undefined && handler !== undefined ? (
         <>
-          {!handler.parsed.ok ? <p className="inline-warning">{x.handlerNotJson(`${handler.parsed.line}:${handler.parsed.column}`)}</p> : null}
-          <CallWorkbench x={x} lang={lang} theme={p.theme} streamId={turn.stream} call={chosen} handler={handler} onHandlerText={onHandlerText} bridge={p.bridge} />
+          {!handler.parsed.ok ? (
+            <p className="inline-warning">{x.handlerNotJson(`${handler.parsed.line}:${handler.parsed.column}`)}</p>
+          ) : null}
+          <CallWorkbench
+            x={x}
+            lang={lang}
+            theme={p.theme}
+            streamId={turn.stream}
+            call={chosen}
+            handler={handler}
+            onHandlerText={onHandlerText}
+            bridge={p.bridge}
+          />
         </>
       ) : null}
     </HandlerTab>
@@ -175,7 +235,11 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       {p.notices}
       {waiting ? (
         <main className={`workspace ${styles.turnWorkspace} turn-loading`} data-testid="turn-loading">
-          <p role="status" className={loaded !== null && loaded.error !== null ? 'inline-warning' : 'muted'} data-testid="turn-recording-loading">
+          <p
+            role="status"
+            className={loaded !== null && loaded.error !== null ? 'inline-warning' : 'muted'}
+            data-testid="turn-recording-loading"
+          >
             {loaded !== null && loaded.error !== null ? x.recordedFailed(loaded.error) : x.recordedLoading}
           </p>
         </main>
@@ -187,12 +251,31 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
             status={[verdict.text]}
             jumps={[
               { key: 'stream', label: x.streamTitle, section: streamPanel.section, focus: streamPanel.title },
-              ...tabs.map((k) => ({ key: k, label: x[TAB_LABEL[k]], section: tabsRootRef(tabsHandle), focus: tabRef(tabsHandle, k), before: () => setTab(k) })),
+              ...tabs.map((k) => ({
+                key: k,
+                label: x[TAB_LABEL[k]],
+                section: tabsRootRef(tabsHandle),
+                focus: tabRef(tabsHandle, k),
+                before: () => setTab(k),
+              })),
             ]}
           />
-          <main className={`workspace ${styles.turnWorkspace}`} style={{ '--left': `${p.left}%` } as CSSProperties} data-testid="turn-mode">
-            <Panel id="panel-turn-stream" title={x.streamTitle} subtitle={x.streamDesc} lang={lang} focusableBody={false} target={streamPanel}>
-              {loaded !== null && loaded.stream !== null ? <RecordingSource x={x} recording={loaded.stream.recording} /> : null}
+          <main
+            className={`workspace ${styles.turnWorkspace}`}
+            style={{ '--left': `${p.left}%` } as CSSProperties}
+            data-testid="turn-mode"
+          >
+            <Panel
+              id="panel-turn-stream"
+              title={x.streamTitle}
+              subtitle={x.streamDesc}
+              lang={lang}
+              focusableBody={false}
+              target={streamPanel}
+            >
+              {loaded !== null && loaded.stream !== null ? (
+                <RecordingSource x={x} recording={loaded.stream.recording} />
+              ) : null}
               {/* turn-verdict: the presenting sheet's hook (styles/present.css). */}
               <p className={`turn-verdict ${styles.turnVerdict}`}>
                 {x.atTheEnd}{' '}
@@ -201,12 +284,31 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                 </span>
               </p>
               {view.textError !== null ? (
-                <p className="inline-warning">{x.textError(view.textError.line, view.textError.column, view.textError.message)}</p>
+                <p className="inline-warning">
+                  {x.textError(view.textError.line, view.textError.column, view.textError.message)}
+                </p>
               ) : (
-                <StreamStepper x={x} lang={lang} provider={view.provider} marks={marks} index={at} onIndex={setIndex} fault={view.fault} faultsApply={view.faultsApply} onFault={onFault} />
+                <StreamStepper
+                  x={x}
+                  lang={lang}
+                  provider={view.provider}
+                  marks={marks}
+                  index={at}
+                  onIndex={setIndex}
+                  fault={view.fault}
+                  faultsApply={view.faultsApply}
+                  onFault={onFault}
+                />
               )}
             </Panel>
-            <Splitter orientation="vertical" value={p.left} min={20} max={80} label={p.splitterLabel} onChange={p.onLeft} />
+            <Splitter
+              orientation="vertical"
+              value={p.left}
+              min={20}
+              max={80}
+              label={p.splitterLabel}
+              onChange={p.onLeft}
+            />
             <section className={`panel ${panel.panel} ${styles.turnTabs}`} aria-label={x.tabsLabel}>
               <Tabs<TurnTab>
                 handle={tabsHandle}
@@ -230,7 +332,13 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                     label: x.tabContinuation,
                     content: (
                       <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabContinuation}>
-                        <ContinuationPanel x={x} lang={lang} view={view.continuation} mode={continuation} onMode={setContinuation} />
+                        <ContinuationPanel
+                          x={x}
+                          lang={lang}
+                          view={view.continuation}
+                          mode={continuation}
+                          onMode={setContinuation}
+                        />
                       </div>
                     ),
                   },

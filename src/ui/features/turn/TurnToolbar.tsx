@@ -16,7 +16,11 @@ import { defaultStream, TURN_PROVIDER_NAMES } from '../../../playground/turn/tur
 import { fixtureText } from './fixtureTexts.ts';
 import type { TurnTexts } from './text.ts';
 
-const PROVIDER_TITLE: Readonly<Record<ProviderName, string>> = { openai: 'OpenAI Responses', anthropic: 'Anthropic Messages', gemini: 'Gemini Interactions' };
+const PROVIDER_TITLE: Readonly<Record<ProviderName, string>> = {
+  openai: 'OpenAI Responses',
+  anthropic: 'Anthropic Messages',
+  gemini: 'Gemini Interactions',
+};
 
 export interface TurnToolbarProps {
   x: TurnTexts;
@@ -32,7 +36,18 @@ export interface TurnToolbarProps {
   onImport(file: File): void;
 }
 
-export function TurnToolbar({ x, lang, provider, stream, edited, onStream, onReset, onShare, onExport, onImport }: TurnToolbarProps): JSX.Element {
+export function TurnToolbar({
+  x,
+  lang,
+  provider,
+  stream,
+  edited,
+  onStream,
+  onReset,
+  onShare,
+  onExport,
+  onImport,
+}: TurnToolbarProps): JSX.Element {
   const fileRef = useRef<HTMLInputElement>(null);
   const fixture = findTurnFixture(stream);
   const recording = fixture === null ? findRecording(stream) : null;
@@ -41,7 +56,11 @@ export function TurnToolbar({ x, lang, provider, stream, edited, onStream, onRes
     <div className="toolbar turn-toolbar" role="toolbar" aria-label={x.toolbarLabel}>
       <label className="inline-label">
         <span>{x.provider}</span>
-        <select value={provider} onChange={(e) => onStream(defaultStream(e.target.value as ProviderName))} data-testid="turn-provider">
+        <select
+          value={provider}
+          onChange={(e) => onStream(defaultStream(e.target.value as ProviderName))}
+          data-testid="turn-provider"
+        >
           {TURN_PROVIDER_NAMES.map((p) => (
             <option key={p} value={p}>
               {PROVIDER_TITLE[p]}

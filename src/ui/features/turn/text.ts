@@ -14,7 +14,8 @@ export const TURN_TEXT = defineTexts({
     exportStream: 'Export stream',
     importStream: 'Import stream',
     streamTitle: 'The model’s stream',
-    streamDesc: 'The raw events in which the model asks for tools, as the dispatcher receives them. Step through: the dispatcher decides only from what has arrived.',
+    streamDesc:
+      'The raw events in which the model asks for tools, as the dispatcher receives them. Step through: the dispatcher decides only from what has arrived.',
     controlsLabel: 'Step through the stream',
     first: 'Start',
     previous: 'Previous',
@@ -28,9 +29,11 @@ export const TURN_TEXT = defineTexts({
     markCall: '+call',
     markEnd: 'end',
     faultsTitle: 'Fault switches',
-    faultsDesc: 'One click breaks this healthy stream in one way; the problem code it shows is on the switch. Click again to switch it off.',
+    faultsDesc:
+      'One click breaks this healthy stream in one way; the problem code it shows is on the switch. Click again to switch it off.',
     faultNotApplied: 'Not applied:',
-    faultsNeedHealthy: 'The switches start from a healthy stream that asks for tools; this one shows a problem, or asks for no tool. Open one_call or parallel_calls to try them.',
+    faultsNeedHealthy:
+      'The switches start from a healthy stream that asks for tools; this one shows a problem, or asks for no tool. Open one_call or parallel_calls to try them.',
     tabStep: 'This step',
     tabHandler: 'Handler output',
     tabContinuation: 'Next request',
@@ -94,7 +97,8 @@ export const TURN_TEXT = defineTexts({
       }
     },
     notSearchedWhy: {
-      response_id: 'The response id is not searched: the provider made it and the stateful body must name it (previous_response_id / previous_interaction_id).',
+      response_id:
+        'The response id is not searched: the provider made it and the stateful body must name it (previous_response_id / previous_interaction_id).',
     },
     anthropicResultsFirst:
       'In the user message that answers, every tool_result comes first, in tool_use order, and any text after them: the API answers a text block before a tool_result with a 400, and a separate user message in between would be merged into the same turn and put text first.',
@@ -109,10 +113,13 @@ export const TURN_TEXT = defineTexts({
       'The response id and the call id are taken from the stream; the principal, the clock, the operation id and the idempotency key from the dispatcher’s turn context. The model chose none of them.',
     fromStream: 'from the stream',
     fromDispatcher: 'from the dispatcher',
-    handlerEditorNote: 'Edit what this call’s handler returned: the projections, digests and payloads below are recomputed under the context above.',
-    handlerNotJson: (where: string) => `This call’s handler output is not strict JSON (${where}): the next request cannot be made until it is.`,
+    handlerEditorNote:
+      'Edit what this call’s handler returned: the projections, digests and payloads below are recomputed under the context above.',
+    handlerNotJson: (where: string) =>
+      `This call’s handler output is not strict JSON (${where}): the next request cannot be made until it is.`,
     continuationTitle: 'The next request: results back to the model',
-    continuationDesc: 'Only model_result goes back, each result paired with the call it answers by id (never by position). Nothing from protected_audit is in the body.',
+    continuationDesc:
+      'Only model_result goes back, each result paired with the call it answers by id (never by position). Nothing from protected_audit is in the body.',
     stateless: 'Stateless (replays the turn)',
     stateful: 'Stateful (names the previous response)',
     modeLabel: 'Continuation',
@@ -137,7 +144,8 @@ export const TURN_TEXT = defineTexts({
     goToError: 'Go to the error',
     faultOverText: (label: string) => `The fault switch “${label}” is laid over this text.`,
     injectionTitle: 'The injection story, end to end',
-    injectionDesc: 'From a search hit that tries to give orders to the next turn, where the persuaded model asks for a tool the dispatcher does not have.',
+    injectionDesc:
+      'From a search hit that tries to give orders to the next turn, where the persuaded model asks for a tool the dispatcher does not have.',
     openInjectionStream: 'Open this provider’s follow-up stream',
     openInjectionScenario: 'Open search_kb.injection in the playground',
     injectionStep: (n: number) => `Step ${n}`,
@@ -148,15 +156,18 @@ export const TURN_TEXT = defineTexts({
       continuation_carries: 'That error goes back to the model',
     },
     storyAhead: 'not yet, at this step of the stream',
-    catalogMessageNote: 'error.message is the catalog’s fixed English text: the model gets exactly this whatever the page’s language, by design.',
+    catalogMessageNote:
+      'error.message is the catalog’s fixed English text: the model gets exactly this whatever the page’s language, by design.',
     storyFollows: 'The story follows the stepper on the left: step through the stream to watch each part happen.',
     notDecided: 'Not decided yet',
-    notDecidedWhy: 'The terminal event has not arrived: the dispatcher waits for it before anything runs. Step on, or jump to the end.',
+    notDecidedWhy:
+      'The terminal event has not arrived: the dispatcher waits for it before anything runs. Step on, or jump to the end.',
     importRefused: 'Import refused',
     groupFixtures: 'The project’s fixtures',
     groupRecorded: 'Recorded from the live APIs',
     recordedSource: 'Recorded stream. Source:',
-    recordedElided: 'A capture printed in the documentation, with members elided (ids, signatures): exempt from the SDK type check.',
+    recordedElided:
+      'A capture printed in the documentation, with members elided (ids, signatures): exempt from the SDK type check.',
     recordedLoading: 'Loading the recorded stream…',
     recordedFailed: (detail: string) => `The recorded stream could not be loaded: ${detail}`,
   },
@@ -170,7 +181,8 @@ export const TURN_TEXT = defineTexts({
     exportStream: '导出流',
     importStream: '导入流',
     streamTitle: '模型的流',
-    streamDesc: '模型请求工具时发出的原始事件，与 dispatcher 收到的一致。逐步查看：dispatcher 只能根据已经到达的内容做决定。',
+    streamDesc:
+      '模型请求工具时发出的原始事件，与 dispatcher 收到的一致。逐步查看：dispatcher 只能根据已经到达的内容做决定。',
     controlsLabel: '逐步查看流',
     first: '开头',
     previous: '上一步',
@@ -186,7 +198,8 @@ export const TURN_TEXT = defineTexts({
     faultsTitle: '故障开关',
     faultsDesc: '点一下，就以一种方式破坏这个健康的流；开关上写着它会出现的问题代码。再点一下关闭。',
     faultNotApplied: '未应用：',
-    faultsNeedHealthy: '故障开关需要从一个请求工具的健康流开始；这个流本身有问题，或者没有请求任何工具。打开 one_call 或 parallel_calls 来试试。',
+    faultsNeedHealthy:
+      '故障开关需要从一个请求工具的健康流开始；这个流本身有问题，或者没有请求任何工具。打开 one_call 或 parallel_calls 来试试。',
     tabStep: '这一步',
     tabHandler: 'Handler 输出',
     tabContinuation: '下一次请求',
@@ -248,7 +261,8 @@ export const TURN_TEXT = defineTexts({
       }
     },
     notSearchedWhy: {
-      response_id: '响应 id 不在搜索之列：它由 provider 生成，有状态请求体必须引用它（previous_response_id / previous_interaction_id）。',
+      response_id:
+        '响应 id 不在搜索之列：它由 provider 生成，有状态请求体必须引用它（previous_response_id / previous_interaction_id）。',
     },
     anthropicResultsFirst:
       '在作答的用户消息中，所有 tool_result 都排在最前面，顺序与 tool_use 相同，任何文本都在它们之后：API 会对出现在 tool_result 之前的文本块返回 400；而中间再插一条用户消息会被合并进同一轮，同样让文本排到前面。',
@@ -259,13 +273,16 @@ export const TURN_TEXT = defineTexts({
     handlerNone: '这个回合没有调用会执行，因此没有可编辑的 handler 输出。原因见 dispatcher 的决定。',
     callPicker: '调用',
     gateBuilt: '关卡构建的可信上下文',
-    gateBuiltDesc: '响应 id 和调用 id 取自流；主体、时钟、operation_id 和幂等键取自 dispatcher 的回合上下文。它们都不是模型选的。',
+    gateBuiltDesc:
+      '响应 id 和调用 id 取自流；主体、时钟、operation_id 和幂等键取自 dispatcher 的回合上下文。它们都不是模型选的。',
     fromStream: '取自流',
     fromDispatcher: '取自 dispatcher',
     handlerEditorNote: '编辑这个调用的 handler 返回的内容：下面的投影、摘要和载荷都在上面的上下文下重新计算。',
-    handlerNotJson: (where: string) => `这个调用的 handler 输出不是严格的 JSON（${where}）：修好之前无法生成下一次请求。`,
+    handlerNotJson: (where: string) =>
+      `这个调用的 handler 输出不是严格的 JSON（${where}）：修好之前无法生成下一次请求。`,
     continuationTitle: '下一次请求：把结果带回给模型',
-    continuationDesc: '带回去的只有 model_result，每个结果按 id（而不是位置）与它所回答的调用配对。请求体中没有任何来自 protected_audit 的内容。',
+    continuationDesc:
+      '带回去的只有 model_result，每个结果按 id（而不是位置）与它所回答的调用配对。请求体中没有任何来自 protected_audit 的内容。',
     stateless: '无状态（重放这个回合）',
     stateful: '有状态（引用上一个响应）',
     modeLabel: '续写方式',
@@ -282,7 +299,8 @@ export const TURN_TEXT = defineTexts({
     continuationBlocked: '没有下一次请求：',
     finalAnswer: '模型给出了最终回答：没有需要回答的调用，所以不送回任何内容，也不算拒绝。',
     textTitle: '流的文本',
-    textDesc: '直接编辑流文件：JSON 数组、JSON Lines 或服务器推送事件（SSE）。按严格规则读取（重复键、孤立代理项和多余逗号都会被拒绝）；出错时会给出行号和列号。',
+    textDesc:
+      '直接编辑流文件：JSON 数组、JSON Lines 或服务器推送事件（SSE）。按严格规则读取（重复键、孤立代理项和多余逗号都会被拒绝）；出错时会给出行号和列号。',
     textLabel: '流文本',
     textOk: (n: number, layout: string) => `已读取：${n} 个事件（${layout}）。`,
     textError: (line: number, column: number, message: string) => `第 ${line} 行第 ${column} 列：${message}`,
@@ -300,7 +318,8 @@ export const TURN_TEXT = defineTexts({
       continuation_carries: '这个错误被带回给模型',
     },
     storyAhead: '在流的这一步还没有发生',
-    catalogMessageNote: 'error.message 是错误目录中固定的英文文本：无论页面是什么语言，模型得到的都正是这一句，这是有意的设计。',
+    catalogMessageNote:
+      'error.message 是错误目录中固定的英文文本：无论页面是什么语言，模型得到的都正是这一句，这是有意的设计。',
     storyFollows: '故事随左边的步进器推进：逐步查看流，看每一部分何时发生。',
     notDecided: '尚未决定',
     notDecidedWhy: '终止事件还没有到达：在它到达之前，dispatcher 什么都不执行。继续下一步，或跳到结尾。',

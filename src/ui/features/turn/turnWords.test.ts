@@ -36,7 +36,13 @@ const EXAMPLES: { [K in Kind]: Extract<TurnWordsParams, { kind: K }> } = {
   malformed: { kind: 'malformed', type: 'step.start', members: ['index', 'step.type'] },
   opened_twice: { kind: 'opened_twice', type: 'content_block_start', index: 1 },
   not_open: { kind: 'not_open', type: 'content_block_delta', index: 5 },
-  item_mismatch: { kind: 'item_mismatch', type: 'response.function_call_arguments.delta', item_id: 'fc_2', expected: 'fc_1', index: 1 },
+  item_mismatch: {
+    kind: 'item_mismatch',
+    type: 'response.function_call_arguments.delta',
+    item_id: 'fc_2',
+    expected: 'fc_1',
+    index: 1,
+  },
   arguments_closed: { kind: 'arguments_closed', type: 'response.function_call_arguments.delta', item_id: 'fc_1' },
   call_without_id: { kind: 'call_without_id', item_type: 'tool_use', index: 0 },
   two_sources: { kind: 'two_sources', call_id: 'toolu_1' },
@@ -54,9 +60,21 @@ const EXAMPLES: { [K in Kind]: Extract<TurnWordsParams, { kind: K }> } = {
   sequence_mixed: { kind: 'sequence_mixed', type: 'response.completed', carried: false },
   tools_without_call: { kind: 'tools_without_call', end: { type: 'message_stop', status: 'tool_use', reason: null } },
   unterminated: { kind: 'unterminated', events: 12 },
-  failed: { kind: 'failed', end: { type: 'error', status: 'server_error', reason: null }, code: 'server_error', message: 'The server had an error' },
+  failed: {
+    kind: 'failed',
+    end: { type: 'error', status: 'server_error', reason: null },
+    code: 'server_error',
+    message: 'The server had an error',
+  },
   not_a_tool_turn: { kind: 'not_a_tool_turn', calls: 1, end: END },
-  arguments_disagree: { kind: 'arguments_disagree', call_id: 'call_1', source: 'completed_response', says: '{}', fragments: true, text: '{"a":1}' },
+  arguments_disagree: {
+    kind: 'arguments_disagree',
+    call_id: 'call_1',
+    source: 'completed_response',
+    says: '{}',
+    fragments: true,
+    text: '{"a":1}',
+  },
   name_disagree: { kind: 'name_disagree', call_id: 'call_1', done: 'search_kb', item: 'get_order' },
   call_id_disagree: { kind: 'call_id_disagree', index: 1, found: 'call_2', expected: 'call_1' },
   unopened_call: { kind: 'unopened_call', call_id: 'call_9' },
@@ -90,7 +108,11 @@ const EXAMPLES: { [K in Kind]: Extract<TurnWordsParams, { kind: K }> } = {
 };
 
 function fromReport(r: TurnReport): TurnWordsParams[] {
-  return [...r.problems.map((p) => p.params), ...r.notes.map((n) => n.params), ...(r.refused === null ? [] : [r.refused.params])];
+  return [
+    ...r.problems.map((p) => p.params),
+    ...r.notes.map((n) => n.params),
+    ...(r.refused === null ? [] : [r.refused.params]),
+  ];
 }
 
 function collected(): TurnWordsParams[] {
@@ -130,7 +152,15 @@ describe('the turn mode says what the turn core says in the learner’s language
   it('the fixtures and fault switches show problems, notes and refusals of many kinds', () => {
     const kinds = new Set(seen.map((p) => p.kind));
     expect(kinds.size).toBeGreaterThanOrEqual(10);
-    for (const k of ['unterminated', 'not_a_tool_turn', 'failed', 'stateless_only', 'unknown_member', 'tolerated_event']) expect(kinds).toContain(k);
+    for (const k of [
+      'unterminated',
+      'not_a_tool_turn',
+      'failed',
+      'stateless_only',
+      'unknown_member',
+      'tolerated_event',
+    ])
+      expect(kinds).toContain(k);
   });
   it.each(LANGS)('%s: every one rendered, no backtick; in Chinese no English sentence', (lang) => {
     for (const p of [...seen, ...Object.values(EXAMPLES)]) {

@@ -16,7 +16,8 @@ export function useRecordedStream(streamId: string, isRecorded: boolean): Loaded
     let live = true;
     loadRecordedStream(streamId).then(
       (r) => live && setRecorded({ id: r.recording.id, stream: r, error: null }),
-      (e: unknown) => live && setRecorded({ id: streamId, stream: null, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) =>
+        live && setRecorded({ id: streamId, stream: null, error: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;

@@ -9,8 +9,18 @@ import { useMemo } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
 import { openStepSession, stepAt, type StreamOverview, type TurnStep } from '../../../playground/turn/stepThrough.ts';
 
-export function useTurnStep(provider: ProviderName, overview: Extract<StreamOverview, { ok: true }> | null, index: number): TurnStep | undefined {
+export function useTurnStep(
+  provider: ProviderName,
+  overview: Extract<StreamOverview, { ok: true }> | null,
+  index: number,
+): TurnStep | undefined {
   // No close(): the session holds no key, and an effect's cleanup would close it under StrictMode's second mount.
   const session = useMemo(() => (overview === null ? null : openStepSession(provider, overview)), [provider, overview]);
-  return useMemo(() => (overview === null || session === null || overview.marks.length === 0 ? undefined : stepAt(provider, overview, index, session)), [provider, overview, session, index]);
+  return useMemo(
+    () =>
+      overview === null || session === null || overview.marks.length === 0
+        ? undefined
+        : stepAt(provider, overview, index, session),
+    [provider, overview, session, index],
+  );
 }
