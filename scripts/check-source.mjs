@@ -1,6 +1,6 @@
 /**
  * Two rules of the source tree that no linter in the toolchain states (issue 11):
- * - no source file is over 500 lines;
+ * - no source file is over 500 lines, and no component (a .tsx file) over 300 (issue 23);
  * - every `eslint-disable` comment names the rule(s) it turns off and says why,
  *   after ` -- ` (ESLint's own description syntax);
  * - README.md stays under README_MAX characters, and README.md and docs/ link only
@@ -16,6 +16,7 @@ const DIRS = ['src', 'e2e', 'test', 'bench', 'scripts'];
 const TOP_FILES = ['vite.config.ts', 'playwright.config.ts', 'eslint.config.js'];
 const SOURCE = /\.(?:ts|tsx|js|mjs|cjs|css)$/;
 export const MAX_LINES = 500;
+export const MAX_COMPONENT_LINES = 300;
 export const README_MAX = 14_000;
 
 /** Relative Markdown links in `text` (a file at `fromDir`) whose target leaves the repository. */
@@ -76,6 +77,8 @@ function main() {
     const text = readFileSync(file, 'utf8');
     const n = lineCount(text);
     if (n > MAX_LINES && !OVER_LIMIT_PENDING.has(rel)) problems.push(`${rel}: ${n} lines, over ${MAX_LINES}: split it`);
+    if (rel.endsWith('.tsx') && n > MAX_COMPONENT_LINES)
+      problems.push(`${rel}: ${n} lines, over ${MAX_COMPONENT_LINES} for a component: split it`);
     if (n <= MAX_LINES && OVER_LIMIT_PENDING.has(rel))
       problems.push(`${rel}: now ${n} lines: remove it from OVER_LIMIT_PENDING in scripts/check-source.mjs`);
     // This script and its test name the directive in patterns and samples.

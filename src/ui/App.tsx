@@ -15,12 +15,11 @@
  * The pieces are in ./shell: the right column, the problems and context
  * tabs, the narrow bar, the links and where focus can go.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties, type JSX } from 'react';
 import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import type { Problem } from '../playground/evaluate.ts';
 import { copyText, setPageLanguage, setPresenting } from '../playground/browser.ts';
 import { PresentContext } from './hooks/usePresent.ts';
-import { sharePayloadOf } from '../playground/codecs/shareLink.ts';
 import type { AppState } from '../playground/reducer.ts';
 import { usePlayground } from './state/usePlayground.ts';
 import { currentDoc, isEdited, listedScenarioIds, scenarioMeta } from '../playground/work.ts';
@@ -45,7 +44,7 @@ import { RightColumn, type AttackVerdictLine } from './shell/RightColumn.tsx';
 import { shellLinks } from './shell/shellLinks.ts';
 import { usePanelFocus } from './shell/usePanelFocus.ts';
 import { VerdictBar } from './shell/VerdictBar.tsx';
-import { exposeForTests } from './testHooks.ts';
+import { usePlaygroundTestHook } from './shell/usePlaygroundTestHook.ts';
 
 // The model's turn carries the stream fixtures and the turn core: its own chunk, loaded with its mode.
 const TurnMode = lazy(() => import('./features/turn/TurnMode.tsx'));
@@ -66,7 +65,6 @@ export function App({
 }): JSX.Element {
   const { state, api } = usePlayground(boot);
   const { work, lang, prefs, notices } = state;
-  // Only the turn mode still reads the key table (its call workbench's three panel names).
   const theme = useResolvedTheme(prefs.theme);
   const shellText = SHELL_TEXT[lang];
   const [helpOpen, setHelpOpen] = useState(false);
@@ -107,17 +105,7 @@ export function App({
     [bridge, focusField],
   );
 
-  // Browser tests read the state and set text through the app in an `e2e` build only.
-  const latestWork = useRef(work);
-  latestWork.current = work;
-  useEffect(() => {
-    exposeForTests('__playground', {
-      snapshot: () => structuredClone(sharePayloadOf(latestWork.current)) as unknown,
-      setHandlerText: (text: string) => api.setHandlerText(text),
-      openShare: (fragment: string) => api.openShare(fragment),
-      evaluations: () => ({ ...counts.current }),
-    });
-  }, [api, counts]);
+  usePlaygroundTestHook(work, api, counts);
 
   const { guideOpen, openGuide, closeGuide } = useGuide(firstVisit, closeHelp);
   const problemCount = evaluation.problems.length;

@@ -11,7 +11,6 @@
 import {
   useCallback,
   useDeferredValue,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -21,15 +20,11 @@ import {
 } from 'react';
 import type { ContinuationMode } from '../../../core/turn/index.ts';
 import type { Lang } from '../../../lang.ts';
-import * as browser from '../../../playground/browser.ts';
 import type { NoticeInput } from '../../../playground/reducer.ts';
-import { decideTurn } from '../../../playground/turn/decision.ts';
 import type { FaultId } from '../../../playground/turn/faults.ts';
 import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';
-import { encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
-import { defaultStream, isRecordedStreamId, providerOfStream } from '../../../playground/turn/turnAddress.ts';
+import { isRecordedStreamId, providerOfStream } from '../../../playground/turn/turnAddress.ts';
 import {
-  EMPTY_TURN_DOC,
   isTurnDocEdited,
   turnDocOf,
   withTurnDoc,
@@ -38,7 +33,6 @@ import {
 } from '../../../playground/turn/turnWork.ts';
 import { storyStepsReached } from '../../../playground/turn/storyProgress.ts';
 import { callsView, streamView } from '../../../playground/turn/turnView.ts';
-import { Panel } from '../../components/Panel.tsx';
 import { PanelNav } from '../panelNav/PanelNav.tsx';
 import { Splitter } from '../../components/Splitter.tsx';
 import { tabRef, Tabs, tabsRootRef, type TabsHandle } from '../../components/Tabs.tsx';
@@ -49,26 +43,18 @@ import { verdictOf } from './DecisionView.tsx';
 import { HandlerTab } from './HandlerTab.tsx';
 import { CallWorkbench } from './CallWorkbench.tsx';
 import { InjectionStoryView } from './InjectionStoryView.tsx';
-import { RecordingSource } from './RecordingSource.tsx';
-import { StepDetail } from './StepDetail.tsx';
-import { StreamStepper } from './StreamStepper.tsx';
+import { StepTab } from './StepTab.tsx';
+import { StreamPanel } from './StreamPanel.tsx';
 import { StreamTextEditor } from './StreamTextEditor.tsx';
-import { TURN_TEXT, type TurnTexts } from './text.ts';
+import { TURN_TEXT } from './text.ts';
+import { TurnLoading } from './TurnLoading.tsx';
 import { TurnToolbar } from './TurnToolbar.tsx';
 import { useTurnStep } from './useTurnStep.ts';
 import { useRecordedStream } from './useRecordedStream.ts';
+import { useTurnFile } from './useTurnFile.ts';
+import { TAB_LABEL, tabsOf, useTurnPlace, type TurnTab } from './useTurnPlace.ts';
 import styles from './Turn.module.css';
 import panel from '../../components/Panel.module.css';
-
-type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
-const TAB_ORDER: readonly TurnTab[] = ['step', 'handler', 'continuation', 'text', 'injection'];
-const TAB_LABEL = {
-  step: 'tabStep',
-  handler: 'tabHandler',
-  continuation: 'tabContinuation',
-  text: 'tabText',
-  injection: 'tabInjection',
-} as const satisfies Record<TurnTab, keyof TurnTexts>;
 
 export interface TurnModeProps {
   lang: Lang;
@@ -89,8 +75,6 @@ export interface TurnModeProps {
   notices: ReactNode;
 }
 
-const isInjection = (id: string) => id.endsWith('.injection_follow_up');
-
 export default function TurnMode(p: TurnModeProps): JSX.Element {
   const { lang, turn, onTurn } = p;
   const x = TURN_TEXT[lang];
@@ -110,22 +94,9 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     [streamPart, deferredDoc.handlers, continuation],
   );
   const marks = view.overview?.marks ?? [];
-  // A stream opens on its outcome: at its end (the index is clamped to the last event).
-  const [index, setIndex] = useState(Number.MAX_SAFE_INTEGER);
-  const [tab, setTab] = useState<TurnTab>(isInjection(turn.stream) ? 'injection' : 'step');
-  const [callId, setCallId] = useState<string | null>(null);
-
-  // A new stream opens at its end, on its outcome; the injection follow-up opens on its story.
-  const lastStream = useRef(turn.stream);
+  const { index, setIndex, tab, setTab, callId, setCallId } = useTurnPlace(turn.stream);
   const [streamPanel] = useState(panelTarget);
   const tabsHandle = useRef<TabsHandle<TurnTab>>(null);
-  useEffect(() => {
-    if (lastStream.current === turn.stream) return;
-    lastStream.current = turn.stream;
-    setIndex(Number.MAX_SAFE_INTEGER);
-    setCallId(null);
-    setTab(isInjection(turn.stream) ? 'injection' : 'step');
-  }, [turn.stream]);
   const at = Math.min(index, Math.max(0, marks.length - 1));
   // The full step is computed for the event on screen only (O(events)); holding an arrow key defers it, never the list.
   const shownAt = useDeferredValue(at);
@@ -144,57 +115,26 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   };
   const openStream = useCallback((id: string) => onTurn({ ...turn, stream: id }), [onTurn, turn]);
 
-  // The injection story is the follow-up stream's: elsewhere it has nothing to say, and its tab is not shown.
-  const tabs = isInjection(turn.stream) ? TAB_ORDER : TAB_ORDER.filter((k) => k !== 'injection');
+  const tabs = tabsOf(turn.stream);
   const shownTab = tabs.includes(tab) ? tab : 'step';
   const decision = view.decision;
   const verdict = verdictOf(x, decision);
   const running = decision?.kind === 'gated' ? decision.calls.filter((c) => c.runs) : [];
   const chosen = running.find((c) => c.call_id === callId) ?? running[0];
   const handler = view.handlers.find((h) => h.call_id === chosen?.call_id);
-  const stepDecision = useMemo(
-    () => (step === undefined ? null : decideTurn(step.turn, streamPart.fixture.turn_context)),
-    [streamPart.fixture, step],
-  );
   const faultLabel = view.fault?.applied === true ? FAULT_TEXT[lang].label[view.fault.id] : null;
 
-  const exportStream = () =>
-    browser.downloadText(
-      `${turn.stream}.stream.json`,
-      encodeStreamDocument({ provider: view.provider, base: turn.stream, stream: view.effectiveText }),
-    );
-  const importStream = async (file: File) => {
-    const r = await browser.readStreamFile(file);
-    if (!r.ok)
-      return p.notify({
-        kind: 'error',
-        code: 'import-refused',
-        params: { name: file.name, reason: r.error.code, detail: r.error.detail },
-      });
-    // The codec has checked that a base names a fixture of that provider; a stream written from scratch opens on the provider's first.
-    const id = r.value.base ?? defaultStream(r.value.provider);
-    p.onReplaceTurn(
-      withTurnDoc({ ...turn, stream: id }, { ...turnDocOf(turn, id), stream: r.value.stream, fault: null }),
-      { kind: 'info', code: 'import-ok', params: { name: file.name, id } },
-    );
-  };
-  const reset = () =>
-    p.onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), {
-      kind: 'info',
-      code: 'scenario-reset',
-      params: { id: turn.stream },
-    });
+  const { exportStream, importStream, reset } = useTurnFile(turn, view, p.notify, p.onReplaceTurn);
 
   const stepTab = (
-    <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabStep}>
-      {view.textError !== null ? (
-        <p className="inline-warning" data-testid="stream-error">
-          {x.textError(view.textError.line, view.textError.column, view.textError.message)}
-        </p>
-      ) : step !== undefined && stepDecision !== null ? (
-        <StepDetail x={x} lang={lang} step={step} decision={stepDecision} last={shownAt >= marks.length - 1} />
-      ) : null}
-    </div>
+    <StepTab
+      x={x}
+      lang={lang}
+      textError={view.textError}
+      step={step}
+      turnContext={streamPart.fixture.turn_context}
+      last={shownAt >= marks.length - 1}
+    />
   );
   const handlerTab = (
     <HandlerTab x={x} lang={lang} decision={decision} running={running} chosen={chosen} onCallId={setCallId}>
@@ -234,15 +174,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
       />
       {p.notices}
       {waiting ? (
-        <main className={`workspace ${styles.turnWorkspace} turn-loading`} data-testid="turn-loading">
-          <p
-            role="status"
-            className={loaded !== null && loaded.error !== null ? 'inline-warning' : 'muted'}
-            data-testid="turn-recording-loading"
-          >
-            {loaded !== null && loaded.error !== null ? x.recordedFailed(loaded.error) : x.recordedLoading}
-          </p>
-        </main>
+        <TurnLoading x={x} error={loaded?.error ?? null} />
       ) : (
         <>
           <PanelNav
@@ -265,42 +197,17 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
             style={{ '--left': `${p.left}%` } as CSSProperties}
             data-testid="turn-mode"
           >
-            <Panel
-              id="panel-turn-stream"
-              title={x.streamTitle}
-              subtitle={x.streamDesc}
+            <StreamPanel
+              x={x}
               lang={lang}
-              focusableBody={false}
               target={streamPanel}
-            >
-              {loaded !== null && loaded.stream !== null ? (
-                <RecordingSource x={x} recording={loaded.stream.recording} />
-              ) : null}
-              {/* turn-verdict: the presenting sheet's hook (styles/present.css). */}
-              <p className={`turn-verdict ${styles.turnVerdict}`}>
-                {x.atTheEnd}{' '}
-                <span className={`chip ${verdict.ok ? 'chip-succeeded' : 'chip-error'}`} data-testid="turn-verdict">
-                  {verdict.text}
-                </span>
-              </p>
-              {view.textError !== null ? (
-                <p className="inline-warning">
-                  {x.textError(view.textError.line, view.textError.column, view.textError.message)}
-                </p>
-              ) : (
-                <StreamStepper
-                  x={x}
-                  lang={lang}
-                  provider={view.provider}
-                  marks={marks}
-                  index={at}
-                  onIndex={setIndex}
-                  fault={view.fault}
-                  faultsApply={view.faultsApply}
-                  onFault={onFault}
-                />
-              )}
-            </Panel>
+              recording={loaded?.stream?.recording ?? null}
+              verdict={verdict}
+              view={view}
+              at={at}
+              onIndex={setIndex}
+              onFault={onFault}
+            />
             <Splitter
               orientation="vertical"
               value={p.left}
@@ -368,7 +275,6 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                             <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabInjection}>
                               <InjectionStoryView
                                 x={x}
-
                                 provider={view.provider}
                                 reached={storyStepsReached(marks, at)}
                                 onOpenStream={openStream}

@@ -1,0 +1,38 @@
+/**
+ * Where the learner is in the turn mode: which event, which tab, which call. A stream opens on its outcome, at its
+ * end (the index is clamped to the last event by the caller); the injection follow-up opens on its story. Opening
+ * another stream starts there again.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { TurnTexts } from './text.ts';
+
+export type TurnTab = 'step' | 'handler' | 'continuation' | 'text' | 'injection';
+const TAB_ORDER: readonly TurnTab[] = ['step', 'handler', 'continuation', 'text', 'injection'];
+export const TAB_LABEL = {
+  step: 'tabStep',
+  handler: 'tabHandler',
+  continuation: 'tabContinuation',
+  text: 'tabText',
+  injection: 'tabInjection',
+} as const satisfies Record<TurnTab, keyof TurnTexts>;
+
+const isInjection = (id: string) => id.endsWith('.injection_follow_up');
+
+/** The injection story is the follow-up stream's: elsewhere it has nothing to say, and its tab is not shown. */
+export const tabsOf = (stream: string): readonly TurnTab[] =>
+  isInjection(stream) ? TAB_ORDER : TAB_ORDER.filter((k) => k !== 'injection');
+
+export function useTurnPlace(stream: string) {
+  const [index, setIndex] = useState(Number.MAX_SAFE_INTEGER);
+  const [tab, setTab] = useState<TurnTab>(isInjection(stream) ? 'injection' : 'step');
+  const [callId, setCallId] = useState<string | null>(null);
+  const lastStream = useRef(stream);
+  useEffect(() => {
+    if (lastStream.current === stream) return;
+    lastStream.current = stream;
+    setIndex(Number.MAX_SAFE_INTEGER);
+    setCallId(null);
+    setTab(isInjection(stream) ? 'injection' : 'step');
+  }, [stream]);
+  return { index, setIndex, tab, setTab, callId, setCallId };
+}
