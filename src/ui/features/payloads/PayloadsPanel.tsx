@@ -54,7 +54,7 @@ export const PayloadsPanel = memo(function PayloadsPanel({
           </p>
           {p.ok ? (
             <>
-              <JsonView value={p.item} label={p.title} className={styles.json} />
+              <JsonView value={p.item} label={p.title} className={`payload-json ${styles.json}`} />
               {p.audit.found.length === 0 ? (
                 <p className={`mark mark-ok ${styles.auditCheck}`}>{payloadsText.noAuditMaterial(p.audit.checked)}</p>
               ) : (

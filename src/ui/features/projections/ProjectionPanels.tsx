@@ -51,7 +51,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({
   const mr = r?.pkg.model_result;
   const summary =
     r === null || mr === undefined ? null : (
-      <p className={styles.summary}>
+      <p className={`result-summary ${styles.summary}`}>
         <span className={`chip chip-${mr.status}`}>status: {mr.status}</span>
         {mr.error !== null ? <span className="chip chip-error">{mr.error.code}</span> : null}
         <span className="chip">trust: {mr.provenance.trust}</span>
