@@ -1,5 +1,5 @@
 /** The attack's verdict from the core's real checks: stopped (and by what), a contract error, A11's two digests, nothing to reject (A14), or not stopped. */
-import type { JSX, Ref } from 'react';
+import type { JSX, ReactNode, Ref } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from '../../../playground/attackView.ts';
@@ -35,39 +35,27 @@ export function VerdictView({
   switch (verdict.kind) {
     case 'stopped':
       return (
-        <section
+        <VerdictSection
           className={cx(styles.verdict, styles.good)}
-          ref={verdictRef}
-          id="attack-verdict"
-          tabIndex={-1}
-          data-testid="attack-verdict"
-          data-verdict="stopped"
-          aria-label={t.verdict}
+          kind="stopped"
+          label={t.verdict}
+          verdictRef={verdictRef}
         >
-          <h4 className={styles.verdictTitle}>
-            <span aria-hidden="true">✓ </span>
-            {t.stoppedTitle}
-          </h4>
+          <VerdictTitle mark="✓">{t.stoppedTitle}</VerdictTitle>
           <StoppedBy heading={t.stoppedBy} violations={verdict.violations} lang={lang} />
           {run !== null && <DigestTable title={t.digests} report={run.report} lang={lang} />}
-        </section>
+        </VerdictSection>
       );
     case 'contract_error': {
       const mr = run?.tampered.pkg.model_result;
       return (
-        <section
+        <VerdictSection
           className={cx(styles.verdict, styles.good)}
-          ref={verdictRef}
-          id="attack-verdict"
-          tabIndex={-1}
-          data-testid="attack-verdict"
-          data-verdict="contract_error"
-          aria-label={t.verdict}
+          kind="contract_error"
+          label={t.verdict}
+          verdictRef={verdictRef}
         >
-          <h4 className={styles.verdictTitle}>
-            <span aria-hidden="true">✓ </span>
-            {t.contractTitle(verdict.errorCode)}
-          </h4>
+          <VerdictTitle mark="✓">{t.contractTitle(verdict.errorCode)}</VerdictTitle>
           {mr !== undefined && mr.error !== null && (
             <dl className={styles.facts}>
               <dt>{t.contractModelGets}</dt>
@@ -84,55 +72,40 @@ export function VerdictView({
           )}
           <p className={lab.note}>{t.contractNote}</p>
           <StoppedBy heading={t.auditViolations} violations={verdict.violations} lang={lang} />
-        </section>
+        </VerdictSection>
       );
     }
     case 'sha256_passes_keyed_stops':
       return (
-        <section
+        <VerdictSection
           className={styles.verdictPair}
-          ref={verdictRef}
-          id="attack-verdict"
-          tabIndex={-1}
-          data-testid="attack-verdict"
-          data-verdict="sha256_passes_keyed_stops"
-          aria-label={t.verdict}
+          kind="sha256_passes_keyed_stops"
+          label={t.verdict}
+          verdictRef={verdictRef}
         >
           <div className={cx(styles.verdict, styles.bad)} data-testid="a11-sha256">
-            <h4 className={styles.verdictTitle}>
-              <span aria-hidden="true">✗ </span>
-              {t.a11Plain}
-            </h4>
+            <VerdictTitle mark="✗">{t.a11Plain}</VerdictTitle>
             <p className={lab.note}>{t.a11PlainNote}</p>
             <DigestTable title={t.digests} report={verdict.plain} lang={lang} />
           </div>
           <div className={cx(styles.verdict, styles.good)} data-testid="a11-keyed">
-            <h4 className={styles.verdictTitle}>
-              <span aria-hidden="true">✓ </span>
-              {t.a11Keyed(run?.keyed?.victim.trusted.key?.id ?? '')}
-            </h4>
+            <VerdictTitle mark="✓">{t.a11Keyed(run?.keyed?.victim.trusted.key?.id ?? '')}</VerdictTitle>
             <p className={lab.note}>{t.a11KeyedNote}</p>
             <StoppedBy heading={t.stoppedBy} violations={verdict.keyed.violations} lang={lang} />
             <DigestTable title={t.digestsKeyed} report={verdict.keyed} lang={lang} />
           </div>
-        </section>
+        </VerdictSection>
       );
     case 'nothing_to_reject': {
       const [lead, ...steps] = t.nothingNext(INJECTED_NEXT_TOOL, verdict.nextToolRegistered);
       return (
-        <section
+        <VerdictSection
           className={cx(styles.verdict, styles.neutral)}
-          ref={verdictRef}
-          id="attack-verdict"
-          tabIndex={-1}
-          data-testid="attack-verdict"
-          data-verdict="nothing_to_reject"
-          aria-label={t.verdict}
+          kind="nothing_to_reject"
+          label={t.verdict}
+          verdictRef={verdictRef}
         >
-          <h4 className={styles.verdictTitle}>
-            <span aria-hidden="true">○ </span>
-            {t.nothingTitle}
-          </h4>
+          <VerdictTitle mark="○">{t.nothingTitle}</VerdictTitle>
           <p className={lab.note}>{t.nothingTrust(verdict.trust)}</p>
           {verdict.injected.map((it) => (
             <figure key={it.path} className={styles.inert} data-testid="inert-text">
@@ -165,29 +138,56 @@ export function VerdictView({
               {t.nextTurnLink}
             </a>
           </p>
-        </section>
+        </VerdictSection>
       );
     }
     case 'not_stopped':
       return (
-        <section
+        <VerdictSection
           className={cx(styles.verdict, styles.bad)}
-          ref={verdictRef}
-          id="attack-verdict"
-          tabIndex={-1}
-          data-testid="attack-verdict"
-          data-verdict="not_stopped"
-          aria-label={t.verdict}
+          kind="not_stopped"
+          label={t.verdict}
+          verdictRef={verdictRef}
         >
-          <h4 className={styles.verdictTitle}>
-            <span aria-hidden="true">✗ </span>
-            {t.notStoppedTitle}
-          </h4>
+          <VerdictTitle mark="✗">{t.notStoppedTitle}</VerdictTitle>
           <p className={lab.note}>{t.notStoppedNote}</p>
           <p className={lab.note}>
             {t.expected}: <code>{view.info.stoppedBy}</code>
           </p>
-        </section>
+        </VerdictSection>
       );
   }
+}
+
+/** The verdict's region: one id and test id whatever its kind, the sticky bar's jump target (verdictRef). */
+function VerdictSection(props: {
+  className: string | undefined;
+  kind: Verdict['kind'];
+  label: string;
+  verdictRef: Ref<HTMLElement> | undefined;
+  children: ReactNode;
+}): JSX.Element {
+  return (
+    <section
+      className={props.className}
+      ref={props.verdictRef}
+      id="attack-verdict"
+      tabIndex={-1}
+      data-testid="attack-verdict"
+      data-verdict={props.kind}
+      aria-label={props.label}
+    >
+      {props.children}
+    </section>
+  );
+}
+
+/** A verdict's title, its mark (✓ ✗ ○) hidden from screen readers, which read the words. */
+function VerdictTitle({ mark, children }: { mark: string; children: ReactNode }): JSX.Element {
+  return (
+    <h4 className={styles.verdictTitle}>
+      <span aria-hidden="true">{mark} </span>
+      {children}
+    </h4>
+  );
 }
