@@ -51,7 +51,7 @@ import { TurnLoading } from './TurnLoading.tsx';
 import { TurnToolbar } from './TurnToolbar.tsx';
 import { useTurnStep } from './useTurnStep.ts';
 import { useRecordedStream } from './useRecordedStream.ts';
-import { useTurnFile } from './useTurnFile.ts';
+import { turnFileActions } from './turnFileActions.ts';
 import { TAB_LABEL, tabsOf, useTurnPlace, type TurnTab } from './useTurnPlace.ts';
 import styles from './Turn.module.css';
 import panel from '../../components/Panel.module.css';
@@ -124,7 +124,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
   const handler = view.handlers.find((h) => h.call_id === chosen?.call_id);
   const faultLabel = view.fault?.applied === true ? FAULT_TEXT[lang].label[view.fault.id] : null;
 
-  const { exportStream, importStream, reset } = useTurnFile(turn, view, p.notify, p.onReplaceTurn);
+  const { exportStream, importStream, reset } = turnFileActions(turn, view, p.notify, p.onReplaceTurn);
 
   const stepTab = (
     <StepTab

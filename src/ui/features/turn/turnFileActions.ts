@@ -9,13 +9,12 @@ import { defaultStream } from '../../../playground/turn/turnAddress.ts';
 import { EMPTY_TURN_DOC, turnDocOf, withTurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
 import type { TurnView } from '../../../playground/turn/turnView.ts';
 
-export function useTurnFile(
+export function turnFileActions(
   turn: TurnWork,
   view: Pick<TurnView, 'provider' | 'effectiveText'>,
   notify: (n: NoticeInput) => void,
   onReplaceTurn: (turn: TurnWork, notice: NoticeInput) => void,
 ): { exportStream(): void; importStream(file: File): Promise<void>; reset(): void } {
-  const p = { notify, onReplaceTurn };
   const exportStream = () =>
     browser.downloadText(
       `${turn.stream}.stream.json`,
@@ -24,20 +23,20 @@ export function useTurnFile(
   const importStream = async (file: File) => {
     const r = await browser.readStreamFile(file);
     if (!r.ok)
-      return p.notify({
+      return notify({
         kind: 'error',
         code: 'import-refused',
         params: { name: file.name, reason: r.error.code, detail: r.error.detail },
       });
     // The codec has checked that a base names a fixture of that provider; a stream written from scratch opens on the provider's first.
     const id = r.value.base ?? defaultStream(r.value.provider);
-    p.onReplaceTurn(
+    onReplaceTurn(
       withTurnDoc({ ...turn, stream: id }, { ...turnDocOf(turn, id), stream: r.value.stream, fault: null }),
       { kind: 'info', code: 'import-ok', params: { name: file.name, id } },
     );
   };
   const reset = () =>
-    p.onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), {
+    onReplaceTurn(withTurnDoc(turn, EMPTY_TURN_DOC), {
       kind: 'info',
       code: 'scenario-reset',
       params: { id: turn.stream },
