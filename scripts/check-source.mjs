@@ -4,10 +4,11 @@
  * - every `eslint-disable` comment names the rule(s) it turns off and says why,
  *   after ` -- ` (ESLint's own description syntax);
  * - README.md stays under README_MAX characters, and README.md and docs/ link only
- *   inside the repository (issue 22: the package's readers have nothing else).
+ *   inside the repository (issue 22: the package's readers have nothing else), and
+ *   every file they name in backticks (`src/…`, `test/…`, …) exists: files move.
  * Run by `npm run lint`; exits 1 and lists every offence.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -93,13 +94,21 @@ function main() {
     problems.push(`README.md: ${[...readme].length} characters, at most ${README_MAX - 1}: move detail to docs/`);
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
   for (const [file, dir] of [['README.md', ROOT], ...docs.map((f) => [`docs/${f}`, join(ROOT, 'docs')])]) {
-    for (const target of linksOutside(readFileSync(join(ROOT, file), 'utf8'), dir))
-      problems.push(`${file}: links to ${target}, outside the repository`);
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    for (const target of linksOutside(text, dir)) problems.push(`${file}: links to ${target}, outside the repository`);
+    for (const path of namedFiles(text))
+      if (!existsSync(join(ROOT, path))) problems.push(`${file}: names ${path}, which does not exist`);
   }
   if (problems.length > 0) {
     console.error(problems.join('\n'));
     process.exit(1);
   }
+}
+
+/** The repository's files a text names in backticks, by their path from the root (`src/core/json/strictJson.ts`). */
+export function namedFiles(text) {
+  const paths = [...text.matchAll(/`((?:src|test|e2e|bench|scripts|docs)\/[\w./-]+\.(?:ts|tsx|css|json|mjs|md))`/g)];
+  return [...new Set(paths.map((m) => m[1]))];
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();
