@@ -5,3 +5,4 @@ export declare function badDisableDirectives(
 export declare function lineCount(text: string): number;
 export declare const README_MAX: number;
 export declare function linksOutside(text: string, fromDir: string): string[];
+export declare function namedFiles(text: string): string[];
