@@ -80,16 +80,35 @@ test.describe('as an iPhone says it is', () => {
     // The page fixture fails the test on any console error or page error.
     await pg.goto('/?scenario=search_kb.hits');
     const ed = await pg.editorReady();
-    // A tap reaches Monaco as touch events it handles in its own time: type once the editor has the focus.
-    const editorFocused = () =>
-      expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') != null)).toBe(true);
-    await ed.locator('.view-line').nth(2).tap();
-    await editorFocused();
+    // A tap reaches Monaco as touch events it handles in its own time, and the space typed outside the editor scrolls
+    // the page (an animated scroll in Chromium): tap once the page is still, and again until the editor has the focus
+    // (a tap that lands while the page still moves reaches whatever scrolled under it; CI saw that once in 250 runs).
+    const pageStill = () =>
+      expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              new Promise<boolean>((resolve) => {
+                const y = scrollY;
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY === y)));
+              }),
+          ),
+        )
+        .toBe(true);
+    const tapIntoEditor = async (line: number) => {
+      await expect(async () => {
+        await pageStill();
+        await ed.locator('.view-line').nth(line).tap({ force: true });
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') != null), { timeout: 3000 })
+          .toBe(true);
+      }).toPass({ intervals: [250], timeout: 20_000 });
+    };
+    await tapIntoEditor(2);
     await page.keyboard.type('x');
     await page.locator('#panel-editor-title').tap();
     await page.keyboard.type('abc def');
-    await ed.locator('.view-line').nth(1).tap({ force: true });
-    await editorFocused();
+    await tapIntoEditor(1);
     await page.keyboard.type('"abc", ');
     await expect.poll(() => pg.editorValue()).toContain('"abc", ');
   });
