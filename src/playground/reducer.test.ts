@@ -3,7 +3,41 @@ import { parsePrefs } from './codecs/prefs.ts';
 import { EMPTY_PROGRESS } from './progress.ts';
 import { losesWork, reducer, type AppState } from './reducer.ts';
 import { edited } from './testWork.ts';
-import { builtinDoc, currentDoc, initialWork, isBuiltinScenario, SCAFFOLD_HANDLER_TEXT } from './work.ts';
+import { scenarios } from '../core/result/index.ts';
+import {
+  builtinDoc,
+  currentDoc,
+  docOfScenario,
+  initialWork,
+  isBuiltinScenario,
+  SCAFFOLD_HANDLER_TEXT,
+} from './work.ts';
+
+describe('builtinDoc', () => {
+  it('is one object per built-in scenario, equal to the doc made from it afresh', () => {
+    // The page asks for it on every change of work: a new object each time re-evaluated a document nobody edited.
+    for (const sc of scenarios) {
+      const d = builtinDoc(sc.id);
+      expect(builtinDoc(sc.id)).toBe(d);
+      expect(d).toEqual(docOfScenario(sc));
+    }
+    expect(builtinDoc('no.such_scenario')).toBeNull();
+  });
+
+  it('is what a reset and an unedited scenario show, and an edit never changes it', () => {
+    const before = structuredClone(builtinDoc('search_kb.hits'));
+    let w = initialWork();
+    w = reducer(
+      { work: w, prefs: parsePrefs(null), lang: 'en', notices: [], nextId: 1, progress: EMPTY_PROGRESS },
+      {
+        type: 'setHandlerText',
+        text: 'changed',
+      },
+    ).work;
+    expect(currentDoc(w).handlerText).toBe('changed');
+    expect(builtinDoc('search_kb.hits')).toEqual(before);
+  });
+});
 
 describe('state', () => {
   const base = (): AppState => ({

@@ -58,9 +58,19 @@ export function docOfScenario(s: Scenario): Doc {
   return { handlerText: handlerTextOf(s.handler_output), context: draftFromContext(s.context) };
 }
 
+/**
+ * One Doc per built-in scenario, made once: the page asks for the open scenario's doc on every change of work (in the
+ * Model turn, on every keystroke), and a new object each time made the playground re-evaluate a document nobody
+ * edited. Docs are never mutated (the reducer replaces them), so sharing one is safe.
+ */
+const builtinDocs = new WeakMap<Scenario, Doc>();
+
 export function builtinDoc(id: string): Doc | null {
   const s = findScenario(id);
-  return s === null ? null : docOfScenario(s);
+  if (s === null) return null;
+  let d = builtinDocs.get(s);
+  if (d === undefined) builtinDocs.set(s, (d = docOfScenario(s)));
+  return d;
 }
 
 /**
