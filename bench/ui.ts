@@ -13,6 +13,9 @@
  *   ?scenario=search_kb.hits at 1366×768, from the keydown to the frame after
  *   the result digest's text changes;
  * - no key or input event over 200 ms (Event Timing);
+ * - not a target of the issue but how the first is met, and load-independent, so gated exactly: the page renders in
+ *   the keystroke's own task, no animation frame between the keydown and the result digest's change (issue 21,
+ *   session 8: the render used to wait for a scheduler task after the editor's frame, one frame later);
  * - load → verdict visible: median ≤ 1.2 s; load → editor ready ≤ 4 s;
  *   no layout shift when the editor arrives;
  * - typing into a 64 KiB handler output: no long task (> 50 ms) — gated at 1×
@@ -30,7 +33,8 @@
  * Options: --gate, --no-build (reuse the last build), --keys=N, --loads=N,
  * --only=loads,keys,big,stream (a part of the figures; not with --gate), --rates=1,4;
  * --trace: the keystrokes under Chromium's performance trace, printing where
- * keydown → painted goes by trace event (script, style, layout, paint, GC);
+ * keydown → painted goes by trace event (script, style, layout, paint, GC); with --timeline, also a few keys'
+ * tasks in order (how many frames a key takes, and what runs between them);
  * --profile: only the keystrokes (or --only=stream: the stepping), at 4× (or --rates=1), under Chromium's sampling profiler,
  * printing the functions with the most self time (build with --minify=false
  * for readable names: `npm run bench:ui -- --profile --minify=false`).
@@ -42,7 +46,7 @@ import config from '../playwright.config.ts';
 import { bigHandlerOutput } from '../e2e/bigHandlerOutput.ts';
 import { armKey, installProbes, mainThreadQuiet, type KeyMeasure, type LoadMarks } from './uiProbes.ts';
 import { bigStream } from './bigStream.ts';
-import { mainThreadTasks, printBreakdown, printProfile, traced } from './uiTrace.ts';
+import { mainThreadTasks, printBreakdown, printProfile, printTimeline, traced } from './uiTrace.ts';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const GATE = process.argv.includes('--gate');
@@ -55,6 +59,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const THROTTLED = 4;
 const PROFILE = process.argv.includes('--profile');
 const TRACE = process.argv.includes('--trace');
+const TIMELINE = process.argv.includes('--timeline');
 const MINIFY = arg('minify') !== 'false';
 const PARTS = new Set((arg('only') ?? 'loads,keys,big,stream').split(','));
 const RATES = (arg('rates') ?? `1,${THROTTLED}`).split(',').map(Number) as (1 | 4)[];
@@ -64,7 +69,7 @@ if (GATE && (PARTS.size < 4 || RATES.length < 2))
 /** A figure: its target (the issue's) and its regression budget (what --gate holds), both at 4× unless said. */
 interface Figure {
   name: string;
-  unit: 'ms' | '';
+  unit: 'ms' | 'frames' | '';
   target: number;
   budget: number;
   at1: number;
@@ -77,6 +82,8 @@ interface Figure {
 const BUDGETS = {
   keyP90: 300,
   keyP90Unthrottled: 120,
+  // Not a time: the page either renders in the keystroke's task or a frame later, however busy the machine.
+  framesBefore: 0,
   consistent: 600,
   event: 400,
   loadVerdict: 2_500,
@@ -189,8 +196,11 @@ async function keystrokes(browser: Browser, rate: number): Promise<{ keys: KeyMe
       await quiet(page, 200, 3_000);
     }
   };
-  if (TRACE) printBreakdown(rate, (await traced(browser, page, type)).events);
-  else await type();
+  if (TRACE) {
+    const ev = (await traced(browser, page, type)).events;
+    printBreakdown(rate, ev);
+    if (TIMELINE) printTimeline(ev);
+  } else await type();
   const events = await page.evaluate(() => window.__bench?.events ?? []);
   if (cdp !== null) printProfile((await cdp.send('Profiler.stop')).profile);
   await page.context().close();
@@ -298,7 +308,8 @@ function logKeys(rate: number, keys: Awaited<ReturnType<typeof keystrokes>>): vo
   console.log(
     `[${rate}×] keys: painted [${k.map((x) => Math.round(x.painted)).join(', ')}] ms; consistent [${k.map((x) => Math.round(x.consistent)).join(', ')}] ms; ` +
       `verdict "${k.at(-1)?.verdict}", problems ${k.at(-1)?.problemCount}, markers ${k.at(-1)?.markers}; slowest event ${keys.slowestEvent} ms; ` +
-      `DOM mutations per key outside the editor [${k.map((x) => x.mutations).join(', ')}]`,
+      `DOM mutations per key outside the editor [${k.map((x) => x.mutations).join(', ')}]; ` +
+      `frames before the page's update [${k.map((x) => x.framesBefore).join(', ')}]`,
   );
 }
 
@@ -342,7 +353,8 @@ async function serve(): Promise<ChildProcess> {
 
 function print(figures: Figure[]): boolean {
   let ok = true;
-  const fmt = (f: Figure, v: number) => (f.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(4));
+  const fmt = (f: Figure, v: number) =>
+    f.unit === '' ? v.toFixed(4) : `${Math.round(v)}${f.unit === 'ms' ? ' ms' : ''}`;
   console.log(`\n${'figure'.padEnd(58)} ${'1×'.padStart(9)} ${'4×'.padStart(9)}   target (budget)`);
   for (const f of figures) {
     const v = f.gateOn === 4 ? f.at4 : f.at1;
@@ -427,6 +439,14 @@ async function main(): Promise<void> {
         32,
         BUDGETS.keyP90Unthrottled,
         (x) => quantile(painted(x), 0.9),
+        1,
+      ),
+      both(
+        'frames from a keystroke to the page’s update (max)',
+        'frames',
+        0,
+        BUDGETS.framesBefore,
+        (x) => Math.max(...x.keys.keys.map((k) => k.framesBefore)),
         1,
       ),
       both('keystroke → every other panel consistent, p90', 'ms', 250, BUDGETS.consistent, (x) =>

@@ -26,6 +26,11 @@ export interface KeyMeasure {
   markers: number;
   /** DOM mutation records the keystroke caused outside the editor until every panel was consistent: load-independent. */
   mutations: number;
+  /**
+   * Animation frames between the keydown and the result digest's change: 0 when the page renders in the keystroke's
+   * own task, so that the editor and the verdict paint in one frame. Load-independent, so CI can hold it exactly.
+   */
+  framesBefore: number;
 }
 
 declare global {
@@ -87,7 +92,7 @@ export function armKey(expected: string): void {
     const before = digest();
     let down = -1;
     let painted = -1;
-    let seen: Omit<KeyMeasure, 'painted' | 'consistent' | 'mutations'> = { verdict: '', problemCount: '', markers: -1 };
+    let seen: Omit<KeyMeasure, 'painted' | 'consistent' | 'mutations' | 'framesBefore'> = { verdict: '', problemCount: '', markers: -1 };
     let mutations = 0;
     const editor = document.getElementById('editor');
     const afterFrame = (f: (t: number) => void) =>
@@ -96,7 +101,21 @@ export function armKey(expected: string): void {
         c.port1.onmessage = () => f(performance.now());
         c.port2.postMessage(0);
       });
-    addEventListener('keydown', (e) => (down = e.timeStamp), { capture: true, once: true });
+    let frames = 0;
+    let framesBefore = -1;
+    const countFrames = () =>
+      requestAnimationFrame(() => {
+        frames++;
+        if (framesBefore === -1) countFrames();
+      });
+    addEventListener(
+      'keydown',
+      (e) => {
+        down = e.timeStamp;
+        countFrames();
+      },
+      { capture: true, once: true },
+    );
     const urgent = () => {
       const ed = (window as unknown as { __playgroundEditor?: { getMarkers(): unknown[] } }).__playgroundEditor;
       seen = {
@@ -116,6 +135,7 @@ export function armKey(expected: string): void {
       for (const r of records) if (editor === null || !editor.contains(r.target)) mutations++;
       if (painted !== -1 || digest() === before) return;
       painted = -2;
+      framesBefore = frames;
       urgent();
       afterFrame((t) => (painted = t));
     });
@@ -134,6 +154,7 @@ export function armKey(expected: string): void {
           painted: painted > 0 ? painted - down : NaN,
           consistent: done ? end - down : NaN,
           mutations,
+          framesBefore,
           ...seen,
         });
       } else afterFrame(poll);

@@ -180,3 +180,36 @@ export function printProfile(profile: {
   for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
 }
+
+/**
+ * A few keystrokes' main-thread tasks in order (`--trace --timeline`), each with its offset from the keydown, its
+ * length and its larger parts: how many frames a key takes and what runs between them, which the sums above hide
+ * (it showed the page's render waiting for a scheduler task after the editor's frame, issue 21).
+ */
+export function printTimeline(events: readonly TraceEvent[], windows = measureWindows(events, 'bench:key')): void {
+  const main = mainThread(events);
+  if (main === null) return;
+  const spans = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const ms = (us: number) => (us / 1000).toFixed(1);
+  const label = (e: TraceEvent) => {
+    const data = e.args?.data as { functionName?: string; type?: string } | undefined;
+    return [e.name, data?.functionName, data?.type].filter((x) => x !== undefined && x !== '').join(':');
+  };
+  // The first keys warm up; six after them are enough to see the pattern.
+  for (const w of windows.slice(3, 9)) {
+    console.log(`  key: keydown → painted ${ms(w.to - w.from)} ms; tasks (+start, length: parts over 0.3 ms)`);
+    const tasks = spans
+      .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 300 && e.ts + (e.dur ?? 0) > w.from && e.ts < w.to)
+      .sort((a, b) => a.ts - b.ts);
+    for (const t of tasks) {
+      const end = t.ts + (t.dur ?? 0);
+      const parts = spans
+        .filter((e) => e !== t && e.name !== 'RunTask' && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end)
+        .filter((e) => (e.dur ?? 0) > 300)
+        .sort((a, b) => a.ts - b.ts)
+        .slice(0, 12)
+        .map((e) => `${label(e)} ${ms(e.dur ?? 0)}`);
+      console.log(`  +${ms(t.ts - w.from).padStart(6)} ${ms(t.dur ?? 0).padStart(5)}  ${parts.join(' | ')}`);
+    }
+  }
+}
