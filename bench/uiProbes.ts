@@ -92,7 +92,11 @@ export function armKey(expected: string): void {
     const before = digest();
     let down = -1;
     let painted = -1;
-    let seen: Omit<KeyMeasure, 'painted' | 'consistent' | 'mutations' | 'framesBefore'> = { verdict: '', problemCount: '', markers: -1 };
+    let seen: Omit<KeyMeasure, 'painted' | 'consistent' | 'mutations' | 'framesBefore'> = {
+      verdict: '',
+      problemCount: '',
+      markers: -1,
+    };
     let mutations = 0;
     const editor = document.getElementById('editor');
     const afterFrame = (f: (t: number) => void) =>
