@@ -422,4 +422,10 @@ test('recorded streams in Chinese: the group and the source read in the learner�
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // A source cut from a longer file says which lines in Chinese too.
+  await page.getByTestId('turn-stream').selectOption('openai.rec_reasoning_encrypted_final');
+  const source = page.getByTestId('turn-recording-source');
+  await expect(source).toContainText('(第 95–110 行，共 110 行)');
+  await expect(source).not.toContainText('lines');
 });

@@ -73,6 +73,23 @@ describe('the corpus', () => {
       /^vercel\/ai: packages\/.+\(lines \d+-\d+ of \d+\)$/,
     );
   });
+  it('a cut is said in the words given, from the numbers in the data (every `lines` reads as from-to of n)', () => {
+    const words = {
+      lines: (a: number, b: number, n: number) => `L${a}..${b}/${n}`,
+      interaction: (n: number) => `I${n}`,
+    };
+    for (const r of recordings) {
+      const s = r.source;
+      if ('page' in s) continue;
+      if (s.lines !== undefined) {
+        const [, a, b, n] = /^(\d+)-(\d+) of (\d+)$/.exec(s.lines) ?? [];
+        expect(a, `${r.id}: lines "${s.lines}"`).toBeDefined();
+        expect(Number(a) <= Number(b) && Number(b) <= Number(n), r.id).toBe(true);
+        expect(recordingSourceText(s, words)).toBe(`${s.repository}: ${s.path} (L${a}..${b}/${n})`);
+      } else if (s.interaction !== undefined)
+        expect(recordingSourceText(s, words)).toBe(`${s.repository}: ${s.path} (I${s.interaction})`);
+    }
+  });
 });
 
 describe('assembleTurn, the gate and continueTurn decide each recording as expected', () => {

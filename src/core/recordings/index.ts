@@ -7,5 +7,7 @@ export {
   type Recording,
   recordings,
   recordingSourceText,
+  SOURCE_CUT_EN,
+  type SourceCutWords,
   type ReplayExpectation,
 } from './recordings.ts';

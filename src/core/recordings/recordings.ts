@@ -69,14 +69,29 @@ export function findRecording(id: string): Recording | null {
   return recordings.find((r) => r.id === id) ?? null;
 }
 
+/** The words of a source's cut, so that a page in another language can say it in its own (English by default). */
+export interface SourceCutWords {
+  /** Lines `from`–`to` of a file of `of` lines. */
+  lines(from: number, to: number, of: number): string;
+  interaction(n: number): string;
+}
+
+export const SOURCE_CUT_EN: SourceCutWords = {
+  lines: (from, to, of) => `lines ${from}-${to} of ${of}`,
+  interaction: (n) => `interaction ${n}`,
+};
+
 /** The source as one line of link text: repository and path (with the cut), or the page. */
-export function recordingSourceText(s: RecordingSource): string {
+export function recordingSourceText(s: RecordingSource, words: SourceCutWords = SOURCE_CUT_EN): string {
   if ('page' in s) return s.page;
+  const span = s.lines === undefined ? null : /^(\d+)-(\d+) of (\d+)$/.exec(s.lines);
   const cut =
-    s.lines !== undefined
-      ? ` (lines ${s.lines})`
-      : s.interaction !== undefined
-        ? ` (interaction ${s.interaction})`
-        : '';
+    span !== null
+      ? ` (${words.lines(Number(span[1]), Number(span[2]), Number(span[3]))})`
+      : s.lines !== undefined
+        ? ` (${s.lines})`
+        : s.interaction !== undefined
+          ? ` (${words.interaction(s.interaction)})`
+          : '';
   return `${s.repository}: ${s.path}${cut}`;
 }

@@ -11,7 +11,7 @@ import styles from './Turn.module.css';
 export function RecordingSource({ x, recording }: { x: TurnTexts; recording: Recording }): JSX.Element {
   return (
     <p className={`${styles.recordingSource} muted small`} data-testid="turn-recording-source">
-      {x.recordedSource} <cite>{recordingSourceText(recording.source)}</cite> ({recording.source.licence})
+      {x.recordedSource} <cite>{recordingSourceText(recording.source, x.sourceCut)}</cite> ({recording.source.licence})
       {recording.elided !== undefined ? ` ${x.recordedElided}` : ''}
     </p>
   );

@@ -2,6 +2,7 @@
 import type { GateVerdict } from '../../../core/turn/index.ts';
 import type { InjectionStep } from '../../../playground/turn/injectionStory.ts';
 import { defineTexts } from '../../../texts.ts';
+import { SOURCE_CUT_EN } from '../../../core/recordings/index.ts';
 
 export const TURN_TEXT = defineTexts({
   en: {
@@ -166,6 +167,7 @@ export const TURN_TEXT = defineTexts({
     groupFixtures: 'The project’s fixtures',
     groupRecorded: 'Recorded from the live APIs',
     recordedSource: 'Recorded stream. Source:',
+    sourceCut: SOURCE_CUT_EN,
     recordedElided:
       'A capture printed in the documentation, with members elided (ids, signatures): exempt from the SDK type check.',
     recordedLoading: 'Loading the recorded stream…',
@@ -327,6 +329,10 @@ export const TURN_TEXT = defineTexts({
     groupFixtures: '项目自带的流',
     groupRecorded: '来自真实 API 的录制',
     recordedSource: '真实录制的流。来源：',
+    sourceCut: {
+      lines: (from: number, to: number, of: number): string => `第 ${from}–${to} 行，共 ${of} 行`,
+      interaction: (n: number): string => `第 ${n} 次交互`,
+    },
     recordedElided: '文档里印出的录制，省略了部分成员（id、签名）：不参与 SDK 类型检查。',
     recordedLoading: '正在加载录制的流……',
     recordedFailed: (detail: string) => `无法加载录制的流：${detail}`,
