@@ -3,10 +3,11 @@
  * phone (390×844, the iPhone 13's screen), a tablet held upright (768×1024)
  * and on its side (1024×768). Touch, a mobile viewport and a coarse pointer
  * come with them. The browser is still Chromium (the descriptors name WebKit,
- * which is not installed here), so their Safari user agent is left out: with
- * it Monaco turns on a workaround for Safari's clipboard that Chromium answers
- * with an error on every tap. One device pixel per CSS pixel keeps the
- * screenshots small.
+ * which is not installed here), so their Safari user agent is left out here:
+ * these tests are about layout and touch. The page with that user agent (where
+ * Monaco's own clipboard service would log an error on every tap, replaced by
+ * src/ui/features/editor/clipboard.ts) is tested in e2e/phone.spec.ts. One
+ * device pixel per CSS pixel keeps the screenshots small.
  */
 import { devices } from '@playwright/test';
 
