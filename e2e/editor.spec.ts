@@ -43,6 +43,34 @@ test('typing a new title changes result_sha256 to exactly the core’s digest, a
   await expect(pg.problemsTab).toContainText('0');
 });
 
+test('Chinese through an input method: the composition reaches the editor, and the committed text the digest', async ({
+  pg,
+  page,
+}) => {
+  // The page renders in the keystroke's own task (issue 21); a composition's updates go through the same path and
+  // must neither lose the committed text nor make the page render in a loop (the fixture fails on any page error).
+  await pg.goto('/?scenario=search_kb.hits');
+  await pg.editorReady();
+  const lines = (await pg.editorValue()).split('\n');
+  const line = lines.findIndex((l) => l.includes('"title": "Refund policy for damaged items"')) + 1;
+  await page.locator('#editor .view-lines').click();
+  await goToLine(page, line);
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  const cdp = await page.context().newCDPSession(page);
+  for (const text of ['t', 'tu', 'tui', '退'])
+    await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+  await cdp.send('Input.insertText', { text: '退款' });
+  await expect.poll(async () => (await pg.editorValue()).split('\n')[line - 1]).toContain('damaged items退款",');
+  const edited = JSON.parse(await pg.editorValue()) as Record<string, unknown>;
+  const s = scenarioFile('search_kb.hits');
+  await expect(pg.digestValue('result_sha256')).toHaveText(
+    project(edited, s.context).protected_audit.binding.result_sha256,
+  );
+  await expect(pg.modelResult).toContainText('damaged items退款');
+});
+
 test('a nested token is marked at its line and listed as SENSITIVE_FIELD; clicking or Enter on it moves the cursor there', async ({
   pg,
   page,
