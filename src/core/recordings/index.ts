@@ -8,6 +8,5 @@ export {
   recordings,
   recordingSourceText,
   SOURCE_CUT_EN,
-  type SourceCutWords,
   type ReplayExpectation,
 } from './recordings.ts';
