@@ -113,3 +113,31 @@ test.describe('as an iPhone says it is', () => {
     await expect.poll(() => pg.editorValue()).toContain('"abc", ');
   });
 });
+
+test('an element that gets the focus while under the sticky bar comes out from under it', async ({ pg, page }) => {
+  // Before: a fixed scroll margin of 64 px, and the bar is 78–174 px tall on this phone. Tabbing onto a control that
+  // sat under the bar left it there, hidden (WCAG 2.4.11, focus not obscured): to the browser it was on screen. Now
+  // the bar sets the page's scroll padding to its own height, and the browser scrolls the control out from under it.
+  await page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+  );
+  await pg.goto('/?scenario=search_kb.hits');
+  await pg.settled();
+  const nav = page.getByRole('navigation', { name: '结论与面板' });
+  for (const target of [
+    page.getByRole('tab', { name: /受信任上下文/ }),
+    page.locator('#panel-payloads-title'),
+    page.locator('#panel-digests-title'),
+  ]) {
+    // Put the target under the bar (stuck to the top once the page scrolls), then give it the focus as Tab would.
+    await target.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 40));
+    const bar = (await nav.boundingBox())!;
+    expect(bar.y).toBe(0);
+    expect(bar.height).toBeGreaterThan(64);
+    expect((await target.boundingBox())!.y).toBeLessThan(bar.height);
+    await target.focus();
+    await expect
+      .poll(async () => (await target.boundingBox())!.y, 'the focused element’s top, below the bar')
+      .toBeGreaterThanOrEqual(bar.y + bar.height - 1);
+  }
+});

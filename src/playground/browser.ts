@@ -261,6 +261,27 @@ export function setPageLanguage(htmlLang: string, title: string): void {
 /** Reloads the page (Monaco's menus take the page's language only when it loads). */
 export const reloadPage = (): void => window.location.reload();
 
+/**
+ * Keeps the page's scroll padding at the top equal to a sticky bar's height (and `gap` more), as the bar wraps to
+ * more or fewer rows: the browser then scrolls whatever gets the focus (Tab, Alt+1…6, a problem's link) to below
+ * the bar instead of under it (WCAG 2.4.11, focus not obscured). Returns the undo.
+ */
+export function padScrollBelow(bar: HTMLElement, gap: number): () => void {
+  const root = document.documentElement;
+  const set = () => {
+    const h = bar.getBoundingClientRect().height;
+    // Hidden (wide screens): no padding, the bar is not over anything.
+    root.style.scrollPaddingTop = h > 0 ? `${Math.ceil(h + gap)}px` : '';
+  };
+  set();
+  const observer = new ResizeObserver(set);
+  observer.observe(bar);
+  return () => {
+    observer.disconnect();
+    root.style.scrollPaddingTop = '';
+  };
+}
+
 /** Scrolls the page so that an element's top lands `offset` pixels below the top of the window. */
 export function scrollToBelow(el: Element, offset: number): void {
   window.scrollTo({ top: Math.max(0, window.scrollY + el.getBoundingClientRect().top - offset) });

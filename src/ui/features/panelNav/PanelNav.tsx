@@ -5,8 +5,8 @@
  * scroll to be seen, and one button per panel of the mode. On wide screens
  * CSS hides it: every panel is on screen at once there.
  */
-import { useRef, type JSX, type ReactNode, type RefObject } from 'react';
-import { scrollToBelow } from '../../../playground/browser.ts';
+import { useEffect, useRef, type JSX, type ReactNode, type RefObject } from 'react';
+import { padScrollBelow, scrollToBelow } from '../../../playground/browser.ts';
 import type { Mode } from '../../../playground/work.ts';
 import type { Lang } from '../../../lang.ts';
 import { PANEL_NAV_TEXT } from './text.ts';
@@ -67,9 +67,14 @@ export interface PanelNavProps {
   jumps: readonly Jump[];
 }
 
+/** Space between the bar and what is scrolled to below it. */
+const GAP = 8;
+
 export function PanelNav({ lang, ok, neutral = false, status, jumps }: PanelNavProps): JSX.Element {
   const panelNavText = PANEL_NAV_TEXT[lang];
   const nav = useRef<HTMLElement>(null);
+  // Focus the browser scrolls to (Tab, Alt+1…6) lands below the bar too, however many rows it wraps to.
+  useEffect(() => (nav.current === null ? undefined : padScrollBelow(nav.current, GAP)), []);
   const go = (j: Jump) => {
     j.before?.();
     // After a tab switch has rendered. The bar wraps to as many rows as its labels need: the target lands just below it, whatever its height.
@@ -78,7 +83,7 @@ export function PanelNav({ lang, ok, neutral = false, status, jumps }: PanelNavP
       const target = j.section.current;
       if (target === null) return;
       const bar = nav.current?.getBoundingClientRect().height ?? 0;
-      scrollToBelow(target, bar + 8);
+      scrollToBelow(target, bar + GAP);
     });
   };
   const [first, ...rest] = status;
