@@ -1,8 +1,9 @@
 /**
  * Issue 19 on a phone (390×844): the sticky bar carries the verdict of what
  * is open (the attack's, with its id, and a jump straight to it), no jump
- * label is cut, problem cards align left, and typing after a tap outside the
- * editor logs no error. Screenshots go to test-results/issue19/.
+ * label is cut, problem cards align left, typing after a tap outside the
+ * editor logs no error, and focus never lands under the bar. Screenshots go
+ * to test-results/issue19/.
  */
 import { devices } from '@playwright/test';
 import { NARROW_DEVICES } from './devices.ts';
