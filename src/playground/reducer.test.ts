@@ -13,6 +13,15 @@ import {
   SCAFFOLD_HANDLER_TEXT,
 } from './work.ts';
 
+const base = (): AppState => ({
+  work: initialWork(),
+  prefs: parsePrefs(null),
+  lang: 'en',
+  notices: [],
+  nextId: 1,
+  progress: EMPTY_PROGRESS,
+});
+
 describe('builtinDoc', () => {
   it('is one object per built-in scenario, equal to the doc made from it afresh', () => {
     // The page asks for it on every change of work: a new object each time re-evaluated a document nobody edited.
@@ -26,29 +35,13 @@ describe('builtinDoc', () => {
 
   it('is what a reset and an unedited scenario show, and an edit never changes it', () => {
     const before = structuredClone(builtinDoc('search_kb.hits'));
-    let w = initialWork();
-    w = reducer(
-      { work: w, prefs: parsePrefs(null), lang: 'en', notices: [], nextId: 1, progress: EMPTY_PROGRESS },
-      {
-        type: 'setHandlerText',
-        text: 'changed',
-      },
-    ).work;
+    const w = reducer(base(), { type: 'setHandlerText', text: 'changed' }).work;
     expect(currentDoc(w).handlerText).toBe('changed');
     expect(builtinDoc('search_kb.hits')).toEqual(before);
   });
 });
 
 describe('state', () => {
-  const base = (): AppState => ({
-    work: initialWork(),
-    prefs: parsePrefs(null),
-    lang: 'en',
-    notices: [],
-    nextId: 1,
-    progress: EMPTY_PROGRESS,
-  });
-
   it('edits stay with their scenario when the learner switches away and back', () => {
     let s = base();
     s = reducer(s, { type: 'setHandlerText', text: 'my text' });

@@ -84,7 +84,7 @@ export function configureMonaco(): Monaco {
   );
   // One character typed into a throwaway model while nothing waits for it: the first keystroke runs Monaco's typing
   // code for the first time (V8 compiles it then), and the learner's first key paid for that — 170–180 ms from the
-  // key to the verdict at 4× against 60–70 for the next ones; warmed here, 120–125 (issue 21's bench, first key).
+  // key to the verdict at 4× against 60–70 for the next ones; warmed here, 120–155 (issue 21's bench, four runs).
   const warm = monaco.editor.createModel('{\n  "a": "b"\n}\n', 'plaintext');
   first.setModel(warm);
   first.setPosition({ lineNumber: 2, column: 10 });
