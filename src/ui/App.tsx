@@ -45,6 +45,8 @@ import { shellLinks } from './shell/shellLinks.ts';
 import { usePanelFocus } from './shell/usePanelFocus.ts';
 import { VerdictBar } from './shell/VerdictBar.tsx';
 import { usePlaygroundTestHook } from './shell/usePlaygroundTestHook.ts';
+import { Workspace } from './components/Workspace.tsx';
+import styles from './App.module.css';
 
 // The model's turn carries the stream fixtures and the turn core: its own chunk, loaded with its mode.
 const TurnMode = lazy(() => import('./features/turn/TurnMode.tsx'));
@@ -137,7 +139,7 @@ export function App({
 
   return (
     <PresentContext value={present}>
-      <div className="app" data-mode={work.mode} data-present={present ? 'on' : undefined}>
+      <div className={`app ${styles.app}`} data-mode={work.mode} data-present={present ? 'on' : undefined}>
         <a
           className="skip-link"
           href="#editor"
@@ -210,8 +212,8 @@ export function App({
               targets={targets}
               onTab={setBottomTab}
             />
-            <main className="workspace" style={{ '--left': `${left}%` } as CSSProperties}>
-              <div className="left" style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
+            <Workspace style={{ '--left': `${left}%` } as CSSProperties}>
+              <div className={styles.left} style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
                 <EditorPanel
                   lang={lang}
                   docKey={docKey}
@@ -266,7 +268,7 @@ export function App({
                 injectionTurn={links.injectionTurn}
                 onVerdict={setAttackVerdict}
               />
-            </main>
+            </Workspace>
           </>
         )}
         {helpOpen ? (

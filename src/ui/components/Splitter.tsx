@@ -4,6 +4,7 @@
  * the limits.
  */
 import { useRef, type JSX, type KeyboardEvent, type PointerEvent } from 'react';
+import styles from './Splitter.module.css';
 
 export interface SplitterProps {
   /** `vertical`: a bar between columns (drag sideways); `horizontal`: between rows. */
@@ -48,7 +49,7 @@ export function Splitter({ orientation, value, min, max, label, onChange, contai
   return (
     <div
       ref={ref}
-      className={`splitter splitter-${orientation}`}
+      className={`${styles.splitter} ${styles[orientation]}`}
       role="separator"
       tabIndex={0}
       aria-orientation={orientation}

@@ -15,6 +15,7 @@ import { PROBLEMS_TEXT } from '../features/problems/text.ts';
 import type { DetailOf } from '../i18n/useViolationDetail.ts';
 import type { FocusTargets } from './usePanelFocus.ts';
 import panel from '../components/Panel.module.css';
+import styles from './ProblemsAndContext.module.css';
 
 export const loadContextForm = () => import('../features/context/ContextForm.tsx');
 const ContextForm = lazy(() => loadContextForm().then((m) => ({ default: m.ContextForm })));
@@ -50,7 +51,7 @@ export function ProblemsAndContext({
   const problemCount = evaluation.problems.length;
   return (
     <section
-      className={`panel panel-bottom ${panel.panel}`}
+      className={`panel ${panel.panel} ${styles.bottom}`}
       aria-label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}
     >
       <Tabs<BottomTab>

@@ -24,6 +24,7 @@ import type { DetailOf } from '../i18n/useViolationDetail.ts';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
 import { ExerciseHost } from './ExerciseHost.tsx';
 import type { FocusTargets } from './usePanelFocus.ts';
+import styles from './RightColumn.module.css';
 
 const AttackLab = lazy(() => import('../features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
 export type AttackVerdictLine = import('../features/attackLab/AttackLab.tsx').AttackVerdictLine;
@@ -50,7 +51,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
   const { panels } = targets;
   if (work.mode === 'learn')
     return (
-      <div className="right right-single">
+      <div className={`${styles.right} ${styles.single}`}>
         <Panel
           id="panel-learn"
           title={shellText.learnTitle}
@@ -82,7 +83,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
     );
   if (work.mode === 'attack')
     return (
-      <div className="right right-single">
+      <div className={`${styles.right} ${styles.single}`}>
         <Panel
           id="panel-attack"
           title={shellText.attackTitle}
@@ -133,7 +134,7 @@ function ProjectionsColumn({
     projections
   );
   const proofsRow = (
-    <div className="lower">
+    <div className="pair">
       <Panel
         id="panel-digests"
         title={digestsText.digestsTitle}
@@ -168,9 +169,9 @@ function ProjectionsColumn({
   const lower = exercise ? projections : present ? null : proofsRow;
   if (lower === null)
     return (
-      <div className="right right-single right-folded">
+      <div className={`${styles.right} ${styles.single} ${styles.folded}`}>
         {upper}
-        <p className="folded-note muted" data-testid="folded-note">
+        <p className={`${styles.foldedNote} muted`} data-testid="folded-note">
           {shellText.presentFolded}
         </p>
       </div>
@@ -178,7 +179,7 @@ function ProjectionsColumn({
   const top = exercise ? prefs.layout.exerciseTop : prefs.layout.top;
   const setTop = (v: number) => api.setLayout(exercise ? { exerciseTop: v } : { top: v });
   return (
-    <div className="right" style={{ '--top': `${top}%` } as CSSProperties}>
+    <div className={styles.right} style={{ '--top': `${top}%` } as CSSProperties}>
       {upper}
       <Splitter
         orientation="horizontal"

@@ -50,17 +50,17 @@ export function Header({
     onMode(m);
   };
   return (
-    <header className="app-header">
-      <div className="brand">
-        <h1 className="app-title">{headerText.appTitle}</h1>
-        <p className="tagline">{headerText.appTagline}</p>
+    <header className={styles.header}>
+      <div className={styles.brand}>
+        <h1 className={styles.title}>{headerText.appTitle}</h1>
+        <p className={`tagline ${styles.tagline}`}>{headerText.appTagline}</p>
       </div>
-      <nav className="modes" aria-label={headerText.modesLabel}>
+      <nav className={`modes ${styles.modes}`} aria-label={headerText.modesLabel}>
         {MODES.map((m) => (
           <a
             key={m}
             href={hrefOf(m)}
-            className="mode-link"
+            className={styles.modeLink}
             aria-current={m === mode ? 'page' : undefined}
             onClick={follow(m)}
           >
@@ -68,7 +68,7 @@ export function Header({
           </a>
         ))}
       </nav>
-      <div className="header-tools">
+      <div className={styles.tools}>
         <div className="segmented" role="group" aria-label={headerText.language}>
           <button type="button" lang="zh" aria-pressed={lang === 'zh'} onClick={() => onLang('zh')}>
             中文

@@ -8,6 +8,7 @@ import { lazy, Suspense, type JSX } from 'react';
 import type { Notice } from '../../../playground/reducer.ts';
 import type { Lang } from '../../../lang.ts';
 import { NOTICE_REGION_TEXT } from './regionText.ts';
+import styles from './Notices.module.css';
 
 const NoticeItems = lazy(() => import('./NoticeItems.tsx').then((m) => ({ default: m.NoticeItems })));
 
@@ -21,7 +22,7 @@ export interface NoticesProps {
 export function Notices({ lang, notices, onDismiss, onRestore }: NoticesProps): JSX.Element {
   const noticeRegionText = NOTICE_REGION_TEXT[lang];
   return (
-    <div className="notices" aria-live="polite" aria-label={noticeRegionText.noticesLabel} role="region">
+    <div className={styles.notices} aria-live="polite" aria-label={noticeRegionText.noticesLabel} role="region">
       {notices.length > 0 ? (
         <Suspense fallback={null}>
           <NoticeItems lang={lang} notices={notices} onDismiss={onDismiss} onRestore={onRestore} />

@@ -10,6 +10,7 @@ import { padScrollBelow, scrollToBelow } from '../../../playground/browser.ts';
 import type { Mode } from '../../../playground/work.ts';
 import type { Lang } from '../../../lang.ts';
 import { PANEL_NAV_TEXT } from './text.ts';
+import styles from './PanelNav.module.css';
 
 export type JumpPlace =
   'editor' | 'problems' | 'context' | 'model' | 'audit' | 'digests' | 'payloads' | 'attack' | 'learn' | 'exercise';
@@ -88,14 +89,14 @@ export function PanelNav({ lang, ok, neutral = false, status, jumps }: PanelNavP
   };
   const [first, ...rest] = status;
   return (
-    <nav ref={nav} className="panel-nav" aria-label={panelNavText.panelNav}>
-      <p className="panel-nav-status" data-testid="narrow-status">
+    <nav ref={nav} className={styles.nav} aria-label={panelNavText.panelNav}>
+      <p className={styles.status} data-testid="narrow-status">
         <span className={`mark ${neutral ? 'mark-neutral' : ok ? 'mark-ok' : 'mark-bad'}`}>{first}</span>
         {rest.map((line) => (
           <span key={line}>{line}</span>
         ))}
       </p>
-      <div className="panel-nav-jumps" role="group" aria-label={panelNavText.panelNavJumps}>
+      <div className={styles.jumps} role="group" aria-label={panelNavText.panelNavJumps}>
         {jumps.map((j) => (
           <button key={j.key} type="button" className="btn" onClick={() => go(j)}>
             {j.label}

@@ -59,7 +59,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({
       </p>
     );
   return (
-    <div className="projections">
+    <div className="projections pair">
       <Panel
         id="panel-model-result"
         title={<code>model_result</code>}

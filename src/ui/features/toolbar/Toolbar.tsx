@@ -7,6 +7,7 @@ import { useRef, type JSX } from 'react';
 import { registry } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { TOOLBAR_TEXT } from './text.ts';
+import styles from './Toolbar.module.css';
 
 export interface ScenarioOption {
   id: string;
@@ -51,9 +52,9 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
   const toolbarText = TOOLBAR_TEXT[lang];
   const fileRef = useRef<HTMLInputElement>(null);
   return (
-    <div className="toolbar" role="toolbar" aria-label={toolbarText.scenario}>
+    <div className={styles.toolbar} role="toolbar" aria-label={toolbarText.scenario}>
       {p.exercise === null ? (
-        <label className="inline-label scenario-picker">
+        <label className={`inline-label ${styles.picker}`}>
           <span>{toolbarText.scenario}</span>
           <select value={p.scenarioId} onChange={(e) => p.onSelect(e.target.value)} data-testid="scenario-select">
             {groups(p.options, lang, toolbarText.scenarioGroupImported).map((g) => (
@@ -68,16 +69,16 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
           </select>
         </label>
       ) : (
-        <span className="exercise-editing">
+        <span className={styles.exerciseEditing}>
           <strong>{toolbarText.exerciseEditing(p.exercise.index + 1)}</strong> — {toolbarText.exerciseHint}
         </span>
       )}
-      <p className="scenario-summary" title={p.summary}>
+      <p className={styles.summary} title={p.summary}>
         {p.summary}
       </p>
       {p.next !== null ? (
         <a
-          className="next-link"
+          className={styles.nextLink}
           href={p.next.href}
           data-testid="next-turn-link"
           onClick={(e) => {
@@ -90,14 +91,14 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
         </a>
       ) : null}
       {p.edited && p.exercise === null ? (
-        <span className="edited">
+        <span className={`edited ${styles.edited}`}>
           <span className="chip chip-accent">{toolbarText.edited}</span>
           <button type="button" className="btn btn-quiet" onClick={p.onReset}>
             {toolbarText.resetScenario}
           </button>
         </span>
       ) : null}
-      <div className="toolbar-actions">
+      <div className={styles.actions}>
         <button type="button" className="btn" onClick={p.onShare} aria-haspopup="dialog">
           {toolbarText.share}
         </button>

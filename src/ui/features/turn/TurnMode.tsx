@@ -55,6 +55,7 @@ import { turnFileActions } from './turnFileActions.ts';
 import { TAB_LABEL, tabsOf, useTurnPlace, type TurnTab } from './useTurnPlace.ts';
 import styles from './Turn.module.css';
 import panel from '../../components/Panel.module.css';
+import { Workspace } from '../../components/Workspace.tsx';
 
 export interface TurnModeProps {
   lang: Lang;
@@ -192,8 +193,8 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
               })),
             ]}
           />
-          <main
-            className={`workspace ${styles.turnWorkspace}`}
+          <Workspace
+            className={styles.turnWorkspace}
             style={{ '--left': `${p.left}%` } as CSSProperties}
             data-testid="turn-mode"
           >
@@ -289,7 +290,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
                 ]}
               />
             </section>
-          </main>
+          </Workspace>
         </>
       )}
     </>

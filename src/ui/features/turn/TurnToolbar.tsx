@@ -15,6 +15,7 @@ import { recordingsOf } from '../../../playground/turn/recordedStreams.ts';
 import { defaultStream, TURN_PROVIDER_NAMES } from '../../../playground/turn/turnAddress.ts';
 import { fixtureText } from './fixtureTexts.ts';
 import type { TurnTexts } from './text.ts';
+import styles from './TurnToolbar.module.css';
 
 const PROVIDER_TITLE: Readonly<Record<ProviderName, string>> = {
   openai: 'OpenAI Responses',
@@ -53,7 +54,7 @@ export function TurnToolbar({
   const recording = fixture === null ? findRecording(stream) : null;
   const summary = fixture !== null ? fixtureText(fixture, lang).summary : (recording?.title[lang] ?? '');
   return (
-    <div className="toolbar turn-toolbar" role="toolbar" aria-label={x.toolbarLabel}>
+    <div className={styles.toolbar} role="toolbar" aria-label={x.toolbarLabel}>
       <label className="inline-label">
         <span>{x.provider}</span>
         <select
@@ -68,7 +69,7 @@ export function TurnToolbar({
           ))}
         </select>
       </label>
-      <label className="inline-label scenario-picker">
+      <label className={`inline-label ${styles.picker}`}>
         <span>{x.stream}</span>
         <select value={stream} onChange={(e) => onStream(e.target.value)} data-testid="turn-stream">
           <optgroup label={x.groupFixtures}>
@@ -89,18 +90,18 @@ export function TurnToolbar({
           </optgroup>
         </select>
       </label>
-      <p className="scenario-summary" title={summary}>
+      <p className={styles.summary} title={summary}>
         {summary}
       </p>
       {edited ? (
-        <span className="edited">
+        <span className={`edited ${styles.edited}`}>
           <span className="chip chip-accent">{x.edited}</span>
           <button type="button" className="btn btn-quiet" onClick={onReset}>
             {x.resetStream}
           </button>
         </span>
       ) : null}
-      <div className="toolbar-actions">
+      <div className={styles.actions}>
         <button type="button" className="btn" onClick={onShare} aria-haspopup="dialog">
           {x.share}
         </button>
