@@ -7,7 +7,7 @@ import type { AdapterOutcome } from '../../../playground/attackView.ts';
 import { pretty } from '../../../playground/mistakeView.ts';
 import { cx } from '../../components/cx.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
-import styles from './AttackLab.module.css';
+import styles from './AdapterView.module.css';
 
 export function AdapterView({
   adapter,
@@ -29,11 +29,11 @@ export function AdapterView({
     testId: string,
   ): JSX.Element => (
     <div
-      className={cx(styles.adapterSide, o.refused ? styles.refused : styles.serialized)}
+      className={cx(styles.side, o.refused ? styles.refused : styles.serialized)}
       data-testid={testId}
       data-refused={o.refused}
     >
-      <h5 className={styles.adapterTitle}>
+      <h5 className={styles.title}>
         <span aria-hidden="true">{o.refused ? '⊘ ' : '→ '}</span>
         {o.refused ? refused : ok}
       </h5>
@@ -64,7 +64,7 @@ export function AdapterView({
   return (
     <section className={styles.adapter} aria-label={t.adapter}>
       <h4 className={styles.sectionTitle}>{t.adapter}</h4>
-      <div className={styles.adapterGrid}>
+      <div className={styles.grid}>
         {side(
           adapter.victim,
           victim,

@@ -5,12 +5,12 @@ import type { Lang } from '../../../lang.ts';
 import { ATTACK_TEXT } from '../../../lessons/attackText.ts';
 import type { AttackView } from '../../../playground/attackView.ts';
 import { AdapterView } from './AdapterView.tsx';
-import { cx } from '../../components/cx.ts';
 import { Diffs } from './Diffs.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import { TwoCalls } from './TwoCalls.tsx';
 import { VerdictView, type InjectionTurn } from './VerdictView.tsx';
-import styles from './AttackLab.module.css';
+import { SurfaceBadge } from './SurfaceBadge.tsx';
+import styles from './AttackDetail.module.css';
 
 export function AttackDetail({
   view,
@@ -32,14 +32,11 @@ export function AttackDetail({
   const fallback = findScenario(info.defaultScenario);
   return (
     <article className={styles.article} data-testid="attack-detail" data-attack={info.id}>
-      <header className={styles.detailHeader}>
-        <h3 id="attack-lab-title" className={styles.detailTitle}>
-          <span className={styles.itemId}>{info.id}</span> {ATTACK_TEXT[lang][info.id].title}
+      <header className={styles.header}>
+        <h3 id="attack-lab-title" className={styles.title}>
+          <span className={styles.id}>{info.id}</span> {ATTACK_TEXT[lang][info.id].title}
         </h3>
-        <span className={cx(styles.surface, styles[`surface_${info.surface}`])}>
-          <span className={styles.srOnly}>{t.surfaceHint}: </span>
-          {t.surface[info.surface]}
-        </span>
+        <SurfaceBadge surface={info.surface} lang={lang} />
       </header>
       <p className={styles.lesson} data-testid="attack-lesson">
         <strong>{t.lesson}: </strong>

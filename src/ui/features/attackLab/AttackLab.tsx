@@ -14,6 +14,7 @@ import { AttackDetail } from './AttackDetail.tsx';
 import { attackView, type Verdict } from '../../../playground/attackView.ts';
 import { cx } from '../../components/cx.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
+import { SurfaceBadge } from './SurfaceBadge.tsx';
 import type { InjectionTurn } from './VerdictView.tsx';
 import styles from './AttackLab.module.css';
 
@@ -105,10 +106,7 @@ export function AttackLab({
                     <span className={styles.itemId}>{id}</span>
                     <span className={styles.itemTitle}>{ATTACK_TEXT[lang][id].title}</span>
                     <span className={styles.itemMeta}>
-                      <span className={cx(styles.surface, styles[`surface_${info.surface}`])}>
-                        <span className={styles.srOnly}>{t.surfaceHint}: </span>
-                        {t.surface[info.surface]}
-                      </span>
+                      <SurfaceBadge surface={info.surface} lang={lang} />
                       {!here && <span className={styles.notHere}>{t.notHere}</span>}
                     </span>
                   </button>

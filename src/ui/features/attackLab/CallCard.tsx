@@ -6,7 +6,7 @@ import { Digest } from '../../components/DiffView/Digest.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { pretty } from '../../../playground/mistakeView.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
-import styles from './AttackLab.module.css';
+import styles from './CallCard.module.css';
 
 export type Call = { pkg: Package; trusted: TrustedContext };
 
@@ -25,9 +25,9 @@ export function CallCard({
   const mr = call.pkg.model_result;
   const b = call.pkg.protected_audit.binding;
   return (
-    <div className={styles.callCard} data-testid={testId} data-call-id={call.trusted.call.call_id}>
-      <h5 className={styles.adapterTitle}>{heading}</h5>
-      <dl className={styles.callFacts}>
+    <div className={styles.card} data-testid={testId} data-call-id={call.trusted.call.call_id}>
+      <h5 className={styles.title}>{heading}</h5>
+      <dl className={styles.facts}>
         <dt>{t.callId}</dt>
         <dd>
           <code>
@@ -55,7 +55,7 @@ export function CallCard({
           <Digest value={b.call_binding_sha256} label={`call_binding_sha256 (${heading})`} lang={lang} />
         </dd>
       </dl>
-      <p className={styles.callLabel}>{mr.data !== null ? t.modelData : t.modelError}</p>
+      <p className={styles.label}>{mr.data !== null ? t.modelData : t.modelError}</p>
       {/* Scrollable, so it takes focus: keyboard users can scroll it too. */}
       <pre
         className={styles.pre}

@@ -4,7 +4,7 @@ import type { Lang } from '../../../lang.ts';
 import { DiffView } from '../../components/DiffView/DiffView.tsx';
 import type { AttackView } from '../../../playground/attackView.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
-import styles from './AttackLab.module.css';
+import styles from './Diffs.module.css';
 
 export function Diffs({ view, lang }: { view: AttackView; lang: Lang }): JSX.Element | null {
   const t = ATTACK_LAB_TEXT[lang];

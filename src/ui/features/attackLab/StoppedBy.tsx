@@ -7,8 +7,7 @@ import type { JSX } from 'react';
 import type { ViolationCode } from '../../../core/tables/index.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
-import styles from './AttackLab.module.css';
-import own from './StoppedBy.module.css';
+import styles from './StoppedBy.module.css';
 import type { Lang } from '../../../lang.ts';
 import { defineTexts } from '../../../texts.ts';
 import { violationDetail } from '../../i18n/violationDetail.ts';
@@ -37,31 +36,31 @@ export function StoppedBy({ heading, violations, lang }: StoppedByProps): JSX.El
     groups.set(v.code, g);
   }
   return (
-    <div className={own.stoppedBy}>
-      <h5 className={own.stoppedHeading}>{heading}</h5>
-      <ul className={own.violations}>
+    <div className={styles.stoppedBy}>
+      <h5 className={styles.stoppedHeading}>{heading}</h5>
+      <ul className={styles.violations}>
         {[...groups].map(([code, g]) => {
           const text = VIOLATION_TEXTS[lang][code];
           return (
-            <li key={code} className={own.violation} data-testid="stopped-by" data-code={code}>
-              <p className={own.violationHead}>
+            <li key={code} className={styles.violation} data-testid="stopped-by" data-code={code}>
+              <p className={styles.violationHead}>
                 <code className={styles.code}>{code}</code> <span className={styles.muted}>{t.at}</span>{' '}
                 {g.paths.map((p) => (
-                  <code key={p} className={own.path}>
+                  <code key={p} className={styles.path}>
                     {p === '' ? t.root : <VisibleText text={p} lang={lang} />}
                   </code>
                 ))}
               </p>
-              <p className={own.rule}>
+              <p className={styles.rule}>
                 <span className={styles.muted}>{t.rule}: </span>
                 {text.rule}
               </p>
-              <p className={own.why}>
+              <p className={styles.why}>
                 <span className={styles.muted}>{t.why}: </span>
                 {text.why}
               </p>
               {g.details.length > 0 && (
-                <details className={own.details}>
+                <details className={styles.details}>
                   <summary>{t.detail}</summary>
                   <ul>
                     {g.details.map((d) => (

@@ -7,7 +7,6 @@ import { cx } from '../../components/cx.ts';
 import { DigestTable } from './DigestTable.tsx';
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
-import lab from './AttackLab.module.css';
 import styles from './VerdictView.module.css';
 
 /** The model turn mode at the injection's follow-up stream (A14: what the model asks for next). */
@@ -64,13 +63,13 @@ export function VerdictView({
                 <code>recovery: {mr.error.recovery}</code>
                 <br />“{mr.error.message}”
                 <br />
-                <span className={lab.note} data-testid="catalog-message-note">
+                <span className={styles.note} data-testid="catalog-message-note">
                   {t.catalogMessageNote}
                 </span>
               </dd>
             </dl>
           )}
-          <p className={lab.note}>{t.contractNote}</p>
+          <p className={styles.note}>{t.contractNote}</p>
           <StoppedBy heading={t.auditViolations} violations={verdict.violations} lang={lang} />
         </VerdictSection>
       );
@@ -85,12 +84,12 @@ export function VerdictView({
         >
           <div className={cx(styles.verdict, styles.bad)} data-testid="a11-sha256">
             <VerdictTitle mark="✗">{t.a11Plain}</VerdictTitle>
-            <p className={lab.note}>{t.a11PlainNote}</p>
+            <p className={styles.note}>{t.a11PlainNote}</p>
             <DigestTable title={t.digests} report={verdict.plain} lang={lang} />
           </div>
           <div className={cx(styles.verdict, styles.good)} data-testid="a11-keyed">
             <VerdictTitle mark="✓">{t.a11Keyed(run?.keyed?.victim.trusted.key?.id ?? '')}</VerdictTitle>
-            <p className={lab.note}>{t.a11KeyedNote}</p>
+            <p className={styles.note}>{t.a11KeyedNote}</p>
             <StoppedBy heading={t.stoppedBy} violations={verdict.keyed.violations} lang={lang} />
             <DigestTable title={t.digestsKeyed} report={verdict.keyed} lang={lang} />
           </div>
@@ -106,7 +105,7 @@ export function VerdictView({
           verdictRef={verdictRef}
         >
           <VerdictTitle mark="○">{t.nothingTitle}</VerdictTitle>
-          <p className={lab.note}>{t.nothingTrust(verdict.trust)}</p>
+          <p className={styles.note}>{t.nothingTrust(verdict.trust)}</p>
           {verdict.injected.map((it) => (
             <figure key={it.path} className={styles.inert} data-testid="inert-text">
               <figcaption>
@@ -117,7 +116,7 @@ export function VerdictView({
               </blockquote>
             </figure>
           ))}
-          <p className={lab.note}>{lead}</p>
+          <p className={styles.note}>{lead}</p>
           <ol className={styles.steps}>
             {steps
               .filter((s) => s !== '')
@@ -125,7 +124,7 @@ export function VerdictView({
                 <li key={s}>{s}</li>
               ))}
           </ol>
-          <p className={lab.note}>
+          <p className={styles.note}>
             <a
               href={injectionTurn.href}
               data-testid="injection-turn-link"
@@ -150,8 +149,8 @@ export function VerdictView({
           verdictRef={verdictRef}
         >
           <VerdictTitle mark="✗">{t.notStoppedTitle}</VerdictTitle>
-          <p className={lab.note}>{t.notStoppedNote}</p>
-          <p className={lab.note}>
+          <p className={styles.note}>{t.notStoppedNote}</p>
+          <p className={styles.note}>
             {t.expected}: <code>{view.info.stoppedBy}</code>
           </p>
         </VerdictSection>

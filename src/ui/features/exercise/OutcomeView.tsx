@@ -17,8 +17,7 @@ import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { EXERCISE_TEXT } from './text.ts';
-import styles from './ExercisePanel.module.css';
-import act from './ExerciseActions.module.css';
+import styles from './OutcomeView.module.css';
 import type { Lang } from '../../../lang.ts';
 
 export type Outcome =
@@ -32,13 +31,13 @@ function PresentedView({ label, p, lang }: { label: string; p: Presented; lang: 
   const t = EXERCISE_TEXT[lang];
   const codes = [...new Set(p.report.violations.map((v) => v.code))];
   return (
-    <div className={act.outcomeItem} data-testid="outcome-presented" data-ok={p.report.ok}>
+    <div className={styles.outcomeItem} data-testid="outcome-presented" data-ok={p.report.ok}>
       <p>
         {label}:{' '}
         {p.report.ok ? (
-          <span className={act.badText}>{t.acceptedOops}</span>
+          <span className={styles.badText}>{t.acceptedOops}</span>
         ) : (
-          <span className={act.badText}>
+          <span className={styles.badText}>
             {t.refusedWith} <strong>{codes.join(', ')}</strong>
           </span>
         )}
@@ -67,12 +66,12 @@ export function OutcomeView({ outcome, lang }: { outcome: Outcome; lang: Lang })
           <ul>
             {outcome.result.results.map((r) =>
               r.found.length === 0 ? (
-                <li key={r.slot} className={act.okText}>
+                <li key={r.slot} className={styles.okText}>
                   ✓ {t.projectionClean(r.slot, r.checks)}
                 </li>
               ) : (
                 r.found.map((f) => (
-                  <li key={`${r.slot} ${f}`} className={act.badText}>
+                  <li key={`${r.slot} ${f}`} className={styles.badText}>
                     ✗ <VisibleText text={t.projectionFound(r.slot, f)} lang={lang} />
                   </li>
                 ))
@@ -87,7 +86,7 @@ export function OutcomeView({ outcome, lang }: { outcome: Outcome; lang: Lang })
               r.payloads.map((p) => (
                 <li
                   key={`${r.slot} ${p.provider}`}
-                  className={p.leaked === null && !p.refused ? act.okText : act.badText}
+                  className={p.leaked === null && !p.refused ? styles.okText : styles.badText}
                 >
                   {p.leaked === null && !p.refused ? '✓ ' : '✗ '}
                   {r.slot} ·{' '}
@@ -114,10 +113,10 @@ export function OutcomeView({ outcome, lang }: { outcome: Outcome; lang: Lang })
         const r = outcome.result;
         const code = r.pkg.model_result.error?.code ?? r.pkg.model_result.status;
         return (
-          <div className={act.outcomeItem}>
+          <div className={styles.outcomeItem}>
             <p>
               {t.injections[outcome.injection]} {t.injectedInto(outcome.slot)}{' '}
-              <span className={r.step !== null ? act.okText : act.badText}>
+              <span className={r.step !== null ? styles.okText : styles.badText}>
                 {t.refusedWith} <strong>{r.codes.join(', ')}</strong>
               </span>{' '}
               · {t.modelSees} <code>{code}</code>
@@ -135,7 +134,7 @@ export function OutcomeView({ outcome, lang }: { outcome: Outcome; lang: Lang })
     }
   })();
   return (
-    <div className={act.outcome} role="status" data-testid="proof-outcome">
+    <div className={styles.outcome} role="status" data-testid="proof-outcome">
       {body}
     </div>
   );

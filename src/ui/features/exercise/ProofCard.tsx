@@ -12,8 +12,8 @@ import { INJECTION_KINDS, type ProofStatus, type ProofStep } from '../../../less
 import type { ExerciseView } from '../../../playground/exerciseModel.ts';
 import { cx } from '../../components/cx.ts';
 import { EXERCISE_TEXT } from './text.ts';
-import styles from './ExercisePanel.module.css';
-import act from './ExerciseActions.module.css';
+import styles from './ProofCard.module.css';
+import { ActionButton, ActionRow } from './ExerciseActions.tsx';
 import { OutcomeView, type Outcome } from './OutcomeView.tsx';
 import type { Lang } from '../../../lang.ts';
 
@@ -56,15 +56,9 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
   }): JSX.Element => {
     if (disabledWhy !== null && !why.includes(disabledWhy)) why.push(disabledWhy);
     return (
-      <button
-        type="button"
-        className={act.action}
-        disabled={disabledWhy !== null}
-        onClick={onClick}
-        data-testid={testId}
-      >
+      <ActionButton disabled={disabledWhy !== null} onClick={onClick} data-testid={testId}>
         {label}
-      </button>
+      </ActionButton>
     );
   };
   const actions = ((): JSX.Element => {
@@ -164,10 +158,10 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
           {status.shown ? t.shownBadge : t.notYet}
         </span>
       </div>
-      <ul className={act.parts}>
+      <ul className={styles.parts}>
         {status.parts.map((p) => (
           <li key={p.key} data-testid={`part-${p.key}`} data-shown={p.by !== null}>
-            <span aria-hidden="true" className={p.by !== null ? act.okText : styles.muted}>
+            <span aria-hidden="true" className={p.by !== null ? styles.okText : styles.muted}>
               {p.by !== null ? '✓ ' : '○ '}
             </span>
             {p.by !== null ? (
@@ -181,7 +175,7 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
         ))}
       </ul>
       {!status.shown && <p className={styles.proofMeta}>{t.howTo[status.id]}</p>}
-      <div className={act.proofActions}>{actions}</div>
+      <ActionRow>{actions}</ActionRow>
       {why.length > 0 && (
         <p className={cx(styles.proofMeta, styles.muted)} data-testid="proof-needs">
           {why.join(' ')}

@@ -11,8 +11,8 @@ import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { SlotView } from '../../../playground/exerciseModel.ts';
 import { EXERCISE_TEXT } from './text.ts';
-import styles from './ExercisePanel.module.css';
-import act from './ExerciseActions.module.css';
+import styles from './SlotCard.module.css';
+import { ActionButton, ActionRow } from './ExerciseActions.tsx';
 import type { Lang } from '../../../lang.ts';
 import { cx } from '../../components/cx.ts';
 
@@ -71,7 +71,7 @@ export function SlotCard({
           <span className={styles.slotKind}>{t.kinds[slot.kind]}</span>
         </button>
         {sealed && (
-          <span className={cx(styles.badge, act.sealedBadge)} data-testid="slot-sealed">
+          <span className={cx(styles.badge, styles.sealedBadge)} data-testid="slot-sealed">
             {t.sealed}
           </span>
         )}
@@ -123,35 +123,27 @@ export function SlotCard({
           ))}
         </p>
       )}
-      {!slot.shows && <p className={cx(styles.muted, act.shape)}>{t.shape}</p>}
+      {!slot.shows && <p className={cx(styles.muted, styles.shape)}>{t.shape}</p>}
 
-      <div className={act.slotActions}>
+      <ActionRow>
         {sealed ? (
-          <button
-            type="button"
-            className={act.action}
-            title={t.unsealTitle(n)}
-            onClick={() => onSeal(slot.index, false)}
-            data-testid="slot-unseal"
-          >
+          <ActionButton title={t.unsealTitle(n)} onClick={() => onSeal(slot.index, false)} data-testid="slot-unseal">
             {t.unseal}
-          </button>
+          </ActionButton>
         ) : (
-          <button
-            type="button"
-            className={act.action}
+          <ActionButton
             title={t.sealTitle(n)}
             disabled={!slot.shows}
             onClick={() => onSeal(slot.index, true)}
             data-testid="slot-seal"
           >
             {t.seal}
-          </button>
+          </ActionButton>
         )}
         {!sealed && !slot.shows && <span className={styles.muted}>{t.sealNeeds}</span>}
         <button
           type="button"
-          className={act.linkButton}
+          className={styles.linkButton}
           aria-expanded={showWorked}
           aria-controls={workedId}
           onClick={() => setShowWorked(!showWorked)}
@@ -159,23 +151,21 @@ export function SlotCard({
         >
           {showWorked ? t.workedHide : t.worked}
         </button>
-      </div>
+      </ActionRow>
 
       {showWorked && (
         <div
           id={workedId}
-          className={act.worked}
+          className={styles.worked}
           role="group"
           aria-label={t.workedTitle(n)}
           data-testid="slot-worked-answer"
         >
           <p className={styles.muted}>{t.workedNote}</p>
-          <pre className={act.workedText} tabIndex={0}>
+          <pre className={styles.workedText} tabIndex={0}>
             {workedText}
           </pre>
-          <button
-            type="button"
-            className={act.action}
+          <ActionButton
             onClick={() => {
               setShowWorked(false);
               onUseWorked(slot.index);
@@ -183,7 +173,7 @@ export function SlotCard({
             data-testid="slot-use-worked"
           >
             {t.workedUse(n)}
-          </button>
+          </ActionButton>
         </div>
       )}
 
@@ -203,23 +193,23 @@ function Presented({ slot, lang }: { slot: SlotView; lang: Lang }): JSX.Element 
   const codes = report === undefined ? [] : [...new Set(report.violations.map((v) => v.code))];
   return (
     <section
-      className={act.presented}
+      className={styles.presented}
       aria-label={`${t.presentedTitle} (${n})`}
       data-testid="slot-presented"
       data-ok={report?.ok ?? null}
     >
-      <p className={act.presentedHead}>
+      <p className={styles.presentedHead}>
         <strong>{t.presentedTitle}</strong>
       </p>
       {p === null || report === undefined ? (
         <p className={styles.muted}>{t.presentedNothing}</p>
       ) : report.ok ? (
-        <p className={act.okText} data-testid="presented-verdict">
+        <p className={styles.okText} data-testid="presented-verdict">
           {t.presentedOk}
         </p>
       ) : (
         <>
-          <p className={act.badText} data-testid="presented-verdict">
+          <p className={styles.badText} data-testid="presented-verdict">
             {t.presentedRefused}: {codes.join(', ')}
             {p.changed.length > 0 && (
               <span className={styles.muted}> · {t.changedField(p.changed.slice(0, 3).join(', '))}</span>
