@@ -75,7 +75,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({
           <>
             {summary}
             {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? (
-              <p className="inline-warning">{projectionsText.contractBroken}</p>
+              <p className={`inline-warning ${styles.contractBroken}`}>{projectionsText.contractBroken}</p>
             ) : null}
             <JsonView value={drawn?.model_result} label="model_result" />
             {mr?.error != null ? (
