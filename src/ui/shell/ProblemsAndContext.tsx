@@ -14,7 +14,6 @@ import { ProblemsList } from '../features/problems/ProblemsList.tsx';
 import { PROBLEMS_TEXT } from '../features/problems/text.ts';
 import type { DetailOf } from '../i18n/useViolationDetail.ts';
 import type { FocusTargets } from './usePanelFocus.ts';
-import panel from '../components/Panel.module.css';
 import styles from './ProblemsAndContext.module.css';
 
 export const loadContextForm = () => import('../features/context/ContextForm.tsx');
@@ -51,7 +50,7 @@ export function ProblemsAndContext({
   const problemCount = evaluation.problems.length;
   return (
     <section
-      className={`panel ${panel.panel} ${styles.bottom}`}
+      className={`panel ${styles.panel}`}
       aria-label={`${problemsText.problemsTab} / ${problemsText.contextTab}`}
     >
       <Tabs<BottomTab>

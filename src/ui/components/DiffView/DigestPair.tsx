@@ -1,7 +1,7 @@
 /** A digest as stored and as recomputed, in full, one above the other, with the differing characters marked. */
 import type { JSX } from 'react';
 import { digestRuns } from './digestMarks.ts';
-import styles from './Digest.module.css';
+import styles from './DigestPair.module.css';
 
 export interface DigestPairProps {
   name: string;
@@ -16,10 +16,10 @@ export interface DigestPairProps {
 
 function Marked({ value, other }: { value: string; other: string }): JSX.Element {
   return (
-    <code className={styles.pairValue}>
+    <code className={styles.value}>
       {digestRuns(value, other).map((r, i) =>
         r.differs ? (
-          <mark key={i} className={styles.pairMark}>
+          <mark key={i} className={styles.mark}>
             {r.text}
           </mark>
         ) : (
@@ -41,12 +41,12 @@ export function DigestPair({
 }: DigestPairProps): JSX.Element {
   const same = stored !== undefined && stored === recomputed;
   return (
-    <div className={styles.pair} data-testid={testId} data-digest={name} data-match={same}>
-      <p className={styles.pairHead}>
+    <div className={styles.root} data-testid={testId} data-digest={name} data-match={same}>
+      <p className={styles.head}>
         <code>{name}</code>{' '}
-        <span className={same ? styles.pairOk : styles.pairBad}>{(same ? '✓ ' : '✗ ') + verdict(same)}</span>
+        <span className={same ? styles.ok : styles.bad}>{(same ? '✓ ' : '✗ ') + verdict(same)}</span>
       </p>
-      <dl className={styles.pairRows}>
+      <dl className={styles.rows}>
         <dt>{storedLabel}</dt>
         <dd data-testid="digest-stored">
           {stored === undefined ? '—' : <Marked value={stored} other={recomputed ?? ''} />}

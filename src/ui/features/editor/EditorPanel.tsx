@@ -17,7 +17,6 @@ import { documentLang, loadMonacoLocale, monacoLocale } from './locale.ts';
 import type { Lang } from '../../../lang.ts';
 import { EDITOR_TEXT } from './text.ts';
 import styles from './EditorPanel.module.css';
-import panel from '../../components/Panel.module.css';
 
 // Monaco's own messages in the page's language are in place before its code runs (./locale.ts).
 const HandlerMonaco = lazy(() => loadMonacoLocale(documentLang()).then(() => import('./HandlerMonaco.tsx')));
@@ -90,16 +89,16 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
   return (
     <section
       ref={target?.section}
-      className={`panel panel-editor ${panel.panel}`}
+      className={`panel panel-editor ${styles.panel}`}
       id="panel-editor"
       aria-labelledby="panel-editor-title"
       data-panel="panel-editor"
     >
-      <header className={panel.head}>
-        <h2 ref={target?.title} id="panel-editor-title" className={`panel-title ${panel.title}`} tabIndex={-1}>
+      <header className={styles.head}>
+        <h2 ref={target?.title} id="panel-editor-title" className={`panel-title ${styles.title}`} tabIndex={-1}>
           {editorText.editorTitle} <code className={styles.toolBadge}>{tool}</code>
         </h2>
-        <div className={panel.actions}>
+        <div className={styles.actions}>
           {text !== evaluatedText && text.length > LARGE_TEXT_CHARS ? (
             <span className={styles.evalStatus} data-testid="eval-status" title={editorText.evaluatingOnPauseWhy}>
               {editorText.evaluatingOnPause}
@@ -110,7 +109,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
           </span>
         </div>
       </header>
-      <p className={panel.sub}>{editorText.editorSubtitle}</p>
+      <p className={styles.sub}>{editorText.editorSubtitle}</p>
       {editorLang !== null && editorLang !== lang ? (
         <p className="inline-warning small" data-testid="editor-language-note">
           {editorText.editorMenusLanguage}{' '}

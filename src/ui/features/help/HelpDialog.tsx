@@ -51,7 +51,7 @@ export const HelpDialog = memo(function HelpDialog({
           {h.openGuide}
         </button>
       </p>
-      <h3>{h.helpReading}</h3>
+      <h3 className={styles.heading}>{h.helpReading}</h3>
       <ul>
         <li>{h.helpReading1}</li>
         <li>{h.helpReading2}</li>
@@ -59,7 +59,7 @@ export const HelpDialog = memo(function HelpDialog({
         <li>{h.helpReading4}</li>
         <li>{h.helpReading5}</li>
       </ul>
-      <h3>{h.helpShortcuts}</h3>
+      <h3 className={styles.heading}>{h.helpShortcuts}</h3>
       <table className={styles.shortcuts}>
         <tbody>
           {SHORTCUTS.map(([keys, what]) => (

@@ -13,7 +13,7 @@ import { RecoveryTab } from './RecoveryTab.tsx';
 import type { DemoPlace } from '../../../playground/selfTest.ts';
 import { SelfTestTab } from './SelfTestTab.tsx';
 import { LEARN_TEXT } from './text.ts';
-import styles from './Learn.module.css';
+import styles from './LearnView.module.css';
 import type { Lang } from '../../../lang.ts';
 
 type LearnTab = 'mistakes' | 'recovery' | 'selftest';
@@ -108,7 +108,7 @@ function ProgressSummary({
   return (
     <section className={styles.progress} aria-labelledby="learn-progress-title" data-testid="learn-progress">
       <h3 id="learn-progress-title" className={styles.progressTitle}>
-        {t.progressTitle} <span className={styles.muted}>· {t.progressNote}</span>
+        {t.progressTitle} <span className={styles.progressNote}>· {t.progressNote}</span>
       </h3>
       <ul className={styles.meters}>
         {items.map((i) => (
@@ -126,7 +126,7 @@ function ProgressSummary({
       <div className={styles.progressActions}>
         <button
           type="button"
-          className={styles.secondary}
+          className={styles.reset}
           onClick={onReset}
           disabled={c.done === 0 && Object.keys(progress.answers).length === 0}
           data-testid="progress-reset"

@@ -5,7 +5,8 @@ import { MISTAKES, findMistake, type Mistake } from '../../../mistakes/index.ts'
 import { MISTAKE_TEXT, consequenceOf } from '../../../mistakes/mistakeText.ts';
 import { correctVerdict, pretty, safeRun } from '../../../playground/mistakeView.ts';
 import { LEARN_TEXT } from './text.ts';
-import styles from './Learn.module.css';
+import { TabPage } from './TabPage.tsx';
+import styles from './MistakesTab.module.css';
 import type { Lang } from '../../../lang.ts';
 import { cx } from '../../components/cx.ts';
 
@@ -24,8 +25,7 @@ export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario
   const t = LEARN_TEXT[lang];
   const active = mistake === null ? null : findMistake(mistake);
   return (
-    <div className={styles.tab}>
-      <p className={styles.lead}>{t.mistakesLead}</p>
+    <TabPage lead={t.mistakesLead}>
       <p className={styles.inputLine}>
         {t.runningOn}: <strong>{scenario.title[lang]}</strong> <code>{scenario.id}</code>
       </p>
@@ -67,7 +67,7 @@ export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario
           )}
         </div>
       </div>
-    </div>
+    </TabPage>
   );
 }
 
@@ -126,7 +126,7 @@ function MistakeDetail({
     mistake.scenario !== scenario.id ? (
       <button
         type="button"
-        className={styles.primary}
+        className={styles.runBest}
         onClick={() => onOpenScenario(mistake.scenario)}
         data-testid="mistake-run-best"
       >

@@ -8,8 +8,8 @@ import {
 } from '../../../playground/recoveryTimeline.ts';
 import type { DemoPlace } from '../../../playground/selfTest.ts';
 import { LEARN_TEXT } from './text.ts';
-import styles from './Learn.module.css';
-import stepStyles from './RecoveryTimeline.module.css';
+import { TabPage } from './TabPage.tsx';
+import styles from './RecoveryTab.module.css';
 import type { Lang } from '../../../lang.ts';
 import { cx } from '../../components/cx.ts';
 
@@ -24,8 +24,7 @@ export function RecoveryTab({ lang, onGo }: { lang: Lang; onGo(place: DemoPlace)
   const [path, setPath] = useState<RecoveryPathId>('outcome_unknown');
   const timeline = useMemo(() => recoveryTimeline(path, lang), [path, lang]);
   return (
-    <div className={styles.tab}>
-      <p className={styles.lead}>{t.recoveryLead}</p>
+    <TabPage lead={t.recoveryLead}>
       <div className={styles.segmented} role="group" aria-label={t.pathsLabel}>
         {RECOVERY_PATH_IDS.map((id) => (
           <button
@@ -40,22 +39,22 @@ export function RecoveryTab({ lang, onGo }: { lang: Lang; onGo(place: DemoPlace)
         ))}
       </div>
       <section
-        className={stepStyles.timelineWrap}
+        className={styles.timelineWrap}
         data-testid="recovery-timeline"
         data-path={path}
         aria-labelledby="recovery-title"
       >
-        <h3 id="recovery-title" className={styles.cardTitle}>
+        <h3 id="recovery-title" className={styles.title}>
           {timeline.title}
         </h3>
         <p className={styles.note}>{timeline.lead}</p>
-        <ol className={stepStyles.timeline}>
+        <ol className={styles.timeline}>
           {timeline.steps.map((s, i) => (
             <Step key={s.id} step={s} n={i + 1} lang={lang} onGo={onGo} />
           ))}
         </ol>
       </section>
-    </div>
+    </TabPage>
   );
 }
 
@@ -81,48 +80,48 @@ function Step({
   return (
     <li
       className={cx(
-        stepStyles.step,
+        styles.step,
         r === null
-          ? stepStyles.stepQuiet
+          ? styles.stepQuiet
           : r.status === 'succeeded'
-            ? stepStyles.stepGood
+            ? styles.stepGood
             : r.status === 'unknown'
-              ? stepStyles.stepWarn
-              : stepStyles.stepBad,
+              ? styles.stepWarn
+              : styles.stepBad,
       )}
       data-testid={`step-${step.id}`}
       data-kind={step.kind}
     >
-      <span className={stepStyles.stepNo} aria-hidden="true">
+      <span className={styles.stepNo} aria-hidden="true">
         {n}
       </span>
-      <div className={stepStyles.stepBody}>
-        <h4 className={stepStyles.stepTitle}>{step.title}</h4>
-        <p className={stepStyles.stepDetail}>{step.detail}</p>
+      <div className={styles.stepBody}>
+        <h4 className={styles.stepTitle}>{step.title}</h4>
+        <p className={styles.stepDetail}>{step.detail}</p>
         {r === null ? (
           <p className={styles.muted} data-testid="step-no-result">
             {t.noResult}
           </p>
         ) : (
           <p
-            className={stepStyles.chips}
+            className={styles.chips}
             data-testid="step-result"
             data-delivery={r.delivery}
             data-outcome={r.outcome}
             data-status={r.status}
           >
             <span className={styles.muted}>{t.stepProduces}:</span>
-            <code className={stepStyles.chip}>
+            <code className={styles.chip}>
               {t.status}: {r.status}
             </code>
-            <code className={stepStyles.chip} data-testid="step-delivery">
+            <code className={styles.chip} data-testid="step-delivery">
               {t.delivery}: {r.delivery}
             </code>
-            <code className={stepStyles.chip} data-testid="step-outcome">
+            <code className={styles.chip} data-testid="step-outcome">
               {t.outcome}: {r.outcome}
             </code>
             {r.errorCode !== null && (
-              <code className={stepStyles.chip}>
+              <code className={styles.chip}>
                 {t.error}: {r.errorCode}
                 {r.retryAfterMs !== null ? ` · retry_after_ms ${r.retryAfterMs}` : ''}
               </code>
@@ -136,8 +135,8 @@ function Step({
             ))}
           </ul>
         )}
-        <div className={stepStyles.next} data-testid="step-next" data-action={step.next.action}>
-          <strong>{t.next}:</strong> {step.next.text} <span className={stepStyles.source}>({source})</span>
+        <div className={styles.next} data-testid="step-next" data-action={step.next.action}>
+          <strong>{t.next}:</strong> {step.next.text} <span className={styles.source}>({source})</span>
         </div>
         {r !== null && (
           <button

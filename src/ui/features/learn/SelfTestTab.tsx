@@ -8,8 +8,8 @@ import { useEffect, useState, type JSX } from 'react';
 import { QUESTIONS, type DemoPlace, type Question } from '../../../playground/selfTest.ts';
 import { SELF_TEST_TEXT } from '../../../playground/selfTestText.ts';
 import { LEARN_TEXT } from './text.ts';
-import styles from './Learn.module.css';
-import questionStyles from './SelfTest.module.css';
+import { TabPage } from './TabPage.tsx';
+import styles from './SelfTestTab.module.css';
 import { MAX_ANSWER_CHARS } from '../../../playground/progress.ts';
 import type { Lang } from '../../../lang.ts';
 
@@ -30,9 +30,8 @@ export interface SelfTestTabProps {
 export function SelfTestTab({ lang, points, answers, onAnswer, onGo, onPoints }: SelfTestTabProps): JSX.Element {
   const t = LEARN_TEXT[lang];
   return (
-    <div className={styles.tab}>
-      <p className={styles.lead}>{t.selfTestLead}</p>
-      <ol className={questionStyles.questions}>
+    <TabPage lead={t.selfTestLead}>
+      <ol className={styles.questions}>
         {QUESTIONS.map((q) => (
           <QuestionCard
             key={q.id}
@@ -46,7 +45,7 @@ export function SelfTestTab({ lang, points, answers, onAnswer, onGo, onPoints }:
           />
         ))}
       </ol>
-    </div>
+    </TabPage>
   );
 }
 
@@ -76,26 +75,26 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
     onPoints(q.id, ticked.includes(i) ? ticked.filter((x) => x !== i) : [...ticked, i]);
   return (
     <li
-      className={questionStyles.question}
+      className={styles.question}
       data-testid={`question-${q.id}`}
       data-answered={answered}
       data-points={ticked.length}
     >
-      <h4 id={`${id}-title`} className={questionStyles.questionTitle}>
-        <span className={styles.switchId}>Q{q.id}</span> {words.question}
+      <h4 id={`${id}-title`} className={styles.questionTitle}>
+        <span className={styles.questionNo}>Q{q.id}</span> {words.question}
         {answered && (
-          <span className={questionStyles.answered} data-testid="answered">
+          <span className={styles.answered} data-testid="answered">
             {' '}
             ✓ {t.answeredCovers(ticked.length, words.points.length)}
           </span>
         )}
       </h4>
-      <label className={questionStyles.answerLabel} htmlFor={`${id}-answer`}>
+      <label className={styles.answerLabel} htmlFor={`${id}-answer`}>
         {t.yourAnswer}
       </label>
       <textarea
         id={`${id}-answer`}
-        className={questionStyles.answer}
+        className={styles.answer}
         rows={3}
         value={answer}
         maxLength={MAX_ANSWER_CHARS}
@@ -103,7 +102,7 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
         onChange={(e) => onAnswer(q.id, e.target.value)}
         data-testid="answer"
       />
-      <div className={questionStyles.questionActions}>
+      <div className={styles.questionActions}>
         <button
           type="button"
           className={styles.primary}
@@ -118,11 +117,11 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
         {!canReveal && !revealed && <span className={styles.muted}>{t.revealHint(MIN_ANSWER_CHARS)}</span>}
       </div>
       <div id={`${id}-explanation`} className={styles.explanation} data-testid="explanation" hidden={!revealed}>
-        <fieldset className={questionStyles.points} data-testid="key-points">
+        <fieldset className={styles.points} data-testid="key-points">
           <legend className={styles.subTitle}>{t.keyPoints}</legend>
           <p className={styles.muted}>{t.keyPointsHow}</p>
           {words.points.map((p, i) => (
-            <label key={i} className={questionStyles.point}>
+            <label key={i} className={styles.point}>
               <input
                 type="checkbox"
                 checked={ticked.includes(i)}
@@ -132,7 +131,7 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
               <span>{p}</span>
             </label>
           ))}
-          <p className={answered ? questionStyles.covered : styles.muted} data-testid="points-verdict">
+          <p className={answered ? styles.covered : styles.muted} data-testid="points-verdict">
             {answered ? t.coversN(ticked.length, words.points.length) : t.coversNone}
           </p>
         </fieldset>

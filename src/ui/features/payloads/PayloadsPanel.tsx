@@ -9,7 +9,6 @@ import { JsonView } from '../../components/JsonView.tsx';
 import type { Lang } from '../../../lang.ts';
 import { PAYLOADS_TEXT } from './text.ts';
 import { cx } from '../../components/cx.ts';
-import problems from '../problems/ProblemsList.module.css';
 import styles from './PayloadsPanel.module.css';
 import type { DetailOf } from '../../i18n/useViolationDetail.ts';
 import type { PayloadView } from '../../../playground/evaluate.ts';
@@ -69,11 +68,12 @@ export const PayloadsPanel = memo(function PayloadsPanel({
               <ul className={styles.refusalList}>
                 {p.refusal.map((v, i) => (
                   <li key={i}>
-                    <code>{v.code}</code> <code className={problems.path}>{v.path || '/'}</code> — {detailOf(v.params)}
+                    <code>{v.code}</code> <code className={styles.refusalPath}>{v.path || '/'}</code> —{' '}
+                    {detailOf(v.params)}
                   </li>
                 ))}
               </ul>
-              {p.refusal.length === 0 ? <p className={problems.detail}>{p.message}</p> : null}
+              {p.refusal.length === 0 ? <p className={styles.refusalMessage}>{p.message}</p> : null}
             </div>
           )}
         </li>
