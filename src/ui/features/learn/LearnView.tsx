@@ -15,6 +15,7 @@ import { SelfTestTab } from './SelfTestTab.tsx';
 import { LEARN_TEXT } from './text.ts';
 import styles from './LearnView.module.css';
 import type { Lang } from '../../../lang.ts';
+import { LearnButton } from './LearnButton.tsx';
 
 type LearnTab = 'mistakes' | 'recovery' | 'selftest';
 
@@ -124,15 +125,14 @@ function ProgressSummary({
         ))}
       </ul>
       <div className={styles.progressActions}>
-        <button
-          type="button"
-          className={styles.reset}
+        <LearnButton
+          kind="secondary"
           onClick={onReset}
           disabled={c.done === 0 && Object.keys(progress.answers).length === 0}
           data-testid="progress-reset"
         >
           {t.progressReset}
-        </button>
+        </LearnButton>
       </div>
     </section>
   );

@@ -9,6 +9,7 @@ import { TabPage } from './TabPage.tsx';
 import styles from './MistakesTab.module.css';
 import type { Lang } from '../../../lang.ts';
 import { cx } from '../../components/cx.ts';
+import { LearnButton } from './LearnButton.tsx';
 
 /** The part of a title before its colon: the switch list stays short; the detail shows the whole title. */
 const shortTitle = (title: string): string => title.split(/[:：]/)[0] ?? title;
@@ -124,14 +125,9 @@ function MistakeDetail({
   const r = useMemo(() => safeRun(mistake, scenario), [mistake, scenario]);
   const best =
     mistake.scenario !== scenario.id ? (
-      <button
-        type="button"
-        className={styles.runBest}
-        onClick={() => onOpenScenario(mistake.scenario)}
-        data-testid="mistake-run-best"
-      >
+      <LearnButton kind="primary" onClick={() => onOpenScenario(mistake.scenario)} data-testid="mistake-run-best">
         {t.runOnBest(mistake.scenario)}
-      </button>
+      </LearnButton>
     ) : null;
   if (!r.ok) {
     return (

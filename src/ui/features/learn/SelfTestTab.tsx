@@ -12,6 +12,7 @@ import { TabPage } from './TabPage.tsx';
 import styles from './SelfTestTab.module.css';
 import { MAX_ANSWER_CHARS } from '../../../playground/progress.ts';
 import type { Lang } from '../../../lang.ts';
+import { LearnButton } from './LearnButton.tsx';
 
 /** Shorter than this (after trimming) is not an answer yet: "x" opens nothing. */
 export const MIN_ANSWER_CHARS = 8;
@@ -103,9 +104,8 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
         data-testid="answer"
       />
       <div className={styles.questionActions}>
-        <button
-          type="button"
-          className={styles.primary}
+        <LearnButton
+          kind="primary"
           aria-expanded={revealed}
           aria-controls={`${id}-explanation`}
           disabled={!canReveal && !revealed}
@@ -113,7 +113,7 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
           data-testid="reveal"
         >
           {revealed ? t.hide : t.reveal}
-        </button>
+        </LearnButton>
         {!canReveal && !revealed && <span className={styles.muted}>{t.revealHint(MIN_ANSWER_CHARS)}</span>}
       </div>
       <div id={`${id}-explanation`} className={styles.explanation} data-testid="explanation" hidden={!revealed}>
@@ -139,9 +139,9 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
         {words.explanation.map((p, i) => (
           <p key={i}>{p}</p>
         ))}
-        <button type="button" className={styles.secondary} onClick={() => onGo(q.demo)} data-testid="demo">
+        <LearnButton kind="secondary" className={styles.demo} onClick={() => onGo(q.demo)} data-testid="demo">
           {words.demo} →
-        </button>
+        </LearnButton>
       </div>
     </li>
   );
