@@ -1,11 +1,11 @@
 /** A recorded stream is its own chunk: until it has arrived the mode says so, and says why if it cannot be loaded. */
 import type { JSX } from 'react';
 import type { TurnTexts } from './text.ts';
-import styles from './Turn.module.css';
+import styles from './TurnLoading.module.css';
 
 export function TurnLoading({ x, error }: { x: TurnTexts; error: string | null }): JSX.Element {
   return (
-    <main className={`workspace ${styles.turnWorkspace} turn-loading`} data-testid="turn-loading">
+    <main className={`workspace ${styles.turnLoading} turn-loading`} data-testid="turn-loading">
       <p role="status" className={error !== null ? 'inline-warning' : 'muted'} data-testid="turn-recording-loading">
         {error !== null ? x.recordedFailed(error) : x.recordedLoading}
       </p>
