@@ -26,7 +26,7 @@ import { PayloadsPanel } from '../payloads/PayloadsPanel.tsx';
 import { ProblemsList, problemMessage } from '../problems/ProblemsList.tsx';
 import { NoResult, ProjectionPanels } from '../projections/ProjectionPanels.tsx';
 import type { TurnTexts } from './text.ts';
-import styles from './Turn.module.css';
+import styles from './CallWorkbench.module.css';
 
 type View = 'problems' | 'projections' | 'digests' | 'payloads';
 

@@ -12,7 +12,7 @@ import type { Lang } from '../../../lang.ts';
 import type { TurnContinuation } from '../../../playground/turn/turnView.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { TurnTexts } from './text.ts';
-import styles from './Turn.module.css';
+import styles from './ContinuationPanel.module.css';
 
 /** The value at an RFC 6901 pointer (the pairs point into the body). */
 function at(root: JsonValue, pointer: string): JsonValue | undefined {

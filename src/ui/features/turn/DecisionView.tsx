@@ -11,7 +11,7 @@ import { PROBLEM_TEXT } from '../../../playground/turn/problemText.ts';
 import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
 import { TurnWords } from './TurnWords.tsx';
-import styles from './Turn.module.css';
+import styles from './DecisionView.module.css';
 
 export function verdictOf(x: TurnTexts, d: TurnDecision | null): { ok: boolean; text: string } {
   if (d === null) return { ok: false, text: '—' };

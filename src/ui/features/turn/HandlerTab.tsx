@@ -8,7 +8,7 @@ import type { Lang } from '../../../lang.ts';
 import type { DecidedCall, TurnDecision } from '../../../playground/turn/decision.ts';
 import { DecisionView } from './DecisionView.tsx';
 import type { TurnTexts } from './text.ts';
-import styles from './Turn.module.css';
+import styles from './HandlerTab.module.css';
 
 export interface HandlerTabProps {
   x: TurnTexts;

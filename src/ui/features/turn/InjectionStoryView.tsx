@@ -9,7 +9,7 @@ import type { ProviderName } from '../../../core/tables/index.ts';
 import { INJECTION_SCENARIO_ID, injectionStory } from '../../../playground/turn/injectionStory.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { TurnTexts } from './text.ts';
-import styles from './Turn.module.css';
+import styles from './InjectionStoryView.module.css';
 
 export interface InjectionStoryViewProps {
   x: TurnTexts;

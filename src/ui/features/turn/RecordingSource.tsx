@@ -6,7 +6,7 @@
 import type { JSX } from 'react';
 import { recordingSourceText, type Recording } from '../../../core/recordings/index.ts';
 import type { TurnTexts } from './text.ts';
-import styles from './Turn.module.css';
+import styles from './RecordingSource.module.css';
 
 export function RecordingSource({ x, recording }: { x: TurnTexts; recording: Recording }): JSX.Element {
   return (

@@ -14,7 +14,7 @@ import { DecisionView } from './DecisionView.tsx';
 import type { TurnTexts } from './text.ts';
 import { TurnWords } from './TurnWords.tsx';
 import { terminalChip } from './terminalChip.ts';
-import styles from './Turn.module.css';
+import styles from './StepDetail.module.css';
 
 export function StepDetail({
   x,

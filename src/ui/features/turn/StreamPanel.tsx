@@ -12,7 +12,7 @@ import type { PanelTarget } from '../../components/focus.ts';
 import { RecordingSource } from './RecordingSource.tsx';
 import { StreamStepper } from './StreamStepper.tsx';
 import type { TurnTexts } from './text.ts';
-import styles from './Turn.module.css';
+import styles from './StreamPanel.module.css';
 
 export interface StreamPanelProps {
   x: TurnTexts;

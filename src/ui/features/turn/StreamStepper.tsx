@@ -25,7 +25,7 @@ import type { FaultState } from '../../../playground/turn/turnView.ts';
 import { CodeText } from '../../components/CodeText.tsx';
 import type { TurnTexts } from './text.ts';
 import { terminalChip } from './terminalChip.ts';
-import styles from './Turn.module.css';
+import styles from './StreamStepper.module.css';
 
 export interface StreamStepperProps {
   x: TurnTexts;

@@ -8,7 +8,7 @@ import { useRef, type JSX } from 'react';
 import { lineStarts } from '../../../core/json/index.ts';
 import type { StreamTextError } from '../../../core/turn/index.ts';
 import type { TurnTexts } from './text.ts';
-import styles from './Turn.module.css';
+import styles from './StreamTextEditor.module.css';
 
 export interface StreamTextEditorProps {
   x: TurnTexts;

@@ -2,11 +2,11 @@
 import type { JSX } from 'react';
 import type { TurnTexts } from './text.ts';
 import { Workspace } from '../../components/Workspace.tsx';
-import styles from './Turn.module.css';
+import styles from './TurnLoading.module.css';
 
 export function TurnLoading({ x, error }: { x: TurnTexts; error: string | null }): JSX.Element {
   return (
-    <Workspace className={styles.turnWorkspace} data-testid="turn-loading">
+    <Workspace className={styles.turnLoading} data-testid="turn-loading">
       <p role="status" className={error !== null ? 'inline-warning' : 'muted'} data-testid="turn-recording-loading">
         {error !== null ? x.recordedFailed(error) : x.recordedLoading}
       </p>

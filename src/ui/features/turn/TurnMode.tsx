@@ -53,7 +53,7 @@ import { useTurnStep } from './useTurnStep.ts';
 import { useRecordedStream } from './useRecordedStream.ts';
 import { turnFileActions } from './turnFileActions.ts';
 import { TAB_LABEL, tabsOf, useTurnPlace, type TurnTab } from './useTurnPlace.ts';
-import styles from './Turn.module.css';
+import styles from './TurnMode.module.css';
 import panel from '../../components/Panel.module.css';
 import { Workspace } from '../../components/Workspace.tsx';
 
