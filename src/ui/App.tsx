@@ -11,7 +11,8 @@
  *   └──────────────────────────────────────────────────────────────────────┘
  * In attack mode the right column is the attack lab; in exercise mode, the
  * exercise panel above the two projections. Below 1024 px the same panels
- * form one column under a sticky bar (styles/narrow.css, PanelNav).
+ * form one column under a sticky bar (PanelNav); each component's module
+ * says its own narrow layout.
  * The pieces are in ./shell: the right column, the problems and context
  * tabs, the narrow bar, the links and where focus can go.
  */

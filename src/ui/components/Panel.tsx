@@ -48,7 +48,7 @@ export function Panel({
       data-panel={id}
     >
       <header className={styles.head}>
-        <h2 ref={target?.title} id={`${id}-title`} className={`panel-title ${styles.title}`} tabIndex={-1}>
+        <h2 ref={target?.title} id={`${id}-title`} className={styles.title} tabIndex={-1}>
           {title}
         </h2>
         {actions !== undefined ? <div className={styles.actions}>{actions}</div> : null}

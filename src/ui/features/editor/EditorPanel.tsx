@@ -95,7 +95,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
       data-panel="panel-editor"
     >
       <header className={styles.head}>
-        <h2 ref={target?.title} id="panel-editor-title" className={`panel-title ${styles.title}`} tabIndex={-1}>
+        <h2 ref={target?.title} id="panel-editor-title" className={styles.title} tabIndex={-1}>
           {editorText.editorTitle} <code className={styles.toolBadge}>{tool}</code>
         </h2>
         <div className={styles.actions}>

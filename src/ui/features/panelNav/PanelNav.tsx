@@ -1,5 +1,5 @@
 /**
- * Below the width where the panels fit side by side (styles/narrow.css), the
+ * Below the width where the panels fit side by side (1024 px), the
  * workspace is one column the learner scrolls through. This bar stays at the
  * top of the screen: the verdict and the problem count, so neither needs a
  * scroll to be seen, and one button per panel of the mode. On wide screens

@@ -47,8 +47,7 @@ export function StreamPanel({
       target={target}
     >
       {recording !== null ? <RecordingSource x={x} recording={recording} /> : null}
-      {/* turn-verdict: the presenting sheet's hook (styles/present.css). */}
-      <p className={`turn-verdict ${styles.turnVerdict}`}>
+      <p className={styles.turnVerdict}>
         {x.atTheEnd}{' '}
         <span className={`chip ${verdict.ok ? 'chip-succeeded' : 'chip-error'}`} data-testid="turn-verdict">
           {verdict.text}

@@ -54,7 +54,6 @@ import { useRecordedStream } from './useRecordedStream.ts';
 import { turnFileActions } from './turnFileActions.ts';
 import { TAB_LABEL, tabsOf, useTurnPlace, type TurnTab } from './useTurnPlace.ts';
 import styles from './TurnMode.module.css';
-import panel from '../../components/Panel.module.css';
 import { Workspace } from '../../components/Workspace.tsx';
 
 export interface TurnModeProps {
@@ -217,7 +216,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
               label={p.splitterLabel}
               onChange={p.onLeft}
             />
-            <section className={`panel ${panel.panel} ${styles.turnTabs}`} aria-label={x.tabsLabel}>
+            <section className={`panel ${styles.turnTabs}`} aria-label={x.tabsLabel}>
               <Tabs<TurnTab>
                 handle={tabsHandle}
                 id="turn-tabs"
