@@ -2,10 +2,11 @@
  * The phone that `npm run bench:ui` emulates, held fixed across machines.
  *
  * A fixed `Emulation.setCPUThrottlingRate` of 4 does not give a fixed CPU: it
- * divides whatever the host has. On this project's own machine, with the same
- * Chromium and the same code, the 4× keystroke p90 read 83 ms one day and
- * 250–350 ms the next (docs/performance.md, session 10), and Chromium's
- * throttle is not even linear there (4× divided the benchmark below by 4–6).
+ * divides whatever the host has. On machines of this project's kind, with the
+ * same code, the 4× keystroke p90 read 83 ms one day and 250–350 ms the next
+ * while the unthrottled figure moved far less (docs/performance.md, session 10),
+ * and Chromium's throttle is not linear there (4× divided the benchmark below
+ * by 4–6).
  * A regression gate on such figures fails on a slow day with no change to the
  * code. So the gated figures are taken on a phone defined by a score instead
  * of a divisor: the throttling rate is found, on the machine and right before
