@@ -38,7 +38,7 @@ export function AttackDetail({
         </h3>
         <SurfaceBadge surface={info.surface} lang={lang} />
       </header>
-      <p className={styles.lesson} data-testid="attack-lesson">
+      <p className="lead" data-testid="attack-lesson">
         <strong>{t.lesson}: </strong>
         {ATTACK_TEXT[lang][info.id].lesson}
       </p>

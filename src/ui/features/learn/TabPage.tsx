@@ -5,7 +5,7 @@ import styles from './TabPage.module.css';
 export function TabPage({ lead, children }: { lead: string; children: ReactNode }): JSX.Element {
   return (
     <div className={styles.page}>
-      <p className={styles.lead}>{lead}</p>
+      <p className="lead">{lead}</p>
       {children}
     </div>
   );
