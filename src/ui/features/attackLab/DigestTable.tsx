@@ -18,15 +18,16 @@ export function DigestTable({
   const t = ATTACK_LAB_TEXT[lang];
   return (
     // Wider than a phone: it scrolls sideways, and as a named, focusable box it can be scrolled from the keyboard too.
+    // The answer comes right after the digest's name, so a phone shows it before the two hashes that scroll.
     <div className={styles.digestsWrap} role="group" aria-label={title} tabIndex={0}>
       <table className={styles.digests}>
         <caption>{title}</caption>
         <thead>
           <tr>
             <th scope="col">{t.digest}</th>
+            <th scope="col">{t.matchCol}</th>
             <th scope="col">{t.storedCol}</th>
             <th scope="col">{t.recomputedCol}</th>
-            <th scope="col">{t.matchCol}</th>
           </tr>
         </thead>
         <tbody>
@@ -39,15 +40,15 @@ export function DigestTable({
                 <th scope="row">
                   <code>{d}</code>
                 </th>
+                <td className={same ? styles.okText : styles.badText}>
+                  <span aria-hidden="true">{same ? '✓ ' : '✗ '}</span>
+                  {same ? t.match : t.differs}
+                </td>
                 <td>
                   {stored === undefined ? '—' : <Digest value={stored} label={`${d} (${t.storedCol})`} lang={lang} />}
                 </td>
                 <td>
                   {again === undefined ? '—' : <Digest value={again} label={`${d} (${t.recomputedCol})`} lang={lang} />}
-                </td>
-                <td className={same ? styles.okText : styles.badText}>
-                  <span aria-hidden="true">{same ? '✓ ' : '✗ '}</span>
-                  {same ? t.match : t.differs}
                 </td>
               </tr>
             );
