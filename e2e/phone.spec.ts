@@ -2,8 +2,8 @@
  * Issue 19 on a phone (390×844): the sticky bar carries the verdict of what
  * is open (the attack's, with its id, and a jump straight to it), no jump
  * label is cut, problem cards align left, typing after a tap outside the
- * editor logs no error, and focus never lands under the bar. Screenshots go
- * to test-results/issue19/.
+ * editor logs no error, focus never lands under the bar, and opening the
+ * Model turn leaves the page at its top. Screenshots go to test-results/issue19/.
  */
 import { devices } from '@playwright/test';
 import { NARROW_DEVICES } from './devices.ts';
@@ -141,4 +141,29 @@ test('an element that gets the focus while under the sticky bar comes out from u
       .poll(async () => (await target.boundingBox())!.y, 'the focused element’s top, below the bar')
       .toBeGreaterThanOrEqual(bar.y + bar.height - 1);
   }
+});
+
+test('the Model turn opens at the top of the page; stepping scrolls the event list, not the page', async ({
+  pg,
+  page,
+}) => {
+  // Before: the list brought its current event into view with scrollIntoView, which scrolls the page as well. A
+  // stream opens at its last event, so on a phone the learner landed halfway down the page, the header out of sight.
+  await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.parallel_calls');
+  const list = page.getByRole('listbox');
+  const current = list.locator('[aria-selected="true"]');
+  await expect(current).toContainText('message_stop');
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const inList = async () => {
+    const [row, box] = [(await current.boundingBox())!, (await list.boundingBox())!];
+    return row.y >= box.y - 1 && row.y + row.height <= box.y + box.height + 1;
+  };
+  await expect.poll(inList, 'the last event, shown inside the list').toBe(true);
+  const scrolled = await list.evaluate((el) => el.scrollTop);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.getByTestId('step-start').click();
+  await expect(current).toContainText('message_start');
+  await expect.poll(inList, 'the first event, shown inside the list').toBe(true);
+  expect(await list.evaluate((el) => el.scrollTop)).toBeLessThan(scrolled);
 });

@@ -55,9 +55,15 @@ export function StreamStepper({
   const list = useRef<HTMLOListElement>(null);
   const go = (i: number) => onIndex(Math.max(0, Math.min(n - 1, i)));
   const rows = useRowWindow(list, n, index);
-  // Keep the current event in view as the learner steps (the list scrolls on its own; a windowed list is scrolled by useRowWindow).
+  // Keep the current event in view as the learner steps (a windowed list is scrolled by useRowWindow). The list is
+  // scrolled, never the page: scrollIntoView scrolled the page too, and as a stream opens at its last event, opening
+  // the Model turn on a phone (where the page scrolls) landed the learner halfway down, the header out of sight.
   useEffect(() => {
-    if (rows === null) list.current?.querySelector(`[data-index="${index}"]`)?.scrollIntoView({ block: 'nearest' });
+    const el = list.current;
+    const row = el?.querySelector(`[data-index="${index}"]`);
+    if (rows !== null || el == null || row == null) return;
+    const r = row.getBoundingClientRect();
+    scrollListTo(el, r.top - el.getBoundingClientRect().top - el.clientTop + el.scrollTop, r.height);
   }, [index, rows]);
   // One handler for the list (a row has no props that change with the step): a step re-renders two rows, not thousands.
   const onClick = (e: MouseEvent<HTMLOListElement>) => {
@@ -220,6 +226,12 @@ const WINDOWED = 400;
 /** Rows drawn beyond each edge of the view, so a scroll by a few rows shows drawn rows at once. */
 const OVERSCAN = 30;
 
+/** Shows `height` px of the list's content from `top` by the shortest scroll of the list alone (as `block: 'nearest'`). */
+function scrollListTo(el: HTMLElement, top: number, height: number): void {
+  if (top < el.scrollTop) el.scrollTop = top;
+  else if (top + height > el.scrollTop + el.clientHeight) el.scrollTop = top + height - el.clientHeight;
+}
+
 /**
  * The rows of a long list to draw (null: draw them all). Rows of a windowed
  * list are one line each, of the height the first drawn row has (CSS:
@@ -246,10 +258,7 @@ function useRowWindow(
   useLayoutEffect(() => {
     const el = list.current;
     if (!windowed || el === null) return;
-    const top = index * view.row;
-    // Into view by the shortest scroll, as scrollIntoView({ block: 'nearest' }) would.
-    if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + view.row > el.scrollTop + el.clientHeight) el.scrollTop = top + view.row - el.clientHeight;
+    scrollListTo(el, index * view.row, view.row);
     measure();
   }, [windowed, index, view.row, list, measure]);
   if (!windowed) return null;
