@@ -47,7 +47,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { bigHandlerOutput } from '../e2e/bigHandlerOutput.ts';
-import { armKey, installProbes, mainThreadQuiet, type KeyMeasure, type LoadMarks } from './uiProbes.ts';
+import { armKey, installProbes, KEEP_NAMES, mainThreadQuiet, type KeyMeasure, type LoadMarks } from './uiProbes.ts';
 import { bigStream } from './bigStream.ts';
 import { calibratePhone, PHONE, PHONE_INDEX, type Calibration } from './uiCalibration.ts';
 import { BUDGETS, median, print, quantile, type Figure } from './uiFigures.ts';
@@ -83,8 +83,7 @@ async function throttle(page: Page, rate: number): Promise<void> {
 
 async function newPage(browser: Browser, rate: number): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  // tsx keeps function names with a `__name` helper that the page does not have.
-  await ctx.addInitScript('globalThis.__name = (f) => f;');
+  await ctx.addInitScript(KEEP_NAMES);
   await ctx.addInitScript(installProbes);
   const page = await ctx.newPage();
   page.on('console', (m) => {
@@ -366,35 +365,43 @@ async function main(): Promise<void> {
     const r = new Map<RateSpec, Measured>();
     for (const spec of RATES) {
       const at = () => rateFor(browser, spec, found);
-      const m: Measured = {
-        load: { verdict: [], editor: [], shift: [] },
-        keys: { keys: [], slowestEvent: NaN },
-        big: NaN,
-        stream: NaN,
+      /** One part at the rate it is measured at (the phone's found again), printed as it comes. */
+      const part = async <T>(
+        name: string,
+        none: T,
+        measure: (rate: number) => Promise<T>,
+        say: (rate: number, v: T) => void,
+      ) => {
+        if (!PARTS.has(name)) return none;
+        const rate = await at();
+        const v = await measure(rate);
+        say(rate, v);
+        return v;
       };
-      if (PARTS.has('loads')) {
-        const rate = await at();
-        m.load = await loads(browser, rate);
-        console.log(
-          `[${rate}×] loads: verdict [${m.load.verdict.map(Math.round).join(', ')}] ms, editor [${m.load.editor.map(Math.round).join(', ')}] ms, shift [${m.load.shift.map((s) => s.toFixed(4)).join(', ')}]`,
-        );
-      }
-      if (PARTS.has('keys')) {
-        const rate = await at();
-        m.keys = await keystrokes(browser, rate);
-        logKeys(rate, m.keys);
-      }
-      if (PARTS.has('big')) {
-        const rate = await at();
-        m.big = await typingBig(browser, rate);
-        console.log(`[${rate}×] typing into 64 KiB: longest task ${m.big} ms`);
-      }
-      if (PARTS.has('stream')) {
-        const rate = await at();
-        m.stream = await streamStepping(browser, rate);
-        console.log(`[${rate}×] stepping through 1 MiB: longest task ${m.stream} ms`);
-      }
-      r.set(spec, m);
+      r.set(spec, {
+        load: await part(
+          'loads',
+          { verdict: [], editor: [], shift: [] },
+          (rate) => loads(browser, rate),
+          (rate, l) =>
+            console.log(
+              `[${rate}×] loads: verdict [${l.verdict.map(Math.round).join(', ')}] ms, editor [${l.editor.map(Math.round).join(', ')}] ms, shift [${l.shift.map((s) => s.toFixed(4)).join(', ')}]`,
+            ),
+        ),
+        keys: await part('keys', { keys: [], slowestEvent: NaN }, (rate) => keystrokes(browser, rate), logKeys),
+        big: await part(
+          'big',
+          NaN,
+          (rate) => typingBig(browser, rate),
+          (rate, ms) => console.log(`[${rate}×] typing into 64 KiB: longest task ${ms} ms`),
+        ),
+        stream: await part(
+          'stream',
+          NaN,
+          (rate) => streamStepping(browser, rate),
+          (rate, ms) => console.log(`[${rate}×] stepping through 1 MiB: longest task ${ms} ms`),
+        ),
+      });
     }
     // A part of the figures (--only, --rates) is printed above; the table and the gate need them all.
     if (PARTS.size < 4 || !r.has(1) || !r.has(PHONE)) return;

@@ -22,6 +22,7 @@
  * unthrottled and say so (they only get worse, never better, than the phone's).
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { KEEP_NAMES } from './uiProbes.ts';
 
 /** What the figures taken on the emulated phone are labelled with, and `--rates` calls it. */
 export const PHONE = 'phone';
@@ -91,7 +92,7 @@ async function indexAtRate(page: Page, cdp: CDPSession, rate: number): Promise<n
  * calibration does, keeping the closest rate tried (a shared host's readings are noisy, so they need not fall
  * monotonically). A host at or below the target is not throttled.
  */
-export async function rateFor(target: number, indexAt: (rate: number) => Promise<number>): Promise<Calibration> {
+export async function findRate(target: number, indexAt: (rate: number) => Promise<number>): Promise<Calibration> {
   const host = await indexAt(1);
   if (host <= target) return { rate: 1, index: host, host };
   let low = { rate: 1, index: host };
@@ -118,15 +119,14 @@ export async function rateFor(target: number, indexAt: (rate: number) => Promise
 /** Finds, in a blank page of `browser`, the rate at which this host scores PHONE_INDEX. */
 export async function calibratePhone(browser: Browser): Promise<Calibration> {
   const ctx = await browser.newContext();
-  // tsx keeps function names with a `__name` helper that the page does not have.
-  await ctx.addInitScript('globalThis.__name = (f) => f;');
+  await ctx.addInitScript(KEEP_NAMES);
   const page = await ctx.newPage();
   try {
     await page.goto('about:blank');
     const cdp = await ctx.newCDPSession(page);
     const indexAt = (rate: number) => indexAtRate(page, cdp, rate);
     await indexAt(1); // a first run lets V8 optimise the benchmark
-    return await rateFor(PHONE_INDEX, indexAt);
+    return await findRate(PHONE_INDEX, indexAt);
   } finally {
     await ctx.close();
   }

@@ -8,6 +8,9 @@
  * so a message posted from the rAF callback is delivered after that paint.
  */
 
+/** Run first in every page the bench opens: tsx keeps function names with a `__name` helper the page does not have. */
+export const KEEP_NAMES = 'globalThis.__name = (f) => f;';
+
 export interface LoadMarks {
   verdict: number | null;
   editor: number | null;
