@@ -1,0 +1,91 @@
+/**
+ * Approval (docs/control-plane.md#approval): a call that needs a person is
+ * answered APPROVAL_REQUIRED with a preview; the preview is stored by its
+ * digest only (never its arguments), `approve` turns a preview this plane
+ * issued into an approval for that one request digest, and the claim uses
+ * it up. Another digest, an expired or a used approval is APPROVAL_INVALID.
+ */
+import { H } from '../core/result/index.ts';
+import { iso } from './attemptLog.ts';
+import { ApprovalRefused } from './controlPlaneErrors.ts';
+import type { Approval, PlaneState, Preview, Principal } from './planeTypes.ts';
+
+const PREVIEW_PURPOSE = 'tool-approval-preview/v1';
+
+const previewDigest = (s: PlaneState, p: Preview): string =>
+  H(
+    PREVIEW_PURPOSE,
+    { request_sha256: p.request_sha256, tool: p.tool, arguments: p.arguments, expires_at: p.expires_at },
+    s.key,
+  );
+
+export async function issuePreview(
+  s: PlaneState,
+  tool: string,
+  args: unknown,
+  request_sha256: string,
+  now: number,
+): Promise<Preview> {
+  const expires = now + s.policy.approval_ttl_ms;
+  const preview: Preview = { request_sha256, tool, arguments: structuredClone(args), expires_at: iso(expires) };
+  await s.store.savePreview({ preview_sha256: previewDigest(s, preview), request_sha256, tool, expires_at: expires });
+  return preview;
+}
+
+export type ApprovalVerdict = { kind: 'none' } | { kind: 'invalid' } | { kind: 'valid'; approval_id: string };
+
+export async function checkApproval(
+  s: PlaneState,
+  given: unknown,
+  request_sha256: string,
+  now: number,
+): Promise<ApprovalVerdict> {
+  if (given === undefined || given === null) return { kind: 'none' };
+  const id = typeof given === 'object' ? (given as { approval_id?: unknown }).approval_id : undefined;
+  if (typeof id !== 'string') return { kind: 'invalid' };
+  const stored = await s.store.readApproval(id);
+  if (stored === null || stored.used || stored.expires_at_ms <= now || stored.request_sha256 !== request_sha256)
+    return { kind: 'invalid' };
+  return { kind: 'valid', approval_id: id };
+}
+
+export async function approve(s: PlaneState, preview: unknown, approver: unknown): Promise<Approval> {
+  if (!isPreview(preview) || !isPrincipal(approver)) throw new ApprovalRefused('malformed');
+  const now = s.clock.now();
+  let digest: string;
+  try {
+    digest = previewDigest(s, preview);
+  } catch {
+    throw new ApprovalRefused('malformed');
+  }
+  const stored = await s.store.readPreview(digest);
+  if (stored === null) throw new ApprovalRefused('not_issued');
+  if (stored.expires_at <= now) throw new ApprovalRefused('expired');
+  const expires = now + s.policy.approval_ttl_ms;
+  const approval: Approval = {
+    approval_id: `ap_${s.token()}`,
+    request_sha256: stored.request_sha256,
+    tool: stored.tool,
+    approver_ref: s.principalRefOf(approver),
+    expires_at: iso(expires),
+  };
+  await s.store.saveApproval({ ...approval, expires_at_ms: expires, used: false });
+  return approval;
+}
+
+function isPreview(v: unknown): v is Preview {
+  if (typeof v !== 'object' || v === null) return false;
+  const p = v as Record<string, unknown>;
+  return (
+    typeof p.request_sha256 === 'string' &&
+    typeof p.tool === 'string' &&
+    typeof p.expires_at === 'string' &&
+    Object.hasOwn(p, 'arguments')
+  );
+}
+
+function isPrincipal(v: unknown): v is Principal {
+  if (typeof v !== 'object' || v === null) return false;
+  const p = v as Record<string, unknown>;
+  return typeof p.tenant === 'string' && p.tenant.length > 0 && typeof p.subject === 'string' && p.subject.length > 0;
+}

@@ -1,0 +1,115 @@
+/**
+ * The plane's time (docs/control-plane.md#time). Every wait the plane makes —
+ * a deadline raced against a handler, a retry-after, a poll of another
+ * owner's record, a status query's bound — is a `sleep` on its clock, so a
+ * virtual clock runs a 30 s retry-after in no real time, and a test can say
+ * exactly how far the plane waited.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Resolves after `ms` of this clock's time, or as soon as `signal` aborts (never rejects). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = Object.freeze({
+  now: () => Date.now(),
+  sleep: (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      signal?.addEventListener('abort', done, { once: true });
+    }),
+});
+
+export interface VirtualClock extends Clock {
+  /** Move time forward by `ms`, waking every sleep that ends on the way, in order. */
+  advance(ms: number): Promise<void>;
+  /** The sleeps still waiting, earliest first (their end times). */
+  pending(): number[];
+}
+
+interface Timer {
+  at: number;
+  seq: number;
+  wake: () => void;
+}
+
+/**
+ * A clock whose time moves only when the plane waits. With `auto` (the
+ * default), once every promise that can settle has settled and sleeps are
+ * still waiting, time jumps to the earliest one's end: a discrete-event
+ * simulation, right for handlers that wait on this same clock. Without it,
+ * time moves only through `advance` (the recovery lab's learner moves it).
+ * A handler that waits on real I/O races an auto clock and loses: give it
+ * the system clock.
+ */
+export function virtualClock(options: { start?: number; auto?: boolean } = {}): VirtualClock {
+  let time = options.start ?? Date.parse('2026-07-19T00:00:00Z');
+  const auto = options.auto ?? true;
+  let timers: Timer[] = [];
+  let seq = 0;
+  let scheduled = false;
+
+  const wakeDue = () => {
+    const due = timers.filter((t) => t.at <= time);
+    timers = timers.filter((t) => t.at > time);
+    for (const t of due.sort((a, b) => a.at - b.at || a.seq - b.seq)) t.wake();
+  };
+
+  const schedule = () => {
+    if (!auto || scheduled) return;
+    scheduled = true;
+    // A macrotask runs after every pending microtask: whatever could answer without the clock has answered.
+    setTimeout(() => {
+      scheduled = false;
+      if (timers.length === 0) return;
+      const next = Math.min(...timers.map((t) => t.at));
+      if (next > time) time = next;
+      wakeDue();
+      if (timers.length > 0) schedule();
+    }, 0);
+  };
+
+  return {
+    now: () => time,
+    sleep(ms, signal) {
+      return new Promise<void>((resolve) => {
+        if (signal?.aborted) return resolve();
+        const timer: Timer = {
+          at: time + Math.max(0, ms),
+          seq: seq++,
+          wake: () => {
+            signal?.removeEventListener('abort', cancel);
+            resolve();
+          },
+        };
+        const cancel = () => {
+          timers = timers.filter((t) => t !== timer);
+          resolve();
+        };
+        signal?.addEventListener('abort', cancel, { once: true });
+        timers.push(timer);
+        schedule();
+      });
+    },
+    async advance(ms) {
+      const end = time + Math.max(0, ms);
+      for (;;) {
+        const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+        if (next === undefined) break;
+        time = Math.max(time, next.at);
+        wakeDue();
+        // Let the woken code run (and perhaps sleep again) before the next timer is looked at.
+        await new Promise<void>((r) => setTimeout(r, 0));
+      }
+      time = end;
+    },
+    pending: () => timers.map((t) => t.at).sort((a, b) => a - b),
+  };
+}

@@ -1,0 +1,486 @@
+/**
+ * One execute, step by step (docs/control-plane.md#execute): the
+ * dispatcher's own answers, authorization, the key's record, approval, the
+ * claim, the runs, the status query, and one audit entry with the record's
+ * change. Every package is made by the dispatcher's `project` and checked by
+ * its `validateResult`; the plane only decides which handler output, under
+ * which delivery, and what happens to the record.
+ */
+import { type Package, type TrustedContext, type ErrorCode, type ToolSpec, canonicalize } from '../core/index.ts';
+import { checkSchema } from '../core/tables/index.ts';
+import { H, PURPOSES, requestFields } from '../core/result/index.ts';
+import { AttemptLog, iso } from './attemptLog.ts';
+import { raceDeadline } from './deadlineRace.ts';
+import { backoffMs, clampRetryAfter } from './policy.ts';
+import type { ToolRuntime, RunContext, StatusAnswer } from './runtime.ts';
+import type { PlaneState, PlaneCall, Execution, Delivery } from './planeTypes.ts';
+import { checkApproval, issuePreview } from './approvals.ts';
+import type { IdempotencyRecord, RecordChange, RecordScope } from './store.ts';
+
+/** How often one execute may go back to the key's record before it gives up (a livelock guard, never reached in a fair race). */
+const MAX_PASSES = 16;
+/** A store that failed gives this retry-after: nothing ran, the caller may try again. */
+const STORE_RETRY_AFTER_MS = 1_000;
+
+type Output = unknown;
+const errorOutput = (code: ErrorCode, retry_after_ms?: number): Output => ({
+  kind: 'error',
+  error: retry_after_ms === undefined ? { code } : { code, retry_after_ms: clampRetryAfter(retry_after_ms) },
+});
+
+interface Exec {
+  readonly s: PlaneState;
+  readonly call: PlaneCall;
+  readonly spec: ToolSpec;
+  readonly runtime: ToolRuntime;
+  readonly args: unknown;
+  readonly scope: RecordScope;
+  readonly fingerprint: string;
+  readonly deadline: number;
+  readonly log: AttemptLog;
+  runs: number;
+  /** Set by every wait: the next replay, status query or run asks `authorize` again. */
+  waited: boolean;
+  /** This execute passed its approval (a re-claim after "not started" needs no new one). */
+  approved: boolean;
+  /** A write's handler was started: if the store fails now, the outcome is unknown. */
+  wroteMaybe: boolean;
+}
+
+/** A final answer: the handler output to project, under which delivery, with which change of the record. */
+interface Answer {
+  output: Output;
+  delivery: Delivery;
+  change: RecordChange | null;
+  preview?: Execution['preview'];
+}
+
+/** Ownership was lost between the run and its completion: back to the key's record. */
+const LOST = Symbol('lost');
+
+export async function execute(s: PlaneState, call: PlaneCall, trustedBase: TrustedContext): Promise<Execution> {
+  const log = new AttemptLog(s.clock);
+  const spec = Object.hasOwn(s.dispatcher.tools, trustedBase.tool) ? s.dispatcher.tools[trustedBase.tool] : undefined;
+  const parsed = spec === undefined ? null : checkSchema(spec.input, trustedBase.arguments);
+  // Step 0: the dispatcher's own answers, made by the projection itself without any handler output.
+  if (spec === undefined || parsed === null || !parsed.success) {
+    const r = await record(s, log, trustedBase, { output: null, delivery: 'fresh', change: null });
+    if (r !== LOST) return r;
+    const pkg = s.dispatcher.project(null, trustedBase);
+    return { pkg, trusted: trustedBase, delivery: 'fresh', attempts: log.snapshot(), audit_seq: null };
+  }
+  const runtime = s.runtimes[spec.name] as ToolRuntime;
+  const x: Exec = {
+    s,
+    call,
+    spec,
+    runtime,
+    args: parsed.data,
+    scope: { principal_ref: s.principalRefOf(call.principal), idempotency_key: call.call.idempotency_key },
+    fingerprint: H(PURPOSES.request, requestFields(trustedBase, s.dispatcher.tools), s.key),
+    deadline: s.clock.now() + (runtime.deadline_ms ?? s.policy.deadline_ms),
+    log,
+    runs: 0,
+    waited: false,
+    approved: false,
+    wroteMaybe: false,
+  };
+  try {
+    // Step 1: authorize, before anything is read.
+    if (!(await authorized(x)))
+      return settled(x, await answer(x, { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: null }));
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const a = await lookUp(x);
+      if (a === LOST) continue;
+      const done = await answer(x, a);
+      if (done !== LOST) return done;
+    }
+    return settled(x, await answer(x, { output: givingUp(x), delivery: 'fresh', change: null }));
+  } catch (error) {
+    if (error instanceof StoreFailure) return unaudited(x);
+    throw error;
+  }
+}
+
+/** An answer that changes no record cannot lose it; a store that says otherwise has broken its contract. */
+function settled(x: Exec, r: Execution | typeof LOST): Execution {
+  return r === LOST ? unaudited(x) : r;
+}
+
+/** Step 2: the key's record decides what happens next. */
+async function lookUp(x: Exec): Promise<Answer | typeof LOST> {
+  const now = x.s.clock.now();
+  const rec = live(await store(x, () => x.s.store.read(x.scope)), now);
+  if (rec === null) return claimAndRun(x);
+  if (rec.fingerprint !== x.fingerprint)
+    return { output: errorOutput('IDEMPOTENCY_CONFLICT'), delivery: 'fresh', change: null };
+  if (rec.state === 'completed') return replay(x, rec);
+  if (rec.state === 'unknown') return statusPath(x, rec.token, errorOutput('OUTCOME_UNKNOWN'));
+  if (rec.lease_until > now) return waitForOwner(x, rec);
+  // Lease over: a read is taken over; a write may have committed, so it is settled by the downstream's word.
+  if (x.spec.effect === 'read') return claimAndRun(x, rec.token);
+  const next = x.s.token();
+  if (!(await change(x, toUnknown(x, rec.token, next)))) return LOST;
+  return statusPath(x, next, errorOutput('OUTCOME_UNKNOWN'));
+}
+
+async function replay(x: Exec, rec: IdempotencyRecord): Promise<Answer | typeof LOST> {
+  if (x.waited && !(await authorized(x))) return { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: null };
+  const end = x.log.begin('replay');
+  end(null);
+  return { output: rec.handler_output, delivery: 'local_replay', change: null };
+}
+
+/** Another owner runs this key: wait for its end within this call's deadline, then look again. */
+async function waitForOwner(x: Exec, rec: IdempotencyRecord): Promise<Answer | typeof LOST> {
+  const end = x.log.begin('wait');
+  x.waited = true;
+  for (;;) {
+    const now = x.s.clock.now();
+    if (now >= x.deadline) {
+      end(x.spec.effect === 'write' ? 'OUTCOME_UNKNOWN' : 'TIMEOUT_BEFORE_EXECUTE');
+      return x.spec.effect === 'write'
+        ? { output: errorOutput('OUTCOME_UNKNOWN'), delivery: 'fresh', change: null }
+        : { output: errorOutput('TIMEOUT_BEFORE_EXECUTE', rec.lease_until - now), delivery: 'fresh', change: null };
+    }
+    await x.s.waitForChange(
+      x.scope,
+      Math.min(x.s.policy.poll_ms, x.deadline - now, Math.max(1, rec.lease_until - now)),
+    );
+    const seen = await store(x, () => x.s.store.read(x.scope));
+    if (seen === null || seen.token !== rec.token || seen.state !== rec.state || seen.lease_until <= x.s.clock.now()) {
+      end(null);
+      return LOST;
+    }
+  }
+}
+
+/** Steps 3 and 4: approval, then the claim; a lost race goes back to the record. */
+async function claimAndRun(x: Exec, replaces?: string): Promise<Answer | typeof LOST> {
+  const now = x.s.clock.now();
+  if (now >= x.deadline)
+    return { output: errorOutput('TIMEOUT_BEFORE_EXECUTE', x.s.policy.poll_ms), delivery: 'fresh', change: null };
+  let approval_id: string | undefined;
+  if (x.runtime.approval === 'required' && !x.approved) {
+    const verdict = await store(x, () => checkApproval(x.s, x.call.approval, x.fingerprint, now));
+    if (verdict.kind === 'none') {
+      const preview = await store(x, () => issuePreview(x.s, x.spec.name, x.args, x.fingerprint, now));
+      return { output: errorOutput('APPROVAL_REQUIRED'), delivery: 'fresh', change: null, preview };
+    }
+    if (verdict.kind === 'invalid') return { output: errorOutput('APPROVAL_INVALID'), delivery: 'fresh', change: null };
+    approval_id = verdict.approval_id;
+  }
+  const token = x.s.token();
+  const claimed = await store(x, () =>
+    x.s.store.claim({
+      ...x.scope,
+      fingerprint: x.fingerprint,
+      tool: x.spec.name,
+      operation_id: x.call.call.operation_id,
+      token,
+      now,
+      lease_until: now + x.s.policy.lease_ms,
+      expires_at: now + x.s.policy.retention_ms,
+      ...(replaces === undefined ? {} : { replaces }),
+      ...(approval_id === undefined ? {} : { approval_id }),
+    }),
+  );
+  if (claimed.outcome === 'approval_spent')
+    return { output: errorOutput('APPROVAL_INVALID'), delivery: 'fresh', change: null };
+  if (claimed.outcome === 'held') return LOST;
+  if (approval_id !== undefined) x.approved = true;
+  return runPath(x, token);
+}
+
+/** Step 5: run the handler, retrying a transient "not started" within the deadline and the budget. */
+async function runPath(x: Exec, token: string): Promise<Answer | typeof LOST> {
+  const { s, spec } = x;
+  for (;;) {
+    x.runs++;
+    if (spec.effect === 'write') x.wroteMaybe = true;
+    const end = x.log.begin('run');
+    const ran = await raceDeadline(s.clock, x.deadline - s.clock.now(), (signal) =>
+      x.runtime.run(x.args, runContext(x, signal)),
+    );
+    const now = s.clock.now();
+    if (ran.kind !== 'value') {
+      const output =
+        ran.kind === 'deadline' ? errorOutput('TIMEOUT_BEFORE_EXECUTE', s.policy.poll_ms) : { kind: 'exception' };
+      end(ran.kind === 'deadline' ? 'TIMEOUT_BEFORE_EXECUTE' : 'TOOL_ERROR');
+      if (spec.effect === 'read') return { output, delivery: 'fresh', change: release(x, token, 'started') };
+      return unknownThenStatus(x, token, ran.kind === 'deadline' ? errorOutput('OUTCOME_UNKNOWN') : output);
+    }
+    const output = ran.value;
+    const verdict = s.dispatcher.project(output, s.trusted(x.call, 'fresh', now)).model_result;
+    end(verdict.error?.code ?? null);
+    if (verdict.status === 'succeeded') {
+      const stored = jsonCopy(output);
+      return {
+        output: stored,
+        delivery: 'fresh',
+        change: {
+          ...x.scope,
+          token,
+          from: 'started',
+          now,
+          change: { kind: 'complete', handler_output: stored as never, expires_at: now + s.policy.retention_ms },
+        },
+      };
+    }
+    const code = verdict.error?.code as ErrorCode;
+    const transient = code === 'TIMEOUT_BEFORE_EXECUTE' || code === 'RATE_LIMIT';
+    if (spec.effect === 'write') {
+      if (verdict.execution.outcome !== 'not_started') return unknownThenStatus(x, token, output);
+      // A write's "not started" is the handler's word, not the downstream's: ask before running again or releasing.
+      const q = await queryStatus(x);
+      if (q.state === 'committed') return reconciled(x, token, 'started', q.handler_output);
+      if (q.state !== 'not_started') return unknownThenStatus(x, token, errorOutput('OUTCOME_UNKNOWN'), false);
+    }
+    const wait = transient ? Math.max(verdict.error?.retry_after_ms ?? 0, backoffMs(s.policy, x.runs - 1)) : 0;
+    if (!transient || x.runs >= s.policy.max_attempts || s.clock.now() + wait >= x.deadline)
+      return { output, delivery: 'fresh', change: release(x, token, 'started') };
+    const endWait = x.log.begin('wait');
+    await s.clock.sleep(wait);
+    endWait(null);
+    x.waited = true;
+    if (!(await authorized(x)))
+      return { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: release(x, token, 'started') };
+  }
+}
+
+/** A write that may have committed: fence the owner off as `unknown`, then settle it through the status query at once. */
+async function unknownThenStatus(
+  x: Exec,
+  token: string,
+  fallback: Output,
+  query = true,
+): Promise<Answer | typeof LOST> {
+  const next = x.s.token();
+  if (!(await change(x, toUnknown(x, token, next)))) return LOST;
+  // The downstream has just answered "unknown": asking it again at once would only say the same.
+  if (!query) return { output: fallback, delivery: 'fresh', change: keep(x, next) };
+  return statusPath(x, next, fallback);
+}
+
+function toUnknown(x: Exec, token: string, next: string): RecordChange {
+  const now = x.s.clock.now();
+  return {
+    ...x.scope,
+    token,
+    from: 'started',
+    now,
+    change: { kind: 'unknown', next_token: next, expires_at: now + x.s.policy.retention_ms },
+  };
+}
+
+/** Step 6: the downstream's word, never a run. */
+async function statusPath(x: Exec, token: string, fallback: Output): Promise<Answer | typeof LOST> {
+  if (x.waited && !(await authorized(x)))
+    return { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: keep(x, token) };
+  const q = await queryStatus(x);
+  if (q.state === 'committed') return reconciled(x, token, 'unknown', q.handler_output);
+  if (q.state === 'not_started') {
+    const now = x.s.clock.now();
+    if (now >= x.deadline)
+      return {
+        output: errorOutput('TIMEOUT_BEFORE_EXECUTE', x.s.policy.poll_ms),
+        delivery: 'fresh',
+        change: release(x, token, 'unknown'),
+      };
+    const released = await change(x, release(x, token, 'unknown'));
+    if (!released) return LOST;
+    // Released: the next pass finds no record and claims it again, within this deadline and budget.
+    if (x.runs >= x.s.policy.max_attempts)
+      return { output: errorOutput('TIMEOUT_BEFORE_EXECUTE', x.s.policy.poll_ms), delivery: 'fresh', change: null };
+    return LOST;
+  }
+  return { output: fallback, delivery: 'fresh', change: keep(x, token) };
+}
+
+/** A committed answer settles the record only when it holds this very intent; another request under this key is a conflict. */
+function reconciled(x: Exec, token: string, from: 'started' | 'unknown', handlerOutput: unknown): Answer {
+  const now = x.s.clock.now();
+  const pkg = x.s.dispatcher.project(handlerOutput, x.s.trusted(x.call, 'receipt_reconciled', now));
+  if (pkg.model_result.status === 'succeeded') {
+    const stored = jsonCopy(handlerOutput);
+    return {
+      output: stored,
+      delivery: 'receipt_reconciled',
+      change: {
+        ...x.scope,
+        token,
+        from,
+        now,
+        change: { kind: 'complete', handler_output: stored as never, expires_at: now + x.s.policy.retention_ms },
+      },
+    };
+  }
+  // An answer for other arguments is the downstream holding another request under this key; an unreadable one settles nothing.
+  const conflict = pkg.protected_audit.violations.some((v) => v.code === 'INPUT_BINDING');
+  const stays = from === 'unknown' ? keep(x, token) : toUnknown(x, token, x.s.token());
+  return { output: errorOutput(conflict ? 'STATUS_CONFLICT' : 'OUTCOME_UNKNOWN'), delivery: 'fresh', change: stays };
+}
+
+async function queryStatus(x: Exec): Promise<StatusAnswer> {
+  const end = x.log.begin('status_query');
+  const query = x.runtime.queryStatus;
+  if (query === undefined) {
+    end('OUTCOME_UNKNOWN');
+    return { state: 'unknown' };
+  }
+  const r = await raceDeadline(x.s.clock, x.s.policy.status_timeout_ms, (signal) =>
+    query.call(x.runtime, runContext(x, signal)),
+  );
+  const answer = r.kind === 'value' ? readStatusAnswer(r.value) : { state: 'unknown' as const };
+  end(answer.state === 'unknown' ? 'OUTCOME_UNKNOWN' : null);
+  return answer;
+}
+
+/** A status answer is the runtime's word: anything but the three shapes is "unknown". */
+function readStatusAnswer(v: unknown): StatusAnswer {
+  if (typeof v !== 'object' || v === null) return { state: 'unknown' };
+  const state = (v as { state?: unknown }).state;
+  if (state === 'not_started') return { state };
+  if (state === 'committed' && Object.hasOwn(v, 'handler_output'))
+    return { state, handler_output: (v as { handler_output: unknown }).handler_output };
+  return { state: 'unknown' };
+}
+
+function runContext(x: Exec, signal: AbortSignal): RunContext {
+  return {
+    operation_id: x.call.call.operation_id,
+    idempotency_key: x.call.call.idempotency_key,
+    attempt: x.runs,
+    signal,
+  };
+}
+
+async function authorized(x: Exec): Promise<boolean> {
+  x.waited = false;
+  const r = await raceDeadline(x.s.clock, Math.max(1, x.deadline - x.s.clock.now()), () =>
+    x.s.authorize(x.call.principal, x.spec.name, x.args),
+  );
+  return r.kind === 'value' && r.value === true;
+}
+
+const release = (x: Exec, token: string, from: 'started' | 'unknown'): RecordChange => ({
+  ...x.scope,
+  token,
+  from,
+  now: x.s.clock.now(),
+  change: { kind: 'release' },
+});
+const keep = (x: Exec, token: string): RecordChange => ({
+  ...x.scope,
+  token,
+  from: 'unknown',
+  now: x.s.clock.now(),
+  change: { kind: 'keep' },
+});
+
+/** A record change with no entry (the entry comes with the answer). False: the record no longer held that token. */
+async function change(x: Exec, c: RecordChange): Promise<boolean> {
+  const r = await store(x, () => x.s.store.commit(c, null, x.s.link));
+  if (r.ok) x.s.wake(x.scope);
+  return r.ok;
+}
+
+function givingUp(x: Exec): Output {
+  return x.spec.effect === 'write'
+    ? errorOutput('OUTCOME_UNKNOWN')
+    : errorOutput('TIMEOUT_BEFORE_EXECUTE', x.s.policy.poll_ms);
+}
+
+/** Step 7: project, validate, and record the answer with its record change in one commit. */
+async function answer(x: Exec, a: Answer | typeof LOST): Promise<Execution | typeof LOST> {
+  if (a === LOST) return LOST;
+  return record(x.s, x.log, x.s.trusted(x.call, 'fresh', x.s.clock.now()), a, x);
+}
+
+async function record(
+  s: PlaneState,
+  log: AttemptLog,
+  base: TrustedContext,
+  a: Answer,
+  x?: Exec,
+): Promise<Execution | typeof LOST> {
+  const now = s.clock.now();
+  const trusted: TrustedContext = { ...base, delivery: a.delivery, now: iso(now) };
+  let pkg: Package = s.dispatcher.project(a.output, trusted);
+  let used = trusted;
+  if (!s.dispatcher.validateResult(pkg, trusted).ok) {
+    // The core promises this never happens; if it ever does, the model still gets a catalog answer, never the refused package.
+    used = { ...trusted, delivery: 'fresh' };
+    pkg = s.dispatcher.project({ kind: 'exception' }, used);
+  }
+  const attempts = log.snapshot();
+  const draft = { at: iso(now), protected_audit: pkg.protected_audit, attempts };
+  const committed = await (x === undefined
+    ? s.store.commit(null, draft, s.link).catch(() => null)
+    : store(x, () => s.store.commit(a.change, draft, s.link)));
+  if (committed === null) return { pkg, trusted: used, delivery: used.delivery, attempts, audit_seq: null };
+  if (!committed.ok) {
+    // A completion refused: this owner's lease ran out and another took the key. The result is not delivered as fresh.
+    if (a.change?.change.kind === 'complete') return LOST;
+    const plain = await (x === undefined
+      ? s.store.commit(null, draft, s.link)
+      : store(x, () => s.store.commit(null, draft, s.link)));
+    if (!plain.ok) return LOST;
+    return done(pkg, used, attempts, plain.entry?.seq ?? null, a.preview);
+  }
+  if (a.change !== null) s.wake(a.change);
+  return done(pkg, used, attempts, committed.entry?.seq ?? null, a.preview);
+}
+
+function done(
+  pkg: Package,
+  trusted: TrustedContext,
+  attempts: Execution['attempts'],
+  audit_seq: number | null,
+  preview?: Execution['preview'],
+): Execution {
+  return {
+    pkg,
+    trusted,
+    delivery: pkg.model_result.execution.delivery as Delivery,
+    attempts,
+    audit_seq,
+    ...(preview === undefined ? {} : { preview }),
+  };
+}
+
+/** The store failed: answer from the catalog without an entry (there is nowhere to write one). */
+function unaudited(x: Exec): Execution {
+  const now = x.s.clock.now();
+  const trusted = x.s.trusted(x.call, 'fresh', now);
+  const output = x.wroteMaybe
+    ? errorOutput('OUTCOME_UNKNOWN')
+    : errorOutput('TIMEOUT_BEFORE_EXECUTE', STORE_RETRY_AFTER_MS);
+  return {
+    pkg: x.s.dispatcher.project(output, trusted),
+    trusted,
+    delivery: 'fresh',
+    attempts: x.log.snapshot(),
+    audit_seq: null,
+  };
+}
+
+class StoreFailure extends Error {}
+
+async function store<T>(_x: Exec, op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (cause) {
+    throw new StoreFailure('the store failed', { cause });
+  }
+}
+
+/** A record past its retention is no record: the key is new again. */
+function live(rec: IdempotencyRecord | null, now: number): IdempotencyRecord | null {
+  return rec !== null && rec.expires_at > now ? rec : null;
+}
+
+/** What is stored is plain JSON: a handler's getters, prototypes and shared references do not survive into the store. */
+function jsonCopy(v: unknown): unknown {
+  return JSON.parse(canonicalize(v)) as unknown;
+}

@@ -1,0 +1,31 @@
+/**
+ * The door of src/control (package subpath `tool-result-contract/control`):
+ * the control plane that executes the error catalog's recovery protocol
+ * (docs/control-plane.md), its stores (docs/control-stores.md) and its audit
+ * log (docs/audit-log.md). It stands beside the core and imports only the
+ * core's doors; the SQL drivers are the caller's, passed in.
+ */
+export {
+  createControlPlane,
+  type ControlPlane,
+  type ControlPlaneOptions,
+  type PlaneTurnContext,
+} from './controlPlane.ts';
+export type { Approval, Authorize, Execution, PlaneCall, Preview, Principal } from './planeTypes.ts';
+export type { RunContext, StatusAnswer, ToolRuntime } from './runtime.ts';
+export { DEFAULT_POLICY, type Policy } from './policy.ts';
+export { systemClock, virtualClock, type Clock, type VirtualClock } from './clock.ts';
+export { ApprovalRefused, ControlPlaneConfigError, PlaneCallError } from './controlPlaneErrors.ts';
+export { memoryStore } from './memoryStore.ts';
+export type {
+  Attempt,
+  AuditDraft,
+  AuditEntry,
+  AuditHead,
+  IdempotencyRecord,
+  RecordScope,
+  RecordState,
+  Store,
+} from './store.ts';
+export { makeCheckpoint, verifyAuditChain, type Checkpoint } from './auditChain.ts';
+export type { SpanLike, TracerLike } from './telemetry.ts';

@@ -1,0 +1,74 @@
+/**
+ * The plane's public shapes (docs/control-plane.md#names) and the state one
+ * plane shares between its executes.
+ */
+import type { Dispatcher, TrustedContext, Package } from '../core/index.ts';
+import type { Clock } from './clock.ts';
+import type { Policy } from './policy.ts';
+import type { Runtimes } from './runtime.ts';
+import type { Attempt, ChainLink, RecordScope, Store } from './store.ts';
+import type { AuditKey } from './auditLink.ts';
+
+export type Delivery = TrustedContext['delivery'];
+export type Principal = TrustedContext['principal'];
+
+/** The trusted context without `delivery` and `now`, which the plane sets; `approval` for a tool that needs one. */
+export interface PlaneCall {
+  principal: Principal;
+  call: TrustedContext['call'];
+  tool: string;
+  arguments: unknown;
+  approval?: { approval_id: string };
+}
+
+/** What a person is shown before a call that needs approval runs. */
+export interface Preview {
+  request_sha256: string;
+  tool: string;
+  arguments: unknown;
+  /** RFC 3339 UTC. */
+  expires_at: string;
+}
+
+export interface Approval {
+  approval_id: string;
+  request_sha256: string;
+  tool: string;
+  /** The approver as a principal reference, never the raw ids. */
+  approver_ref: string;
+  expires_at: string;
+}
+
+export interface Execution {
+  /** Accepted by the plane's own `dispatcher.validateResult(pkg, trusted)`. */
+  pkg: Package;
+  /** The whole context the package was made under. */
+  trusted: TrustedContext;
+  /** `local_replay` for a replayed success, `receipt_reconciled` for a reconciled one, `fresh` for every other answer. */
+  delivery: Delivery;
+  attempts: Attempt[];
+  /** The audit entry that records this execution; null only when the store failed and nothing could be recorded. */
+  audit_seq: number | null;
+  /** With APPROVAL_REQUIRED. */
+  preview?: Preview;
+}
+
+export type Authorize = (principal: Principal, tool: string, args: unknown) => boolean | Promise<boolean>;
+
+export interface PlaneState {
+  readonly dispatcher: Dispatcher;
+  readonly store: Store;
+  readonly runtimes: Runtimes;
+  readonly policy: Readonly<Policy>;
+  readonly clock: Clock;
+  readonly key: AuditKey;
+  readonly authorize: Authorize;
+  readonly link: ChainLink;
+  /** An unguessable fencing token or approval id. */
+  token(): string;
+  principalRefOf(principal: Principal): string;
+  trusted(call: PlaneCall, delivery: Delivery, nowMs: number): TrustedContext;
+  /** Sleep up to `ms`, or less if an owner in this process changes that record. */
+  waitForChange(scope: RecordScope, ms: number): Promise<void>;
+  wake(scope: RecordScope): void;
+}

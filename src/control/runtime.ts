@@ -1,0 +1,72 @@
+/**
+ * A tool's runtime (docs/control-plane.md#runtimes): the trusted code that
+ * runs a handler and, for a write, asks the downstream what became of an
+ * attempt. The plane never trusts what a runtime does with its promises: it
+ * may never settle, settle twice, throw a string or answer garbage; each is
+ * turned into a catalog answer by the plane.
+ */
+import type { ToolRegistry } from '../core/tables/index.ts';
+import { ControlPlaneConfigError } from './controlPlaneErrors.ts';
+
+export interface RunContext {
+  operation_id: string;
+  /** The downstream deduplicates by it (as payment APIs do): what keeps a re-run safe against a late owner. */
+  idempotency_key: string;
+  /** 1 for the first run of this execute. */
+  attempt: number;
+  /** Aborts at the deadline (a status query: at its own bound). */
+  signal: AbortSignal;
+}
+
+export type StatusAnswer =
+  { state: 'committed'; handler_output: unknown } | { state: 'not_started' } | { state: 'unknown' };
+
+export interface ToolRuntime {
+  /** The handler: its answer is a handler output (docs/contract.md), checked like any other. */
+  run(args: unknown, ctx: RunContext): Promise<unknown> | unknown;
+  /** Required for every write tool: the downstream's word on what an earlier attempt did. */
+  queryStatus?(ctx: RunContext): Promise<StatusAnswer> | StatusAnswer;
+  /** Pause for a person before any run. */
+  approval?: 'required';
+  /** The arguments that name the intent (all, if absent): what the turn's derived key is made of. */
+  idempotency_fields?: readonly string[];
+  deadline_ms?: number;
+}
+
+export type Runtimes = Readonly<Record<string, ToolRuntime>>;
+
+/** Refuse, by name, a runtime for no tool, a tool without one, and a write without `queryStatus`. */
+export function checkRuntimes(runtimes: unknown, tools: ToolRegistry): Runtimes {
+  if (typeof runtimes !== 'object' || runtimes === null)
+    throw new ControlPlaneConfigError('runtimes', 'must be an object of runtimes by tool name');
+  const given = runtimes as Record<string, unknown>;
+  for (const name of Object.keys(given))
+    if (!Object.hasOwn(tools, name))
+      throw new ControlPlaneConfigError(`runtimes.${name}`, 'is for a tool the dispatcher does not know');
+  const out: Record<string, ToolRuntime> = Object.create(null) as Record<string, ToolRuntime>;
+  for (const [name, spec] of Object.entries(tools)) {
+    const r = Object.hasOwn(given, name) ? given[name] : undefined;
+    if (typeof r !== 'object' || r === null)
+      throw new ControlPlaneConfigError(`runtimes.${name}`, 'is missing: every tool of the dispatcher needs a runtime');
+    const rt = r as Partial<ToolRuntime>;
+    if (typeof rt.run !== 'function') throw new ControlPlaneConfigError(`runtimes.${name}.run`, 'must be a function');
+    if (spec.effect === 'write' && typeof rt.queryStatus !== 'function')
+      throw new ControlPlaneConfigError(
+        `runtimes.${name}.queryStatus`,
+        'is required for a write tool: without it an unknown outcome can never be settled',
+      );
+    if (rt.queryStatus !== undefined && typeof rt.queryStatus !== 'function')
+      throw new ControlPlaneConfigError(`runtimes.${name}.queryStatus`, 'must be a function');
+    if (rt.approval !== undefined && rt.approval !== 'required')
+      throw new ControlPlaneConfigError(`runtimes.${name}.approval`, 'must be "required" or absent');
+    if (rt.deadline_ms !== undefined && !(Number.isSafeInteger(rt.deadline_ms) && rt.deadline_ms > 0))
+      throw new ControlPlaneConfigError(`runtimes.${name}.deadline_ms`, 'must be a positive integer of milliseconds');
+    if (
+      rt.idempotency_fields !== undefined &&
+      !(Array.isArray(rt.idempotency_fields) && rt.idempotency_fields.every((f) => typeof f === 'string'))
+    )
+      throw new ControlPlaneConfigError(`runtimes.${name}.idempotency_fields`, 'must be a list of argument names');
+    out[name] = Object.freeze({ ...rt }) as ToolRuntime;
+  }
+  return Object.freeze(out);
+}

@@ -1,0 +1,405 @@
+/**
+ * The recovery protocol, executed (docs/control-plane.md#execute), on the
+ * memory store with a virtual clock: every answer is a catalog answer, every
+ * execution validates under the plane's own dispatcher, and the ledger —
+ * the downstream's own count of refunds — says whether money moved twice.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  ApprovalRefused,
+  ControlPlaneConfigError,
+  PlaneCallError,
+  createControlPlane,
+  memoryStore,
+  verifyAuditChain,
+  virtualClock,
+  type Execution,
+  type PlaneCall,
+  type ToolRuntime,
+} from '../../src/control/index.ts';
+import { alice, billingWorld, dispatcher, invoiceCall, refundCall } from './billing.ts';
+
+function setup(
+  opts: {
+    dedup?: boolean;
+    retryAfterMs?: number;
+    approval?: boolean;
+    policy?: Record<string, number>;
+    allow?: () => boolean;
+  } = {},
+) {
+  const world = billingWorld(opts);
+  const clock = virtualClock();
+  const store = memoryStore();
+  const runtimes: Record<string, ToolRuntime> = { ...world.runtimes };
+  if (opts.approval) runtimes.issue_refund = { ...world.runtimes.issue_refund, approval: 'required' };
+  const plane = createControlPlane({
+    dispatcher,
+    store,
+    runtimes,
+    clock,
+    policy: opts.policy,
+    authorize: () => (opts.allow ? opts.allow() : true),
+  });
+  const run = async (call: PlaneCall) => {
+    const ex = await plane.execute(call);
+    expect(dispatcher.validateResult(ex.pkg, ex.trusted)).toEqual({ ok: true, violations: [] });
+    expect(ex.delivery).toBe(ex.pkg.model_result.execution.delivery);
+    return ex;
+  };
+  return { world, clock, store, plane, run };
+}
+
+const code = (ex: Execution) => ex.pkg.model_result.error?.code ?? null;
+const kinds = (ex: Execution) => ex.attempts.map((a) => `${a.kind}:${a.code ?? '-'}`);
+
+describe('a write that moves money', () => {
+  it('runs once, then replays the same intent under a new call id: one refund, the same request digest, another call binding', async () => {
+    const { world, run } = setup();
+    const first = await run(refundCall());
+    expect(first.delivery).toBe('fresh');
+    expect(first.pkg.model_result.status).toBe('succeeded');
+    const again = await run(refundCall());
+    expect(again.delivery).toBe('local_replay');
+    expect(kinds(again)).toEqual(['replay:-']);
+    expect(again.pkg.protected_audit.binding.request_sha256).toBe(first.pkg.protected_audit.binding.request_sha256);
+    expect(again.pkg.protected_audit.binding.call_binding_sha256).not.toBe(
+      first.pkg.protected_audit.binding.call_binding_sha256,
+    );
+    expect(world.sideEffects()).toBe(1);
+    expect(world.runs()).toBe(1);
+  });
+
+  it('refuses other arguments under the same key (IDEMPOTENCY_CONFLICT) and runs nothing', async () => {
+    const { world, run } = setup();
+    await run(refundCall());
+    const other = await run(refundCall({ amount_cents: 900 }));
+    expect(code(other)).toBe('IDEMPOTENCY_CONFLICT');
+    expect(other.pkg.model_result.error?.recovery).toBe('human_review');
+    expect(world.sideEffects()).toBe(1);
+  });
+
+  it('a lost response is settled by the status query: receipt_reconciled, one refund, never a second dispatch', async () => {
+    const { world, run } = setup();
+    world.next('commit_then_lose_response');
+    const ex = await run(refundCall());
+    expect(ex.delivery).toBe('receipt_reconciled');
+    expect(kinds(ex)).toEqual(['run:TOOL_ERROR', 'status_query:-']);
+    expect(ex.pkg.protected_audit.downstream.receipt_ref).toBe('rcpt-RF-1');
+    expect(world.sideEffects()).toBe(1);
+    expect(world.runs()).toBe(1);
+    expect((await run(refundCall())).delivery).toBe('local_replay');
+  });
+
+  it('a handler that hangs after the commit meets its deadline; the status query reconciles it', async () => {
+    const { world, clock, run } = setup();
+    world.next('commit_then_hang');
+    const t0 = clock.now();
+    const ex = await run(refundCall());
+    expect(ex.delivery).toBe('receipt_reconciled');
+    expect(clock.now() - t0).toBe(30_000);
+    expect(world.sideEffects()).toBe(1);
+  });
+
+  it('OUTCOME_UNKNOWN when the downstream cannot say; the next call queries again and never runs the write', async () => {
+    const { world, run } = setup();
+    world.next('commit_then_hang');
+    world.status('unknown');
+    const ex = await run(refundCall());
+    expect(code(ex)).toBe('OUTCOME_UNKNOWN');
+    expect(ex.pkg.model_result.error?.recovery).toBe('query_status');
+    world.status(null);
+    const next = await run(refundCall());
+    expect(next.delivery).toBe('receipt_reconciled');
+    expect(kinds(next)).toEqual(['status_query:-']);
+    expect(world.runs()).toBe(1);
+    expect(world.sideEffects()).toBe(1);
+  });
+
+  it('a status query that lies with another order is STATUS_CONFLICT, and the record stays unknown', async () => {
+    const { world, store, run } = setup();
+    world.next('commit_then_lose_response');
+    world.status('lie_other_order');
+    const ex = await run(refundCall());
+    expect(code(ex)).toBe('STATUS_CONFLICT');
+    const rec = await store.read({
+      principal_ref: ex.pkg.protected_audit.principal_ref,
+      idempotency_key: 'refund-key-0001',
+    });
+    expect(rec?.state).toBe('unknown');
+    expect(world.runs()).toBe(1);
+  });
+
+  it('a status query that hangs or throws a string settles nothing within its own bound: the throw stays TOOL_ERROR, outcome unknown', async () => {
+    for (const fault of ['hang', 'throw'] as const) {
+      const { world, clock, run } = setup();
+      world.next('commit_then_lose_response');
+      world.status(fault);
+      const t0 = clock.now();
+      const ex = await run(refundCall());
+      expect(code(ex)).toBe('TOOL_ERROR');
+      expect(ex.pkg.model_result.execution.outcome).toBe('unknown');
+      expect(clock.now() - t0).toBeLessThanOrEqual(5_000);
+      expect(world.runs()).toBe(1);
+    }
+  });
+
+  it('garbage from a write handler: the downstream says nothing started, so it runs again within the budget, one refund', async () => {
+    const { world, run } = setup();
+    world.next('garbage');
+    const ex = await run(refundCall());
+    expect(ex.delivery).toBe('fresh');
+    expect(kinds(ex)).toEqual(['run:OUTPUT_CONTRACT_VIOLATION', 'status_query:-', 'run:-']);
+    expect(world.runs()).toBe(2);
+    expect(world.sideEffects()).toBe(1);
+  });
+
+  it('garbage twice in a budget of one: OUTPUT_CONTRACT_VIOLATION is answered, outcome not_started once the downstream said so', async () => {
+    const { world, run } = setup({ policy: { max_attempts: 1 } });
+    world.next('garbage');
+    const ex = await run(refundCall());
+    expect(code(ex)).toBe('TIMEOUT_BEFORE_EXECUTE');
+    expect(world.runs()).toBe(1);
+    expect(world.sideEffects()).toBe(0);
+  });
+});
+
+describe('retry only within the deadline and the budget', () => {
+  it('a connection refused before execute is checked with the downstream, then run again after the retry-after', async () => {
+    const { world, clock, run } = setup({ retryAfterMs: 200 });
+    world.next('refuse_connection');
+    const t0 = clock.now();
+    const ex = await run(refundCall());
+    expect(ex.delivery).toBe('fresh');
+    expect(ex.pkg.model_result.status).toBe('succeeded');
+    expect(kinds(ex)).toEqual(['run:TIMEOUT_BEFORE_EXECUTE', 'status_query:-', 'wait:-', 'run:-']);
+    expect(clock.now() - t0).toBe(200);
+    expect(world.sideEffects()).toBe(1);
+  });
+
+  it('a retry-after past the deadline is answered, not waited out: the model reads RATE_LIMIT and its retry_after_ms', async () => {
+    const { world, clock, run } = setup({ retryAfterMs: 45_000 });
+    world.next('rate_limit');
+    const t0 = clock.now();
+    const ex = await run(invoiceCall());
+    expect(code(ex)).toBe('RATE_LIMIT');
+    expect(ex.pkg.model_result.error?.retry_after_ms).toBe(45_000);
+    expect(clock.now() - t0).toBe(0);
+    expect(world.runs()).toBe(1);
+  });
+
+  it('a retry-after within the deadline is waited out on the clock, in no real time', async () => {
+    const { world, clock, run } = setup({ retryAfterMs: 20_000 });
+    world.next('rate_limit');
+    const t0 = clock.now();
+    const started = Date.now();
+    const ex = await run(invoiceCall());
+    expect(ex.pkg.model_result.status).toBe('succeeded');
+    expect(clock.now() - t0).toBe(20_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('backoff grows 200 × 2ⁿ and the budget stops at max_attempts', async () => {
+    const { world, run } = setup({ retryAfterMs: 100, policy: { max_attempts: 3 } });
+    world.next('rate_limit', 'rate_limit', 'rate_limit', 'rate_limit');
+    const ex = await run(invoiceCall());
+    expect(code(ex)).toBe('RATE_LIMIT');
+    expect(world.runs()).toBe(3);
+    const waits = ex.attempts
+      .filter((a) => a.kind === 'wait')
+      .map((a) => Date.parse(a.ended_at) - Date.parse(a.started_at));
+    expect(waits).toEqual([200, 400]);
+  });
+
+  it('a read that hangs is TIMEOUT_BEFORE_EXECUTE at the deadline, and the key is free again', async () => {
+    const { world, run } = setup();
+    world.next('commit_then_hang');
+    const ex = await run(invoiceCall());
+    expect(code(ex)).toBe('TIMEOUT_BEFORE_EXECUTE');
+    expect((await run(invoiceCall())).delivery).toBe('fresh');
+  });
+});
+
+describe('authorization is asked again', () => {
+  it('a replay to a principal who may no longer see it is NOT_FOUND', async () => {
+    let allowed = true;
+    const { run } = setup({ allow: () => allowed });
+    expect((await run(refundCall())).delivery).toBe('fresh');
+    allowed = false;
+    expect(code(await run(refundCall()))).toBe('NOT_FOUND');
+  });
+
+  it('an authorize that throws is NOT_FOUND, and nothing runs', async () => {
+    const { world, run } = setup({
+      allow: () => {
+        throw new Error('policy service down');
+      },
+    });
+    expect(code(await run(refundCall()))).toBe('NOT_FOUND');
+    expect(world.runs()).toBe(0);
+  });
+});
+
+describe('approval', () => {
+  it('holds the call, issues a preview, runs once approved, and an approval is used once', async () => {
+    const { world, plane, run } = setup({ approval: true });
+    const held = await run(refundCall());
+    expect(code(held)).toBe('APPROVAL_REQUIRED');
+    expect(held.preview?.arguments).toEqual(refundCall().arguments);
+    expect(world.runs()).toBe(0);
+    const approval = await plane.approve(held.preview!, { tenant: 'tenant-acme', subject: 'manager-bob' });
+    expect(approval.approver_ref).toMatch(/^pr_/);
+    const ok = await run({ ...refundCall(), approval });
+    expect(ok.pkg.model_result.status).toBe('succeeded');
+    // The same approval for a second key: used.
+    expect(code(await run({ ...refundCall({}, 'refund-key-0002'), approval }))).toBe('APPROVAL_INVALID');
+    expect(world.sideEffects()).toBe(1);
+  });
+
+  it('an approval for other arguments is APPROVAL_INVALID; a preview it did not issue, or expired, is refused', async () => {
+    const { clock, plane, run } = setup({ approval: true });
+    const held = await run(refundCall());
+    const approval = await plane.approve(held.preview!, alice);
+    expect(code(await run({ ...refundCall({ amount_cents: 9_999 }, 'refund-key-0009'), approval }))).toBe(
+      'APPROVAL_INVALID',
+    );
+    await expect(plane.approve({ ...held.preview!, arguments: { invoice_ref: 'INV-1' } }, alice)).rejects.toThrow(
+      ApprovalRefused,
+    );
+    await clock.advance(900_001);
+    await expect(plane.approve(held.preview!, alice)).rejects.toThrow(/expired/);
+    expect(code(await run({ ...refundCall(), approval }))).toBe('APPROVAL_INVALID');
+  });
+});
+
+describe('several owners of one key', () => {
+  it('concurrent executes of one intent run the handler once; the others wait and replay', async () => {
+    const world = billingWorld();
+    const clock = virtualClock();
+    const store = memoryStore();
+    const slow: ToolRuntime = {
+      ...world.runtimes.issue_refund,
+      run: async (args, ctx) => {
+        await clock.sleep(1_000);
+        return world.runtimes.issue_refund.run(args, ctx);
+      },
+    };
+    const plane = createControlPlane({
+      dispatcher,
+      store,
+      clock,
+      runtimes: { ...world.runtimes, issue_refund: slow },
+      authorize: () => true,
+    });
+    const all = await Promise.all(Array.from({ length: 6 }, () => plane.execute(refundCall())));
+    expect(all.map((e) => e.delivery).sort()).toEqual([
+      'fresh',
+      'local_replay',
+      'local_replay',
+      'local_replay',
+      'local_replay',
+      'local_replay',
+    ]);
+    expect(world.sideEffects()).toBe(1);
+  });
+
+  it('a lease that runs out under a slow handler: the late completion is refused and not delivered as fresh', async () => {
+    const world = billingWorld({ dedup: true });
+    const clock = virtualClock();
+    const store = memoryStore();
+    // Ignores its signal and answers after the lease (the deadline is longer than the lease here, on purpose).
+    const late: ToolRuntime = {
+      ...world.runtimes.issue_refund,
+      run: async (args, ctx) => {
+        const out = await world.runtimes.issue_refund.run(args, ctx);
+        await clock.sleep(5_000);
+        return out;
+      },
+      deadline_ms: 10_000,
+    };
+    const plane = createControlPlane({
+      dispatcher,
+      store,
+      clock,
+      policy: { lease_ms: 2_000 },
+      runtimes: { ...world.runtimes, issue_refund: late },
+      authorize: () => true,
+    });
+    const first = plane.execute(refundCall());
+    await clock.advance(2_500);
+    const second = await plane.execute(refundCall());
+    expect(second.delivery).toBe('receipt_reconciled');
+    const firstDone = await first;
+    expect(firstDone.delivery).not.toBe('fresh');
+    expect(world.sideEffects()).toBe(1);
+  });
+});
+
+describe('the audit log', () => {
+  it('one entry per execute, a chain that verifies, and no argument or raw principal in any entry', async () => {
+    const { world, plane, run } = setup();
+    world.next('commit_then_lose_response');
+    const exs = [
+      await run(refundCall()),
+      await run(refundCall()),
+      await run(refundCall({ amount_cents: 1 })),
+      await run(invoiceCall()),
+    ];
+    const entries = await plane.auditEntries();
+    expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(exs.map((e) => e.audit_seq)).toEqual([1, 2, 3, 4]);
+    expect(entries.map((e) => e.protected_audit)).toEqual(exs.map((e) => e.pkg.protected_audit));
+    expect(verifyAuditChain(entries).ok).toBe(true);
+    const text = JSON.stringify(entries);
+    for (const secret of ['damaged on arrival', 'tenant-acme', 'user-alice']) expect(text).not.toContain(secret);
+    const cp = await plane.checkpoint();
+    expect(cp).toMatchObject({ size: 4, head_chain_sha256: entries[3]!.chain_sha256, key_id: null, tag: null });
+  });
+});
+
+describe('bad input', () => {
+  it('refuses, by name, a runtime for no tool, a missing runtime, a write without queryStatus, a bad policy', () => {
+    const world = billingWorld();
+    const base = { dispatcher, store: memoryStore(), authorize: () => true };
+    expect(() =>
+      createControlPlane({ ...base, runtimes: { ...world.runtimes, send_email: world.runtimes.get_invoice } }),
+    ).toThrow(/runtimes\.send_email/);
+    expect(() => createControlPlane({ ...base, runtimes: { get_invoice: world.runtimes.get_invoice } })).toThrow(
+      /runtimes\.issue_refund is missing/,
+    );
+    const { queryStatus: _q, ...noQuery } = world.runtimes.issue_refund;
+    expect(() => createControlPlane({ ...base, runtimes: { ...world.runtimes, issue_refund: noQuery } })).toThrow(
+      ControlPlaneConfigError,
+    );
+    expect(() => createControlPlane({ ...base, runtimes: world.runtimes, policy: { lease_ms: -1 } })).toThrow(
+      /policy\.lease_ms/,
+    );
+  });
+
+  it('a malformed call is a typed, located error; an unknown tool and bad arguments are the dispatcher’s own answers', async () => {
+    const { world, plane, run } = setup();
+    await expect(plane.execute({ ...refundCall(), principal: { tenant: '', subject: 'x' } })).rejects.toThrow(
+      PlaneCallError,
+    );
+    expect(code(await run({ ...refundCall(), tool: 'send_email' }))).toBe('UNKNOWN_TOOL');
+    expect(code(await run(refundCall({ amount_cents: -5 })))).toBe('INVALID_ARGUMENTS');
+    expect(world.runs()).toBe(0);
+  });
+
+  it('a store that fails answers from the catalog without an entry, never a rejection', async () => {
+    const world = billingWorld();
+    const store = memoryStore();
+    const broken = { ...store, read: () => Promise.reject(new Error('connection refused')) };
+    const plane = createControlPlane({
+      dispatcher,
+      store: broken,
+      runtimes: world.runtimes,
+      clock: virtualClock(),
+      authorize: () => true,
+    });
+    const ex = await plane.execute(refundCall());
+    expect(code(ex)).toBe('TIMEOUT_BEFORE_EXECUTE');
+    expect(ex.audit_seq).toBeNull();
+    expect(world.runs()).toBe(0);
+  });
+});
