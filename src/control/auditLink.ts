@@ -1,6 +1,6 @@
 /**
  * How one audit entry is linked to the one before it
- * (docs/control-plane.md#audit-log): `entry_sha256` over every member but the
+ * (docs/audit-log.md#the-chain): `entry_sha256` over every member but the
  * two chain members, then `chain_sha256` over the seq, the time, the previous
  * link and that digest. HMAC-SHA-256 with the audit key in keyed mode, as the
  * result's digests are, so that whoever can write the store but holds no key

@@ -119,7 +119,7 @@ export interface AuditEntry extends AuditDraft {
 }
 
 /**
- * How an entry is linked (docs/control-plane.md#audit-log): the plane's own,
+ * How an entry is linked (docs/audit-log.md#the-chain): the plane's own,
  * plain or keyed. The store calls it with the seq it assigns and the chain
  * digest of the entry before. It must be a pure function of its arguments: the
  * SQL store calls it before it sends the append (the key never reaches the
