@@ -34,6 +34,21 @@ export function auditValueList(v: CallAuditValues): string[] {
   return list.filter((s): s is string => s !== null);
 }
 
+/**
+ * The needles one package's model_result is searched with: the call's list
+ * and the downstream refs its audit records. The projector asks with the refs
+ * it is about to record, the validator with the refs the audit holds, so
+ * both search for the same values. With no refs it is the call's own array
+ * (a live session keys its finders by that array).
+ */
+export function packageNeedles(
+  callValues: readonly string[],
+  downstream: readonly (string | null)[],
+): readonly string[] {
+  const refs = downstream.filter((v): v is string => v !== null);
+  return refs.length === 0 ? callValues : [...callValues, ...refs];
+}
+
 /** Every audit value of a bound package, for a search of its provider item: the call's list (without call_id), its result and call digests and its downstream refs. */
 export function auditValuesOf(pkg: Package, trusted: TrustedContext): string[] {
   const a = pkg.protected_audit;

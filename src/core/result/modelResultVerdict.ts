@@ -6,6 +6,7 @@
  */
 import { isObject } from '../json/jsonValue.ts';
 import { findDeniedKeys } from '../tables/denyList.ts';
+import { packageNeedles } from './auditValues.ts';
 import type { ContextFacts } from './contextFacts.ts';
 import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, retryAfterFault } from '../tables/errorCatalog.ts';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
@@ -38,9 +39,7 @@ export function modelResultVerdict(
   canonical: string | null,
   facts: ContextFacts,
   downstream: readonly string[],
-  leak: NeedleFinder = needleFinder(
-    downstream.length === 0 ? facts.auditValues : [...facts.auditValues, ...downstream],
-  ),
+  leak: NeedleFinder = needleFinder(packageNeedles(facts.auditValues, downstream)),
 ): Violation[] {
   const local = new ViolationList();
   checkModelResult(mr, facts, local);

@@ -138,17 +138,28 @@ export function anyOf(needles: readonly string[]): RegExp {
     : new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
 }
 
+/** One place where a value holds audit material: a string containing a needle, or a member name that does. */
+export interface AuditLeak {
+  path: string;
+  /** The audit value found. */
+  needle: string;
+  /** True when the member name at `path` holds it, not the value there. */
+  name: boolean;
+}
+
 /**
- * SPEC 1.1: no string of the model projection may contain one of this call's
- * audit values (see {@link needleFinder}).
+ * The AUDIT_LEAK rule of docs/contract.md: no string and no member name may
+ * contain one of the call's audit values (see {@link needleFinder}). Both
+ * sides run it over a whole model_result: the validator on a stored one, the
+ * projector on the one it is about to return, so that it never returns one
+ * the validator refuses.
  */
-export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFinder, out: ViolationList): void {
-  const report = (path: string, hit: string) =>
-    out.add('AUDIT_LEAK', path, { kind: 'audit_material', length: hit.length });
+export function auditLeaks(value: unknown, basePath: string, leak: NeedleFinder): AuditLeak[] {
+  const found: AuditLeak[] = [];
   if (typeof value === 'string') {
     const hit = leak(value);
-    if (hit !== undefined) report(basePath, hit);
-    return;
+    if (hit !== undefined) found.push({ path: basePath, needle: hit, name: false });
+    return found;
   }
   const stack: { v: object; path: string }[] =
     value !== null && typeof value === 'object' ? [{ v: value, path: basePath }] : [];
@@ -157,19 +168,31 @@ export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFi
     const visit = (c: unknown, seg: () => string) => {
       if (typeof c === 'string') {
         const hit = leak(c);
-        if (hit !== undefined) report(`${path}/${seg()}`, hit);
+        if (hit !== undefined) found.push({ path: `${path}/${seg()}`, needle: hit, name: false });
       } else if (c !== null && typeof c === 'object') stack.push({ v: c, path: `${path}/${seg()}` });
     };
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) visit(v[i], () => String(i));
     } else {
       for (const k of Object.keys(v)) {
-        if (leak(k) !== undefined)
-          out.add('AUDIT_LEAK', `${path}/${escapePointerSegment(k)}`, { kind: 'audit_material_in_name' });
+        const hit = leak(k);
+        if (hit !== undefined) found.push({ path: `${path}/${escapePointerSegment(k)}`, needle: hit, name: true });
         visit((v as Record<string, unknown>)[k], () => escapePointerSegment(k));
       }
     }
   }
+  return found;
+}
+
+/** A leak as the violation both sides report. */
+export function addAuditLeak(out: ViolationList, path: string, hit: AuditLeak): void {
+  if (hit.name) out.add('AUDIT_LEAK', path, { kind: 'audit_material_in_name' });
+  else out.add('AUDIT_LEAK', path, { kind: 'audit_material', length: hit.needle.length });
+}
+
+/** {@link auditLeaks}, each reported where it was found. */
+export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFinder, out: ViolationList): void {
+  for (const hit of auditLeaks(value, basePath, leak)) addAuditLeak(out, hit.path, hit);
 }
 
 /**

@@ -22,7 +22,10 @@ import {
 import { DOWNSTREAM_REF, HandlerEnvelopeSchema } from './handlerOutput.ts';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
 import { MODEL_RESULT_VERSION, type ModelResult } from './modelResult.ts';
+import { packageNeedles } from './auditValues.ts';
 import {
+  addAuditLeak,
+  auditLeaks,
   checkAuditLeaks,
   checkRegistryProvenance,
   checkToolData,
@@ -81,6 +84,10 @@ interface Evaluation {
   downstream: Downstream;
   /** The handler's own observed_at when it is valid: kept even on a contract error. */
   observed_at: string | null;
+  /** Where the handler wrote it: `/provenance/observed_at` in a success, `/observed_at` otherwise. */
+  observed_path: string;
+  /** The finder for the call's audit values and the handler's downstream refs. */
+  leak: NeedleFinder;
 }
 
 /**
@@ -172,16 +179,12 @@ export function projectParsed(
       redactions,
       steps,
     );
-    downstream = ev.downstream;
-    const observed_at = ev.observed_at ?? trusted.now;
-    if (ev.model_result !== null && violations.length === 0) {
-      model_result = ev.model_result;
-      canonical = ev.canonical;
-    } else {
-      model_result = catalogErrorResult('OUTPUT_CONTRACT_VIOLATION', spec.effect, trusted, observed_at);
-      if (isObject(handlerOutput) && 'data' in handlerOutput)
-        redactions.push({ path: '/data', reason: 'withheld_output_contract_violation' });
-    }
+    downstream = { ...ev.downstream };
+    const settled = settle(ev, violations.length === 0, spec, trusted, auditValues, downstream, violations, steps);
+    model_result = settled.model_result;
+    canonical = settled.canonical;
+    if (model_result !== ev.model_result && isObject(handlerOutput) && 'data' in handlerOutput)
+      redactions.push({ path: '/data', reason: 'withheld_output_contract_violation' });
   }
   for (const k of DOWNSTREAM_KEYS) {
     if (downstream[k] !== null)
@@ -219,6 +222,73 @@ export function projectParsed(
   return { pkg: { model_result, protected_audit }, violations: violations.items };
 }
 
+/**
+ * The model_result the call returns, held to the validator's AUDIT_LEAK rule
+ * as a whole (docs/contract.md): what the handler made, unless some string or
+ * name of it holds an audit value; then the contract error. The handler
+ * writes few strings of the contract error (its observed_at), but its
+ * downstream refs are audit values too, and one of them may be a piece of
+ * the dispatcher's own words ("provenance", "dispatcher-v1", the date): such
+ * a ref is withheld from the audit, since no model_result could avoid it.
+ * Only an audit value of the context itself inside the dispatcher's words is
+ * left as it is: no handler output can be answered validly in that context.
+ */
+function settle(
+  ev: Evaluation,
+  clean: boolean,
+  spec: ToolSpec,
+  trusted: TrustedContext,
+  auditValues: readonly string[],
+  downstream: Downstream,
+  out: ViolationList,
+  steps: ProjectionSteps,
+): { model_result: ModelResult; canonical: string | null } {
+  let candidate = clean ? ev.model_result : null;
+  let observed_at = ev.observed_at ?? trusted.now;
+  // Whether the result's observed_at is the handler's: a clean result and the contract error both carry it when valid.
+  let handlerTime = ev.observed_at !== null;
+  let leak = ev.leak;
+  for (;;) {
+    const mr = candidate ?? catalogErrorResult('OUTPUT_CONTRACT_VIOLATION', spec.effect, trusted, observed_at);
+    const success = mr.status === 'succeeded';
+    // A success's data was searched whole before any item was cut (evaluateSuccess): the rest is searched here.
+    const searched = success ? { ...mr, data: null } : mr;
+    const hits = auditLeaks(searched, '', leak);
+    if (hits.length === 0) return { model_result: mr, canonical: mr === ev.model_result ? ev.canonical : null };
+    let changed = candidate !== null;
+    for (const hit of hits) {
+      const observed = handlerTime && hit.path === '/provenance/observed_at' && !hit.name;
+      if (observed || (success && !hit.name && HANDLER_PROVENANCE.test(hit.path))) {
+        addAuditLeak(out, observed ? ev.observed_path : hit.path, hit);
+        if (observed) {
+          observed_at = trusted.now;
+          handlerTime = false;
+          changed = true;
+        }
+        continue;
+      }
+      const members = DOWNSTREAM_KEYS.filter((k) => downstream[k] === hit.needle);
+      for (const k of members) {
+        addAuditLeak(out, `/downstream/${k}`, hit);
+        downstream[k] = null;
+        changed = true;
+      }
+      if (members.length === 0) addAuditLeak(out, hit.path, hit);
+    }
+    if (!changed) return { model_result: mr, canonical: null };
+    candidate = null;
+    leak = steps.leakFinder(
+      packageNeedles(
+        auditValues,
+        DOWNSTREAM_KEYS.map((k) => downstream[k]),
+      ),
+    );
+  }
+}
+
+/** The provenance strings a success copies from its handler output, at the same pointers. */
+const HANDLER_PROVENANCE = /^\/provenance\/(?:source_label|producer_revision|resource_revision|observed_at)$/;
+
 function evaluateHandler(
   raw: unknown,
   spec: ToolSpec,
@@ -230,9 +300,10 @@ function evaluateHandler(
   steps: ProjectionSteps,
 ): Evaluation {
   const downstream = readDownstream(raw);
+  const fromProvenance = isObject(raw) && raw.kind === 'success' && isObject(raw.provenance);
   const observed = isObject(raw)
-    ? raw.kind === 'success' && isObject(raw.provenance)
-      ? raw.provenance.observed_at
+    ? fromProvenance
+      ? (raw.provenance as Record<string, unknown>).observed_at
       : raw.observed_at
     : undefined;
   const ev: Evaluation = {
@@ -240,6 +311,13 @@ function evaluateHandler(
     canonical: null,
     downstream,
     observed_at: isRfc3339Utc(observed) ? observed : null,
+    observed_path: fromProvenance ? '/provenance/observed_at' : '/observed_at',
+    leak: steps.leakFinder(
+      packageNeedles(
+        auditValues,
+        DOWNSTREAM_KEYS.map((k) => downstream[k]),
+      ),
+    ),
   };
   if (!isObject(raw)) {
     out.add('RESULT_SCHEMA', '', { kind: 'rule', rule: 'handler_output_is_object' });
@@ -262,17 +340,7 @@ function evaluateHandler(
   }
   switch (raw.kind) {
     case 'success': {
-      const success = evaluateSuccess(
-        raw,
-        spec,
-        args,
-        trusted,
-        withDownstream(auditValues, downstream),
-        out,
-        redactions,
-        steps,
-        denied,
-      );
+      const success = evaluateSuccess(raw, spec, args, trusted, ev.leak, out, redactions, steps, denied);
       ev.model_result = success?.model_result ?? null;
       ev.canonical = success?.canonical ?? null;
       return ev;
@@ -303,7 +371,7 @@ function evaluateSuccess(
   spec: ToolSpec,
   args: Record<string, unknown>,
   trusted: TrustedContext,
-  auditValues: readonly string[],
+  leak: NeedleFinder,
   out: ViolationList,
   redactions: Redaction[],
   steps: ProjectionSteps,
@@ -316,7 +384,7 @@ function evaluateSuccess(
   const truncated = raw.truncated === true;
   if (truncated && spec.list === undefined)
     out.add('RESULT_SCHEMA', '/truncated', { kind: 'no_list', tool: spec.name });
-  checkAuditLeaks(raw.data, '/data', steps.leakFinder(auditValues), out);
+  checkAuditLeaks(raw.data, '/data', leak, out);
   if (out.length > 0 || parsed === null) return null;
 
   const data = parsed;
@@ -354,12 +422,6 @@ function evaluateSuccess(
   }
   out.add('SIZE_LIMIT', '/data', { kind: 'too_large', limit: RESULT_LIMITS.maxCanonicalBytes, size: null });
   return null;
-}
-
-/** The call's audit values and the handler's downstream refs: none may appear in model-visible data. */
-function withDownstream(auditValues: readonly string[], d: Downstream): readonly string[] {
-  const refs = [d.request_ref, d.receipt_ref, d.status_ref].filter((v): v is string => v !== null);
-  return refs.length === 0 ? auditValues : [...auditValues, ...refs];
 }
 
 function evaluateError(
