@@ -29,3 +29,12 @@ export type {
 } from './store.ts';
 export { makeCheckpoint, verifyAuditChain, type Checkpoint } from './auditChain.ts';
 export type { SpanLike, TracerLike } from './telemetry.ts';
+export { sqlStore, type SqlDatabase } from './sqlStore.ts';
+export { AUDIT_BREAK_REASONS, type AuditBreakReason, type AuditVerdict } from './auditChain.ts';
+export {
+  FINDING_CODES,
+  reconcileTranscript,
+  type Finding,
+  type FindingCode,
+  type Reconciliation,
+} from './reconcileTranscript.ts';

@@ -1,0 +1,313 @@
+/**
+ * The store in PostgreSQL (docs/control-stores.md): PGlite in process, or a
+ * server that several dispatcher processes share through node-postgres. The
+ * same SQL for both; the caller opens the database and passes it in, so that
+ * neither driver is ever imported here (both are optional peer dependencies
+ * and stay out of the page's bundle).
+ *
+ * Round trips: each operation is one statement, except an append whose cached
+ * audit head another process has moved, which sends its commit again with the
+ * link recomputed for the head it was told (one more per append that lost).
+ */
+import type { PGliteInterface } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
+import type { JsonValue } from '../core/index.ts';
+import { SCHEMA_SQL } from './sqlSchema.ts';
+import type {
+  AuditDraft,
+  AuditEntry,
+  AuditHead,
+  ChainLink,
+  ClaimResult,
+  IdempotencyRecord,
+  RecordChange,
+  Store,
+  StoredApproval,
+  StoredPreview,
+} from './store.ts';
+
+/** A PGlite instance (in memory or in a directory) or a node-postgres Pool; the caller keeps and closes it. */
+export type SqlDatabase = PGliteInterface | Pool;
+
+type Row = Record<string, unknown>;
+
+interface Driver {
+  kind: 'pglite' | 'postgres';
+  query(sql: string, params: unknown[]): Promise<Row[]>;
+  /** Several statements in one simple-query message; the rows of the last. */
+  script(sql: string): Promise<Row[]>;
+}
+
+function driverFor(db: SqlDatabase): Driver {
+  // PGlite has `exec` for scripts; a Pool runs a parameterless multi-statement text through `query`.
+  if ('exec' in db && typeof db.exec === 'function') {
+    const pglite = db as PGliteInterface;
+    return {
+      kind: 'pglite',
+      query: async (sql, params) => (await pglite.query<Row>(sql, params)).rows,
+      script: async (sql) => (await pglite.exec(sql)).at(-1)?.rows ?? [],
+    };
+  }
+  const pool = db as Pool;
+  return {
+    kind: 'postgres',
+    query: async (sql, params) => (await pool.query(sql, params)).rows as Row[],
+    script: async (sql) => {
+      const results: unknown = await pool.query(sql);
+      const last = Array.isArray(results) ? results.at(-1) : results;
+      return (last as { rows?: Row[] } | undefined)?.rows ?? [];
+    },
+  };
+}
+
+/** node-postgres gives bigint as a string, PGlite as a number; both are ms well inside 2^53. */
+const ms = (value: unknown): number => Number(value);
+
+/** A record as `row_to_json` gives it: its handler output is still the JSON text the store keeps. */
+function recordOf(row: Row | null | undefined): IdempotencyRecord | null {
+  if (row === null || row === undefined) return null;
+  const output = row.handler_output;
+  return {
+    principal_ref: String(row.principal_ref),
+    idempotency_key: String(row.idempotency_key),
+    fingerprint: String(row.fingerprint),
+    tool: String(row.tool),
+    state: row.state as IdempotencyRecord['state'],
+    token: String(row.token),
+    lease_until: ms(row.lease_until),
+    operation_id: String(row.operation_id),
+    handler_output: typeof output === 'string' ? (JSON.parse(output) as JsonValue) : null,
+    created_at: ms(row.created_at),
+    updated_at: ms(row.updated_at),
+    expires_at: ms(row.expires_at),
+  };
+}
+
+function entryOf(row: Row): AuditEntry {
+  return {
+    seq: ms(row.seq),
+    at: String(row.at),
+    protected_audit: JSON.parse(String(row.protected_audit)) as AuditEntry['protected_audit'],
+    attempts: JSON.parse(String(row.attempts)) as AuditEntry['attempts'],
+    prev_chain_sha256: String(row.prev_chain_sha256),
+    chain_sha256: String(row.chain_sha256),
+  };
+}
+
+const headOf = (row: Row | undefined): AuditHead => ({
+  size: ms(row?.size),
+  head_chain_sha256: String(row?.head_chain_sha256),
+});
+
+const MAX_APPEND_TRIES = 64;
+
+const CLAIM_SQL =
+  'SELECT trc_claim($1::text, $2::text, $3::text, $4::text, $5::text, $6::text, ' +
+  '$7::bigint, $8::bigint, $9::bigint, $10::text, $11::text) AS answer';
+const COMMIT_SQL =
+  'SELECT trc_commit($1::text, $2::text, $3::text, $4::text, $5::bigint, $6::text, $7::text, $8::text, ' +
+  '$9::bigint, $10::bigint, $11::text, $12::text, $13::text, $14::text, $15::text) AS answer';
+const READ_SQL =
+  'SELECT row_to_json(r)::text AS record FROM trc_records r WHERE r.principal_ref = $1 AND r.idempotency_key = $2';
+const ENTRIES_SQL =
+  'SELECT seq, at, protected_audit, attempts, prev_chain_sha256, chain_sha256 FROM trc_audit_entries ' +
+  'WHERE seq >= $1::bigint AND ($2::bigint IS NULL OR seq <= $2::bigint) ORDER BY seq';
+const PRUNE_SQL = `WITH r AS (DELETE FROM trc_records WHERE expires_at <= $1::bigint RETURNING 1),
+  p AS (DELETE FROM trc_previews WHERE expires_at <= $1::bigint RETURNING 1),
+  a AS (DELETE FROM trc_approvals WHERE expires_at_ms <= $1::bigint RETURNING 1)
+SELECT (SELECT count(*) FROM r) AS records, (SELECT count(*) FROM p) AS previews, (SELECT count(*) FROM a) AS approvals`;
+
+/**
+ * Creates the `trc_` tables and functions in the first schema of the
+ * connection's search_path when they are missing (any number of processes
+ * may do this at once), then returns the store. `close()` closes nothing: the
+ * database is the caller's, opened and ended by the caller.
+ */
+export async function sqlStore(db: SqlDatabase): Promise<Store> {
+  const driver = driverFor(db);
+  let trips = 0;
+  const query = (sql: string, params: unknown[]): Promise<Row[]> => {
+    trips += 1;
+    return driver.query(sql, params);
+  };
+  trips += 1;
+  // The head this process last saw: an append is sent linked to it, and told the real one when another moved it.
+  let head = headOf((await driver.script(SCHEMA_SQL))[0]);
+
+  async function answer(sql: string, params: unknown[]): Promise<Row> {
+    const rows = await query(sql, params);
+    return JSON.parse(String(rows[0]?.answer)) as Row;
+  }
+
+  async function commitOnce(
+    change: RecordChange | null,
+    link: { seq: number; prev: string; chain: string; at: string; audit: string; attempts: string } | null,
+  ): Promise<Row> {
+    const c = change?.change;
+    return answer(COMMIT_SQL, [
+      change?.principal_ref ?? null,
+      change?.idempotency_key ?? null,
+      change?.token ?? null,
+      change?.from ?? null,
+      change?.now ?? null,
+      c?.kind ?? null,
+      c?.kind === 'complete' ? JSON.stringify(c.handler_output) : null,
+      c?.kind === 'unknown' ? c.next_token : null,
+      c?.kind === 'complete' || c?.kind === 'unknown' ? c.expires_at : null,
+      link?.seq ?? null,
+      link?.prev ?? null,
+      link?.chain ?? null,
+      link?.at ?? null,
+      link?.audit ?? null,
+      link?.attempts ?? null,
+    ]);
+  }
+
+  // Appends from this process go one at a time, so that each is sent linked to the head the one before it left;
+  // appends from other processes are what the 'stale' answer is for.
+  let appending: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+    const run = appending.then(task, task);
+    appending = run.catch(() => undefined);
+    return run;
+  }
+
+  async function append(change: RecordChange | null, draft: AuditDraft, link: ChainLink) {
+    // Stored as the text that was linked, and the link sees that text parsed back: exactly what entries() returns.
+    const audit = JSON.stringify(draft.protected_audit);
+    const attempts = JSON.stringify(draft.attempts);
+    const stored = (): AuditDraft => ({
+      at: draft.at,
+      protected_audit: JSON.parse(audit) as AuditDraft['protected_audit'],
+      attempts: JSON.parse(attempts) as AuditDraft['attempts'],
+    });
+    // Each 'stale' means another process appended; a head that never settles is a broken database, not contention.
+    for (let tries = 0; tries < MAX_APPEND_TRIES; tries += 1) {
+      const seq = head.size + 1;
+      const prev = head.head_chain_sha256;
+      // A link that throws does so before anything is sent: the record and the log stay as they were.
+      const chain = link(stored(), seq, prev);
+      const res = await commitOnce(change, { seq, prev, chain, at: draft.at, audit, attempts });
+      if (res.status === 'stale') {
+        head = headOf(res);
+        continue;
+      }
+      if (res.status === 'refused') return { ok: false as const, record: recordOf(res.record as Row | null) };
+      head = { size: seq, head_chain_sha256: chain };
+      const entry: AuditEntry = { seq, ...stored(), prev_chain_sha256: prev, chain_sha256: chain };
+      return { ok: true as const, entry };
+    }
+    throw new Error(`the audit head moved under each of ${MAX_APPEND_TRIES} appends: nothing was written`);
+  }
+
+  return {
+    kind: driver.kind,
+
+    async read(scope) {
+      const rows = await query(READ_SQL, [scope.principal_ref, scope.idempotency_key]);
+      const text = rows[0]?.record;
+      return typeof text === 'string' ? recordOf(JSON.parse(text) as Row) : null;
+    },
+
+    async claim(claim): Promise<ClaimResult> {
+      const res = await answer(CLAIM_SQL, [
+        claim.principal_ref,
+        claim.idempotency_key,
+        claim.fingerprint,
+        claim.tool,
+        claim.operation_id,
+        claim.token,
+        claim.now,
+        claim.lease_until,
+        claim.expires_at,
+        claim.replaces ?? null,
+        claim.approval_id ?? null,
+      ]);
+      if (res.outcome === 'approval_spent') return { outcome: 'approval_spent' };
+      const record = recordOf(res.record as Row | null);
+      if (res.outcome === 'won' && record !== null) return { outcome: 'won', record };
+      return { outcome: 'held', record };
+    },
+
+    async commit(change, draft, chainLink) {
+      if (draft === null) {
+        if (change === null) return { ok: true, entry: null };
+        const res = await commitOnce(change, null);
+        if (res.status === 'refused') return { ok: false, record: recordOf(res.record as Row | null) };
+        return { ok: true, entry: null };
+      }
+      return oneAtATime(() => append(change, draft, chainLink));
+    },
+
+    async savePreview(preview: StoredPreview) {
+      // The key is the preview's own digest: the same key is the same preview, so a second save changes nothing.
+      await query('INSERT INTO trc_previews VALUES ($1, $2, $3, $4::bigint) ON CONFLICT (preview_sha256) DO NOTHING', [
+        preview.preview_sha256,
+        preview.request_sha256,
+        preview.tool,
+        preview.expires_at,
+      ]);
+    },
+
+    async readPreview(preview_sha256) {
+      const rows = await query('SELECT * FROM trc_previews WHERE preview_sha256 = $1', [preview_sha256]);
+      const row = rows[0];
+      if (row === undefined) return null;
+      return {
+        preview_sha256: String(row.preview_sha256),
+        request_sha256: String(row.request_sha256),
+        tool: String(row.tool),
+        expires_at: ms(row.expires_at),
+      };
+    },
+
+    async saveApproval(approval: StoredApproval) {
+      // A plain INSERT: a second save of the same id fails on the key instead of resetting `used`.
+      await query('INSERT INTO trc_approvals VALUES ($1, $2, $3, $4, $5, $6::bigint, $7)', [
+        approval.approval_id,
+        approval.request_sha256,
+        approval.tool,
+        approval.approver_ref,
+        approval.expires_at,
+        approval.expires_at_ms,
+        approval.used,
+      ]);
+    },
+
+    async readApproval(approval_id) {
+      const rows = await query('SELECT * FROM trc_approvals WHERE approval_id = $1', [approval_id]);
+      const row = rows[0];
+      if (row === undefined) return null;
+      return {
+        approval_id: String(row.approval_id),
+        request_sha256: String(row.request_sha256),
+        tool: String(row.tool),
+        approver_ref: String(row.approver_ref),
+        expires_at: String(row.expires_at),
+        expires_at_ms: ms(row.expires_at_ms),
+        used: row.used === true,
+      };
+    },
+
+    async entries(from = 1, to) {
+      return (await query(ENTRIES_SQL, [from, to ?? null])).map(entryOf);
+    },
+
+    async head() {
+      const rows = await query('SELECT size, head_chain_sha256 FROM trc_audit_head WHERE id = 1', []);
+      const seen = headOf(rows[0]);
+      // Only ever forward: an append of this process may have landed after this read was answered.
+      if (seen.size > head.size) head = seen;
+      return seen;
+    },
+
+    async prune(now) {
+      const rows = await query(PRUNE_SQL, [now]);
+      return ms(rows[0]?.records);
+    },
+
+    roundTrips: () => trips,
+
+    async close() {},
+  };
+}
