@@ -28,10 +28,19 @@ try {
     `packed ${packed.filename}: ${(packed.size / 1024).toFixed(1)} KB (${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked, ${files.length} files)`,
   );
   const stray = files.filter(
-    (f) => !/^(dist-lib\/|docs\/contract\.md$|package\.json$|README\.md$|SECURITY\.md$)/.test(f) || /\.test\./.test(f),
+    (f) =>
+      !/^(dist-lib\/|docs\/(contract|control-plane|control-stores|audit-log)\.md$|package\.json$|README\.md$|SECURITY\.md$)/.test(
+        f,
+      ) || /\.test\./.test(f),
   );
   if (stray.length > 0) fail(`the tarball holds files it should not: ${stray.join(', ')}`);
-  const runtime = Object.keys(pkg.dependencies ?? {}).concat(Object.keys(pkg.peerDependencies ?? {}));
+  // The control plane's SQL drivers and tracer are the caller's, optional peers: an engineer who uses none installs none.
+  const optional = new Set(
+    Object.keys(pkg.peerDependenciesMeta ?? {}).filter((n) => pkg.peerDependenciesMeta[n].optional),
+  );
+  const runtime = Object.keys(pkg.dependencies ?? {}).concat(
+    Object.keys(pkg.peerDependencies ?? {}).filter((n) => !optional.has(n)),
+  );
   if (runtime.sort().join() !== '@noble/hashes,zod')
     fail(`runtime dependencies are ${runtime.join(', ')}: only zod and @noble/hashes may be`);
 
