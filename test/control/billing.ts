@@ -6,7 +6,7 @@
  * twice" is `ledger.sideEffects() > 1` for one intent.
  */
 import { z } from 'zod';
-import { createDispatcher, defineTool, type TrustedContext } from '../../src/core/index.ts';
+import { createDispatcher, defineTool } from '../../src/core/index.ts';
 import type { RunContext, StatusAnswer, ToolRuntime } from '../../src/control/index.ts';
 
 const revisions = (tool: string, effect: string) => ({
@@ -177,5 +177,3 @@ export function invoiceCall(invoice_ref = 'INV-42', key = 'invoice-key-0001') {
   const c = refundCall({}, key);
   return { ...c, tool: 'get_invoice', arguments: { invoice_ref } };
 }
-
-export type { TrustedContext };
