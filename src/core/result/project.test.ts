@@ -246,6 +246,76 @@ describe('projection rules', () => {
   });
 });
 
+describe('an audit value anywhere in model_result is a contract violation at projection', () => {
+  type Raw = { provenance: Record<string, unknown>; downstream?: Record<string, unknown>; observed_at?: string };
+  const edited = (id: string, edit: (raw: Raw) => void) => {
+    const sc = s(id);
+    const raw = structuredClone(sc.handler_output) as Raw;
+    edit(raw);
+    const { pkg, violations } = projectDetailed(raw, sc.context);
+    return { sc, pkg, violations: violations.map((v) => `${v.code} ${v.path}`) };
+  };
+
+  it('the idempotency key as a read tool’s resource_revision: OUTPUT_CONTRACT_VIOLATION, not_started, the place in the audit', () => {
+    const { sc, pkg, violations } = edited('get_order.paid', (raw) => {
+      raw.provenance.resource_revision = s('get_order.paid').context.call.idempotency_key;
+    });
+    expect(violations).toEqual(['AUDIT_LEAK /provenance/resource_revision']);
+    expect(pkg.model_result.error?.code).toBe('OUTPUT_CONTRACT_VIOLATION');
+    expect([pkg.model_result.status, pkg.model_result.execution.outcome]).toEqual(['failed', 'not_started']);
+    expect(pkg.protected_audit.violations).toEqual([{ code: 'AUDIT_LEAK', path: '/provenance/resource_revision' }]);
+    expect(validateResult(pkg, sc.context)).toEqual({ ok: true, violations: [] });
+  });
+  it('a write tool’s receipt id as its resource_revision: outcome unknown, the receipt still in the audit', () => {
+    const { sc, pkg, violations } = edited('create_refund_draft.created', (raw) => {
+      raw.provenance.resource_revision = 'rcpt_9f8e7d6c5b4a';
+    });
+    expect(violations).toEqual(['AUDIT_LEAK /provenance/resource_revision']);
+    expect([pkg.model_result.error?.code, pkg.model_result.status, pkg.model_result.execution.outcome]).toEqual([
+      'OUTPUT_CONTRACT_VIOLATION',
+      'unknown',
+      'unknown',
+    ]);
+    expect(pkg.protected_audit.downstream.receipt_ref).toBe('rcpt_9f8e7d6c5b4a');
+    expect(validateResult(pkg, sc.context).ok).toBe(true);
+  });
+  it('an id in the fraction of an error’s observed_at: the handler’s place, and the trusted now instead', () => {
+    const sc = s('search_kb.no_access');
+    const context = { ...sc.context, principal: { ...sc.context.principal, subject: '12345678' } };
+    const raw = { ...(sc.handler_output as object), observed_at: '2026-07-19T00:00:03.12345678Z' };
+    const { pkg, violations } = projectDetailed(raw, context);
+    expect(violations.map((v) => `${v.code} ${v.path}`)).toEqual(['AUDIT_LEAK /observed_at']);
+    expect(pkg.model_result.error?.code).toBe('OUTPUT_CONTRACT_VIOLATION');
+    expect(pkg.model_result.provenance.observed_at).toBe(context.now);
+    expect(validateResult(pkg, context).ok).toBe(true);
+  });
+  it('a downstream ref that is a word every model_result has is withheld from the audit, which says where', () => {
+    for (const word of ['provenance', 'dispatcher-v1', '2026-07-19']) {
+      const { sc, pkg, violations } = edited('get_order.tool_exception', (raw) => {
+        raw.downstream = { status_ref: word };
+      });
+      expect(violations, word).toEqual(['AUDIT_LEAK /downstream/status_ref']);
+      expect(pkg.model_result.error?.code).toBe('OUTPUT_CONTRACT_VIOLATION');
+      expect(pkg.protected_audit.downstream.status_ref).toBeNull();
+      expect(validateResult(pkg, sc.context).ok).toBe(true);
+    }
+  });
+  it('a call id written into a hit that would be cut to fit is still the handler’s leak', () => {
+    const sc = s('search_kb.hits');
+    const hit = (i: number) => ({
+      doc_ref: `KB-${i}`,
+      title: '标'.repeat(120),
+      snippet: i === 4 ? `see ${sc.context.call.call_id}` : '\u0001'.repeat(500),
+      url: `https://kb.example.com/${'a'.repeat(1500)}`,
+    });
+    const raw = {
+      ...(sc.handler_output as object),
+      data: { query: 'refund policy', hits: Array.from({ length: 5 }, (_, i) => hit(i)) },
+    };
+    expect(codes(raw, sc.context)).toEqual(['AUDIT_LEAK /data/hits/4/snippet']);
+  });
+});
+
 describe('the projection is its own object', () => {
   it('model_result shares nothing with the handler output, and is plain data the caller may change', () => {
     const sc = findScenario('search_kb.hits') as Scenario;

@@ -20,6 +20,7 @@ import type { JsonValue } from '../json/jsonValue.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import { AdapterRefused } from '../dispatch/toProviderItem.ts';
+import { validateResult } from '../result/validateResult.ts';
 import { boundResponseId } from './inputGate.ts';
 import type { AssembledTurn } from './turn.ts';
 import { describeTurnText, type PairingCode, type RefusalParams } from './turnParams.ts';
@@ -87,10 +88,32 @@ export function continueTurn(
         kind: 'pairing',
         problems: e.problems.map((p) => ({ code: p.code as PairingCode, call_id: p.call_id })),
       });
-    if (e instanceof AdapterRefused)
-      return refuse({ kind: 'result_invalid', codes: [...new Set(e.violations.map((v) => v.code))] });
+    if (e instanceof AdapterRefused) {
+      const failed = firstInvalid(turn, results, opts.tools);
+      if (failed !== null) return refuse({ kind: 'result_invalid', ...failed });
+    }
     return refuse({ kind: 'internal', message: e instanceof Error ? e.message : String(e) });
   }
+}
+
+/**
+ * The call whose result the adapter refused. composeTurn serializes the
+ * results in call order and stops at the first refusal; validation answers
+ * from its arguments alone, so checking again in that order finds the same
+ * result, and this runs only once a continuation is refused anyway.
+ */
+function firstInvalid(
+  turn: AssembledTurn,
+  results: readonly PackagedResult[],
+  tools: ToolRegistry | undefined,
+): { call_id: string; codes: string[] } | null {
+  for (const call of turn.calls) {
+    const r = results.find((x) => x.trusted.call.call_id === call.call_id);
+    if (r === undefined) continue;
+    const report = validateResult(r.package, r.trusted, tools);
+    if (!report.ok) return { call_id: call.call_id, codes: [...new Set(report.violations.map((v) => v.code))] };
+  }
+  return null;
 }
 
 function build(

@@ -99,7 +99,7 @@ export type RefusalParams =
   | { kind: 'other_response'; call_id: string; bound: string; expected: string }
   | { kind: 'pairing'; problems: { code: PairingCode; call_id: string }[] }
   | { kind: 'text_before_result' }
-  | { kind: 'result_invalid'; codes: string[] }
+  | { kind: 'result_invalid'; call_id: string; codes: string[] }
   | { kind: 'internal'; message: string };
 
 export type TurnWordsParams = TurnProblemParams | TurnNoteParams | RefusalParams;
@@ -359,7 +359,7 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
     case 'text_before_result':
       return ['a text block before a ', c('tool_result'), ': the API rejects it'];
     case 'result_invalid':
-      return ['a result failed validation before serialization: ', ...list(p.codes)];
+      return ['the result for ', lit(p.call_id), ' failed validation before serialization: ', ...list(p.codes)];
     case 'internal':
       return ['the continuation could not be built: ', lit(p.message)];
   }

@@ -233,7 +233,7 @@ export function describeTurnZh(p: TurnWordsParams): Segment[] {
     case 'text_before_result':
       return [c('tool_result'), ' 之前有文本块：API 会拒绝'];
     case 'result_invalid':
-      return ['有结果在序列化之前没有通过校验：', ...list(p.codes)];
+      return [lit(p.call_id), ' 的结果在序列化之前没有通过校验：', ...list(p.codes)];
     case 'internal':
       return ['无法构建下一次请求：', lit(p.message)];
   }

@@ -103,7 +103,7 @@ const EXAMPLES: { [K in Kind]: Extract<TurnWordsParams, { kind: K }> } = {
     ],
   },
   text_before_result: { kind: 'text_before_result' },
-  result_invalid: { kind: 'result_invalid', codes: ['DENIED_KEY'] },
+  result_invalid: { kind: 'result_invalid', call_id: 'call_2', codes: ['AUDIT_LEAK'] },
   internal: { kind: 'internal', message: 'boom' },
 };
 
