@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL server for the SQL store's tests (docs/control-stores.md):
 #   scripts/postgres.sh start   makes a cluster in a temp directory, listening on 127.0.0.1 only,
-#                               on a free port, with a random password; prints its URL
+#                               on a free port, with a random password; prints its URL. It refuses
+#                               when one already runs there: its `stop` would end another's run
 #   scripts/postgres.sh stop    stops it and removes the directory
 #   scripts/postgres.sh url     prints the URL of the running one
 # Uses Debian's binaries (/usr/lib/postgresql/<n>/bin; apt-get install -y postgresql). initdb refuses
@@ -62,8 +63,9 @@ owner="$(pick_owner)"
 case "${1:-}" in
   start)
     if running; then
-      cat "$dir/url"
-      exit 0
+      say "a server already runs in $dir ($(cat "$dir/url" | sed 's#//trc:[^@]*@#//trc:…@#')): use scripts/postgres.sh url,"
+      say "or set TOOL_RESULT_PG_DIR to another directory for a server of your own"
+      exit 1
     fi
     bin="$(bin_dir)"
     ours_or_absent
@@ -71,6 +73,8 @@ case "${1:-}" in
     mkdir -p "$dir"
     chmod 700 "$dir"
     touch "$dir/.tool-result-pg"
+    # A start that fails part way leaves nothing behind: the caller has no URL, so it will not call stop.
+    trap 'as_owner "$bin/pg_ctl" stop -D "$dir/data" -m immediate >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
     password="$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
     printf '%s\n' "$password" >"$dir/password"
     [ "$(id -u)" -ne 0 ] || chown -R "$owner" "$dir"
@@ -97,6 +101,7 @@ EOF
     }
     url="postgres://trc:$password@127.0.0.1:$port/postgres"
     printf '%s\n' "$url" >"$dir/url"
+    trap - EXIT
     say "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port, data in $dir"
     echo "$url"
     ;;
