@@ -9,8 +9,6 @@
  * audit head another process has moved, which sends its commit again with the
  * link recomputed for the head it was told (one more per append that lost).
  */
-import type { PGliteInterface } from '@electric-sql/pglite';
-import type { Pool } from 'pg';
 import type { JsonValue } from '../core/index.ts';
 import { SCHEMA_SQL } from './sqlSchema.ts';
 import type {
@@ -26,10 +24,24 @@ import type {
   StoredPreview,
 } from './store.ts';
 
-/** A PGlite instance (in memory or in a directory) or a node-postgres Pool; the caller keeps and closes it. */
-export type SqlDatabase = PGliteInterface | Pool;
-
 type Row = Record<string, unknown>;
+
+/**
+ * What the store uses of a PGlite instance and of a node-postgres Pool,
+ * written out rather than imported: the package's types must not name a
+ * driver an engineer who uses the other one (or neither) has not installed.
+ * test/control/stores.test.ts passes the real ones.
+ */
+interface PgliteLike {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<{ rows: Row[] }[]>;
+}
+interface PoolLike {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+/** A PGlite instance (in memory or in a directory) or a node-postgres Pool; the caller keeps and closes it. */
+export type SqlDatabase = PgliteLike | PoolLike;
 
 interface Driver {
   kind: 'pglite' | 'postgres';
@@ -41,17 +53,17 @@ interface Driver {
 function driverFor(db: SqlDatabase): Driver {
   // PGlite has `exec` for scripts; a Pool runs a parameterless multi-statement text through `query`.
   if ('exec' in db && typeof db.exec === 'function') {
-    const pglite = db as PGliteInterface;
+    const pglite = db as PgliteLike;
     return {
       kind: 'pglite',
       query: async (sql, params) => (await pglite.query<Row>(sql, params)).rows,
       script: async (sql) => (await pglite.exec(sql)).at(-1)?.rows ?? [],
     };
   }
-  const pool = db as Pool;
+  const pool = db as PoolLike;
   return {
     kind: 'postgres',
-    query: async (sql, params) => (await pool.query(sql, params)).rows as Row[],
+    query: async (sql, params) => ((await pool.query(sql, params)) as { rows: Row[] }).rows,
     script: async (sql) => {
       const results: unknown = await pool.query(sql);
       const last = Array.isArray(results) ? results.at(-1) : results;
