@@ -1,8 +1,9 @@
 /**
- * The package as an engineer gets it (issue 22): `npm pack`, the tarball
+ * The package as an engineer gets it: `npm pack`, the tarball
  * installed in a fresh project in a temp dir, and there an example run (the
  * chapter's tools, an engineer's own tool with a valid output, an extra
- * field, a nested token and a broken echo), type-checked first under strict
+ * field, a nested token and a broken echo; the control plane with their own
+ * refund tool, a lost response and a replay), type-checked first under strict
  * TypeScript with nodenext resolution; then the bin, and its start time
  * against `node -e 0` (at most 5x, medians of 5 runs). Prints what it measured.
  */
@@ -69,7 +70,7 @@ try {
       fail(`the example failed:\n${example.stdout}${example.stderr}`);
     else
       console.log(
-        'example: chapter tools, own tool (valid, extra field, nested token, broken echo), strict nodenext types — ok',
+        'example: chapter tools, own tool (valid, extra field, nested token, broken echo), control plane (lost response reconciled, replay, one refund), strict nodenext types — ok',
       );
   }
 

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { canonicalize } from 'tool-result-contract/json';
+import { createControlPlane, memoryStore, verifyAuditChain } from 'tool-result-contract/control';
 import {
   createDispatcher,
   defineTool,
@@ -79,4 +80,61 @@ assert.ok(reasons(echo).includes('INPUT_BINDING /data/invoice_ref'), reasons(ech
 assert.equal(billing.project(paid.handler_output, paid.context).model_result.error?.code, 'UNKNOWN_TOOL');
 // A folder door as its own subpath.
 assert.equal(canonicalize({ b: 1, a: [true] }), '{"a":[true],"b":1}');
+// The control plane with the engineer's own write tool: money moves once per intent.
+const issueRefund = defineTool({
+  name: 'issue_refund',
+  effect: 'write',
+  title: { en: 'Issue a refund', zh: '发起退款' },
+  input: z.strictObject({ invoice_ref: z.string(), amount_cents: z.number().int().min(1) }),
+  output: z.strictObject({ refund_ref: z.string(), amount_cents: z.number().int() }),
+  echo: [{ output: 'amount_cents', input: 'amount_cents' }],
+  revisions: { ...getInvoice.revisions, effect_revision: 'issue_refund.effect.write.v1' },
+  source_label: 'billing',
+});
+const ledger = new Map<string, string>(); // the downstream: refunds by idempotency key
+let loseNextResponse = true;
+const refundOutput = (refund_ref: string, amount_cents: number) => ({
+  kind: 'success',
+  data: { refund_ref, amount_cents },
+  provenance: output(null).provenance,
+  downstream: { receipt_ref: `rcpt-${refund_ref}` },
+});
+const plane = createControlPlane({
+  dispatcher: createDispatcher({ tools: [issueRefund] }),
+  store: memoryStore(),
+  authorize: () => true,
+  runtimes: {
+    issue_refund: {
+      run(args, ctx) {
+        const { amount_cents } = args as { amount_cents: number };
+        if (!ledger.has(ctx.idempotency_key)) ledger.set(ctx.idempotency_key, `RF-${ledger.size + 1}`);
+        if (loseNextResponse) {
+          loseNextResponse = false;
+          throw new Error('connection reset after the refund committed');
+        }
+        return refundOutput(ledger.get(ctx.idempotency_key)!, amount_cents);
+      },
+      queryStatus(ctx) {
+        const ref = ledger.get(ctx.idempotency_key);
+        return ref === undefined
+          ? { state: 'not_started' }
+          : { state: 'committed', handler_output: refundOutput(ref, 500) };
+      },
+    },
+  },
+});
+const refund = (call_id: string) =>
+  plane.execute({
+    principal: paid.context.principal,
+    call: { ...paid.context.call, call_id, idempotency_key: 'refund-INV-42-0001' },
+    tool: 'issue_refund',
+    arguments: { invoice_ref: 'INV-42', amount_cents: 500 },
+  });
+const lost = await refund('call_refund_1'); // the response is lost: the plane asks the downstream, never re-runs
+assert.equal(lost.delivery, 'receipt_reconciled');
+const again = await refund('call_refund_2'); // the model asks again: the same intent is replayed
+assert.equal(again.delivery, 'local_replay');
+assert.equal(ledger.size, 1);
+assert.equal(verifyAuditChain(await plane.auditEntries()).ok, true);
+
 console.log('example: ok');
