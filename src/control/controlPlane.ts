@@ -11,7 +11,7 @@
  * const { pkg, delivery } = await plane.execute({ principal, call, tool: 'issue_refund', arguments });
  */
 import { parseTrustedContext, principalRef, type Dispatcher, type TrustedContext } from '../core/index.ts';
-import { gateTurn, type AssembledTurn, type TurnContext } from '../core/turn/index.ts';
+import { boundResponseId, gateTurn, type AssembledTurn, type TurnContext } from '../core/turn/index.ts';
 import { checkSchema } from '../core/tables/index.ts';
 import { H } from '../core/result/index.ts';
 import { chainLinkFor, type AuditKey } from './auditLink.ts';
@@ -171,9 +171,10 @@ function fillTurnContext(s: PlaneState, turn: AssembledTurn, ctx: PlaneTurnConte
         ? args
         : pick(args as Record<string, unknown>, names);
     calls[c.call_id] = {
+      // The id the call is bound to: every Gemini interaction not stored has the empty one, and would share operation ids.
       operation_id:
         given.operation_id ??
-        `op_${H('tool-operation-id/v1', { response_id: turn.response_id ?? ctx.response_ref ?? null, call_id: c.call_id }, s.key)}`,
+        `op_${H('tool-operation-id/v1', { response_id: boundResponseId(turn, ctx.response_ref), call_id: c.call_id }, s.key)}`,
       idempotency_key:
         given.idempotency_key ??
         `ik_${H('tool-idempotency-key/v1', { principal_ref, tool: c.name, fields: fields ?? null }, s.key)}`,

@@ -1,5 +1,5 @@
 /**
- * The public surface of the core (SPEC 7). Pure TypeScript: no DOM, no React,
+ * The public surface of the core (docs/contract.md#public-surface). Pure TypeScript: no DOM, no React,
  * no Node built-ins, so the playground and the CLI run the same code.
  */
 export { canonicalize, CanonicalizationError } from './json/index.ts';
@@ -61,7 +61,7 @@ export { describeParams, RULES, type ViolationParams, type Rule, type SchemaIssu
 export { normalizeKey, deniedKeyKind } from './tables/index.ts';
 export type { ModelResult } from './result/index.ts';
 export { DIGEST_NAMES, type DigestName, type ProtectedAudit, type Package } from './result/index.ts';
-// SPEC 8: the model's turn (issue 12).
+// The model's turn (docs/turn-contract.md).
 export {
   assembleTurn,
   createTurnAssembler,
@@ -108,11 +108,17 @@ export { boundResponseId, gateCall, gateTurn, TurnInputError, type GatedCall, ty
 export { dispatchTurn, type DispatchedCall } from './turn/index.ts';
 export {
   continueTurn,
+  type AnthropicBody,
   type Continuation,
   type ContinuationBody,
+  type ContinuationBodyFor,
   type ContinuationMode,
   type ContinuationOptions,
   type ContinuationRefused,
+  type GeminiStatefulBody,
+  type GeminiStatelessBody,
+  type OpenAIStatefulBody,
+  type OpenAIStatelessBody,
 } from './turn/index.ts';
 export { runTurn, type TurnReport } from './turn/index.ts';
 export {

@@ -1,5 +1,5 @@
 /**
- * SPEC 3 and 7: a dispatcher for the tools it was given. Every function is
+ * A dispatcher for the tools (docs/contract.md#the-registry, #public-surface) it was given. Every function is
  * the top-level one bound to that registry: a dispatcher knows only its own
  * tools (the chapter's are UNKNOWN_TOOL to a dispatcher made for others). The
  * deny-list, the error catalog and the provider adapters stay the contract's.
@@ -18,7 +18,13 @@ import {
   type ProviderCall,
   type TurnOptions,
 } from '../dispatch/composeTurn.ts';
-import { continueTurn, type Continuation, type ContinuationOptions } from '../turn/continueTurn.ts';
+import {
+  continueTurn,
+  type Continuation,
+  type ContinuationBodyFor,
+  type ContinuationMode,
+  type ContinuationOptions,
+} from '../turn/continueTurn.ts';
 import { defineTool } from '../tables/defineTool.ts';
 import { dispatchTurn, type DispatchedCall } from '../turn/dispatchTurn.ts';
 import { openLiveSession, type LiveSession } from '../dispatch/liveSession.ts';
@@ -69,12 +75,12 @@ export interface Dispatcher {
     ctx: TurnContext,
     handlerOutputs: Readonly<Record<string, unknown>>,
   ): DispatchedCall[];
-  continueTurn(
-    provider: ProviderName,
+  continueTurn<P extends ProviderName, M extends ContinuationMode>(
+    provider: P,
     turn: AssembledTurn,
     results: readonly PackagedResult[],
-    opts: Omit<ContinuationOptions, 'tools'>,
-  ): Continuation;
+    opts: Omit<ContinuationOptions, 'tools'> & { mode: M },
+  ): Continuation<ContinuationBodyFor<P, M>>;
 }
 
 /**
@@ -98,11 +104,11 @@ export function createDispatcher(options: { tools?: readonly ToolSpec[] } = {}):
     openLiveSession: (trusted: TrustedContext) => openLiveSession(trusted, tools),
     dispatchTurn: (turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>) =>
       dispatchTurn(turn, ctx, handlerOutputs, tools),
-    continueTurn: (
-      provider: ProviderName,
+    continueTurn: <P extends ProviderName, M extends ContinuationMode>(
+      provider: P,
       turn: AssembledTurn,
       results: readonly PackagedResult[],
-      opts: Omit<ContinuationOptions, 'tools'>,
+      opts: Omit<ContinuationOptions, 'tools'> & { mode: M },
     ) => continueTurn(provider, turn, results, { ...opts, tools }),
   });
 }

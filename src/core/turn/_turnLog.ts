@@ -299,6 +299,48 @@ export function endTurn(
     if (!c.closed && !c.openReported) log.problem('STREAM_ORDER', { kind: 'open_at_end', id: c.call_id, end });
 }
 
+/**
+ * The stream's source threw instead of yielding (docs/turn.md#shapes): the
+ * official SDKs' iterators throw on `error` events (Anthropic's always,
+ * OpenAI's when the event nests an `error` member, as recorded streams do),
+ * and a dropped connection throws too. The turn ends there, after the last event
+ * read, as a failure, so it reads STREAM_ERROR and not STREAM_UNTERMINATED.
+ * Whatever was thrown is only read, never kept: its code (an SDK error's
+ * `code`, else its `type`) and its message, each where it is a string.
+ */
+export function failTurn(log: TurnLog, thrown: unknown): void {
+  if (log.terminal !== null) {
+    // One failure told twice (an `error` event pushed, then the iterator's throw) is one defect.
+    if (log.terminal.kind === 'failed') return;
+    if (!log.afterTerminalReported)
+      log.problem(
+        'STREAM_ORDER',
+        { kind: 'after_terminal', type: 'error', terminal_at: log.terminal.at },
+        log.index + 1,
+      );
+    log.afterTerminalReported = true;
+    return;
+  }
+  const code = thrownMember(thrown, 'code') ?? thrownMember(thrown, 'type');
+  const message =
+    typeof thrown === 'string' ? thrown : (thrownMember(thrown, 'apiMessage') ?? thrownMember(thrown, 'message'));
+  // endTurn marks the event being read; a throw stands after the last one, where no event of the stream is.
+  log.index++;
+  endTurn(log, { type: 'error', kind: 'failed', status: code, reason: null }, { code, message });
+  log.index--;
+}
+
+/** A string member of a thrown value, read so that no getter or proxy it carries can throw past the assembler. */
+function thrownMember(thrown: unknown, member: string): string | null {
+  if ((typeof thrown !== 'object' && typeof thrown !== 'function') || thrown === null) return null;
+  try {
+    const v = (thrown as Record<string, unknown>)[member];
+    return typeof v === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 const clone = <T>(v: T): T => (v === null || typeof v !== 'object' ? v : structuredClone(v));
 
 /**

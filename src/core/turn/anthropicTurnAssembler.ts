@@ -18,6 +18,7 @@ import {
   completeMembers,
   createTurnLog,
   endTurn,
+  failTurn,
   isIndex,
   noteUnknownMembers,
   openCall,
@@ -333,5 +334,5 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
     return anthropicAssembler({ log: f.log, blocks: copy, stopReason, deltaSeen, given });
   }
 
-  return { provider: 'anthropic', push, turn: () => snapshotTurn(log, replay()), fork };
+  return { provider: 'anthropic', push, fail: (e) => failTurn(log, e), turn: () => snapshotTurn(log, replay()), fork };
 }

@@ -17,7 +17,7 @@ import {
   type ProviderCall,
 } from '../dispatch/composeTurn.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
-import type { ProviderName } from '../tables/providerAdapters.ts';
+import type { GeminiFunctionResult, OpenAIFunctionCallOutput, ProviderName } from '../tables/providerAdapters.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import { AdapterRefused } from '../dispatch/toProviderItem.ts';
 import { validateResult } from '../result/validateResult.ts';
@@ -47,12 +47,42 @@ export interface ContinuationRefused {
 
 export type ContinuationBody = Record<string, JsonValue>;
 
+/*
+ * The bodies by provider and mode (docs/turn.md#shapes), written as plain
+ * structures so that the package needs none of the SDKs: test/types/
+ * continuationBodies.ts assigns each to the SDK's request parameters. Where a
+ * body holds what the caller sent (history) or what the provider sent
+ * (replayed items), it says JSON and no more: the project checks those
+ * items against the SDK types for its fixtures and recordings, not for
+ * every stream, so a narrower type would be a promise it does not keep.
+ */
+export type OpenAIStatefulBody = { previous_response_id: string; input: OpenAIFunctionCallOutput[] };
+export type OpenAIStatelessBody = { store: false; include: ['reasoning.encrypted_content']; input: JsonValue[] };
+export type AnthropicBody = { messages: JsonValue[] };
+export type GeminiStatefulBody = { previous_interaction_id: string; input: GeminiFunctionResult[] };
+export type GeminiStatelessBody = { store: false; input: JsonValue[] };
+
+/** The body `continueTurn` builds for a provider and mode known where it is called; the JSON view where either is not. */
+export type ContinuationBodyFor<P extends ProviderName, M extends ContinuationMode> = ProviderName extends P
+  ? ContinuationBody
+  : P extends 'anthropic'
+    ? AnthropicBody
+    : ContinuationMode extends M
+      ? ContinuationBody
+      : P extends 'openai'
+        ? M extends 'stateful'
+          ? OpenAIStatefulBody
+          : OpenAIStatelessBody
+        : M extends 'stateful'
+          ? GeminiStatefulBody
+          : GeminiStatelessBody;
+
 /**
  * A body to send; or, for the model's final answer (SPEC 8.1: no call to
  * answer), nothing to send and nothing refused; or a refusal with its reason.
  */
-export type Continuation =
-  { ok: true; body: ContinuationBody } | { ok: true; body: null; final_answer: true } | ContinuationRefused;
+export type Continuation<B = ContinuationBody> =
+  { ok: true; body: B } | { ok: true; body: null; final_answer: true } | ContinuationRefused;
 
 const refuse = (params: RefusalParams): ContinuationRefused => ({
   ok: false,
@@ -74,7 +104,17 @@ function providerCall(provider: ProviderName, c: AssembledTurn['calls'][number])
 }
 
 /** Never throws: a refusal is a value with its reason. */
-export function continueTurn(
+export function continueTurn<P extends ProviderName, M extends ContinuationMode>(
+  provider: P,
+  turn: AssembledTurn,
+  results: readonly PackagedResult[],
+  opts: ContinuationOptions & { mode: M },
+): Continuation<ContinuationBodyFor<P, M>> {
+  // build checks at run time what the type says: the body it makes is the one of this provider and mode.
+  return untyped(provider, turn, results, opts) as Continuation<ContinuationBodyFor<P, M>>;
+}
+
+function untyped(
   provider: ProviderName,
   turn: AssembledTurn,
   results: readonly PackagedResult[],

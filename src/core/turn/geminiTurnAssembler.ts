@@ -18,6 +18,7 @@ import {
   completeMembers,
   createTurnLog,
   endTurn,
+  failTurn,
   isIndex,
   noteUnknownMembers,
   openCall,
@@ -312,7 +313,7 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
     });
   }
 
-  return { provider: 'gemini', push, turn: () => snapshotTurn(log, replay()), fork };
+  return { provider: 'gemini', push, fail: (e) => failTurn(log, e), turn: () => snapshotTurn(log, replay()), fork };
 }
 
 function textOf(step: Record<string, unknown>): string {

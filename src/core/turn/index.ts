@@ -54,12 +54,18 @@ export { parseTurnContext, type TurnContext, TurnContextSchema } from './turnCon
 export { boundResponseId, gateCall, type GatedCall, gateTurn, type GateVerdict, TurnInputError } from './inputGate.ts';
 export { type DispatchedCall, dispatchTurn } from './dispatchTurn.ts';
 export {
+  type AnthropicBody,
   type Continuation,
   type ContinuationBody,
+  type ContinuationBodyFor,
   type ContinuationMode,
   type ContinuationOptions,
   type ContinuationRefused,
   continueTurn,
+  type GeminiStatefulBody,
+  type GeminiStatelessBody,
+  type OpenAIStatefulBody,
+  type OpenAIStatelessBody,
 } from './continueTurn.ts';
 export { runTurn, type TurnReport } from './runTurn.ts';
 export {

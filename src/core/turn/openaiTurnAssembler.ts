@@ -20,6 +20,7 @@ import {
   closeCall,
   createTurnLog,
   endTurn,
+  failTurn,
   isIndex,
   noteUnknownMembers,
   openCall,
@@ -493,5 +494,5 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     return openaiAssembler({ log: f.log, items: copy, completedOutput, numbered, lastSequence, sequenceReported });
   }
 
-  return { provider: 'openai', push, turn: () => snapshotTurn(log, replay()), fork };
+  return { provider: 'openai', push, fail: (e) => failTurn(log, e), turn: () => snapshotTurn(log, replay()), fork };
 }

@@ -124,5 +124,11 @@ export interface TurnAssembler {
   readonly provider: ProviderName;
   /** `sseEvent`: the SSE `event:` name the event came with, if any. */
   push(event: unknown, sseEvent?: string): void;
+  /**
+   * What the stream's source threw, handed over (docs/turn.md#shapes): the
+   * official SDKs' iterators throw on some `error` events instead of yielding
+   * them. The turn ends there as a failure, STREAM_ERROR, not unterminated.
+   */
+  fail(thrown: unknown): void;
   turn(): AssembledTurn;
 }
