@@ -4,7 +4,7 @@
  * page and its worker call on every edit: strict parse, project, validate,
  * all three provider items, every digest with its preimage, the problems.
  *
- * Targets (issue 10), each gated; the run exits 1 when any is missed:
+ * Targets (docs/performance.md#gates), each gated; the run exits 1 when any is missed:
  * - every built-in scenario: live update ≤ 3× its floor. The floor is the
  *   work no implementation can skip, timed in the same run: the strict parse
  *   of the text plus the SHA-256 (HMAC in keyed mode) of each distinct
@@ -198,7 +198,7 @@ console.log(
   `${'refuse 5 MB paste + 100 000-deep nesting'.padEnd(40)} ${ms(refuse)} vs baseline on 16 KiB ${ms(r16.baseline)}${refuse < r16.baseline ? '' : '  MISSED'}`,
 );
 
-// The turn's read of a stream against the SDK helper a dispatcher would otherwise trust: never slower (issue 20).
+// The turn's read of a stream against the SDK helper a dispatcher would otherwise trust: never slower, or strictness would cost the dispatcher speed.
 const lastTurn = await turnVsSdk();
 for (const t of lastTurn) {
   const slow = t.ratio > 1;

@@ -1,5 +1,5 @@
 /**
- * The turn assembly against the SDKs' own stream helpers (issue 20): the same
+ * The turn assembly against the SDKs' own stream helpers: the same
  * synthetic SSE text of one call whose arguments arrive in many fragments,
  * read by the project's `assembleTurn` (SSE reader, strict JSON, every order
  * check) and by openai `responses.stream(…).finalResponse()` /

@@ -4,7 +4,7 @@
  * A fixed `Emulation.setCPUThrottlingRate` of 4 does not give a fixed CPU: it
  * divides whatever the host has. On machines of this project's kind, with the
  * same code, the 4× keystroke p90 read 83 ms one day and 250–350 ms the next
- * while the unthrottled figure moved far less (docs/performance.md, session 10),
+ * while the unthrottled figure moved far less (docs/performance.md, 2026-12-02, d3f6e4b),
  * and Chromium's throttle is not linear there (4× divided the benchmark below
  * by 4–6).
  * A regression gate on such figures fails on a slow day with no change to the

@@ -184,7 +184,7 @@ export function printProfile(profile: {
 /**
  * A few keystrokes' main-thread tasks in order (`--trace --timeline`), each with its offset from the keydown, its
  * length and its larger parts: how many frames a key takes and what runs between them, which the sums above hide
- * (it showed the page's render waiting for a scheduler task after the editor's frame, issue 21).
+ * (it showed the page's render waiting for a scheduler task after the editor's frame).
  */
 export function printTimeline(events: readonly TraceEvent[], windows = measureWindows(events, 'bench:key')): void {
   const main = mainThread(events);

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the first visit, the classroom and the Chinese UI. A first visit
+ * The first visit, the classroom and the Chinese UI (docs/decisions.md#the-first-visit-the-classroom-and-the-phone). A first visit
  * opens on "Start here"; the Model turn opens on a stream's outcome; the
  * Chinese turn mode shows no literal backticks; `&present=1` sizes; the
  * attack list at 1920×1080. Each test leaves a screenshot in

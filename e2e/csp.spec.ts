@@ -1,5 +1,5 @@
 /**
- * Issue 5: the built app runs under its Content-Security-Policy — Monaco, its
+ * The built app runs under its Content-Security-Policy — Monaco, its
  * workers and every mode — and no violation is reported; eval is refused.
  */
 import { test, expect, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The three windows of issue 14, from Playwright's device descriptors: a
+ * The three windows below the desktop that every mode is held to, from Playwright's device descriptors: a
  * phone (390×844, the iPhone 13's screen), a tablet held upright (768×1024)
  * and on its side (1024×768). Touch, a mobile viewport and a coarse pointer
  * come with them. The browser is still Chromium (the descriptors name WebKit,

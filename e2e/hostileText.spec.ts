@@ -1,5 +1,5 @@
 /**
- * Issue 5: attacker text (HTML, <script>, <img onerror>, javascript: targets,
+ * Attacker text (HTML, <script>, <img onerror>, javascript: targets,
  * a bidi override, zero-width characters) is valid data in search_kb.hostile_text.
  * In every mode it is shown as inert text with the invisible characters made
  * visible; no dialog opens, no script runs, no request leaves (the fixture's

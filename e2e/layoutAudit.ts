@@ -1,5 +1,5 @@
 /**
- * What "nothing cut off" means, measured in the page (issue 14): the page
+ * What "nothing cut off" means, measured in the page: the page
  * does not scroll sideways, and every visible control, heading and label is
  * inside the window and inside every box that clips it, unless that box is a
  * scroll container with a name (a panel body, the row of panel buttons): those

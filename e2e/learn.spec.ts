@@ -1,5 +1,5 @@
 /**
- * The learning path (issue 6) in the browser: every mistake switch shows its
+ * The learning path in the browser: every mistake switch shows its
  * consequence and turning it off restores the correct verdict; every recovery
  * path shows the delivery and outcome the core produces at each step; every
  * self-test question can be answered, compared with its key points and

@@ -1,5 +1,5 @@
 /**
- * Issue 19 on a phone (390×844): the sticky bar carries the verdict of what
+ * The first visit and the classroom (docs/decisions.md#the-first-visit-the-classroom-and-the-phone) on a phone (390×844): the sticky bar carries the verdict of what
  * is open (the attack's, with its id, and a jump straight to it), no jump
  * label is cut, problem cards align left, typing after a tap outside the
  * editor logs no error, focus never lands under the bar, and opening the

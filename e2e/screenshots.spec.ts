@@ -1,6 +1,6 @@
 /**
- * Screenshots of every mode at 1280×720 and 1600×900, and on issue 14's phone
- * and tablets (e2e/devices.ts), light and dark, for looking at the layout
+ * Screenshots of every mode at 1280×720 and 1600×900, and on the phone
+ * and tablets of e2e/devices.ts, light and dark, for looking at the layout
  * (test-results/screenshots/) and for the README (docs/screenshots/, the few
  * chosen below). Not part of the normal run:
  * `SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts`.
@@ -63,7 +63,7 @@ const VIEWS = [
   { name: 'playground-hits', address: '/?scenario=search_kb.hits' },
   { name: 'playground-token', address: '/?scenario=search_kb.hits', text: withToken },
   { name: 'attack-A11', address: '/?scenario=get_order.paid&attack=A11' },
-  // Issue 18: the learner's work under way: three results sealed, 1 and 2 swapped, a business field of result 1 changed.
+  // The learner's work under way: three results sealed, 1 and 2 swapped, a business field of result 1 changed.
   { name: 'exercise', address: '/?mode=exercise', exercise: true },
   { name: 'learn', address: '/?mode=learn&scenario=get_order.paid&mistake=2' },
   // The Anthropic stream cut by max_tokens inside the arguments, stepped to its end: the decision and the SDK helper's {}.

@@ -101,7 +101,7 @@ const hostile: [string, string, RegExp][] = [
   ['not lz-string', 's=%%%not-lz', /NOT_COMPRESSED/],
   ['not JSON', `s=${lz.compressToEncodedURIComponent('{"format": "tool-result-playground-share-v1",}')}`, /NOT_JSON/],
   ['a duplicate member', `s=${lz.compressToEncodedURIComponent('{"format": "a", "format": "b"}')}`, /DUPLICATE_KEY/],
-  // (format, mode and scenario alone are a valid link since issue 19: an unedited built-in scenario carries no document.)
+  // (format, mode and scenario alone are a valid link since 2026-12-01, bfdc135: an unedited built-in scenario carries no document.)
   [
     'the wrong schema',
     `s=${lz.compressToEncodedURIComponent(JSON.stringify({ format: 'tool-result-playground-share-v1', mode: 'nope', scenario: 'search_kb.hits' }))}`,

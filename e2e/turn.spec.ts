@@ -1,5 +1,5 @@
 /**
- * The Model turn mode (issue 13): every fixture by its address, stepping by
+ * The Model turn mode: every fixture by its address, stepping by
  * buttons and keys, each fault switch and the code it shows, the handler
  * output of a call that runs under the context the gate built, the next
  * request's pairing and its no-audit line, the injection story and the links
@@ -383,7 +383,7 @@ for (const id of [
     // The recorded tool is not in the registry: the gate answers it, nothing runs, and the next request carries the answer.
     await expect(verdict(page)).toContainText('0 call(s) run');
     const count = page.getByTestId('step-count');
-    // A stream opens on its outcome, at its end (issue 19); Home goes back to its first event.
+    // A stream opens on its outcome, at its end (a link shows the turn's outcome first); Home goes back to its first event.
     await expect(count).toHaveText(`step ${n} of ${n}`);
     await page.getByTestId('event-list').focus();
     await page.keyboard.press('Home');

@@ -1,4 +1,4 @@
-// Issue 4: the JavaScript a learner downloads before the editor (React, the core,
+// The JavaScript a learner downloads before the editor (React, the core,
 // the panels) stays within budget, gzipped; Monaco loads later, JSON language only.
 // Reads dist/ after `vite build`: the entry script and every chunk it imports
 // statically, transitively. Dynamic imports (Monaco, its workers) are not counted.

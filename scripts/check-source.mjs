@@ -1,10 +1,10 @@
 /**
- * Two rules of the source tree that no linter in the toolchain states (issue 11):
- * - no source file is over 500 lines, and no component (a .tsx file) over 300 (issue 23);
+ * Two rules of the source tree that no linter in the toolchain states:
+ * - no source file is over 500 lines, and no component (a .tsx file) over 300;
  * - every `eslint-disable` comment names the rule(s) it turns off and says why,
  *   after ` -- ` (ESLint's own description syntax);
  * - README.md stays under README_MAX characters, and README.md and docs/ link only
- *   inside the repository (issue 22: the package's readers have nothing else), and
+ *   inside the repository (the package's readers have nothing else), and
  *   every file they name in backticks (`src/…`, `test/…`, …) exists: files move.
  * Run by `npm run lint`; exits 1 and lists every offence.
  */
@@ -32,8 +32,7 @@ export function linksOutside(text, fromDir) {
 }
 
 /**
- * Files over the limit that belong to another open issue, to be split there
- * (issue 10 reworks src/core). Each entry is removed when its file is split;
+ * Files over the limit that a piece of work under way is to split. Each entry is removed when its file is split;
  * a listed file that is no longer over the limit is itself an offence.
  */
 const OVER_LIMIT_PENDING = new Set([]);

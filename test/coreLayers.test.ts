@@ -1,5 +1,5 @@
 /**
- * Issue 22: src/core in folders by concept whose dependencies point one way
+ * src/core in folders by concept whose dependencies point one way
  * (json ← tables ← result ← dispatch ← turn ← recordings ← dispatcher), each with one door
  * (its index.ts). No circle of files; no import back up a layer; and nothing
  * outside src/core imports a core module past a door (ESLint's

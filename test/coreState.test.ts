@@ -1,5 +1,5 @@
 /**
- * SPEC 7.1: src/core keeps no state between calls. Each core source is read
+ * docs/contract.md#same-inputs-same-answer: src/core keeps no state between calls. Each core source is read
  * with the TypeScript parser and every top-level declaration is judged:
  * a `let` or `var`, a Map / WeakMap / Set / WeakSet / WeakRef, a regular
  * expression with the g or y flag (its lastIndex carries over), a name that
@@ -158,7 +158,7 @@ describe('the scan finds module-level state', () => {
   });
 });
 
-describe('src/core keeps no state between calls (SPEC 7.1)', () => {
+describe('src/core keeps no state between calls (docs/contract.md#same-inputs-same-answer)', () => {
   const files = sources(coreDir);
   it('finds the core sources', () => expect(files.length).toBeGreaterThan(15));
   it.each(files.map((f) => [relative(projectRoot, f), f]))('%s', (_name, file) => {

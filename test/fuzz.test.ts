@@ -1,5 +1,5 @@
 /**
- * Fuzz (issue 5): random and mutated inputs through the parser, the encoder,
+ * Fuzz: random and mutated inputs through the parser, the encoder,
  * the projector, the validator, the adapters and composeTurn. No exception
  * escapes untyped, nothing hangs, every rejection carries a code.
  * CI runs a fixed seed; `FUZZ_RUNS=20000 FUZZ_SEED=… npx vitest run test/fuzz.test.ts` runs longer.

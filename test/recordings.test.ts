@@ -1,8 +1,8 @@
 /**
- * SPEC 8.5: every recorded stream (src/core/recordings) through assembleTurn,
+ * docs/turn-contract.md#what-providers-really-send: every recorded stream (src/core/recordings) through assembleTurn,
  * the input gate (dispatchTurn under the recording's turn context),
  * continueTurn and the CLI, to the outcome written for it from the protocols
- * and SPEC 8. The recorded tools are not in the registry, so the gate answers
+ * and docs/turn-contract.md. The recorded tools are not in the registry, so the gate answers
  * each call UNKNOWN_TOOL: a normal result, which the continuation carries.
  */
 import { readFileSync } from 'node:fs';
@@ -104,7 +104,7 @@ describe('assembleTurn, the gate and continueTurn decide each recording as expec
       expect(turn.notes.map((n) => `${n.code} ${n.detail}`).join('\n')).toContain(x.notes_include);
     if (x.problems.length > 0) return;
     expect(Object.fromEntries(dispatched.map((d) => [d.call.call_id, d.gate]))).toEqual(x.gates);
-    // The trusted arguments, the digests and the replay hold one object (SPEC 8.1).
+    // The trusted arguments, the digests and the replay hold one object (docs/turn-contract.md#arguments).
     for (const d of dispatched)
       expect(d.trusted.arguments).toEqual(x.calls.find((c) => c.call_id === d.call.call_id)?.arguments);
     switch (x.end) {
@@ -112,7 +112,7 @@ describe('assembleTurn, the gate and continueTurn decide each recording as expec
         expect(continuation).toMatchObject({ ok: true });
         break;
       case 'final_answer':
-        // No call to answer: nothing is built and nothing is refused (SPEC 8.1), the same on every provider.
+        // No call to answer: nothing is built and nothing is refused (docs/turn-contract.md#the-final-answer), the same on every provider.
         expect(dispatched).toEqual([]);
         expect(continuation?.ok === false ? continuation.detail : 'not refused').toBe('not refused');
         break;

@@ -1,5 +1,5 @@
 /**
- * SPEC 8.4 and 8.5: every recorded stream also through the SDK's own stream
+ * docs/turn-contract.md#fixtures-and-the-sdk-cross-check and #what-providers-really-send: every recorded stream also through the SDK's own stream
  * helper, as SSE bytes through a stub fetch (openai `responses.stream`,
  * @anthropic-ai/sdk `messages.stream`, the @google/genai SSE reader). For a
  * healthy recording the calls the SDK assembles are the calls expected of the

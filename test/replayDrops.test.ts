@@ -1,5 +1,5 @@
 /**
- * SPEC 8.3: the members a replay drops are named in docs/turn.md with the SDK
+ * The members a replay drops (docs/turn-contract.md#what-the-replay-keeps) are named in docs/turn.md with the SDK
  * type line that says so. The table, the code and the SDK's own lines are
  * held together here, and each drop is seen in a replay.
  */

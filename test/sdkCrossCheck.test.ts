@@ -1,5 +1,5 @@
 /**
- * SPEC 8.4: the SDK cross-check. Every fixture is served as SSE bytes through
+ * The SDK cross-check (docs/turn-contract.md#fixtures-and-the-sdk-cross-check). Every fixture is served as SSE bytes through
  * a stub `fetch` to the official SDKs' own stream helpers (openai
  * `responses.stream`, @anthropic-ai/sdk `messages.stream`, @google/genai
  * `interactions.create({stream: true})`). For a healthy fixture the calls the

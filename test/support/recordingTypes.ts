@@ -4,7 +4,7 @@
  * as TypeScript literals checked against the SDK's request type by `npm run
  * typecheck`, so a member the replay drops that the request type requires,
  * or one it keeps that the request type refuses, fails the build. Captures
- * printed in documentation with members elided are left out (SPEC 8.5).
+ * printed in documentation with members elided are left out (docs/turn-contract.md#what-providers-really-send).
  * test/recordingTypes.test.ts fails when this file is stale.
  *
  *   npx tsx test/support/recordingTypes.ts   # rewrites the generated file
@@ -20,15 +20,15 @@ import { projectRoot } from './vectors.ts';
 export const RECORDING_TYPES_PATH = join(projectRoot, 'test', 'types', 'recordings.generated.ts');
 
 /**
- * Bodies the SDK's request type refuses although the core builds them as SPEC
- * 8.3 says, each with its reason: where the SDK's type lags what the wire
+ * Bodies the SDK's request type refuses although the core builds them as
+ * docs/turn-contract.md#the-continuation says, each with its reason: where the SDK's type lags what the wire
  * carries, the recording wins. Its line carries `@ts-expect-error`, so the
  * build fails the day the SDK's type (or the core) changes and the pin must
  * be looked at again.
  */
 export const TYPE_PINS: Readonly<Record<string, string>> = {
   gemini_rec_function_call_stateless:
-    'the replay keeps the function_call step\'s `signature` (""), as SPEC 8.3 says (each step keeps its signature): the recorded step carries it, but the SDK\'s one type for that step, used for output and input alike (FunctionCallStep, @google/genai 2.32.0, genai.d.ts:5904), has no such member, so it says nothing about what a request takes',
+    'the replay keeps the function_call step\'s `signature` (""), as docs/turn-contract.md#what-the-replay-keeps says (each step keeps its signature): the recorded step carries it, but the SDK\'s one type for that step, used for output and input alike (FunctionCallStep, @google/genai 2.32.0, genai.d.ts:5904), has no such member, so it says nothing about what a request takes',
 };
 
 /** The recordings whose continuation bodies are typed: not elided, and built. */

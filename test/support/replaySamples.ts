@@ -1,6 +1,6 @@
 /**
  * Hand-written turns with what real streams carry beyond the project's
- * fixtures (SPEC 8.5): Gemini server steps completed by their deltas, an
+ * fixtures (docs/turn-contract.md#what-providers-really-send): Gemini server steps completed by their deltas, an
  * OpenAI call with namespace and caller, an Anthropic message delivered whole
  * with citations, a paused Anthropic turn. Their continuation bodies are
  * type-checked against the SDK request types with the fixtures'

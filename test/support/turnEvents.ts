@@ -1,4 +1,4 @@
-/** Hand-written provider events for the revised SPEC 8 tests: the smallest stream of each kind, with the parts a test changes as arguments. */
+/** Hand-written provider events for the turn's tests (docs/turn-contract.md): the smallest stream of each kind, with the parts a test changes as arguments. */
 import type { TurnContext } from '../../src/core/turn/index.ts';
 
 export type Ev = Record<string, unknown>;

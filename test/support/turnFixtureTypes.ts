@@ -21,7 +21,7 @@ export const GENERATED_PATH = join(projectRoot, 'test', 'types', 'turnFixtures.g
 export const ident = (id: string, suffix = '') => `${id.replace(/\W/g, '_')}${suffix}`;
 
 const EVENT_TYPE = { openai: 'OpenAIWireEvent', anthropic: 'AnthropicWireEvent', gemini: 'GeminiWireEvent' } as const;
-/** The request a continuation body becomes once the caller adds the model and options (SPEC 8.3). */
+/** The request a continuation body becomes once the caller adds the model and options (docs/turn-contract.md#the-continuation). */
 export const REQUEST = {
   openai: { type: 'ResponseCreateParamsStreaming', extra: { model: 'MODEL-FIXTURE', stream: true } },
   anthropic: {

@@ -1,5 +1,5 @@
 /**
- * Type-level negatives for the turn (SPEC 8.4), beside the generated positives
+ * Type-level negatives for the turn (docs/turn-contract.md#fixtures-and-the-sdk-cross-check), beside the generated positives
  * in turnFixtures.generated.ts: shapes one provider's habits would produce for
  * another must not type-check. Remove an @ts-expect-error whose line became
  * valid and the build fails. Each directive covers the one line after it, so

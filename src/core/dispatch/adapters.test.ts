@@ -30,7 +30,7 @@ describe('provider items', () => {
     const inner = 'output' in item ? item.output : 'content' in item ? item.content[0].text : item.result[0].text;
     expect(inner).toBe(canonicalize(pkg.model_result));
   });
-  it('builds the registered shapes (SPEC 5)', () => {
+  it('builds the registered shapes (docs/contract.md#provider-adapters)', () => {
     const s = findScenario('search_kb.no_access') as Scenario;
     const items = Object.fromEntries(
       providers.map((p) => {
@@ -123,7 +123,7 @@ const refusal = (f: () => unknown) => {
   throw new Error('not refused');
 };
 
-describe('composeTurn (SPEC 5)', () => {
+describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
   it('pairs by call id when the results arrive in another order', () => {
     for (const provider of providers) {
       const { calls, results } = turn(provider);

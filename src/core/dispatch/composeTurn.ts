@@ -1,5 +1,5 @@
 /**
- * SPEC 5: one turn can carry several results. They are paired with the
+ * One turn can carry several results (docs/contract.md#several-results-in-one-turn). They are paired with the
  * provider's calls by call id, never by array position: results arrive in
  * any order, and a position match would hand one call's result to another.
  */

@@ -1,5 +1,5 @@
 /**
- * The live update's shortcuts (issue 4) against the plain definitions they
+ * The live update's shortcuts (docs/performance.md) against the plain definitions they
  * stand in for: each shortcut must give the same bytes, digest or verdict as
  * the slow path, on scenarios and on generated input. If one of these fails,
  * the benchmark's figures were bought with a wrong answer.

@@ -1,5 +1,5 @@
 /**
- * SPEC 7.1: a live session answers byte for byte what the plain functions
+ * docs/contract.md#same-inputs-same-answer: a live session answers byte for byte what the plain functions
  * answer, and no public function's answer depends on what ran before it.
  * If one of these fails, a speed-up was bought with a wrong answer.
  */
@@ -71,7 +71,7 @@ const argsFor = (tool: string) =>
           )
         : fc.jsonValue({ maxDepth: 2 });
 
-/** Trusted contexts, most of them valid, some with the hostile values SPEC 7.1 names: NaN, undefined members, accessors. */
+/** Trusted contexts, most of them valid, some with the hostile values a caller can hand in: NaN, undefined members, accessors. */
 const contexts: fc.Arbitrary<TrustedContext> = fc
   .record({
     tenant: idText,
@@ -272,7 +272,7 @@ describe('a live session answers what the plain functions answer', () => {
   });
 });
 
-describe('same inputs, same answer, whatever ran before (SPEC 7.1)', () => {
+describe('same inputs, same answer, whatever ran before (docs/contract.md#same-inputs-same-answer)', () => {
   type Core = typeof import('../index.ts');
   /** Every public function of the core, as one call on one input, answered as text. */
   const calls: ((core: Core, ctx: TrustedContext, output: unknown) => string)[] = [

@@ -1,5 +1,5 @@
 /**
- * SPEC 7.1: speed for the live path comes from an object the caller holds.
+ * docs/contract.md#the-live-session: speed for the live path comes from an object the caller holds.
  * A live session is opened for one trusted context (and its key) and answers
  * {@link previewDispatch} for handler output after handler output, byte for
  * byte as the plain functions would (a differential test holds it to that).

@@ -1,5 +1,5 @@
 /**
- * SPEC 5: every adapter validates the whole package again before it
+ * Every adapter (docs/contract.md#provider-adapters) validates the whole package again before it
  * serializes, and refuses one that fails. Only `model_result` crosses: the
  * adapter is handed its canonical text, never the package.
  */

@@ -1,5 +1,5 @@
 /**
- * A dispatcher for the tools (docs/contract.md#the-registry, #public-surface) it was given. Every function is
+ * A dispatcher for the tools it was given (docs/contract.md#the-registry, #public-surface). Every function is
  * the top-level one bound to that registry: a dispatcher knows only its own
  * tools (the chapter's are UNKNOWN_TOOL to a dispatcher made for others). The
  * deny-list, the error catalog and the provider adapters stay the contract's.

@@ -41,7 +41,7 @@ const refused = (v: unknown) => {
   throw new Error('expected a CanonicalizationError');
 };
 
-describe('hostile input (SPEC 2): where the popular npm encoders go wrong', () => {
+describe('hostile input (docs/digests.md#canonical-encoding): where the popular npm encoders go wrong', () => {
   it('refuses a function member instead of emitting invalid JSON', () => {
     expect(refused({ a: 1, f: () => 1 })).toEqual({ code: 'FUNCTION', path: '/f' });
   });

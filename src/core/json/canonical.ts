@@ -2,7 +2,7 @@
  * RFC 8785 JSON Canonicalization Scheme (JCS).
  *
  * Why hand-written: the two popular npm encoders pass the six RFC vectors but
- * fail on hostile input (SPEC 2): one emits invalid JSON for function members
+ * fail on hostile input (docs/digests.md#canonical-encoding): one emits invalid JSON for function members
  * and sparse arrays and serializes a `Date` through `toJSON`; the other accepts
  * lone surrogates and leaves an object unsorted when it has a member named
  * `toJSON`. A digest whose preimage depends on such quirks is a digest an

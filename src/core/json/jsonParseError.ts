@@ -1,4 +1,4 @@
-/** A strict parser's refusal (SPEC 2.1), located so the editor can point at it: the same shape for the parser and the UTF-8 decoder. */
+/** A strict parser's refusal (docs/strict-json.md), located so the editor can point at it: the same shape for the parser and the UTF-8 decoder. */
 export type JsonParseErrorCode =
   | 'TOO_LARGE'
   | 'TOO_DEEP'

@@ -87,7 +87,7 @@ const err = (text: string) => {
   return r.error;
 };
 
-describe('duplicates (SPEC 2.1)', () => {
+describe('duplicates (docs/strict-json.md#rules)', () => {
   it('at depth 1', () => {
     expect(err('{"a":1,"b":2,"a":3}')).toMatchObject({ code: 'DUPLICATE_KEY', line: 1, column: 14, pointer: '' });
   });

@@ -1,5 +1,5 @@
 /**
- * The strict JSON text parser for text from users (SPEC 2.1): the editor, an
+ * The strict JSON text parser for text from users (docs/strict-json.md): the editor, an
  * imported file, a share link, a CLI file.
  *
  * Why not JSON.parse or jsonc-parser: neither reports a duplicate member name
@@ -35,7 +35,7 @@ export interface StrictJsonOptions {
   locations?: boolean;
 }
 
-/** SPEC 2.1: 1 MiB of UTF-8, 64 levels of nesting. */
+/** 1 MiB of UTF-8, 64 levels of nesting (docs/strict-json.md#rules). */
 export const STRICT_JSON_LIMITS = Object.freeze({ maxBytes: 1_048_576, maxDepth: 64 } as const);
 
 class Refusal {

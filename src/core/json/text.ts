@@ -1,4 +1,4 @@
-/** String measures shared by the contract checks: the SPEC counts lengths in code points and sizes in UTF-8 bytes. */
+/** String measures shared by the contract checks: the contract counts lengths in code points and sizes in UTF-8 bytes (docs/strict-json.md#lengths-count-code-points). */
 
 /**
  * Length of the UTF-8 encoding of a string, as TextEncoder makes it (a lone
@@ -22,7 +22,7 @@ export function utf8Length(s: string, limit = Infinity): number {
   return bytes;
 }
 
-/** SPEC 2.1: "String lengths in this SPEC count Unicode code points", not UTF-16 units. */
+/** A length as a reader counts it, in Unicode code points, not UTF-16 units (docs/strict-json.md#lengths-count-code-points). */
 export function codePointLength(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {

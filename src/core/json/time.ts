@@ -1,5 +1,5 @@
 /**
- * SPEC 1.1: `observed_at` is UTC RFC 3339 with `Z`. Offsets other than Z are
+ * `observed_at` is UTC RFC 3339 with `Z` (docs/contract.md#model-result). Offsets other than Z are
  * refused so that two timestamps compare as strings, and the calendar is
  * checked (no 2026-02-30) because a regex alone accepts impossible dates.
  * Leap seconds (`:60`) are refused: no mock source here produces them, and a

@@ -1,5 +1,5 @@
 /**
- * The door of src/core/recordings: streams recorded from the providers' live APIs (SPEC 8.5), course material and test data: not part of the package.
+ * The door of src/core/recordings: streams recorded from the providers' live APIs (docs/turn-contract.md#what-providers-really-send), course material and test data: not part of the package.
  * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
  */
 export {

@@ -1,10 +1,10 @@
 /**
- * SPEC 8.5: streams recorded from the live APIs, kept in public repositories,
+ * Streams recorded from the live APIs (docs/turn-contract.md#what-providers-really-send), kept in public repositories,
  * as contract fixtures beside the project's own (src/core/turn/turns). Each stream
  * is a file of its own under src/core/recordings/<provider>/, byte for byte as
  * recorded (only its container changed: `container` says how); this index
  * holds where each came from and what it must decide. The expected outcomes
- * were written from the protocols and SPEC 8, never from the CLI's output.
+ * were written from the protocols and docs/turn-contract.md, never from the CLI's output.
  *
  * The stream texts are not imported here: the tests read the files, and the
  * playground's turn mode loads them lazily, one at a time.
@@ -54,7 +54,7 @@ export interface Recording {
   title: { en: string; zh: string };
   source: RecordingSource;
   container: string;
-  /** For a capture printed in documentation: what the page elided. Such a capture is exempt from the SDK type check (SPEC 8.5). */
+  /** For a capture printed in documentation: what the page elided. Such a capture is exempt from the SDK type check (docs/turn-contract.md#what-providers-really-send). */
   elided?: string;
   expect: RecordingExpectation;
   turn_context: TurnContext;

@@ -1,5 +1,5 @@
 /**
- * The audit values of a call (SPEC 1.1): none of them may appear in anything a
+ * The audit values of a call (docs/contract.md#no-audit-material): none of them may appear in anything a
  * model reads. One list, used by the projector and the validator (on the
  * model_result) and by the exercise's proofs and the payload panel (on each
  * serialized provider item).

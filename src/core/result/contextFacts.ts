@@ -30,7 +30,7 @@ export interface ContextFacts {
   readonly principal_ref: string;
   readonly request_sha256: string;
   readonly tool_contract: ToolContractRef;
-  /** Principal ids, principal_ref, call ids and request_sha256: audit material of this call (SPEC 1.1). */
+  /** Principal ids, principal_ref, call ids and request_sha256: audit material of this call (docs/contract.md#no-audit-material). */
   readonly auditValues: readonly string[];
 }
 

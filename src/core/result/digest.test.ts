@@ -18,7 +18,7 @@ const scenario = (id: string) => findScenario(id) as Scenario;
  * Known answers for get_order.paid, computed once outside this code base,
  * with Python's hashlib and json.dumps(obj, sort_keys=True,
  * separators=(',', ':'), ensure_ascii=False) over the objects written out by
- * hand from SPEC 2 (for these ASCII-only values that is byte-identical to RFC
+ * hand from docs/digests.md#the-three-digests (for these ASCII-only values that is byte-identical to RFC
  * 8785). For the request digest the preimage was:
  * {"arguments":{"order_ref":"ORDER-7"},"effect_revision":"get_order.effect.read.v1",
  *  "input_revision":"get_order.input.v1","output_revision":"get_order.output.v2",

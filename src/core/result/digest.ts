@@ -1,5 +1,5 @@
 /**
- * SPEC 2: H(purpose, fields) = SHA-256(UTF-8(canonical({purpose, ...fields}))),
+ * docs/digests.md#the-three-digests: H(purpose, fields) = SHA-256(UTF-8(canonical({purpose, ...fields}))),
  * or HMAC-SHA-256 with the audit key in keyed mode. The `purpose` member keeps
  * the domains apart, so no digest can stand in for another kind.
  */
@@ -183,7 +183,7 @@ export function callBindingDigest(
   return digestText(prefix + suffix, trusted.key);
 }
 
-/** SPEC 7: the three bindings of a model_result in a trusted context. */
+/** `computeBindings` (docs/contract.md#public-surface): the three bindings of a model_result in a trusted context. */
 export function computeBindings(
   model_result: ModelResult,
   trusted: TrustedContext,
@@ -218,7 +218,7 @@ export function plainPreimageParts(trusted: TrustedContext, tools: ToolRegistry 
 }
 
 /**
- * SPEC 2: the preimages behind a validation's recomputed digests, so a page
+ * The preimages (docs/digests.md#the-three-digests) behind a validation's recomputed digests, so a page
  * can show the text a learner may hash elsewhere without a copy of how it is
  * made. A context that cannot be encoded has none (null).
  * @example digestPreimages(validateResultDetailed(pkg, trusted), trusted).request_sha256 // '{"arguments":{…},"effect_revision":…,"purpose":"tool-request/v1",…}'

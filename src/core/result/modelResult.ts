@@ -1,5 +1,5 @@
 /**
- * SPEC 1.1: `model_result`, the only projection a model may read. A finite
+ * `model_result` (docs/contract.md#model-result), the only projection a model may read. A finite
  * status, data or a catalog error, execution facts and minimal provenance;
  * no principal, no ids, no receipts, no digests.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC 6, the model_result half of validation: what the model reads, checked
+ * The model_result half of validation (docs/contract.md#validation): what the model reads, checked
  * field by field against the tool's contract and the error catalog. Its own
  * file because the live session (src/core/dispatch) re-runs only this half
  * when the rest of the package did not change.
@@ -110,7 +110,7 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
     checkToolData(spec, data, args.value as Record<string, unknown>, `${base}/data`, out, 'validation', denied);
   }
 
-  // Status consistency (SPEC 1.1).
+  // Status consistency (docs/contract.md#consistency-rules).
   if (succeeded !== (mr.error === null) || succeeded !== (data !== null && data !== undefined)) {
     out.add('STATUS_INCONSISTENT', `${base}/status`, { kind: 'rule', rule: 'succeeded_iff_error_null' });
   }

@@ -1,5 +1,5 @@
 /**
- * SPEC 3: the per-tool output checks on `data`, shared by the projector (on a
+ * The per-tool output checks (docs/contract.md#output-checks) on `data`, shared by the projector (on a
  * handler's raw output) and the validator (on a stored package), so the two
  * can never disagree about what the contract allows.
  */
@@ -41,9 +41,9 @@ export type CheckMode = 'projection' | 'validation';
 
 /**
  * Checks `data` at `basePath` against the tool's exact contract. In
- * `projection` every denied key is SENSITIVE_FIELD (SPEC 3); in `validation`
+ * `projection` every denied key is SENSITIVE_FIELD (docs/contract.md#deny-list); in `validation`
  * a denied control key inside a stored model_result is audit material that
- * leaked (AUDIT_LEAK, SPEC 1.1) and a credential stays SENSITIVE_FIELD.
+ * leaked (AUDIT_LEAK, docs/contract.md#no-audit-material) and a credential stays SENSITIVE_FIELD.
  * Returns a fresh copy of data when its shape is right, else null.
  * `denied`: the denied keys' paths when the caller's own scan of the whole
  * output has reported them already (each scan of the data is then one, not two).
@@ -120,7 +120,7 @@ const isUnder = (pointer: string, roots: ReadonlySet<string>): boolean => {
 export type NeedleFinder = (s: string) => string | undefined;
 
 /**
- * SPEC 1.1's needles: the call's audit values of 8 characters or more
+ * The needles of docs/contract.md#no-audit-material: the call's audit values of 8 characters or more
  * (shorter ones would match by chance), in one regular expression, so each
  * string is scanned once for all of them; which needle it was is asked only
  * on a hit. No /g flag: test() must not carry lastIndex between strings.
@@ -196,7 +196,7 @@ export function checkAuditLeaks(value: unknown, basePath: string, leak: NeedleFi
 }
 
 /**
- * SPEC 1.1, the one provenance rule of a success: the registry's source label
+ * The one provenance rule (docs/contract.md#model-result) of a success: the registry's source label
  * and producer revision. The projector leaves a value that is not a string to
  * the envelope's schema (`onlyStrings`); the validator reports any other value.
  */

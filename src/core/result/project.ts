@@ -1,5 +1,5 @@
 /**
- * SPEC 1: the dispatcher's projection. A handler's raw output is untrusted;
+ * The dispatcher's projection (docs/contract.md#two-projections). A handler's raw output is untrusted;
  * it is checked against the tool's exact contract and split into
  * `model_result` (what the model may read) and `protected_audit` (what
  * operations may read). A contract breach never reaches the model as data:
@@ -409,7 +409,7 @@ function evaluateSuccess(
   };
   const whole = fitting(build(data, truncated));
   if (whole !== null) return whole;
-  // SPEC 3: drop trailing list items until it fits, and say so in the result and the audit.
+  // docs/contract.md#size-and-depth: drop trailing list items until it fits, and say so in the result and the audit.
   const list = spec.list;
   if (list !== undefined && Array.isArray(data[list.member])) {
     const items = [...(data[list.member] as unknown[])];

@@ -35,7 +35,7 @@ const getAt = (root: unknown, pointer: string): unknown =>
     .slice(1)
     .reduce<unknown>((cur, p) => (cur as Record<string, unknown>)[p.replace(/~1/g, '/').replace(/~0/g, '~')], root);
 
-describe('properties (issue 2)', () => {
+describe('properties', () => {
   it('any change to any business field of any success scenario changes result_sha256', () => {
     const field = fc
       .constantFrom(...successes)
@@ -134,7 +134,7 @@ describe('properties (issue 2)', () => {
         fc.pre(canonicalize(getAt(mutated, path)) !== canonicalize(value));
         setAt(mutated, path, value);
         const r = validateResult(mutated, s.context);
-        // downstream, redactions and violations are descriptive: no SPEC 2 digest covers them, only
+        // downstream, redactions and violations are descriptive: no digest (docs/digests.md) covers them, only
         // their schema is checked (see SECURITY.md and the pinned test below). Everything else is bound.
         if (!/^\/protected_audit\/(downstream|redactions|violations)\//.test(path)) expect(r.ok).toBe(false);
       }),

@@ -1,5 +1,5 @@
 /**
- * SPEC 1.2: `protected_audit`, what operations and compliance see. It never
+ * `protected_audit` (docs/contract.md#protected-audit), what operations and compliance see. It never
  * embeds `model_result` (it binds it by digest) and never goes to a provider.
  */
 import { z } from 'zod/mini';
@@ -50,7 +50,7 @@ export interface ProtectedAudit {
 /**
  * Why a piece of the handler's output is not in model_result. These three
  * audit members (downstream, redactions, violations) are descriptive: no
- * digest of SPEC 2 covers them, so only their shape can be checked here.
+ * digest (docs/digests.md#the-three-digests) covers them, so only their shape can be checked here.
  */
 export const REDACTION_REASONS = [
   'principal_replaced_by_principal_ref',

@@ -1,5 +1,5 @@
 /**
- * SPEC 3 as JSON Schema 2020-12: what an MCP server puts in a tool's
+ * The registry's output contract (docs/contract.md#the-registry) as JSON Schema 2020-12: what an MCP server puts in a tool's
  * `outputSchema`, made from the zod schemas the projector and the validator
  * use. JSON Schema cannot say what a zod refinement says (a length in code
  * points, the allowed URL host, a UTC timestamp) nor the rules across fields

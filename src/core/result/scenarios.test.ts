@@ -11,7 +11,7 @@ describe('scenario files', () => {
   it('one file per scenario, named by its id', () => {
     expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(scenarios.map((s) => s.id).sort());
   });
-  it.each(files)('%s is strict JSON (SPEC 2.1) and a valid scenario', (f) => {
+  it.each(files)('%s is strict JSON (docs/strict-json.md) and a valid scenario', (f) => {
     const parsed = parseStrictJson(readFileSync(new URL(f, dir), 'utf8'));
     expect(parsed.ok).toBe(true);
     const s = parseScenario(parsed.ok ? parsed.value : null);

@@ -1,5 +1,5 @@
 /**
- * SPEC 6: the scenarios, shipped as data (one JSON file each). The order here
+ * The scenarios (docs/scenarios.md#the-built-in-scenarios), shipped as data (one JSON file each). The order here
  * is the order the playground lists them in, grouped by tool.
  */
 import type { Scenario } from './scenario.ts';
@@ -40,7 +40,7 @@ export const scenarios: readonly Scenario[] = Object.freeze([
   createRefundDraftStatusInjected as Scenario,
 ]);
 
-/** The five results of the chapter's knowledge-search exercise (SPEC 6). */
+/** The five results of the chapter's knowledge-search exercise (docs/scenarios.md#the-exercise). */
 export const EXERCISE_SCENARIO_IDS = [
   'search_kb.hits',
   'search_kb.empty',

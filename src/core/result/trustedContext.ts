@@ -1,5 +1,5 @@
 /**
- * The trusted context (SPEC 7): what the control plane knows about the call
+ * The trusted context (docs/contract.md#the-trusted-context): what the control plane knows about the call
  * independently of the handler. Everything the validator recomputes comes from
  * here, never from the package it is checking.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC 6: `validateResult(pkg, trusted)` recomputes everything from the
+ * `validateResult(pkg, trusted)` (docs/contract.md#validation) recomputes everything from the
  * trusted context (principal, call, registry, key) and never trusts a digest
  * because it looks like one. It returns every violation it finds; it never
  * throws, whatever the package holds.

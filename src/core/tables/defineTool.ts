@@ -1,5 +1,5 @@
 /**
- * SPEC 3 for an engineer's own tools: `defineTool(spec)` checks a tool spec
+ * The registry's rules (docs/contract.md#the-registry) for an engineer's own tools: `defineTool(spec)` checks a tool spec
  * the way the chapter's three are written and returns it frozen, so a
  * dispatcher made with {@link createDispatcher} never meets a spec it cannot
  * enforce (an echo field the schemas do not have, a list limit read from a

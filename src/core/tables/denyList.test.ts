@@ -39,7 +39,7 @@ const disguise = fc
     return k;
   });
 
-describe('deny-list (SPEC 3)', () => {
+describe('deny-list (docs/contract.md#deny-list)', () => {
   it('normalizes by NFKC, lower case, letters and digits only', () => {
     expect(normalizeKey('ＡＰＩ＿ＫＥＹ')).toBe('apikey');
     expect(normalizeKey('X-Api-Key')).toBe('xapikey');

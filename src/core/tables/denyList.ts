@@ -1,5 +1,5 @@
 /**
- * SPEC 3: the recursive deny-list of credential and control keys. Keys are
+ * The recursive deny-list (docs/contract.md#deny-list) of credential and control keys. Keys are
  * normalized before matching so that `Api-Key`, `api_key`, `ＡＰＩ＿ＫＥＹ`
  * (full-width) and `api key` are all the same key: a handler cannot pass a
  * credential through by spelling it differently.
@@ -38,7 +38,7 @@ const CONTROL_KEYS: readonly string[] = Object.freeze([
 /**
  * `credential`: a secret that must never reach a model; `control`: audit or
  * control-plane material (ids, receipts, digests). Both are denied; the split
- * only lets validation name a leak of audit material `AUDIT_LEAK` (SPEC 1.1).
+ * only lets validation name a leak of audit material `AUDIT_LEAK` (docs/contract.md#no-audit-material).
  */
 export type DeniedKind = 'credential' | 'control';
 

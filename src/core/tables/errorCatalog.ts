@@ -1,5 +1,5 @@
 /**
- * SPEC 4: the fixed error catalog. An error is a code; the category, outcome,
+ * The fixed error catalog (docs/contract.md#the-error-catalog). An error is a code; the category, outcome,
  * recovery and safe message come from here, never from the handler, so the
  * recovery protocol is decided by the trusted control plane and not by text
  * the model (or an attacker) can rewrite.
@@ -22,7 +22,7 @@ export interface CatalogEntry {
   message: { en: string; zh: string };
 }
 
-/** Bounds of `retry_after_ms` where the catalog requires it (SPEC 4). */
+/** Bounds of `retry_after_ms` where the catalog requires it (docs/contract.md#the-error-catalog). */
 export const RETRY_AFTER_MS = { min: 100, max: 600_000 } as const;
 
 const entries: CatalogEntry[] = [
@@ -183,7 +183,7 @@ export function catalogOutcome(entry: CatalogEntry, effect: Effect | null): Outc
 }
 
 /**
- * SPEC 4, the one `retry_after_ms` rule: an integer in {@link RETRY_AFTER_MS}
+ * The one `retry_after_ms` rule (docs/contract.md#the-error-catalog): an integer in {@link RETRY_AFTER_MS}
  * where the entry requires it, and otherwise the form's empty value (absent
  * in a handler's error, null in a model_result). Null when the value is right.
  */

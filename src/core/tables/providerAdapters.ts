@@ -1,5 +1,5 @@
 /**
- * SPEC 5: the registered provider adapters, the last hop only. Each builds one
+ * The registered provider adapters (docs/contract.md#provider-adapters), the last hop only. Each builds one
  * provider item from the canonical text of `model_result`; none of them is
  * ever handed `protected_audit`. Shapes were read off the official SDK types
  * (openai 6.x, @anthropic-ai/sdk 1.x, @google/genai 2.x); a type-level test

@@ -1,5 +1,5 @@
 /**
- * SPEC 3: the tool registry. Trusted code, never derived from a handler's
+ * The tool registry (docs/contract.md#the-registry). Trusted code, never derived from a handler's
  * output: each tool's input schema, exact output data contract, effect, six
  * revisions, source label and limits.
  */
@@ -26,7 +26,7 @@ export interface ToolSpec {
   name: string;
   effect: Effect;
   title: { en: string; zh: string };
-  /** Validates and applies defaults; the digest hashes the parsed result (SPEC 2). */
+  /** Validates and applies defaults; the digest hashes the parsed result (docs/digests.md#the-three-digests). */
   input: z.core.$ZodType;
   /** Exact shape of `data`, with bilingual descriptions that become editor hovers. */
   output: z.core.$ZodType;
@@ -37,7 +37,7 @@ export interface ToolSpec {
   list?: { member: string; maxFrom: string; allowedHost?: string };
 }
 
-/** Code points, not UTF-16 units (SPEC 2.1), so an emoji counts as one character. */
+/** Code points, not UTF-16 units (docs/strict-json.md#lengths-count-code-points), so an emoji counts as one character. */
 const text = (min: number, max: number, description: string) =>
   z.string().check(
     z.refine((s) => {
@@ -209,7 +209,7 @@ export function lookupTool(name: string, tools: ToolRegistry = registry): ToolSp
   return Object.prototype.hasOwnProperty.call(tools, name) ? (tools[name] as ToolSpec) : null;
 }
 
-/** Size and depth limits of SPEC 3, shared by projection and validation. */
+/** Size and depth limits (docs/contract.md#size-and-depth), shared by projection and validation. */
 export const RESULT_LIMITS = {
   /** UTF-8 bytes of canonical(model_result). */
   maxCanonicalBytes: 16 * 1024,
@@ -217,8 +217,8 @@ export const RESULT_LIMITS = {
   maxDepth: 8,
 } as const;
 
-/** Constants for results the dispatcher makes itself (SPEC 1.1). */
+/** Constants for results the dispatcher makes itself (docs/contract.md#model-result). */
 export const DISPATCHER_PROVENANCE = { source_label: 'dispatcher', producer_revision: 'dispatcher-v1' } as const;
 
-/** SPEC 1.1: resource_revision is 1–64 of `[A-Za-z0-9._:-]`. */
+/** resource_revision is 1–64 of `[A-Za-z0-9._:-]` (docs/contract.md#model-result). */
 export const RESOURCE_REVISION = /^[A-Za-z0-9._:-]{1,64}$/;

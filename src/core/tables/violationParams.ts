@@ -9,11 +9,11 @@
 import type { CanonicalizationErrorCode } from '../json/canonical.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 
-/** The three digests of SPEC 2, in the order the contract gives them (here, below the audit schema, so the violation words can name them without a circle of files). */
+/** The three digests (docs/digests.md#the-three-digests), in the order the contract gives them (here, below the audit schema, so the violation words can name them without a circle of files). */
 export const DIGEST_NAMES = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
 export type DigestName = (typeof DIGEST_NAMES)[number];
 
-/** Consistency rules with no specifics beyond their name (SPEC 1.1, 1.2, 3). */
+/** Consistency rules with no specifics beyond their name (docs/contract.md#consistency-rules, #protected-audit, #the-registry). */
 export const RULES = [
   'package_is_object',
   'package_members',
