@@ -34,14 +34,14 @@ import {
   type Package,
   type TrustedContext,
 } from '../core/index.ts';
+import { AUDIT_USAGE, auditCommand } from './auditCommand.ts';
+import { BadInput } from './badInput.ts';
 
 export interface CliIO {
   readFile(path: string): Uint8Array;
   stdout(text: string): void;
   stderr(text: string): void;
 }
-
-class BadInput extends Error {}
 
 const COMMAND_USAGE: Readonly<Record<string, string>> = {
   project: `cli project  (--handler H.json --context C.json | --scenario ID|FILE.json)
@@ -68,6 +68,7 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
     time) and the rules across fields (echo, list limits, status) are checked by validate, not by the schema.`,
   list: `cli list [--turns]
     Prints the scenario ids and titles (with --turns, the turn fixtures).`,
+  audit: AUDIT_USAGE,
 };
 
 const USAGE = `usage:
@@ -144,7 +145,8 @@ function inputs(
 
 const wantsHelp = (args: readonly string[]): boolean => args.includes('--help') || args.includes('-h');
 
-export function run(argv: string[], io: CliIO): number {
+/** A number for every command but `audit`, which reads a database and answers when it has. */
+export function run(argv: string[], io: CliIO): number | Promise<number> {
   const [command, ...rest] = argv;
   const out = (v: unknown) => io.stdout(`${JSON.stringify(v)}\n`);
   // --help is an answer, not an error: usage on stdout, exit 0 (for the CLI and for each command).
@@ -168,6 +170,8 @@ export function run(argv: string[], io: CliIO): number {
         return 0;
       case 'turn':
         return turn(io, parseFlags(rest));
+      case 'audit':
+        return auditCommand(rest, io);
       case 'schema':
         out(schema(parseFlags(rest)));
         return 0;
