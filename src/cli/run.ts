@@ -1,5 +1,5 @@
 /**
- * The CLI over the core (SPEC 7): reads JSON files strictly, prints only JSON
+ * The CLI over the core (docs/contract.md#the-cli): reads JSON files strictly, prints only JSON
  * on stdout, one line of diagnosis on stderr. Exit 0 ok, 1 rejected, 2 bad
  * input. `run` takes its IO as arguments so the tests drive it in-process.
  */
@@ -183,7 +183,7 @@ export function run(argv: string[], io: CliIO): number | Promise<number> {
       case 'validate':
       case 'payload': {
         const { value, context, projected } = inputs(io, parseFlags(rest), '--package');
-        // With --scenario the package is made from the scenario first (SPEC 7).
+        // With --scenario the package is made from the scenario first (docs/contract.md#the-cli).
         const pkg = projected ? value : project(value, context);
         if (command === 'validate') {
           const report = validateResult(pkg, context);
@@ -254,7 +254,7 @@ function readText(io: CliIO, path: string): string {
   } catch (e) {
     throw new BadInput(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  // SPEC 2.1: refused before decoding or parsing, so a 5 MB stream costs nothing.
+  // Refused before decoding or parsing, so a 5 MB stream costs nothing (docs/strict-json.md#rules).
   if (bytes.length > 1_048_576)
     throw new BadInput(`${path}: ${bytes.length} bytes, over the 1 MiB limit for JSON text`);
   const text = decodeUtf8Strict(bytes);
@@ -262,7 +262,7 @@ function readText(io: CliIO, path: string): string {
   return text.text;
 }
 
-/** SPEC 8.4: `turn`, from files or from a fixture. */
+/** `turn`, from files or from a fixture (docs/turn-contract.md#the-turn-command). */
 function turn(io: CliIO, flags: Map<string, string>): number {
   const allowed = new Set(['--provider', '--stream', '--turn-context', '--handlers', '--mode', '--fixture']);
   for (const f of flags.keys()) if (!allowed.has(f)) throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.turn}`);

@@ -1,4 +1,4 @@
-/** SPEC 8.4: the CLI's `turn` command and `--help`, in-process. */
+/** The CLI's `turn` command and `--help`, in-process (docs/turn-contract.md#the-turn-command). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../test/support/vectors.ts';
@@ -260,7 +260,7 @@ describe('the README examples (docs/turn-examples)', () => {
   });
 });
 
-describe('cli turn: ends without calls, pause_turn, the empty Gemini id (revised SPEC 8.1, 8.3)', () => {
+describe('cli turn: ends without calls, pause_turn, the empty Gemini id (as real streams showed them: docs/turn-contract.md#what-providers-really-send)', () => {
   const ctx = (extra: Record<string, unknown> = {}) =>
     JSON.stringify({
       principal: { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' },
