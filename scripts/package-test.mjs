@@ -30,11 +30,33 @@ try {
   );
   const stray = files.filter(
     (f) =>
-      !/^(dist-lib\/|docs\/(contract|control-plane|control-stores|audit-log)\.md$|package\.json$|README\.md$|SECURITY\.md$)/.test(
-        f,
-      ) || /\.test\./.test(f),
+      !/^(dist-lib\/|docs\/[\w-]+\.md$|docs\/turn-examples\/|package\.json$|README\.md$|SECURITY\.md$)/.test(f) ||
+      /\.test\./.test(f),
   );
   if (stray.length > 0) fail(`the tarball holds files it should not: ${stray.join(', ')}`);
+  // The docs an installed package's reader has: every link in them (files and headings) must resolve inside the
+  // tarball. README is the repository's page, with pictures the package leaves out, so it is checked by lint only.
+  sh('tar', ['-xzf', packed.filename], scratch);
+  const links = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/remark-cli/cli.js'),
+      '--quiet',
+      '--frail',
+      '--no-stdout',
+      '--no-config',
+      '--use',
+      `${join(root, 'node_modules/remark-validate-links/index.js')}=repository:false`,
+      'package/docs',
+      'package/SECURITY.md',
+    ],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  if (links.status !== 0) fail(`the package's docs link to what it does not hold:\n${links.stdout}${links.stderr}`);
+  else
+    console.log(
+      `docs: every link in the ${files.filter((f) => f.endsWith('.md')).length - 1} shipped docs resolves inside the package`,
+    );
   // The control plane's SQL drivers and tracer are the caller's, optional peers: an engineer who uses none installs none.
   const optional = new Set(
     Object.keys(pkg.peerDependenciesMeta ?? {}).filter((n) => pkg.peerDependenciesMeta[n].optional),

@@ -18,10 +18,20 @@ export async function raceDeadline<T>(
 ): Promise<RaceResult<T>> {
   if (ms <= 0) return { kind: 'deadline' };
   const runtimeSignal = new AbortController();
+  let pending: Promise<T> | T;
+  try {
+    pending = work(runtimeSignal.signal);
+  } catch {
+    return { kind: 'threw' };
+  }
+  // A primitive (an authorize's boolean) has answered already: no timer to set and cancel on every execute.
+  // An object is raced even when it came back at once, since only Promise.resolve may read its `then`.
+  if ((typeof pending !== 'object' && typeof pending !== 'function') || pending === null)
+    return { kind: 'value', value: pending };
   const timerSignal = new AbortController();
   const answered = new Promise<RaceResult<T>>((resolve) => {
     try {
-      Promise.resolve(work(runtimeSignal.signal)).then(
+      Promise.resolve(pending).then(
         (value) => resolve({ kind: 'value', value }),
         () => resolve({ kind: 'threw' }),
       );
@@ -32,6 +42,9 @@ export async function raceDeadline<T>(
   const timedOut = clock.sleep(ms, timerSignal.signal).then((): RaceResult<T> => ({ kind: 'deadline' }));
   const result = await Promise.race([answered, timedOut]);
   if (result.kind === 'deadline') runtimeSignal.abort();
-  else timerSignal.abort();
+  // A reason of its own: the default one is a DOMException, built with its stack each time, for a signal no one reads.
+  else timerSignal.abort(ANSWERED);
   return result;
 }
+
+const ANSWERED = 'answered';

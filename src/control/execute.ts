@@ -6,13 +6,23 @@
  * its `validateResult`; the plane only decides which handler output, under
  * which delivery, and what happens to the record.
  */
-import { type Package, type TrustedContext, type ErrorCode, type ToolSpec, canonicalize } from '../core/index.ts';
+import type { Package, TrustedContext, ErrorCode, ToolSpec } from '../core/index.ts';
 import { checkSchema } from '../core/tables/index.ts';
 import { H, PURPOSES, requestFields } from '../core/result/index.ts';
 import { AttemptLog, iso } from './attemptLog.ts';
 import { raceDeadline } from './deadlineRace.ts';
-import { backoffMs, clampRetryAfter } from './policy.ts';
+import { backoffMs } from './policy.ts';
 import type { ToolRuntime, RunContext, StatusAnswer } from './runtime.ts';
+import {
+  done,
+  errorOutput,
+  jsonCopy,
+  live,
+  NOT_PLAIN,
+  plainCopy,
+  readStatusAnswer,
+  type Output,
+} from './planeOutputs.ts';
 import type { PlaneState, PlaneCall, Execution, Delivery } from './planeTypes.ts';
 import { checkApproval, issuePreview } from './approvals.ts';
 import type { IdempotencyRecord, RecordChange, RecordScope } from './store.ts';
@@ -21,12 +31,6 @@ import type { IdempotencyRecord, RecordChange, RecordScope } from './store.ts';
 const MAX_PASSES = 16;
 /** A store that failed gives this retry-after: nothing ran, the caller may try again. */
 const STORE_RETRY_AFTER_MS = 1_000;
-
-type Output = unknown;
-const errorOutput = (code: ErrorCode, retry_after_ms?: number): Output => ({
-  kind: 'error',
-  error: retry_after_ms === undefined ? { code } : { code, retry_after_ms: clampRetryAfter(retry_after_ms) },
-});
 
 interface Exec {
   readonly s: PlaneState;
@@ -53,6 +57,8 @@ interface Answer {
   delivery: Delivery;
   change: RecordChange | null;
   preview?: Execution['preview'];
+  /** The package already made from `output` under this delivery at `now`: step 7 validates it instead of projecting again. */
+  made?: { pkg: Package; now: number };
 }
 
 /** Ownership was lost between the run and its completion: back to the key's record. */
@@ -107,11 +113,26 @@ function settled(x: Exec, r: Execution | typeof LOST): Execution {
   return r === LOST ? unaudited(x) : r;
 }
 
-/** Step 2: the key's record decides what happens next. */
+/**
+ * Steps 2 and 4: the key's record decides what happens next. Where nothing
+ * stands between the look-up and the claim, the claim is the look-up: a
+ * claim wins exactly when a read would have found no record (or an expired
+ * one), and one that loses hands back the record that holds the key, so a
+ * fresh call saves the read (docs/control-stores.md#round-trips).
+ */
 async function lookUp(x: Exec): Promise<Answer | typeof LOST> {
   const now = x.s.clock.now();
-  const rec = live(await store(x, () => x.s.store.read(x.scope)), now);
-  if (rec === null) return claimAndRun(x);
+  let rec: IdempotencyRecord | null;
+  if (claimIsLookUp(x, now)) {
+    const claimed = await claim(x, now);
+    if (claimed.outcome === 'won') return runPath(x, claimed.token);
+    // No approval is named, so a claim that did not win is held: by a record that went away before it could be read, look again.
+    if (claimed.outcome !== 'held' || claimed.record === null) return LOST;
+    rec = claimed.record;
+  } else {
+    rec = live(await store(x, () => x.s.store.read(x.scope)), now);
+    if (rec === null) return claimAndRun(x);
+  }
   if (rec.fingerprint !== x.fingerprint)
     return { output: errorOutput('IDEMPOTENCY_CONFLICT'), delivery: 'fresh', change: null };
   if (rec.state === 'completed') return replay(x, rec);
@@ -170,6 +191,29 @@ async function claimAndRun(x: Exec, replaces?: string): Promise<Answer | typeof 
     if (verdict.kind === 'invalid') return { output: errorOutput('APPROVAL_INVALID'), delivery: 'fresh', change: null };
     approval_id = verdict.approval_id;
   }
+  const claimed = await claim(x, now, replaces, approval_id);
+  if (claimed.outcome === 'approval_spent')
+    return { output: errorOutput('APPROVAL_INVALID'), delivery: 'fresh', change: null };
+  if (claimed.outcome === 'held') return LOST;
+  if (approval_id !== undefined) x.approved = true;
+  return runPath(x, claimed.token);
+}
+
+/**
+ * A claim may stand in for the look-up when no step comes between them: past
+ * the deadline nothing may be claimed (a completed record is still replayed),
+ * and an approval is checked only once the key is known to be free.
+ */
+function claimIsLookUp(x: Exec, now: number): boolean {
+  return now < x.deadline && (x.runtime.approval !== 'required' || x.approved);
+}
+
+type Claimed =
+  | { outcome: 'won'; token: string }
+  | { outcome: 'held'; record: IdempotencyRecord | null }
+  | { outcome: 'approval_spent' };
+
+async function claim(x: Exec, now: number, replaces?: string, approval_id?: string): Promise<Claimed> {
   const token = x.s.token();
   const claimed = await store(x, () =>
     x.s.store.claim({
@@ -185,11 +229,7 @@ async function claimAndRun(x: Exec, replaces?: string): Promise<Answer | typeof 
       ...(approval_id === undefined ? {} : { approval_id }),
     }),
   );
-  if (claimed.outcome === 'approval_spent')
-    return { output: errorOutput('APPROVAL_INVALID'), delivery: 'fresh', change: null };
-  if (claimed.outcome === 'held') return LOST;
-  if (approval_id !== undefined) x.approved = true;
-  return runPath(x, token);
+  return claimed.outcome === 'won' ? { outcome: 'won', token } : claimed;
 }
 
 /** Step 5: run the handler, retrying a transient "not started" within the deadline and the budget. */
@@ -211,12 +251,17 @@ async function runPath(x: Exec, token: string): Promise<Answer | typeof LOST> {
       return unknownThenStatus(x, token, ran.kind === 'deadline' ? errorOutput('OUTCOME_UNKNOWN') : output);
     }
     const output = ran.value;
-    const verdict = s.dispatcher.project(output, s.trusted(x.call, 'fresh', now)).model_result;
+    // Plain data is judged in the copy that would be stored, so that the package judging it is the one delivered
+    // (step 7 does not project it again); what canonical JSON refuses is judged as it came.
+    const copy = plainCopy(output);
+    const made = s.dispatcher.project(copy === NOT_PLAIN ? output : copy, s.trusted(x.call, 'fresh', now));
+    const verdict = made.model_result;
     end(verdict.error?.code ?? null);
     if (verdict.status === 'succeeded') {
-      const stored = jsonCopy(output);
+      const stored = copy === NOT_PLAIN ? jsonCopy(output) : copy;
       return {
         output: stored,
+        ...(copy === NOT_PLAIN ? {} : { made: { pkg: made, now } }),
         delivery: 'fresh',
         change: {
           ...x.scope,
@@ -336,16 +381,6 @@ async function queryStatus(x: Exec): Promise<StatusAnswer> {
   return answer;
 }
 
-/** A status answer is the runtime's word: anything but the three shapes is "unknown". */
-function readStatusAnswer(v: unknown): StatusAnswer {
-  if (typeof v !== 'object' || v === null) return { state: 'unknown' };
-  const state = (v as { state?: unknown }).state;
-  if (state === 'not_started') return { state };
-  if (state === 'committed' && Object.hasOwn(v, 'handler_output'))
-    return { state, handler_output: (v as { handler_output: unknown }).handler_output };
-  return { state: 'unknown' };
-}
-
 function runContext(x: Exec, signal: AbortSignal): RunContext {
   return {
     operation_id: x.call.call.operation_id,
@@ -404,9 +439,9 @@ async function record(
   a: Answer,
   x?: Exec,
 ): Promise<Execution | typeof LOST> {
-  const now = s.clock.now();
+  const now = a.made?.now ?? s.clock.now();
   const trusted: TrustedContext = { ...base, delivery: a.delivery, now: iso(now) };
-  let pkg: Package = s.dispatcher.project(a.output, trusted);
+  let pkg: Package = a.made?.pkg ?? s.dispatcher.project(a.output, trusted);
   let used = trusted;
   if (!s.dispatcher.validateResult(pkg, trusted).ok) {
     // The core promises this never happens; if it ever does, the model still gets a catalog answer, never the refused package.
@@ -430,23 +465,6 @@ async function record(
   }
   if (a.change !== null) s.wake(a.change);
   return done(pkg, used, attempts, committed.entry?.seq ?? null, a.preview);
-}
-
-function done(
-  pkg: Package,
-  trusted: TrustedContext,
-  attempts: Execution['attempts'],
-  audit_seq: number | null,
-  preview?: Execution['preview'],
-): Execution {
-  return {
-    pkg,
-    trusted,
-    delivery: pkg.model_result.execution.delivery as Delivery,
-    attempts,
-    audit_seq,
-    ...(preview === undefined ? {} : { preview }),
-  };
 }
 
 /** The store failed: answer from the catalog without an entry (there is nowhere to write one). */
@@ -473,14 +491,4 @@ async function store<T>(_x: Exec, op: () => Promise<T>): Promise<T> {
   } catch (cause) {
     throw new StoreFailure('the store failed', { cause });
   }
-}
-
-/** A record past its retention is no record: the key is new again. */
-function live(rec: IdempotencyRecord | null, now: number): IdempotencyRecord | null {
-  return rec !== null && rec.expires_at > now ? rec : null;
-}
-
-/** What is stored is plain JSON: a handler's getters, prototypes and shared references do not survive into the store. */
-function jsonCopy(v: unknown): unknown {
-  return JSON.parse(canonicalize(v)) as unknown;
 }

@@ -26,6 +26,16 @@ DECLARE
   won trc_records;
   held trc_records;
 BEGIN
+  -- The plane claims before it has read (a claim that loses is its look-up), so most claims of a used key lose:
+  -- a plain read answers those without the row lock and transaction id that ON CONFLICT would take. A record
+  -- that is missing, expired or the named takeover falls through to the statement that decides the race.
+  SELECT * INTO held FROM trc_records r
+   WHERE r.principal_ref = p_principal_ref AND r.idempotency_key = p_idempotency_key;
+  IF FOUND AND held.expires_at > p_now
+     AND NOT (p_replaces IS NOT NULL AND held.token = p_replaces AND held.state = 'started' AND held.lease_until <= p_now
+              AND held.fingerprint = p_fingerprint) THEN
+    RETURN json_build_object('outcome', 'held', 'record', row_to_json(held))::text;
+  END IF;
   BEGIN
     -- One statement decides the race: the unique key makes concurrent claims wait for each other,
     -- and the WHERE lets an expired record or the named takeover be overwritten, nothing else.

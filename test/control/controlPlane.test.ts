@@ -389,7 +389,8 @@ describe('bad input', () => {
   it('a store that fails answers from the catalog without an entry, never a rejection', async () => {
     const world = billingWorld();
     const store = memoryStore();
-    const broken = { ...store, read: () => Promise.reject(new Error('connection refused')) };
+    const refused = () => Promise.reject(new Error('connection refused'));
+    const broken = { ...store, read: refused, claim: refused, commit: refused };
     const plane = createControlPlane({
       dispatcher,
       store: broken,
