@@ -1,8 +1,8 @@
 /**
- * Shared internals of the three turn assemblers (SPEC 8.1): the list of
+ * Shared internals of the three turn assemblers (docs/turn-contract.md#assembling-a-streamed-turn): the list of
  * problems and notes, the checks every provider makes on every event, and
  * the strict parse of a call's arguments. Everything lives in the object the
- * assembler holds; nothing here is kept at module level (SPEC 7.1).
+ * assembler holds; nothing here is kept at module level (docs/contract.md#same-inputs-same-answer).
  */
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
@@ -30,7 +30,7 @@ export interface CallState {
   /** What the opening event carried: OpenAI's `arguments` text, or the canonical-free JSON text of Anthropic's `input` / Gemini's `arguments`. */
   opening_text: string;
   fragments: string[];
-  /** OpenAI, a call without fragments: the text its closing events gave (SPEC 8.1), null until one gave a non-empty text. */
+  /** OpenAI, a call without fragments: the text its closing events gave (docs/turn-contract.md#arguments), null until one gave a non-empty text. */
   settled: string | null;
   closed: boolean;
   /** Already reported as open at the end's first word (Anthropic's message_delta): the terminal event adds nothing. */
@@ -57,7 +57,7 @@ export interface TurnLog {
   afterTerminalReported: boolean;
   problem(code: TurnProblemCode, params: TurnProblemParams, at?: number): void;
   /**
-   * A problem about one call, block, item or index, reported once (SPEC 8.1:
+   * A problem about one call, block, item or index, reported once (docs/turn-contract.md#stream-problems:
    * later events that belong to it, or continue the same departure, add none).
    */
   problemOnce(key: string, code: TurnProblemCode, params: TurnProblemParams): void;
@@ -128,7 +128,7 @@ export function createTurnLog(provider: ProviderName, api_family: string, report
 }
 
 /**
- * The checks before any provider rule (SPEC 8.1): an event that is not an
+ * The checks before any provider rule (docs/turn-contract.md#assembling-a-streamed-turn): an event that is not an
  * object, has no type member, or came under another SSE `event:` name is
  * STREAM_ORDER; so is any event after the terminal one. Returns the event's
  * type when the provider's own rules should read it, else null.
@@ -207,7 +207,7 @@ function jsonDataFault(root: unknown): JsonDataFault | null {
   return null;
 }
 
-/** Members beyond the ones the provider documents: tolerated, noted once per name (SPEC 8.1). */
+/** Members beyond the ones the provider documents: tolerated, noted once per name (docs/turn-contract.md#assembling-a-streamed-turn). */
 export function noteUnknownMembers(
   log: TurnLog,
   event: Record<string, unknown>,
@@ -218,13 +218,13 @@ export function noteUnknownMembers(
     if (!known.includes(k)) log.note('UNKNOWN_MEMBER', { kind: 'unknown_member', member: k, type });
 }
 
-/** Strict JSON of an object (SPEC 2.1), else null: the gate answers INVALID_ARGUMENTS. */
+/** Strict JSON of an object (docs/strict-json.md#rules), else null: the gate answers INVALID_ARGUMENTS. */
 export function parseArgumentsObject(text: string): JsonObject | null {
   const r = parseStrictJson(text);
   return r.ok && isObject(r.value) ? (r.value as JsonObject) : null;
 }
 
-/** Sets a delta's members on the step or block it belongs to (SPEC 8.1): arrays appended, other values replaced. */
+/** Sets a delta's members on the step or block it belongs to (docs/turn-contract.md#arguments): arrays appended, other values replaced. */
 export function completeMembers(target: Record<string, unknown>, members: Record<string, unknown>): void {
   for (const [k, v] of Object.entries(members)) {
     const had = target[k];
@@ -235,7 +235,7 @@ export function completeMembers(target: Record<string, unknown>, members: Record
 export const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /**
- * The text of a call's arguments (SPEC 8.1): its fragments when they join to
+ * The text of a call's arguments (docs/turn-contract.md#arguments): its fragments when they join to
  * some text; else the text its closing events settled on (OpenAI); else what
  * it opened with (Anthropic and Gemini: the opening object, normally `{}`, so
  * a tool without parameters that streams one `""` fragment has `{}` for its
@@ -273,11 +273,11 @@ export function closeCall(log: TurnLog, c: CallState): void {
 }
 
 /**
- * The end of a terminal event (SPEC 8.1). A failure is STREAM_ERROR. Calls
+ * The end of a terminal event (docs/turn-contract.md#stream-problems, #the-final-answer). A failure is STREAM_ERROR. Calls
  * under an end that does not ask for tools are NOT_A_TOOL_TURN; an end that
  * asks for tools needs a call, and every call closed. An end without calls
  * that is not a failure is no problem: the final answer, a paused turn, or an
- * end whose continuation is refused with its reason (SPEC 8.3).
+ * end whose continuation is refused with its reason (docs/turn-contract.md#refused-continuations).
  */
 export function endTurn(
   log: TurnLog,

@@ -1,10 +1,10 @@
 /**
- * SPEC 8.1, Anthropic Messages: assembles one streamed turn from raw
- * `RawMessageStreamEvent`s (@anthropic-ai/sdk 1.x, STREAMS.md 2). Unlike the
+ * Anthropic Messages (docs/turn-contract.md#assembling-a-streamed-turn): assembles one streamed turn from raw
+ * `RawMessageStreamEvent`s (@anthropic-ai/sdk 1.x). Unlike the
  * SDK's MessageStream, a fragment for a block that is not open, of the wrong
  * kind for its block, or a cut-off buffer is never silently dropped or
  * partially parsed: `{"city":"Par` is not `{}`. A message may arrive whole
- * in `message_start` (SPEC 8.5): its blocks are the turn's first, complete.
+ * in `message_start` (docs/turn-contract.md#what-providers-really-send): its blocks are the turn's first, complete.
  *
  * @example
  * const a = createAnthropicTurnAssembler();
@@ -43,7 +43,7 @@ interface BlockState {
 }
 
 /**
- * Which delta may grow which blocks (ANT:3978-3983); any other pairing is
+ * Which delta may grow which blocks (@anthropic-ai/sdk resources/messages/messages.d.ts:3978-3983); any other pairing is
  * STREAM_ORDER. Server tool blocks (run by Anthropic, not by this dispatcher)
  * stream their input too: it is kept for the replay, never gated.
  */
@@ -68,7 +68,7 @@ const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   ping: ['type'],
 };
 
-/** SPEC 8.1: what a stop reason means. `pause_turn` is resumed (SPEC 8.3); every other reason but these is an end whose continuation is refused. */
+/** What a stop reason means (docs/turn-contract.md#the-final-answer). `pause_turn` is resumed (docs/turn-contract.md#paused-and-storeless-turns); every other reason but these is an end whose continuation is refused. */
 function endKind(stopReason: string | null): TurnEndKind {
   if (stopReason === 'tool_use') return 'tools';
   if (stopReason === 'end_turn' || stopReason === 'stop_sequence') return 'final_answer';
@@ -221,7 +221,7 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
           });
           return;
         }
-        // A filled opening input and fragments with text are two sources for one call (SPEC 8.1); reported once.
+        // A filled opening input and fragments with text are two sources for one call (docs/turn-contract.md#arguments); reported once.
         if (d.partial_json !== '' && isFilled(c.opening_text))
           log.problemOnce(`index:${String(e.index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
         c.fragments.push(d.partial_json);
@@ -243,7 +243,7 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
         return;
       }
       case 'citations_delta':
-        // Arrays are appended (SPEC 8.1): the text block keeps every citation its deltas carried.
+        // Arrays are appended (docs/turn-contract.md#arguments): the text block keeps every citation its deltas carried.
         if (d.citation !== undefined)
           b.block.citations = [...(Array.isArray(b.block.citations) ? b.block.citations : []), d.citation];
         return;
@@ -309,7 +309,7 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
     }
   }
 
-  /** SPEC 8.3: the assistant's blocks in order, as assembled; each tool_use with its parsed input and every other member it carried. */
+  /** docs/turn-contract.md#what-the-replay-keeps: the assistant's blocks in order, as assembled; each tool_use with its parsed input and every other member it carried. */
   function replay(): JsonValue[] {
     return [...blocks.entries()]
       .sort(([a], [b]) => a - b)

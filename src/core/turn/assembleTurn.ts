@@ -1,5 +1,5 @@
 /**
- * SPEC 8.1: `assembleTurn(provider, events)` reads one model turn. The events
+ * docs/turn-contract.md#assembling-a-streamed-turn: `assembleTurn(provider, events)` reads one model turn. The events
  * are the provider's raw stream events, as values or as the text of a stream
  * file (JSON array, JSON Lines or SSE). It never throws on bad events: they
  * are problems of the turn. Text that is not JSON is bad input and throws

@@ -1,6 +1,6 @@
 /**
- * SPEC 8.3: the body of the next request, which carries the results back.
- * Results are paired with calls by call id through composeTurn (SPEC 5), and
+ * The body of the next request, which carries the results back (docs/turn-contract.md#the-continuation).
+ * Results are paired with calls by call id through composeTurn (docs/contract.md#several-results-in-one-turn), and
  * every result item comes from the adapters, which validate the package
  * again first; only `model_result` goes in, never `protected_audit`. `model`,
  * tools and other request options are the caller's to add.
@@ -31,7 +31,7 @@ export interface ContinuationOptions {
   mode: ContinuationMode;
   /** What the first request sent: its `input` (OpenAI, Gemini) or `messages` (Anthropic). */
   history: readonly JsonValue[];
-  /** The dispatcher's id for the request, which the results are bound to where the provider gave the empty one (SPEC 8.2). */
+  /** The dispatcher's id for the request, which the results are bound to where the provider gave the empty one (docs/turn-contract.md#the-input-gate). */
   response_ref?: string;
   /** The registry each package is validated against; a dispatcher (createDispatcher) sets its own. Default: the chapter's tools. */
   tools?: ToolRegistry;
@@ -78,8 +78,8 @@ export type ContinuationBodyFor<P extends ProviderName, M extends ContinuationMo
           : GeminiStatelessBody;
 
 /**
- * A body to send; or, for the model's final answer (SPEC 8.1: no call to
- * answer), nothing to send and nothing refused; or a refusal with its reason.
+ * A body to send; or, for the model's final answer (no call to answer:
+ * docs/turn-contract.md#the-final-answer), nothing to send and nothing refused; or a refusal with its reason.
  */
 export type Continuation<B = ContinuationBody> =
   { ok: true; body: B } | { ok: true; body: null; final_answer: true } | ContinuationRefused;
@@ -167,7 +167,7 @@ function build(
     return refuse({ kind: 'turn_problems', codes: [...new Set(turn.problems.map((p) => p.code))] });
   const t = turn.terminal;
   const end = t === null ? null : { type: t.type, status: t.status, reason: t.reason };
-  // SPEC 8.1: the final answer has no call to answer; nothing is sent back, and nothing is refused.
+  // The final answer has no call to answer (docs/turn-contract.md#the-final-answer); nothing is sent back, and nothing is refused.
   if (t?.kind === 'final_answer') return { ok: true, body: null, final_answer: true };
   if (t !== null && t.kind === 'stopped')
     return refuse({ kind: 'ended_without_calls', end: end as NonNullable<typeof end> });
@@ -191,7 +191,7 @@ function build(
       });
     }
   }
-  // SPEC 8.3: a paused turn continues with the assistant content as it came, and no user message.
+  // A paused turn (docs/turn-contract.md#paused-and-storeless-turns) continues with the assistant content as it came, and no user message.
   if (paused)
     return {
       ok: true,

@@ -1,7 +1,7 @@
 /**
- * SPEC 8.2: a gated turn, dispatched. Every call has passed the gate before
+ * A gated turn, dispatched (docs/turn-contract.md#the-input-gate). Every call has passed the gate before
  * any handler output is read; a call the gate sent to its handler is projected
- * (SPEC 1) under that call's trusted context, and a call the gate answered
+ * (docs/contract.md#two-projections) under that call's trusted context, and a call the gate answered
  * gets the dispatcher's own catalog result, which the projection makes
  * without reading any handler output.
  */

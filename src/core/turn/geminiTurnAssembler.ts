@@ -1,6 +1,6 @@
 /**
- * SPEC 8.1, Gemini Interactions: assembles one streamed turn from raw
- * `InteractionSSEEvent`s (@google/genai 2.x, STREAMS.md 3). Events are told
+ * Gemini Interactions (docs/turn-contract.md#assembling-a-streamed-turn): assembles one streamed turn from raw
+ * `InteractionSSEEvent`s (@google/genai 2.x). Events are told
  * apart by `event_type`. The SDK has no accumulator and yields `error`
  * events without throwing; here an error ends the turn. `requires_continuation`
  * is not an end: the next hop's `interaction.created` continues the same turn,
@@ -37,7 +37,7 @@ interface StepState {
   step: Record<string, unknown>;
 }
 
-/** SPEC 8.1: what an interaction's end status means (GEM:10015). */
+/** What an interaction's end status means (docs/turn-contract.md#assembling-a-streamed-turn; the statuses: @google/genai dist/genai.d.ts:10015). */
 function endKind(status: string | null): TurnEndKind {
   if (status === 'requires_action') return 'tools';
   if (status === 'completed') return 'final_answer';
@@ -116,7 +116,7 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
     hop = new Map();
     hops++;
     const id = isObject(e.interaction) && typeof e.interaction.id === 'string' ? e.interaction.id : null;
-    // The empty id is an interaction that is not stored (store: false): its calls take the dispatcher's response_ref (SPEC 8.3).
+    // The empty id is an interaction that is not stored (store: false): its calls take the dispatcher's response_ref (docs/turn-contract.md#paused-and-storeless-turns).
     if (id === null) log.problem('STREAM_ORDER', { kind: 'no_id', type: 'interaction.created' });
     log.response_id = id;
   }
@@ -169,7 +169,7 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
     switch (kind) {
       case 'arguments_delta': {
         const c = s.call as CallState;
-        // ArgumentsDelta.arguments is optional (GEM:640-643): an absent one adds nothing.
+        // ArgumentsDelta.arguments is optional (@google/genai dist/genai.d.ts:640-643): an absent one adds nothing.
         if (d.arguments !== undefined && typeof d.arguments !== 'string') {
           log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', {
             kind: 'fragment_type',
@@ -178,7 +178,7 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
           });
           return;
         }
-        // Filled opening arguments and fragments with text are two sources for one call (SPEC 8.1); reported once.
+        // Filled opening arguments and fragments with text are two sources for one call (docs/turn-contract.md#arguments); reported once.
         if ((d.arguments ?? '') !== '' && c.opening_text !== '' && c.opening_text !== '{}') {
           log.problemOnce(`${hops}:${String(e.index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
         }
@@ -225,7 +225,7 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
       log.problem('STREAM_ORDER', { kind: 'other_interaction', id: it.id, response_id: log.response_id });
     }
     if (status === 'requires_continuation') {
-      // Not an end (STREAMS.md 3.3): a call may not stay open across the hop.
+      // Not an end (docs/turn-contract.md#geminis-hops): a call may not stay open across the hop.
       for (const s of hop.values())
         if (s.call !== null && s.open)
           log.problem('STREAM_ORDER', { kind: 'open_across_hop', call_id: s.call.call_id });
@@ -283,7 +283,7 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
     }
   }
 
-  /** SPEC 8.3: every step as assembled, with every member it carried: thoughts with their signature, each function_call with its parsed arguments. */
+  /** docs/turn-contract.md#what-the-replay-keeps: every step as assembled, with every member it carried: thoughts with their signature, each function_call with its parsed arguments. */
   function replay(): JsonValue[] {
     return order.map((s): JsonValue => {
       if (s.call !== null)

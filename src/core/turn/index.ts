@@ -1,5 +1,5 @@
 /**
- * The door of src/core/turn: The model's turn (SPEC 8): streams assembled per provider, the input gate, dispatching a turn and the continuation.
+ * The door of src/core/turn: the model's turn (docs/turn-contract.md): streams assembled per provider, the input gate, dispatching a turn and the continuation.
  * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
  */
 export {

@@ -1,5 +1,5 @@
 /**
- * SPEC 8.2: the input gate. Every call of a turn without problems passes it,
+ * The input gate (docs/turn-contract.md#the-input-gate). Every call of a turn without problems passes it,
  * in stream order, before any handler runs. It builds the call's trusted
  * context from the assembled stream (provider, response id, call id, tool,
  * arguments) and the dispatcher's turn context (principal, clock, key,
@@ -29,7 +29,7 @@ export interface GatedCall {
   trusted: TrustedContext;
 }
 
-/** Bad input for the turn (SPEC 8.4 exit 2): a call the dispatcher knows nothing about, or one it cannot bind. */
+/** Bad input for the turn (docs/turn-contract.md#the-turn-command, exit 2): a call the dispatcher knows nothing about, or one it cannot bind. */
 export class TurnInputError extends Error {
   override readonly name = 'TurnInputError';
   constructor(
@@ -41,7 +41,7 @@ export class TurnInputError extends Error {
 }
 
 /**
- * The response id a turn's calls are bound to (SPEC 8.2): the provider's, or
+ * The response id a turn's calls are bound to (docs/turn-contract.md#the-input-gate): the provider's, or
  * where it gave the empty one (a Gemini interaction not stored) the
  * dispatcher's `response_ref`; null when neither is there.
  */
@@ -69,7 +69,7 @@ export function gateCall(
       call.call_id,
     );
   }
-  // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (SPEC 8.2), which no input schema (an object) accepts.
+  // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (docs/turn-contract.md#the-input-gate), which no input schema (an object) accepts.
   const args: JsonValue = call.arguments ?? call.arguments_text;
   const adapter = adapterFor(turn.provider);
   const candidate: TrustedContext = {

@@ -1,6 +1,6 @@
 /**
- * SPEC 8.1, OpenAI Responses: assembles one streamed turn from raw
- * `ResponseStreamEvent`s (openai 6.x, STREAMS.md 1). The rules the SDK's own
+ * OpenAI Responses (docs/turn-contract.md#assembling-a-streamed-turn): assembles one streamed turn from raw
+ * `ResponseStreamEvent`s (openai 6.x). The rules the SDK's own
  * ResponseStream does not enforce are enforced here: `sequence_number` must
  * increase, a delta's `item_id` must be the item at its `output_index`, the
  * `.done` arguments, the done item and the completed response must agree
@@ -49,7 +49,7 @@ interface ItemState {
 }
 
 /**
- * Items the client must execute that are not function calls (SPEC 8.1), by
+ * Items the client must execute that are not function calls (docs/turn-contract.md#stream-problems, `UNSUPPORTED_CALL`), by
  * type: the registry holds function tools only. A `tool_search_call` is one
  * only with `execution: "client"`; a `program` item carries a call_id and is
  * run by the provider, so it is not here.
@@ -65,7 +65,7 @@ const CLIENT_EXECUTED: readonly string[] = [
 const isUnsupported = (item: Record<string, unknown>): boolean =>
   CLIENT_EXECUTED.includes(item.type as string) || (item.type === 'tool_search_call' && item.execution === 'client');
 
-/** Members of the events read here, from the SDK types (OAI:2457-2503, :4985, :5006). Anything else is noted. */
+/** Members of the events read here, from the SDK types (openai resources/responses/responses.d.ts:2457-2503, :4985, :5006). Anything else is noted. */
 const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   'response.created': ['type', 'sequence_number', 'response'],
   'response.queued': ['type', 'sequence_number', 'response'],
@@ -77,7 +77,7 @@ const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   'response.completed': ['type', 'sequence_number', 'response'],
   'response.incomplete': ['type', 'sequence_number', 'response'],
   'response.failed': ['type', 'sequence_number', 'response'],
-  // Recorded streams nest code and message under `error` (SPEC 8.5); the SDK type has them at the top.
+  // Recorded streams nest code and message under `error` (docs/turn-contract.md#what-providers-really-send); the SDK type has them at the top.
   error: ['type', 'sequence_number', 'code', 'message', 'param', 'error'],
 };
 
@@ -86,7 +86,7 @@ const KNOWN_MEMBERS: Readonly<Record<string, readonly string[]>> = {
  * ones not read here concern items this dispatcher does not run (text,
  * reasoning, server tools) or the response's life, and pass without a note.
  * Any other type (a proxy's keepalive, a type newer than this list) is noted
- * and is outside the sequence numbering (SPEC 8.1).
+ * and is outside the sequence numbering (docs/turn-contract.md#stream-problems).
  */
 const DOCUMENTED: readonly string[] = [
   'error',
@@ -176,7 +176,7 @@ export function createOpenAITurnAssembler(): ForkableTurnAssembler {
 
 function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
   const { log, items } = from;
-  /** The completed response's `output`: the copy the replay prefers (SPEC 8.3). */
+  /** The completed response's `output`: the copy the replay prefers (docs/turn-contract.md#what-the-replay-keeps). */
   let completedOutput = from.completedOutput;
   /** Whether the documented events carry sequence numbers: decided by the first one. */
   let numbered = from.numbered;
@@ -188,7 +188,7 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     sequenceReported = true;
   }
 
-  /** SPEC 8.1: each the previous plus one; absent on every event is a note; on some and not others a problem. Reported once. */
+  /** docs/turn-contract.md#stream-problems: each the previous plus one; absent on every event is a note; on some and not others a problem. Reported once. */
   function checkSequence(e: Record<string, unknown>, type: string): void {
     const has = Object.hasOwn(e, 'sequence_number');
     const seq = e.sequence_number;
@@ -244,7 +244,7 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
   }
 
   /**
-   * One more source of a call's arguments text (SPEC 8.1). With fragments, it
+   * One more source of a call's arguments text (docs/turn-contract.md#arguments). With fragments, it
    * must say what they say. Without, the first non-empty text settles the
    * call's text (agreeing with the opening item's, where that is not empty),
    * and the others must say the same; an empty text says nothing.
@@ -330,7 +330,7 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
       });
       return;
     }
-    // Two sources of truth for one call (SPEC 8.1 makes the same rule for Anthropic and Gemini).
+    // Two sources of truth for one call (docs/turn-contract.md#arguments makes the same rule for Anthropic and Gemini).
     if (c.opening_text !== '' && e.delta !== '')
       log.problemOnce(`out:${String(e.output_index)}`, 'STREAM_ORDER', { kind: 'two_sources', call_id: c.call_id });
     c.fragments.push(e.delta);
@@ -421,7 +421,7 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     const nested = isObject(e.error) ? e.error : {};
     const code = str(e.code) ?? str(nested.code) ?? (typeof nested.type === 'string' ? nested.type : null);
     const message = str(e.message) ?? str(nested.message);
-    // response.failed right after is the same failure told again (SPEC 8.1).
+    // response.failed right after is the same failure told again (docs/turn-contract.md#stream-problems).
     log.follower = 'response.failed';
     endTurn(log, { type, kind: 'failed', status: code, reason: null }, { code, message });
   }
@@ -431,7 +431,7 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     if (type === null) return;
     const e = event as Record<string, unknown>;
     checkSequence(e, type);
-    // A stream resumed with starting_after (SPEC 8.5): one problem, and the events still read, so it brings no others.
+    // A stream resumed with starting_after (docs/turn-contract.md#what-providers-really-send): one problem, and the events still read, so it brings no others.
     if (log.index === 0 && type !== 'response.created')
       log.problem('STREAM_ORDER', { kind: 'first_event', type, expected: 'response.created' });
     const known = KNOWN_MEMBERS[type];
@@ -463,13 +463,13 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
     }
   }
 
-  /** A function_call as replayed: every member it carried but the item id, with the call's full arguments text (SPEC 8.3). */
+  /** A function_call as replayed: every member it carried but the item id, with the call's full arguments text (docs/turn-contract.md#what-the-replay-keeps). */
   function replayCall(item: Record<string, unknown>, c: CallState | undefined): JsonValue {
     const rest = forReplay('openai', item) as JsonObject;
     return { ...rest, ...(c === undefined ? {} : { call_id: c.call_id, name: c.name, arguments: argumentsText(c) }) };
   }
 
-  /** SPEC 8.3: every output item once, as the completed response gives it, else as its done event gave it. */
+  /** docs/turn-contract.md#what-the-replay-keeps: every output item once, as the completed response gives it, else as its done event gave it. */
   function replay(): JsonValue[] {
     const calls = new Map<string, CallState>();
     for (const s of items.values()) if (s.call !== null && s.id !== null) calls.set(s.id, s.call);

@@ -1,8 +1,8 @@
 /**
- * SPEC 8.3: the members a stateless replay drops from what the provider sent.
+ * docs/turn-contract.md#what-the-replay-keeps: the members a stateless replay drops from what the provider sent.
  * Every other member is replayed, completed by its deltas. Each entry names
  * the SDK type line that makes the drop necessary (or, for OpenAI's item id,
- * the SPEC's rule and the line that keeps the body valid without it);
+ * the contract's rule and the line that keeps the body valid without it);
  * docs/turn.md lists them and a test holds the two lists together.
  */
 import type { ProviderName } from '../tables/providerAdapters.ts';
@@ -17,7 +17,7 @@ export interface ReplayDrop {
 }
 
 export const REPLAY_DROPS: readonly ReplayDrop[] = /* @__PURE__ */ Object.freeze([
-  // SPEC 8.3: replayed without its item id; ResponseFunctionToolCall.id is optional (openai 6.x responses.d.ts:2742).
+  // docs/turn-contract.md#what-the-replay-keeps: replayed without its item id; ResponseFunctionToolCall.id is optional (openai 6.x responses.d.ts:2742).
   { provider: 'openai', types: ['function_call'], path: '', member: 'id' },
   // Output items carry created_by (responses.d.ts:1556, 5804, 5834); their input types (:1562, :3440, :5836) have none.
   {

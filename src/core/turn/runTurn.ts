@@ -1,5 +1,5 @@
 /**
- * SPEC 8.4: one model turn end to end, as the CLI's `turn` command and the
+ * docs/turn-contract.md#the-turn-command: one model turn end to end, as the CLI's `turn` command and the
  * playground's turn mode show it: assemble the stream, pass every call
  * through the gate, project each result, build the continuation. Pure: the
  * handler outputs are recorded data, keyed by call id.
@@ -57,7 +57,7 @@ export function runTurn(
     const params = { kind: 'handler_output_unused', call_id: id } as const;
     notes.push({ code: 'HANDLER_OUTPUT_UNUSED', detail: describeTurnText(params), at: null, count: 1, params });
   }
-  // Members in the order SPEC 8.4 lists them.
+  // Members in the order docs/turn-contract.md#the-turn-command lists them.
   const report = (
     calls: TurnReport['calls'],
     continuation: ContinuationBody | null,

@@ -1,4 +1,4 @@
-/** SPEC 8: assembling a streamed turn, the input gate and the continuation, over the fixtures and small hand-made streams. */
+/** docs/turn-contract.md: assembling a streamed turn, the input gate and the continuation, over the fixtures and small hand-made streams. */
 import { describe, expect, it } from 'vitest';
 import { assembleTurn, createTurnAssembler } from './assembleTurn.ts';
 import { canonicalize } from '../json/canonical.ts';
@@ -123,7 +123,7 @@ describe('assembling', () => {
     });
     const g = fixture('openai.one_call');
     const noDone = g.stream.filter((e) => (e as { type: string }).type !== 'response.function_call_arguments.done');
-    // Renumbered: a gap where the .done was is itself STREAM_ORDER (SPEC 8.1: each the previous plus one).
+    // Renumbered: a gap where the .done was is itself STREAM_ORDER (docs/turn-contract.md#stream-problems: each the previous plus one).
     expect(assembleTurn('openai', noDone).problems.map((p) => p.params.kind)).toEqual(['sequence']);
     noDone.forEach((e, i) => ((e as { sequence_number: number }).sequence_number = i));
     const t = assembleTurn('openai', noDone);
@@ -453,7 +453,7 @@ describe('proof: no audit value appears anywhere in any continuation body', () =
   });
 });
 
-describe('same inputs, same answer (SPEC 7.1)', () => {
+describe('same inputs, same answer (docs/contract.md#same-inputs-same-answer)', () => {
   it('two assemblers fed in interleaved order answer as each alone', () => {
     const a = fixture('openai.parallel_calls');
     const b = fixture('openai.one_call');

@@ -1,5 +1,5 @@
 /**
- * SPEC 8.1: the assembled model turn, the same shape for every provider. The
+ * docs/turn-contract.md#assembling-a-streamed-turn: the assembled model turn, the same shape for every provider. The
  * provider's own event shapes stay inside its assembler; what leaves it is
  * this. `at` is always an index into the turn's events (0-based, in stream
  * order; `events.length` means "after the last event"), so the CLI and the
@@ -47,7 +47,7 @@ export type TurnNoteCode =
   | 'HANDLER_OUTPUT_UNUSED';
 
 /**
- * Something tolerated (SPEC 8.1: `ping`, `keepalive`, `obfuscation`, unknown
+ * Something tolerated (docs/turn-contract.md#assembling-a-streamed-turn: `ping`, `keepalive`, `obfuscation`, unknown
  * event types and members): never a problem. Notes with the same code and
  * detail are merged, with the first event and how many there were, so a
  * 100 000-ping stream gives one note, not 100 000.
@@ -73,9 +73,9 @@ export type TurnEndKind = 'tools' | 'final_answer' | 'pause_turn' | 'stopped' | 
 export interface TurnTerminal {
   type: string;
   /**
-   * What the end means (SPEC 8.1): `tools` asks for tools; `final_answer` is the
+   * What the end means (docs/turn-contract.md#the-final-answer): `tools` asks for tools; `final_answer` is the
    * model's answer with no call to answer; `pause_turn` is Anthropic's paused
-   * server-tool turn, resumed (SPEC 8.3); `stopped` any other end (the output
+   * server-tool turn, resumed (docs/turn-contract.md#paused-and-storeless-turns); `stopped` any other end (the output
    * budget, a refusal, …); `failed` a failure or cancellation.
    */
   kind: TurnEndKind;
@@ -90,7 +90,7 @@ export interface AssembledCall {
   name: string;
   /** The concatenated fragments, or where they join to nothing the opening event's arguments (OpenAI: the closing events' text). */
   arguments_text: string;
-  /** Parsed once, strictly (SPEC 2.1), when the call closed: an object, or null. */
+  /** Parsed once, strictly (docs/strict-json.md), when the call closed: an object, or null. */
   arguments: Record<string, JsonValue> | null;
   /** Every event that made this call: its opening, fragments and closing events, in stream order. */
   at: number[];
@@ -107,7 +107,7 @@ export interface AssembledTurn {
   notes: TurnNote[];
   /**
    * The turn's output as the provider's next stateless request replays it
-   * (SPEC 8.3): OpenAI output items, Anthropic content blocks, Gemini steps,
+   * (docs/turn-contract.md#what-the-replay-keeps): OpenAI output items, Anthropic content blocks, Gemini steps,
    * in stream order. Built by the provider's assembler, so continueTurn never
    * reads a provider event.
    */

@@ -1,5 +1,5 @@
 /**
- * SPEC 8.4: the dispatcher's turn context, `T.json`. What the stream cannot
+ * The dispatcher's turn context, `T.json` (docs/turn-contract.md#the-turn-command). What the stream cannot
  * say and the model must never choose: the principal, the clock, the audit
  * key, and for each call id its operation id, idempotency key and delivery.
  * `history` is what the first request sent (its `input` or `messages`),
@@ -38,7 +38,7 @@ export interface TurnContext {
   calls: Record<string, { operation_id: string; idempotency_key: string; delivery?: Delivery }>;
   history: JsonValue[];
   /**
-   * The id the dispatcher gave the request (SPEC 8.2), the calls' trusted
+   * The id the dispatcher gave the request (docs/turn-contract.md#the-input-gate), the calls' trusted
    * `response_id` where the provider gave none: a Gemini interaction with the
    * empty id (`store: false`). Required then; unused otherwise.
    */

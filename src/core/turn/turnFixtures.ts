@@ -1,5 +1,5 @@
 /**
- * SPEC 8.4: the turn fixtures, shipped as data (one JSON file each, written
+ * docs/turn-contract.md#fixtures-and-the-sdk-cross-check: the turn fixtures, shipped as data (one JSON file each, written
  * by scripts/make-turn-fixtures.ts): for each provider `one_call`,
  * `parallel_calls`, `truncated`, `injection_follow_up`, `invalid_arguments`
  * and one fault per problem code its stream can show. Each holds the raw

@@ -1,7 +1,7 @@
 /**
  * What the turn core says in words, as typed data (the way violations carry
- * theirs, violationParams.ts): each problem of an assembled turn (SPEC 8.1),
- * each note, and each reason a continuation is refused (SPEC 8.3). A locale
+ * theirs, violationParams.ts): each problem of an assembled turn (docs/turn-contract.md#stream-problems),
+ * each note, and each reason a continuation is refused (docs/turn-contract.md#refused-continuations). A locale
  * renders them; {@link describeTurn} is the one English describer, and every
  * `detail` the core gives is its text. It answers in segments, plain text and
  * code identifiers apart, so a page can put the identifiers in `<code>` and
@@ -16,7 +16,7 @@ export interface TurnEnd {
   reason: string | null;
 }
 
-/** Where OpenAI arguments text came from, besides the fragments (SPEC 8.1). */
+/** Where OpenAI arguments text came from, besides the fragments (docs/turn-contract.md#arguments). */
 export type ArgumentsSource = 'arguments_done' | 'done_item' | 'completed_response' | 'opening_item';
 
 /** Why a value given as an event is not plain JSON data. */
@@ -77,7 +77,7 @@ export type TurnNoteParams =
   | { kind: 'no_sequence_numbers' }
   | { kind: 'handler_output_unused'; call_id: string };
 
-/** The pairing problems of composeTurn (SPEC 5) that refuse a continuation. */
+/** The pairing problems of composeTurn (docs/contract.md#several-results-in-one-turn) that refuse a continuation. */
 export type PairingCode =
   | 'MISSING_RESULT'
   | 'DUPLICATE_CALL_ID'

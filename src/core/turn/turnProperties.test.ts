@@ -1,4 +1,4 @@
-/** Property tests for the turn (SPEC 8; fast-check, fixed seed so CI is repeatable). */
+/** Property tests for the turn (docs/turn-contract.md; fast-check, fixed seed so CI is repeatable). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assembleTurn, createTurnAssembler } from './assembleTurn.ts';
@@ -11,7 +11,7 @@ const SEED = 20260719;
 const healthy = turnFixtures.filter(isHealthyFixture);
 type Ev = Record<string, unknown>;
 
-/** Test-side knowledge of each provider's shapes (STREAMS.md), independent of the assemblers. */
+/** Test-side knowledge of each provider's shapes (docs/turn-contract.md#assembling-a-streamed-turn), independent of the assemblers. */
 const typeOf = (p: TurnFixture['provider'], e: Ev) => String(e[p === 'gemini' ? 'event_type' : 'type']);
 const isFragment = (p: TurnFixture['provider'], e: Ev) => {
   const t = typeOf(p, e);

@@ -1,6 +1,7 @@
 /**
- * The rules revised SPEC 8.1–8.3 and 8.5 add, one by one, on hand-written
- * event lists: what real streams carry beyond the SDK types (issue 20).
+ * The rules that streams recorded from the live APIs brought into the turn
+ * contract (docs/turn-contract.md#what-providers-really-send; docs/turn.md#what-recorded-streams-changed),
+ * one by one, on hand-written event lists: what real streams carry beyond the SDK types.
  */
 import { describe, expect, it } from 'vitest';
 import { assembleTurn } from './assembleTurn.ts';
@@ -11,7 +12,7 @@ import { runTurn } from './runTurn.ts';
 
 import { ARGS, ORDER, anthropic, ctxFor, gemini, openai, stop, type Ev } from '../../../test/support/turnEvents.ts';
 
-describe('Anthropic: a message delivered whole in message_start (SPEC 8.5)', () => {
+describe('Anthropic: a message delivered whole in message_start (docs/turn-contract.md#what-providers-really-send)', () => {
   const whole = anthropic(
     {
       content: [
@@ -213,7 +214,7 @@ describe('Anthropic compaction blocks', () => {
   });
 });
 
-describe('one problem per defect (SPEC 8.1)', () => {
+describe('one problem per defect (docs/turn-contract.md#stream-problems)', () => {
   const frag = (index: number, partial_json: string): Ev => ({
     type: 'content_block_delta',
     index,
@@ -275,7 +276,7 @@ describe('one problem per defect (SPEC 8.1)', () => {
   });
 });
 
-describe('ends without calls (SPEC 8.1, 8.3)', () => {
+describe('ends without calls (docs/turn-contract.md#the-final-answer, #paused-and-storeless-turns)', () => {
   const text = (end: string): Ev[] =>
     anthropic({}, [
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hello.' } },

@@ -1,5 +1,6 @@
 /**
- * The revised SPEC 8.1–8.3 rules for OpenAI's Responses stream, one by one, on
+ * The rules recorded streams brought for OpenAI's Responses stream
+ * (docs/turn-contract.md#arguments, #stream-problems, #what-the-replay-keeps), one by one, on
  * hand-written event lists (the other providers' are in turnRevised.test.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ describe('OpenAI items the client must run that are not function calls (UNSUPPOR
   });
 });
 
-describe('OpenAI calls without deltas (SPEC 8.1)', () => {
+describe('OpenAI calls without deltas (docs/turn-contract.md#arguments)', () => {
   const completed = (args: string): Ev => ({
     type: 'response.completed',
     response: { id: 'resp_1', status: 'completed', output: [fcItem({ arguments: args, status: 'completed' })] },
@@ -101,7 +102,7 @@ describe('OpenAI calls without deltas (SPEC 8.1)', () => {
   });
 });
 
-describe('OpenAI replay: every member sent, but the call item id; the completed output preferred (SPEC 8.3)', () => {
+describe('OpenAI replay: every member sent, but the call item id; the completed output preferred (docs/turn-contract.md#what-the-replay-keeps)', () => {
   it('namespace, caller and status are kept; id dropped', () => {
     const item = fcItem({ arguments: ARGS, status: 'completed', namespace: 'orders', caller: { type: 'direct' } });
     const s = openai([added(fcItem({ namespace: 'orders', caller: { type: 'direct' } })), delta(ARGS), done(item)], {

@@ -1,5 +1,6 @@
 /**
- * SPEC 7.1: a turn session answers exactly what the plain function answers.
+ * A turn session answers exactly what the plain function answers
+ * (docs/contract.md#same-inputs-same-answer, #the-live-session).
  * `session.turnAt(n)` is held, deep and strict, to `assembleTurn` on the same
  * prefix, at every step of random walks (forward, backward, jumps) over every
  * fixture and random edits of them, with checkpoints close together so that

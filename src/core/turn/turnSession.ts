@@ -1,5 +1,6 @@
 /**
- * SPEC 7.1: stepping through a turn fast, from an object the caller holds.
+ * Stepping through a turn fast, from an object the caller holds, as the live
+ * session does for a call (docs/contract.md#the-live-session).
  * A turn session is opened for one stream and answers `turnAt(n)`, the turn
  * as if the stream ended after its first n events, exactly as
  * `assembleTurn(provider, events.slice(0, n))` would (a property test holds

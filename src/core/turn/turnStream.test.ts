@@ -1,4 +1,4 @@
-/** Stream text as the turn mode and the CLI read it: SSE, JSON Lines or a JSON array, strictly, each event located (SPEC 8.1). */
+/** Stream text as the turn mode and the CLI read it: SSE, JSON Lines or a JSON array, strictly, each event located (docs/turn-contract.md#assembling-a-streamed-turn). */
 import { describe, expect, it } from 'vitest';
 import { assembleTurn, StreamTextRefused } from './assembleTurn.ts';
 import { readTurnStream } from './turnStream.ts';
@@ -12,7 +12,7 @@ describe('reading stream text', () => {
   it('a JSON Lines line that is not JSON names its line', () => {
     expect(readTurnStream('{"type":"ping"}\n\n{"type":"ping",}\n')).toMatchObject({ ok: false, error: { line: 3 } });
   });
-  it('duplicate keys are refused (SPEC 2.1)', () => {
+  it('duplicate keys are refused (docs/strict-json.md#rules)', () => {
     expect(readTurnStream('[{"type":"ping","type":"message_stop"}]')).toMatchObject({
       ok: false,
       error: { code: 'DUPLICATE_KEY' },

@@ -1,9 +1,9 @@
 /**
- * SPEC 8.1: the text of a stream file, read into events. Three layouts are
+ * The text of a stream file, read into events (docs/turn-contract.md#assembling-a-streamed-turn). Three layouts are
  * accepted and told apart by their first non-blank character or line: a JSON
  * array of events (`[`), SSE text (a first line that is an `event:`, `data:`,
  * `id:` or `retry:` field or a `:` comment), else JSON Lines. The file is a
- * user text (SPEC 2.1): over 1 MiB of UTF-8 is refused before anything is
+ * user text (docs/strict-json.md#rules): over 1 MiB of UTF-8 is refused before anything is
  * parsed, and every piece of JSON is parsed strictly. Text that is not JSON is
  * bad input with its line and column; an event that is JSON but not an event
  * object is the assembler's business (STREAM_ORDER), not the reader's.
