@@ -141,6 +141,27 @@ test('the lab runs on the scenario as edited, and shows hidden characters in its
   await expect(page.getByTestId('attack-verdict')).toHaveAttribute('data-verdict', 'stopped');
 });
 
+test('the attack’s verdict and the problems name what each judges: the tampered copy, and the output as typed', async ({
+  pg,
+  page,
+}) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+  );
+  await pg.goto('/?scenario=search_kb.hits&attack=A9');
+  const verdict = page.getByTestId('attack-lab').getByTestId('attack-verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'contract_error');
+  await expect(verdict.getByTestId('verdict-subject')).toHaveText(
+    '这里判定的是：攻击篡改后的那份 handler 输出副本，即 dispatcher 收到的样子。编辑器和“问题”面板判定的仍是你自己未被篡改的输出。',
+  );
+  // Beside a stopped attack, "no problems" is about the learner's own text, and says so.
+  await expect(page.locator('.problems-none')).toContainText('按原样输入的 handler 输出没有问题');
+  await expect(page.getByTestId('problems-subject')).toContainText('攻击篡改后的副本在攻击实验室中判定');
+  await pg.goto('/?scenario=search_kb.hits&attack=A1');
+  await expect(verdict).toHaveAttribute('data-verdict', 'stopped');
+  await expect(verdict.getByTestId('verdict-subject')).toContainText('攻击篡改后、呈给校验器的 package');
+});
+
 // Two calls (A1), an adapter refusal (A12), inert text (A14) and a verdict on a key (A11): one test each, so none nears its timeout.
 for (const theme of ['light', 'dark'] as const) {
   for (const [scenario, id] of [

@@ -212,3 +212,41 @@ test('fast typing keeps every keystroke and the cursor where the learner types (
   // And the panels caught up with the final text.
   await expect(pg.problem('INPUT_BINDING')).toBeVisible();
 });
+
+test('the cursor position follows the document: another document opened, or the text replaced, never leaves a line it does not have', async ({
+  pg,
+  page,
+}) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+  );
+  await pg.goto('/?mode=exercise');
+  const slot = (n: number) => page.getByTestId(`exercise-slot-${n}`);
+  const position = () =>
+    page.evaluate(() => {
+      const p = (
+        window as unknown as { __playgroundEditor: { getPosition(): { lineNumber: number; column: number } } }
+      ).__playgroundEditor.getPosition();
+      return `第 ${p.lineNumber} 行，第 ${p.column} 列`;
+    });
+  await slot(1).getByTestId('slot-worked').click();
+  await slot(1).getByTestId('slot-use-worked').click();
+  const ed = await pg.editorReady();
+  await ed.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  const lines = (await pg.editorValue()).split('\n').length;
+  await expect(pg.cursor).toHaveText(`第 ${lines} 行，第 1 列`);
+  // Result 2 is the four-line template: the status line says where its own cursor is.
+  await slot(2).getByTestId('slot-open').click();
+  await expect.poll(() => pg.editorValue()).toBe('{\n  "kind": ""\n}\n');
+  await expect(pg.cursor).toHaveText(await position());
+  await expect(pg.cursor).not.toHaveText(`第 ${lines} 行，第 1 列`);
+  // A long one-line text, then the worked answer put over it from outside the editor.
+  await pg.typeEditorText(`{"kind": "success", "data": {"query": "${'x'.repeat(180)}", "hits": []}}`);
+  await expect(pg.cursor).toHaveText(/第 1 行，第 2\d\d 列/);
+  await slot(2).getByTestId('slot-worked').click();
+  await slot(2).getByTestId('slot-use-worked').click();
+  await expect.poll(async () => (await pg.editorValue()).split('\n').length).toBeGreaterThan(3);
+  await expect(pg.cursor).toHaveText(await position());
+  await expect(pg.cursor).not.toHaveText(/第 1 行，第 2\d\d 列/);
+});

@@ -367,7 +367,7 @@ export function withReplacedKey(pkg: Package, trusted: TrustedContext): { pkg: P
 }
 
 /** A8–A10: a handler's output with a top-level-looking status, a nested token, or an extra business field added to its data. */
-export function injectIntoHandler(id: 'A8' | 'A9' | 'A10', raw: unknown): unknown {
+function injectIntoHandler(id: 'A8' | 'A9' | 'A10', raw: unknown): unknown {
   switch (id) {
     case 'A8':
       return editHandler(raw, (d) => {

@@ -3,6 +3,7 @@ import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import type { Scenario } from '../core/result/index.ts';
 import {
   inject,
+  injectionsIn,
   presentEdit,
   replaceKey,
   scanPayloads,
@@ -68,6 +69,61 @@ describe('the exercise’s actions', () => {
     expect(inject('token', s1.handler_output, s1.context, 1)?.step).toMatchObject({ code: 'SENSITIVE_FIELD' });
     expect(inject('extra', s1.handler_output, s1.context, 1)?.step).toMatchObject({ code: 'DATA_SCHEMA' });
     expect(inject('token', s3.handler_output, s3.context, 3)).toBeNull();
+  });
+
+  it('an injection typed by hand is recognised by the refusal it draws: a status beside kind or at the top of data, a nested token, an extra field', () => {
+    const [s1] = five() as [Scenario];
+    const h = s1.handler_output as {
+      data: { hits: Record<string, unknown>[] } & Record<string, unknown>;
+      provenance: object;
+    };
+    const steps = (raw: unknown) => injectionsIn(raw, s1.context, 1).map((s) => [s.injection, s.code, s.path]);
+    expect(steps({ ...h, status: 'succeeded' })).toEqual([['status', 'RESULT_SCHEMA', '/status']]);
+    expect(steps({ ...h, data: { ...h.data, status: 'succeeded' } })).toEqual([
+      ['status', 'DATA_SCHEMA', '/data/status'],
+    ]);
+    const hits = [{ ...h.data.hits[0], token: 'tok_live_1' }, ...h.data.hits.slice(1)];
+    expect(steps({ ...h, data: { ...h.data, hits } })).toEqual([['token', 'SENSITIVE_FIELD', '/data/hits/0/token']]);
+    expect(steps({ ...h, data: { ...h.data, internal_note: 'x' } })).toEqual([
+      ['extra', 'DATA_SCHEMA', '/data/internal_note'],
+    ]);
+    // The object that only carries a token is the token's, not a field of its own.
+    expect(steps({ ...h, data: { ...h.data, meta: { token: 'x' } } })).toEqual([
+      ['token', 'SENSITIVE_FIELD', '/data/meta/token'],
+    ]);
+    // Nested anywhere below the envelope, a denied key is the token; beside kind it is not nested.
+    expect(steps({ ...h, provenance: { ...h.provenance, api_key: 'x' } })).toEqual([
+      ['token', 'SENSITIVE_FIELD', '/provenance/api_key'],
+    ]);
+    expect(steps({ ...h, token: 'x' })).toEqual([]);
+    // A wrong value of a listed member is no injection; an accepted output carries none.
+    expect(steps({ ...h, data: { ...h.data, query: 5 } })).toEqual([]);
+    expect(steps(h)).toEqual([]);
+    // What a button writes is recognised the same way: one step, the same one.
+    expect(inject('token', h, s1.context, 1)?.step).toEqual({
+      step: 'inject',
+      slot: 1,
+      injection: 'token',
+      code: 'SENSITIVE_FIELD',
+      path: '/data/hits/0/token',
+    });
+  });
+
+  it('a key typed beside another change does not count, and says what else changed; a refused text is no business change', () => {
+    const [s1] = five() as [Scenario];
+    const sealed = seal(s1.handler_output, s1.context);
+    const t2 = { ...s1.context, call: { ...s1.context.call, idempotency_key: 'idem_typed_by_the_learner' } };
+    const edited = structuredClone(s1.handler_output) as { data: { hits: { title: string }[] } };
+    (edited.data.hits[0] as { title: string }).title = 'Refunds are never possible';
+    const both = presentEdit(sealed, edited, t2, 1);
+    expect(both.keyChange).toEqual({ counted: false, others: ['/data/hits/0/title'], refusedCodes: [] });
+    expect(both.step).toMatchObject({ step: 'edit_sealed' });
+    expect(presentEdit(sealed, structuredClone(s1.handler_output), t2, 1).keyChange?.counted).toBe(true);
+    const injected = { ...(s1.handler_output as object), status: 'succeeded' };
+    const refused = presentEdit(sealed, injected, s1.context, 1);
+    expect(refused.refusedCodes).toEqual(['RESULT_SCHEMA']);
+    expect(refused.changed).toEqual([]);
+    expect(refused.step).toBeNull();
   });
 
   it('the scans show their proofs over five sealed results only, and name a leak', () => {

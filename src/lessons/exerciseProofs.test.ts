@@ -42,6 +42,12 @@ describe('the learner’s proofs', () => {
       { step: 'replace_key', slot: 1, codes: ['CALL_BINDING_MISMATCH', 'REQUEST_DIGEST_MISMATCH'] },
       { step: 'edit_sealed', slot: 1, path: '/data/query', codes: [] },
       { step: 'inject', slot: 1, injection: 'token', code: 'DATA_SCHEMA' },
+      // Where it was refused must be that injection's place: a token beside kind is not nested, a status deep in a
+      // hit is an extra field, and the code must be the one that place draws.
+      { step: 'inject', slot: 1, injection: 'token', code: 'SENSITIVE_FIELD', path: '/token' },
+      { step: 'inject', slot: 1, injection: 'status', code: 'DATA_SCHEMA', path: '/data/hits/0/status' },
+      { step: 'inject', slot: 1, injection: 'status', code: 'DATA_SCHEMA', path: '/status' },
+      { step: 'inject', slot: 1, injection: 'extra', code: 'RESULT_SCHEMA', path: '/data/note' },
       { step: 'scan_projection', slots: [1, 2, 3, 4] },
       { step: 'scan_payloads', slots: [1, 2, 3, 4, 5], payloads: 0 },
     ];

@@ -22,12 +22,30 @@ export const PROOF_IDS: readonly ProofId[] = [
 
 export type InjectionKind = 'status' | 'token' | 'extra';
 export const INJECTION_KINDS: readonly InjectionKind[] = ['status', 'token', 'extra'];
-/** The code each injection must be refused with (SPEC 6: A8, A9, A10). */
-export const INJECTION_CODES: Readonly<Record<InjectionKind, string>> = {
-  status: 'DATA_SCHEMA',
-  token: 'SENSITIVE_FIELD',
-  extra: 'DATA_SCHEMA',
+/**
+ * The codes each injection may be refused with (SPEC 6: A8, A9, A10). A status posing as the result's own can be
+ * written beside `kind` (the envelope refuses it: RESULT_SCHEMA) or at the top of data (A8: DATA_SCHEMA); both are
+ * the chapter's "top-level status".
+ */
+const INJECTION_CODES: Readonly<Record<InjectionKind, readonly string[]>> = {
+  status: ['RESULT_SCHEMA', 'DATA_SCHEMA'],
+  token: ['SENSITIVE_FIELD'],
+  extra: ['DATA_SCHEMA'],
 };
+
+/**
+ * Which injection a refusal of the handler output is, from its code and where it points (null: none of the three).
+ * `unexpected` says the refusal names a member the contract does not list (not a wrong value of a listed one).
+ */
+export function injectionOf(code: string, path: string, unexpected = true): InjectionKind | null {
+  // Nested: inside a member of the output (data, a hit, provenance), not beside kind.
+  if (code === 'SENSITIVE_FIELD') return path.split('/').length > 2 ? 'token' : null;
+  if (!unexpected) return null;
+  if ((code === 'RESULT_SCHEMA' && path === '/status') || (code === 'DATA_SCHEMA' && path === '/data/status'))
+    return 'status';
+  if (code === 'DATA_SCHEMA' && path.startsWith('/data/')) return 'extra';
+  return null;
+}
 
 /** One thing the learner did and what the real checks answered; results are numbered 1–5. */
 export type ProofStep =
@@ -39,8 +57,11 @@ export type ProofStep =
   | { step: 'swap'; a: number; b: number; codes: string[] }
   /** Presented a sealed package under a new idempotency key only. */
   | { step: 'replace_key'; slot: number; codes: string[] }
-  /** Injected into a result's handler output: refused with `code`. */
-  | { step: 'inject'; slot: number; injection: InjectionKind; code: string }
+  /**
+   * Injected into a result's handler output, by hand or by a button that wrote it into the editor: refused with
+   * `code` at `path` (absent in progress saved before the path was kept).
+   */
+  | { step: 'inject'; slot: number; injection: InjectionKind; code: string; path?: string }
   /** Built every provider's payload of the sealed results and searched them: no audit in any. */
   | { step: 'scan_payloads'; slots: number[]; payloads: number };
 
@@ -77,7 +98,9 @@ export function demonstrates(s: ProofStep): boolean {
     case 'replace_key':
       return s.codes.includes('CALL_BINDING_MISMATCH') && !s.codes.includes('REQUEST_DIGEST_MISMATCH');
     case 'inject':
-      return s.code === INJECTION_CODES[s.injection];
+      return s.path === undefined
+        ? INJECTION_CODES[s.injection].includes(s.code)
+        : injectionOf(s.code, s.path) === s.injection;
   }
 }
 

@@ -13,10 +13,11 @@ import {
   type ExerciseReport,
   type ProofResult,
 } from '../lessons/exercise.ts';
-import { presentEdit, seal, type Sealed } from '../lessons/exerciseActions.ts';
+import { injectionsIn, presentEdit, seal, type InjectStep, type Sealed } from '../lessons/exerciseActions.ts';
 import type { Package } from '../core/result/index.ts';
 import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
 import type { TrustedContext } from '../core/result/index.ts';
+import { SCAFFOLD_HANDLER_TEXT } from './work.ts';
 
 export interface ExerciseInput {
   handler_output_text: string;
@@ -43,6 +44,10 @@ export interface SlotView {
   sealed: Sealed | null;
   /** A sealed result's current text presented against the stored audit (null: not sealed, or nothing to present). */
   presented: ReturnType<typeof presentEdit> | null;
+  /** Still the empty template every slot opens with: not started, so nothing about it is a failure yet. */
+  untouched: boolean;
+  /** The injections the handler output as typed carries, each refused (proof 4's parts, however they got there). */
+  injected: InjectStep[];
 }
 
 export interface ExerciseView {
@@ -120,6 +125,8 @@ export function evaluateExercise(
       trusted,
       sealed,
       presented,
+      untouched: items[index]?.handler_output_text === SCAFFOLD_HANDLER_TEXT,
+      injected: raw !== undefined && trusted !== null ? injectionsIn(raw, trusted, index + 1) : [],
     };
   });
   // A result whose trusted context is invalid has no package, and checkExercise leaves it out too.

@@ -49,6 +49,13 @@ describe('progress', () => {
       points: { '3': [1] },
     });
     p = recordProgress(p, { exercise: { type: 'shown', step: swap } });
+    // An injection keeps where it was refused (progress saved before that has no path, and still reads).
+    p = recordProgress(p, {
+      exercise: {
+        type: 'shown',
+        step: { step: 'inject', slot: 1, injection: 'status', code: 'RESULT_SCHEMA', path: '/status' },
+      },
+    });
     expect(parseProgress(serializeProgress(p))).toEqual({ ok: true, value: { progress: p, recounted: false } });
   });
 

@@ -44,6 +44,7 @@ import { loadContextForm, ProblemsAndContext } from './shell/ProblemsAndContext.
 import { RightColumn, type AttackVerdictLine } from './shell/RightColumn.tsx';
 import { shellLinks } from './shell/shellLinks.ts';
 import { usePanelFocus } from './shell/usePanelFocus.ts';
+import { useProblemSubject } from './shell/problemSubject.ts';
 import { VerdictBar } from './shell/VerdictBar.tsx';
 import { usePlaygroundTestHook } from './shell/usePlaygroundTestHook.ts';
 import { Workspace } from './components/Workspace.tsx';
@@ -111,7 +112,8 @@ export function App({
   usePlaygroundTestHook(work, api, counts);
 
   const { guideOpen, openGuide, closeGuide } = useGuide(firstVisit, closeHelp);
-  const problemCount = evaluation.problems.length;
+  const judged = useProblemSubject(work, doc.handlerText, evaluation.problems);
+  const problemCount = judged.problems.length;
   const meta =
     work.mode === 'exercise'
       ? findScenario(EXERCISE_SCENARIO_IDS[work.exercise.activeIndex] ?? '')
@@ -209,6 +211,7 @@ export function App({
               lang={lang}
               mode={work.mode}
               problemCount={problemCount}
+              notStarted={judged.notStarted}
               attackVerdict={attackVerdict}
               targets={targets}
               onTab={setBottomTab}
@@ -223,7 +226,7 @@ export function App({
                   onChange={api.setHandlerText}
                   theme={theme}
                   evaluatedText={deferred.handlerText}
-                  problems={evaluation.problems}
+                  problems={judged.problems}
                   problemMessage={markerMessage}
                   tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
                   bridge={bridge}
@@ -241,6 +244,7 @@ export function App({
                   lang={lang}
                   detailOf={detailOf}
                   evaluation={evaluation}
+                  subject={judged.subject}
                   draft={doc.context}
                   onContext={api.setContext}
                   onReveal={onReveal}
@@ -267,6 +271,8 @@ export function App({
                 targets={targets}
                 present={present}
                 injectionTurn={links.injectionTurn}
+                recoveryLink={links.recovery}
+                notStarted={judged.notStarted}
                 onVerdict={setAttackVerdict}
               />
             </Workspace>

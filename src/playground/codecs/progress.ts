@@ -26,6 +26,8 @@ const StepSchema: z.ZodMiniType<ProofStep> = z.discriminatedUnion('step', [
     slot,
     injection: z.enum(INJECTION_KINDS as unknown as [InjectionKind, ...InjectionKind[]]),
     code,
+    // Optional: progress saved before the place was kept has none.
+    path: z.optional(z.string().check(z.maxLength(400))),
   }),
   z.strictObject({
     step: z.literal('scan_payloads'),

@@ -32,7 +32,7 @@ const RULE_ZH: Readonly<Record<Rule, string>> = Object.freeze({
   resource_revision_format: '必须是 1–64 个 [A-Za-z0-9._:-] 字符',
   only_invalid_arguments: '可信参数不符合输入模式：结果只能是 INVALID_ARGUMENTS',
   only_unknown_tool: '未注册工具的结果只能是 UNKNOWN_TOOL',
-  no_contract_for_tool: '这个工具没有注册输出契约',
+  no_contract_for_tool: '这个工具没有注册输出合同',
   contract_error_needs_reasons: 'OUTPUT_CONTRACT_VIOLATION 必须附上导致它的违规列表',
   reasons_only_for_contract_error: '记录了违规，但 model_result 不是 OUTPUT_CONTRACT_VIOLATION',
 });
@@ -47,7 +47,7 @@ const SOURCE_ZH: Readonly<Record<ValueSource, string>> = Object.freeze({
 const DIGEST_ZH = Object.freeze({
   request_sha256: '与由可信主体、工具、参数和各修订号重算的摘要不符',
   result_sha256: '与本包中 model_result 的摘要不符',
-  call_binding_sha256: '与可信的提供方、响应、调用、操作、幂等键、适配器和工具契约不符',
+  call_binding_sha256: '与可信的提供方、响应、调用、操作、幂等键、适配器和工具合同不符',
 });
 
 const q = (v: unknown): string => `「${typeof v === 'string' ? v : JSON.stringify(v)}」`;
@@ -82,7 +82,7 @@ function zh(p: ViolationParams): string {
     case 'schema':
       return schemaZh(p.issue);
     case 'unexpected_member':
-      return `多出的成员 ${q(p.member)}：契约列出了所有允许的成员`;
+      return `多出的成员 ${q(p.member)}：合同列出了所有允许的成员`;
     case 'denied_key':
       return `成员 ${q(p.key)} 在${p.list === 'credential' ? '凭据' : '控制'}禁用名单上`;
     case 'audit_material':

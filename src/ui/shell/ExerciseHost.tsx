@@ -31,9 +31,11 @@ export interface ExerciseHostProps {
   state: AppState;
   api: PlaygroundApi;
   hostRef: Ref<HTMLDivElement>;
+  /** Learn's recovery walk-through: the next step once all five proofs are shown. */
+  next: { href: string; open(): void };
 }
 
-export function ExerciseHost({ lang, state, api, hostRef }: ExerciseHostProps): JSX.Element {
+export function ExerciseHost({ lang, state, api, hostRef, next }: ExerciseHostProps): JSX.Element {
   const exercise = state.work.exercise;
   const items = useMemo(() => exercise.items.map(exerciseInput), [exercise.items]);
   const sealed = useMemo(() => exercise.sealed.map((d) => (d === null ? null : exerciseInput(d))), [exercise.sealed]);
@@ -63,6 +65,8 @@ export function ExerciseHost({ lang, state, api, hostRef }: ExerciseHostProps): 
             onSeal={api.sealExercise}
             onUseWorked={api.loadWorkedAnswer}
             onShown={onShown}
+            onWrite={api.setHandlerText}
+            next={next}
           />
         </Suspense>
       </PanelBoundary>

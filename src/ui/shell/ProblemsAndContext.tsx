@@ -10,7 +10,7 @@ import type { Lang } from '../../lang.ts';
 import { PanelBoundary } from '../components/Panel.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import type { BottomTab } from '../features/panelNav/PanelNav.tsx';
-import { ProblemsList } from '../features/problems/ProblemsList.tsx';
+import { ProblemsList, type ProblemSubject } from '../features/problems/ProblemsList.tsx';
 import { PROBLEMS_TEXT } from '../features/problems/text.ts';
 import type { DetailOf } from '../i18n/useViolationDetail.ts';
 import type { FocusTargets } from './usePanelFocus.ts';
@@ -26,6 +26,8 @@ export interface ProblemsAndContextProps {
   lang: Lang;
   detailOf: DetailOf;
   evaluation: Evaluation;
+  /** What the problems are of; an exercise result at its empty template has none to show yet. */
+  subject: ProblemSubject;
   draft: ContextDraft;
   onContext(draft: ContextDraft): void;
   onReveal(p: Problem): void;
@@ -38,6 +40,7 @@ export function ProblemsAndContext({
   lang,
   detailOf,
   evaluation,
+  subject,
   draft,
   onContext,
   onReveal,
@@ -47,7 +50,8 @@ export function ProblemsAndContext({
 }: ProblemsAndContextProps): JSX.Element {
   const problemsText = PROBLEMS_TEXT[lang];
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
-  const problemCount = evaluation.problems.length;
+  const notStarted = subject.kind === 'not_started';
+  const problemCount = notStarted ? 0 : evaluation.problems.length;
   return (
     <section
       className={`panel ${styles.panel}`}
@@ -65,7 +69,9 @@ export function ProblemsAndContext({
             label: (
               <>
                 {problemsText.problemsTab}{' '}
-                <span className={`count ${problemCount > 0 ? 'count-bad' : 'count-ok'}`}>{problemCount}</span>
+                <span className={`count ${notStarted ? 'count-neutral' : problemCount > 0 ? 'count-bad' : 'count-ok'}`}>
+                  {notStarted ? '–' : problemCount}
+                </span>
               </>
             ),
             content: (
@@ -73,6 +79,7 @@ export function ProblemsAndContext({
                 <PanelBoundary lang={lang} resetKey={evaluation}>
                   <ProblemsList
                     lang={lang}
+                    subject={subject}
                     detailOf={detailOf}
                     problems={evaluation.problems}
                     onReveal={onReveal}

@@ -41,6 +41,10 @@ export interface RightColumnProps {
   targets: FocusTargets;
   present: boolean;
   injectionTurn: GuideLink;
+  /** Learn's recovery walk-through, the exercise's next step. */
+  recoveryLink: GuideLink;
+  /** The open exercise result is still its empty template: the projections say "not started" instead of judging it. */
+  notStarted: boolean;
   onVerdict(v: AttackVerdictLine | null): void;
 }
 
@@ -120,6 +124,8 @@ function ProjectionsColumn({
   evaluation,
   targets,
   present,
+  recoveryLink,
+  notStarted,
 }: RightColumnProps): JSX.Element {
   const shellText = SHELL_TEXT[lang];
   const digestsText = DIGESTS_TEXT[lang];
@@ -127,9 +133,16 @@ function ProjectionsColumn({
   const { work, prefs } = state;
   const { panels } = targets;
   const exercise = work.mode === 'exercise';
-  const projections = <ProjectionPanels lang={lang} evaluation={evaluation} focus={targets.projections} />;
+  const projections = (
+    <ProjectionPanels
+      lang={lang}
+      evaluation={evaluation}
+      focus={targets.projections}
+      notStarted={exercise && notStarted ? work.exercise.activeIndex + 1 : null}
+    />
+  );
   const upper = exercise ? (
-    <ExerciseHost lang={lang} state={state} api={api} hostRef={targets.exerciseHost} />
+    <ExerciseHost lang={lang} state={state} api={api} hostRef={targets.exerciseHost} next={recoveryLink} />
   ) : (
     projections
   );

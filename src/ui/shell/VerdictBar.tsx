@@ -29,6 +29,8 @@ export interface VerdictBarProps {
   lang: Lang;
   mode: Exclude<Mode, 'turn'>;
   problemCount: number;
+  /** The open exercise result is still its empty template: nothing judged yet. */
+  notStarted: boolean;
   attackVerdict: AttackVerdictLine | null;
   targets: FocusTargets;
   onTab(tab: BottomTab): void;
@@ -59,7 +61,15 @@ function places(
   };
 }
 
-export function VerdictBar({ lang, mode, problemCount, attackVerdict, targets, onTab }: VerdictBarProps): JSX.Element {
+export function VerdictBar({
+  lang,
+  mode,
+  problemCount,
+  notStarted,
+  attackVerdict,
+  targets,
+  onTab,
+}: VerdictBarProps): JSX.Element {
   const panelNavText = PANEL_NAV_TEXT[lang];
   const jumps = modeJumps(mode, places(lang, targets), onTab);
   const count = panelNavText.problemCount(problemCount);
@@ -80,6 +90,7 @@ export function VerdictBar({ lang, mode, problemCount, attackVerdict, targets, o
       />
     );
   }
+  if (notStarted) return <PanelNav lang={lang} ok neutral status={[panelNavText.verdictNotStarted]} jumps={jumps} />;
   return (
     <PanelNav
       lang={lang}

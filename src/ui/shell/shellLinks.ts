@@ -9,6 +9,7 @@ import { withPresent } from '../../playground/presentAddress.ts';
 import { providerOfStream } from '../../playground/turn/turnAddress.ts';
 import type { Mode, Work } from '../../playground/work.ts';
 import type { GuideLink, GuideTargets } from '../features/guide/GuideDialog.tsx';
+import { keepLearnTab } from '../features/learn/learnTab.ts';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
 
 type Place = Parameters<typeof searchOf>[0];
@@ -19,6 +20,8 @@ export interface ShellLinks {
   hrefOf(mode: Mode): string;
   /** search_kb.injection's next turn: the playground's bar and the attack lab's A14 link to it. */
   injectionTurn: GuideLink;
+  /** The Learn mode on its recovery walk-through: the exercise's next step once its five proofs are shown. */
+  recovery: GuideLink;
   guideTargets(): GuideTargets;
 }
 
@@ -50,5 +53,13 @@ export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']
       turn: injectionTurn,
     };
   };
-  return { hrefFor, hrefOf, injectionTurn, guideTargets };
+  // The tab is the page's, not the address's: a link opened in a new tab shows Learn where it opens.
+  const recovery = {
+    href: hrefFor({ mode: 'learn', scenarioId: work.scenarioId, attackId: null, mistake: undefined }),
+    open: () => {
+      keepLearnTab('recovery');
+      go({ mode: 'learn', scenarioId: work.scenarioId, attackId: null });
+    },
+  };
+  return { hrefFor, hrefOf, injectionTurn, recovery, guideTargets };
 }

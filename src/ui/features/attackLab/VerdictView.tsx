@@ -31,6 +31,12 @@ export function VerdictView({
 }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const run = view.run;
+  // The object this verdict judges, named: the editor and the Problems panel judge the learner's own, untampered text.
+  const subject = (
+    <p className={styles.subject} data-testid="verdict-subject">
+      {t.verdictSubject[view.info.surface]}
+    </p>
+  );
   switch (verdict.kind) {
     case 'stopped':
       return (
@@ -41,6 +47,7 @@ export function VerdictView({
           verdictRef={verdictRef}
         >
           <VerdictTitle mark="✓">{t.stoppedTitle}</VerdictTitle>
+          {subject}
           <StoppedBy heading={t.stoppedBy} violations={verdict.violations} lang={lang} />
           {run !== null && <DigestTable title={t.digests} report={run.report} lang={lang} />}
         </VerdictSection>
@@ -55,6 +62,7 @@ export function VerdictView({
           verdictRef={verdictRef}
         >
           <VerdictTitle mark="✓">{t.contractTitle(verdict.errorCode)}</VerdictTitle>
+          {subject}
           {mr !== undefined && mr.error !== null && (
             <dl className={styles.facts}>
               <dt>{t.contractModelGets}</dt>
@@ -82,6 +90,7 @@ export function VerdictView({
           label={t.verdict}
           verdictRef={verdictRef}
         >
+          {subject}
           <div className={cx(styles.verdict, styles.bad)} data-testid="a11-sha256">
             <VerdictTitle mark="✗">{t.a11Plain}</VerdictTitle>
             <p className={styles.note}>{t.a11PlainNote}</p>
@@ -105,6 +114,7 @@ export function VerdictView({
           verdictRef={verdictRef}
         >
           <VerdictTitle mark="○">{t.nothingTitle}</VerdictTitle>
+          {subject}
           <p className={styles.note}>{t.nothingTrust(verdict.trust)}</p>
           {verdict.injected.map((it) => (
             <figure key={it.path} className={styles.inert} data-testid="inert-text">
@@ -149,6 +159,7 @@ export function VerdictView({
           verdictRef={verdictRef}
         >
           <VerdictTitle mark="✗">{t.notStoppedTitle}</VerdictTitle>
+          {subject}
           <p className={styles.note}>{t.notStoppedNote}</p>
           <p className={styles.note}>
             {t.expected}: <code>{view.info.stoppedBy}</code>

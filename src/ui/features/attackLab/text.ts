@@ -35,6 +35,14 @@ const en = {
     }
   },
   verdict: 'Verdict',
+  verdictSubject: {
+    handler:
+      'Judged here: the attack’s tampered copy of your handler output, as the dispatcher receives it. The editor and the Problems panel keep judging your own output, untampered.',
+    package:
+      'Judged here: the attack’s tampered package, presented to the validator. The editor and the Problems panel keep judging your own handler output, untampered.',
+    adapter:
+      'Judged here: your package sent along the attack’s adapter route. The editor and the Problems panel keep judging your own handler output, on the registered route.',
+  } as Record<AttackInfo['surface'], string>,
   announce: (id: string, kind: string): string => `${id}: ${kind}`,
   kindWord: {
     stopped: 'stopped',
@@ -147,6 +155,14 @@ const zh: typeof en = {
     }
   },
   verdict: '结论',
+  verdictSubject: {
+    handler:
+      '这里判定的是：攻击篡改后的那份 handler 输出副本，即 dispatcher 收到的样子。编辑器和“问题”面板判定的仍是你自己未被篡改的输出。',
+    package:
+      '这里判定的是：攻击篡改后、呈给校验器的 package。编辑器和“问题”面板判定的仍是你自己未被篡改的 handler 输出。',
+    adapter:
+      '这里判定的是：你的 package 走攻击者的 adapter 路由。编辑器和“问题”面板判定的仍是你自己的 handler 输出，走登记的路由。',
+  },
   announce: (id, kind) => `${id}：${kind}`,
   kindWord: {
     stopped: '已拦截',

@@ -90,6 +90,12 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
   cursorRef.current = onCursor;
   const changeRef = useRef(onChange);
   changeRef.current = onChange;
+  /** The cursor as the editor has it now (clamped to its model by Monaco itself), for the status line. */
+  const reportCursor = useCallback(() => {
+    const p = editorRef.current?.getPosition();
+    if (p != null) cursorRef.current({ line: p.lineNumber, column: p.column });
+  }, []);
+
   /**
    * Texts the editor reported that React has not caught up with yet. The
    * wrapper's controlled `value` wrote any text that differed from the model
@@ -135,6 +141,8 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
   }, []);
 
   useEffect(() => {
+    // The wrapper's switch of model restores that model's own cursor without a cursor event: say where it is now.
+    reportCursor();
     if (reported.current.docKey !== docKey) {
       // The wrapper has switched models (its effects run before this one): a kept model may hold older text.
       reported.current = { docKey, texts: new Set(), last: null };
@@ -159,7 +167,12 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
       pushing.current = false;
     }
     editor.pushUndoStop();
-  }, [value, docKey, mounted]);
+    // The page's text is the editor's now, and no older keystroke is still on its way: a later push of a text the
+    // editor once held (an injection taken back) is the page's again, not an echo to skip.
+    r.texts.clear();
+    r.texts.add(value);
+    r.last = value;
+  }, [value, docKey, mounted, reportCursor]);
 
   const onMount: OnMount = (editor, m) => {
     editorRef.current = editor;
@@ -167,6 +180,10 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
     editor.onDidChangeCursorPosition((e) =>
       cursorRef.current({ line: e.position.lineNumber, column: e.position.column }),
     );
+    // A new model, or a text replaced from outside (a worked answer, a reset, an injection written in), can leave the
+    // line shown pointing past the document: the status line follows the document, not only the caret's moves.
+    editor.onDidChangeModel(reportCursor);
+    editor.onDidChangeModelContent(reportCursor);
     bridge.attach({
       reveal(r) {
         const model = editor.getModel();

@@ -32,6 +32,10 @@ export interface ExercisePanelProps {
   onUseWorked(index: number): void;
   /** An action of the learner's showed a step of a proof. */
   onShown(step: ProofStep): void;
+  /** Replaces the open result's handler output text (an injection button writes into the editor). */
+  onWrite(text: string): void;
+  /** Where to go once all five are shown. */
+  next: { href: string; open(): void };
 }
 
 interface Content {
@@ -67,6 +71,8 @@ export function ExercisePanel({
   onSeal,
   onUseWorked,
   onShown,
+  onWrite,
+  next,
 }: ExercisePanelProps): JSX.Element {
   const t = EXERCISE_TEXT[lang];
   const content = useMemo(() => ({ items, sealed }), [items, sealed]);
@@ -78,11 +84,33 @@ export function ExercisePanel({
   // A sealed result the learner changed is presented against its stored audit: a refused business change shows proof 2.
   // The view is recomputed only when the content changes, so this runs once per settled edit; never for
   // the view the page opened with (opening the exercise, after a progress reset say, shows nothing).
+  // An injection in a result's text counts as the learner's, typed or written by a button, on the same terms.
+  // Only the slots whose text, context or seal changed since the last view are read: the latest action of a kind is
+  // the one named, and an untouched slot's old injection is no new action.
   const openedWith = useRef(view);
+  const lastContent = useRef(settled);
   useEffect(() => {
+    const before = lastContent.current;
+    lastContent.current = settled;
     if (view === openedWith.current) return;
-    for (const s of view.slots) if (s.presented?.step != null) onShown(s.presented.step);
-  }, [view, onShown]);
+    for (const s of view.slots) {
+      const i = s.index;
+      if (
+        sameInputs([before.items[i] ?? null], [settled.items[i] ?? null]) &&
+        sameInputs([before.sealed[i] ?? null], [settled.sealed[i] ?? null])
+      )
+        continue;
+      if (s.presented?.step != null) onShown(s.presented.step);
+      for (const step of s.injected) onShown(step);
+    }
+  }, [view, settled, onShown]);
+  // Each sealed result whose stored request digest another sealed one shares: the same intent, said where the digests are.
+  const sameRequest = view.slots.map((s) => {
+    const d = s.sealed?.pkg.protected_audit.binding.request_sha256;
+    return d === undefined
+      ? []
+      : view.slots.filter((o) => o !== s && o.sealed?.pkg.protected_audit.binding.request_sha256 === d);
+  });
   // A reset clears what the proof cards last showed.
   const [epoch, setEpoch] = useState(0);
   // The proof cards, by position: the glance row's buttons scroll to them.
@@ -132,6 +160,25 @@ export function ExercisePanel({
           ))}
         </ol>
       </header>
+      {count === PROOF_IDS.length && (
+        <section className={styles.complete} data-testid="exercise-complete" aria-label={t.complete}>
+          <p className={styles.completeTitle}>{t.complete}</p>
+          <p className={styles.completeNext}>
+            {t.next}{' '}
+            <a
+              href={next.href}
+              data-testid="exercise-next"
+              onClick={(e) => {
+                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                e.preventDefault();
+                next.open();
+              }}
+            >
+              {t.nextLink}
+            </a>
+          </p>
+        </section>
+      )}
       <p className={styles.intro}>
         {t.intro} <span className={styles.muted}>{t.summaryNote}</span>
       </p>
@@ -149,6 +196,7 @@ export function ExercisePanel({
                 active={slot.index === activeIndex}
                 lang={lang}
                 workedText={workedTexts[slot.index] ?? ''}
+                sameRequest={sameRequest[slot.index] ?? []}
                 onActivate={onActivate}
                 onSeal={onSeal}
                 onUseWorked={onUseWorked}
@@ -173,8 +221,10 @@ export function ExercisePanel({
                 appCheck={view.proofs.find((x) => x.id === p.id)}
                 view={view}
                 activeIndex={activeIndex}
+                activeText={items[activeIndex]?.handler_output_text ?? ''}
                 lang={lang}
                 onShown={onShown}
+                onWrite={onWrite}
               />
             ))}
           </ol>

@@ -115,7 +115,7 @@ export function OutcomeView({ outcome, lang }: { outcome: Outcome; lang: Lang })
         return (
           <div className={styles.outcomeItem}>
             <p>
-              {t.injections[outcome.injection]} {t.injectedInto(outcome.slot)}{' '}
+              {t.wroteInto(outcome.slot, r.edit.member, `${r.edit.into}/${r.edit.member}`)}{' '}
               <span className={r.step !== null ? styles.okText : styles.badText}>
                 {t.refusedWith} <strong>{r.codes.join(', ')}</strong>
               </span>{' '}

@@ -7,9 +7,23 @@
  */
 import { Fragment, useState, type JSX, type Ref } from 'react';
 import type { ProofResult } from '../../../lessons/exercise.ts';
-import { inject, replaceKey, scanPayloads, scanProjections, swapResults } from '../../../lessons/exerciseActions.ts';
-import { INJECTION_KINDS, type ProofStatus, type ProofStep } from '../../../lessons/exerciseProofs.ts';
-import type { ExerciseView } from '../../../playground/exerciseModel.ts';
+import {
+  inject,
+  injectionEdit,
+  replaceKey,
+  scanPayloads,
+  scanProjections,
+  swapResults,
+} from '../../../lessons/exerciseActions.ts';
+import {
+  INJECTION_KINDS,
+  type InjectionKind,
+  type ProofStatus,
+  type ProofStep,
+} from '../../../lessons/exerciseProofs.ts';
+import type { ExerciseView, SlotView } from '../../../playground/exerciseModel.ts';
+import { insertMember } from '../../../playground/insertMember.ts';
+import { handlerTextOf } from '../../../playground/work.ts';
 import { cx } from '../../components/cx.ts';
 import { EXERCISE_TEXT } from './text.ts';
 import styles from './ProofCard.module.css';
@@ -24,15 +38,63 @@ export interface ProofCardProps {
   appCheck: ProofResult | undefined;
   view: ExerciseView;
   activeIndex: number;
+  /** The open result's editor text: an injection button writes into it. */
+  activeText: string;
   lang: Lang;
   onShown(step: ProofStep): void;
+  /** Replaces the open result's editor text (an injection written, or taken back). */
+  onWrite(text: string): void;
   /** The card's element, for the glance row's buttons to scroll it into view. */
   ref?: Ref<HTMLLIElement>;
 }
 
-export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShown, ref }: ProofCardProps): JSX.Element {
+/** Where each button writes when the open result has nowhere to write yet (its label still names the place). */
+const DEFAULT_INTO: Record<InjectionKind, { into: string; member: string }> = {
+  status: { into: '/data', member: 'status' },
+  token: { into: '/data/hits/0', member: 'token' },
+  extra: { into: '/data', member: 'internal_note' },
+};
+
+/** Why the open result takes no injection now, in true words (null: it does). */
+function injectBlocked(active: SlotView | undefined, n: number, t: (typeof EXERCISE_TEXT)['en']): string | null {
+  if (active === undefined || active.untouched) return t.injectNoData(n);
+  if (active.parseError !== null) return t.injectNotJson(n);
+  if (active.trusted === null || active.pkg === null) return t.injectContextInvalid(n);
+  if (active.injected.length > 0)
+    return t.injectAlready(
+      n,
+      active.injected.map((s) => t.injectionFound(s.injection, s.path ?? '', s.code)).join(t.listSep),
+    );
+  const mr = active.pkg.model_result;
+  if (mr.error?.code === 'OUTPUT_CONTRACT_VIOLATION')
+    return t.injectRefused(
+      n,
+      active.pkg.protected_audit.violations
+        .slice(0, 3)
+        .map((v) => `${v.code} ${v.path}`)
+        .join(t.listSep),
+    );
+  if (mr.error !== null) return t.injectErrorResult(n, mr.error.code);
+  if (injectionEdit('status', active.raw) === null) return t.injectNoData(n);
+  return null;
+}
+
+export function ProofCard({
+  n,
+  status,
+  appCheck,
+  view,
+  activeIndex,
+  activeText,
+  lang,
+  onShown,
+  onWrite,
+  ref,
+}: ProofCardProps): JSX.Element {
   const t = EXERCISE_TEXT[lang];
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // What an injection button wrote, so that it can be taken back while the text is still that.
+  const [written, setWritten] = useState<{ slot: number; before: string; after: string } | null>(null);
   const sealedAll = view.slots.map((s) => s.sealed);
   const sealedCount = sealedAll.filter((s) => s !== null).length;
   const active = view.slots[activeIndex];
@@ -113,33 +175,50 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
         );
       }
       case 'injections_rejected': {
-        const ok =
-          active !== undefined &&
-          active.raw !== undefined &&
-          active.trusted !== null &&
-          active.pkg?.model_result.status === 'succeeded';
+        const slot = activeIndex + 1;
+        const blocked = injectBlocked(active, slot, t);
         return (
           <>
-            {INJECTION_KINDS.map((k) => (
-              <Fragment key={k}>
-                {action({
-                  label: t.injections[k],
-                  disabledWhy: ok ? null : t.injectNeeds(activeIndex + 1),
-                  onClick: () => {
-                    if (active === undefined || active.trusted === null) return;
-                    const result = inject(k, active.raw, active.trusted, activeIndex + 1);
-                    if (result !== null)
-                      record({ kind: 'inject', slot: activeIndex + 1, injection: k, result }, result.step);
-                  },
-                  testId: `action-inject-${k}`,
-                })}
-              </Fragment>
-            ))}
+            {INJECTION_KINDS.map((k) => {
+              const place = (active === undefined ? null : injectionEdit(k, active.raw)) ?? DEFAULT_INTO[k];
+              return (
+                <Fragment key={k}>
+                  {action({
+                    label: t.injectButton(k, place.into, place.member),
+                    disabledWhy: blocked,
+                    onClick: () => {
+                      if (active === undefined || active.trusted === null) return;
+                      const result = inject(k, active.raw, active.trusted, slot);
+                      if (result === null) return;
+                      // Into the editor, where the learner sees it: the rest of the text as they wrote it.
+                      const { into, member, value } = result.edit;
+                      const text = insertMember(activeText, into, member, value) ?? handlerTextOf(result.after);
+                      onWrite(text);
+                      setWritten({ slot, before: activeText, after: text });
+                      record({ kind: 'inject', slot, injection: k, result }, result.step);
+                    },
+                    testId: `action-inject-${k}`,
+                  })}
+                </Fragment>
+              );
+            })}
           </>
         );
       }
     }
   })();
+
+  // Proof 3's key typed into the trusted context of the open, sealed result: when it did not count, say why.
+  const keyChange = status.id === 'swap_or_key_breaks_binding' ? (active?.presented?.keyChange ?? null) : null;
+  const keyWhy =
+    keyChange === null || keyChange.counted
+      ? null
+      : keyChange.others.length > 0
+        ? t.keyNotAlone(activeIndex + 1, keyChange.others.slice(0, 3).join(t.listSep))
+        : keyChange.refusedCodes.length > 0
+          ? t.keyTypedRefused(activeIndex + 1, keyChange.refusedCodes.join(t.listSep))
+          : null;
+  const canTakeBack = written !== null && written.slot === activeIndex + 1 && written.after === activeText;
 
   return (
     <li
@@ -181,7 +260,26 @@ export function ProofCard({ n, status, appCheck, view, activeIndex, lang, onShow
           {why.join(' ')}
         </p>
       )}
+      {keyWhy !== null && (
+        <p className={styles.proofMeta} data-testid="proof-key-why" role="status">
+          {keyWhy}
+        </p>
+      )}
       {outcome !== null && <OutcomeView outcome={outcome} lang={lang} />}
+      {canTakeBack && (
+        <ActionRow>
+          <ActionButton
+            onClick={() => {
+              onWrite(written.before);
+              setWritten(null);
+              setOutcome(null);
+            }}
+            data-testid="action-take-back"
+          >
+            {t.takeBack}
+          </ActionButton>
+        </ActionRow>
+      )}
       {appCheck !== undefined && (
         <p className={cx(styles.proofMeta, styles.muted)} data-testid="proof-app-checks">
           {t.alsoChecked(appCheck.checks, t.verdicts[appCheck.verdict])}

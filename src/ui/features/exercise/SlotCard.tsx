@@ -5,6 +5,7 @@
  * shown only when asked for.
  */
 import { useState, type JSX, type MouseEvent } from 'react';
+import { canonicalize } from '../../../core/json/index.ts';
 import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
@@ -22,6 +23,8 @@ export interface SlotCardProps {
   lang: Lang;
   /** The shipped result's handler output text, shown on request. */
   workedText: string;
+  /** The other sealed results whose stored request digest is this one's. */
+  sameRequest: readonly SlotView[];
   onActivate(i: number): void;
   onSeal(i: number, seal: boolean): void;
   onUseWorked(i: number): void;
@@ -32,6 +35,7 @@ export function SlotCard({
   active,
   lang,
   workedText,
+  sameRequest,
   onActivate,
   onSeal,
   onUseWorked,
@@ -85,7 +89,12 @@ export function SlotCard({
         {t.asks[slot.kind]}
       </p>
 
-      {slot.parseError !== null ? (
+      {slot.untouched ? (
+        <p className={cx(styles.status, styles.muted)} data-testid="slot-not-started">
+          <span aria-hidden="true">○ </span>
+          {t.notStarted}
+        </p>
+      ) : slot.parseError !== null ? (
         <div className={styles.parseError} data-testid="slot-parse-error">
           <p>
             <strong>{t.parseError(slot.parseError.line, slot.parseError.column)}</strong>{' '}
@@ -101,7 +110,8 @@ export function SlotCard({
           {t.contextInvalid}
         </p>
       ) : (
-        <p className={styles.status}>
+        <p className={styles.status} data-testid="slot-typed">
+          <span className={styles.muted}>{t.typedLabel}</span>
           <code data-testid="slot-status">{mr.status}</code>
           {mr.error !== null && (
             <code className={styles.errorCode} data-testid="slot-error">
@@ -114,7 +124,7 @@ export function SlotCard({
           {mr.status === 'succeeded' && <code>complete: {String(mr.execution.complete)}</code>}
         </p>
       )}
-      {slot.pkg !== null && slot.pkg.protected_audit.violations.length > 0 && (
+      {!slot.untouched && slot.pkg !== null && slot.pkg.protected_audit.violations.length > 0 && (
         <p data-testid="slot-violations">
           {slot.pkg.protected_audit.violations.map((v) => (
             <code key={`${v.code} ${v.path}`} className={styles.violation}>
@@ -177,13 +187,21 @@ export function SlotCard({
         </div>
       )}
 
-      {slot.sealed !== null && <Presented slot={slot} lang={lang} />}
+      {slot.sealed !== null && <Presented slot={slot} sameRequest={sameRequest} lang={lang} />}
     </li>
   );
 }
 
 /** The sealed result's stored audit, and the learner's current text checked against it. */
-function Presented({ slot, lang }: { slot: SlotView; lang: Lang }): JSX.Element | null {
+function Presented({
+  slot,
+  sameRequest,
+  lang,
+}: {
+  slot: SlotView;
+  sameRequest: readonly SlotView[];
+  lang: Lang;
+}): JSX.Element | null {
   const t = EXERCISE_TEXT[lang];
   const n = slot.index + 1;
   const stored = slot.sealed?.pkg.protected_audit;
@@ -212,7 +230,10 @@ function Presented({ slot, lang }: { slot: SlotView; lang: Lang }): JSX.Element 
           <p className={styles.badText} data-testid="presented-verdict">
             {t.presentedRefused}: {codes.join(', ')}
             {p.changed.length > 0 && (
-              <span className={styles.muted}> · {t.changedField(p.changed.slice(0, 3).join(', '))}</span>
+              <span className={styles.muted}> · {t.changedField(p.changed.slice(0, 3).join(t.listSep))}</span>
+            )}
+            {p.refusedCodes.length > 0 && (
+              <span className={styles.muted}> · {t.presentedTypedRefused(p.refusedCodes.join(t.listSep))}</span>
             )}
           </p>
           {DIGEST_NAMES.filter((d) => report.stored[d] !== report.recomputed[d]).map((d) => (
@@ -244,6 +265,18 @@ function Presented({ slot, lang }: { slot: SlotView; lang: Lang }): JSX.Element 
           <DigestRow key={d} name={d} value={stored.binding[d]} n={n} lang={lang} />
         ))}
       </dl>
+      {sameRequest.length > 0 && (
+        <p className={cx(styles.muted, styles.sameRequest)} data-testid="slot-same-request">
+          {t.sameRequest(
+            sameRequest.map((o) => o.index + 1).join(t.listSep),
+            sameRequest.some(
+              (o) =>
+                canonicalize(o.sealed?.trusted.arguments ?? null) !==
+                canonicalize(slot.sealed?.trusted.arguments ?? null),
+            ),
+          )}
+        </p>
+      )}
     </section>
   );
 }

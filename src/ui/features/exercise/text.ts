@@ -28,7 +28,8 @@ const en = {
     empty: 'succeeded with an empty hits list',
     no_access: 'NOT_FOUND: the same answer as for a missing document',
     rate_limited: 'RATE_LIMIT with retry_after_ms',
-    truncated: 'succeeded, truncated: true, complete: false',
+    truncated:
+      'succeeded, and the handler says it cut the list short: "truncated": true at the top of its output, beside kind (model_result then says complete: false)',
   } as Record<ExerciseKind, string>,
   shape:
     'A handler output is {"kind": "success", "data": …, "provenance": …} or {"kind": "error", "error": {"code": …}, "observed_at": …}. Stuck? Open the worked answer.',
@@ -50,11 +51,17 @@ const en = {
   unsealTitle: (n: number) => `Unseal result ${n}: back to live projection`,
   sealNeeds: 'Meet the requirement first.',
   sealed: 'sealed',
-  presentedTitle: 'Your text, presented against the stored audit',
-  presentedOk: '✓ accepted: it is the package that was sealed',
-  presentedRefused: '✗ refused',
+  presentedTitle: 'The presented package: your text’s model_result with the sealed protected_audit',
+  presentedOk: '✓ presented package accepted: it is the package that was sealed',
+  presentedRefused: '✗ presented package refused',
   presentedNothing: 'Fix the text (or the context) to present it.',
   changedField: (path: string) => `you changed ${path}`,
+  presentedTypedRefused: (codes: string) =>
+    `your handler output as typed is itself refused (${codes}), so its model_result is the contract error`,
+  typedLabel: 'Your handler output, as typed:',
+  notStarted: 'not started: still the empty template',
+  sameRequest: (others: string, normalized: boolean) =>
+    `Same request_sha256 as result ${others}: the request digest binds the intent (the tool and its arguments${normalized ? ', once normalized: a default such as top_k: 5 is filled in where it was left out' : ''}), and these calls ask the same thing. call_binding_sha256, which also binds this call’s ids and idempotency key, is what tells them apart.`,
   storedCol: 'stored',
   recomputedCol: 'recomputed',
   digestVerdict: (same: boolean): string => (same ? 'matches' : 'differs'),
@@ -84,8 +91,9 @@ const en = {
     business_change_changes_result:
       'Seal a result, then change a business field of it in the editor (a title, a snippet, retry_after_ms).',
     swap_or_key_breaks_binding:
-      'Seal results 1 and 2 and swap them; seal the open result and replace only its idempotency key (the button, or the key itself in the Trusted context tab).',
-    injections_rejected: 'Open a successful result and inject each of the three into its handler output.',
+      'Seal results 1 and 2 and swap them; seal the open result and replace only its idempotency key (the button, or the key itself in the Trusted context tab, with nothing else changed).',
+    injections_rejected:
+      'Open a successful result and add each of the three to its handler output: type it in the editor, or let a button write it there. Take each back (Ctrl+Z) before the next.',
     no_audit_in_payloads: 'Seal all five, then build their OpenAI, Anthropic and Gemini payloads and search them.',
   } as Record<ProofId, string>,
   shownBadge: 'shown',
@@ -96,8 +104,8 @@ const en = {
     edit_sealed: 'change a sealed result',
     swap: 'swap two sealed results',
     replace_key: 'replace only the idempotency key',
-    inject_status: 'inject a top-level status',
-    inject_token: 'inject a nested token',
+    inject_status: 'inject a status posing as the result’s own (beside kind, or at the top of data)',
+    inject_token: 'inject a nested token or credential key',
     inject_extra: 'inject an extra business field',
     scan_payloads: 'search the provider payloads',
   } as Record<StepKey, string>,
@@ -108,18 +116,39 @@ const en = {
   swapNeeds: 'Seal results 1 and 2 first.',
   replaceKey: 'Replace only the idempotency key',
   replaceKeyNeeds: (n: number) => `Seal result ${n} (the open one) first.`,
-  injections: {
-    status: 'Inject a top-level status',
-    token: 'Inject a nested token',
-    extra: 'Inject an extra business field',
-  } as Record<InjectionKind, string>,
-  injectNeeds: (n: number) =>
-    `Result ${n} (the open one) must parse and succeed: an error result has no data to inject into.`,
+  keyNotAlone: (n: number, others: string) =>
+    `You changed the idempotency key of result ${n}, but also ${others}: this part needs the key alone to change. Put the other change back and it counts.`,
+  keyTypedRefused: (n: number, codes: string) =>
+    `You changed the idempotency key of result ${n}, but its handler output as typed is refused (${codes}): this part needs the key alone to change. Put the text back and it counts.`,
+  injectButton: (kind: InjectionKind, into: string, member: string) =>
+    kind === 'status'
+      ? `Write "${member}" into ${into} (posing as the top-level status)`
+      : kind === 'token'
+        ? `Write a "${member}" into ${into}`
+        : `Write an extra field "${member}" into ${into}`,
+  injectionFound: (kind: InjectionKind, path: string, code: string) =>
+    `${kind === 'status' ? 'a status posing as the result’s own' : kind === 'token' ? 'a nested token' : 'an extra business field'} (${path} → ${code})`,
+  injectNotJson: (n: number) => `Result ${n} (the open one) is not JSON yet: fix it first.`,
+  injectContextInvalid: (n: number) => `Result ${n}’s trusted context (the open one) is not valid: fix it first.`,
+  injectErrorResult: (n: number, code: string) =>
+    `Result ${n} (the open one) is an error result (${code}): it has no data to inject into. Open result 1, 2 or 5.`,
+  injectNoData: (n: number) =>
+    `Result ${n} (the open one) has no success data yet: write {"kind": "success", "data": …} first.`,
+  injectAlready: (n: number, what: string) =>
+    `Result ${n} (the open one) already carries ${what}, refused as it should be. Take it back (Ctrl+Z in the editor) before the next, so that each refusal is seen alone.`,
+  injectRefused: (n: number, what: string) =>
+    `Result ${n}’s handler output (the open one) is already refused (${what}): fix that first, so that an injection’s refusal is seen alone.`,
+  wroteInto: (n: number, member: string, path: string) =>
+    `Written into result ${n} in the editor: "${member}" at ${path} →`,
+  takeBack: 'Take it back',
+  listSep: ', ',
+  complete: '✓ Done: all five proofs shown, each by your own action.',
+  next: 'Next, the recovery walk-through: after an error result (OUTCOME_UNKNOWN, RATE_LIMIT, a local replay), what the trusted control plane does comes from ERROR_CATALOG[code].recovery, never from the message.',
+  nextLink: 'Open Recovery →',
   underCall: (a: number, b: number) => `sealed result ${a} presented under call ${b}`,
   keyUnder: (n: number) => `sealed result ${n} under a new idempotency key`,
   refusedWith: 'refused:',
   acceptedOops: 'accepted — nothing was shown',
-  injectedInto: (n: number) => `into result ${n}:`,
   modelSees: 'the model sees',
   projectionClean: (n: number, checks: number) => `result ${n}: none of ${checks} checks found a principal or receipt`,
   projectionFound: (n: number, what: string) => `result ${n}: model_result ${what}`,
@@ -140,7 +169,9 @@ const en = {
       case 'replace_key':
         return `you replaced only the idempotency key of result ${s.slot} → ${list(s.codes)}`;
       case 'inject':
-        return `you injected ${s.injection === 'status' ? 'a top-level status' : s.injection === 'token' ? 'a nested token' : 'an extra business field'} into result ${s.slot} → ${s.code}`;
+        return s.path === undefined
+          ? `you injected ${s.injection === 'status' ? 'a top-level status' : s.injection === 'token' ? 'a nested token' : 'an extra business field'} into result ${s.slot} → ${s.code}`
+          : `you added ${s.path} to result ${s.slot} → ${s.code}`;
       case 'scan_payloads':
         return `you searched ${s.payloads} provider payloads of results ${list(s.slots)} → no protected_audit`;
     }
@@ -170,7 +201,8 @@ const zh: typeof en = {
     empty: 'succeeded，hits 为空列表',
     no_access: 'NOT_FOUND：与资源不存在时的回答相同',
     rate_limited: 'RATE_LIMIT，带 retry_after_ms',
-    truncated: 'succeeded，truncated: true，complete: false',
+    truncated:
+      'succeeded，并且 handler 说明它截断了列表：在输出顶层、与 kind 并列写上 "truncated": true（model_result 随之给出 complete: false）',
   },
   shape:
     'handler 输出形如 {"kind": "success", "data": …, "provenance": …} 或 {"kind": "error", "error": {"code": …}, "observed_at": …}。卡住了？打开参考答案。',
@@ -192,11 +224,16 @@ const zh: typeof en = {
   unsealTitle: (n) => `解除结果 ${n} 的封存：回到实时投影`,
   sealNeeds: '请先满足要求。',
   sealed: '已封存',
-  presentedTitle: '你的文本，作为呈上的 package 与保存的审计对照',
-  presentedOk: '✓ 通过：正是封存时的 package',
-  presentedRefused: '✗ 被拒绝',
+  presentedTitle: '呈上的 package：你文本的 model_result 配上封存的 protected_audit',
+  presentedOk: '✓ 呈上的 package 通过：正是封存时的 package',
+  presentedRefused: '✗ 呈上的 package 被拒绝',
   presentedNothing: '修正文本（或上下文）后才能呈上。',
   changedField: (path) => `你修改了 ${path}`,
+  presentedTypedRefused: (codes) => `你输入的 handler 输出本身就被拒绝（${codes}），所以它的 model_result 是合同错误`,
+  typedLabel: '你输入的 handler 输出：',
+  notStarted: '尚未开始：仍是空模板',
+  sameRequest: (others, normalized) =>
+    `与结果 ${others} 的 request_sha256 相同：请求摘要绑定的是意图（工具及其参数${normalized ? '，按规范化之后：省略的参数会补上默认值，例如 top_k: 5' : ''}），这几次调用问的是同一件事。区分它们的是 call_binding_sha256：它还绑定了本次调用的各个 ID 与幂等键。`,
   storedCol: '保存的',
   recomputedCol: '重算的',
   digestVerdict: (same) => (same ? '一致' : '不一致'),
@@ -223,8 +260,9 @@ const zh: typeof en = {
     no_principal_or_receipt: '封存全部五个结果，然后检查它们的投影。',
     business_change_changes_result: '封存一个结果，然后在编辑器中修改它的一个业务字段（标题、摘要或 retry_after_ms）。',
     swap_or_key_breaks_binding:
-      '封存结果 1 和 2 并交换它们；封存当前打开的结果并只替换它的幂等键（用按钮，或在“受信任上下文”标签页中直接改幂等键）。',
-    injections_rejected: '打开一个成功的结果，把三种注入分别加入它的 handler 输出。',
+      '封存结果 1 和 2 并交换它们；封存当前打开的结果并只替换它的幂等键（用按钮，或在“受信任上下文”标签页中直接改幂等键，其他都不改）。',
+    injections_rejected:
+      '打开一个成功的结果，把三种注入分别加入它的 handler 输出：在编辑器里自己输入，或让按钮写进编辑器。每做完一种先撤销（Ctrl+Z）再做下一种。',
     no_audit_in_payloads: '封存全部五个结果，然后构建它们的 OpenAI、Anthropic 与 Gemini payload 并检查。',
   },
   shownBadge: '已证明',
@@ -235,8 +273,8 @@ const zh: typeof en = {
     edit_sealed: '修改一个已封存的结果',
     swap: '交换两个已封存的结果',
     replace_key: '只替换幂等键',
-    inject_status: '注入顶层 status',
-    inject_token: '注入嵌套 token',
+    inject_status: '注入冒充结果自身状态的 status（与 kind 并列，或在 data 顶层）',
+    inject_token: '注入嵌套的 token 或凭据键',
     inject_extra: '注入额外业务字段',
     scan_payloads: '检查 provider payload',
   },
@@ -247,13 +285,37 @@ const zh: typeof en = {
   swapNeeds: '请先封存结果 1 和 2。',
   replaceKey: '只替换幂等键',
   replaceKeyNeeds: (n) => `请先封存结果 ${n}（当前打开的结果）。`,
-  injections: { status: '注入顶层 status', token: '注入嵌套 token', extra: '注入额外业务字段' },
-  injectNeeds: (n) => `结果 ${n}（当前打开的结果）必须能解析且成功：错误结果没有可注入的 data。`,
+  keyNotAlone: (n, others) =>
+    `你修改了结果 ${n} 的幂等键，但同时还改了 ${others}：这一项要求只改幂等键。把其他修改改回去，它就会计入。`,
+  keyTypedRefused: (n, codes) =>
+    `你修改了结果 ${n} 的幂等键，但你输入的 handler 输出本身被拒绝（${codes}）：这一项要求只改幂等键。把文本改回去，它就会计入。`,
+  injectButton: (kind, into, member) =>
+    kind === 'status'
+      ? `在 ${into} 中写入 "${member}"（冒充顶层 status）`
+      : kind === 'token'
+        ? `在 ${into} 中写入 "${member}"`
+        : `在 ${into} 中写入额外字段 "${member}"`,
+  injectionFound: (kind, path, code) =>
+    `${kind === 'status' ? '冒充结果自身状态的 status' : kind === 'token' ? '嵌套 token' : '额外业务字段'}（${path} → ${code}）`,
+  injectNotJson: (n) => `结果 ${n}（当前打开的结果）还不是合法 JSON：请先修正。`,
+  injectContextInvalid: (n) => `结果 ${n}（当前打开的结果）的受信任上下文无效：请先修正。`,
+  injectErrorResult: (n, code) =>
+    `结果 ${n}（当前打开的结果）是错误结果（${code}）：没有可注入的 data。请打开结果 1、2 或 5。`,
+  injectNoData: (n) => `结果 ${n}（当前打开的结果）还没有成功的 data：请先写出 {"kind": "success", "data": …}。`,
+  injectAlready: (n, what) =>
+    `结果 ${n}（当前打开的结果）已带有${what}，并已按预期被拒绝。先撤销它（在编辑器中按 Ctrl+Z）再做下一种，这样每次拒绝都能单独看清。`,
+  injectRefused: (n, what) =>
+    `结果 ${n}（当前打开的结果）的 handler 输出已经被拒绝（${what}）：请先修正它，这样注入引起的拒绝才能单独看清。`,
+  wroteInto: (n, member, path) => `已写入编辑器中的结果 ${n}："${member}" 位于 ${path} →`,
+  takeBack: '撤销这次写入',
+  listSep: '、',
+  complete: '✓ 完成：五项证明全部由你自己的操作给出。',
+  next: '下一步：恢复流程。结果出错之后（OUTCOME_UNKNOWN、RATE_LIMIT、本地重放），受信任控制面做什么由 ERROR_CATALOG[code].recovery 决定，而不是 message。',
+  nextLink: '打开恢复流程 →',
   underCall: (a, b) => `已封存的结果 ${a} 呈给调用 ${b}`,
   keyUnder: (n) => `已封存的结果 ${n} 换上新的幂等键`,
   refusedWith: '被拒绝：',
   acceptedOops: '被接受——什么也没有证明',
-  injectedInto: (n) => `（结果 ${n}）：`,
   modelSees: '模型看到',
   projectionClean: (n, checks) => `结果 ${n}：${checks} 项检查均未发现主体或 receipt`,
   projectionFound: (n, what) => `结果 ${n}：model_result ${what}`,
@@ -273,7 +335,9 @@ const zh: typeof en = {
       case 'replace_key':
         return `你只替换了结果 ${s.slot} 的幂等键 → ${list(s.codes)}`;
       case 'inject':
-        return `你向结果 ${s.slot} 注入了${s.injection === 'status' ? '顶层 status' : s.injection === 'token' ? '嵌套 token' : '额外业务字段'} → ${s.code}`;
+        return s.path === undefined
+          ? `你向结果 ${s.slot} 注入了${s.injection === 'status' ? '顶层 status' : s.injection === 'token' ? '嵌套 token' : '额外业务字段'} → ${s.code}`
+          : `你向结果 ${s.slot} 加入了 ${s.path} → ${s.code}`;
       case 'scan_payloads':
         return `你检查了结果 ${list(s.slots)} 的 ${s.payloads} 个 provider payload → 没有 protected_audit`;
     }

@@ -16,8 +16,7 @@ import { LEARN_TEXT } from './text.ts';
 import styles from './LearnView.module.css';
 import type { Lang } from '../../../lang.ts';
 import { LearnButton } from './LearnButton.tsx';
-
-type LearnTab = 'mistakes' | 'recovery' | 'selftest';
+import { keepLearnTab, lastLearnTab, type LearnTab } from './learnTab.ts';
 
 export interface LearnViewProps {
   /** The scenario open in the editor, as the learner edited it (the mistakes run on it). */
@@ -35,15 +34,12 @@ export interface LearnViewProps {
   onResetProgress(): void;
 }
 
-/** The tab last open, kept while the page lives: back from a self-test demo, the learner is where they were. */
-let lastTab: LearnTab = 'mistakes';
-
 export function LearnView(props: LearnViewProps): JSX.Element {
   const { lang, progress } = props;
   const t = LEARN_TEXT[lang];
-  const [tab, setTabState] = useState<LearnTab>(lastTab);
+  const [tab, setTabState] = useState<LearnTab>(lastLearnTab);
   const setTab = (next: LearnTab) => {
-    lastTab = next;
+    keepLearnTab(next);
     setTabState(next);
   };
   return (

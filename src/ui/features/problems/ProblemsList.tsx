@@ -13,8 +13,20 @@ import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
 import type { ViolationCode } from '../../../core/tables/index.ts';
 import styles from './ProblemsList.module.css';
 
+/**
+ * What the list judges, said above it: always the handler output in the editor as typed (and the package projected
+ * from it), which is not what the attack lab or a sealed exercise result judges; or nothing yet, for an exercise
+ * result still at its empty template.
+ */
+export type ProblemSubject =
+  { kind: 'typed' } | { kind: 'attack' } | { kind: 'sealed'; slot: number } | { kind: 'not_started'; slot: number };
+
+const TYPED: ProblemSubject = { kind: 'typed' };
+
 export interface ProblemsListProps {
   lang: Lang;
+  /** Defaults to the handler output as typed (the model turn's call editor says nothing more). */
+  subject?: ProblemSubject;
   /** A violation's specifics in the learner's language (useViolationDetail). */
   detailOf: DetailOf;
   problems: readonly Problem[];
@@ -67,6 +79,7 @@ function where(p: Problem, lang: Lang): string {
 
 export const ProblemsList = memo(function ProblemsList({
   lang,
+  subject = TYPED,
   detailOf,
   problems,
   onReveal,
@@ -74,52 +87,75 @@ export const ProblemsList = memo(function ProblemsList({
 }: ProblemsListProps): JSX.Element {
   const problemsText = PROBLEMS_TEXT[lang];
   const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
-  if (problems.length === 0) {
+  if (subject.kind === 'not_started') {
     return (
-      <p className={`problems-none ${styles.none}`} role="status">
-        <span aria-hidden="true">✓ </span>
-        {problemsText.problemsNone}
+      <p className={`problems-not-started ${styles.notStarted}`} role="status" data-testid="problems-not-started">
+        <span aria-hidden="true">○ </span>
+        {problemsText.notStarted(subject.slot)}
       </p>
     );
   }
+  const subjectLine = (
+    <p className={styles.subject} data-testid="problems-subject">
+      {subject.kind === 'attack'
+        ? problemsText.subjectAttack
+        : subject.kind === 'sealed'
+          ? problemsText.subjectSealed(subject.slot)
+          : problemsText.subjectTyped}
+    </p>
+  );
+  if (problems.length === 0) {
+    return (
+      <>
+        <p className={`problems-none ${styles.none}`} role="status">
+          <span aria-hidden="true">✓ </span>
+          {problemsText.problemsNone}
+        </p>
+        {subjectLine}
+      </>
+    );
+  }
   return (
-    <ul className={styles.list} aria-label={problemsText.problemsListLabel}>
-      {problems.map((p, i) => {
-        const actionable = p.range !== null || p.field !== null;
-        const why = problemWhy(p, lang);
-        const body = (
-          <>
-            <span className={styles.line1}>
-              <code className={`${styles.codeBadge} code-${p.source}`}>{p.code}</code>
-              <code className={`problem-path ${styles.path}`}>{p.path === '' ? '/' : p.path}</code>
-              <span className={styles.where}>
-                {problemsText[SOURCE_KEY[p.source]]} · {where(p, lang)}
+    <>
+      {subjectLine}
+      <ul className={styles.list} aria-label={problemsText.problemsListLabel}>
+        {problems.map((p, i) => {
+          const actionable = p.range !== null || p.field !== null;
+          const why = problemWhy(p, lang);
+          const body = (
+            <>
+              <span className={styles.line1}>
+                <code className={`${styles.codeBadge} code-${p.source}`}>{p.code}</code>
+                <code className={`problem-path ${styles.path}`}>{p.path === '' ? '/' : p.path}</code>
+                <span className={styles.where}>
+                  {problemsText[SOURCE_KEY[p.source]]} · {where(p, lang)}
+                </span>
               </span>
-            </span>
-            <span className={styles.rule}>{problemRule(p, lang)}</span>
-            {why !== null ? <span className={styles.why}>{why}</span> : null}
-            <span className={`problem-detail ${styles.detail}`}>
-              {problemsText.detail}: {problemDetail(p, detailOf)}
-            </span>
-          </>
-        );
-        return (
-          <li key={p.id} className="problem" data-code={p.code}>
-            {actionable ? (
-              <button
-                ref={i === firstActionable ? firstRef : undefined}
-                type="button"
-                className={styles.button}
-                onClick={() => onReveal(p)}
-              >
-                {body}
-              </button>
-            ) : (
-              <div className={styles.static}>{body}</div>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+              <span className={styles.rule}>{problemRule(p, lang)}</span>
+              {why !== null ? <span className={styles.why}>{why}</span> : null}
+              <span className={`problem-detail ${styles.detail}`}>
+                {problemsText.detail}: {problemDetail(p, detailOf)}
+              </span>
+            </>
+          );
+          return (
+            <li key={p.id} className="problem" data-code={p.code}>
+              {actionable ? (
+                <button
+                  ref={i === firstActionable ? firstRef : undefined}
+                  type="button"
+                  className={styles.button}
+                  onClick={() => onReveal(p)}
+                >
+                  {body}
+                </button>
+              ) : (
+                <div className={styles.static}>{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 });

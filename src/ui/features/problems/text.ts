@@ -5,7 +5,15 @@ export const PROBLEMS_TEXT = defineTexts({
   en: {
     problemsTab: 'Problems',
     contextTab: 'Trusted context',
-    problemsNone: 'No problems: this output keeps its contract, and the package validates.',
+    problemsNone:
+      'No problems in the handler output as typed: it keeps its contract, and the package projected from it validates.',
+    subjectTyped: 'Judged here: the handler output in the editor, as typed, and the package projected from it.',
+    subjectAttack:
+      'Judged here: your handler output in the editor, as typed and untampered. The attack’s tampered copy is judged in the attack lab.',
+    subjectSealed: (n: number) =>
+      `Judged here: result ${n}’s handler output as typed, projected afresh. The package presented against its sealed audit is judged in result ${n}’s card.`,
+    notStarted: (n: number) =>
+      `Not started: result ${n} is still the empty template. Write its handler output in the editor (or open its worked answer); its problems are listed here once you do.`,
     problemsListLabel: 'Problems, each with where it is and why it matters',
     sourceJson: 'JSON text',
     sourceProjection: 'projection',
@@ -25,7 +33,13 @@ export const PROBLEMS_TEXT = defineTexts({
   zh: {
     problemsTab: '问题',
     contextTab: '受信任上下文',
-    problemsNone: '没有问题：该输出遵守合同，package 通过校验。',
+    problemsNone: '按原样输入的 handler 输出没有问题：它遵守合同，由它投影出的 package 通过校验。',
+    subjectTyped: '这里判定的是：编辑器中按原样输入的 handler 输出，以及由它投影出的 package。',
+    subjectAttack: '这里判定的是：编辑器中你输入的、未被篡改的 handler 输出。攻击篡改后的副本在攻击实验室中判定。',
+    subjectSealed: (n: number) =>
+      `这里判定的是：结果 ${n} 按原样输入的 handler 输出，重新投影所得。与封存审计对照的“呈上的 package”在结果 ${n} 一栏中判定。`,
+    notStarted: (n: number) =>
+      `尚未开始：结果 ${n} 仍是空模板。在编辑器中写出它的 handler 输出（或打开参考答案）后，这里才会列出它的问题。`,
     problemsListLabel: '问题列表：每项给出位置与原因',
     sourceJson: 'JSON 文本',
     sourceProjection: '投影',

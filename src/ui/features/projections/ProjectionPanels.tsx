@@ -29,6 +29,15 @@ export const NoResult = memo(function NoResult({ lang, evaluation }: ProjectionP
   return <p className="muted">{msg}</p>;
 });
 
+function NotStarted({ lang, n }: { lang: Lang; n: number }): JSX.Element {
+  return (
+    <p className="muted" data-testid="projection-not-started">
+      <span aria-hidden="true">○ </span>
+      {PROJECTIONS_TEXT[lang].notStarted(n)}
+    </p>
+  );
+}
+
 export interface ProjectionFocus {
   modelResult: PanelTarget;
   protectedAudit: PanelTarget;
@@ -44,7 +53,12 @@ export const ProjectionPanels = memo(function ProjectionPanels({
   lang,
   evaluation,
   focus,
-}: ProjectionPanelsProps & { focus?: ProjectionFocus }): JSX.Element {
+  notStarted = null,
+}: ProjectionPanelsProps & {
+  focus?: ProjectionFocus;
+  /** The exercise result (1–5) that is still its empty template: nothing written yet, so nothing judged yet. */
+  notStarted?: number | null;
+}): JSX.Element {
   const projectionsText = PROJECTIONS_TEXT[lang];
   const r = evaluation.result;
   const drawn = useDeferredValue(r)?.pkg ?? r?.pkg;
@@ -69,7 +83,9 @@ export const ProjectionPanels = memo(function ProjectionPanels({
         className="panel-model"
         target={focus?.modelResult}
       >
-        {r === null ? (
+        {notStarted !== null ? (
+          <NotStarted lang={lang} n={notStarted} />
+        ) : r === null ? (
           <NoResult lang={lang} evaluation={evaluation} />
         ) : (
           <>
@@ -95,7 +111,9 @@ export const ProjectionPanels = memo(function ProjectionPanels({
         className="panel-audit"
         target={focus?.protectedAudit}
       >
-        {r === null ? (
+        {notStarted !== null ? (
+          <NotStarted lang={lang} n={notStarted} />
+        ) : r === null ? (
           <NoResult lang={lang} evaluation={evaluation} />
         ) : (
           <JsonView value={drawn?.protected_audit} label="protected_audit" />

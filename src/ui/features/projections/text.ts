@@ -14,6 +14,8 @@ export const PROJECTIONS_TEXT = defineTexts({
     catalogMessageNote:
       'error.message is the catalog’s fixed English text: the model gets exactly this, in every language of this page, by design (what to do next comes from the code and recovery, never from wording).',
     canonicalSize: (n: number) => `canonical: ${n} of 16384 bytes`,
+    notStarted: (n: number) =>
+      `Not started: result ${n} is still the empty template. Its two projections appear here as you write its handler output.`,
   },
   zh: {
     modelResultDesc: '模型下一回合可以读取的内容：业务数据、有限状态、目录错误、执行事实与最小来源。',
@@ -25,5 +27,6 @@ export const PROJECTIONS_TEXT = defineTexts({
     catalogMessageNote:
       'error.message 是错误目录中固定的英文文本：无论本页用哪种语言，模型得到的都正是这一句，这是有意的设计（下一步怎么做由错误码和 recovery 决定，而不是措辞）。',
     canonicalSize: (n: number) => `规范编码：${n} / 16384 字节`,
+    notStarted: (n: number) => `尚未开始：结果 ${n} 仍是空模板。写出它的 handler 输出后，两个投影会显示在这里。`,
   },
 });
