@@ -8,7 +8,7 @@ import { ATTACKS, ATTACK_IDS, type AttackId } from '../src/lessons/attacks.ts';
 import { ATTACK_TEXT } from '../src/lessons/attackText.ts';
 import { expect, test } from './fixtures.ts';
 
-/** SPEC 6's "stopped by" column, as the codes the lab must show. */
+/** The "stopped by" column of docs/scenarios.md#attacks, as the codes the lab must show. */
 const STOPPED_BY: Partial<Record<AttackId, string[]>> = {
   A1: ['RESULT_DIGEST_MISMATCH'],
   A2: ['AUDIT_CONTEXT_MISMATCH', 'CALL_BINDING_MISMATCH'],

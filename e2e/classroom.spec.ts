@@ -3,12 +3,12 @@
  * opens on "Start here"; the Model turn opens on a stream's outcome; the
  * Chinese turn mode shows no literal backticks; `&present=1` sizes; the
  * attack list at 1920×1080. Each test leaves a screenshot in
- * test-results/issue19/ for looking at.
+ * test-results/classroom/ for looking at.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/issue19/${name}.png` });
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/classroom/${name}.png` });
 
 test('a first visit opens on "Start here", mapping the chapter to the modes; closed, it stays closed; Help reopens it', async ({
   freshPage,

@@ -47,7 +47,8 @@ test('Chinese through an input method: the composition reaches the editor, and t
   pg,
   page,
 }) => {
-  // The page renders in the keystroke's own task (issue 21); a composition's updates go through the same path and
+  // The page renders in the keystroke's own task (docs/performance.md#2026-12-01-one-frame-per-keystroke-target-met-7032c3a);
+  // a composition's updates go through the same path and
   // must neither lose the committed text nor make the page render in a loop (the fixture fails on any page error).
   await pg.goto('/?scenario=search_kb.hits');
   await pg.editorReady();

@@ -1,5 +1,5 @@
 /**
- * The hands-on exercise in the browser (issue 18): a fresh learner finds a
+ * The hands-on exercise in the browser (docs/decisions.md#the-exercises-proofs): a fresh learner finds a
  * scaffold and 0 / 5; designs or opens the five results, seals them, and
  * shows each proof by a named action of their own; a reload keeps it, a reset
  * clears it, and the learning path's count follows. The fixtures fail every

@@ -3,7 +3,7 @@
  * is open (the attack's, with its id, and a jump straight to it), no jump
  * label is cut, problem cards align left, typing after a tap outside the
  * editor logs no error, focus never lands under the bar, and opening the
- * Model turn leaves the page at its top. Screenshots go to test-results/issue19/.
+ * Model turn leaves the page at its top. Screenshots go to test-results/classroom/.
  */
 import { devices } from '@playwright/test';
 import { NARROW_DEVICES } from './devices.ts';
@@ -23,7 +23,7 @@ test('a teacher’s A14 link: the bar says the attack’s verdict with its id, a
   const status = page.getByTestId('narrow-status');
   await expect(status).toContainText('A14 ○ 没有可拒绝的');
   await expect(status.locator('.mark-neutral')).toHaveCount(1);
-  await page.screenshot({ path: 'test-results/issue19/phone-A14-bar-zh.png' });
+  await page.screenshot({ path: 'test-results/classroom/phone-A14-bar-zh.png' });
   const nav = page.getByRole('navigation', { name: '结论与面板' });
   await nav.getByRole('button', { name: 'A14 结论' }).click();
   const verdict = page.getByTestId('attack-verdict');
@@ -33,7 +33,7 @@ test('a teacher’s A14 link: the bar says the attack’s verdict with its id, a
   const bar = await nav.boundingBox();
   const top = await verdict.boundingBox();
   expect(top!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
-  await page.screenshot({ path: 'test-results/issue19/phone-A14-jumped-zh.png' });
+  await page.screenshot({ path: 'test-results/classroom/phone-A14-jumped-zh.png' });
 });
 
 for (const address of [
@@ -69,7 +69,7 @@ test('problem cards align their lines left', async ({ pg, page }) => {
   );
   expect(new Set(lefts).size).toBe(1);
   await pg.problems.first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/issue19/phone-problems.png' });
+  await page.screenshot({ path: 'test-results/classroom/phone-problems.png' });
 });
 
 test.describe('as an iPhone says it is', () => {

@@ -87,7 +87,7 @@ for (const device of NARROW_DEVICES) {
   test.describe(device.name, () => {
     test.use(device.use);
 
-    // Each mode's checks are split by what they look at (issue 23): one test per combination, one for the jumps,
+    // Each mode's checks are split by what they look at: one test per combination, one for the jumps,
     // so no test comes near its timeout on a busy two-core machine.
     for (const m of MODES) {
       for (const combo of COMBOS) {
@@ -149,7 +149,7 @@ for (const device of NARROW_DEVICES) {
       }
     });
 
-    // The model turn mode: one test per combination and tab, and one for the jumps (issue 23: together they took a minute).
+    // The model turn mode: one test per combination and tab, and one for the jumps (together they took a minute).
     for (const combo of COMBOS) {
       for (const k of TURN_TABS) {
         test(`model turn, ${combo}, ${k} tab: nothing cut off, 44 px targets, axe clean`, async ({ pg, page }) => {

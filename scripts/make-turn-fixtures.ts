@@ -2,8 +2,9 @@
  * Writes the turn fixtures (docs/turn-contract.md#fixtures-and-the-sdk-cross-check; src/core/turn/turns/*.json). The fixtures
  * are data; this script is how they were first written, kept so a reader can
  * see every event's origin in one place. Ids, texts and token counts are
- * invented (FIXTURE); field names and shapes follow the SDK types (STREAMS.md
- * 1.7, 2.7, 3.7), which test/types/turnFixtures.generated.ts checks.
+ * invented (FIXTURE); field names and shapes follow the SDK types (openai resources/responses/responses.d.ts:5611,
+ * @anthropic-ai/sdk resources/messages/messages.d.ts:4040, @google/genai dist/genai.d.ts:9959),
+ * which test/types/turnFixtures.generated.ts checks.
  *
  *   npx tsx scripts/make-turn-fixtures.ts
  */

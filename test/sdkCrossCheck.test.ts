@@ -6,7 +6,7 @@
  * SDK assembles equal the project's (genai has no accumulator: its SSE reader
  * must yield exactly the project's events). For a fault fixture the test pins
  * what the SDK does next to the project's refusal: the SDKs are more lenient
- * than this contract (STREAMS.md 4). No request leaves the process: the
+ * than this contract (docs/turn-contract.md#stream-problems). No request leaves the process: the
  * global fetch throws, and each client gets the stub.
  */
 import Anthropic from '@anthropic-ai/sdk';

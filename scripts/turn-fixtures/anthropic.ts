@@ -1,4 +1,4 @@
-/** The Anthropic Messages fixtures (STREAMS.md 2.7). */
+/** The Anthropic Messages fixtures, shaped as the SDK's `RawMessageStreamEvent` (@anthropic-ai/sdk resources/messages/messages.d.ts:4040). */
 import { ORDER_OK, KB_OK, write, injectionItem, type J } from './shared.ts';
 
 export function anthropic(): void {

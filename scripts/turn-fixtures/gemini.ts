@@ -1,4 +1,4 @@
-/** The Gemini Interactions fixtures (STREAMS.md 3.7). */
+/** The Gemini Interactions fixtures, shaped as the SDK's `InteractionSSEEvent` (@google/genai dist/genai.d.ts:9959). */
 import { ORDER_OK, KB_OK, write, injectionItem, type J } from './shared.ts';
 
 export function gemini(): void {

@@ -1,4 +1,4 @@
-/** The OpenAI Responses fixtures (STREAMS.md 1.7). */
+/** The OpenAI Responses fixtures, shaped as the SDK's `ResponseStreamEvent` (openai resources/responses/responses.d.ts:5611). */
 import { ORDER_OK, KB_OK, tools, write, injectionItem, type J } from './shared.ts';
 
 export function openai(): void {

@@ -1,5 +1,5 @@
 /**
- * SPEC 6: one test per attack, asserting the exact violation codes (as a
+ * docs/scenarios.md#attacks: one test per attack, asserting the exact violation codes (as a
  * set, with their places) that the real checks produce. The expected codes
  * are written out here, not read from ATTACKS, so the table can't vouch for itself.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC 6: the attacks the product demonstrates, as pure functions over a
+ * The attacks the product demonstrates (docs/scenarios.md#attacks), as pure functions over a
  * scenario. Each returns what was tampered with and the verdict of the real
  * checks, so the playground, the CLI and the tests all see the same run. Their
  * words (title, lesson) are in ./attackText.ts.
@@ -38,7 +38,7 @@ export interface AttackInfo {
   surface: 'handler' | 'package' | 'adapter';
   /** The scenario to run it on when the current one does not fit. */
   defaultScenario: string;
-  /** SPEC 6's "stopped by" column, in words for the UI. */
+  /** The "stopped by" column of docs/scenarios.md#attacks, in words for the UI. */
   stoppedBy: string;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import { checkExercise } from './exercise.ts';
 
-describe('the exercise (SPEC 6)', () => {
+describe('the exercise (docs/scenarios.md#the-exercise)', () => {
   const items = EXERCISE_SCENARIO_IDS.map((id) => findScenario(id)).map((s) => ({
     handler_output: s?.handler_output,
     context: s!.context,

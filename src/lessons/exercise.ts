@@ -1,5 +1,5 @@
 /**
- * SPEC 6, the hands-on exercise: five `search_kb` results (hits, empty, no
+ * The hands-on exercise (docs/scenarios.md#the-exercise): five `search_kb` results (hits, empty, no
  * access, rate limited, truncated), each with its own protected_audit, and
  * the app's own exhaustive checks of the five proofs over whatever the
  * learner has made of them (every field, every swap). They are tests and a

@@ -1,5 +1,5 @@
 /**
- * The learner's actions in the exercise (issue 18), run by the real checks:
+ * The learner's actions in the exercise (docs/decisions.md#the-exercises-proofs), run by the real checks:
  * seal a result, then present an edit, a swap, a new idempotency key or an
  * injection, or scan the sealed results. Each returns what the checks said
  * and, when that demonstrates a proof, the step to record (./exerciseProofs.ts).

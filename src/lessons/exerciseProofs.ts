@@ -1,5 +1,5 @@
 /**
- * The exercise's proofs as the learner's own record (issue 18): a proof is
+ * The exercise's proofs as the learner's own record (docs/decisions.md#the-exercises-proofs): a proof is
  * shown only by a named action of the learner's whose outcome demonstrates
  * it ("you swapped 1 and 2 → CALL_BINDING_MISMATCH"). Opening the page,
  * loading a worked answer or sealing shows nothing; a reset forgets all.
@@ -23,7 +23,7 @@ export const PROOF_IDS: readonly ProofId[] = [
 export type InjectionKind = 'status' | 'token' | 'extra';
 export const INJECTION_KINDS: readonly InjectionKind[] = ['status', 'token', 'extra'];
 /**
- * The codes each injection may be refused with (SPEC 6: A8, A9, A10). A status posing as the result's own can be
+ * The codes each injection may be refused with (docs/scenarios.md#attacks: A8, A9, A10). A status posing as the result's own can be
  * written beside `kind` (the envelope refuses it: RESULT_SCHEMA) or at the top of data (A8: DATA_SCHEMA); both are
  * the chapter's "top-level status".
  */

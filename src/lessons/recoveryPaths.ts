@@ -1,5 +1,5 @@
 /**
- * The recovery walk-through's three paths (issue 6) as data: each step's
+ * The recovery walk-through's three paths as data: each step's
  * kind, the built-in scenario whose projection is its result (a dispatch, a
  * wait or a query produces none, and names the control plane's next action
  * itself), and the evidence it shows. The words are in ./recoveryText.ts;

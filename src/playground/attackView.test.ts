@@ -36,7 +36,7 @@ describe('attackView on each attack’s default scenario', () => {
     });
   }
 
-  it('names the codes SPEC 6 says stop each package attack', () => {
+  it('names the codes docs/scenarios.md#attacks says stop each package attack', () => {
     const codes = (id: AttackId) => {
       const v = attackView(id, scenario(ATTACKS[id].defaultScenario)).verdict;
       if (v?.kind === 'stopped') return v.violations.map((x) => x.code);

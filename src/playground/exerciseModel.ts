@@ -1,6 +1,6 @@
 /**
  * The exercise as the panel shows it: each of the five texts parsed strictly
- * (SPEC 2.1); each sealed result's stored package, and the learner's current
+ * (docs/strict-json.md#rules); each sealed result's stored package, and the learner's current
  * text presented against it; and `checkExercise` over what parsed (the app's
  * own exhaustive checks, which never count as the learner's proof). A text
  * that does not parse is not a handler output at all, so it is left out

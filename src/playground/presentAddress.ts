@@ -1,5 +1,6 @@
 /**
- * Presentation (issue 19, the classroom): `&present=1` in the address makes
+ * Presentation (the classroom; docs/decisions.md#the-first-visit-the-classroom-and-the-phone):
+ * `&present=1` in the address makes
  * the page readable from the back of a room. It is a way of showing the page,
  * not part of the work: it is neither saved nor shared, only kept in the
  * address while the learner moves around. Pure: ./browser.ts writes it.

@@ -1,5 +1,5 @@
 /**
- * The learner's progress (issues 6 and 18), as plain data: exercise proofs
+ * The learner's progress (docs/decisions.md#the-exercises-proofs), as plain data: exercise proofs
  * shown by the learner's own actions, attacks tried, self-test key points
  * covered, mistakes explored. Pure: the state module records events through
  * `recordProgress`, and ./browser.ts keeps it in localStorage.

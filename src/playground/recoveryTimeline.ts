@@ -1,5 +1,5 @@
 /**
- * The recovery walk-through (issue 6): the three paths of
+ * The recovery walk-through: the three paths of
  * src/lessons/recoveryPaths.ts — OUTCOME_UNKNOWN, RATE_LIMIT, local_replay /
  * receipt_reconciled — each result step projected from a real scenario by the
  * core, so the `execution.delivery` and `execution.outcome` shown are the ones

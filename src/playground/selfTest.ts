@@ -1,7 +1,8 @@
 /**
  * The chapter's five self-test questions (自测), each with the explanation
  * revealed after the learner has answered, and the playground state that
- * demonstrates it. Grounded in SPEC sections 1–6 and the chapter. Their
+ * demonstrates it. Grounded in the contract (docs/contract.md, docs/digests.md,
+ * docs/scenarios.md) and the chapter. Their
  * words are in ./selfTestText.ts, by question id.
  */
 import type { PanelId } from './panels.ts';

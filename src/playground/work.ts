@@ -74,7 +74,7 @@ export function builtinDoc(id: string): Doc | null {
 }
 
 /**
- * The hands-on exercise (issue 18): the learner's five results, and for each
+ * The hands-on exercise (docs/scenarios.md#the-exercise): the learner's five results, and for each
  * the result as sealed (its handler output and trusted context then; the
  * stored package is their projection, which is deterministic), or null.
  */
@@ -104,7 +104,7 @@ export function initialExercise(activeIndex = 0): ExerciseWork {
 }
 
 /**
- * Exercise work saved or shared before issue 18 (no `sealed`): its results
+ * Exercise work saved or shared before 2026-12-01 (f646da9) (no `sealed`): its results
  * started as the shipped answers, pre-filled rather than written, so a result
  * still equal to one goes back to the scaffold; an edited one is the learner's and stays.
  */

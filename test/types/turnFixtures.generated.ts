@@ -4,9 +4,9 @@ import type { Response, ResponseCreateParamsStreaming, ResponseFunctionCallArgum
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { Interactions } from '@google/genai';
 
-/** `output_text` is the SDK helper's convenience, never on the wire (STREAMS.md 1.7). */
+/** `output_text` is the SDK helper's convenience, never on the wire (openai lib/ResponsesParser.js:162 `addOutputText`). */
 type Wire<E> = E extends { response: Response } ? Omit<E, 'response'> & { response: Omit<Response, 'output_text'> } : E;
-/** On the wire but outside the SDK unions (STREAMS.md 1.1, 2.1): keepalive, obfuscation padding, ping, Anthropic's error event. */
+/** On the wire but outside the SDK unions (openai lib/responses/ResponseAccumulator.js:368, @anthropic-ai/sdk core/streaming.js:47-56): keepalive, obfuscation padding, ping, Anthropic's error event. */
 type OpenAIWireEvent = Wire<ResponseStreamEvent> | { type: 'keepalive'; sequence_number: number } | (ResponseFunctionCallArgumentsDeltaEvent & { obfuscation: string });
 type AnthropicWireEvent = RawMessageStreamEvent | { type: 'ping' } | { type: 'error'; error: { type: string; message: string } };
 type GeminiWireEvent = Interactions.InteractionSSEEvent;

@@ -19,7 +19,7 @@ export const DocSchema = z.strictObject({
 export const ModeSchema = z.enum(MODES as unknown as [Mode, ...Mode[]]);
 export const AttackIdSchema = z.enum(ATTACK_ID_LIST as unknown as [AttackId, ...AttackId[]]);
 export const AttackSchema = z.nullable(AttackIdSchema);
-/** `sealed` is absent in work saved or shared before issue 18 (work.ts migrateExercise reads it). */
+/** `sealed` is absent in work saved or shared before 2026-12-01 (f646da9) (work.ts migrateExercise reads it). */
 export const ExerciseSchema = z.strictObject({
   items: z.array(DocSchema).check(z.length(5)),
   active: z.number().check(z.int(), z.gte(0), z.lte(4)),
@@ -28,7 +28,7 @@ export const ExerciseSchema = z.strictObject({
 export type SavedExercise = z.infer<typeof ExerciseSchema>;
 export const MistakeSchema = z.optional(z.number().check(z.int(), z.gte(1), z.lte(MISTAKE_COUNT)));
 
-// A fixture's id or a recorded stream's (SPEC 8.5): both are saved, shared and addressed alike.
+// A fixture's id or a recorded stream's (docs/turn-contract.md#what-providers-really-send): both are saved, shared and addressed alike.
 const TurnStreamIdSchema = z.enum([...TURN_STREAM_IDS, ...RECORDED_STREAM_IDS] as unknown as [string, ...string[]]);
 /** One stream's edits: the text (1 MiB, as every text), the fault switch's id, the handler outputs by call id. */
 export const TurnDocSchema = z.strictObject({

@@ -8,7 +8,7 @@ import { AttackIdSchema } from './docSchema.ts';
 import { checkSchema } from '../../core/tables/index.ts';
 
 export const PROGRESS_FORMAT = 'tool-result-playground-progress-v2';
-/** Progress saved before issue 18: its proofs were counted by opening the exercise, its questions by typing anything. */
+/** Progress saved before 2026-12-01 (f646da9): its proofs were counted by opening the exercise, its questions by typing anything. */
 const PROGRESS_FORMAT_V1 = 'tool-result-playground-progress-v1';
 const MAX_PROGRESS_BYTES = 64 * 1024;
 

@@ -47,7 +47,7 @@ describe('saved work', () => {
     const withSeals = { ...w, exercise: { ...w.exercise, sealed } };
     const r = parseSavedWork(serializeWork(withSeals));
     expect(r.ok && r.value.exercise.sealed).toEqual(sealed);
-    // Before issue 18 the five opened pre-filled with the shipped answers, and no seal was saved.
+    // Before 2026-12-01 (f646da9) the five opened pre-filled with the shipped answers, and no seal was saved.
     const shipped = [0, 1, 2, 3, 4].map((i) => workedAnswer(i));
     const mine = { ...(shipped[1] as Doc), handlerText: '{"kind": "success", "data": {"query": "mine", "hits": []}}' };
     const old = {

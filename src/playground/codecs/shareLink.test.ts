@@ -183,8 +183,8 @@ describe('share links in the turn mode', () => {
   });
 });
 
-describe('share links are as short as the state allows (issue 19)', () => {
-  /** A link as the codec wrote it before issue 19: every member present, the whole document. */
+describe('share links are as short as the state allows', () => {
+  /** A link as the codec wrote it before 2026-12-01 (4aea2ce): every member present, the whole document. */
   const oldLink = (w: ReturnType<typeof initialWork>, extra: Record<string, unknown> = {}) =>
     SHARE_PREFIX +
     compressToEncodedURIComponent(

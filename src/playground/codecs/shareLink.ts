@@ -35,8 +35,8 @@ export const SHARE_FORMAT = 'tool-result-playground-share-v1';
 export const SHARE_PREFIX = 's=';
 
 /*
- * A link is as short as the state allows (issue 19: links went to thirty
- * phones as QR codes): what equals the default is left out. Links made before
+ * A link is as short as the state allows (links go to thirty phones as QR
+ * codes in a classroom): what equals the default is left out. Links made before
  * carry everything, and still read: every member left out here was there.
  */
 const SharePayloadSchema = z.strictObject({

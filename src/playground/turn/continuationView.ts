@@ -1,5 +1,5 @@
 /**
- * The turn mode's continuation view (issue 13, SPEC 8.3): for a turn that
+ * The turn mode's continuation view (docs/turn-contract.md#the-continuation): for a turn that
  * runs, the packages the core made (dispatchTurn), the next request's body
  * (continueTurn), each result paired with the call it answers by call id,
  * and the proof line: every audit value searched for in the serialized body,

@@ -109,7 +109,7 @@ describe('every fault switch stops the turn with its own story', () => {
   });
 });
 
-describe('same inputs, same answer (SPEC 7.1)', () => {
+describe('same inputs, same answer (docs/contract.md#same-inputs-same-answer)', () => {
   it('a caller changing a decision changes no later one', () => {
     const f = fixture('gemini.truncated');
     const turn = assembleTurn('gemini', f.stream);

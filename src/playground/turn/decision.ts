@@ -1,7 +1,7 @@
 /**
- * The decision at the end of a turn (issue 13): which calls run, which the
+ * The decision at the end of a turn: which calls run, which the
  * gate answers itself, or why nothing runs. The verdicts are the core's
- * (`gateCall`, SPEC 8.2); this module adds to each problem what its story
+ * (`gateCall`, docs/turn-contract.md#the-input-gate); this module adds to each problem what its story
  * mentions (./problemStories.ts picks the story, ./problemText.ts holds the
  * words), and the mode's text table says why the gate decided as it did.
  *
@@ -40,7 +40,7 @@ export type TurnDecision =
   /** A clean turn without calls: nothing to run. */
   | { kind: 'no_calls' }
   | { kind: 'gated'; calls: DecidedCall[]; runs: string[]; answered: string[] }
-  /** The dispatcher's turn context cannot bind a call (SPEC 8.4 exit 2). */
+  /** The dispatcher's turn context cannot bind a call (docs/turn-contract.md#the-turn-command: exit 2). */
   | { kind: 'bad_input'; call_id: string | null; detail: string };
 
 /** The text a problem's story quotes: the call that never parsed (the cut-off one), else the last call's text. */

@@ -1,10 +1,12 @@
 /**
- * The turn mode's fault switches (issue 13): one click turns a healthy
- * stream into one that shows one problem code of SPEC 8.1. Each switch is a
+ * The turn mode's fault switches (docs/turn.md#in-the-playground-the-model-turn-mode): one click turns a healthy
+ * stream into one that shows one problem code of docs/turn-contract.md#stream-problems. Each switch is a
  * pure function of the events; where it needs to know where a call's
  * fragments are, it asks the core's assembler (`at`), never parses a
- * provider event itself. The events it adds are the provider's own shapes
- * (STREAMS.md 1.8, 2.8, 3.8).
+ * provider event itself. The events it adds are the provider's own shapes:
+ * the SDK unions (openai resources/responses/responses.d.ts:5611, @anthropic-ai/sdk resources/messages/messages.d.ts:4040,
+ * @google/genai dist/genai.d.ts:9959) and, outside them, OpenAI's `keepalive` and
+ * Anthropic's `ping` and `error` (@anthropic-ai/sdk core/streaming.js:47-56).
  *
  * @example
  * const r = applyFault('cut_before_terminal', 'openai', fixture.stream);
@@ -33,7 +35,7 @@ export interface FaultSwitch {
 
 const ALL: readonly ProviderName[] = Object.freeze(['openai', 'anthropic', 'gemini'] as const);
 
-/** A constant table, frozen to the leaves: nothing a caller does to it can change a later answer (SPEC 7.1). */
+/** A constant table, frozen to the leaves: nothing a caller does to it can change a later answer (docs/contract.md#same-inputs-same-answer). */
 export const FAULT_SWITCHES: readonly FaultSwitch[] = Object.freeze(
   (
     [

@@ -1,5 +1,5 @@
 /**
- * The injection story end to end (issue 13), as data the mode draws step by
+ * The injection story end to end (A14, docs/scenarios.md#attacks), as data the mode draws step by
  * step: the injected hit of `search_kb.injection` (it stays data, trust
  * `untrusted_data`), the next turn where the persuaded model asks for
  * `send_email` (a `*.injection_follow_up` fixture), the gate answering

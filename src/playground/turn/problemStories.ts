@@ -1,6 +1,6 @@
 /**
  * Which story tells what would have gone wrong without a problem's rule
- * (SPEC 8.1): the provider's own where an official SDK is more lenient than
+ * (docs/turn-contract.md#stream-problems): the provider's own where an official SDK is more lenient than
  * the contract, else the generic one, with the cut-off arguments quoted where
  * the story shows them. The words are in ./problemText.ts.
  */

@@ -1,8 +1,8 @@
 /**
- * Why each problem of SPEC 8.1 stops the turn, both languages side by side:
+ * Why each stream problem (docs/turn-contract.md#stream-problems) stops the turn, both languages side by side:
  * the rule, and what would have gone wrong without it (./problemStories.ts
  * picks the story). The "without" texts name the official SDKs' own
- * leniencies (STREAMS.md 1.8, 2.8, 3.8 and 4; docs/turn.md), the helpers a
+ * leniencies (test/sdkCrossCheck.test.ts pins each; docs/turn-contract.md#stream-problems), the helpers a
  * dispatcher might have trusted instead. A story that quotes the call's
  * cut-off arguments is a function of them.
  */
@@ -15,7 +15,7 @@ export type Story = string | ((args: string) => string);
 
 export const PROBLEM_TEXT = defineTexts({
   en: {
-    /** The rule each code enforces (SPEC 8.1). */
+    /** The rule each code enforces (docs/turn-contract.md#stream-problems). */
     rule: {
       STREAM_ORDER:
         'Every event must come in the provider’s order: the right first event, fragments only for a call that is open, an index opened once, nothing after the terminal event.',
@@ -76,7 +76,7 @@ export const PROBLEM_TEXT = defineTexts({
     } satisfies Record<ProviderName, Partial<Record<TurnProblemCode, Story>>>,
     /**
      * An OpenAI stream that does not begin with `response.created` (one resumed
-     * with `starting_after`, SPEC 8.5): there the SDK refuses too, so the story
+     * with `starting_after`, docs/turn-contract.md#what-providers-really-send): there the SDK refuses too, so the story
      * of its leniency about misplaced fragments would not be true.
      */
     openaiFirstEvent:

@@ -1,5 +1,6 @@
 /**
- * The recorded streams' ids (SPEC 8.5, src/core/recordings), for the page's
+ * The recorded streams' ids (docs/turn-contract.md#what-providers-really-send, src/core/recordings),
+ * for the page's
  * first load: the address names a stream before the turn mode's code, and so
  * the recordings' index, has arrived. Only the ids are here; a test holds
  * this list to `core/recordings.ts`.

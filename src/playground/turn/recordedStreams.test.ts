@@ -1,5 +1,5 @@
 /**
- * The recorded streams in the turn mode (SPEC 8.5): addressed like the
+ * The recorded streams in the turn mode (docs/turn-contract.md#what-providers-really-send): addressed like the
  * fixtures, loaded on demand and shown as recorded, read through the same
  * view (steps, decision, handler tab, next request), fault switches where
  * they apply, and the "without the rule" lines true of what the SDK helper

@@ -1,5 +1,5 @@
 /**
- * The streams recorded from the live APIs (SPEC 8.5) as the turn mode opens
+ * The streams recorded from the live APIs (docs/turn-contract.md#what-providers-really-send) as the turn mode opens
  * them: each recording's text is its own chunk, fetched from the page's own
  * files when the learner opens it (never on the first load, never from the
  * network beyond the page), and shown byte for byte as recorded. The mode

@@ -1,7 +1,7 @@
 /**
- * The turn mode's stepping model (issue 13): a stream becomes the list of
+ * The turn mode's stepping model: a stream becomes the list of
  * events a learner walks through. A step is what the core's assembler says
- * after events 0..i (SPEC 8.1): nothing here reads a provider event's shape,
+ * after events 0..i (docs/turn-contract.md#assembling-a-streamed-turn): nothing here reads a provider event's shape,
  * so a step can never disagree with `assembleTurn`. Pure data; no UI.
  *
  * @example
@@ -185,7 +185,7 @@ export function overviewStream(
   return { ok: true, layout, events, marks, final };
 }
 
-/** A turn session over an overview's events, for {@link stepAt}: the caller holds it while the learner steps (SPEC 7.1). */
+/** A turn session over an overview's events, for {@link stepAt}: the caller holds it while the learner steps (docs/contract.md#the-live-session). */
 export const openStepSession = (provider: ProviderName, overview: Extract<StreamOverview, { ok: true }>): TurnSession =>
   openTurnSession(provider, { events: overview.events });
 

@@ -1,8 +1,8 @@
 /**
- * The stored format of an edited stream (issue 13): what the turn mode
+ * The stored format of an edited stream: what the turn mode
  * saves across reloads, puts in a share link and exports as a file. The
  * stream is kept as the learner's text (it may be mid-edit and not JSON);
- * the document around it is read strictly (SPEC 2.1: the core's strict
+ * the document around it is read strictly (docs/strict-json.md#rules: the core's strict
  * parser, 1 MiB, never JSON.parse), and a corrupt document is a located
  * error, never a throw. Only the module that owns storage, links and files
  * does IO; this codec is pure.

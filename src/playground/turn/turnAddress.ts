@@ -1,13 +1,13 @@
 /**
- * The turn mode's address (issue 13): `?mode=turn&provider=P&stream=ID`, one
- * per provider and fixture (SPEC 8.4). Pure: ../address.ts reads the
+ * The turn mode's address: `?mode=turn&provider=P&stream=ID`, one
+ * per provider and fixture (docs/turn-contract.md#the-turn-command). Pure: ../address.ts reads the
  * parameters and asks {@link turnAddressOf} what they name; ../browser.ts
  * owns the address bar.
  *
  * It is on the page's first load (the address is read before any mode's
  * code arrives), so it carries the fixtures' ids, not the fixtures: a test
  * holds {@link TURN_STREAM_IDS} to `core/turnFixtures.ts`. The streams
- * recorded from the live APIs (SPEC 8.5) are addressed the same way, by the
+ * recorded from the live APIs (docs/turn-contract.md#what-providers-really-send) are addressed the same way, by the
  * ids of {@link RECORDED_STREAM_IDS}.
  *
  * @example
@@ -50,7 +50,7 @@ export const providerOfStream = (id: string): ProviderName =>
 
 export interface TurnAddress {
   provider: ProviderName;
-  /** A fixture id of SPEC 8.4, or a recorded stream's id, of that provider. */
+  /** A fixture id (docs/turn-contract.md#fixtures-and-the-sdk-cross-check), or a recorded stream's id, of that provider. */
   stream: string;
 }
 

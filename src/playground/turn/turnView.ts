@@ -1,6 +1,6 @@
 /**
  * Everything the turn mode shows for one stream and the learner's edits of
- * it (issue 13), as one pure function: the stream's text, its events, the
+ * it, as one pure function: the stream's text, its events, the
  * fault switch laid over them, the steps, the decision at the end, the
  * handler output of every call that runs and the next request's body. The
  * React mode draws this and keeps nothing else; a test can hold the mode's
@@ -28,7 +28,7 @@ export interface TurnViewInput {
   stream: string;
   doc: TurnDoc;
   continuation: ContinuationMode;
-  /** The recorded stream `stream` names, once loaded (SPEC 8.5); null for a fixture. */
+  /** The recorded stream `stream` names, once loaded (docs/turn-contract.md#what-providers-really-send); null for a fixture. */
   recorded?: RecordedStream | null;
 }
 

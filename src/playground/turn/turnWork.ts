@@ -1,5 +1,5 @@
 /**
- * The learner's work in the turn mode (issue 13), as plain data: which stream
+ * The learner's work in the turn mode, as plain data: which stream
  * is open, and for every stream they touched, their edit of its text, the
  * fault switch that is on, and their edits of the handler outputs (by call
  * id). Switching streams never loses an edit. Saved with the rest of the work

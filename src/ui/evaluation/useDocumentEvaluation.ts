@@ -2,7 +2,8 @@
  * The evaluation the panels show for the document in the editor.
  *
  * Small texts are evaluated on the main thread as they are typed, in the
- * keystroke's own render (issue 21): the core's update is well under a
+ * keystroke's own render (docs/performance.md#2026-12-01-keystroke-to-paint-on-a-phone-class-cpu-178c196):
+ * the core's update is well under a
  * millisecond, and what the learner watches (the verdict, the problem count,
  * the editor's markers, the digests) is then painted with the keystroke. The
  * panels that draw the whole result (projections, payloads) defer their own

@@ -1,6 +1,7 @@
 /**
  * True from the first task after the page's first frame has been painted.
- * For first-load work that can wait (issue 21): Monaco's chunk is large, and
+ * For first-load work that can wait (docs/performance.md#2026-12-01-keystroke-to-paint-on-a-phone-class-cpu-178c196):
+ * Monaco's chunk is large, and
  * when its import starts with the first render, the chunk can arrive and be
  * evaluated on the main thread before the first frame, delaying the verdict
  * the learner came for (at 4× CPU throttling: ~1.3 s to the verdict).

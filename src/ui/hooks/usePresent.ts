@@ -1,5 +1,6 @@
 /**
- * Whether the page is presenting (`&present=1`, issue 19): read by what sizes
+ * Whether the page is presenting (`&present=1`,
+ * docs/decisions.md#the-first-visit-the-classroom-and-the-phone): read by what sizes
  * itself in script rather than in CSS (Monaco measures its own font).
  */
 import { createContext, useContext } from 'react';

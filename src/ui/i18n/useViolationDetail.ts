@@ -1,7 +1,7 @@
 /**
  * A violation's specifics for the page's first-load panels (problems, editor
  * markers, payload refusals). The Chinese renderer is loaded on demand, so it
- * costs the first load nothing (issue 10's 150 KB budget); English is the
+ * costs the first load nothing (its 150 KB budget, `npm run test:budget`); English is the
  * core's own sentence. Until the Chinese one has arrived a detail is blank,
  * never English in the Chinese UI.
  */

@@ -1,7 +1,7 @@
 /**
  * Under the editor: the problems of the handler output, and the trusted
  * context it is checked against, in two tabs. The context form is off the
- * first load (issue 10's budget): App fetches it as soon as the page has painted.
+ * first load (its 150 KB budget, `npm run test:budget`): App fetches it as soon as the page has painted.
  */
 import { lazy, Suspense, type JSX } from 'react';
 import type { ContextDraft, ContextIssue } from '../../playground/contextDraft.ts';

@@ -1,6 +1,6 @@
 /**
  * The links the shell writes: each mode's address, the guide's places and
- * search_kb.injection's next turn (issue 13). Every address keeps
+ * search_kb.injection's next turn (the fixtures `P.injection_follow_up`). Every address keeps
  * presentation on, so a link opened in a new tab presents too.
  */
 import type { AttackId } from '../../lessons/attacks.ts';

@@ -14,7 +14,7 @@ const en = {
   surfaceHint: 'where the attacker acts',
   notHere: 'needs another scenario',
   lesson: 'Lesson',
-  expected: 'SPEC: stopped by',
+  expected: 'The check that should stop it',
   runOn: (title: string) => `Run on “${title}”`,
   inapplicable: (r: Inapplicable, id: string): string => {
     switch (r.why) {
@@ -134,7 +134,7 @@ const zh: typeof en = {
   surfaceHint: '攻击者作用的位置',
   notHere: '需换一个场景',
   lesson: '要点',
-  expected: 'SPEC：拦截者',
+  expected: '本应拦下它的检查',
   runOn: (title) => `在“${title}”上运行`,
   inapplicable: (r, id) => {
     switch (r.why) {

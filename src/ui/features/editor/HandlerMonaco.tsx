@@ -77,7 +77,7 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
 
 export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
   const { docKey, tool, value, onChange, theme, ariaLabel, markers, bridge, onCursor, loading } = props;
-  // Presenting, the editor's text is read from the back of a room: 18 px at least (issue 19).
+  // Presenting, the editor's text is read from the back of a room: 18 px at least.
   const present = usePresent();
   const options = useMemo(
     () => ({ ...OPTIONS, ariaLabel, ...(present ? { fontSize: 18, lineHeight: 26 } : {}) }),
@@ -121,7 +121,8 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
     }
     // Chromium's EditContext delivers typing as `textupdate` events, which React does not count as discrete input:
     // the update would wait for a scheduler task after the editor's own frame, and the verdict, the count and the
-    // digests would paint one frame after the character (issue 21: two frames per key, p90 38 ms at 1×). Rendered
+    // digests would paint one frame after the character (two frames per key, p90 38 ms at 1×:
+    // docs/performance.md#2026-12-01-one-frame-per-keystroke-target-met-7032c3a). Rendered
     // in the keystroke's own task instead, the editor and the page paint in the same frame; the panels that draw the
     // whole result still defer their rendering (useDeferredValue inside them). Once per task, in a microtask: one
     // inserted text arrives as one change per character (measured: 70 for a 70-character insertText), and React

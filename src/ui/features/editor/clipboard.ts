@@ -1,5 +1,6 @@
 /**
- * Monaco's clipboard without its WebKit workaround (issue 19). Where the user
+ * Monaco's clipboard without its WebKit workaround
+ * (docs/decisions.md#the-first-visit-the-classroom-and-the-phone). Where the user
  * agent names Safari or another WebKit browser (every browser on an iPhone),
  * monaco-editor's BrowserClipboardService answers every click and key press
  * anywhere in the page with `navigator.clipboard.write` of a pending item,

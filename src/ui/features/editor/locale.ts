@@ -1,6 +1,6 @@
 /**
  * Monaco's own words (its menus, hovers and command palette) in the page's
- * language (issue 19). monaco-editor ships its messages per language as a
+ * language (docs/decisions.md#the-first-visit-the-classroom-and-the-phone). monaco-editor ships its messages per language as a
  * script that fills `globalThis._VSCODE_NLS_MESSAGES`; the editor reads that
  * table as its modules evaluate, so the Chinese table must be in place before
  * the editor's chunk runs. Both come from this bundle: no CDN.

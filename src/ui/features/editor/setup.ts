@@ -59,7 +59,8 @@ export function configureMonaco(): Monaco {
       schema: schemas[spec.name],
     })),
   });
-  // Per-keystroke work the page does not use (issue 21): the outline (document symbols; sticky scroll reads
+  // Per-keystroke work the page does not use (docs/performance.md#2026-12-01-keystroke-to-paint-on-a-phone-class-cpu-178c196):
+  // the outline (document symbols; sticky scroll reads
   // indentation instead, see HandlerMonaco's options), colour swatches (off in the editor too), and the JSON
   // worker's diagnostics, which are off (validate: false) yet were still requested on every edit. The page's
   // own markers are the only diagnostics. Hovers, completions, folding and formatting stay.
@@ -84,7 +85,8 @@ export function configureMonaco(): Monaco {
   );
   // One character typed into a throwaway model while nothing waits for it: the first keystroke runs Monaco's typing
   // code for the first time (V8 compiles it then), and the learner's first key paid for that — 170–180 ms from the
-  // key to the verdict at 4× against 60–70 for the next ones; warmed here, 120–155 (issue 21's bench, four runs).
+  // key to the verdict at 4× against 60–70 for the next ones; warmed here, 120–155
+  // (docs/performance.md#2026-12-01-one-frame-per-keystroke-target-met-7032c3a, four runs).
   const warm = monaco.editor.createModel('{\n  "a": "b"\n}\n', 'plaintext');
   first.setModel(warm);
   first.setPosition({ lineNumber: 2, column: 10 });

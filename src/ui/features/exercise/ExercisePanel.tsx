@@ -1,5 +1,6 @@
 /**
- * The hands-on exercise (SPEC 6, the chapter's 动手实践; issue 18): the
+ * The hands-on exercise (docs/scenarios.md#the-exercise, the chapter's 动手实践;
+ * docs/decisions.md#the-exercises-proofs): the
  * learner designs five search_kb results from a scaffold, seals them, and
  * shows the five proofs by hand. Nothing counts until the learner's own
  * action shows it; the app's exhaustive checks are shown beside, never counted.

@@ -1,5 +1,5 @@
 /**
- * "Start here" (issue 19): on a first visit, the chapter's sections mapped to
+ * "Start here" (docs/decisions.md#the-first-visit-the-classroom-and-the-phone): on a first visit, the chapter's sections mapped to
  * the modes that teach them, each a real link. Reopened from Help.
  */
 import type { JSX, MouseEvent } from 'react';

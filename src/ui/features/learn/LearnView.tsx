@@ -1,5 +1,5 @@
 /**
- * The learning path (issue 6): the chapter's common mistakes as switches, the
+ * The learning path (the Learn mode): the chapter's common mistakes as switches, the
  * recovery walk-through, the self-test, and the learner's progress at a
  * glance. Loaded with its mode. Every verdict comes from the real core or
  * from the mistaken dispatchers in src/mistakes, run side by side.

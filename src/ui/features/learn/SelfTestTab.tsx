@@ -1,5 +1,5 @@
 /**
- * The self-test (issue 18): write an answer first; then see the key points of
+ * The self-test (docs/decisions.md#the-exercises-proofs): write an answer first; then see the key points of
  * a good answer and tick the ones it covers. A question is "answered" only
  * when at least one key point is ticked, and the progress counts points
  * covered, not boxes typed into.

@@ -1,5 +1,5 @@
 /**
- * A share link as a QR code (issue 19: one link onto thirty phones), drawn as
+ * A share link as a QR code (for a classroom: one link onto thirty phones), drawn as
  * one SVG path of the dark modules. The generator is `qr` by Paul Miller; it
  * loads with the share dialog, never with the page.
  *

@@ -1,5 +1,6 @@
 /**
- * Where a recorded stream came from (SPEC 8.5): repository and path (with
+ * Where a recorded stream came from (docs/turn-contract.md#what-providers-really-send):
+ * repository and path (with
  * the lines or interaction cut from a longer file) or the documentation
  * page, and the licence. Text only: the page is offline and fetches nothing.
  */

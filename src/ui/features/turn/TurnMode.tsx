@@ -1,5 +1,6 @@
 /**
- * The playground's fifth mode (issue 13): the model's turn, from the raw
+ * The playground's fifth mode (docs/turn.md#in-the-playground-the-model-turn-mode):
+ * the model's turn, from the raw
  * stream to the next request. Left, the stream the learner steps through and
  * the fault switches; right, what the dispatcher makes of it: this step and
  * its decision, the handler output of each call that runs (under the context

@@ -3,7 +3,8 @@
  * learner's language), what the stream shows, whether it was edited, and the
  * ways in and out: share link, export and import of the stream document.
  * The streams come in two groups: the project's own fixtures, and the
- * streams recorded from the live APIs (SPEC 8.5); a recording's source is
+ * streams recorded from the live APIs (docs/turn-contract.md#what-providers-really-send);
+ * a recording's source is
  * shown in the stream panel, where it has room.
  */
 import { useRef, type JSX } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The step on screen (issue 21): `stepAt` through a turn session the turn
+ * The step on screen: `stepAt` through a turn session the turn
  * mode holds for the stream being read, opened again only when the stream's
  * reading changes (its identity). A step then reads a checkpoint's span of
  * events, not the whole prefix twice: stepping through a 1 MiB stream stays
