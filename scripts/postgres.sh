@@ -5,6 +5,10 @@
 #                               when one already runs there: its `stop` would end another's run
 #   scripts/postgres.sh stop    stops it and removes the directory
 #   scripts/postgres.sh url     prints the URL of the running one
+#   scripts/postgres.sh restart [SECONDS]
+#                               stops the running one at once, as a crash would (pg_ctl -m immediate: every
+#                               connection cut, no checkpoint), stays down SECONDS (default 0), and starts it
+#                               again on the same data and port: what it had committed comes back through recovery
 # Uses Debian's binaries (/usr/lib/postgresql/<n>/bin; apt-get install -y postgresql). initdb refuses
 # to run as root, so as root the cluster belongs to the `postgres` user (or `nobody`).
 # TOOL_RESULT_PG_DIR names the directory (default: /tmp/tool-result-pg), so that stop finds what start made.
@@ -112,6 +116,19 @@ EOF
     fi
     rm -rf "$dir"
     ;;
+  restart)
+    if ! running; then
+      say "not running (scripts/postgres.sh start)"
+      exit 1
+    fi
+    bin="$(bin_dir)"
+    as_owner "$bin/pg_ctl" stop -D "$dir/data" -m immediate -w >/dev/null
+    sleep "${2:-0}"
+    as_owner "$bin/pg_ctl" start -w -t 60 -D "$dir/data" -l "$dir/server.log" >/dev/null || {
+      cat "$dir/server.log" >&2
+      exit 1
+    }
+    ;;
   url)
     if running; then cat "$dir/url"; else
       say "not running (scripts/postgres.sh start)"
@@ -119,7 +136,7 @@ EOF
     fi
     ;;
   *)
-    say "usage: scripts/postgres.sh start|stop|url"
+    say "usage: scripts/postgres.sh start|stop|url|restart [SECONDS]"
     exit 2
     ;;
 esac
