@@ -25,7 +25,7 @@ import pg from 'pg';
 import { createControlPlane, memoryStore, sqlStore, verifyAuditChain, type Store } from '../src/control/index.ts';
 import type { PlaneCall, RunContext, StatusAnswer, ToolRuntime } from '../src/control/index.ts';
 import type { TrustedContext } from '../src/core/index.ts';
-import { alice, dispatcher, provenance } from '../test/control/billing.ts';
+import { dispatcher, provenance, refundCall } from '../test/control/billing.ts';
 import { countingStore, total, type StoreCall } from '../test/control/countingStore.ts';
 
 /** Store calls per execute that the plane may not exceed (docs/control-stores.md#round-trips). */
@@ -53,23 +53,11 @@ const refundOutput = (refund_ref: string) => ({
 });
 
 let seq = 0;
-/** A call as a stream gives it: a new call id every time; the key is the caller's. */
+/** billing.ts's call, with ids unique across the bench's processes. */
 function call(key: string): PlaneCall {
   seq += 1;
-  return {
-    principal: alice,
-    call: {
-      provider: 'openai',
-      api_family: 'responses',
-      adapter_revision: 'openai-responses-2026-07-19',
-      response_id: 'resp_bench_0001',
-      call_id: `call_bench_${process.pid}_${seq}`,
-      operation_id: `op-bench-${process.pid}-${seq}`,
-      idempotency_key: key,
-    },
-    tool: 'issue_refund',
-    arguments: refundArgs,
-  };
+  const c = refundCall(refundArgs, key, `call_bench_${process.pid}_${seq}`);
+  return { ...c, call: { ...c.call, operation_id: `op-bench-${process.pid}-${seq}` } };
 }
 
 /** A downstream that answers at once, so that what is timed is the plane. */
