@@ -173,7 +173,9 @@ test('the next request pairs each result with its call by id, stateless and stat
   // A stream with problems has no next request, and says why.
   await pg.goto(address('anthropic.truncated'));
   await tab(page, /Next request/).click();
-  await expect(page.getByTestId('continuation-blocked')).toContainText('NOT_A_TOOL_TURN');
+  await expect(page.getByTestId('continuation-blocked')).toHaveText(
+    'No next request: the turn has problems (NOT_A_TOOL_TURN), so no call runs and no result goes back.',
+  );
 });
 
 test('the injection story: from search_kb.injection and from A14 to the turn where the gate answers UNKNOWN_TOOL', async ({
@@ -299,6 +301,12 @@ test('Chinese, keyboard to the mode, and nothing cut off at 1280×720', async ({
   await tab(page, /这一步/).focus();
   await page.keyboard.press('End');
   await expect(tab(page, /流文本/)).toHaveAttribute('aria-selected', 'true');
+  // A turn with problems says why there is no next request in the learner's language.
+  await pg.goto(address('anthropic.truncated'));
+  await tab(page, /下一次请求/).click();
+  await expect(page.getByTestId('continuation-blocked')).toHaveText(
+    '没有下一次请求：这一轮有问题（NOT_A_TOOL_TURN），所以不运行任何调用，也不送回任何结果。',
+  );
 });
 
 // One test per theme and tab, so none nears its timeout.

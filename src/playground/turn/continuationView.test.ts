@@ -72,6 +72,7 @@ describe('the view can fail, and says where', () => {
     expect(viewContinuation('openai', bad?.stream ?? [], f.turn_context, {}, 'stateless')).toMatchObject({
       ok: false,
       stage: 'problems',
+      codes: ['NOT_A_TOOL_TURN'],
     });
     expect(viewContinuation('openai', '[{', f.turn_context, {}, 'stateless')).toMatchObject({
       ok: false,

@@ -64,7 +64,9 @@ export type ContinuationView =
       /** Anthropic only: the tool results come first in the user message (the mode's words say why). */
       results_first: boolean;
     }
-  | { ok: false; stage: 'problems' | 'bad_input' | 'final_answer'; call_id: string | null; detail: string }
+  | { ok: false; stage: 'bad_input' | 'final_answer'; call_id: string | null; detail: string }
+  /** The turn's own problem codes, so that the page says them in the learner's language. */
+  | { ok: false; stage: 'problems'; call_id: null; detail: string; codes: readonly string[] }
   | { ok: false; stage: 'refused'; call_id: null; detail: string; params: RefusalParams };
 
 const pointer = (...parts: (string | number)[]): string =>
@@ -165,6 +167,7 @@ export function viewContinuation(
       stage: 'problems',
       call_id: null,
       detail: `the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): nothing runs, no result goes back`,
+      codes: turn.problems.map((p) => p.code),
     };
   }
   let packages: ViewedPackage[];

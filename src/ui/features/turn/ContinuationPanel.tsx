@@ -49,6 +49,8 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
         <p className="inline-warning" data-testid="continuation-blocked" data-stage={view.stage}>
           {view.stage === 'final_answer' ? (
             x.finalAnswer
+          ) : view.stage === 'problems' ? (
+            x.continuationProblems(view.codes.join(', '))
           ) : (
             <>
               {x.continuationBlocked}{' '}

@@ -135,6 +135,8 @@ export const TURN_TEXT = defineTexts({
     resultsFirst: 'Why the tool results come first (Anthropic)',
     bodyHeading: 'The body, as sent (RFC 8785)',
     continuationBlocked: 'No next request:',
+    continuationProblems: (codes: string) =>
+      `No next request: the turn has problems (${codes}), so no call runs and no result goes back.`,
     finalAnswer: 'The model gave its final answer: no call to answer, so nothing goes back and nothing is refused.',
     textTitle: 'The stream as text',
     textDesc:
@@ -299,6 +301,8 @@ export const TURN_TEXT = defineTexts({
     resultsFirst: '为什么工具结果排在最前面（Anthropic）',
     bodyHeading: '实际发送的请求体（RFC 8785）',
     continuationBlocked: '没有下一次请求：',
+    continuationProblems: (codes: string) =>
+      `没有下一次请求：这一轮有问题（${codes}），所以不运行任何调用，也不送回任何结果。`,
     finalAnswer: '模型给出了最终回答：没有需要回答的调用，所以不送回任何内容，也不算拒绝。',
     textTitle: '流的文本',
     textDesc:
