@@ -38,94 +38,104 @@ export interface AttackInfo {
   surface: 'handler' | 'package' | 'adapter';
   /** The scenario to run it on when the current one does not fit. */
   defaultScenario: string;
-  /** The "stopped by" column of docs/scenarios.md#attacks, in words for the UI. */
-  stoppedBy: string;
+  /** The "stopped by" column of docs/scenarios.md#attacks, as data: the page words it in the learner's language. */
+  stoppedBy: StoppedBy;
 }
+
+/**
+ * Which checks stop an attack: `all` of the codes; `any` one of them (which one depends on
+ * where the edit lands); the code `with_binding`, the call binding that covers the digest
+ * failing with it; only in keyed mode (`keyed_only`); or `nothing`, since the attack is
+ * data the contract lets through and the defence lies further on.
+ */
+export type StoppedBy =
+  | { how: 'all' | 'any' | 'with_binding' | 'keyed_only'; codes: readonly string[] }
+  | { how: 'nothing'; codes: readonly [] };
 
 export const ATTACKS: Readonly<Record<AttackId, AttackInfo>> = Object.freeze({
   A1: {
     id: 'A1',
     surface: 'package',
     defaultScenario: 'search_kb.hits',
-    stoppedBy: 'RESULT_DIGEST_MISMATCH',
+    stoppedBy: { how: 'all', codes: ['RESULT_DIGEST_MISMATCH'] },
   },
   A2: {
     id: 'A2',
     surface: 'package',
     defaultScenario: 'search_kb.hits',
-    stoppedBy: 'AUDIT_CONTEXT_MISMATCH, CALL_BINDING_MISMATCH',
+    stoppedBy: { how: 'all', codes: ['AUDIT_CONTEXT_MISMATCH', 'CALL_BINDING_MISMATCH'] },
   },
   A3: {
     id: 'A3',
     surface: 'package',
     defaultScenario: 'create_refund_draft.created',
-    stoppedBy: 'CALL_BINDING_MISMATCH',
+    stoppedBy: { how: 'all', codes: ['CALL_BINDING_MISMATCH'] },
   },
   A4: {
     id: 'A4',
     surface: 'package',
     defaultScenario: 'get_order.paid',
-    stoppedBy: 'RESULT_DIGEST_MISMATCH (and the call binding that covers it)',
+    stoppedBy: { how: 'with_binding', codes: ['RESULT_DIGEST_MISMATCH'] },
   },
   A5: {
     id: 'A5',
     surface: 'package',
     defaultScenario: 'get_order.paid',
-    stoppedBy: 'RESULT_DIGEST_MISMATCH',
+    stoppedBy: { how: 'all', codes: ['RESULT_DIGEST_MISMATCH'] },
   },
   A6: {
     id: 'A6',
     surface: 'package',
     defaultScenario: 'get_order.paid',
-    stoppedBy: 'PROVENANCE_MISMATCH + RESULT_DIGEST_MISMATCH',
+    stoppedBy: { how: 'all', codes: ['PROVENANCE_MISMATCH', 'RESULT_DIGEST_MISMATCH'] },
   },
   A7: {
     id: 'A7',
     surface: 'package',
     defaultScenario: 'create_refund_draft.outcome_unknown',
-    stoppedBy: 'ERROR_CATALOG_MISMATCH + RESULT_DIGEST_MISMATCH',
+    stoppedBy: { how: 'all', codes: ['ERROR_CATALOG_MISMATCH', 'RESULT_DIGEST_MISMATCH'] },
   },
   A8: {
     id: 'A8',
     surface: 'handler',
     defaultScenario: 'create_refund_draft.created',
-    stoppedBy: 'DATA_SCHEMA',
+    stoppedBy: { how: 'all', codes: ['DATA_SCHEMA'] },
   },
   A9: {
     id: 'A9',
     surface: 'handler',
     defaultScenario: 'search_kb.hits',
-    stoppedBy: 'SENSITIVE_FIELD',
+    stoppedBy: { how: 'all', codes: ['SENSITIVE_FIELD'] },
   },
   A10: {
     id: 'A10',
     surface: 'handler',
     defaultScenario: 'get_order.paid',
-    stoppedBy: 'DATA_SCHEMA',
+    stoppedBy: { how: 'all', codes: ['DATA_SCHEMA'] },
   },
   A11: {
     id: 'A11',
     surface: 'package',
     defaultScenario: 'get_order.paid',
-    stoppedBy: 'nothing in sha256 mode; RESULT_DIGEST_MISMATCH in keyed mode',
+    stoppedBy: { how: 'keyed_only', codes: ['RESULT_DIGEST_MISMATCH'] },
   },
   A12: {
     id: 'A12',
     surface: 'adapter',
     defaultScenario: 'get_order.paid',
-    stoppedBy: 'UNREGISTERED_ADAPTER',
+    stoppedBy: { how: 'all', codes: ['UNREGISTERED_ADAPTER'] },
   },
   A13: {
     id: 'A13',
     surface: 'package',
     defaultScenario: 'search_kb.hits',
-    stoppedBy: 'AUDIT_LEAK / RESULT_SCHEMA',
+    stoppedBy: { how: 'any', codes: ['AUDIT_LEAK', 'RESULT_SCHEMA'] },
   },
   A14: {
     id: 'A14',
     surface: 'handler',
     defaultScenario: 'search_kb.injection',
-    stoppedBy: 'nothing to reject',
+    stoppedBy: { how: 'nothing', codes: [] },
   },
 });
 

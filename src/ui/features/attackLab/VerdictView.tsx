@@ -162,7 +162,7 @@ export function VerdictView({
           {subject}
           <p className={styles.note}>{t.notStoppedNote}</p>
           <p className={styles.note}>
-            {t.expected}: <code>{view.info.stoppedBy}</code>
+            {t.expected}: <code>{t.expectedStop(view.info.stoppedBy)}</code>
           </p>
         </VerdictSection>
       );

@@ -1,5 +1,5 @@
 /** The attack lab's own words, in both languages. Violation prose lives in ui/i18n/violations.ts. */
-import type { AttackInfo } from '../../../lessons/attacks.ts';
+import type { AttackInfo, StoppedBy } from '../../../lessons/attacks.ts';
 import type { Inapplicable } from '../../../playground/attackView.ts';
 import { defineTexts } from '../../../texts.ts';
 
@@ -15,6 +15,14 @@ const en = {
   notHere: 'needs another scenario',
   lesson: 'Lesson',
   expected: 'The check that should stop it',
+  expectedStop: (s: StoppedBy): string =>
+    s.how === 'nothing'
+      ? 'nothing: the contract carries this text as data; the defence is further on (approval, recipient policy)'
+      : s.how === 'keyed_only'
+        ? `nothing in sha256 mode; ${s.codes.join(', ')} in keyed mode`
+        : s.how === 'with_binding'
+          ? `${s.codes.join(', ')} (and the call binding that covers it)`
+          : s.codes.join(s.how === 'any' ? ' or ' : ' + '),
   runOn: (title: string) => `Run on “${title}”`,
   inapplicable: (r: Inapplicable, id: string): string => {
     switch (r.why) {
@@ -135,6 +143,14 @@ const zh: typeof en = {
   notHere: '需换一个场景',
   lesson: '要点',
   expected: '本应拦下它的检查',
+  expectedStop: (s) =>
+    s.how === 'nothing'
+      ? '无：合同把这段文字当作数据传递，防线在后面（审批、收件人策略）'
+      : s.how === 'keyed_only'
+        ? `sha256 模式下无；密钥模式下为 ${s.codes.join('、')}`
+        : s.how === 'with_binding'
+          ? `${s.codes.join('、')}（以及覆盖它的调用绑定）`
+          : s.codes.join(s.how === 'any' ? ' 或 ' : ' + '),
   runOn: (title) => `在“${title}”上运行`,
   inapplicable: (r, id) => {
     switch (r.why) {
