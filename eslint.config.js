@@ -1,7 +1,9 @@
-// One linter configuration for the whole tree (issue 11): ESLint's and
-// typescript-eslint's recommended rules, the React hooks rules for the UI, and
-// nothing stylistic — Prettier owns layout (see .prettierrc.json).
+// One linter configuration for the whole tree: ESLint's and typescript-eslint's
+// recommended rules, the React hooks rules for the UI, the size of a file, reasons
+// on every disable comment, and nothing stylistic — Prettier owns layout
+// (see .prettierrc.json).
 import js from '@eslint/js';
+import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -13,7 +15,13 @@ export default tseslint.config(
   {
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': comments },
     rules: {
+      // One concept per file: past 500 lines a file holds more than one (300 for a component).
+      'max-lines': ['error', { max: 500 }],
+      // A rule switched off says which rule and why (`-- reason`, ESLint's own description syntax).
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
       // `_name` marks a binding kept on purpose (a destructured field left out of a copy).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -41,7 +49,11 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 22: the core is reached through its doors (src/core/index.ts and src/core/<folder>/index.ts), never past them;
+    files: ['**/*.tsx'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
+    // The core is reached through its doors (src/core/index.ts and src/core/<folder>/index.ts), never past them;
     // test/coreLayers.test.ts also checks that the folders point one way and no file circle exists.
     files: ['**/*.{ts,tsx,mts,mjs}'],
     ignores: ['src/core/**'],

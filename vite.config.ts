@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * The built app's Content-Security-Policy (issue 5): no inline script, no
+ * The built app's Content-Security-Policy (e2e/csp.spec.ts holds it): no inline script, no
  * eval, connections, workers and fonts from the app's own origin only.
  * Styles allow 'unsafe-inline' because Monaco writes <style> elements and
  * style attributes at run time; no script can be injected that way. The
@@ -39,7 +39,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The core's lower layers are what the first page already runs (parse, project, validate, adapters): one chunk
-        // compresses better than the pieces the bundler would otherwise split off at each folder door (issue 22).
+        // compresses better than the pieces the bundler would otherwise split off at each folder door.
         codeSplitting: { groups: [{ name: 'core', test: /[\\/]src[\\/]core[\\/](json|tables|result|dispatch)[\\/]/ }] },
       },
     },

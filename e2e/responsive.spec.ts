@@ -1,5 +1,5 @@
 /**
- * Issue 14: the playground on a tablet and a phone. Every mode at the three
+ * The playground on a tablet and a phone. Every mode at the three
  * windows of e2e/devices.ts, in English with the light theme and in Chinese
  * with the dark one: nothing cut off, every panel reachable, touch targets of
  * 44 px, the verdict and the problem count in sight, axe clean. The model

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { badDisableDirectives, lineCount, linksOutside, MAX_LINES, namedFiles } from '../scripts/check-source.mjs';
+import { lineCount, linksOutside, MAX_LINES, namedFiles } from '../scripts/check-source.mjs';
 
 describe('the source checks of npm run lint', () => {
   it('find a Markdown link that leaves the repository, and only those', () => {
@@ -16,25 +16,6 @@ describe('the source checks of npm run lint', () => {
     const text =
       'see `src/core/json/strictJson.ts` and `docs/turn.md`, again `src/core/json/strictJson.ts`; not `npm test`, `../shared/SPEC.md`, `src/core` or src/x.ts';
     expect(namedFiles(text)).toEqual(['src/core/json/strictJson.ts', 'docs/turn.md']);
-  });
-
-  it('accept a directive with its rule and a reason', () => {
-    expect(
-      badDisableDirectives(
-        '// eslint-disable-next-line no-control-regex -- the pattern names control characters\nconst x = 1;',
-      ),
-    ).toEqual([]);
-    expect(badDisableDirectives('/* eslint-disable no-console -- a CLI prints */')).toEqual([]);
-  });
-
-  it('refuse a directive without a reason, or without a rule', () => {
-    const text =
-      'a\n// eslint-disable-next-line no-sparse-arrays\nb\n/* eslint-disable */\n// eslint-disable-line -- why\n';
-    expect(badDisableDirectives(text).map((b) => [b.line, b.missing])).toEqual([
-      [2, 'reason'],
-      [4, 'rule'],
-      [5, 'rule'],
-    ]);
   });
 
   it('count lines as an editor does', () => {
