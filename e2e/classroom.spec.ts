@@ -215,6 +215,9 @@ test.describe('the classroom, at 1920×1080', () => {
     await page.getByRole('button', { name: 'Share link' }).click();
     const url = await page.getByTestId('share-url').inputValue();
     expect(url.length).toBeLessThan(300);
+    // The presenter's large print is not the students' business, and a loopback address says what a phone would open.
+    expect(url).not.toMatch(/present=1/);
+    await expect(page.getByTestId('share-loopback')).toContainText(`names this computer (${new URL(url).host})`);
     await expect(page.getByTestId('share-qr')).toBeVisible();
     const box = await page.getByTestId('share-qr').boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(300);

@@ -183,8 +183,9 @@ export function onPageHide(listener: () => void): () => void {
   return () => window.removeEventListener('pagehide', listener);
 }
 
+/** The share link: this page with the state in its fragment, never the presenter's `present=1` (students read it on their own screens). */
 export function shareUrlOf(fragment: string): string {
-  return `${window.location.origin}${window.location.pathname}${window.location.search}#${fragment}`;
+  return `${window.location.origin}${window.location.pathname}${withPresent(window.location.search, false)}#${fragment}`;
 }
 
 /** Copies text to the clipboard; false when the browser refuses (no permission, no secure context). */

@@ -1,6 +1,7 @@
 /** The share link of the current state, selectable and copyable (the clipboard may be unavailable), and as a QR code for phones. */
 import { useMemo, useState, type JSX } from 'react';
 import { qrCode } from './qrCode.ts';
+import { isLoopbackUrl } from './loopback.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { COMPONENT_TEXT } from '../../components/text.ts';
 import type { Lang } from '../../../lang.ts';
@@ -44,6 +45,11 @@ export function ShareDialog({
       <p className="muted small" data-testid="share-length">
         {s.linkLength(url?.length ?? 0)}
       </p>
+      {url !== null && isLoopbackUrl(url) ? (
+        <p className="inline-warning" data-testid="share-loopback">
+          {s.loopback(new URL(url).host)}
+        </p>
+      ) : null}
       {qr === null ? null : qr.ok ? (
         <figure className={styles.qr}>
           {/* Dark on light in every theme: a phone's camera reads the code, not the page's colours. */}

@@ -13,6 +13,8 @@ export const SHARE_TEXT = defineTexts({
     qrTooLong: 'This link is too long for a QR code: copy it instead, or reset what need not be shared.',
     copy: 'Copy',
     copied: 'Copied',
+    loopback: (host: string) =>
+      `This link names this computer (${host}): a phone that scans it opens its own, not this playground. For a class, start the playground with “npm run dev -- --host” and open it at the network address it prints, then share from there.`,
   },
   zh: {
     shareDialogTitle: '分享当前的确切状态',
@@ -25,5 +27,7 @@ export const SHARE_TEXT = defineTexts({
     qrTooLong: '这个链接太长，无法生成二维码：请改为复制链接，或重置不需要分享的内容。',
     copy: '复制',
     copied: '已复制',
+    loopback: (host: string) =>
+      `这个链接指向本机（${host}）：手机扫码后打开的是手机自己，而不是这个练习场。上课时请用 “npm run dev -- --host” 启动练习场，在它打印的网络地址打开页面，再从那里分享。`,
   },
 });
