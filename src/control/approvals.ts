@@ -7,6 +7,7 @@
  */
 import { H } from '../core/result/index.ts';
 import { iso } from './attemptLog.ts';
+import { raceDeadline } from './deadlineRace.ts';
 import { ApprovalRefused } from './controlPlaneErrors.ts';
 import type { Approval, PlaneState, Preview, Principal } from './planeTypes.ts';
 
@@ -58,7 +59,9 @@ export async function approve(s: PlaneState, preview: unknown, approver: unknown
   } catch {
     throw new ApprovalRefused('malformed');
   }
-  const stored = await s.store.readPreview(digest);
+  // approve has no call of its own: the policy's deadline bounds it, as it bounds an execute.
+  const deadline = now + s.policy.deadline_ms;
+  const stored = await bounded(s, deadline, () => s.store.readPreview(digest));
   if (stored === null) throw new ApprovalRefused('not_issued');
   if (stored.expires_at <= now) throw new ApprovalRefused('expired');
   const expires = now + s.policy.approval_ttl_ms;
@@ -69,8 +72,16 @@ export async function approve(s: PlaneState, preview: unknown, approver: unknown
     approver_ref: s.principalRefOf(approver),
     expires_at: iso(expires),
   };
-  await s.store.saveApproval({ ...approval, expires_at_ms: expires, used: false });
+  // Saved or not, an approval whose id never reached the caller can be used by no one: refusing loses nothing.
+  await bounded(s, deadline, () => s.store.saveApproval({ ...approval, expires_at_ms: expires, used: false }));
   return approval;
+}
+
+/** A store call raced against approve's deadline: a store that fails or does not answer is a refusal, never a hang. */
+async function bounded<T>(s: PlaneState, deadline: number, op: () => Promise<T>): Promise<T> {
+  const r = await raceDeadline(s.clock, Math.max(1, deadline - s.clock.now()), op);
+  if (r.kind !== 'value') throw new ApprovalRefused('store_unavailable');
+  return r.value;
 }
 
 function isPreview(v: unknown): v is Preview {

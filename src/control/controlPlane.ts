@@ -21,7 +21,7 @@ import { iso } from './attemptLog.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ControlPlaneConfigError, PlaneCallError } from './controlPlaneErrors.ts';
 import { execute } from './execute.ts';
-import { resolvePolicy, type Policy } from './policy.ts';
+import { checkRuntimeDeadlines, resolvePolicy, type Policy } from './policy.ts';
 import { checkRuntimes, type ToolRuntime } from './runtime.ts';
 import type { Approval, Authorize, Execution, PlaneCall, PlaneState, Preview, Principal } from './planeTypes.ts';
 import type { AuditEntry, RecordScope, Store } from './store.ts';
@@ -68,6 +68,7 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
   const key = checkKey(options.key);
   const runtimes = checkRuntimes(options.runtimes, dispatcher.tools);
   const policy = resolvePolicy(options.policy);
+  checkRuntimeDeadlines(policy, runtimes);
   const clock = options.clock ?? systemClock;
   const waiters = new Map<string, Set<AbortController>>();
   const scopeId = (s: RecordScope) => `${s.principal_ref}\u0000${s.idempotency_key}`;

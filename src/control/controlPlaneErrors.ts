@@ -22,16 +22,18 @@ export class PlaneCallError extends Error {
   }
 }
 
-/** `approve` refused: a preview this plane did not issue, or one that has expired. */
+/** `approve` refused: a preview this plane did not issue, one that has expired, or a store that did not answer. */
 export class ApprovalRefused extends Error {
   override readonly name = 'ApprovalRefused';
-  constructor(readonly reason: 'not_issued' | 'expired' | 'malformed') {
+  constructor(readonly reason: 'not_issued' | 'expired' | 'malformed' | 'store_unavailable') {
     super(
       reason === 'not_issued'
         ? 'this plane issued no such preview'
         : reason === 'expired'
           ? 'the preview has expired: execute the call again for a new one'
-          : 'the preview or the approver is malformed',
+          : reason === 'store_unavailable'
+            ? 'the store failed or did not answer within policy.deadline_ms: nothing was approved; approve the preview again'
+            : 'the preview or the approver is malformed',
     );
   }
 }

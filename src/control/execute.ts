@@ -11,6 +11,7 @@ import { checkSchema } from '../core/tables/index.ts';
 import { H, PURPOSES, requestFields } from '../core/result/index.ts';
 import { AttemptLog, iso } from './attemptLog.ts';
 import { raceDeadline } from './deadlineRace.ts';
+import { store, StoreFailure, type Bounded } from './storeCall.ts';
 import { backoffMs } from './policy.ts';
 import type { ToolRuntime, RunContext, StatusAnswer } from './runtime.ts';
 import {
@@ -32,7 +33,7 @@ const MAX_PASSES = 16;
 /** A store that failed gives this retry-after: nothing ran, the caller may try again. */
 const STORE_RETRY_AFTER_MS = 1_000;
 
-interface Exec {
+interface Exec extends Bounded {
   readonly s: PlaneState;
   readonly call: PlaneCall;
   readonly spec: ToolSpec;
@@ -47,8 +48,13 @@ interface Exec {
   waited: boolean;
   /** This execute passed its approval (a re-claim after "not started" needs no new one). */
   approved: boolean;
-  /** A write's handler was started: if the store fails now, the outcome is unknown. */
-  wroteMaybe: boolean;
+  /**
+   * A write of this intent may have committed: this execute started its
+   * handler, or found its record (started, unknown or completed). If the
+   * store fails or hangs from then on, the answer is OUTCOME_UNKNOWN, never
+   * "nothing executed".
+   */
+  mayHaveCommitted: boolean;
 }
 
 /** A final answer: the handler output to project, under which delivery, with which change of the record. */
@@ -68,14 +74,16 @@ export async function execute(s: PlaneState, call: PlaneCall, trustedBase: Trust
   const log = new AttemptLog(s.clock);
   const spec = Object.hasOwn(s.dispatcher.tools, trustedBase.tool) ? s.dispatcher.tools[trustedBase.tool] : undefined;
   const parsed = spec === undefined ? null : checkSchema(spec.input, trustedBase.arguments);
+  const runtimeOf = spec === undefined ? undefined : (s.runtimes[spec.name] as ToolRuntime);
+  const deadline = s.clock.now() + (runtimeOf?.deadline_ms ?? s.policy.deadline_ms);
   // Step 0: the dispatcher's own answers, made by the projection itself without any handler output.
   if (spec === undefined || parsed === null || !parsed.success) {
-    const r = await record(s, log, trustedBase, { output: null, delivery: 'fresh', change: null });
+    const r = await record({ s, deadline }, log, trustedBase, { output: null, delivery: 'fresh', change: null });
     if (r !== LOST) return r;
     const pkg = s.dispatcher.project(null, trustedBase);
     return { pkg, trusted: trustedBase, delivery: 'fresh', attempts: log.snapshot(), audit_seq: null };
   }
-  const runtime = s.runtimes[spec.name] as ToolRuntime;
+  const runtime = runtimeOf as ToolRuntime;
   const x: Exec = {
     s,
     call,
@@ -84,12 +92,12 @@ export async function execute(s: PlaneState, call: PlaneCall, trustedBase: Trust
     args: parsed.data,
     scope: { principal_ref: s.principalRefOf(call.principal), idempotency_key: call.call.idempotency_key },
     fingerprint: H(PURPOSES.request, requestFields(trustedBase, s.dispatcher.tools), s.key),
-    deadline: s.clock.now() + (runtime.deadline_ms ?? s.policy.deadline_ms),
+    deadline,
     log,
     runs: 0,
     waited: false,
     approved: false,
-    wroteMaybe: false,
+    mayHaveCommitted: false,
   };
   try {
     // Step 1: authorize, before anything is read.
@@ -135,6 +143,7 @@ async function lookUp(x: Exec): Promise<Answer | typeof LOST> {
   }
   if (rec.fingerprint !== x.fingerprint)
     return { output: errorOutput('IDEMPOTENCY_CONFLICT'), delivery: 'fresh', change: null };
+  if (x.spec.effect === 'write') x.mayHaveCommitted = true;
   if (rec.state === 'completed') return replay(x, rec);
   if (rec.state === 'unknown') return statusPath(x, rec.token, errorOutput('OUTCOME_UNKNOWN'));
   if (rec.lease_until > now) return waitForOwner(x, rec);
@@ -237,7 +246,7 @@ async function runPath(x: Exec, token: string): Promise<Answer | typeof LOST> {
   const { s, spec } = x;
   for (;;) {
     x.runs++;
-    if (spec.effect === 'write') x.wroteMaybe = true;
+    if (spec.effect === 'write') x.mayHaveCommitted = true;
     const end = x.log.begin('run');
     const ran = await raceDeadline(s.clock, x.deadline - s.clock.now(), (signal) =>
       x.runtime.run(x.args, runContext(x, signal)),
@@ -429,16 +438,18 @@ function givingUp(x: Exec): Output {
 /** Step 7: project, validate, and record the answer with its record change in one commit. */
 async function answer(x: Exec, a: Answer | typeof LOST): Promise<Execution | typeof LOST> {
   if (a === LOST) return LOST;
-  return record(x.s, x.log, x.s.trusted(x.call, 'fresh', x.s.clock.now()), a, x);
+  return record(x, x.log, x.s.trusted(x.call, 'fresh', x.s.clock.now()), a, x);
 }
 
+/** Without an Exec (step 0) a store that fails or hangs leaves the dispatcher's own answer unaudited. */
 async function record(
-  s: PlaneState,
+  b: Bounded,
   log: AttemptLog,
   base: TrustedContext,
   a: Answer,
   x?: Exec,
 ): Promise<Execution | typeof LOST> {
+  const { s } = b;
   const now = a.made?.now ?? s.clock.now();
   const trusted: TrustedContext = { ...base, delivery: a.delivery, now: iso(now) };
   let pkg: Package = a.made?.pkg ?? s.dispatcher.project(a.output, trusted);
@@ -450,16 +461,17 @@ async function record(
   }
   const attempts = log.snapshot();
   const draft = { at: iso(now), protected_audit: pkg.protected_audit, attempts };
-  const committed = await (x === undefined
-    ? s.store.commit(null, draft, s.link).catch(() => null)
-    : store(x, () => s.store.commit(a.change, draft, s.link)));
+  const commit = (change: RecordChange | null) => {
+    const sent = store(b, () => s.store.commit(change, draft, s.link));
+    return x === undefined ? sent.catch(() => null) : sent;
+  };
+  const committed = await commit(a.change);
   if (committed === null) return { pkg, trusted: used, delivery: used.delivery, attempts, audit_seq: null };
   if (!committed.ok) {
     // A completion refused: this owner's lease ran out and another took the key. The result is not delivered as fresh.
     if (a.change?.change.kind === 'complete') return LOST;
-    const plain = await (x === undefined
-      ? s.store.commit(null, draft, s.link)
-      : store(x, () => s.store.commit(null, draft, s.link)));
+    const plain = await commit(null);
+    if (plain === null) return { pkg, trusted: used, delivery: used.delivery, attempts, audit_seq: null };
     if (!plain.ok) return LOST;
     return done(pkg, used, attempts, plain.entry?.seq ?? null, a.preview);
   }
@@ -471,7 +483,7 @@ async function record(
 function unaudited(x: Exec): Execution {
   const now = x.s.clock.now();
   const trusted = x.s.trusted(x.call, 'fresh', now);
-  const output = x.wroteMaybe
+  const output = x.mayHaveCommitted
     ? errorOutput('OUTCOME_UNKNOWN')
     : errorOutput('TIMEOUT_BEFORE_EXECUTE', STORE_RETRY_AFTER_MS);
   return {
@@ -481,14 +493,4 @@ function unaudited(x: Exec): Execution {
     attempts: x.log.snapshot(),
     audit_seq: null,
   };
-}
-
-class StoreFailure extends Error {}
-
-async function store<T>(_x: Exec, op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (cause) {
-    throw new StoreFailure('the store failed', { cause });
-  }
 }

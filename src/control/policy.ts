@@ -19,7 +19,7 @@ export interface Policy {
   status_timeout_ms: number;
   /** How often a waiter reads another owner's record. */
   poll_ms: number;
-  /** An owner's lease: longer than the deadline, so an owner within its deadline is never taken over. */
+  /** An owner's lease: at least the deadline (refused otherwise), so an owner within its deadline is never taken over. */
   lease_ms: number;
   /** A record lives this long from its last change; then the key is new again. */
   retention_ms: number;
@@ -52,7 +52,39 @@ export function resolvePolicy(given: Partial<Policy> | undefined): Readonly<Poli
     policy[name as keyof Policy] = value;
   }
   if (policy.max_attempts < 1) throw new ControlPlaneConfigError('policy.max_attempts', 'must be at least 1');
+  if (policy.lease_ms < policy.deadline_ms) {
+    // The member the caller set is the one to change: a lease given alone is too short, a deadline given alone too long.
+    const blameDeadline = Object.hasOwn(given ?? {}, 'deadline_ms') && !Object.hasOwn(given ?? {}, 'lease_ms');
+    throw blameDeadline
+      ? new ControlPlaneConfigError(
+          'policy.deadline_ms',
+          `is ${policy.deadline_ms}, longer than policy.lease_ms (${policy.lease_ms}): ${LEASE_WHY}`,
+        )
+      : new ControlPlaneConfigError(
+          'policy.lease_ms',
+          `is ${policy.lease_ms}, shorter than policy.deadline_ms (${policy.deadline_ms}): ${LEASE_WHY}`,
+        );
+  }
   return Object.freeze(policy);
+}
+
+const LEASE_WHY =
+  'the lease must outlast the deadline, so that no second owner can claim the key while the first may still commit';
+
+/**
+ * A runtime's own deadline replaces the policy's for its tool, so it is held
+ * to the same lease (docs/control-plane.md#policy).
+ */
+export function checkRuntimeDeadlines(
+  policy: Readonly<Policy>,
+  runtimes: Readonly<Record<string, { deadline_ms?: number }>>,
+): void {
+  for (const [name, rt] of Object.entries(runtimes))
+    if (rt.deadline_ms !== undefined && rt.deadline_ms > policy.lease_ms)
+      throw new ControlPlaneConfigError(
+        `runtimes.${name}.deadline_ms`,
+        `is ${rt.deadline_ms}, longer than policy.lease_ms (${policy.lease_ms}): ${LEASE_WHY}`,
+      );
 }
 
 /** The wait before run n + 1 (n from 0). */

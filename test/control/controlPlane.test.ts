@@ -305,33 +305,49 @@ describe('several owners of one key', () => {
 
   it('a lease that runs out under a slow handler: the late completion is refused and not delivered as fresh', async () => {
     const world = billingWorld({ dedup: true });
-    const clock = virtualClock();
     const store = memoryStore();
-    // Ignores its signal and answers after the lease (the deadline is longer than the lease here, on purpose).
-    const late: ToolRuntime = {
+    // The policy refuses a lease shorter than the deadline, so an owner outlives its lease only when its own time
+    // stops: a process paused (SIGSTOP, a frozen VM) while its handler has committed. Its clock is one that does not
+    // move; the rest of the world's does.
+    const paused = virtualClock({ auto: false });
+    const world2 = virtualClock({ start: paused.now() });
+    let resume = () => {};
+    const resumed = new Promise<void>((r) => (resume = r));
+    const stalled: ToolRuntime = {
       ...world.runtimes.issue_refund,
       run: async (args, ctx) => {
         const out = await world.runtimes.issue_refund.run(args, ctx);
-        await clock.sleep(5_000);
+        await resumed;
         return out;
       },
-      deadline_ms: 10_000,
     };
-    const plane = createControlPlane({
+    const policy = { lease_ms: 2_000, deadline_ms: 2_000 };
+    const owner = createControlPlane({
       dispatcher,
       store,
-      clock,
-      policy: { lease_ms: 2_000 },
-      runtimes: { ...world.runtimes, issue_refund: late },
+      clock: paused,
+      policy,
+      runtimes: { ...world.runtimes, issue_refund: stalled },
       authorize: () => true,
     });
-    const first = plane.execute(refundCall());
-    await clock.advance(2_500);
-    const second = await plane.execute(refundCall());
+    const other = createControlPlane({
+      dispatcher,
+      store,
+      clock: world2,
+      policy,
+      runtimes: world.runtimes,
+      authorize: () => true,
+    });
+    const first = owner.execute(refundCall());
+    await world2.advance(2_500);
+    const second = await other.execute(refundCall());
     expect(second.delivery).toBe('receipt_reconciled');
+    resume();
     const firstDone = await first;
-    expect(firstDone.delivery).not.toBe('fresh');
+    expect(firstDone.delivery).toBe('local_replay');
+    expect(kinds(firstDone)).toEqual(['run:-', 'replay:-']);
     expect(world.sideEffects()).toBe(1);
+    expect(world.runs()).toBe(1);
   });
 });
 
@@ -374,6 +390,46 @@ describe('bad input', () => {
     expect(() => createControlPlane({ ...base, runtimes: world.runtimes, policy: { lease_ms: -1 } })).toThrow(
       /policy\.lease_ms/,
     );
+  });
+
+  it('refuses a lease shorter than the deadline, naming the member, its value and why; the lease equal to the deadline is accepted', () => {
+    const world = billingWorld();
+    const base = { dispatcher, store: memoryStore(), authorize: () => true, runtimes: world.runtimes };
+    const refused = (policy: Record<string, number>, runtimes = world.runtimes) => {
+      try {
+        createControlPlane({ ...base, runtimes, policy });
+      } catch (e) {
+        expect(e).toBeInstanceOf(ControlPlaneConfigError);
+        return { at: (e as ControlPlaneConfigError).at, message: (e as Error).message };
+      }
+      return null;
+    };
+    // The lease of the race test that found 2 duplicates in 24 keys.
+    expect(refused({ lease_ms: 5 })).toEqual({
+      at: 'policy.lease_ms',
+      message:
+        'policy.lease_ms is 5, shorter than policy.deadline_ms (30000): the lease must outlast the deadline, so that no second owner can claim the key while the first may still commit',
+    });
+    expect(refused({ lease_ms: 999, deadline_ms: 1_000 })?.at).toBe('policy.lease_ms');
+    // A deadline set alone past the default lease is the member to change.
+    expect(refused({ deadline_ms: 60_001 })).toMatchObject({
+      at: 'policy.deadline_ms',
+      message: expect.stringMatching(
+        /^policy\.deadline_ms is 60001, longer than policy\.lease_ms \(60000\): the lease must outlast/,
+      ),
+    });
+    // A runtime's own deadline replaces the policy's for its tool: held to the same lease.
+    const slow = { ...world.runtimes, issue_refund: { ...world.runtimes.issue_refund, deadline_ms: 60_001 } };
+    expect(refused({}, slow)).toMatchObject({
+      at: 'runtimes.issue_refund.deadline_ms',
+      message: /is 60001, longer than policy\.lease_ms \(60000\)/,
+    });
+    // The boundary: a lease as long as the deadline, for the policy and for a runtime.
+    expect(refused({ lease_ms: 1_000, deadline_ms: 1_000 })).toBeNull();
+    expect(refused({ deadline_ms: 60_000 })).toBeNull();
+    expect(
+      refused({}, { ...world.runtimes, issue_refund: { ...world.runtimes.issue_refund, deadline_ms: 60_000 } }),
+    ).toBeNull();
   });
 
   it('a malformed call is a typed, located error; an unknown tool and bad arguments are the dispatcher’s own answers', async () => {

@@ -14,11 +14,13 @@ import {
   createControlPlane,
   memoryStore,
   virtualClock,
+  type AuditDraft,
   type Execution,
   type PlaneTurnContext,
   type ToolRuntime,
 } from '../../src/control/index.ts';
 import { alice, billingWorld, dispatcher } from './billing.ts';
+import { stallingStore } from './stallingStore.ts';
 
 type Call = { call_id: string; name: string; arguments: string };
 
@@ -353,5 +355,41 @@ describe('the executions, ready for continueTurn', () => {
       'function_call_output',
       'function_call_output',
     ]);
+  });
+});
+
+describe('a store that never answers (docs/control-plane.md#a-store-that-fails-or-hangs)', () => {
+  it('a turn settles at the deadline: the hung call answers from the catalog, the other runs; the next turn settles both, one refund', async () => {
+    const world = billingWorld();
+    const clock = virtualClock();
+    const st = stallingStore(memoryStore());
+    const plane = createControlPlane({
+      dispatcher,
+      store: st.store,
+      runtimes: world.runtimes,
+      clock,
+      authorize: () => true,
+    });
+    const ctx: PlaneTurnContext = { principal: alice, history: [] };
+    const turn = openaiTurn('resp_H1', [refund('call_r', 'arrived broken'), invoice('call_i')]);
+    // The refund's completion is the call that hangs; the invoice's goes through.
+    st.stall('commit', {
+      when: (_change, entry) => (entry as AuditDraft | null)?.protected_audit.provider_context.call_id === 'call_r',
+    });
+    const t0 = clock.now();
+    const first = await plane.executeTurn(turn, ctx);
+    expect(clock.now() - t0).toBe(30_000);
+    expect(first.map((e) => e.delivery)).toEqual(['fresh', 'fresh']);
+    expect(first.map(code)).toEqual(['OUTCOME_UNKNOWN', null]);
+    expect(first.map((e) => e.audit_seq === null)).toEqual([true, false]);
+    for (const ex of first) expect(dispatcher.validateResult(ex.pkg, ex.trusted).ok).toBe(true);
+    // Every execution still continues the turn: the model reads the catalog's answer for the hung call.
+    expect(dispatcher.continueTurn('openai', turn, results(first), { mode: 'stateful', history: [] }).ok).toBe(true);
+    await st.recover();
+    // The lost completion left a started record: after its lease, the status query settles it.
+    await clock.advance(60_000);
+    const again = await plane.executeTurn(turn, ctx);
+    expect(again.map((e) => e.delivery)).toEqual(['receipt_reconciled', 'local_replay']);
+    expect(world.sideEffects()).toBe(1);
   });
 });
