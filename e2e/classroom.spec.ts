@@ -225,6 +225,34 @@ test.describe('the classroom, at 1920×1080', () => {
   });
 });
 
+test.describe('the classroom, at 1280×720 (a common projector)', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('presenting, the attack ids take one row and the verdict and its digest table the detail’s whole width', async ({
+    pg,
+    page,
+  }) => {
+    await pg.goto('/?scenario=search_kb.hits&attack=A1&present=1');
+    const verdict = page.getByTestId('attack-verdict');
+    await expect(verdict).toBeVisible();
+    for (let i = 1; i <= 14; i++) {
+      const item = page.getByTestId(`attack-A${i}`);
+      await expect(item).toBeInViewport({ ratio: 1 });
+      // The id alone is shown; the title stays the button's name and tooltip.
+      await expect(item).toHaveAttribute('title', /.+/);
+    }
+    await expect(page.getByTestId('attack-A5')).toHaveAccessibleName(/^A5\s*\S/);
+    expect((await verdict.boundingBox())?.width ?? 0).toBeGreaterThan(700);
+    const table = verdict.locator('table');
+    await table.scrollIntoViewIfNeeded();
+    for (const cell of await table.locator('th, td').all()) {
+      const box = await cell.boundingBox();
+      expect(box === null ? 0 : box.x + box.width).toBeLessThanOrEqual(1280);
+    }
+    await shot(page, 'attack-A1-1280x720-present');
+  });
+});
+
 test('Monaco’s own menus speak Chinese when the page does; switching the language with the editor open keeps it working and offers a reload', async ({
   pg,
   page,

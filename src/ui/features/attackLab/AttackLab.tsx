@@ -101,6 +101,7 @@ export function AttackLab({
                     className={cx(styles.item, selected && styles.selected)}
                     aria-pressed={selected}
                     data-testid={`attack-${id}`}
+                    title={ATTACK_TEXT[lang][id].title}
                     onClick={() => onSelectAttack(id)}
                   >
                     <span className={styles.itemId}>{id}</span>
