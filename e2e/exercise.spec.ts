@@ -76,7 +76,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     await proof(page, 5).getByTestId('action-scan-payloads').click();
     await expect(proof(page, 5)).toHaveAttribute('data-shown', 'true');
-    await expect(proof(page, 5).getByTestId('part-scan_payloads')).toContainText('15');
+    await expect(proof(page, 5).getByTestId('part-scan_payloads')).toContainText('20');
 
     await proof(page, 3).getByTestId('action-swap').click();
     const swapped = proof(page, 3).getByTestId('outcome-presented');

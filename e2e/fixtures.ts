@@ -30,7 +30,12 @@ export const SCENARIO_IDS = [
 ] as const;
 
 export const DIGESTS = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
-export const PAYLOAD_TITLES = ['OpenAI Responses', 'Anthropic Messages', 'Gemini Interactions'] as const;
+export const PAYLOAD_TITLES = [
+  'OpenAI Responses',
+  'Anthropic Messages',
+  'Gemini Interactions',
+  'MCP tools/call',
+] as const;
 
 export interface MarkerData {
   code: string;

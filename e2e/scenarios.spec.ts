@@ -1,12 +1,12 @@
 /**
  * Every scenario has its own address and loads with both projections, the
- * three digests and the three provider payloads; switching scenarios inside
+ * three digests and the four payloads (three model providers and MCP); switching scenarios inside
  * the page takes well under a second.
  */
 import { DIGESTS, PAYLOAD_TITLES, SCENARIO_IDS, expect, test } from './fixtures.ts';
 
 for (const id of SCENARIO_IDS) {
-  test(`?scenario=${id} shows both projections, three digests and three payloads`, async ({ pg, page }) => {
+  test(`?scenario=${id} shows both projections, three digests and four payloads`, async ({ pg, page }) => {
     await pg.goto(`/?scenario=${id}`);
     await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue(id);
     await expect(pg.modelResult).toContainText('"schema_version": "tool-model-result-v2"');
@@ -23,6 +23,8 @@ for (const id of SCENARIO_IDS) {
       await expect(card).toContainText(/✓ no audit material \(checked \d+ values\)/);
       await expect(card).not.toContainText('protected_audit');
     }
+    await expect(pg.payload('MCP tools/call')).toContainText('Not a model provider');
+    await expect(pg.payload('MCP tools/call')).toContainText('"structuredContent"');
     // The model never sees the principal: not in model_result, not in any payload.
     await expect(pg.modelResult).not.toContainText('tenant-acme-retail');
     await expect(page.locator('#panel-payloads')).not.toContainText('tenant-acme-retail');

@@ -3,7 +3,8 @@
  * installed in a fresh project in a temp dir, and there an example run (the
  * chapter's tools, an engineer's own tool with a valid output, an extra
  * field, a nested token and a broken echo; the control plane with their own
- * refund tool, a lost response and a replay), type-checked first under strict
+ * refund tool, a lost response and a replay; the own tool served over MCP
+ * through `tool-result-contract/mcp` to the SDK's Client), type-checked first under strict
  * TypeScript with nodenext resolution; then the bin, and its start time
  * against `node -e 0` (at most 5x, medians of 5 runs). Prints what it measured.
  */
@@ -76,6 +77,7 @@ try {
     '--prefer-offline',
     join(scratch, packed.filename),
     `zod@${dev.zod}`,
+    `@modelcontextprotocol/sdk@${dev['@modelcontextprotocol/sdk']}`,
     `@types/node@${dev['@types/node']}`,
   ]);
   for (const f of ['example.mts', 'tsconfig.json'])
@@ -92,7 +94,7 @@ try {
       fail(`the example failed:\n${example.stdout}${example.stderr}`);
     else
       console.log(
-        'example: chapter tools, own tool (valid, extra field, nested token, broken echo), control plane (lost response reconciled, replay, one refund), strict nodenext types — ok',
+        'example: chapter tools, own tool (valid, extra field, nested token, broken echo), control plane (lost response reconciled, replay, one refund), the tool served over MCP to the SDK client (tool-result-contract/mcp), strict nodenext types — ok',
       );
   }
 

@@ -1,6 +1,6 @@
 /**
  * src/core in folders by concept whose dependencies point one way
- * (json ← tables ← result ← dispatch ← turn ← recordings ← dispatcher), each with one door
+ * (json ← tables ← result ← mcp ← dispatch ← turn ← recordings ← dispatcher), each with one door
  * (its index.ts). No circle of files; no import back up a layer; and nothing
  * outside src/core imports a core module past a door (ESLint's
  * no-restricted-imports says the same in the editor).
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const core = join(root, 'src', 'core');
-const LAYERS = ['json', 'tables', 'result', 'dispatch', 'turn', 'recordings', 'dispatcher'];
+const LAYERS = ['json', 'tables', 'result', 'mcp', 'dispatch', 'turn', 'recordings', 'dispatcher'];
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { canonicalize } from 'tool-result-contract/json';
 import { createControlPlane, memoryStore, verifyAuditChain } from 'tool-result-contract/control';
+import { mcpServer } from 'tool-result-contract/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   createDispatcher,
   defineTool,
@@ -21,7 +24,9 @@ assert.ok(paid !== null);
 const chapterPkg: Package = project(paid.handler_output, paid.context);
 assert.equal(chapterPkg.model_result.status, 'succeeded');
 assert.deepEqual(validateResult(chapterPkg, paid.context), { ok: true, violations: [] });
-assert.equal(toProviderItem(chapterPkg, paid.context).type, 'function_call_output');
+const chapterItem = toProviderItem(chapterPkg, paid.context);
+// Every item but MCP's CallToolResult has a `type`: the union is narrowed by it.
+assert.ok('type' in chapterItem && chapterItem.type === 'function_call_output');
 
 // An engineer's own tool.
 const getInvoice = defineTool({
@@ -63,7 +68,8 @@ const reasons = (pkg: Package): string[] => pkg.protected_audit.violations.map((
 const ok = billing.project(output(valid), trusted);
 assert.equal(ok.model_result.status, 'succeeded');
 assert.deepEqual(billing.validateResult(ok, trusted), { ok: true, violations: [] });
-assert.equal(billing.toProviderItem(ok, trusted).type, 'function_call_output');
+const okItem = billing.toProviderItem(ok, trusted);
+assert.ok('type' in okItem && okItem.type === 'function_call_output');
 
 const extra = billing.project(output({ ...valid, discount: 5 }), trusted);
 assert.equal(extra.model_result.error?.code, 'OUTPUT_CONTRACT_VIOLATION');
@@ -136,5 +142,28 @@ const again = await refund('call_refund_2'); // the model asks again: the same i
 assert.equal(again.delivery, 'local_replay');
 assert.equal(ledger.size, 1);
 assert.equal(verifyAuditChain(await plane.auditEntries()).ok, true);
+
+// The engineer's tool served over MCP, spoken to by the SDK's own Client (which validates structuredContent).
+const audited: Package[] = [];
+const served = mcpServer(billing, {
+  name: 'billing',
+  version: '1.0.0',
+  principal: paid.context.principal,
+  handlers: { get_invoice: (args) => output({ ...valid, invoice_ref: (args as { invoice_ref: string }).invoice_ref }) },
+  onPackage: (pkg) => void audited.push(pkg),
+});
+const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+const mcpClient = new Client({ name: 'example', version: '1.0.0' });
+await Promise.all([served.connect(serverSide), mcpClient.connect(clientSide)]);
+const listed = await mcpClient.listTools();
+assert.equal(listed.tools[0]?.outputSchema?.type, 'object');
+const answered = await mcpClient.callTool({ name: 'get_invoice', arguments: { invoice_ref: 'INV-42' } });
+assert.equal(answered.isError, undefined);
+assert.deepEqual(answered.structuredContent, audited[0]?.model_result);
+const refused = await mcpClient.callTool({ name: 'get_invoice', arguments: { invoice_ref: 'nope' } });
+assert.equal(refused.isError, true);
+assert.equal((refused.structuredContent as { error: { code: string } }).error.code, 'INVALID_ARGUMENTS');
+assert.ok(!JSON.stringify(answered).includes(paid.context.principal.tenant));
+await mcpClient.close();
 
 console.log('example: ok');

@@ -21,11 +21,35 @@ export {
   type EchoField,
 } from './tables/index.ts';
 export { defineTool, ToolSpecError } from './tables/index.ts';
+// MCP servers' tools and results (docs/mcp.md).
+export { type McpBinding, type McpDefinitionState } from './tables/index.ts';
+export {
+  MCP_BLOCK_TYPES,
+  MCP_DEFINITION_PURPOSE,
+  MCP_MESSAGE_LIMITS,
+  MCP_STRUCTURED_PURPOSE,
+  mcpCallToolResultSchema,
+  mcpDefinitionSha256,
+  mcpDefinitionState,
+  mcpResourceRevision,
+  pinMcpTools,
+  projectMcp,
+  projectMcpDetailed,
+  type McpBlockType,
+  type McpCallToolResultValue,
+  type McpChanged,
+  type McpContentBlock,
+  type McpPinned,
+  type McpPinning,
+  type McpToolDefinition,
+  type McpUnregistered,
+} from './mcp/index.ts';
 export { createDispatcher, type Dispatcher } from './dispatcher/index.ts';
 export { resultJsonSchema, resultZodSchema, RESULT_SCHEMA_PARTS, type ResultSchemaPart } from './result/index.ts';
 export { digestPreimages, type DigestPreimages } from './result/index.ts';
 export { ERROR_CATALOG, RETRY_AFTER_MS, type ErrorCode, type CatalogEntry } from './tables/index.ts';
 export { PROVIDER_ADAPTERS, findAdapter, adapterFor, type ProviderName, type ProviderItem } from './tables/index.ts';
+export { type LastHopName, type McpCallToolResult } from './tables/index.ts';
 export { project, projectDetailed } from './result/index.ts';
 export {
   computeBindings,

@@ -129,7 +129,7 @@ describe('the exercise’s actions', () => {
   it('the scans show their proofs over five sealed results only, and name a leak', () => {
     const all = sealedFive();
     expect(scanProjections(all).step).toMatchObject({ slots: [1, 2, 3, 4, 5] });
-    expect(scanPayloads(all).step).toMatchObject({ payloads: 15 });
+    expect(scanPayloads(all).step).toMatchObject({ payloads: 20 });
     expect(scanProjections([...all.slice(0, 4), null]).step).toBeNull();
     const leaky = structuredClone(all[0]) as ReturnType<typeof seal>;
     (leaky.pkg.model_result as unknown as Record<string, unknown>).note = leaky.trusted.principal.subject;

@@ -76,7 +76,7 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
     },
     8: {
       title: "One provider's message shape as the internal model: the other adapters break or lose fields",
-      correct: 'three adapters over one internal contract',
+      correct: 'four adapters (three model providers and MCP) over one internal contract',
       mistaken: 'an Anthropic-shaped internal model, converted',
       consequence: (f) => `Converting out of another provider's shape loses what it never had: ${f.lost.join('; ')}.`,
     },
@@ -138,7 +138,7 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
     },
     8: {
       title: '把某家 provider 的消息形状当成内部域模型：另外两个 adapter 出错或丢字段',
-      correct: '同一内部合同上的三个 adapter',
+      correct: '同一内部合同上的四个 adapter（三个模型 provider 与 MCP）',
       mistaken: '以 Anthropic 形状为内部模型再转换',
       consequence: (f) => `从另一家的形状转换出来，丢掉了它本来就没有的东西：${f.lost.join('；')}。`,
     },

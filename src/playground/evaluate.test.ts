@@ -35,7 +35,7 @@ function insertBeforeLine(text: string, marker: string, insert: string): { text:
 
 describe('evaluate: every built-in scenario', () => {
   for (const s of scenarios) {
-    it(`${s.id}: projects, validates, digests agree, three payloads without audit material`, () => {
+    it(`${s.id}: projects, validates, digests agree, four payloads without audit material`, () => {
       const ev = evaluate(docOf(s.id));
       expect(ev.parse.ok).toBe(true);
       expect(ev.context.ok).toBe(true);
@@ -53,7 +53,7 @@ describe('evaluate: every built-in scenario', () => {
             : hmacSha256Hex(s.context.key.secret, d.preimage as string);
         expect(recomputed).toBe(d.recomputed);
       }
-      expect(r.payloads.map((p) => p.provider)).toEqual(['openai', 'anthropic', 'gemini']);
+      expect(r.payloads.map((p) => p.provider)).toEqual(['openai', 'anthropic', 'gemini', 'mcp']);
       for (const p of r.payloads) {
         expect(p.ok).toBe(true);
         if (p.ok) {
@@ -169,16 +169,16 @@ describe('evaluate: the trusted context', () => {
     expect(ev.problems.find((p) => p.code === 'INPUT_BINDING')?.path).toBe('/data/query');
   });
 
-  it('an unregistered adapter revision is refused as a fourth payload and by validation (A12)', () => {
+  it('an unregistered adapter revision is refused as a fifth payload and by validation (A12)', () => {
     const base = docOf('get_order.paid');
     const ev = evaluate({ ...base, context: { ...base.context, adapter_revision: 'openai-responses-2024-01-01' } });
     const r = resultOf(ev);
     expect(r.validation.violations.map((v) => v.code)).toContain('UNREGISTERED_ADAPTER');
-    expect(r.payloads).toHaveLength(4);
-    const own = r.payloads[3];
+    expect(r.payloads).toHaveLength(5);
+    const own = r.payloads[4];
     expect(own?.ok).toBe(false);
     if (own !== undefined && !own.ok) expect(own.refusal.map((v) => v.code)).toContain('UNREGISTERED_ADAPTER');
-    expect(r.payloads.slice(0, 3).every((p) => p.ok)).toBe(true);
+    expect(r.payloads.slice(0, 4).every((p) => p.ok)).toBe(true);
     expect(
       ev.problems.some((p) => p.source === 'validation' && p.code === 'UNREGISTERED_ADAPTER' && p.range === null),
     ).toBe(true);

@@ -16,7 +16,7 @@ import { PURPOSES, digestPreimages, type DigestPreimages } from '../core/result/
 import { previewDispatch, type DispatchPreview } from '../core/dispatch/index.ts';
 import { openLiveSession, type LiveSession } from '../core/dispatch/index.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '../core/result/index.ts';
-import { type ProviderName } from '../core/tables/index.ts';
+import { type LastHopName } from '../core/tables/index.ts';
 import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
 import { AdapterRefused } from '../core/dispatch/index.ts';
 import { type TrustedContext } from '../core/result/index.ts';
@@ -80,7 +80,7 @@ export interface DigestView {
 
 export type PayloadView =
   | {
-      provider: ProviderName;
+      provider: LastHopName;
       title: string;
       api_family: string;
       adapter_revision: string;
@@ -92,7 +92,7 @@ export type PayloadView =
       audit: { checked: number; found: string[] };
     }
   | {
-      provider: ProviderName | 'unregistered';
+      provider: LastHopName | 'unregistered';
       title: string;
       api_family: string;
       adapter_revision: string;

@@ -9,9 +9,11 @@
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type { MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Interactions } from '@google/genai';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type {
   AnthropicToolResult,
   GeminiFunctionResult,
+  McpCallToolResult,
   OpenAIFunctionCallOutput,
 } from '../../src/core/tables/index.ts';
 import type { AnthropicTurn, GeminiTurn, OpenAITurn } from '../../src/core/dispatch/index.ts';
@@ -19,6 +21,7 @@ import type { AnthropicTurn, GeminiTurn, OpenAITurn } from '../../src/core/dispa
 declare const openaiItem: OpenAIFunctionCallOutput;
 declare const anthropicItem: AnthropicToolResult;
 declare const geminiItem: GeminiFunctionResult;
+declare const mcpItem: McpCallToolResult;
 declare const openaiTurn: OpenAITurn;
 declare const anthropicTurn: AnthropicTurn;
 declare const geminiTurn: GeminiTurn;
@@ -29,6 +32,7 @@ export const a: ToolResultBlockParam = anthropicItem;
 export const aTurn: MessageParam = anthropicTurn;
 export const g: Interactions.FunctionResultStep = geminiItem;
 export const gTurn: Interactions.Step[] = geminiTurn.input;
+export const m: CallToolResult = mcpItem;
 
 // Negatives: shapes one provider's habits would produce for another.
 // prettier-ignore
@@ -46,3 +50,9 @@ export const n4: ResponseInputItem.FunctionCallOutput = { type: 'function_call_o
 // prettier-ignore
 // @ts-expect-error Anthropic's is_error is a boolean, not a string
 export const n5: ToolResultBlockParam = { type: 'tool_result', tool_use_id: 'c', is_error: 'true' };
+// prettier-ignore
+// @ts-expect-error MCP's isError is a boolean, not a string
+export const n6: CallToolResult = { content: [], isError: 'true' };
+// prettier-ignore
+// @ts-expect-error MCP's content is a list of blocks, never the model_result's text alone
+export const n7: CallToolResult = { content: '{"status":"succeeded"}' };

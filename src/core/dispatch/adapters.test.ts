@@ -11,15 +11,23 @@ import {
 import { auditValuesOf } from '../result/auditValues.ts';
 import { previewDispatch, rebindPackage, withProvider } from './dispatchPreview.ts';
 import { project } from '../result/project.ts';
-import { PROVIDER_ADAPTERS, type ProviderName } from '../tables/providerAdapters.ts';
+import {
+  PROVIDER_ADAPTERS,
+  type LastHopName,
+  type ProviderItem,
+  type ProviderName,
+} from '../tables/providerAdapters.ts';
 import { findScenario, scenarios } from '../result/scenarios.ts';
 import type { Scenario } from '../result/scenario.ts';
 import { AdapterRefused, toProviderItem } from './toProviderItem.ts';
 
 const providers: ProviderName[] = ['openai', 'anthropic', 'gemini'];
 
+/** Every registered last hop: the model providers and MCP. */
+const lastHops: LastHopName[] = [...providers, 'mcp'];
+
 describe('provider items', () => {
-  const cases = scenarios.flatMap((s) => providers.map((p) => [s.id, p, s] as const));
+  const cases = scenarios.flatMap((s) => lastHops.map((p) => [s.id, p, s] as const));
   it.each(cases)('%s via %s carries model_result only, no audit material', (_id, provider, s) => {
     const t = withProvider(s.context, provider);
     const pkg = project(s.handler_output, t);
@@ -29,6 +37,44 @@ describe('provider items', () => {
     // The text inside is exactly canonical(model_result), the bytes result_sha256 binds.
     const inner = 'output' in item ? item.output : 'content' in item ? item.content[0].text : item.result[0].text;
     expect(inner).toBe(canonicalize(pkg.model_result));
+  });
+  it('MCP: a CallToolResult whose text and structuredContent are the same model_result, isError on failure only', () => {
+    for (const s of scenarios) {
+      const t = withProvider(s.context, 'mcp');
+      const pkg = project(s.handler_output, t);
+      const item = toProviderItem(pkg, t);
+      const text = canonicalize(pkg.model_result);
+      expect(item).toEqual({
+        content: [{ type: 'text', text }],
+        structuredContent: pkg.model_result,
+        ...(pkg.model_result.status === 'succeeded' ? {} : { isError: true }),
+      });
+      if (!('structuredContent' in item)) throw new Error('not a CallToolResult');
+      // Parsed back from the canonical text: equal, never the package's own object.
+      expect(canonicalize(item.structuredContent)).toBe(text);
+      expect(item.structuredContent).not.toBe(pkg.model_result);
+      expect(Object.keys(item).sort()).toEqual(
+        pkg.model_result.status === 'succeeded'
+          ? ['content', 'structuredContent']
+          : ['content', 'isError', 'structuredContent'],
+      );
+    }
+  });
+  it('MCP: refuses a tampered package before serializing, and a model provider context cannot be relabeled mcp', () => {
+    const s = findScenario('get_order.paid') as Scenario;
+    const t = withProvider(s.context, 'mcp');
+    const pkg = structuredClone(project(s.handler_output, t));
+    pkg.model_result.data = { order_ref: 'ORDER-7', status: 'refunded' };
+    expect(() => toProviderItem(pkg, t)).toThrow(AdapterRefused);
+    // The openai package under the mcp triple: its call binding names another adapter.
+    const foreign = project(s.handler_output, s.context);
+    try {
+      toProviderItem(foreign, t);
+      throw new Error('not refused');
+    } catch (e) {
+      expect(e).toBeInstanceOf(AdapterRefused);
+      expect((e as AdapterRefused).violations.map((v) => v.code)).toContain('CALL_BINDING_MISMATCH');
+    }
   });
   it('builds the registered shapes (docs/contract.md#provider-adapters)', () => {
     const s = findScenario('search_kb.no_access') as Scenario;
@@ -56,9 +102,11 @@ describe('provider items', () => {
   });
   it('omits is_error on success', () => {
     const s = findScenario('get_order.paid') as Scenario;
-    for (const p of ['anthropic', 'gemini'] as const) {
+    for (const p of ['anthropic', 'gemini', 'mcp'] as const) {
       const t = withProvider(s.context, p);
-      expect(toProviderItem(project(s.handler_output, t), t)).not.toHaveProperty('is_error');
+      const item = toProviderItem(project(s.handler_output, t), t);
+      expect(item).not.toHaveProperty('is_error');
+      expect(item).not.toHaveProperty('isError');
     }
   });
   it('refuses a tampered package with its violations, before serializing', () => {
@@ -76,11 +124,12 @@ describe('provider items', () => {
       ]);
     }
   });
-  it('has exactly the three registered triples', () => {
+  it('has exactly the four registered triples', () => {
     expect(PROVIDER_ADAPTERS.map((a) => [a.provider, a.api_family, a.adapter_revision])).toEqual([
       ['openai', 'responses', 'openai-responses-2026-07-19'],
       ['anthropic', 'messages', 'anthropic-messages-2026-07-19'],
       ['gemini', 'interactions', 'gemini-interactions-2026-07-19'],
+      ['mcp', 'tools', 'mcp-2025-11-25'],
     ]);
   });
 });
@@ -215,28 +264,31 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
 });
 
 describe('previewDispatch and rebindPackage', () => {
-  it.each(scenarios.flatMap((s) => providers.map((p) => [s.id, p, s] as const)))(
+  it.each(scenarios.flatMap((s) => lastHops.map((p) => [s.id, p, s] as const)))(
     '%s rebound for %s equals projecting again',
     (_id, provider, s) => {
       const t = withProvider(s.context, provider);
       expect(rebindPackage(project(s.handler_output, s.context), t)).toEqual(project(s.handler_output, t));
     },
   );
-  it('serializes for all three providers, and refuses where the learner set an unregistered revision', () => {
+  it('serializes for every registered last hop, and refuses where the learner set an unregistered revision', () => {
     const s = findScenario('get_order.paid') as Scenario;
+    const kind = (item: ProviderItem | null) => (item === null ? null : 'type' in item ? item.type : 'CallToolResult');
     const ok = previewDispatch(s.handler_output, s.context);
-    expect(ok.providers.map((p) => [p.provider, p.item?.type ?? null])).toEqual([
+    expect(ok.providers.map((p) => [p.provider, kind(p.item)])).toEqual([
       ['openai', 'function_call_output'],
       ['anthropic', 'tool_result'],
       ['gemini', 'function_result'],
+      ['mcp', 'CallToolResult'],
     ]);
     const legacy = { ...s.context, call: { ...s.context.call, adapter_revision: 'openai-responses-2024-01-01' } };
     const refused = previewDispatch(s.handler_output, legacy);
     expect(refused.unregistered?.refused.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);
-    expect(refused.providers.map((p) => p.item?.type ?? null)).toEqual([
+    expect(refused.providers.map((p) => kind(p.item))).toEqual([
       'function_call_output',
       'tool_result',
       'function_result',
+      'CallToolResult',
     ]);
     expect(ok.unregistered).toBeNull();
   });

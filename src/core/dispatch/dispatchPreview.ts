@@ -1,6 +1,6 @@
 /**
- * What the dispatcher would hand each of the three providers for one handler
- * output, computed by the plain functions from scratch. A live session
+ * What the dispatcher would hand each registered last hop (the three model
+ * providers and MCP) for one handler output, computed by the plain functions from scratch. A live session
  * (liveSession.ts) answers the same, byte for byte, faster.
  *
  * model_result does not depend on the provider; only the audit's provider
@@ -11,7 +11,7 @@
 import { callBindingDigest } from '../result/digest.ts';
 import { projectDetailed } from '../result/project.ts';
 import type { Package } from '../result/protectedAudit.ts';
-import { PROVIDER_ADAPTERS, adapterFor, type ProviderItem, type ProviderName } from '../tables/providerAdapters.ts';
+import { PROVIDER_ADAPTERS, adapterFor, type LastHopName, type ProviderItem } from '../tables/providerAdapters.ts';
 import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
 import { registry, type ToolRegistry } from '../tables/registry.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
@@ -19,7 +19,7 @@ import { validateResultDetailed, type ValidationDetails } from '../result/valida
 import type { Violation } from '../tables/violation.ts';
 
 /** The same call routed through another provider's registered adapter: a new object, the argument untouched. */
-export function withProvider(trusted: TrustedContext, provider: ProviderName): TrustedContext {
+export function withProvider(trusted: TrustedContext, provider: LastHopName): TrustedContext {
   const a = adapterFor(provider);
   return {
     ...trusted,
@@ -52,7 +52,7 @@ export function rebindPackage(pkg: Package, to: TrustedContext, callBinding = ca
 }
 
 export interface ProviderPreview {
-  provider: ProviderName;
+  provider: LastHopName;
   title: string;
   trusted: TrustedContext;
   pkg: Package;
@@ -75,7 +75,7 @@ export interface DispatchPreview {
 }
 
 /** True when the call names exactly this registered adapter. */
-export function isCallAdapter(trusted: TrustedContext, provider: ProviderName): boolean {
+export function isCallAdapter(trusted: TrustedContext, provider: LastHopName): boolean {
   const a = adapterFor(provider);
   const c = trusted.call;
   return c.provider === a.provider && c.api_family === a.api_family && c.adapter_revision === a.adapter_revision;
@@ -91,7 +91,7 @@ export interface PreviewSteps {
   /** The full validation of exactly this package in exactly this context. */
   validate(pkg: Package, trusted: TrustedContext): ValidationDetails;
   /** The call routed through a registered adapter: the call's own context (the same object) where it names that adapter. */
-  contextFor(provider: ProviderName): TrustedContext;
+  contextFor(provider: LastHopName): TrustedContext;
   rebind(pkg: Package, to: TrustedContext): Package;
   /** Called on each package before it is validated (a session freezes it). */
   seal(pkg: Package): void;

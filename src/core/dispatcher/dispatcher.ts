@@ -29,6 +29,8 @@ import { defineTool } from '../tables/defineTool.ts';
 import { dispatchTurn, type DispatchedCall } from '../turn/dispatchTurn.ts';
 import { openLiveSession, type LiveSession } from '../dispatch/liveSession.ts';
 import { projectDetailed } from '../result/project.ts';
+import type { McpPinning } from '../mcp/pinMcpTools.ts';
+import { projectMcpDetailed } from '../mcp/projectMcp.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ProviderItem, ProviderName } from '../tables/providerAdapters.ts';
 import { registry, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
@@ -43,6 +45,11 @@ export interface Dispatcher {
   readonly tools: ToolRegistry;
   /** {@link projectDetailed}'s package for this registry. */
   project(handlerOutput: unknown, trusted: TrustedContext): Package;
+  /**
+   * An MCP server's CallToolResult (or its JSON-RPC response, as text or a value) through the
+   * contract, under the caller's `pinning` from pinMcpTools (docs/mcp.md).
+   */
+  projectMcp(result: unknown, trusted: TrustedContext, pinning: McpPinning): Package;
   validateResult(pkg: unknown, trusted: TrustedContext): ValidationReport;
   toProviderItem(pkg: Package, trusted: TrustedContext): ProviderItem;
   composeTurn(
@@ -98,6 +105,8 @@ export function createDispatcher(options: { tools?: readonly ToolSpec[] } = {}):
   return Object.freeze({
     tools,
     project: (handlerOutput: unknown, trusted: TrustedContext) => projectDetailed(handlerOutput, trusted, tools).pkg,
+    projectMcp: (result: unknown, trusted: TrustedContext, pinning: McpPinning) =>
+      projectMcpDetailed(result, trusted, pinning, tools).pkg,
     validateResult: (pkg: unknown, trusted: TrustedContext) => validateResult(pkg, trusted, tools),
     toProviderItem: (pkg: Package, trusted: TrustedContext) => toProviderItem(pkg, trusted, tools),
     composeTurn: compose as Dispatcher['composeTurn'],

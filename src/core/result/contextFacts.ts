@@ -21,6 +21,22 @@ export function gateVerdict(spec: ToolSpec | null, args: { readonly ok: boolean 
   return args.ok ? 'handler' : 'INVALID_ARGUMENTS';
 }
 
+/**
+ * The input gate for one call whose trusted context is already built
+ * (docs/turn-contract.md#the-input-gate): who makes its result, and the
+ * arguments a handler is given (parsed by the tool's input schema, defaults
+ * applied: what request_sha256 binds). For a caller that is not a model turn
+ * (an MCP `tools/call`), which must decide before it runs a handler; `project`
+ * decides the same from the same context.
+ */
+export function callGate(
+  trusted: TrustedContext,
+  tools: ToolRegistry = registry,
+): { gate: GateVerdict; arguments: JsonValue } {
+  const args = normalizedArguments(trusted, tools);
+  return { gate: gateVerdict(lookupTool(trusted.tool, tools), args), arguments: args.value };
+}
+
 export interface ContextFacts {
   readonly tool: string;
   readonly delivery: Delivery;

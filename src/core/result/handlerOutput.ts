@@ -1,5 +1,5 @@
 /**
- * The raw handler output format (this project's own, as the contract leaves it; README.md#the-handler-output-format).
+ * The raw handler output format (this project's own, as the contract leaves it; docs/contract.md#the-handler-output-format).
  * A handler reports one of three things, tagged by `kind`:
  *
  * - `success`: its `data` and the provenance it claims, optionally `truncated`;

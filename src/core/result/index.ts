@@ -7,6 +7,7 @@ export { handlerOutputSchema } from './handlerOutput.ts';
 export { type ModelResult } from './modelResult.ts';
 export { DIGEST_NAMES, type DigestName, type Package, type ProtectedAudit } from './protectedAudit.ts';
 export { auditValuesOf } from './auditValues.ts';
+export { callGate } from './contextFacts.ts';
 export {
   callBindingFields,
   callBindingParts,

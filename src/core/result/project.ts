@@ -153,9 +153,12 @@ export function projectParsed(
   trusted: TrustedContext,
   facts: ContextFacts,
   steps: ProjectionSteps,
+  prelude?: ProjectionPrelude,
 ): { pkg: Package; violations: Violation[] } {
   const { spec, args, principal_ref, request_sha256, tool_contract, auditValues } = facts;
   const violations = new ViolationList();
+  for (const v of prelude?.violations ?? []) violations.addViolation(v);
+  const fromPrelude = violations.length;
   const redactions: Redaction[] = [{ path: '/principal', reason: 'principal_replaced_by_principal_ref' }];
   let downstream: Downstream = { request_ref: null, receipt_ref: null, status_ref: null };
   let model_result: ModelResult;
@@ -168,6 +171,9 @@ export function projectParsed(
       trusted,
       trusted.now,
     );
+  } else if (prelude !== undefined && handlerOutput === undefined) {
+    // The reader refused the result before a handler output could be made: its violations are the reasons.
+    model_result = catalogErrorResult('OUTPUT_CONTRACT_VIOLATION', spec.effect, trusted, trusted.now);
   } else {
     const ev = evaluateHandler(
       handlerOutput,
@@ -219,7 +225,29 @@ export function projectParsed(
     redactions,
     violations: violations.items.map(({ code, path }) => ({ code, path })),
   };
-  return { pkg: { model_result, protected_audit }, violations: violations.items };
+  if (prelude === undefined) return { pkg: { model_result, protected_audit }, violations: violations.items };
+  // The prelude's entries name places in what its reader was given; the projection's own are mapped there.
+  const at = prelude.pointer ?? ((p: string) => p);
+  const own = violations.items.map((v, i) => (i < fromPrelude ? v : { ...v, path: at(v.path) }));
+  protected_audit.violations = own.map(({ code, path }) => ({ code, path }));
+  protected_audit.redactions = [
+    redactions[0] as Redaction,
+    ...prelude.redactions.map((r) => ({ ...r })),
+    ...redactions.slice(1).map((r) => ({ ...r, path: at(r.path) })),
+  ];
+  return { pkg: { model_result, protected_audit }, violations: own };
+}
+
+/**
+ * What a reader of another format found before the projection (docs/mcp.md: an MCP server's
+ * CallToolResult read into a handler output): its violations refuse the result, its redactions
+ * join the audit's, and `pointer` maps the handler output's pointers (`/data/…`) to the places
+ * they came from. A handler output of `undefined` says the reader refused before making one.
+ */
+export interface ProjectionPrelude {
+  violations: readonly Violation[];
+  redactions: readonly Redaction[];
+  pointer?: (handlerOutputPointer: string) => string;
 }
 
 /**

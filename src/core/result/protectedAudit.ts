@@ -59,6 +59,17 @@ export const REDACTION_REASONS = [
   'withheld_output_contract_violation',
   'internal_exception_detail',
   'dropped_to_fit_size_limit',
+  // What an MCP server's CallToolResult held that the model does not see (docs/mcp.md#each-channel).
+  'mcp_error_text',
+  'mcp_text_duplicate',
+  'mcp_unstructured_text',
+  'mcp_image',
+  'mcp_audio',
+  'mcp_resource',
+  'mcp_resource_link',
+  'mcp_annotations',
+  'mcp_meta',
+  'mcp_unknown_member',
 ] as const;
 export type RedactionReason = (typeof REDACTION_REASONS)[number];
 

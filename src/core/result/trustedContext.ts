@@ -43,8 +43,10 @@ export const TrustedContextSchema = z.strictObject({
     ),
   }),
   call: z.strictObject({
-    provider: identifier.check(z.describe('Provider of the model turn: openai, anthropic or gemini.')),
-    api_family: identifier.check(z.describe('responses, messages or interactions.')),
+    provider: identifier.check(
+      z.describe("Provider of the model turn: openai, anthropic or gemini; mcp for an MCP client's tools/call."),
+    ),
+    api_family: identifier.check(z.describe('responses, messages, interactions or tools (mcp).')),
     adapter_revision: identifier.check(z.describe('The registered adapter revision for this provider and API.')),
     response_id: identifier.check(z.describe('Provider response (turn) that issued the call.')),
     call_id: identifier.check(

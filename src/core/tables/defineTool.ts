@@ -86,11 +86,38 @@ export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
     if (input !== null && !Object.hasOwn(input, spec.list.maxFrom))
       problems.push(`list.maxFrom ${JSON.stringify(spec.list.maxFrom)} is not in the input schema`);
   }
+  if (spec.mcp !== undefined) problems.push(...mcpProblems(spec.mcp));
   if (problems.length > 0) throw new ToolSpecError(name, problems);
   return Object.freeze({
     ...spec,
     title: Object.freeze({ ...spec.title }),
     echo: Object.freeze(spec.echo.map((e) => Object.freeze({ ...e }))),
     revisions: Object.freeze({ ...spec.revisions }),
+    ...(spec.mcp === undefined ? {} : { mcp: Object.freeze({ ...spec.mcp }) }),
   }) as Readonly<T>;
+}
+
+const MCP_MEMBERS = ['server', 'tool', 'definition_sha256'];
+// The MCP specification's tool names are 1–128 characters (a SHOULD); a control character names nothing a reviewer can read.
+// eslint-disable-next-line no-control-regex -- the point of this class is to refuse control characters
+const MCP_NAME = /^[^\u0000-\u001f\u007f]{1,128}$/u;
+
+/** `spec.mcp` (docs/mcp.md#the-pin): which server's tool serves this one, and the pin of its reviewed definition. */
+function mcpProblems(mcp: unknown): string[] {
+  if (mcp === null || typeof mcp !== 'object' || Array.isArray(mcp))
+    return ['mcp must be an object { server, tool, definition_sha256 }'];
+  const m = mcp as Record<string, unknown>;
+  const problems = Object.keys(m)
+    .filter((k) => !MCP_MEMBERS.includes(k))
+    .map((k) => `mcp.${k} is not a member of mcp (server, tool, definition_sha256)`);
+  for (const k of ['server', 'tool'] as const) {
+    const v = m[k];
+    if (typeof v !== 'string' || !MCP_NAME.test(v))
+      problems.push(`mcp.${k} must be 1–128 characters without control characters`);
+  }
+  if (typeof m.definition_sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(m.definition_sha256))
+    problems.push(
+      'mcp.definition_sha256 must be 64 lower-case hex digits (mcpDefinitionSha256 of the reviewed definition)',
+    );
+  return problems;
 }

@@ -16,6 +16,8 @@ export {
   type AnthropicToolResult,
   findAdapter,
   type GeminiFunctionResult,
+  type LastHopName,
+  type McpCallToolResult,
   type OpenAIFunctionCallOutput,
   PROVIDER_ADAPTERS,
   type ProviderItem,
@@ -24,6 +26,7 @@ export {
 export {
   type EchoField,
   KB_HOST,
+  type McpBinding,
   lookupTool,
   registry,
   RESULT_LIMITS,
@@ -35,6 +38,7 @@ export { defineTool, ToolSpecError } from './defineTool.ts';
 export { checkSchema } from './zodIssues.ts';
 export {
   describeParams,
+  type McpDefinitionState,
   type Rule,
   RULES,
   type SchemaIssue,

@@ -2,10 +2,19 @@
  * The registered provider adapters (docs/contract.md#provider-adapters), the last hop only. Each builds one
  * provider item from the canonical text of `model_result`; none of them is
  * ever handed `protected_audit`. Shapes were read off the official SDK types
- * (openai 6.x, @anthropic-ai/sdk 1.x, @google/genai 2.x); a type-level test
- * keeps them assignable.
+ * (openai 6.x, @anthropic-ai/sdk 1.x, @google/genai 2.x,
+ * @modelcontextprotocol/sdk 1.x); a type-level test keeps them assignable.
  */
+
+/** The model providers: each has a turn the project reads (a stream, its assembler, a continuation). */
 export type ProviderName = 'openai' | 'anthropic' | 'gemini';
+
+/**
+ * Every registered last hop: the model providers, and MCP, whose item is the
+ * answer to an MCP client's `tools/call` (docs/mcp-server.md). MCP has no
+ * model turn here, so the turn's functions keep {@link ProviderName}.
+ */
+export type LastHopName = ProviderName | 'mcp';
 
 export interface AdapterInput {
   call_id: string;
@@ -33,10 +42,22 @@ export interface GeminiFunctionResult {
   result: [{ type: 'text'; text: string }];
   is_error?: true;
 }
-export type ProviderItem = OpenAIFunctionCallOutput | AnthropicToolResult | GeminiFunctionResult;
+/**
+ * MCP's `CallToolResult` (specification 2025-11-25, `tools/call`): the one
+ * text block is the canonical text, `structuredContent` the same
+ * `model_result` parsed back from it, so both channels carry the bytes
+ * result_sha256 binds and cannot say two things.
+ */
+// A type, not an interface: the SDK's result types have an index signature, which only a type alias meets.
+export type McpCallToolResult = {
+  content: [{ type: 'text'; text: string }];
+  structuredContent: { [key: string]: unknown };
+  isError?: true;
+};
+export type ProviderItem = OpenAIFunctionCallOutput | AnthropicToolResult | GeminiFunctionResult | McpCallToolResult;
 
 export interface ProviderAdapter<I extends ProviderItem = ProviderItem> {
-  provider: ProviderName;
+  provider: LastHopName;
   api_family: string;
   adapter_revision: string;
   title: string;
@@ -79,12 +100,25 @@ const gemini: ProviderAdapter<GeminiFunctionResult> = {
   }),
 };
 
+const mcp: ProviderAdapter<McpCallToolResult> = {
+  provider: 'mcp',
+  api_family: 'tools',
+  adapter_revision: 'mcp-2025-11-25',
+  title: 'MCP tools/call',
+  build: ({ text, succeeded }) => ({
+    content: [{ type: 'text', text }],
+    structuredContent: JSON.parse(text) as { [key: string]: unknown },
+    ...(succeeded ? {} : { isError: true as const }),
+  }),
+};
+
 /** The registered triples; anything else is refused before serialization. */
 export const PROVIDER_ADAPTERS: readonly [
   ProviderAdapter<OpenAIFunctionCallOutput>,
   ProviderAdapter<AnthropicToolResult>,
   ProviderAdapter<GeminiFunctionResult>,
-] = Object.freeze([openai, anthropic, gemini] as const);
+  ProviderAdapter<McpCallToolResult>,
+] = Object.freeze([openai, anthropic, gemini, mcp] as const);
 
 export function findAdapter(provider: string, api_family: string, adapter_revision: string): ProviderAdapter | null {
   return (
@@ -94,6 +128,6 @@ export function findAdapter(provider: string, api_family: string, adapter_revisi
   );
 }
 
-export function adapterFor(provider: ProviderName): ProviderAdapter {
+export function adapterFor(provider: LastHopName): ProviderAdapter {
   return PROVIDER_ADAPTERS.find((a) => a.provider === provider) as ProviderAdapter;
 }

@@ -35,6 +35,18 @@ export interface ToolSpec {
   source_label: string;
   /** Whether a success may be cut short (a list that can lose trailing items). */
   list?: { member: string; maxFrom: string; allowedHost?: string };
+  /** The MCP tool that serves this tool, and the pin of the definition the engineer reviewed (docs/mcp.md#the-pin). */
+  mcp?: McpBinding;
+}
+
+/** Which MCP server's tool serves a registry tool (docs/mcp.md#the-pin). */
+export interface McpBinding {
+  /** The name the server gives in its initialize result (`serverInfo.name`). */
+  server: string;
+  /** The MCP tool's name in that server's `tools/list`. */
+  tool: string;
+  /** `mcpDefinitionSha256` of the definition the engineer reviewed: 64 lower-case hex digits. */
+  definition_sha256: string;
 }
 
 /** Code points, not UTF-16 units (docs/strict-json.md#lengths-count-code-points), so an emoji counts as one character. */

@@ -25,6 +25,11 @@ export const VIOLATION_CODES = [
   'CALL_BINDING_MISMATCH',
   'UNREGISTERED_ADAPTER',
   'UNKNOWN_TOOL',
+  // An MCP server's CallToolResult (docs/mcp.md#the-four-codes): each refuses the result.
+  'MCP_RESULT_SCHEMA',
+  'MCP_CONTENT_MISMATCH',
+  'MCP_NOT_FINAL',
+  'MCP_DEFINITION_CHANGED',
 ] as const;
 
 export type ViolationCode = (typeof VIOLATION_CODES)[number];

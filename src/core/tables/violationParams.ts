@@ -8,6 +8,7 @@
  */
 import type { CanonicalizationErrorCode } from '../json/canonical.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
+import type { JsonParseErrorCode } from '../json/jsonParseError.ts';
 
 /** The three digests (docs/digests.md#the-three-digests), in the order the contract gives them (here, below the audit schema, so the violation words can name them without a circle of files). */
 export const DIGEST_NAMES = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
@@ -35,6 +36,9 @@ export const RULES = [
   'no_contract_for_tool',
   'contract_error_needs_reasons',
   'reasons_only_for_contract_error',
+  'mcp_structured_content_required',
+  'mcp_text_is_structured_content',
+  'jsonrpc_response',
 ] as const;
 export type Rule = (typeof RULES)[number];
 
@@ -76,9 +80,25 @@ export type ViolationParams =
   | { kind: 'unregistered_adapter'; provider: string; api_family: string; adapter_revision: string }
   | { kind: 'not_json'; reason: CanonicalizationErrorCode; message: string }
   | { kind: 'context_invalid'; message: string }
+  | { kind: 'mcp_message_too_large'; limit: number }
+  | { kind: 'mcp_not_json'; reason: JsonParseErrorCode | 'NOT_JSON_VALUE' }
+  | { kind: 'mcp_not_final'; resultType: string }
+  | { kind: 'mcp_definition'; tool: string; state: McpDefinitionState }
   | { kind: 'internal'; message: string };
 
 export type ViolationParamsKind = ViolationParams['kind'];
+
+/**
+ * Why a registry tool's MCP definition is not the pinned one (docs/mcp.md#the-pin): the server
+ * lists another definition, does not list the tool, or the tool has no pin at all.
+ */
+export type McpDefinitionState = 'changed' | 'not_listed' | 'no_pin';
+
+const MCP_STATE_TEXT: Readonly<Record<McpDefinitionState, string>> = Object.freeze({
+  changed: 'the server lists a definition that does not hash to its pin',
+  not_listed: 'the server does not list it',
+  no_pin: 'its spec has no mcp pin',
+});
 
 /** A value from an untrusted package, as a violation may quote it: primitives as they are, containers by their kind only. */
 export function quotable(v: unknown): JsonValue {
@@ -110,6 +130,11 @@ const RULE_TEXT: Readonly<Record<Rule, string>> = Object.freeze({
   no_contract_for_tool: 'no output contract is registered for this tool',
   contract_error_needs_reasons: 'OUTPUT_CONTRACT_VIOLATION without the violations that caused it',
   reasons_only_for_contract_error: 'violations recorded but the model_result is not OUTPUT_CONTRACT_VIOLATION',
+  mcp_structured_content_required:
+    'a successful CallToolResult for a tool with an exact contract carries structuredContent',
+  mcp_text_is_structured_content:
+    'a text block that is JSON must equal structuredContent canonically: the server said two different things',
+  jsonrpc_response: 'a JSON-RPC response has jsonrpc "2.0", an id and exactly one of result and error',
 });
 
 const SOURCE_TEXT: Readonly<Record<ValueSource, string>> = Object.freeze({
@@ -176,5 +201,13 @@ export function describeParams(p: ViolationParams): string {
       return `trusted context invalid: ${p.message}`;
     case 'internal':
       return `validation stopped: ${p.message}`;
+    case 'mcp_message_too_large':
+      return `the MCP message is over ${p.limit} bytes of UTF-8; nothing was parsed`;
+    case 'mcp_not_json':
+      return `the MCP message is not strict JSON (${p.reason})`;
+    case 'mcp_not_final':
+      return `resultType ${JSON.stringify(p.resultType)} is not "complete": the call has not finished`;
+    case 'mcp_definition':
+      return `${p.tool} is not callable until pinned again: ${MCP_STATE_TEXT[p.state]}`;
   }
 }

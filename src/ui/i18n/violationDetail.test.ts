@@ -93,6 +93,10 @@ describe('violation details in Chinese', () => {
       not_json: { kind: 'not_json', reason: 'NON_FINITE_NUMBER', message: 'NaN is not a JSON number at "/data"' },
       context_invalid: { kind: 'context_invalid', message: 'Invalid input' },
       internal: { kind: 'internal', message: 'boom' },
+      mcp_message_too_large: { kind: 'mcp_message_too_large', limit: 1048576 },
+      mcp_not_json: { kind: 'mcp_not_json', reason: 'DUPLICATE_KEY' },
+      mcp_not_final: { kind: 'mcp_not_final', resultType: 'input_required' },
+      mcp_definition: { kind: 'mcp_definition', tool: 'get_weather', state: 'changed' },
     };
     for (const p of Object.values(examples)) {
       const text = violationDetail(p, 'zh');

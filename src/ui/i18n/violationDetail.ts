@@ -35,6 +35,15 @@ const RULE_ZH: Readonly<Record<Rule, string>> = Object.freeze({
   no_contract_for_tool: '这个工具没有注册输出合同',
   contract_error_needs_reasons: 'OUTPUT_CONTRACT_VIOLATION 必须附上导致它的违规列表',
   reasons_only_for_contract_error: '记录了违规，但 model_result 不是 OUTPUT_CONTRACT_VIOLATION',
+  mcp_structured_content_required: '有精确合同的工具，成功的 CallToolResult 必须带 structuredContent',
+  mcp_text_is_structured_content: '是 JSON 的文本块必须与 structuredContent 规范化后相等：服务器说了两套不同的内容',
+  jsonrpc_response: 'JSON-RPC 响应必须有 jsonrpc "2.0"、一个 id，且 result 与 error 恰好有一个',
+});
+
+const MCP_STATE_ZH = Object.freeze({
+  changed: '服务器列出的定义与登记的 pin 不符',
+  not_listed: '服务器没有列出它',
+  no_pin: '它的工具定义里没有 mcp pin',
 });
 
 const SOURCE_ZH: Readonly<Record<ValueSource, string>> = Object.freeze({
@@ -123,6 +132,14 @@ function zh(p: ViolationParams): string {
       return '可信上下文本身无效';
     case 'internal':
       return '校验中途停止（内部错误），按拒绝处理';
+    case 'mcp_message_too_large':
+      return `MCP 消息超过 ${p.limit} 字节（UTF-8），未做任何解析`;
+    case 'mcp_not_json':
+      return `MCP 消息不是严格 JSON（${p.reason}）`;
+    case 'mcp_not_final':
+      return `resultType 为 ${q(p.resultType)}，不是 "complete"：调用尚未结束`;
+    case 'mcp_definition':
+      return `${p.tool} 在重新登记 pin 之前不可调用：${MCP_STATE_ZH[p.state]}`;
   }
 }
 

@@ -86,6 +86,22 @@ export const VIOLATION_TEXTS = defineTexts<Readonly<Record<ViolationCode, Violat
       rule: 'A tool without a registered contract can only answer UNKNOWN_TOOL.',
       why: 'No contract, no data for the model.',
     },
+    MCP_RESULT_SCHEMA: {
+      rule: 'An MCP server’s answer is a CallToolResult by MCP’s schema (content an array of known blocks, isError a boolean, structuredContent an object), and a success carries structuredContent.',
+      why: 'Stops a server sending a shape no client reads the same way, or a success with nothing the contract can check.',
+    },
+    MCP_CONTENT_MISMATCH: {
+      rule: 'A text block that is JSON equals structuredContent canonically; other text is dropped.',
+      why: 'Stops a server saying one thing in structuredContent and another in the text a client shows or forwards.',
+    },
+    MCP_NOT_FINAL: {
+      rule: 'Only a CallToolResult whose resultType is "complete" (or absent) is an answer.',
+      why: 'Stops a half-finished multi-round exchange passing for the tool’s result.',
+    },
+    MCP_DEFINITION_CHANGED: {
+      rule: 'An MCP tool is callable only while the server lists the definition whose digest is its pin.',
+      why: 'Stops tool poisoning: a description or schema changed after review is not used until it is reviewed again.',
+    },
   },
   zh: {
     RESULT_SCHEMA: {
@@ -151,5 +167,21 @@ export const VIOLATION_TEXTS = defineTexts<Readonly<Record<ViolationCode, Violat
       why: '阻止 package 经由未审查的 adapter 发出（A12）。',
     },
     UNKNOWN_TOOL: { rule: '没有登记合同的工具只能返回 UNKNOWN_TOOL。', why: '没有合同，就没有给模型的数据。' },
+    MCP_RESULT_SCHEMA: {
+      rule: 'MCP 服务器的回答必须符合 MCP 的 CallToolResult 模式（content 为已知内容块的数组，isError 为布尔值，structuredContent 为对象），成功时必须带 structuredContent。',
+      why: '阻止服务器发出各客户端读法不一的结构，或发出合同无从校验的“成功”。',
+    },
+    MCP_CONTENT_MISMATCH: {
+      rule: '是 JSON 的文本块必须与 structuredContent 规范化后相等；其余文本一律丢弃。',
+      why: '阻止服务器在 structuredContent 里说一套、在客户端会显示或转发的文本里说另一套。',
+    },
+    MCP_NOT_FINAL: {
+      rule: '只有 resultType 为 "complete"（或不出现）的 CallToolResult 才算回答。',
+      why: '阻止未完成的多轮交互冒充工具结果。',
+    },
+    MCP_DEFINITION_CHANGED: {
+      rule: '只有当服务器列出的工具定义的摘要等于登记的 pin 时，这个 MCP 工具才可调用。',
+      why: '阻止工具投毒：审查后被改动的描述或模式，在重新审查前不会被使用。',
+    },
   },
 });

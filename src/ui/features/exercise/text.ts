@@ -94,7 +94,7 @@ const en = {
       'Seal results 1 and 2 and swap them; seal the open result and replace only its idempotency key (the button, or the key itself in the Trusted context tab, with nothing else changed).',
     injections_rejected:
       'Open a successful result and add each of the three to its handler output: type it in the editor, or let a button write it there. Take each back (Ctrl+Z) before the next.',
-    no_audit_in_payloads: 'Seal all five, then build their OpenAI, Anthropic and Gemini payloads and search them.',
+    no_audit_in_payloads: 'Seal all five, then build their OpenAI, Anthropic, Gemini and MCP payloads and search them.',
   } as Record<ProofId, string>,
   shownBadge: 'shown',
   notYet: 'not yet shown',
@@ -263,7 +263,7 @@ const zh: typeof en = {
       '封存结果 1 和 2 并交换它们；封存当前打开的结果并只替换它的幂等键（用按钮，或在“受信任上下文”标签页中直接改幂等键，其他都不改）。',
     injections_rejected:
       '打开一个成功的结果，把三种注入分别加入它的 handler 输出：在编辑器里自己输入，或让按钮写进编辑器。每做完一种先撤销（Ctrl+Z）再做下一种。',
-    no_audit_in_payloads: '封存全部五个结果，然后构建它们的 OpenAI、Anthropic 与 Gemini payload 并检查。',
+    no_audit_in_payloads: '封存全部五个结果，然后构建它们的 OpenAI、Anthropic、Gemini 与 MCP payload 并检查。',
   },
   shownBadge: '已证明',
   notYet: '尚未证明',

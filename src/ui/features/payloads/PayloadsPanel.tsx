@@ -1,6 +1,6 @@
 /**
- * What each provider adapter would send: the item as pretty JSON, or the
- * refusal. Under each, the proof that no audit material is in it: every audit
+ * What each registered adapter would send (the three model providers' and
+ * MCP's): the item as pretty JSON, or the refusal. Under each, the proof that no audit material is in it: every audit
  * value of that package, and the word protected_audit, searched for in the
  * serialized payload.
  */
@@ -21,7 +21,7 @@ export interface PayloadsPanelProps {
 }
 
 /**
- * Three full payloads are the most the page draws per keystroke, and none is
+ * Four full payloads are the most the page draws per keystroke, and none is
  * what the learner is typing against: they are drawn at low priority
  * (useDeferredValue), after the keystroke has painted, and each re-renders
  * only the subtrees that changed (JsonView).
@@ -51,6 +51,7 @@ export const PayloadsPanel = memo(function PayloadsPanel({
           <p className={styles.triple}>
             <code>{p.api_family}</code> · <code>{p.adapter_revision}</code>
           </p>
+          {p.provider === 'mcp' ? <p className={styles.note}>{payloadsText.mcpNote}</p> : null}
           {p.ok ? (
             <>
               <JsonView value={p.item} label={p.title} className={`payload-json ${styles.json}`} />

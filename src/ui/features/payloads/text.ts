@@ -10,6 +10,8 @@ export const PAYLOADS_TEXT = defineTexts({
     auditMaterialFound: (list: string) => `✗ audit material in the payload: ${list}`,
     refused: '✗ refused before serialization',
     unregisteredAdapter: 'The call’s own adapter, as the context names it',
+    mcpNote:
+      'Not a model provider: what an MCP server answers a client’s tools/call. structuredContent is model_result, and the text block its canonical text.',
   },
   zh: {
     payloadsTitle: 'Provider 载荷',
@@ -19,5 +21,7 @@ export const PAYLOADS_TEXT = defineTexts({
     auditMaterialFound: (list: string) => `✗ 载荷中含有审计材料：${list}`,
     refused: '✗ 序列化前被拒绝',
     unregisteredAdapter: '上下文中指定的本次调用 adapter',
+    mcpNote:
+      '不是模型 provider：MCP 服务器对客户端 tools/call 的应答。structuredContent 就是 model_result，文本块是它的规范化文本。',
   },
 });

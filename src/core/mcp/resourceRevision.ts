@@ -1,0 +1,16 @@
+/**
+ * The `resource_revision` of a success read from an MCP server (docs/mcp.md#from-a-calltoolresult-to-a-package): MCP has no
+ * version of a tool's answer, so the revision names the structured content itself.
+ */
+import { H } from '../result/digest.ts';
+
+export const MCP_STRUCTURED_PURPOSE = 'mcp-structured/v1';
+
+/**
+ * `"mcp-"` and the first 16 hex digits of `H("mcp-structured/v1", { structuredContent })`, plain
+ * SHA-256: the same content has the same revision under any audit key. Throws
+ * CanonicalizationError for content that is not JSON.
+ */
+export function mcpResourceRevision(structuredContent: Readonly<Record<string, unknown>>): string {
+  return `mcp-${H(MCP_STRUCTURED_PURPOSE, { structuredContent }, undefined).slice(0, 16)}`;
+}

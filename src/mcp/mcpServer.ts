@@ -1,0 +1,190 @@
+/**
+ * A dispatcher's tools served over MCP (docs/mcp-server.md): the SDK's
+ * low-level `Server`, with `tools/list` answered from the registry and every
+ * `tools/call` answered through the contract. The call's trusted context is
+ * built here, never from the client's message but for its tool name and
+ * arguments: provider `mcp`, the JSON-RPC request id as call id, the MCP
+ * session (or one made per connection) as response id, a fresh operation id
+ * and idempotency key, `now` from the clock. The input gate decides before a
+ * handler runs; the handler's output is projected; the answer is the `mcp`
+ * adapter's item, which validates the whole package first and never carries
+ * protected_audit.
+ *
+ * @example
+ * const server = mcpServer(dispatcher, { name: 'billing', version: '1.0.0', principal, handlers });
+ * await server.connect(new StdioServerTransport());
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { z } from 'zod/mini';
+import type { Dispatcher } from '../core/dispatcher/index.ts';
+import type { JsonValue } from '../core/json/index.ts';
+import {
+  callGate,
+  parseTrustedContext,
+  resultJsonSchema,
+  type Package,
+  type TrustedContext,
+} from '../core/result/index.ts';
+import { adapterFor, type McpCallToolResult, type ToolSpec } from '../core/tables/index.ts';
+
+/** What a handler is told about its call, besides its arguments. */
+export interface McpCallContext {
+  /** The trusted context the package is bound to. */
+  readonly trusted: TrustedContext;
+  readonly operation_id: string;
+  /** The downstream deduplicates by it: fresh for every `tools/call`. */
+  readonly idempotency_key: string;
+  /** Aborted when the client cancels the request or the connection closes. */
+  readonly signal: AbortSignal;
+}
+
+/** A tool's handler: its answer is a handler output (docs/contract.md#the-handler-output-format); a throw is an `exception`. */
+export type McpHandler = (args: JsonValue, ctx: McpCallContext) => unknown;
+
+export interface McpServerOptions {
+  /** The server's `serverInfo` in its initialize result. */
+  name: string;
+  version: string;
+  /** Who the served tools act for: every call's principal. Never shown to the client. */
+  principal: { tenant: string; subject: string };
+  /** One handler per tool of the dispatcher, by name: no more, no fewer. */
+  handlers: Readonly<Record<string, McpHandler>>;
+  /** The clock (default: the system's); a Date or an RFC 3339 UTC string. */
+  now?: () => Date | string;
+  /** Keyed digests (HMAC-SHA-256) instead of plain SHA-256. */
+  key?: { id: string; secret: string };
+  /** Fresh identifiers: operation ids, idempotency keys, connection ids (default: crypto.randomUUID). */
+  newId?: (kind: 'operation' | 'idempotency' | 'connection') => string;
+  /**
+   * Handed each call's package and context before the answer is sent, and
+   * awaited: where an audit log takes `protected_audit`. A throw answers that
+   * call with a JSON-RPC error instead of its result.
+   */
+  onPackage?: (pkg: Package, trusted: TrustedContext) => unknown;
+  /** The initialize result's `instructions`. */
+  instructions?: string;
+}
+
+/** A configuration that cannot serve (a handler missing, one for no tool, a bad principal). */
+export class McpServerConfigError extends Error {
+  override readonly name = 'McpServerConfigError';
+  constructor(
+    readonly field: string,
+    reason: string,
+  ) {
+    super(`mcpServer: ${field} ${reason}`);
+  }
+}
+
+/** `tools/list`'s entry for one registry tool: its input schema, and `outputSchema` the JSON Schema of its whole model_result. */
+export function mcpToolDefinition(spec: ToolSpec): Tool {
+  return {
+    name: spec.name,
+    title: spec.title.en,
+    description: `${spec.title.en} / ${spec.title.zh}`,
+    inputSchema: z.toJSONSchema(spec.input, {
+      target: 'draft-2020-12',
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Tool['inputSchema'],
+    outputSchema: resultJsonSchema(spec) as Tool['outputSchema'],
+    annotations: { readOnlyHint: spec.effect === 'read' },
+  };
+}
+
+function checkOptions(dispatcher: Dispatcher, options: McpServerOptions): void {
+  const given = options.handlers as Record<string, unknown> | null | undefined;
+  if (typeof given !== 'object' || given === null)
+    throw new McpServerConfigError('handlers', 'must be an object of handlers by tool name');
+  for (const name of Object.keys(given))
+    if (!Object.hasOwn(dispatcher.tools, name))
+      throw new McpServerConfigError(`handlers.${name}`, 'is for a tool the dispatcher does not know');
+  for (const name of Object.keys(dispatcher.tools))
+    if (typeof given[name] !== 'function')
+      throw new McpServerConfigError(`handlers.${name}`, 'is missing: every tool of the dispatcher needs a handler');
+  const p = options.principal as { tenant?: unknown; subject?: unknown } | undefined;
+  if (typeof p?.tenant !== 'string' || typeof p.subject !== 'string')
+    throw new McpServerConfigError('principal', 'must be { tenant, subject }');
+}
+
+const isoNow = (now: () => Date | string): string => {
+  const t = now();
+  return typeof t === 'string' ? t : t.toISOString();
+};
+
+/**
+ * The SDK's `Server`, ready to `connect()` to any transport, serving the
+ * dispatcher's tools (docs/mcp-server.md). Throws {@link McpServerConfigError}
+ * for a configuration that cannot serve.
+ */
+export function mcpServer(dispatcher: Dispatcher, options: McpServerOptions): Server {
+  checkOptions(dispatcher, options);
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const adapter = adapterFor('mcp');
+  const tools = Object.values(dispatcher.tools).map(mcpToolDefinition);
+  const server = new Server(
+    { name: options.name, version: options.version },
+    {
+      capabilities: { tools: {} },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    },
+  );
+  // A transport without sessions (stdio, in memory) is one connection: it gets an id of its own, made once.
+  const connections = new WeakMap<Transport, string>();
+  const sessionOf = (sessionId: string | undefined): string => {
+    if (sessionId !== undefined && sessionId !== '') return sessionId;
+    const transport = server.transport;
+    if (transport === undefined) return `mcp-connection-${newId('connection')}`;
+    let id = connections.get(transport);
+    if (id === undefined) {
+      id = `mcp-connection-${newId('connection')}`;
+      connections.set(transport, id);
+    }
+    return id;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<McpCallToolResult> => {
+    const operation_id = `op-${newId('operation')}`;
+    const idempotency_key = `idem-${newId('idempotency')}`;
+    const parsed = parseTrustedContext({
+      principal: { tenant: options.principal.tenant, subject: options.principal.subject },
+      call: {
+        provider: adapter.provider,
+        api_family: adapter.api_family,
+        adapter_revision: adapter.adapter_revision,
+        response_id: sessionOf(extra.sessionId),
+        call_id: String(extra.requestId),
+        operation_id,
+        idempotency_key,
+      },
+      tool: request.params.name,
+      arguments: request.params.arguments ?? {},
+      delivery: 'fresh',
+      now: isoNow(now),
+      ...(options.key === undefined ? {} : { key: options.key }),
+    });
+    // Only the tool name and the arguments come from the client; a context that does not parse is a server fault.
+    if (!parsed.ok)
+      throw new Error(`the call's trusted context is not valid: ${parsed.issues.map((i) => i.message).join('; ')}`);
+    const trusted = parsed.value;
+    const { gate, arguments: args } = callGate(trusted, dispatcher.tools);
+    let output: unknown = null;
+    if (gate === 'handler') {
+      const handler = options.handlers[trusted.tool] as McpHandler;
+      try {
+        output = await handler(args, { trusted, operation_id, idempotency_key, signal: extra.signal });
+      } catch (e) {
+        output = { kind: 'exception', detail: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+      }
+    }
+    const pkg = dispatcher.project(output, trusted);
+    const item = dispatcher.toProviderItem(pkg, trusted) as McpCallToolResult;
+    if (options.onPackage !== undefined) await options.onPackage(pkg, trusted);
+    return item;
+  });
+  return server;
+}
