@@ -9,6 +9,7 @@ import { isObject } from '../json/jsonValue.ts';
 import { canonicalize } from '../json/canonical.ts';
 import { findDeniedKeys } from '../tables/denyList.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
+import { handlerDeliveryEvidence } from './deliveryEvidence.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
 import {
   ERROR_CATALOG,
@@ -186,6 +187,7 @@ export function projectParsed(
       steps,
     );
     downstream = { ...ev.downstream };
+    handlerDeliveryEvidence(handlerOutput, trusted.delivery, downstream.receipt_ref, violations);
     const settled = settle(ev, violations.length === 0, spec, trusted, auditValues, downstream, violations, steps);
     model_result = settled.model_result;
     canonical = settled.canonical;

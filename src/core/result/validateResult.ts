@@ -4,6 +4,7 @@
  * because it looks like one. It returns every violation it finds; it never
  * throws, whatever the package holds.
  */
+import { packageDeliveryEvidence } from './deliveryEvidence.ts';
 import { isObject } from '../json/jsonValue.ts';
 import { CanonicalizationError, canonicalize } from '../json/canonical.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
@@ -190,6 +191,7 @@ function check(
   }
   details.canonical = canonical;
   for (const v of steps.modelVerdict(pkg.model_result, canonical, facts, downstream)) out.addViolation(v);
+  packageDeliveryEvidence(pkg.model_result, audit, facts, out);
   checkAudit(audit, pkg.model_result, trusted, principal_ref, facts.tool_contract, steps, out);
 
   if (findAdapter(c.provider, c.api_family, c.adapter_revision) === null) {

@@ -25,6 +25,8 @@ export const VIOLATION_CODES = [
   'CALL_BINDING_MISMATCH',
   'UNREGISTERED_ADAPTER',
   'UNKNOWN_TOOL',
+  // local_replay and receipt_reconciled without their evidence (docs/contract.md#delivery-evidence).
+  'DELIVERY_EVIDENCE',
   // An MCP server's CallToolResult (docs/mcp.md#the-four-codes): each refuses the result.
   'MCP_RESULT_SCHEMA',
   'MCP_CONTENT_MISMATCH',

@@ -36,6 +36,8 @@ export const RULES = [
   'no_contract_for_tool',
   'contract_error_needs_reasons',
   'reasons_only_for_contract_error',
+  'replay_needs_success',
+  'reconciled_needs_receipt',
   'mcp_structured_content_required',
   'mcp_text_is_structured_content',
   'jsonrpc_response',
@@ -130,6 +132,10 @@ const RULE_TEXT: Readonly<Record<Rule, string>> = Object.freeze({
   no_contract_for_tool: 'no output contract is registered for this tool',
   contract_error_needs_reasons: 'OUTPUT_CONTRACT_VIOLATION without the violations that caused it',
   reasons_only_for_contract_error: 'violations recorded but the model_result is not OUTPUT_CONTRACT_VIOLATION',
+  replay_needs_success:
+    'a local_replay or receipt_reconciled result is a committed success: only a success is ever replayed or reconciled',
+  reconciled_needs_receipt:
+    'a receipt_reconciled success carries downstream.receipt_ref, the receipt the status query found',
   mcp_structured_content_required:
     'a successful CallToolResult for a tool with an exact contract carries structuredContent',
   mcp_text_is_structured_content:

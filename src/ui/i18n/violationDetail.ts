@@ -35,6 +35,8 @@ const RULE_ZH: Readonly<Record<Rule, string>> = Object.freeze({
   no_contract_for_tool: '这个工具没有注册输出合同',
   contract_error_needs_reasons: 'OUTPUT_CONTRACT_VIOLATION 必须附上导致它的违规列表',
   reasons_only_for_contract_error: '记录了违规，但 model_result 不是 OUTPUT_CONTRACT_VIOLATION',
+  replay_needs_success: 'local_replay 或 receipt_reconciled 的结果必须是已提交的成功：只有成功才会被重放或对账',
+  reconciled_needs_receipt: 'receipt_reconciled 的成功必须带 downstream.receipt_ref，即状态查询找到的回执',
   mcp_structured_content_required: '有精确合同的工具，成功的 CallToolResult 必须带 structuredContent',
   mcp_text_is_structured_content: '是 JSON 的文本块必须与 structuredContent 规范化后相等：服务器说了两套不同的内容',
   jsonrpc_response: 'JSON-RPC 响应必须有 jsonrpc "2.0"、一个 id，且 result 与 error 恰好有一个',

@@ -94,6 +94,10 @@ export const VIOLATION_TEXTS = defineTexts<Readonly<Record<ViolationCode, Violat
       rule: 'A text block that is JSON equals structuredContent canonically; other text is dropped.',
       why: 'Stops a server saying one thing in structuredContent and another in the text a client shows or forwards.',
     },
+    DELIVERY_EVIDENCE: {
+      rule: 'local_replay and receipt_reconciled are claims with evidence: a committed success, and for receipt_reconciled the receipt the status query found (downstream.receipt_ref).',
+      why: 'Stops a replay or a reconciliation being claimed for an error, or a reconciliation claimed with no receipt to show for it.',
+    },
     MCP_NOT_FINAL: {
       rule: 'Only a CallToolResult whose resultType is "complete" (or absent) is an answer.',
       why: 'Stops a half-finished multi-round exchange passing for the tool’s result.',
@@ -174,6 +178,10 @@ export const VIOLATION_TEXTS = defineTexts<Readonly<Record<ViolationCode, Violat
     MCP_CONTENT_MISMATCH: {
       rule: '是 JSON 的文本块必须与 structuredContent 规范化后相等；其余文本一律丢弃。',
       why: '阻止服务器在 structuredContent 里说一套、在客户端会显示或转发的文本里说另一套。',
+    },
+    DELIVERY_EVIDENCE: {
+      rule: 'local_replay 与 receipt_reconciled 是要有证据的声明：必须是已提交的成功，receipt_reconciled 还必须带状态查询找到的回执（downstream.receipt_ref）。',
+      why: '阻止把一个错误声称为重放或对账，或在拿不出回执时声称已对账。',
     },
     MCP_NOT_FINAL: {
       rule: '只有 resultType 为 "complete"（或不出现）的 CallToolResult 才算回答。',
