@@ -1,6 +1,6 @@
 /**
  * The door of src/core/dispatch: The last hop: a validated package to each provider item (toProviderItem, composeTurn), and the live path (previewDispatch, openLiveSession).
- * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { AdapterRefused, toProviderItem } from './toProviderItem.ts';
 export {

@@ -1,6 +1,6 @@
 /**
  * The door of src/core/json: JSON as this project reads, encodes and hashes it: strict parsing with positions, RFC 8785, JSON Pointers, UTF-8 and code-point lengths, UTC time, SHA-256.
- * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { isObject, type JsonValue } from './jsonValue.ts';
 export { escapePointerSegment, parsePointer } from './jsonPointer.ts';

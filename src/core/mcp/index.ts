@@ -1,6 +1,6 @@
 /**
  * The door of src/core/mcp: an MCP server as one more untrusted handler (docs/mcp.md): the pin of a tool's definition, a server's listing held to the registry's pins, the CallToolResult schema and its limits, and projectMcp.
- * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { MCP_DEFINITION_PURPOSE, mcpDefinitionSha256, type McpToolDefinition } from './definitionPin.ts';
 export { MCP_STRUCTURED_PURPOSE, mcpResourceRevision } from './resourceRevision.ts';

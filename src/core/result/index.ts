@@ -1,6 +1,6 @@
 /**
  * The door of src/core/result: One call's result: the trusted context, the handler output, model_result and protected_audit, the digests, the projection (project) and the check (validateResult).
- * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { DELIVERIES, parseTrustedContext, type TrustedContext, TrustedContextError } from './trustedContext.ts';
 export { handlerOutputSchema } from './handlerOutput.ts';

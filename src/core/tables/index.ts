@@ -1,6 +1,6 @@
 /**
  * The door of src/core/tables: The contract's trusted tables: the tool registry (and defineTool), the error catalog, the deny-list, the provider adapters, the violation codes and their words.
- * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export {
   type CatalogEntry,
