@@ -126,7 +126,7 @@ export {
   type TurnProblemParams,
   type TurnWordsParams,
 } from './turn/index.ts';
-export { REPLAY_DROPS, type ReplayDrop } from './turn/index.ts';
+export { REPLAY_DROPS, type ReplayDrop, type Replayed, type ReplayItemOf } from './turn/index.ts';
 export { parseTurnContext, TurnContextSchema, type TurnContext } from './turn/index.ts';
 export { boundResponseId, gateCall, gateTurn, TurnInputError, type GatedCall, type GateVerdict } from './turn/index.ts';
 export { dispatchTurn, type DispatchedCall } from './turn/index.ts';

@@ -36,6 +36,7 @@ import type { ProviderItem, ProviderName } from '../tables/providerAdapters.ts';
 import { registry, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
 import { toProviderItem } from '../dispatch/toProviderItem.ts';
 import type { AssembledTurn } from '../turn/turn.ts';
+import type { JsonValue } from '../json/jsonValue.ts';
 import type { TurnContext } from '../turn/turnContext.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 import { validateResult, type ValidationReport } from '../result/validateResult.ts';
@@ -82,12 +83,13 @@ export interface Dispatcher {
     ctx: TurnContext,
     handlerOutputs: Readonly<Record<string, unknown>>,
   ): DispatchedCall[];
-  continueTurn<P extends ProviderName, M extends ContinuationMode>(
+  /** `H`, `R`: the history's and the turn's replay item types, which type the stateless body (continueTurn). */
+  continueTurn<P extends ProviderName, M extends ContinuationMode, H = JsonValue, R = unknown>(
     provider: P,
-    turn: AssembledTurn,
+    turn: AssembledTurn<R>,
     results: readonly PackagedResult[],
-    opts: Omit<ContinuationOptions, 'tools'> & { mode: M },
-  ): Continuation<ContinuationBodyFor<P, M>>;
+    opts: Omit<ContinuationOptions<H>, 'tools'> & { mode: M },
+  ): Continuation<ContinuationBodyFor<P, M, H, R>>;
 }
 
 /**
@@ -113,11 +115,11 @@ export function createDispatcher(options: { tools?: readonly ToolSpec[] } = {}):
     openLiveSession: (trusted: TrustedContext) => openLiveSession(trusted, tools),
     dispatchTurn: (turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>) =>
       dispatchTurn(turn, ctx, handlerOutputs, tools),
-    continueTurn: <P extends ProviderName, M extends ContinuationMode>(
+    continueTurn: <P extends ProviderName, M extends ContinuationMode, H = JsonValue, R = unknown>(
       provider: P,
-      turn: AssembledTurn,
+      turn: AssembledTurn<R>,
       results: readonly PackagedResult[],
-      opts: Omit<ContinuationOptions, 'tools'> & { mode: M },
+      opts: Omit<ContinuationOptions<H>, 'tools'> & { mode: M },
     ) => continueTurn(provider, turn, results, { ...opts, tools }),
   });
 }

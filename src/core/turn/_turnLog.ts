@@ -72,9 +72,9 @@ export interface TurnLog {
 }
 
 /** A turn assembler that can be copied where it stands: what a turn session keeps as a checkpoint. */
-export interface ForkableTurnAssembler extends TurnAssembler {
+export interface ForkableTurnAssembler<E = unknown, R = unknown> extends TurnAssembler<E, R> {
   /** An assembler in the same state that reads on by itself: pushing to either never changes the other. */
-  fork(): ForkableTurnAssembler;
+  fork(): ForkableTurnAssembler<E, R>;
 }
 
 export function createTurnLog(provider: ProviderName, api_family: string, reported: Set<string> = new Set()): TurnLog {
@@ -347,7 +347,7 @@ const clone = <T>(v: T): T => (v === null || typeof v !== 'object' ? v : structu
  * The turn as if the stream ended after the last event read. Copies
  * everything, so the caller owns the answer and the log is never changed.
  */
-export function snapshotTurn(log: TurnLog, replay: JsonValue[]): AssembledTurn {
+export function snapshotTurn<R = unknown>(log: TurnLog, replay: JsonValue[]): AssembledTurn<R> {
   const problems = log.problems.map((p) => ({ ...p, params: structuredClone(p.params) }));
   if (log.terminal === null) {
     const params = { kind: 'unterminated', events: log.index + 1 } as const;

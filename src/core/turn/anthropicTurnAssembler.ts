@@ -30,6 +30,7 @@ import {
 } from './_turnLog.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { forReplay } from './replayDrops.ts';
+import type { AnthropicReplayOf } from './replayTypes.ts';
 import type { TurnEndKind } from './turn.ts';
 
 interface BlockState {
@@ -90,8 +91,12 @@ interface AnthropicState {
   given: number;
 }
 
-/** A fresh assembler for one Anthropic Messages turn; the caller holds it. */
-export function createAnthropicTurnAssembler(): ForkableTurnAssembler {
+/**
+ * A fresh assembler for one Anthropic Messages turn; the caller holds it.
+ * `E`: the events it is given (the SDK's `RawMessageStreamEvent`), which
+ * types the replay; any value is read alike.
+ */
+export function createAnthropicTurnAssembler<E = unknown>(): ForkableTurnAssembler<E, AnthropicReplayOf<E>> {
   return anthropicAssembler({
     log: createTurnLog('anthropic', 'messages'),
     blocks: new Map(),
@@ -101,7 +106,7 @@ export function createAnthropicTurnAssembler(): ForkableTurnAssembler {
   });
 }
 
-function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
+function anthropicAssembler<E, R>(from: AnthropicState): ForkableTurnAssembler<E, R> {
   const { log, blocks } = from;
   let { stopReason, deltaSeen } = from;
   /** How many blocks message_start delivered whole: indices 0 … given−1. */
@@ -326,7 +331,7 @@ function anthropicAssembler(from: AnthropicState): ForkableTurnAssembler {
       });
   }
 
-  function fork(): ForkableTurnAssembler {
+  function fork(): ForkableTurnAssembler<E, R> {
     const f = log.fork();
     const copy = new Map<number, BlockState>();
     for (const [at, b] of blocks)

@@ -13,6 +13,7 @@ import { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
 import { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
 import { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
+import type { TurnReplayOf } from './replayTypes.ts';
 import type { AssembledTurn, TurnAssembler } from './turn.ts';
 import { readTurnStream, type StreamEvent, type StreamTextError } from './turnStream.ts';
 
@@ -37,15 +38,20 @@ export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.fr
 
 export const isTurnProvider = (p: unknown): p is ProviderName => typeof p === 'string' && Object.hasOwn(FACTORIES, p);
 
-/** A fresh incremental assembler for one turn of `provider`; the caller holds it and feeds it events. */
-export function createTurnAssembler(provider: ProviderName): TurnAssembler {
+/**
+ * A fresh incremental assembler for one turn of `provider`; the caller holds
+ * it and feeds it events. `E`: what it is given (an SDK's stream event type),
+ * which types the turn's replay; any value is read alike.
+ */
+export function createTurnAssembler<E = unknown>(provider: ProviderName): TurnAssembler<E, TurnReplayOf<E>> {
   if (!isTurnProvider(provider))
     throw new TypeError(`unknown provider ${JSON.stringify(provider)}: expected openai, anthropic or gemini`);
-  return FACTORIES[provider]();
+  // The factory of `provider` types its replay from E as TurnReplayOf does; the table cannot say which is which.
+  return FACTORIES[provider]() as TurnAssembler<E, TurnReplayOf<E>>;
 }
 
-/** Events as read from a stream file, or plain event values. */
-export type TurnEvents = string | readonly unknown[] | { events: readonly StreamEvent[] };
+/** Events as read from a stream file, or plain event values (`E`: their type, which types the replay). */
+export type TurnEvents<E = unknown> = string | readonly E[] | { events: readonly StreamEvent[] };
 
 function streamEvents(events: TurnEvents): readonly StreamEvent[] | readonly unknown[] {
   if (typeof events === 'string') {
@@ -56,10 +62,13 @@ function streamEvents(events: TurnEvents): readonly StreamEvent[] | readonly unk
   return Array.isArray(events) ? (events as readonly unknown[]) : (events as { events: readonly StreamEvent[] }).events;
 }
 
-export function assembleTurn(provider: ProviderName, events: TurnEvents): AssembledTurn {
-  const a = createTurnAssembler(provider);
+export function assembleTurn<E = unknown>(
+  provider: ProviderName,
+  events: TurnEvents<E>,
+): AssembledTurn<TurnReplayOf<E>> {
+  const a = createTurnAssembler<E>(provider);
   if (typeof events === 'string' || !Array.isArray(events)) {
-    for (const e of streamEvents(events) as readonly StreamEvent[]) a.push(e.value, e.sse_event);
+    for (const e of streamEvents(events) as readonly StreamEvent[]) a.push(e.value as E, e.sse_event);
   } else {
     for (const e of events) a.push(e);
   }

@@ -27,10 +27,11 @@ import { describeTurnText, type PairingCode, type RefusalParams } from './turnPa
 
 export type ContinuationMode = 'stateful' | 'stateless';
 
-export interface ContinuationOptions {
+/** `H`: the history's item type, the caller's own (an SDK's input item type); the stateless body carries it back as that type. */
+export interface ContinuationOptions<H = JsonValue> {
   mode: ContinuationMode;
   /** What the first request sent: its `input` (OpenAI, Gemini) or `messages` (Anthropic). */
-  history: readonly JsonValue[];
+  history: readonly H[];
   /** The dispatcher's id for the request, which the results are bound to where the provider gave the empty one (docs/turn-contract.md#the-input-gate). */
   response_ref?: string;
   /** The registry each package is validated against; a dispatcher (createDispatcher) sets its own. Default: the chapter's tools. */
@@ -50,32 +51,58 @@ export type ContinuationBody = Record<string, JsonValue>;
 /*
  * The bodies by provider and mode (docs/turn.md#shapes), written as plain
  * structures so that the package needs none of the SDKs: test/types/
- * continuationBodies.ts assigns each to the SDK's request parameters. Where a
- * body holds what the caller sent (history) or what the provider sent
- * (replayed items), it says JSON and no more: the project checks those
- * items against the SDK types for its fixtures and recordings, not for
- * every stream, so a narrower type would be a promise it does not keep.
+ * continuationBodies.ts assigns each to the SDK's request parameters. A
+ * stateless body also holds what the caller sent (the history, of the
+ * caller's type `H`) and what the provider sent (the replay, of the turn's
+ * type `R`: what the caller's event type says the provider sent, less the
+ * dropped members; AssembledTurn). Those are the caller's own words, passed
+ * through, never checked here: where the turn's `R` is not known the items
+ * are the JSON view, as the core holds them.
  */
 export type OpenAIStatefulBody = { previous_response_id: string; input: OpenAIFunctionCallOutput[] };
-export type OpenAIStatelessBody = { store: false; include: ['reasoning.encrypted_content']; input: JsonValue[] };
-export type AnthropicBody = { messages: JsonValue[] };
+/** `I`: the items of `input` (continueTurn: the history's, the replay's and the results' types). */
+export type OpenAIStatelessBody<I = JsonValue> = { store: false; include: ['reasoning.encrypted_content']; input: I[] };
+/** `I`: the messages (continueTurn: the history's type, the assistant's replayed blocks, the results' user turn). */
+export type AnthropicBody<I = JsonValue> = { messages: I[] };
 export type GeminiStatefulBody = { previous_interaction_id: string; input: GeminiFunctionResult[] };
-export type GeminiStatelessBody = { store: false; input: JsonValue[] };
+/** `I`: the items of `input` (continueTurn: the history's, the replay's and the results' types). */
+export type GeminiStatelessBody<I = JsonValue> = { store: false; input: I[] };
 
-/** The body `continueTurn` builds for a provider and mode known where it is called; the JSON view where either is not. */
-export type ContinuationBodyFor<P extends ProviderName, M extends ContinuationMode> = ProviderName extends P
+/**
+ * A stateless body's items: the history's `H`, the turn's replay `Replay`
+ * (built from its items' type `R`) and the results' `O`; where `R` is not
+ * known (`unknown`), the JSON view (with `H` as the caller gave it, where
+ * that is not JSON).
+ */
+type StatelessItems<H, R, Replay, O> = unknown extends R
+  ? [H] extends [JsonValue]
+    ? JsonValue
+    : H | JsonValue
+  : H | Replay | O;
+
+/**
+ * The body `continueTurn` builds for a provider and mode known where it is
+ * called; the JSON view where either is not. `H`: the history's item type;
+ * `R`: the turn's replay item type (AssembledTurn), `unknown` for the JSON view.
+ */
+export type ContinuationBodyFor<
+  P extends ProviderName,
+  M extends ContinuationMode,
+  H = JsonValue,
+  R = unknown,
+> = ProviderName extends P
   ? ContinuationBody
   : P extends 'anthropic'
-    ? AnthropicBody
+    ? AnthropicBody<StatelessItems<H, R, { role: 'assistant'; content: R[] }, AnthropicTurn>>
     : ContinuationMode extends M
       ? ContinuationBody
       : P extends 'openai'
         ? M extends 'stateful'
           ? OpenAIStatefulBody
-          : OpenAIStatelessBody
+          : OpenAIStatelessBody<StatelessItems<H, R, R, OpenAIFunctionCallOutput>>
         : M extends 'stateful'
           ? GeminiStatefulBody
-          : GeminiStatelessBody;
+          : GeminiStatelessBody<StatelessItems<H, R, R, GeminiFunctionResult>>;
 
 /**
  * A body to send; or, for the model's final answer (no call to answer:
@@ -103,22 +130,27 @@ function providerCall(provider: ProviderName, c: AssembledTurn['calls'][number])
   }
 }
 
-/** Never throws: a refusal is a value with its reason. */
-export function continueTurn<P extends ProviderName, M extends ContinuationMode>(
+/**
+ * Never throws: a refusal is a value with its reason. `H` (the history's
+ * items) and `R` (the turn's replay items) only type the stateless body: the
+ * caller's history and the turn's replay go into it as they are.
+ */
+export function continueTurn<P extends ProviderName, M extends ContinuationMode, H = JsonValue, R = unknown>(
   provider: P,
-  turn: AssembledTurn,
+  turn: AssembledTurn<R>,
   results: readonly PackagedResult[],
-  opts: ContinuationOptions & { mode: M },
-): Continuation<ContinuationBodyFor<P, M>> {
-  // build checks at run time what the type says: the body it makes is the one of this provider and mode.
-  return untyped(provider, turn, results, opts) as Continuation<ContinuationBodyFor<P, M>>;
+  opts: ContinuationOptions<H> & { mode: M },
+): Continuation<ContinuationBodyFor<P, M, H, R>> {
+  // build checks at run time what the provider and mode say: the body it makes is the one of this provider and mode,
+  // with the history and the replay as given.
+  return untyped(provider, turn, results, opts) as Continuation<ContinuationBodyFor<P, M, H, R>>;
 }
 
 function untyped(
   provider: ProviderName,
   turn: AssembledTurn,
   results: readonly PackagedResult[],
-  opts: ContinuationOptions,
+  opts: ContinuationOptions<unknown>,
 ): Continuation {
   try {
     return build(provider, turn, results, opts);
@@ -160,7 +192,7 @@ function build(
   provider: ProviderName,
   turn: AssembledTurn,
   results: readonly PackagedResult[],
-  opts: ContinuationOptions,
+  opts: ContinuationOptions<unknown>,
 ): Continuation {
   if (turn.provider !== provider) return refuse({ kind: 'other_provider', assembled: turn.provider, asked: provider });
   if (turn.problems.length > 0)

@@ -28,6 +28,7 @@ import {
   type TurnLog,
 } from './_turnLog.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
+import type { GeminiReplayOf } from './replayTypes.ts';
 import type { TurnEndKind } from './turn.ts';
 
 interface StepState {
@@ -72,8 +73,12 @@ interface GeminiState {
   awaitingHop: boolean;
 }
 
-/** A fresh assembler for one Gemini Interactions turn; the caller holds it. */
-export function createGeminiTurnAssembler(): ForkableTurnAssembler {
+/**
+ * A fresh assembler for one Gemini Interactions turn; the caller holds it.
+ * `E`: the events it is given (the SDK's `Interactions.InteractionSSEEvent`),
+ * which types the replay; any value is read alike.
+ */
+export function createGeminiTurnAssembler<E = unknown>(): ForkableTurnAssembler<E, GeminiReplayOf<E>> {
   return geminiAssembler({
     log: createTurnLog('gemini', 'interactions'),
     order: [],
@@ -83,7 +88,7 @@ export function createGeminiTurnAssembler(): ForkableTurnAssembler {
   });
 }
 
-function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
+function geminiAssembler<E, R>(from: GeminiState): ForkableTurnAssembler<E, R> {
   const log = from.log;
   /** Steps of every hop, in the order they started; a hop's indexes are its own. */
   const order = from.order;
@@ -298,7 +303,7 @@ function geminiAssembler(from: GeminiState): ForkableTurnAssembler {
     });
   }
 
-  function fork(): ForkableTurnAssembler {
+  function fork(): ForkableTurnAssembler<E, R> {
     const f = log.fork();
     const steps = new Map<StepState, StepState>();
     for (const s of order) steps.set(s, { ...s, call: s.call === null ? null : f.call(s.call), step: { ...s.step } });

@@ -1,10 +1,11 @@
 /**
  * The door of src/core/turn: the model's turn (docs/turn-contract.md): streams assembled per provider, the input gate, dispatching a turn and the continuation.
- * Code outside src/core imports this folder through this file only (test/coreLayers.test.ts).
+ * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export {
   type AssembledCall,
   type AssembledTurn,
+  type ReplayItemOf,
   TURN_PROBLEM_CODES,
   type TurnAssembler,
   type TurnEndKind,
@@ -30,7 +31,7 @@ export {
   type TurnProblemParams,
   type TurnWordsParams,
 } from './turnParams.ts';
-export { REPLAY_DROPS, type ReplayDrop } from './replayDrops.ts';
+export { REPLAY_DROPS, type ReplayDrop, type Replayed } from './replayDrops.ts';
 export { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
 export { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
 export { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';

@@ -33,6 +33,7 @@ import {
 } from './_turnLog.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { forReplay } from './replayDrops.ts';
+import type { OpenAIReplayOf } from './replayTypes.ts';
 import type { ArgumentsSource } from './turnParams.ts';
 
 /** An output item at one `output_index`: a function call, or any other item kept for the stateless replay. */
@@ -162,8 +163,8 @@ interface OpenAIState {
   sequenceReported: boolean;
 }
 
-/** A fresh assembler for one OpenAI Responses turn; the caller holds it. */
-export function createOpenAITurnAssembler(): ForkableTurnAssembler {
+/** A fresh assembler for one OpenAI Responses turn; the caller holds it. `E`, what it is given (`ResponseStreamEvent`), types the replay. */
+export function createOpenAITurnAssembler<E = unknown>(): ForkableTurnAssembler<E, OpenAIReplayOf<E>> {
   return openaiAssembler({
     log: createTurnLog('openai', 'responses'),
     items: new Map(),
@@ -174,7 +175,7 @@ export function createOpenAITurnAssembler(): ForkableTurnAssembler {
   });
 }
 
-function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
+function openaiAssembler<E, R>(from: OpenAIState): ForkableTurnAssembler<E, R> {
   const { log, items } = from;
   /** The completed response's `output`: the copy the replay prefers (docs/turn-contract.md#what-the-replay-keeps). */
   let completedOutput = from.completedOutput;
@@ -487,7 +488,7 @@ function openaiAssembler(from: OpenAIState): ForkableTurnAssembler {
       );
   }
 
-  function fork(): ForkableTurnAssembler {
+  function fork(): ForkableTurnAssembler<E, R> {
     const f = log.fork();
     const copy = new Map<number, ItemState>();
     for (const [at, s] of items) copy.set(at, { ...s, call: s.call === null ? null : f.call(s.call) });

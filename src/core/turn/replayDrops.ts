@@ -16,7 +16,7 @@ export interface ReplayDrop {
   member: string;
 }
 
-export const REPLAY_DROPS: readonly ReplayDrop[] = /* @__PURE__ */ Object.freeze([
+const DROPS = [
   // docs/turn-contract.md#what-the-replay-keeps: replayed without its item id; ResponseFunctionToolCall.id is optional (openai 6.x responses.d.ts:2742).
   { provider: 'openai', types: ['function_call'], path: '', member: 'id' },
   // Output items carry created_by (responses.d.ts:1556, 5804, 5834); their input types (:1562, :3440, :5836) have none.
@@ -33,7 +33,32 @@ export const REPLAY_DROPS: readonly ReplayDrop[] = /* @__PURE__ */ Object.freeze
     path: 'citations[]',
     member: 'file_id',
   },
-]);
+] as const satisfies readonly ReplayDrop[];
+
+export const REPLAY_DROPS: readonly ReplayDrop[] = /* @__PURE__ */ Object.freeze(DROPS);
+
+/*
+ * The same drops at the type level (docs/turn.md#shapes), read from the list
+ * above so the two cannot part: an item of type `I` as {@link forReplay}
+ * leaves it. The core never names an SDK type here: `I` is whatever the
+ * caller's event type says the provider sent (an assembler's `E`).
+ */
+type OmitWhere<X, T, M extends PropertyKey> = X extends { type: T } ? Omit<X, M> : X;
+/** An array's elements through OmitWhere; anything else (`null`, absent) as it is, as forReplay maps arrays only. */
+type EachWhere<V, T, M extends PropertyKey> = V extends readonly (infer C)[] ? OmitWhere<C, T, M>[] : V;
+type DropOne<D, I> = D extends { path: ''; types: readonly (infer T)[]; member: infer M extends string }
+  ? OmitWhere<I, T, M>
+  : D extends { path: 'citations[]'; types: readonly (infer T)[]; member: infer M extends string }
+    ? 'citations' extends keyof I
+      ? { [K in keyof I]: K extends 'citations' ? EachWhere<I[K], T, M> : I[K] }
+      : I
+    : I;
+type DropAll<Ds, P, I> = Ds extends readonly [infer D, ...infer Rest]
+  ? DropAll<Rest, P, D extends { provider: P } ? DropOne<D, I> : I>
+  : I;
+
+/** An item or block of type `I` as `provider`'s replay carries it: the members of {@link REPLAY_DROPS} taken out. */
+export type Replayed<P extends ProviderName, I> = I extends unknown ? DropAll<typeof DROPS, P, I> : never;
 
 const without = (v: Record<string, unknown>, member: string): Record<string, unknown> => {
   const { [member]: _dropped, ...rest } = v;

@@ -96,7 +96,15 @@ export interface AssembledCall {
   at: number[];
 }
 
-export interface AssembledTurn {
+/** The key of {@link AssembledTurn}'s type-only member: declared, never a value at run time. */
+declare const replayItems: unique symbol;
+
+/**
+ * `R`: the replay items' type as the caller's event type tells it (an
+ * assembler's `E`, docs/turn.md#shapes), `unknown` where it does not; a type,
+ * never a check. `replay` holds the same values either way, JSON.
+ */
+export interface AssembledTurn<R = unknown> {
   provider: ProviderName;
   api_family: string;
   /** null until the stream says it (OpenAI `response.created`, …). */
@@ -112,7 +120,16 @@ export interface AssembledTurn {
    * reads a provider event.
    */
   replay: JsonValue[];
+  /**
+   * Type-level only, never set: the type of the replay's items as the events
+   * pushed tell it, which `continueTurn` gives the stateless body's replay.
+   * Read it with {@link ReplayItemOf}.
+   */
+  readonly [replayItems]?: R;
 }
+
+/** The replay items' type of a turn (`unknown`: not known, the JSON view). */
+export type ReplayItemOf<T> = T extends AssembledTurn<infer R> ? R : never;
 
 /**
  * An incremental assembler: the caller holds it and feeds it one event at a
@@ -120,15 +137,19 @@ export interface AssembledTurn {
  * stream ended after the last event pushed, and never changes the state, so
  * pushing events one by one answers exactly as assembling them all at once.
  */
-export interface TurnAssembler {
+export interface TurnAssembler<E = unknown, R = unknown> {
   readonly provider: ProviderName;
-  /** `sseEvent`: the SSE `event:` name the event came with, if any. */
-  push(event: unknown, sseEvent?: string): void;
+  /**
+   * `sseEvent`: the SSE `event:` name the event came with, if any. Any value
+   * is read (and checked) alike; `E` is the caller's word for what it pushes
+   * (an SDK's stream event type), from which the turn's replay is typed.
+   */
+  push(event: E, sseEvent?: string): void;
   /**
    * What the stream's source threw, handed over (docs/turn.md#shapes): the
    * official SDKs' iterators throw on some `error` events instead of yielding
    * them. The turn ends there as a failure, STREAM_ERROR, not unterminated.
    */
   fail(thrown: unknown): void;
-  turn(): AssembledTurn;
+  turn(): AssembledTurn<R>;
 }
