@@ -136,14 +136,14 @@ for (const device of NARROW_DEVICES) {
       });
     }
 
-    test('the header holds its five modes in both languages, nothing cut off', async ({ pg, page }) => {
+    test('the header holds its six modes in both languages, nothing cut off', async ({ pg, page }) => {
       await pg.goto('/?scenario=search_kb.hits');
       for (const [button, label] of [
-        ['中文', '模型回合'],
-        ['English', 'Model turn'],
+        ['中文', '恢复实验室'],
+        ['English', 'Recovery lab'],
       ] as const) {
         await page.getByRole('button', { name: button }).click();
-        await expect(page.locator('.modes a')).toHaveCount(5);
+        await expect(page.locator('.modes a')).toHaveCount(6);
         await expect(page.locator('.modes a').last()).toHaveText(label);
         expect(await cutOff(page), label).toEqual([]);
       }

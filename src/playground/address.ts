@@ -1,9 +1,11 @@
 /**
  * The address: `?scenario=ID`, `&attack=A3`, `?mode=exercise`,
- * `?mode=learn&scenario=ID&mistake=3`, `?mode=turn&provider=P&stream=ID`.
+ * `?mode=learn&scenario=ID&mistake=3`, `?mode=turn&provider=P&stream=ID`,
+ * `?mode=recovery&case=ID`.
  * Pure: ./browser.ts reads and writes the address bar.
  */
 import type { AttackId } from '../lessons/attacks.ts';
+import { DEFAULT_RECOVERY_CASE, isRecoveryCaseId } from '../lessons/recoveryProofs.ts';
 import { buildTurnAddress, providerOfStream, turnAddressOf } from './turn/turnAddress.ts';
 import { isAttackId, isMistakeNumber, MODES, type Mode, type Work } from './work.ts';
 
@@ -14,10 +16,13 @@ export interface Address {
   mistake?: string | null;
   provider?: string | null;
   stream?: string | null;
+  case?: string | null;
 }
 
 /** Where the learner is: what the address names (the turn mode's stream only matters in that mode). */
-export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake'> & { turnStream?: string };
+export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake' | 'recoveryCase'> & {
+  turnStream?: string;
+};
 
 export function placeOf(w: Work): Place {
   return {
@@ -26,6 +31,7 @@ export function placeOf(w: Work): Place {
     attackId: w.attackId,
     mistake: w.mistake,
     turnStream: w.turn.stream,
+    ...(w.recoveryCase !== undefined ? { recoveryCase: w.recoveryCase } : {}),
   };
 }
 
@@ -38,6 +44,7 @@ export function parseSearch(search: string): Address {
     mistake: q.get('mistake'),
     provider: q.get('provider'),
     stream: q.get('stream'),
+    case: q.get('case'),
   };
 }
 
@@ -46,7 +53,10 @@ export function searchOf(work: Place): string {
   if (work.mode === 'turn' && work.turnStream !== undefined)
     return buildTurnAddress({ provider: providerOfStream(work.turnStream), stream: work.turnStream });
   const q = new URLSearchParams();
-  if (work.mode === 'exercise') q.set('mode', 'exercise');
+  if (work.mode === 'recovery') {
+    q.set('mode', 'recovery');
+    q.set('case', work.recoveryCase ?? DEFAULT_RECOVERY_CASE);
+  } else if (work.mode === 'exercise') q.set('mode', 'exercise');
   else if (work.mode === 'learn') {
     q.set('mode', 'learn');
     q.set('scenario', work.scenarioId);
@@ -60,7 +70,7 @@ export function searchOf(work: Place): string {
 }
 
 export type AddressProblem = {
-  kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake' | 'unknown-stream';
+  kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake' | 'unknown-stream' | 'unknown-case';
   value: string;
 };
 
@@ -77,15 +87,18 @@ export function resolveAddress(
   let attackId: AttackId | null = work.attackId;
   let mistake: number | undefined = work.mistake;
   let turnStream = work.turn.stream;
+  let recoveryCase = work.recoveryCase;
   const provider = a.provider ?? null;
   const stream = a.stream ?? null;
+  const caseId = a.case ?? null;
   const any =
     a.mode !== null ||
     a.scenario !== null ||
     a.attack !== null ||
     (a.mistake ?? null) !== null ||
     provider !== null ||
-    stream !== null;
+    stream !== null ||
+    caseId !== null;
   if (any) {
     mode = 'playground';
     attackId = null;
@@ -123,6 +136,14 @@ export function resolveAddress(
     if (t.ok) turnStream = t.address.stream;
     else problems.push({ kind: 'unknown-stream', value: t.value ?? '' });
   }
+  if (caseId !== null) {
+    if (a.mode === null) mode = 'recovery';
+    if (isRecoveryCaseId(caseId)) recoveryCase = caseId;
+    else problems.push({ kind: 'unknown-case', value: caseId });
+  }
   if (!known(scenarioId)) scenarioId = fallbackScenario;
-  return { place: { mode, scenarioId, attackId, mistake, turnStream }, problems };
+  return {
+    place: { mode, scenarioId, attackId, mistake, turnStream, ...(recoveryCase !== undefined ? { recoveryCase } : {}) },
+    problems,
+  };
 }

@@ -5,6 +5,7 @@
  * `recordProgress`, and ./browser.ts keeps it in localStorage.
  */
 import { proofsAfter, shownCount, type ExerciseEvent, type ProofStep } from '../lessons/exerciseProofs.ts';
+import { recoveryAfter, type RecoveryStep } from '../lessons/recoveryProofs.ts';
 
 export interface Progress {
   /** The learner's actions that showed a part of an exercise proof (lessons/exerciseProofs.ts). */
@@ -17,6 +18,8 @@ export interface Progress {
   answers: Record<string, string>;
   /** The key points of a good answer the learner ticked as covered, by question number (indices from 0). */
   points: Record<string, number[]>;
+  /** The recovery lab's proof steps, each an answer of the real plane to the learner's action (lessons/recoveryProofs.ts); absent: none yet. */
+  recovery?: readonly RecoveryStep[];
 }
 
 export interface ProgressEvent {
@@ -26,6 +29,8 @@ export interface ProgressEvent {
   /** The full set of points ticked for one or more questions (it replaces what was ticked). */
   points?: Record<string, number[]>;
   exercise?: ExerciseEvent;
+  /** A step the recovery lab showed; recorded only when it demonstrates its proof. */
+  recovery?: RecoveryStep;
 }
 
 /** Longest answer kept, in UTF-16 units: a paragraph, not a document. */
@@ -79,7 +84,10 @@ export function recordProgress(p: Progress, e: ProgressEvent): Progress {
     answers: withAnswers(p.answers, e.answers),
     points: withPoints(p.points, e.points),
   };
-  return next.proofs === p.proofs &&
+  const recovery = e.recovery === undefined ? p.recovery : recoveryAfter(p.recovery ?? [], e.recovery);
+  if (recovery !== undefined && recovery.length > 0) next.recovery = recovery;
+  return next.recovery === p.recovery &&
+    next.proofs === p.proofs &&
     next.attacks === p.attacks &&
     next.mistakes === p.mistakes &&
     next.answers === p.answers &&

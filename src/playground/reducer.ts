@@ -29,6 +29,7 @@ export type NoticeCode =
   | 'unknown-mode'
   | 'unknown-mistake'
   | 'unknown-stream'
+  | 'unknown-case'
   | 'corrupt-progress'
   /** Progress saved by an older version: its proof and question counts were not the learner's own and start again. */
   | 'progress-recounted'

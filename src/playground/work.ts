@@ -7,12 +7,13 @@
 import { type Scenario } from '../core/result/index.ts';
 import { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from '../core/result/index.ts';
 import type { AttackId } from '../lessons/attacks.ts';
+import type { RecoveryCaseId } from '../lessons/recoveryProofs.ts';
 import type { Bilingual } from '../lang.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { initialTurnWork, type TurnWork } from './turn/turnWork.ts';
 
-export type Mode = 'playground' | 'attack' | 'exercise' | 'learn' | 'turn';
-export const MODES: readonly Mode[] = ['playground', 'attack', 'exercise', 'learn', 'turn'];
+export type Mode = 'playground' | 'attack' | 'exercise' | 'learn' | 'turn' | 'recovery';
+export const MODES: readonly Mode[] = ['playground', 'attack', 'exercise', 'learn', 'turn', 'recovery'];
 
 /** The chapter's eight common mistakes, switched on one at a time in the learn mode (`&mistake=1` … `&mistake=8`). */
 export const MISTAKE_COUNT = 8;
@@ -47,6 +48,8 @@ export interface Work {
   mistake?: number;
   /** The turn mode's stream and the learner's edits of streams and handler outputs. */
   turn: TurnWork;
+  /** The recovery lab's case (`&case=…`); absent: its first. */
+  recoveryCase?: RecoveryCaseId;
 }
 
 /** The editor text of a handler output: pretty JSON, two-space indent, as the CLI files are written. */

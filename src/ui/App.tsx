@@ -41,6 +41,8 @@ import { HEADER_TEXT } from './features/header/text.ts';
 import { TOOLBAR_TEXT } from './features/toolbar/text.ts';
 import { SHELL_TEXT } from './shell/text.ts';
 import { loadContextForm, ProblemsAndContext } from './shell/ProblemsAndContext.tsx';
+import { RecoveryHost } from './shell/RecoveryHost.tsx';
+import { SkipLink } from './shell/SkipLink.tsx';
 import { RightColumn, type AttackVerdictLine } from './shell/RightColumn.tsx';
 import { shellLinks } from './shell/shellLinks.ts';
 import { usePanelFocus } from './shell/usePanelFocus.ts';
@@ -143,16 +145,7 @@ export function App({
   return (
     <PresentContext value={present}>
       <div className={`app ${styles.app}`} data-mode={work.mode} data-present={present ? 'on' : undefined}>
-        <a
-          className="skip-link"
-          href="#editor"
-          onClick={(e) => {
-            e.preventDefault();
-            bridge.focus();
-          }}
-        >
-          {shellText.skipToEditor}
-        </a>
+        <SkipLink lang={lang} mode={work.mode} onEditor={() => bridge.focus()} />
         <Header
           lang={lang}
           mode={work.mode}
@@ -165,7 +158,9 @@ export function App({
           onPresent={onPresent}
           onHelp={openHelp}
         />
-        {work.mode === 'turn' ? (
+        {work.mode === 'recovery' ? (
+          <RecoveryHost lang={lang} state={state} links={links} api={api} notices={noticesRow} />
+        ) : work.mode === 'turn' ? (
           <Suspense fallback={<p className="muted">…</p>}>
             <TurnMode
               lang={lang}
@@ -272,6 +267,7 @@ export function App({
                 present={present}
                 injectionTurn={links.injectionTurn}
                 recoveryLink={links.recovery}
+                recoveryLab={{ href: links.recoveryCaseHref, open: links.openRecoveryCase }}
                 notStarted={judged.notStarted}
                 onVerdict={setAttackVerdict}
               />

@@ -5,6 +5,7 @@ import { ContextDraftSchema } from '../contextDraft.ts';
 import { RECORDED_STREAM_IDS } from '../turn/recordedStreamIds.ts';
 import { TURN_STREAM_IDS } from '../turn/turnAddress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT, MODES, type Mode } from '../work.ts';
+import { RECOVERY_CASE_IDS, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
 import { IO_LIMITS } from './decoded.ts';
 
 export const ScenarioIdSchema = z.string().check(z.regex(/^[a-z_]+\.[a-z0-9_]+$/), z.maxLength(100));
@@ -44,3 +45,8 @@ export const TurnWorkSchema = z.strictObject({
   docs: z.partialRecord(TurnStreamIdSchema, TurnDocSchema),
 });
 export const TurnShareSchema = z.strictObject({ stream: TurnStreamIdSchema, doc: TurnDocSchema });
+
+/** The recovery lab's case; absent in work and links made before the lab. */
+export const RecoveryCaseSchema = z.optional(
+  z.enum(RECOVERY_CASE_IDS as unknown as [RecoveryCaseId, ...RecoveryCaseId[]]),
+);

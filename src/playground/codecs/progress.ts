@@ -1,6 +1,7 @@
 /** The saved progress's codec (exercise proof steps, attacks, self-test answers and key points, mistakes). Pure. */
 import { z } from 'zod/mini';
 import { INJECTION_KINDS, type InjectionKind, type ProofStep } from '../../lessons/exerciseProofs.ts';
+import type { RecoveryStep } from '../../lessons/recoveryProofs.ts';
 import { MAX_ANSWER_CHARS, type Progress } from '../progress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT } from '../work.ts';
 import { byteLength, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
@@ -36,6 +37,38 @@ const StepSchema: z.ZodMiniType<ProofStep> = z.discriminatedUnion('step', [
   }),
 ]);
 
+const seq = z.number().check(z.int(), z.gte(0), z.lte(1_000_000));
+const ms = z.number().check(z.int(), z.gte(-86_400_000), z.lte(86_400_000));
+const RecoveryStepSchema: z.ZodMiniType<RecoveryStep> = z.discriminatedUnion('proof', [
+  z.strictObject({
+    proof: z.literal('lost_response_reconciled'),
+    seq,
+    delivery: z.string().check(z.maxLength(40)),
+    side_effects: z.number().check(z.int(), z.gte(0), z.lte(1000)),
+  }),
+  z.strictObject({
+    proof: z.literal('conflict_refused'),
+    seq,
+    code,
+    runs: z.number().check(z.int(), z.gte(0), z.lte(100)),
+  }),
+  z.strictObject({
+    proof: z.literal('revoked_replay_refused'),
+    seq,
+    code,
+    record_state: z.string().check(z.maxLength(40)),
+  }),
+  z.strictObject({
+    proof: z.literal('retry_after_past_deadline'),
+    seq,
+    code,
+    retry_after_ms: ms,
+    left_ms: ms,
+    waited_ms: ms,
+  }),
+  z.strictObject({ proof: z.literal('audit_change_found'), seq, broken_seq: z.nullable(seq) }),
+]);
+
 const common = {
   attacks: z.array(AttackIdSchema).check(z.maxLength(ATTACK_ID_LIST.length)),
   mistakes: z.array(z.number().check(z.int(), z.gte(1), z.lte(MISTAKE_COUNT))).check(z.maxLength(MISTAKE_COUNT)),
@@ -53,6 +86,8 @@ const ProgressSchema = z.strictObject({
     z.array(z.number().check(z.int(), z.gte(0), z.lte(9))).check(z.minLength(1), z.maxLength(10)),
   ),
   ...common,
+  // Optional: progress saved before the recovery lab has none.
+  recovery: z.optional(z.array(RecoveryStepSchema).check(z.maxLength(10))),
 });
 
 const ProgressV1Schema = z.strictObject({
@@ -89,10 +124,20 @@ export function parseProgress(text: string): Decoded<SavedProgress> {
   }
   const r = checkSchema(ProgressSchema, json.value);
   if (!r.success) return { ok: false, error: schemaError(r.error) };
-  const { proofs, attacks, mistakes, answers, points } = r.data;
+  const { proofs, attacks, mistakes, answers, points, recovery } = r.data;
   return {
     ok: true,
-    value: { progress: { proofs, attacks, mistakes, answers: answers ?? {}, points }, recounted: false },
+    value: {
+      progress: {
+        proofs,
+        attacks,
+        mistakes,
+        answers: answers ?? {},
+        points,
+        ...(recovery !== undefined && recovery.length > 0 ? { recovery } : {}),
+      },
+      recounted: false,
+    },
   };
 }
 
@@ -103,7 +148,8 @@ export function isEmptyProgress(p: Progress): boolean {
       p.attacks.length +
       p.mistakes.length +
       Object.keys(p.answers).length +
-      Object.keys(p.points).length ===
+      Object.keys(p.points).length +
+      (p.recovery?.length ?? 0) ===
     0
   );
 }

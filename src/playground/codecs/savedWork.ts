@@ -9,6 +9,7 @@ import {
   ExerciseSchema,
   type SavedExercise,
   MistakeSchema,
+  RecoveryCaseSchema,
   ModeSchema,
   ScenarioIdSchema,
   TurnWorkSchema,
@@ -27,6 +28,7 @@ const SavedWorkSchema = z.strictObject({
   docs: z.record(ScenarioIdSchema, DocSchema),
   attack: AttackSchema,
   mistake: MistakeSchema,
+  recovery_case: RecoveryCaseSchema,
   exercise: ExerciseSchema,
   /** Absent in work saved before the turn mode: it then starts at its first stream. */
   turn: z.optional(TurnWorkSchema),
@@ -40,6 +42,7 @@ export function serializeWork(work: Work): string {
     docs: compactDocs(work.docs),
     attack: work.attackId,
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
+    ...(work.recoveryCase !== undefined ? { recovery_case: work.recoveryCase } : {}),
     exercise: savedExerciseOf(work.exercise),
     turn: { stream: work.turn.stream, docs: compactTurnDocs(work.turn.docs) },
   });
@@ -60,6 +63,7 @@ export function parseSavedWork(text: string): Decoded<Work> {
       docs: v.docs as Record<string, Doc>,
       attackId: v.attack,
       ...(v.mistake !== undefined ? { mistake: v.mistake } : {}),
+      ...(v.recovery_case !== undefined ? { recoveryCase: v.recovery_case } : {}),
       exercise: exerciseOfSaved(v.exercise as SavedExercise & { items: Doc[]; sealed?: (Doc | null)[] }),
       turn:
         v.turn === undefined

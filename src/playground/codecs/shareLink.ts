@@ -24,6 +24,7 @@ import {
   ExerciseSchema,
   type SavedExercise,
   MistakeSchema,
+  RecoveryCaseSchema,
   ModeSchema,
   ScenarioIdSchema,
   TurnShareSchema,
@@ -48,6 +49,7 @@ const SharePayloadSchema = z.strictObject({
   /** Omitted when no attack is chosen. */
   attack: z.optional(AttackSchema),
   mistake: MistakeSchema,
+  recovery_case: RecoveryCaseSchema,
   /** Omitted when the five exercise results are the untouched scaffold. */
   exercise: z.optional(ExerciseSchema),
   /** In the turn mode: the open stream, and its edits when there are any. */
@@ -68,6 +70,7 @@ export function sharePayloadOf(work: Work): SharePayload {
     ...(doc !== null ? { doc } : {}),
     ...(work.attackId !== null ? { attack: work.attackId } : {}),
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
+    ...(work.recoveryCase !== undefined ? { recovery_case: work.recoveryCase } : {}),
     ...(exerciseChanged ? { exercise: savedExerciseOf(work.exercise) } : {}),
     ...(work.mode === 'turn'
       ? { turn: { stream: work.turn.stream, ...(isTurnDocEdited(turnDoc) ? { doc: turnDoc } : {}) } }
@@ -149,6 +152,7 @@ export function applyShare(work: Work, p: SharePayload): Work {
     docs: compactDocs({ ...work.docs, [p.scenario]: sharedDoc(p) as Doc }),
     attackId: p.attack ?? null,
     ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
+    ...(p.recovery_case !== undefined ? { recoveryCase: p.recovery_case } : {}),
     exercise:
       p.exercise === undefined
         ? initialExercise()

@@ -28,6 +28,7 @@ import styles from './RightColumn.module.css';
 
 const AttackLab = lazy(() => import('../features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
 export type AttackVerdictLine = import('../features/attackLab/AttackLab.tsx').AttackVerdictLine;
+type RecoveryCaseLinks = import('../features/learn/RecoveryTab.tsx').RecoveryCaseLinks;
 const LearnView = lazy(() => import('../features/learn/LearnView.tsx').then((m) => ({ default: m.LearnView })));
 
 export interface RightColumnProps {
@@ -43,6 +44,8 @@ export interface RightColumnProps {
   injectionTurn: GuideLink;
   /** Learn's recovery walk-through, the exercise's next step. */
   recoveryLink: GuideLink;
+  /** The recovery lab's cases, which Learn's recovery tab links to. */
+  recoveryLab: RecoveryCaseLinks;
   /** The open exercise result is still its empty template: the projections say "not started" instead of judging it. */
   notStarted: boolean;
   onVerdict(v: AttackVerdictLine | null): void;
@@ -80,6 +83,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
               onPoints={(q, points) => api.recordProgress({ points: { [String(q)]: points } })}
               onAnswer={(q, text) => api.recordProgress({ answers: { [String(q)]: text } })}
               onResetProgress={api.resetProgress}
+              recoveryLab={props.recoveryLab}
             />
           </Suspense>
         </Panel>

@@ -27,7 +27,7 @@ import type { FocusTargets } from './usePanelFocus.ts';
 
 export interface VerdictBarProps {
   lang: Lang;
-  mode: Exclude<Mode, 'turn'>;
+  mode: Exclude<Mode, 'turn' | 'recovery'>;
   problemCount: number;
   /** The open exercise result is still its empty template: nothing judged yet. */
   notStarted: boolean;

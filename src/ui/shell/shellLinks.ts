@@ -4,6 +4,7 @@
  * presentation on, so a link opened in a new tab presents too.
  */
 import type { AttackId } from '../../lessons/attacks.ts';
+import type { RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
 import { searchOf } from '../../playground/address.ts';
 import { withPresent } from '../../playground/presentAddress.ts';
 import { providerOfStream } from '../../playground/turn/turnAddress.ts';
@@ -23,6 +24,9 @@ export interface ShellLinks {
   /** The Learn mode on its recovery walk-through: the exercise's next step once its five proofs are shown. */
   recovery: GuideLink;
   guideTargets(): GuideTargets;
+  /** A case of the recovery lab: its address, and opening it. */
+  recoveryCaseHref(id: RecoveryCaseId): string;
+  openRecoveryCase(id: RecoveryCaseId): void;
 }
 
 export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']): ShellLinks {
@@ -34,7 +38,12 @@ export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']
       attackId: m === 'attack' ? work.attackId : null,
       mistake: m === 'learn' ? work.mistake : undefined,
       turnStream: work.turn.stream,
+      ...(work.recoveryCase !== undefined ? { recoveryCase: work.recoveryCase } : {}),
     });
+  const recoveryPlace = (id: RecoveryCaseId) =>
+    ({ mode: 'recovery', scenarioId: work.scenarioId, attackId: null, recoveryCase: id }) as const;
+  const recoveryCaseHref = (id: RecoveryCaseId) => hrefFor(recoveryPlace(id));
+  const openRecoveryCase = (id: RecoveryCaseId) => go(recoveryPlace(id));
   const injectionStream = `${providerOfStream(work.turn.stream)}.injection_follow_up`;
   const injectionTurn = {
     href: hrefFor({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
@@ -51,6 +60,7 @@ export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']
       learn: to({ mode: 'learn', scenarioId: work.scenarioId, attackId: null }),
       attack: to({ mode: 'attack', scenarioId: 'search_kb.injection', attackId: 'A14' }),
       turn: injectionTurn,
+      recovery: { href: recoveryCaseHref('lost_response'), open: () => openRecoveryCase('lost_response') },
     };
   };
   // The tab is the page's, not the address's: a link opened in a new tab shows Learn where it opens.
@@ -61,5 +71,5 @@ export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']
       go({ mode: 'learn', scenarioId: work.scenarioId, attackId: null });
     },
   };
-  return { hrefFor, hrefOf, injectionTurn, recovery, guideTargets };
+  return { hrefFor, hrefOf, injectionTurn, recovery, guideTargets, recoveryCaseHref, openRecoveryCase };
 }

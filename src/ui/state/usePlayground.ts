@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { AttackId } from '../../lessons/attacks.ts';
+import { isRecoveryCaseId, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
 import type { Lang } from '../../lang.ts';
 import { placeOf, resolveAddress } from '../../playground/address.ts';
 import * as browser from '../../playground/browser.ts';
@@ -44,7 +45,13 @@ export interface PlaygroundApi {
   /** Switches a mistake on (1–8) or every mistake off (null), in the learn mode. */
   selectMistake(id: number | null): void;
   /** Opens a place (mode, scenario, attack) in one step, e.g. a self-test demo. */
-  go(place: { mode: Mode; scenarioId: string; attackId: string | null; turnStream?: string }): void;
+  go(place: {
+    mode: Mode;
+    scenarioId: string;
+    attackId: string | null;
+    turnStream?: string;
+    recoveryCase?: RecoveryCaseId;
+  }): void;
   recordProgress(event: ProgressEvent): void;
   resetProgress(): void;
   openScenario(id: string): void;
@@ -106,15 +113,18 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
 
   // The address follows the place (a history entry per scenario, mode or attack); Back and Forward follow the address.
   const fromHistory = useRef(false);
-  const { mode, scenarioId, attackId, mistake } = state.work;
+  const { mode, scenarioId, attackId, mistake, recoveryCase } = state.work;
   const turnStream = state.work.turn.stream;
   useEffect(() => {
     if (fromHistory.current) {
       fromHistory.current = false;
       return;
     }
-    browser.writeAddress({ mode, scenarioId, attackId, mistake, turnStream }, 'push');
-  }, [mode, scenarioId, attackId, mistake, turnStream]);
+    browser.writeAddress(
+      { mode, scenarioId, attackId, mistake, turnStream, ...(recoveryCase !== undefined ? { recoveryCase } : {}) },
+      'push',
+    );
+  }, [mode, scenarioId, attackId, mistake, turnStream, recoveryCase]);
   useEffect(() => {
     const onPop = () => {
       const w = latest.current.work;
@@ -149,7 +159,16 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
           place.turnStream !== undefined && isTurnStreamId(place.turnStream) ? place.turnStream : undefined;
         dispatch({
           type: 'place',
-          place: { mode: place.mode, scenarioId: place.scenarioId, attackId, mistake: undefined, turnStream },
+          place: {
+            mode: place.mode,
+            scenarioId: place.scenarioId,
+            attackId,
+            mistake: undefined,
+            turnStream,
+            ...(place.recoveryCase !== undefined && isRecoveryCaseId(place.recoveryCase)
+              ? { recoveryCase: place.recoveryCase }
+              : {}),
+          },
         });
       },
       recordProgress: (event) => dispatch({ type: 'recordProgress', event }),

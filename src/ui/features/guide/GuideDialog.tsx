@@ -22,6 +22,7 @@ export interface GuideTargets {
   learn: GuideLink;
   attack: GuideLink;
   turn: GuideLink;
+  recovery: GuideLink;
 }
 
 export function GuideDialog({
@@ -60,6 +61,7 @@ export function GuideDialog({
       </>,
       g.injection,
     ],
+    ['错误目录表达恢复协议', link(targets.recovery, headerText.modeRecovery), g.recovery],
   ];
   return (
     <Dialog open title={g.title} closeLabel={componentText.close} onClose={onClose} className="guide-dialog">

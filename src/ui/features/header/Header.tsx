@@ -1,5 +1,5 @@
 /**
- * The top bar: what this is, the five modes (each a real link to its own
+ * The top bar: what this is, the six modes (each a real link to its own
  * address), language, theme and help.
  */
 import type { JSX, MouseEvent } from 'react';
@@ -23,12 +23,16 @@ export interface HeaderProps {
   onHelp(): void;
 }
 
-const MODE_LABEL: Record<Mode, 'modePlayground' | 'modeAttack' | 'modeExercise' | 'modeLearn' | 'modeTurn'> = {
+const MODE_LABEL: Record<
+  Mode,
+  'modePlayground' | 'modeAttack' | 'modeExercise' | 'modeLearn' | 'modeTurn' | 'modeRecovery'
+> = {
   playground: 'modePlayground',
   attack: 'modeAttack',
   exercise: 'modeExercise',
   learn: 'modeLearn',
   turn: 'modeTurn',
+  recovery: 'modeRecovery',
 };
 
 export function Header({

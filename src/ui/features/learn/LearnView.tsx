@@ -9,7 +9,7 @@ import type { Scenario } from '../../../core/result/index.ts';
 import { progressCounts, PROGRESS_TOTALS, type Progress } from '../../../playground/progress.ts';
 import { Tabs } from '../../components/Tabs.tsx';
 import { MistakesTab } from './MistakesTab.tsx';
-import { RecoveryTab } from './RecoveryTab.tsx';
+import { RecoveryTab, type RecoveryCaseLinks } from './RecoveryTab.tsx';
 import type { DemoPlace } from '../../../playground/selfTest.ts';
 import { SelfTestTab } from './SelfTestTab.tsx';
 import { LEARN_TEXT } from './text.ts';
@@ -29,6 +29,8 @@ export interface LearnViewProps {
   onOpenScenario(id: string): void;
   /** Opens a place elsewhere in the playground (a self-test demo, a recovery step). */
   onGo(place: DemoPlace): void;
+  /** The recovery lab's cases: the recovery tab is its door. */
+  recoveryLab: RecoveryCaseLinks;
   onPoints(question: number, points: number[]): void;
   onAnswer(question: number, text: string): void;
   onResetProgress(): void;
@@ -64,7 +66,11 @@ export function LearnView(props: LearnViewProps): JSX.Element {
               />
             ),
           },
-          { key: 'recovery', label: t.tabRecovery, content: <RecoveryTab lang={lang} onGo={props.onGo} /> },
+          {
+            key: 'recovery',
+            label: t.tabRecovery,
+            content: <RecoveryTab lang={lang} onGo={props.onGo} lab={props.recoveryLab} />,
+          },
           {
             key: 'selftest',
             label: t.tabSelfTest,

@@ -7,6 +7,7 @@ import {
   type TimelineStep,
 } from '../../../playground/recoveryTimeline.ts';
 import type { DemoPlace } from '../../../playground/selfTest.ts';
+import { RECOVERY_CASE_IDS, type RecoveryCaseId } from '../../../lessons/recoveryProofs.ts';
 import { LEARN_TEXT } from './text.ts';
 import { TabPage } from './TabPage.tsx';
 import styles from './RecoveryTab.module.css';
@@ -19,12 +20,56 @@ const PATH_LABEL: Record<RecoveryPathId, string> = {
   replay_reconciled: 'local_replay / receipt_reconciled',
 };
 
-export function RecoveryTab({ lang, onGo }: { lang: Lang; onGo(place: DemoPlace): void }): JSX.Element {
+/** The recovery lab's cases as links: the door from these fixed timelines into the lab. */
+export interface RecoveryCaseLinks {
+  href(id: RecoveryCaseId): string;
+  open(id: RecoveryCaseId): void;
+}
+
+/** Which case of the lab drives each path by hand. */
+const PATH_CASE: Record<RecoveryPathId, RecoveryCaseId> = {
+  outcome_unknown: 'lost_response',
+  rate_limit: 'rate_limit',
+  replay_reconciled: 'revoked',
+};
+
+export function RecoveryTab({
+  lang,
+  onGo,
+  lab,
+}: {
+  lang: Lang;
+  onGo(place: DemoPlace): void;
+  lab: RecoveryCaseLinks;
+}): JSX.Element {
   const t = LEARN_TEXT[lang];
   const [path, setPath] = useState<RecoveryPathId>('outcome_unknown');
   const timeline = useMemo(() => recoveryTimeline(path, lang), [path, lang]);
   return (
     <TabPage lead={t.recoveryLead}>
+      <section className={styles.lab} aria-labelledby="recovery-lab-door" data-testid="recovery-lab-door">
+        <h3 id="recovery-lab-door" className={styles.title}>
+          {t.labTitle}
+        </h3>
+        <p className={styles.note}>{t.labLead}</p>
+        <ul className={styles.labCases}>
+          {[PATH_CASE[path], ...RECOVERY_CASE_IDS.filter((id) => id !== PATH_CASE[path])].map((id) => (
+            <li key={id}>
+              <a
+                href={lab.href(id)}
+                onClick={(e) => {
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                  e.preventDefault();
+                  lab.open(id);
+                }}
+                data-testid={`recovery-lab-link-${id}`}
+              >
+                {t.labCases[id]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
       <div className={styles.segmented} role="group" aria-label={t.pathsLabel}>
         {RECOVERY_PATH_IDS.map((id) => (
           <button

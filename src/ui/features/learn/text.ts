@@ -39,6 +39,17 @@ const en = {
   recoveryLead:
     'What the trusted control plane does after each step is chosen by ERROR_CATALOG[code].recovery — never by the message text, which a handler or an attacker could rewrite. Every result below is the core’s real projection of a scenario.',
   pathsLabel: 'Recovery path',
+  labTitle: 'Drive it yourself: the recovery lab',
+  labLead:
+    'These timelines are fixed. In the recovery lab a real control plane answers your own faults and retries, and shows the ledger, the records, what the model saw and the audit.',
+  labCases: {
+    lost_response: 'A lost response (OUTCOME_UNKNOWN → status query)',
+    conflict: 'A conflicting retry (IDEMPOTENCY_CONFLICT)',
+    revoked: 'A replay after revoked access (local_replay asks authorization again)',
+    rate_limit: 'A retry-after inside and past the deadline (RATE_LIMIT)',
+    approval: 'send_email held for approval',
+    audit: 'A changed audit entry',
+  },
   stepProduces: 'produces',
   noResult: 'no model_result at this step',
   delivery: 'delivery',
@@ -103,6 +114,17 @@ const zh: typeof en = {
   recoveryLead:
     '每一步之后受信任控制面做什么，由 ERROR_CATALOG[code].recovery 决定——绝不依据 message 文本，因为 handler 或攻击者可以改写它。下面每个结果都是核心对真实场景的投影。',
   pathsLabel: '恢复路径',
+  labTitle: '亲手驱动：恢复实验室',
+  labLead:
+    '这里的时间线是固定的。在恢复实验室里，真实的控制面回答你自己制造的故障和重试，并展示账本、幂等记录、模型看到的内容和审计。',
+  labCases: {
+    lost_response: '响应丢失（OUTCOME_UNKNOWN → 查询状态）',
+    conflict: '冲突的重试（IDEMPOTENCY_CONFLICT）',
+    revoked: '撤销访问后的重放（local_replay 也要重新询问授权）',
+    rate_limit: 'deadline 之内与之外的 retry-after（RATE_LIMIT）',
+    approval: '等待审批的 send_email',
+    audit: '被改动的审计记录',
+  },
   stepProduces: '产生',
   noResult: '这一步没有 model_result',
   delivery: 'delivery',

@@ -7,6 +7,7 @@ export const NOTICE_TEXT = defineTexts({
     notice_unknown_attack: 'There is no attack “{value}” (the attacks are A1–A14).',
     notice_unknown_mode: 'There is no mode “{value}”. Showing the playground.',
     notice_unknown_mistake: 'There is no mistake “{value}” (1–8). Every mistake is off.',
+    notice_unknown_case: 'The recovery lab has no case “{value}”: it opens on the case that was open before.',
     notice_unknown_stream:
       'The turn mode has no provider or stream “{value}”: the stream shown is the one that was open before.',
     notice_corrupt_progress:
@@ -35,6 +36,7 @@ export const NOTICE_TEXT = defineTexts({
     notice_unknown_attack: '没有名为“{value}”的攻击（攻击编号为 A1–A14）。',
     notice_unknown_mode: '没有名为“{value}”的模式，已显示演练场。',
     notice_unknown_mistake: '没有编号为“{value}”的常见错误（1–8），所有错误开关均已关闭。',
+    notice_unknown_case: '恢复实验室没有名为“{value}”的案例，打开的是之前的案例。',
     notice_unknown_stream: '模型回合模式中没有名为“{value}”的 provider 或流，显示的是之前打开的流。',
     notice_corrupt_progress: '无法读取学习进度（{detail}）。原文已保存在 localStorage 的“{key}”下；进度从零开始。',
     notice_share_opened: '已打开分享的状态。',

@@ -17,7 +17,7 @@ export type JumpPlace =
 export type BottomTab = 'problems' | 'context';
 
 /** Each mode's panels, in the order the column shows them (the DOM order). The turn mode has its own (features/turn/TurnMode.tsx). */
-const PANELS: Record<Exclude<Mode, 'turn'>, readonly JumpPlace[]> = {
+const PANELS: Record<Exclude<Mode, 'turn' | 'recovery'>, readonly JumpPlace[]> = {
   playground: ['editor', 'problems', 'context', 'model', 'audit', 'digests', 'payloads'],
   attack: ['editor', 'problems', 'context', 'attack'],
   exercise: ['editor', 'problems', 'context', 'exercise', 'model', 'audit'],
@@ -47,7 +47,7 @@ export interface JumpPlaceView extends JumpTarget {
 
 /** The jumps of the playground, attack, exercise and learn modes. */
 export function modeJumps(
-  mode: Exclude<Mode, 'turn'>,
+  mode: Exclude<Mode, 'turn' | 'recovery'>,
   places: Record<JumpPlace, JumpPlaceView>,
   onTab: (tab: BottomTab) => void,
 ): Jump[] {

@@ -1,0 +1,205 @@
+/**
+ * The recovery lab in the browser: a fresh learner, in Chinese and in English,
+ * opens a case by its address (which proves nothing), causes proofs by hand
+ * against the real control plane (a lost response reconciled with one refund
+ * draft, a conflicting retry refused, a 429 past the deadline answered at once,
+ * a changed audit entry found), moves the virtual clock to let a 429 within
+ * the deadline be waited out, and finds the proofs again after a reload; the
+ * mode is axe clean. Learn's recovery tab and the first-visit guide link into it.
+ * The fixtures fail every test on a page error, a console error, or a request
+ * that leaves localhost.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, type PlaygroundPage } from './fixtures.ts';
+import { cutOff } from './layoutAudit.ts';
+
+const TEXT = {
+  en: { summary: (n: number) => `${n} / 5 proofs shown`, modeLink: 'Recovery lab', guideRow: '错误目录表达恢复协议' },
+  zh: { summary: (n: number) => `已证明 ${n} / 5`, modeLink: '恢复实验室', guideRow: '错误目录表达恢复协议' },
+} as const;
+
+async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address: string): Promise<void> {
+  await page.addInitScript(
+    (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
+    lang,
+  );
+  await pg.goto(address);
+  await expect(page.getByTestId('recovery-mode')).toBeVisible();
+}
+
+const proof = (page: Page, id: string) => page.getByTestId(`recovery-proof-${id}`);
+const answer = (page: Page) => page.getByTestId('recovery-answer').first();
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`a fresh learner (${lang}) causes recovery proofs by hand on the real plane; a reload keeps them`, async ({
+    pg,
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const T = TEXT[lang];
+    await openIn(page, pg, lang, '/?mode=recovery&case=lost_response');
+    await expect(page).toHaveURL(/mode=recovery&case=lost_response/);
+    const summary = page.getByTestId('recovery-summary');
+    // Opening a case proves nothing.
+    await expect(summary).toHaveText(T.summary(0));
+    await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '0');
+
+    // A lost response: the handler commits, the answer never comes; the plane asks the status, never runs again.
+    await page.getByTestId('recovery-fault').selectOption('lose_response');
+    await page.getByTestId('recovery-status-answer').selectOption('silent');
+    await page.getByTestId('recovery-dispatch').click();
+    await expect(answer(page)).toHaveAttribute('data-code', 'OUTCOME_UNKNOWN');
+    await expect(page.getByTestId('recovery-record')).toHaveAttribute('data-state', 'unknown');
+    await expect(proof(page, 'lost_response_reconciled')).toHaveAttribute('data-shown', 'false');
+    await page.getByTestId('recovery-retry-same_key').click();
+    await expect(answer(page)).toHaveAttribute('data-delivery', 'receipt_reconciled');
+    await expect(page.getByTestId('recovery-attempt')).toHaveCount(1);
+    await expect(page.getByTestId('recovery-attempt')).toHaveAttribute('data-kind', 'status_query');
+    await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '1');
+    await expect(proof(page, 'lost_response_reconciled')).toHaveAttribute('data-shown', 'true');
+
+    // The same key with other arguments: refused, nothing ran, still one draft.
+    await page.getByTestId('recovery-retry-other_args').click();
+    await expect(answer(page)).toHaveAttribute('data-code', 'IDEMPOTENCY_CONFLICT');
+    await expect(page.getByTestId('recovery-no-attempts')).toBeVisible();
+    await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '1');
+    await expect(proof(page, 'conflict_refused')).toHaveAttribute('data-shown', 'true');
+
+    // Another case, by its link: a 429 for search_kb within the deadline waits on the clock until the learner moves it.
+    await page.getByTestId('recovery-case-rate_limit').click();
+    await expect(page).toHaveURL(/case=rate_limit/);
+    await expect(page.getByTestId('recovery-tool')).toHaveValue('search_kb');
+    const now = page.getByTestId('recovery-now');
+    await expect(now).toHaveText('09:00:00 UTC');
+    await page.getByTestId('recovery-fault').selectOption('rate_limit');
+    await page.getByTestId('recovery-retry-after').selectOption('10000');
+    await page.getByTestId('recovery-dispatch').click();
+    await expect(page.getByTestId('recovery-dispatch')).toBeDisabled();
+    await expect(page.getByTestId('recovery-clock')).toContainText('09:00:10');
+    await page.getByTestId('recovery-advance-10000').click();
+    await expect(answer(page)).toHaveAttribute('data-status', 'succeeded');
+    await expect(now).toHaveText('09:00:10 UTC');
+    await expect(page.getByTestId('recovery-attempt')).toHaveCount(3);
+    await expect(proof(page, 'retry_after_past_deadline')).toHaveAttribute('data-shown', 'false');
+    // Past the 30 s deadline: answered at once, the clock does not move.
+    await page.getByTestId('recovery-fault').selectOption('rate_limit');
+    await page.getByTestId('recovery-retry-after').selectOption('45000');
+    await page.getByTestId('recovery-retry-new_key').click();
+    await expect(answer(page)).toHaveAttribute('data-code', 'RATE_LIMIT');
+    await expect(now).toHaveText('09:00:10 UTC');
+    await expect(proof(page, 'retry_after_past_deadline')).toHaveAttribute('data-shown', 'true');
+    await expect(summary).toHaveText(T.summary(3));
+
+    // A reload keeps the proofs (the stage itself starts again: it lives in the page).
+    await page.reload();
+    await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-case', 'rate_limit');
+    await expect(summary).toHaveText(T.summary(3));
+    await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '0');
+
+    // The audit chain: a change in the store, found by verifying.
+    await page.getByTestId('recovery-case-audit').click();
+    await page.getByTestId('recovery-dispatch').click();
+    await page.getByTestId('recovery-retry-same_key').click();
+    await expect(page.getByTestId('recovery-entry')).toHaveCount(2);
+    await page.getByTestId('recovery-verify').click();
+    await expect(page.getByTestId('recovery-verdict')).toHaveAttribute('data-ok', 'true');
+    await expect(proof(page, 'audit_change_found')).toHaveAttribute('data-shown', 'false');
+    await page.getByTestId('recovery-change-1').click();
+    await page.getByTestId('recovery-verify').click();
+    await expect(page.getByTestId('recovery-verdict')).toHaveAttribute('data-ok', 'false');
+    await expect(page.getByTestId('recovery-verdict')).toContainText('1');
+    await expect(proof(page, 'audit_change_found')).toHaveAttribute('data-shown', 'true');
+    await expect(summary).toHaveText(T.summary(4));
+
+    const result = await new AxeBuilder({ page }).include('[data-testid="recovery-mode"]').analyze();
+    expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('the mode is a header link; Learn’s recovery tab and the first-visit guide open the lab; approval declined sends nothing', async ({
+  pg,
+  page,
+}) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'dark' })),
+  );
+  await pg.goto('/?mode=learn&scenario=search_kb.hits');
+  await page.getByRole('tab', { name: /恢复/ }).click();
+  await page.getByTestId('recovery-lab-link-lost_response').click();
+  await expect(page).toHaveURL(/mode=recovery&case=lost_response/);
+  await expect(
+    page.getByRole('navigation', { name: '模式' }).getByRole('link', { name: '恢复实验室' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('recovery-case-approval').click();
+  await page.getByTestId('recovery-dispatch').click();
+  await expect(answer(page)).toHaveAttribute('data-code', 'APPROVAL_REQUIRED');
+  await expect(page.getByTestId('recovery-approval-recipient')).toHaveText('customer@example.com');
+  await page.getByTestId('recovery-decline').click();
+  await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-emails', '0');
+  const result = await new AxeBuilder({ page }).include('[data-testid="recovery-mode"]').analyze();
+  expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // The guide's row for the chapter's section links here.
+  await page.getByRole('button', { name: '帮助与快捷键' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /从这里开始|指南/ })
+    .first()
+    .click();
+  const guide = page.getByTestId('start-guide');
+  await expect(guide.getByRole('rowheader', { name: TEXT.zh.guideRow })).toBeVisible();
+  await guide.getByRole('link', { name: '恢复实验室' }).click();
+  await expect(page).toHaveURL(/mode=recovery&case=lost_response/);
+});
+
+test('on a phone (390×844) nothing is cut off, and the keyboard alone dispatches and moves the clock', async ({
+  pg,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openIn(page, pg, 'en', '/?mode=recovery&case=rate_limit');
+  await page.getByTestId('recovery-fault').selectOption('rate_limit');
+  await page.getByTestId('recovery-retry-after').selectOption('10000');
+  await page.getByTestId('recovery-dispatch').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('recovery-clock')).toContainText('09:00:10');
+  await page.getByTestId('recovery-advance-10000').focus();
+  await page.keyboard.press('Enter');
+  await expect(answer(page)).toHaveAttribute('data-status', 'succeeded');
+  expect(await cutOff(page)).toEqual([]);
+});
+
+test('screenshots of the lab (zh, 1366×768 and 390×844), for looking at', async ({ pg, page }) => {
+  test.skip(process.env.RECOVERY_SHOTS === undefined, 'set RECOVERY_SHOTS=1 to write /tmp/recovery-shots/');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.addInitScript(
+      (t) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: t })),
+      theme,
+    );
+    for (const [w, h] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await pg.goto('/?mode=recovery&case=lost_response');
+      await page.getByTestId('recovery-fault').selectOption('lose_response');
+      await page.getByTestId('recovery-status-answer').selectOption('silent');
+      await page.getByTestId('recovery-dispatch').click();
+      await page.getByTestId('recovery-retry-same_key').click();
+      await expect(answer(page)).toHaveAttribute('data-delivery', 'receipt_reconciled');
+      await page.screenshot({ path: `/tmp/recovery-shots/zh-${theme}-${w}x${h}.png`, fullPage: w < 1024 });
+      if (w > 1024) await page.screenshot({ path: `/tmp/recovery-shots/zh-${theme}-${w}x${h}-viewport.png` });
+      else {
+        await page.screenshot({ path: `/tmp/recovery-shots/zh-${theme}-${w}x${h}-top.png` });
+        for (const id of ['recovery-call', 'recovery-proofs', 'recovery-model', 'recovery-audit'])
+          await page.locator(`#${id}`).screenshot({ path: `/tmp/recovery-shots/zh-${theme}-${w}-${id}.png` });
+      }
+    }
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await pg.goto('/?mode=recovery&case=approval');
+  await page.getByTestId('recovery-dispatch').click();
+  await expect(answer(page)).toHaveAttribute('data-code', 'APPROVAL_REQUIRED');
+  await page.screenshot({ path: '/tmp/recovery-shots/zh-dark-approval-1366x768.png' });
+});

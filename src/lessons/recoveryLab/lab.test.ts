@@ -1,0 +1,258 @@
+/**
+ * The recovery lab's view model over the real control plane: every action
+ * and fault the lab offers, with what the plane, the downstream and the audit
+ * then hold, and which proof steps the answers show (and which they do not).
+ */
+import { describe, expect, it } from 'vitest';
+import { recoveryDemonstrates, type RecoveryStep } from '../recoveryProofs.ts';
+import { createRecoveryLab, type LabAnswer } from './lab.ts';
+
+const lastAnswer = (lab: ReturnType<typeof createRecoveryLab>): LabAnswer => {
+  const a = lab.state().answers[0];
+  if (a === undefined) throw new Error('no answer yet');
+  return a;
+};
+const code = (a: LabAnswer) => a.model_result.error?.code ?? null;
+const kinds = (a: LabAnswer) => a.attempts.map((t) => t.kind);
+const shown = (lab: ReturnType<typeof createRecoveryLab>, proof: RecoveryStep['proof']) =>
+  lab.state().steps.filter((s) => s.proof === proof && recoveryDemonstrates(s));
+
+describe('the recovery lab over the real plane', () => {
+  it('a case opens with its tool and shows nothing: no answer, no step', () => {
+    const lab = createRecoveryLab('approval');
+    expect(lab.state().tool).toBe('send_email');
+    expect(lab.state().answers).toEqual([]);
+    expect(lab.state().steps).toEqual([]);
+  });
+
+  it('dispatch: a fresh write commits one draft, its record completed, one audit entry', async () => {
+    const lab = createRecoveryLab('lost_response');
+    await lab.dispatch();
+    const a = lastAnswer(lab);
+    expect(a.delivery).toBe('fresh');
+    expect(a.model_result.status).toBe('succeeded');
+    expect(kinds(a)).toEqual(['run']);
+    expect(lab.state().drafts).toHaveLength(1);
+    expect(lab.state().records).toMatchObject([{ state: 'completed', idempotency_key: a.key }]);
+    expect(lab.state().audit.entries.map((e) => e.seq)).toEqual([1]);
+  });
+
+  it('response lost after the commit: settled through the status query in the same call, one draft (receipt_reconciled)', async () => {
+    const lab = createRecoveryLab('lost_response');
+    lab.setFault('lose_response');
+    await lab.dispatch();
+    const a = lastAnswer(lab);
+    expect(a.delivery).toBe('receipt_reconciled');
+    expect(kinds(a)).toEqual(['run', 'status_query']);
+    expect(lab.state().drafts).toHaveLength(1);
+    expect(lab.state().board.fault).toBeNull();
+    expect(shown(lab, 'lost_response_reconciled')).toEqual([
+      { proof: 'lost_response_reconciled', seq: 1, delivery: 'receipt_reconciled', side_effects: 1 },
+    ]);
+  });
+
+  it('lost response and a silent status query: OUTCOME_UNKNOWN, the record unknown; the same key under a new call id asks status, never runs', async () => {
+    const lab = createRecoveryLab('lost_response');
+    lab.setFault('lose_response');
+    lab.setStatusAnswer('silent');
+    await lab.dispatch();
+    expect(code(lastAnswer(lab))).toBe('OUTCOME_UNKNOWN');
+    expect(lastAnswer(lab).model_result.error?.recovery).toBe('query_status');
+    expect(lab.state().records[0]?.state).toBe('unknown');
+    expect(lab.state().steps).toEqual([]);
+    await lab.retry('same_key');
+    const a = lastAnswer(lab);
+    expect(a.call_id).not.toBe(lab.state().answers[1]?.call_id);
+    expect(a.key).toBe(lab.state().answers[1]?.key);
+    expect(a.delivery).toBe('receipt_reconciled');
+    expect(kinds(a)).toEqual(['status_query']);
+    expect(lab.state().drafts).toMatchObject([{ requests: 1 }]);
+    expect(shown(lab, 'lost_response_reconciled')).toHaveLength(1);
+  });
+
+  it('status query answers "not started" after a lost response: the plane runs again with the key, the downstream deduplicates it', async () => {
+    const lab = createRecoveryLab('lost_response');
+    lab.setFault('lose_response');
+    lab.setStatusAnswer('not_started');
+    await lab.dispatch();
+    const a = lastAnswer(lab);
+    expect(kinds(a)).toEqual(['run', 'status_query', 'run']);
+    expect(a.delivery).toBe('fresh');
+    expect(lab.state().drafts).toMatchObject([{ requests: 2 }]);
+    expect(lab.state().drafts).toHaveLength(1);
+  });
+
+  it('status query answers committed for another request: STATUS_CONFLICT, the record stays unknown', async () => {
+    const lab = createRecoveryLab('lost_response');
+    lab.setFault('lose_response');
+    lab.setStatusAnswer('committed_other');
+    await lab.dispatch();
+    expect(code(lastAnswer(lab))).toBe('STATUS_CONFLICT');
+    expect(lab.state().records[0]?.state).toBe('unknown');
+  });
+
+  it('the same key with other arguments: IDEMPOTENCY_CONFLICT, nothing ran, still one draft', async () => {
+    const lab = createRecoveryLab('conflict');
+    await lab.dispatch();
+    await lab.retry('other_args');
+    const a = lastAnswer(lab);
+    expect(code(a)).toBe('IDEMPOTENCY_CONFLICT');
+    expect(a.args.reason).toBe('The parcel came broken');
+    expect(kinds(a)).toEqual([]);
+    expect(lab.state().drafts).toHaveLength(1);
+    expect(shown(lab, 'conflict_refused')).toEqual([
+      { proof: 'conflict_refused', seq: 2, code: 'IDEMPOTENCY_CONFLICT', runs: 0 },
+    ]);
+  });
+
+  it('the same key again: local_replay, nothing runs; a new key: a second draft', async () => {
+    const lab = createRecoveryLab('conflict');
+    await lab.dispatch();
+    await lab.retry('same_key');
+    expect(lastAnswer(lab).delivery).toBe('local_replay');
+    expect(kinds(lastAnswer(lab))).toEqual(['replay']);
+    expect(lab.state().drafts).toHaveLength(1);
+    await lab.retry('new_key');
+    expect(lastAnswer(lab).delivery).toBe('fresh');
+    expect(lab.state().drafts).toHaveLength(2);
+    expect(lab.state().steps).toEqual([]);
+  });
+
+  it('access revoked before a replay: NOT_FOUND, the completed record not served', async () => {
+    const lab = createRecoveryLab('revoked');
+    await lab.dispatch();
+    expect(lastAnswer(lab).model_result.status).toBe('succeeded');
+    lab.setAccess(false);
+    await lab.retry('same_key');
+    expect(code(lastAnswer(lab))).toBe('NOT_FOUND');
+    expect(kinds(lastAnswer(lab))).toEqual([]);
+    expect(shown(lab, 'revoked_replay_refused')).toHaveLength(1);
+    // Revoked before a first call proves nothing: there was nothing to replay.
+    const other = createRecoveryLab('revoked');
+    other.setAccess(false);
+    await other.dispatch();
+    expect(code(lastAnswer(other))).toBe('NOT_FOUND');
+    expect(other.state().steps).toEqual([]);
+  });
+
+  it('429 with a retry-after past the deadline: answered at once, the clock not moved', async () => {
+    const lab = createRecoveryLab('rate_limit');
+    lab.setFault('rate_limit');
+    lab.setRetryAfter(45_000);
+    const before = lab.state().now;
+    await lab.dispatch();
+    const a = lastAnswer(lab);
+    expect(code(a)).toBe('RATE_LIMIT');
+    expect(a.model_result.error?.retry_after_ms).toBe(45_000);
+    expect(kinds(a)).toEqual(['run']);
+    expect(lab.state().now).toBe(before);
+    expect(shown(lab, 'retry_after_past_deadline')).toEqual([
+      {
+        proof: 'retry_after_past_deadline',
+        seq: 1,
+        code: 'RATE_LIMIT',
+        retry_after_ms: 45_000,
+        left_ms: 30_000,
+        waited_ms: 0,
+      },
+    ]);
+  });
+
+  it('429 within the deadline: the plane waits on the clock until the learner moves it, then runs again', async () => {
+    const lab = createRecoveryLab('rate_limit');
+    lab.setFault('rate_limit');
+    lab.setRetryAfter(10_000);
+    const t0 = lab.state().now;
+    await lab.dispatch();
+    expect(lab.state().answers).toEqual([]);
+    expect(lab.state().pending?.tool).toBe('search_kb');
+    expect(lab.state().wakes).toContain(t0 + 10_000);
+    await lab.dispatch();
+    expect(lab.state().refused).toBe('busy');
+    await lab.advance(10_000);
+    const a = lastAnswer(lab);
+    expect(lab.state().pending).toBeNull();
+    expect(a.model_result.status).toBe('succeeded');
+    expect(kinds(a)).toEqual(['run', 'wait', 'run']);
+    expect(lab.state().steps).toEqual([]);
+  });
+
+  it('connection refused before a write executes: the plane asks the status before releasing, nothing committed', async () => {
+    const lab = createRecoveryLab('lost_response');
+    lab.setFault('refuse_connection');
+    lab.setRetryAfter(45_000);
+    await lab.dispatch();
+    const a = lastAnswer(lab);
+    expect(code(a)).toBe('TIMEOUT_BEFORE_EXECUTE');
+    expect(kinds(a)).toEqual(['run', 'status_query']);
+    expect(lab.state().drafts).toEqual([]);
+    expect(lab.state().records).toEqual([]);
+    expect(shown(lab, 'retry_after_past_deadline')).toHaveLength(1);
+  });
+
+  it('send_email: APPROVAL_REQUIRED with a preview; approved, the same key sends one email; the approval is used up', async () => {
+    const lab = createRecoveryLab('approval');
+    await lab.dispatch();
+    expect(code(lastAnswer(lab))).toBe('APPROVAL_REQUIRED');
+    expect(lab.state().approval).toMatchObject({ state: 'pending', preview: { tool: 'send_email' } });
+    expect(lab.state().emails).toEqual([]);
+    await lab.approve();
+    expect(lab.state().approval?.state).toBe('approved');
+    await lab.retry('same_key');
+    expect(lastAnswer(lab).model_result.status).toBe('succeeded');
+    expect(lastAnswer(lab).approved).toBe(true);
+    expect(lab.state().approval?.state).toBe('used');
+    expect(lab.state().emails).toHaveLength(1);
+  });
+
+  it('send_email declined: no email; approved then other arguments: APPROVAL_INVALID', async () => {
+    const lab = createRecoveryLab('approval');
+    await lab.dispatch();
+    lab.decline();
+    expect(lab.state().approval?.state).toBe('declined');
+    await lab.approve();
+    expect(lab.state().refused).toBe('no_preview');
+    expect(lab.state().emails).toEqual([]);
+    const other = createRecoveryLab('approval');
+    await other.dispatch();
+    await other.approve();
+    await other.retry('other_args');
+    expect(code(lastAnswer(other))).toBe('APPROVAL_INVALID');
+    expect(other.state().emails).toEqual([]);
+  });
+
+  it('send_email to a recipient the policy does not allow: NOT_FOUND before any approval', async () => {
+    const lab = createRecoveryLab('approval');
+    lab.setArgs({ ...lab.state().args, to: 'attacker@evil.example' });
+    await lab.dispatch();
+    expect(code(lastAnswer(lab))).toBe('NOT_FOUND');
+    expect(lab.state().approval).toBeNull();
+  });
+
+  it('an audit entry changed in the store: verification breaks at that entry; an untouched log verifies and proves nothing', async () => {
+    const lab = createRecoveryLab('audit');
+    await lab.dispatch();
+    await lab.retry('same_key');
+    await lab.retry('new_key');
+    await lab.verify();
+    expect(lab.state().audit.verdict).toMatchObject({ ok: true, checked: 3, broken: null });
+    expect(lab.state().steps).toEqual([]);
+    await lab.changeEntry(2);
+    expect(lab.state().audit.changed).toEqual([2]);
+    expect(lab.state().audit.entries[1]?.protected_audit.downstream.receipt_ref).toBe('rcpt_forged_0001');
+    await lab.verify();
+    expect(lab.state().audit.verdict).toMatchObject({ ok: false, broken: { seq: 2 } });
+    expect(shown(lab, 'audit_change_found')).toEqual([{ proof: 'audit_change_found', seq: 2, broken_seq: 2 }]);
+  });
+
+  it('the clock moves only when the learner moves it: an approval expires after 15 minutes', async () => {
+    const lab = createRecoveryLab('approval');
+    await lab.dispatch();
+    await lab.approve();
+    const t0 = lab.state().now;
+    await lab.advance(16 * 60_000);
+    expect(lab.state().now).toBe(t0 + 16 * 60_000);
+    await lab.retry('same_key');
+    expect(code(lastAnswer(lab))).toBe('APPROVAL_INVALID');
+  });
+});

@@ -1,0 +1,418 @@
+/**
+ * The recovery lab's view model: the learner's actions become calls of a
+ * real control plane (src/control: createControlPlane over memoryStore and a
+ * virtual clock that only the learner moves), and what the plane, its store,
+ * the downstream and the audit log then hold becomes one plain snapshot for
+ * the view. Nothing here chooses a recovery or scripts an outcome: each
+ * answer is the plane's, and a proof step is recorded only from it
+ * (../recoveryProofs.ts). No React, no browser.
+ */
+import { createDispatcher, principalRef, type ModelResult } from '../../core/index.ts';
+import {
+  createControlPlane,
+  memoryStore,
+  verifyAuditChain,
+  virtualClock,
+  type Approval,
+  type AuditEntry,
+  type Execution,
+  type IdempotencyRecord,
+  type Preview,
+  type RecordScope,
+  type Store,
+} from '../../control/index.ts';
+import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId, type RecoveryStep } from '../recoveryProofs.ts';
+import {
+  CUSTOMER_EMAIL,
+  LAB_PRINCIPAL,
+  LAB_TOOLS,
+  createStage,
+  type DraftRow,
+  type EmailRow,
+  type FaultId,
+  type LabTool,
+  type StatusFaultId,
+} from './stage.ts';
+
+/** The lab's policy: the defaults, written out (the lease outlasts the deadline, so an owner within its deadline is never taken over). */
+export const LAB_POLICY = { deadline_ms: 30_000, lease_ms: 60_000, max_attempts: 3, status_timeout_ms: 5_000 } as const;
+const START = Date.parse('2026-07-19T09:00:00Z');
+const APPROVER = { tenant: LAB_PRINCIPAL.tenant, subject: 'supervisor-2b81' };
+
+export const DEFAULT_ARGS: Readonly<Record<LabTool, Record<string, unknown>>> = {
+  create_refund_draft: { order_ref: 'ORDER-7', reason: 'Item arrived damaged' },
+  get_order: { order_ref: 'ORDER-7' },
+  search_kb: { query: 'refund policy', top_k: 3 },
+  send_email: { to: CUSTOMER_EMAIL, title: 'Your refund', body: 'Your refund draft is ready.' },
+};
+
+/** Where each case opens: the tool on the stage (the faults are the learner's to switch on). */
+export const CASE_TOOL: Readonly<Record<RecoveryCaseId, LabTool>> = {
+  lost_response: 'create_refund_draft',
+  conflict: 'create_refund_draft',
+  revoked: 'get_order',
+  rate_limit: 'search_kb',
+  approval: 'send_email',
+  audit: 'create_refund_draft',
+};
+
+/** Other arguments for the same intent's key: the free-text part reworded (what a model asking again would do). */
+export function otherArguments(tool: LabTool, args: Record<string, unknown>): Record<string, unknown> {
+  const swap = (v: unknown, a: string, b: string) => (v === a ? b : v === b ? a : `${String(v)} (reworded)`);
+  switch (tool) {
+    case 'create_refund_draft':
+      return { ...args, reason: swap(args.reason, 'Item arrived damaged', 'The parcel came broken') };
+    case 'get_order':
+      return { ...args, order_ref: args.order_ref === 'ORDER-7' ? 'ORDER-8' : 'ORDER-7' };
+    case 'search_kb':
+      return { ...args, query: swap(args.query, 'refund policy', 'refund rules') };
+    case 'send_email':
+      return { ...args, title: swap(args.title, 'Your refund', 'About your refund') };
+  }
+}
+
+export type RetryKind = 'dispatch' | 'same_key' | 'other_args' | 'new_key';
+
+export interface LabCall {
+  tool: LabTool;
+  args: Record<string, unknown>;
+  key: string;
+}
+
+/** One answer of the plane, as the view shows it. */
+export interface LabAnswer {
+  n: number;
+  call_id: string;
+  kind: RetryKind;
+  tool: LabTool;
+  key: string;
+  args: Record<string, unknown>;
+  delivery: Execution['delivery'];
+  model_result: ModelResult;
+  attempts: Execution['attempts'];
+  audit_seq: number | null;
+  /** With an approval attached. */
+  approved: boolean;
+  started_at: number;
+  ended_at: number;
+}
+
+export interface LabRecord {
+  idempotency_key: string;
+  tool: string;
+  fingerprint: string;
+  state: IdempotencyRecord['state'];
+  operation_id: string;
+  lease_until: number;
+  expires_at: number;
+}
+
+export interface LabApproval {
+  preview: Preview;
+  state: 'pending' | 'approved' | 'declined' | 'used';
+  approval: Approval | null;
+}
+
+export interface LabAudit {
+  entries: AuditEntry[];
+  /** Entries changed in the store by the learner, as someone with write access would. */
+  changed: number[];
+  /** The last verification, and the log's size then; null until the learner verifies. */
+  verdict: { ok: boolean; checked: number; broken: { seq: number; reason: string } | null; size: number } | null;
+}
+
+export interface LabState {
+  caseId: RecoveryCaseId;
+  now: number;
+  /** The sleeps the plane is waiting on (their end times), earliest first. */
+  wakes: number[];
+  tool: LabTool;
+  args: Record<string, unknown>;
+  last: LabCall | null;
+  /** A call the plane has not answered yet: it waits on the clock. */
+  pending: (LabCall & { call_id: string; started_at: number; deadline: number }) | null;
+  board: { fault: FaultId | null; retry_after_ms: number; status: StatusFaultId | null; access: boolean };
+  answers: LabAnswer[];
+  drafts: DraftRow[];
+  emails: EmailRow[];
+  records: LabRecord[];
+  approval: LabApproval | null;
+  audit: LabAudit;
+  /** Steps this stage showed, in order (the view records each in the learner's progress). */
+  steps: RecoveryStep[];
+  /** The last thing that could not be done, for the view to say (a code, not words). */
+  refused: 'busy' | 'no_call' | 'no_preview' | null;
+}
+
+const macrotask = () => new Promise<void>((r) => setTimeout(r, 0));
+
+/** A store that also lists the records it holds and lets the learner change a stored audit entry (the attacker of A11). */
+function labStore() {
+  const inner = memoryStore();
+  const scopes = new Map<string, RecordScope>();
+  const changed = new Map<number, AuditEntry>();
+  const store: Store = {
+    ...inner,
+    kind: inner.kind,
+    claim(c) {
+      scopes.set(JSON.stringify([c.principal_ref, c.idempotency_key]), {
+        principal_ref: c.principal_ref,
+        idempotency_key: c.idempotency_key,
+      });
+      return inner.claim(c);
+    },
+    async entries(from, to) {
+      return (await inner.entries(from, to)).map((e) => changed.get(e.seq) ?? e);
+    },
+  };
+  return { store, inner, scopes, changed };
+}
+
+export interface RecoveryLab {
+  state(): LabState;
+  subscribe(listener: () => void): () => void;
+  setTool(tool: LabTool): void;
+  setArgs(args: Record<string, unknown>): void;
+  setFault(fault: FaultId | null): void;
+  setRetryAfter(ms: number): void;
+  setStatusAnswer(status: StatusFaultId | null): void;
+  setAccess(granted: boolean): void;
+  /** A new call: the composer's tool and arguments, a new key, a new call id. */
+  dispatch(): Promise<void>;
+  /** The last call again: its key and arguments under a new call id / other arguments, same key / same arguments, new key. */
+  retry(kind: Exclude<RetryKind, 'dispatch'>): Promise<void>;
+  approve(): Promise<void>;
+  decline(): void;
+  advance(ms: number): Promise<void>;
+  /** Change entry `seq` in the store (its receipt), as someone with write access would. */
+  changeEntry(seq: number): Promise<void>;
+  verify(): Promise<void>;
+}
+
+export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE): RecoveryLab {
+  const clock = virtualClock({ start: START, auto: false });
+  const stage = createStage(() => clock.now());
+  const { store, inner, scopes, changed } = labStore();
+  const plane = createControlPlane({
+    dispatcher: createDispatcher({ tools: LAB_TOOLS }),
+    store,
+    runtimes: stage.runtimes,
+    authorize: stage.authorize,
+    policy: LAB_POLICY,
+    clock,
+  });
+  const principal_ref = principalRef(LAB_PRINCIPAL, undefined);
+  const listeners = new Set<() => void>();
+  const tool = CASE_TOOL[caseId];
+  let s: LabState = {
+    caseId,
+    now: clock.now(),
+    wakes: [],
+    tool,
+    args: { ...DEFAULT_ARGS[tool] },
+    last: null,
+    pending: null,
+    board: { ...stage.board },
+    answers: [],
+    drafts: [],
+    emails: [],
+    records: [],
+    approval: null,
+    audit: { entries: [], changed: [], verdict: null },
+    steps: [],
+    refused: null,
+  };
+  let calls = 0;
+  let keys = 0;
+
+  const emit = (patch: Partial<LabState>) => {
+    s = { ...s, ...patch };
+    for (const l of listeners) l();
+  };
+
+  /** Everything the view shows, read again from the plane's store, the downstream and the clock. */
+  async function refresh(patch: Partial<LabState> = {}): Promise<void> {
+    const records: LabRecord[] = [];
+    for (const scope of scopes.values()) {
+      const r = await inner.read(scope);
+      if (r === null || r.expires_at <= clock.now()) continue;
+      const { idempotency_key, tool, fingerprint, state, operation_id, lease_until, expires_at } = r;
+      records.push({ idempotency_key, tool, fingerprint, state, operation_id, lease_until, expires_at });
+    }
+    emit({
+      now: clock.now(),
+      wakes: clock.pending(),
+      board: { ...stage.board },
+      drafts: stage.drafts.map((d) => ({ ...d })),
+      emails: stage.emails.map((m) => ({ ...m })),
+      records,
+      audit: { ...s.audit, entries: await store.entries(), changed: [...changed.keys()].sort((a, b) => a - b) },
+      ...patch,
+    });
+  }
+
+  function proofsOf(answer: LabAnswer, before: IdempotencyRecord | null, access: boolean): RecoveryStep[] {
+    const seq = answer.audit_seq ?? 0;
+    const code = answer.model_result.error?.code ?? null;
+    const out: RecoveryStep[] = [];
+    if (answer.delivery === 'receipt_reconciled') {
+      const rows = answer.tool === 'send_email' ? stage.emails : stage.drafts;
+      out.push({
+        proof: 'lost_response_reconciled',
+        seq,
+        delivery: answer.delivery,
+        side_effects: rows.filter((r) => r.idempotency_key === answer.key).length,
+      });
+    }
+    if (code === 'IDEMPOTENCY_CONFLICT')
+      out.push({ proof: 'conflict_refused', seq, code, runs: answer.attempts.filter((a) => a.kind === 'run').length });
+    if (code === 'NOT_FOUND' && !access && before !== null && before.expires_at > answer.started_at)
+      out.push({ proof: 'revoked_replay_refused', seq, code, record_state: before.state });
+    const retryAfter = answer.model_result.error?.retry_after_ms ?? null;
+    if ((code === 'RATE_LIMIT' || code === 'TIMEOUT_BEFORE_EXECUTE') && retryAfter !== null) {
+      const waited = answer.attempts
+        .filter((a) => a.kind === 'wait')
+        .reduce((n, a) => n + Date.parse(a.ended_at) - Date.parse(a.started_at), 0);
+      out.push({
+        proof: 'retry_after_past_deadline',
+        seq,
+        code,
+        retry_after_ms: retryAfter,
+        left_ms: answer.started_at + LAB_POLICY.deadline_ms - answer.ended_at,
+        waited_ms: waited,
+      });
+    }
+    return out;
+  }
+
+  async function execute(call: LabCall, kind: RetryKind): Promise<void> {
+    if (s.pending !== null) return emit({ refused: 'busy' });
+    const n = ++calls;
+    const call_id = `call_lab_${n}`;
+    const started_at = clock.now();
+    const scope = { principal_ref, idempotency_key: call.key };
+    const before = await inner.read(scope);
+    const access = stage.board.access;
+    const a = s.approval;
+    const carries = call.tool === 'send_email' && a !== null && a.state === 'approved' && a.approval !== null;
+    const running = plane.execute({
+      principal: LAB_PRINCIPAL,
+      call: {
+        provider: 'openai',
+        api_family: 'responses',
+        adapter_revision: 'openai-responses-2026-07-19',
+        response_id: `resp_lab_${n}`,
+        call_id,
+        operation_id: `op_lab_${n}`,
+        idempotency_key: call.key,
+      },
+      tool: call.tool,
+      arguments: call.args,
+      ...(carries ? { approval: { approval_id: (a.approval as Approval).approval_id } } : {}),
+    });
+    const finished = running.then(async (exec) => {
+      const answer: LabAnswer = {
+        n,
+        call_id,
+        kind,
+        tool: call.tool,
+        key: call.key,
+        args: call.args,
+        delivery: exec.delivery,
+        model_result: exec.pkg.model_result,
+        attempts: exec.attempts,
+        audit_seq: exec.audit_seq,
+        approved: carries,
+        started_at,
+        ended_at: clock.now(),
+      };
+      let approval = s.approval;
+      if (exec.preview !== undefined) approval = { preview: exec.preview, state: 'pending', approval: null };
+      else if (carries && approval !== null) approval = { ...approval, state: 'used' };
+      const steps = proofsOf(answer, before, access);
+      await refresh({ pending: null, answers: [answer, ...s.answers], approval, steps: [...s.steps, ...steps] });
+    });
+    emit({
+      last: call,
+      refused: null,
+      pending: { ...call, call_id, started_at, deadline: started_at + LAB_POLICY.deadline_ms },
+    });
+    // Whatever can answer without the clock has answered after a macrotask (the plane waits only on the clock).
+    await Promise.race([finished, macrotask().then(macrotask)]);
+    if (s.pending !== null) await refresh();
+  }
+
+  const newKey = () => `idem_lab_${String(++keys).padStart(3, '0')}`;
+
+  return {
+    state: () => s,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setTool: (t) => emit({ tool: t, args: { ...DEFAULT_ARGS[t] }, refused: null }),
+    setArgs: (args) => emit({ args }),
+    setFault(fault) {
+      stage.board.fault = fault;
+      emit({ board: { ...stage.board } });
+    },
+    setRetryAfter(ms) {
+      stage.board.retry_after_ms = Math.max(100, Math.min(600_000, Math.round(ms)));
+      emit({ board: { ...stage.board } });
+    },
+    setStatusAnswer(status) {
+      stage.board.status = status;
+      emit({ board: { ...stage.board } });
+    },
+    setAccess(granted) {
+      stage.board.access = granted;
+      emit({ board: { ...stage.board } });
+    },
+    dispatch: () => execute({ tool: s.tool, args: s.args, key: newKey() }, 'dispatch'),
+    retry(kind) {
+      const last = s.last;
+      if (last === null) return Promise.resolve(emit({ refused: 'no_call' }));
+      if (kind === 'same_key') return execute(last, kind);
+      if (kind === 'other_args') return execute({ ...last, args: otherArguments(last.tool, last.args) }, kind);
+      return execute({ ...last, key: newKey() }, kind);
+    },
+    async approve() {
+      const a = s.approval;
+      if (a === null || a.state !== 'pending') return emit({ refused: 'no_preview' });
+      const approval = await plane.approve(a.preview, APPROVER);
+      emit({ approval: { ...a, state: 'approved', approval }, refused: null });
+    },
+    decline() {
+      const a = s.approval;
+      if (a === null || a.state !== 'pending') return emit({ refused: 'no_preview' });
+      emit({ approval: { ...a, state: 'declined' }, refused: null });
+    },
+    async advance(ms) {
+      await clock.advance(ms);
+      await macrotask();
+      await refresh();
+    },
+    async changeEntry(seq) {
+      const [entry] = await inner.entries(seq, seq);
+      if (entry === undefined) return;
+      const forged = structuredClone(entry);
+      forged.protected_audit.downstream.receipt_ref = 'rcpt_forged_0001';
+      changed.set(seq, forged);
+      await refresh();
+    },
+    async verify() {
+      const entries = await store.entries();
+      const v = verifyAuditChain(entries);
+      const first = [...changed.keys()].sort((a, b) => a - b)[0];
+      const steps: RecoveryStep[] =
+        first === undefined ? [] : [{ proof: 'audit_change_found', seq: first, broken_seq: v.broken?.seq ?? null }];
+      await refresh({
+        audit: {
+          ...s.audit,
+          verdict: { ok: v.ok, checked: v.checked, broken: v.broken, size: entries.length },
+        },
+        steps: [...s.steps, ...steps],
+      });
+    },
+  };
+}

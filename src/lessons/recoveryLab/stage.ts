@@ -1,0 +1,277 @@
+/**
+ * The recovery lab's stage: trusted code a control plane runs. Four tools —
+ * the chapter's three, and a `send_email` write that exists only here (it
+ * needs a person's approval, and the recipient policy is asked before it) —
+ * a downstream that keeps what really happened (refund drafts and emails,
+ * deduplicated by idempotency key as payment APIs do), and the learner's
+ * switchboard: a fault for the next attempt and an answer for the next
+ * status query, each used once. Nothing here decides a recovery: the plane does.
+ */
+import { z } from 'zod/mini';
+import { defineTool, registry, type ToolSpec } from '../../core/index.ts';
+import type { Principal, RunContext, StatusAnswer, ToolRuntime } from '../../control/index.ts';
+
+export const LAB_PRINCIPAL: Principal = { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' };
+/** The only address the recipient policy lets this principal write to: the order's customer. */
+export const CUSTOMER_EMAIL = 'customer@example.com';
+
+const sendEmail: ToolSpec = defineTool({
+  name: 'send_email',
+  effect: 'write',
+  title: { en: 'Send an email', zh: '发送邮件' },
+  input: z.strictObject({
+    to: z.string().check(z.regex(/^[^@\s]{1,64}@[^@\s]{1,190}$/, 'must be an email address')),
+    title: z.string().check(z.minLength(1), z.maxLength(120)),
+    body: z.string().check(z.minLength(1), z.maxLength(2000)),
+  }),
+  output: z.strictObject({
+    message_ref: z.string().check(z.regex(/^MSG-[0-9]{1,12}$/)),
+    to: z.string(),
+    title: z.string(),
+  }),
+  echo: [
+    { output: 'to', input: 'to' },
+    { output: 'title', input: 'title' },
+  ],
+  revisions: {
+    input_revision: 'send_email.input.v1',
+    output_revision: 'send_email.output.v1',
+    effect_revision: 'send_email.effect.write.v1',
+    handler_revision: 'mail-handler-v1',
+    producer_revision: 'mail-mock-v1',
+    policy_revision: 'mail-policy-v1',
+  },
+  source_label: 'mail',
+});
+
+export const LAB_TOOL_NAMES = ['create_refund_draft', 'get_order', 'search_kb', 'send_email'] as const;
+export type LabTool = (typeof LAB_TOOL_NAMES)[number];
+
+/** The lab's registry: the chapter's three tools and send_email. */
+export const LAB_TOOLS: readonly ToolSpec[] = [
+  registry.create_refund_draft as ToolSpec,
+  registry.get_order as ToolSpec,
+  registry.search_kb as ToolSpec,
+  sendEmail,
+];
+
+/** What the next run of any tool meets; used once. */
+export const FAULT_IDS = ['lose_response', 'refuse_connection', 'rate_limit'] as const;
+export type FaultId = (typeof FAULT_IDS)[number];
+/** What the next status query answers, instead of the downstream's own word; used once. */
+export const STATUS_FAULT_IDS = ['not_started', 'committed_other', 'silent'] as const;
+export type StatusFaultId = (typeof STATUS_FAULT_IDS)[number];
+
+export interface DraftRow {
+  draft_ref: string;
+  order_ref: string;
+  reason: string;
+  idempotency_key: string;
+  /** Requests the downstream received under this key (a second one is deduplicated: no second draft). */
+  requests: number;
+  at: number;
+}
+
+export interface EmailRow {
+  message_ref: string;
+  to: string;
+  title: string;
+  idempotency_key: string;
+  requests: number;
+  at: number;
+}
+
+export interface Switchboard {
+  fault: FaultId | null;
+  /** The retry-after a `rate_limit` or `refuse_connection` fault answers with (ms). */
+  retry_after_ms: number;
+  status: StatusFaultId | null;
+  /** False once the learner revoked the principal's access. */
+  access: boolean;
+}
+
+/**
+ * A write whose request went out and whose answer never came (the connection reset after the downstream committed):
+ * its client can only say the outcome is unknown.
+ */
+const LOST_RESPONSE = { kind: 'error', error: { code: 'OUTCOME_UNKNOWN' } };
+
+const provenance = (source_label: string, producer_revision: string, resource: string, at: number) => ({
+  source_label,
+  producer_revision,
+  resource_revision: `${resource}-r1`,
+  observed_at: new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+});
+
+/** The world a plane acts on: the downstream's rows, the switchboard, the runtimes and the authorization. */
+export function createStage(now: () => number) {
+  const drafts: DraftRow[] = [];
+  const emails: EmailRow[] = [];
+  const board: Switchboard = { fault: null, retry_after_ms: 45_000, status: null, access: true };
+
+  const takeFault = (): FaultId | null => {
+    const f = board.fault;
+    board.fault = null;
+    return f;
+  };
+  const takeStatus = (): StatusFaultId | null => {
+    const f = board.status;
+    board.status = null;
+    return f;
+  };
+  const transient = (f: FaultId | null) =>
+    f === 'rate_limit'
+      ? { kind: 'error', error: { code: 'RATE_LIMIT', retry_after_ms: board.retry_after_ms } }
+      : f === 'refuse_connection'
+        ? { kind: 'error', error: { code: 'TIMEOUT_BEFORE_EXECUTE', retry_after_ms: board.retry_after_ms } }
+        : null;
+
+  const draftOutput = (d: DraftRow) => ({
+    kind: 'success',
+    data: { draft_ref: d.draft_ref, order_ref: d.order_ref, reason: d.reason },
+    provenance: provenance('refunds', 'refunds-mock-v1', d.draft_ref.toLowerCase(), d.at),
+    downstream: {
+      request_ref: `rfreq_${d.draft_ref.slice(6)}`,
+      receipt_ref: `rcpt_${d.draft_ref.slice(6)}`,
+      status_ref: null,
+    },
+  });
+  const emailOutput = (m: EmailRow) => ({
+    kind: 'success',
+    data: { message_ref: m.message_ref, to: m.to, title: m.title },
+    provenance: provenance('mail', 'mail-mock-v1', m.message_ref.toLowerCase(), m.at),
+    downstream: {
+      request_ref: `mreq_${m.message_ref.slice(4)}`,
+      receipt_ref: `mrcpt_${m.message_ref.slice(4)}`,
+      status_ref: null,
+    },
+  });
+
+  /** A write's status query: the downstream's own word, unless the learner set another answer for this one. */
+  const status =
+    <R>(rows: R[], keyOf: (r: R) => string, output: (r: R) => unknown, other: (r: R) => unknown) =>
+    (ctx: RunContext): StatusAnswer => {
+      const forced = takeStatus();
+      if (forced === 'silent') return { state: 'unknown' };
+      if (forced === 'not_started') return { state: 'not_started' };
+      const row = rows.find((r) => keyOf(r) === ctx.idempotency_key);
+      if (forced === 'committed_other') {
+        const any = row ?? rows[rows.length - 1];
+        return any === undefined ? { state: 'unknown' } : { state: 'committed', handler_output: other(any) };
+      }
+      return row === undefined ? { state: 'not_started' } : { state: 'committed', handler_output: output(row) };
+    };
+
+  const refund: ToolRuntime = {
+    run(args, ctx) {
+      const fault = takeFault();
+      const early = transient(fault);
+      if (early !== null) return early;
+      const a = args as { order_ref: string; reason: string };
+      let row = drafts.find((d) => d.idempotency_key === ctx.idempotency_key);
+      if (row === undefined) {
+        row = {
+          draft_ref: `DRAFT-${1001 + drafts.length}`,
+          order_ref: a.order_ref,
+          reason: a.reason,
+          idempotency_key: ctx.idempotency_key,
+          requests: 0,
+          at: now(),
+        };
+        drafts.push(row);
+      }
+      row.requests += 1;
+      if (fault === 'lose_response') return LOST_RESPONSE;
+      return draftOutput(row);
+    },
+    queryStatus: status(
+      drafts,
+      (d) => d.idempotency_key,
+      draftOutput,
+      (d) => draftOutput({ ...d, order_ref: d.order_ref === 'ORDER-999' ? 'ORDER-998' : 'ORDER-999' }),
+    ),
+    idempotency_fields: ['order_ref'],
+  };
+
+  const email: ToolRuntime = {
+    run(args, ctx) {
+      const fault = takeFault();
+      const early = transient(fault);
+      if (early !== null) return early;
+      const a = args as { to: string; title: string };
+      let row = emails.find((m) => m.idempotency_key === ctx.idempotency_key);
+      if (row === undefined) {
+        row = {
+          message_ref: `MSG-${501 + emails.length}`,
+          to: a.to,
+          title: a.title,
+          idempotency_key: ctx.idempotency_key,
+          requests: 0,
+          at: now(),
+        };
+        emails.push(row);
+      }
+      row.requests += 1;
+      if (fault === 'lose_response') return LOST_RESPONSE;
+      return emailOutput(row);
+    },
+    queryStatus: status(
+      emails,
+      (m) => m.idempotency_key,
+      emailOutput,
+      (m) => emailOutput({ ...m, title: `${m.title} (2)` }),
+    ),
+    approval: 'required',
+    idempotency_fields: ['to', 'title'],
+  };
+
+  const read =
+    (answer: (args: Record<string, unknown>) => unknown): ToolRuntime['run'] =>
+    (args) => {
+      const fault = takeFault();
+      const early = transient(fault);
+      if (early !== null) return early;
+      if (fault === 'lose_response') throw new Error('connection reset before the answer arrived');
+      return answer(args as Record<string, unknown>);
+    };
+
+  const order: ToolRuntime = {
+    run: read((a) => ({
+      kind: 'success',
+      data: { order_ref: a.order_ref, status: 'paid' },
+      provenance: provenance('orders', 'orders-mock-v2', String(a.order_ref).toLowerCase(), now()),
+    })),
+  };
+  const search: ToolRuntime = {
+    run: read((a) => ({
+      kind: 'success',
+      data: {
+        query: a.query,
+        hits: [
+          {
+            doc_ref: 'KB-12',
+            title: 'Refund policy',
+            snippet: 'Damaged items can be refunded within 30 days.',
+            url: 'https://kb.example.com/refunds',
+          },
+        ].slice(0, Number(a.top_k ?? 5)),
+      },
+      provenance: provenance('knowledge_base', 'kb-mock-v1', 'kb-index', now()),
+    })),
+  };
+
+  /** Access first, then (for an email) the recipient policy: false is NOT_FOUND, as for a missing resource. */
+  const authorize = (_p: Principal, tool: string, args: unknown): boolean => {
+    if (!board.access) return false;
+    if (tool === 'send_email') return (args as { to?: unknown }).to === CUSTOMER_EMAIL;
+    return true;
+  };
+
+  return {
+    runtimes: { create_refund_draft: refund, get_order: order, search_kb: search, send_email: email },
+    authorize,
+    board,
+    drafts,
+    emails,
+  };
+}

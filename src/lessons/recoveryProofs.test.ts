@@ -1,0 +1,89 @@
+/**
+ * The recovery lab's proofs as progress: only a step that demonstrates its
+ * proof is kept, the latest of each proof is named, the saved progress reads
+ * them back, and the lab's address (`?mode=recovery&case=…`) round-trips.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseSearch, resolveAddress, searchOf } from '../playground/address.ts';
+import { parseProgress, serializeProgress } from '../playground/codecs/progress.ts';
+import { EMPTY_PROGRESS, recordProgress } from '../playground/progress.ts';
+import { initialWork } from '../playground/work.ts';
+import { recoveryShownCount, recoveryStatuses, type RecoveryStep } from './recoveryProofs.ts';
+
+const reconciled: RecoveryStep = {
+  proof: 'lost_response_reconciled',
+  seq: 2,
+  delivery: 'receipt_reconciled',
+  side_effects: 1,
+};
+
+describe('recovery proofs in the progress', () => {
+  it('keeps a step that demonstrates its proof, and only that', () => {
+    expect(recordProgress(EMPTY_PROGRESS, { recovery: { ...reconciled, side_effects: 2 } })).toBe(EMPTY_PROGRESS);
+    expect(recordProgress(EMPTY_PROGRESS, { recovery: { ...reconciled, delivery: 'fresh' } })).toBe(EMPTY_PROGRESS);
+    expect(
+      recordProgress(EMPTY_PROGRESS, {
+        recovery: {
+          proof: 'retry_after_past_deadline',
+          seq: 1,
+          code: 'RATE_LIMIT',
+          retry_after_ms: 10_000,
+          left_ms: 30_000,
+          waited_ms: 0,
+        },
+      }),
+    ).toBe(EMPTY_PROGRESS);
+    expect(
+      recordProgress(EMPTY_PROGRESS, { recovery: { proof: 'audit_change_found', seq: 2, broken_seq: null } }),
+    ).toBe(EMPTY_PROGRESS);
+    const p = recordProgress(EMPTY_PROGRESS, { recovery: reconciled });
+    expect(p.recovery).toEqual([reconciled]);
+    expect(recordProgress(p, { recovery: reconciled })).toBe(p);
+    const later = recordProgress(p, { recovery: { ...reconciled, seq: 5 } });
+    expect(later.recovery).toEqual([{ ...reconciled, seq: 5 }]);
+    expect(recoveryShownCount(later.recovery ?? [])).toBe(1);
+    expect(recoveryStatuses(later.recovery ?? []).map((s) => s.by !== null)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('is saved and read back; progress saved before the lab reads as none', () => {
+    const p = recordProgress(EMPTY_PROGRESS, { recovery: reconciled });
+    const back = parseProgress(serializeProgress(p));
+    expect(back.ok && back.value.progress.recovery).toEqual([reconciled]);
+    const old = parseProgress(serializeProgress(EMPTY_PROGRESS));
+    expect(old.ok && old.value.progress.recovery).toBeUndefined();
+    const bad = parseProgress(
+      serializeProgress({ ...EMPTY_PROGRESS, recovery: [{ ...reconciled, proof: 'x' } as never] }),
+    );
+    expect(bad.ok).toBe(false);
+  });
+});
+
+describe('the recovery lab’s address', () => {
+  const known = () => true;
+  it('opens a case, and writes it back', () => {
+    const r = resolveAddress(initialWork(), parseSearch('?mode=recovery&case=conflict'), known, 'search_kb.hits');
+    expect(r.problems).toEqual([]);
+    expect(r.place).toMatchObject({ mode: 'recovery', recoveryCase: 'conflict' });
+    expect(searchOf(r.place)).toBe('?mode=recovery&case=conflict');
+    expect(searchOf({ ...r.place, recoveryCase: undefined })).toBe('?mode=recovery&case=lost_response');
+  });
+  it('a case alone opens the lab; an unknown case is reported and the one open before stays', () => {
+    expect(resolveAddress(initialWork(), parseSearch('?case=audit'), known, 'search_kb.hits').place.mode).toBe(
+      'recovery',
+    );
+    const r = resolveAddress(
+      { ...initialWork(), recoveryCase: 'audit' },
+      parseSearch('?mode=recovery&case=nope'),
+      known,
+      'search_kb.hits',
+    );
+    expect(r.problems).toEqual([{ kind: 'unknown-case', value: 'nope' }]);
+    expect(r.place.recoveryCase).toBe('audit');
+  });
+});

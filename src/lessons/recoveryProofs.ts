@@ -1,0 +1,95 @@
+/**
+ * The recovery lab's proofs as the learner's own record, counted the way the
+ * exercise counts its own (./exerciseProofs.ts): a proof is shown only by an
+ * answer of the real control plane to something the learner did, and the
+ * step keeps what that answer said. Opening a case or starting the stage over
+ * shows nothing. Pure and free of the core and the plane, so the progress it
+ * feeds loads with the page; ./recoveryLab/ runs the plane and builds the steps.
+ */
+
+/** The lab's cases: where a learner starts (`?mode=recovery&case=…`); every case is the same real plane. */
+export const RECOVERY_CASE_IDS = ['lost_response', 'conflict', 'revoked', 'rate_limit', 'approval', 'audit'] as const;
+export type RecoveryCaseId = (typeof RECOVERY_CASE_IDS)[number];
+export const DEFAULT_RECOVERY_CASE: RecoveryCaseId = 'lost_response';
+
+export function isRecoveryCaseId(id: unknown): id is RecoveryCaseId {
+  return typeof id === 'string' && (RECOVERY_CASE_IDS as readonly string[]).includes(id);
+}
+
+export type RecoveryProofId =
+  | 'lost_response_reconciled'
+  | 'conflict_refused'
+  | 'revoked_replay_refused'
+  | 'retry_after_past_deadline'
+  | 'audit_change_found';
+
+export const RECOVERY_PROOF_IDS: readonly RecoveryProofId[] = [
+  'lost_response_reconciled',
+  'conflict_refused',
+  'revoked_replay_refused',
+  'retry_after_past_deadline',
+  'audit_change_found',
+];
+
+/** One answer of the plane to the learner's action, as the lab read it (`seq`: the audit entry that records it). */
+export type RecoveryStep =
+  /** A write whose response was lost, settled through the status query: one side effect downstream. */
+  | { proof: 'lost_response_reconciled'; seq: number; delivery: string; side_effects: number }
+  /** The same key with other arguments: refused, and the handler did not run. */
+  | { proof: 'conflict_refused'; seq: number; code: string; runs: number }
+  /** A replay of a completed key after the principal's access was revoked: refused. */
+  | { proof: 'revoked_replay_refused'; seq: number; code: string; record_state: string }
+  /** A retry-after longer than the time left before the deadline: answered at once, not waited out. */
+  | {
+      proof: 'retry_after_past_deadline';
+      seq: number;
+      code: string;
+      retry_after_ms: number;
+      left_ms: number;
+      waited_ms: number;
+    }
+  /** An audit entry changed in the store, then the chain verified: broken at that entry. */
+  | { proof: 'audit_change_found'; seq: number; broken_seq: number | null };
+
+/** Whether a step's outcome really demonstrates its proof (a step that does not is never recorded). */
+export function recoveryDemonstrates(s: RecoveryStep): boolean {
+  switch (s.proof) {
+    case 'lost_response_reconciled':
+      return s.delivery === 'receipt_reconciled' && s.side_effects === 1;
+    case 'conflict_refused':
+      return s.code === 'IDEMPOTENCY_CONFLICT' && s.runs === 0;
+    case 'revoked_replay_refused':
+      return s.code === 'NOT_FOUND' && s.record_state === 'completed';
+    case 'retry_after_past_deadline':
+      return (
+        (s.code === 'RATE_LIMIT' || s.code === 'TIMEOUT_BEFORE_EXECUTE') &&
+        s.retry_after_ms > s.left_ms &&
+        s.waited_ms === 0
+      );
+    case 'audit_change_found':
+      return s.broken_seq !== null && s.broken_seq === s.seq;
+  }
+}
+
+/** The shown steps after a new one: the same array when nothing is new; the latest step of each proof is the one named. */
+export function recoveryAfter(shown: readonly RecoveryStep[], step: RecoveryStep): readonly RecoveryStep[] {
+  if (!recoveryDemonstrates(step)) return shown;
+  const same = shown.find((s) => s.proof === step.proof);
+  if (same !== undefined && JSON.stringify(same) === JSON.stringify(step)) return shown;
+  return [...shown.filter((s) => s !== same), step];
+}
+
+export interface RecoveryProofStatus {
+  id: RecoveryProofId;
+  by: RecoveryStep | null;
+}
+
+export function recoveryStatuses(shown: readonly RecoveryStep[]): RecoveryProofStatus[] {
+  return RECOVERY_PROOF_IDS.map((id) => ({
+    id,
+    by: shown.find((s) => s.proof === id && recoveryDemonstrates(s)) ?? null,
+  }));
+}
+
+export const recoveryShownCount = (shown: readonly RecoveryStep[]): number =>
+  recoveryStatuses(shown).filter((p) => p.by !== null).length;

@@ -1,0 +1,46 @@
+/** The lab's five proofs, each with the learner's own step that showed it (kept in their progress). */
+import type { JSX } from 'react';
+import type { Lang } from '../../../lang.ts';
+import { recoveryShownCount, recoveryStatuses, type RecoveryStep } from '../../../lessons/recoveryProofs.ts';
+import { Panel } from '../../components/Panel.tsx';
+import { RECOVERY_TEXT } from './text.ts';
+import styles from './RecoveryMode.module.css';
+
+function shownBy(lang: Lang, s: RecoveryStep): string {
+  const b = RECOVERY_TEXT[lang].shownBy;
+  switch (s.proof) {
+    case 'lost_response_reconciled':
+      return b.lost_response_reconciled(s.seq, s.side_effects);
+    case 'conflict_refused':
+      return b.conflict_refused(s.seq);
+    case 'revoked_replay_refused':
+      return b.revoked_replay_refused(s.seq);
+    case 'retry_after_past_deadline':
+      return b.retry_after_past_deadline(s.seq, s.code, s.retry_after_ms, s.left_ms);
+    case 'audit_change_found':
+      return b.audit_change_found(s.seq);
+  }
+}
+
+export function ProofsPanel({ lang, shown }: { lang: Lang; shown: readonly RecoveryStep[] }): JSX.Element {
+  const t = RECOVERY_TEXT[lang];
+  return (
+    <Panel id="recovery-proofs" lang={lang} title={t.proofsTitle} subtitle={t.proofsWhy} className={styles.panel}>
+      <p data-testid="recovery-summary">
+        <strong>{t.summary(recoveryShownCount(shown))}</strong>
+      </p>
+      <ul className={styles.rows}>
+        {recoveryStatuses(shown).map((p) => (
+          <li key={p.id} data-testid={`recovery-proof-${p.id}`} data-shown={p.by !== null}>
+            <span aria-hidden="true">{p.by !== null ? '✓ ' : '○ '}</span>
+            {t.proofs[p.id]}
+            <br />
+            <span className={p.by !== null ? styles.okText : 'muted'}>
+              {p.by !== null ? shownBy(lang, p.by) : t.notYet}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The recovery lab (`?mode=recovery&case=…`): a real control plane over a
+ * memory store, a downstream and a virtual clock, in the learner's hands.
+ * Loaded with its mode, never on the first load. The view model is
+ * src/lessons/recoveryLab/lab.ts; this file lays out its panels:
+ *
+ *   ┌ cases · hint · start over ──────────────────────────────────────────┐
+ *   ├ virtual clock ──────────────────────────────────────────────────────┤
+ *   │ the call, faults,     │ attempts (timeline)   │ downstream ledger    │
+ *   │ access, approval      │ what the model saw    │ idempotency records  │
+ *   │ proofs                │                       │ audit chain          │
+ *   └──────────────────────────────────────────────────────────────────────┘
+ * Below 1024 px the columns stack and the page scrolls through them.
+ */
+import { useState, type JSX, type MouseEvent, type ReactNode } from 'react';
+import type { Lang } from '../../../lang.ts';
+import {
+  RECOVERY_CASE_IDS,
+  recoveryShownCount,
+  type RecoveryCaseId,
+  type RecoveryStep,
+} from '../../../lessons/recoveryProofs.ts';
+import { AttemptsPanel, ModelPanel } from './AnswerPanels.tsx';
+import { AuditPanel } from './AuditPanel.tsx';
+import { CallPanel } from './CallPanel.tsx';
+import { ClockBar } from './ClockBar.tsx';
+import { ProofsPanel } from './ProofsPanel.tsx';
+import { LedgerPanel, RecordsPanel } from './StatePanels.tsx';
+import { RECOVERY_TEXT } from './text.ts';
+import { useRecoveryLab } from './useRecoveryLab.ts';
+import styles from './RecoveryMode.module.css';
+
+export interface RecoveryModeProps {
+  lang: Lang;
+  caseId: RecoveryCaseId;
+  caseHref(id: RecoveryCaseId): string;
+  onCase(id: RecoveryCaseId): void;
+  /** The learner's recovery proofs as kept in their progress. */
+  shown: readonly RecoveryStep[];
+  onStep(step: RecoveryStep): void;
+  notices: ReactNode;
+}
+
+export default function RecoveryMode({
+  lang,
+  caseId,
+  caseHref,
+  onCase,
+  shown,
+  onStep,
+  notices,
+}: RecoveryModeProps): JSX.Element {
+  const t = RECOVERY_TEXT[lang];
+  const [start, setStart] = useState(0);
+  const { lab, state } = useRecoveryLab(caseId, start, onStep);
+  const follow = (id: RecoveryCaseId) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onCase(id);
+  };
+  return (
+    <>
+      {notices}
+      <main className={styles.mode} id="recovery-main" tabIndex={-1} data-testid="recovery-mode" data-case={caseId}>
+        <div className={styles.top}>
+          <p className={styles.lead}>{t.lead}</p>
+          <nav className={styles.cases} aria-label={t.caseLabel}>
+            {RECOVERY_CASE_IDS.map((id) => (
+              <a
+                key={id}
+                href={caseHref(id)}
+                aria-current={id === caseId ? 'page' : undefined}
+                onClick={follow(id)}
+                data-testid={`recovery-case-${id}`}
+              >
+                {t.cases[id]}
+              </a>
+            ))}
+          </nav>
+          <a href="#recovery-proofs" className={styles.count} data-testid="recovery-count">
+            {t.summary(recoveryShownCount(shown))}
+          </a>
+          <p className={styles.hint} data-testid="recovery-hint">
+            <strong>{t.cases[caseId]}:</strong> {t.caseHints[caseId]}{' '}
+            <button
+              type="button"
+              className="btn"
+              title={t.startOverHint}
+              onClick={() => setStart((n) => n + 1)}
+              data-testid="recovery-start-over"
+            >
+              {t.startOver}
+            </button>
+          </p>
+        </div>
+        <ClockBar lang={lang} lab={lab} state={state} />
+        <div className={styles.grid}>
+          <div className={styles.col}>
+            <CallPanel key={`${caseId}-${start}`} lang={lang} lab={lab} state={state} />
+            <ProofsPanel lang={lang} shown={shown} />
+          </div>
+          <div className={styles.col}>
+            <AttemptsPanel lang={lang} state={state} />
+            <ModelPanel lang={lang} state={state} />
+          </div>
+          <div className={styles.col}>
+            <LedgerPanel lang={lang} state={state} />
+            <RecordsPanel lang={lang} state={state} />
+            <AuditPanel lang={lang} lab={lab} state={state} />
+          </div>
+        </div>
+      </main>
+    </>
+  );
+}
