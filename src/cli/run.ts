@@ -36,6 +36,7 @@ import {
 } from '../core/index.ts';
 import { AUDIT_USAGE, auditCommand } from './auditCommand.ts';
 import { BadInput } from './badInput.ts';
+import { MCP_GUARD_USAGE } from './mcpGuardUsage.ts';
 
 export interface CliIO {
   readFile(path: string): Uint8Array;
@@ -69,6 +70,7 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
   list: `cli list [--turns]
     Prints the scenario ids and titles (with --turns, the turn fixtures).`,
   audit: AUDIT_USAGE,
+  'mcp-guard': MCP_GUARD_USAGE,
 };
 
 const USAGE = `usage:
@@ -143,9 +145,13 @@ function inputs(
   return { value: readJson(io, file), context: readContext(readJson(io, ctxFile), ctxFile), projected: true };
 }
 
-const wantsHelp = (args: readonly string[]): boolean => args.includes('--help') || args.includes('-h');
+/** Before a `--`: what follows it is another command's (mcp-guard's COMMAND ARGS…). */
+const wantsHelp = (args: readonly string[]): boolean => {
+  const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  return own.includes('--help') || own.includes('-h');
+};
 
-/** A number for every command but `audit`, which reads a database and answers when it has. */
+/** A number for every command but `audit`, which reads a database and answers when it has, and `mcp-guard`, which serves until its client leaves. */
 export function run(argv: string[], io: CliIO): number | Promise<number> {
   const [command, ...rest] = argv;
   const out = (v: unknown) => io.stdout(`${JSON.stringify(v)}\n`);
@@ -172,6 +178,15 @@ export function run(argv: string[], io: CliIO): number | Promise<number> {
         return turn(io, parseFlags(rest));
       case 'audit':
         return auditCommand(rest, io);
+      case 'mcp-guard':
+        // Loaded only here: the MCP SDK and PGlite are optional peers, and every other command works without them.
+        return import('./mcpGuardCommand.ts').then(({ mcpGuardCommand }) =>
+          mcpGuardCommand(rest, io).catch((e: unknown) => {
+            if (!(e instanceof BadInput)) throw e;
+            io.stderr(`error: ${e.message}\n`);
+            return 2;
+          }),
+        );
       case 'schema':
         out(schema(parseFlags(rest)));
         return 0;

@@ -1,8 +1,10 @@
 /**
  * The door of src/mcp (package subpath `tool-result-contract/mcp`): a
  * dispatcher's tools served over MCP with the official SDK's `Server`
- * (docs/mcp-server.md). It stands beside the core and imports only the core's
- * doors; `@modelcontextprotocol/sdk` is the caller's, an optional peer.
+ * (docs/mcp-server.md), and the call context every MCP answer of the project
+ * is bound to (also the CLI's mcp-guard, docs/mcp-guard.md). It stands beside
+ * the core and imports only the core's doors; `@modelcontextprotocol/sdk` is
+ * the caller's, an optional peer.
  */
 export {
   mcpServer,
@@ -12,3 +14,4 @@ export {
   type McpHandler,
   type McpServerOptions,
 } from './mcpServer.ts';
+export { mcpAnswer, mcpBoundCall, mcpResponseIds, type McpBoundCall, type McpIdKind } from './mcpCall.ts';

@@ -16,7 +16,6 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod/mini';
 import type { Dispatcher } from '../core/dispatcher/index.ts';
 import type { JsonValue } from '../core/json/index.ts';
@@ -27,7 +26,8 @@ import {
   type Package,
   type TrustedContext,
 } from '../core/result/index.ts';
-import { adapterFor, type McpCallToolResult, type ToolSpec } from '../core/tables/index.ts';
+import type { McpCallToolResult, ToolSpec } from '../core/tables/index.ts';
+import { mcpAnswer, mcpBoundCall, mcpResponseIds, type McpIdKind } from './mcpCall.ts';
 
 /** What a handler is told about its call, besides its arguments. */
 export interface McpCallContext {
@@ -56,7 +56,7 @@ export interface McpServerOptions {
   /** Keyed digests (HMAC-SHA-256) instead of plain SHA-256. */
   key?: { id: string; secret: string };
   /** Fresh identifiers: operation ids, idempotency keys, connection ids (default: crypto.randomUUID). */
-  newId?: (kind: 'operation' | 'idempotency' | 'connection') => string;
+  newId?: (kind: McpIdKind) => string;
   /**
    * Handed each call's package and context before the answer is sent, and
    * awaited: where an audit log takes `protected_audit`. A throw answers that
@@ -123,7 +123,6 @@ export function mcpServer(dispatcher: Dispatcher, options: McpServerOptions): Se
   checkOptions(dispatcher, options);
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const adapter = adapterFor('mcp');
   const tools = Object.values(dispatcher.tools).map(mcpToolDefinition);
   const server = new Server(
     { name: options.name, version: options.version },
@@ -132,37 +131,19 @@ export function mcpServer(dispatcher: Dispatcher, options: McpServerOptions): Se
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
-  // A transport without sessions (stdio, in memory) is one connection: it gets an id of its own, made once.
-  const connections = new WeakMap<Transport, string>();
-  const sessionOf = (sessionId: string | undefined): string => {
-    if (sessionId !== undefined && sessionId !== '') return sessionId;
-    const transport = server.transport;
-    if (transport === undefined) return `mcp-connection-${newId('connection')}`;
-    let id = connections.get(transport);
-    if (id === undefined) {
-      id = `mcp-connection-${newId('connection')}`;
-      connections.set(transport, id);
-    }
-    return id;
-  };
+  const responseIdOf = mcpResponseIds(() => server.transport, newId);
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<McpCallToolResult> => {
-    const operation_id = `op-${newId('operation')}`;
-    const idempotency_key = `idem-${newId('idempotency')}`;
+    const bound = mcpBoundCall(
+      request.params,
+      { requestId: extra.requestId, responseId: responseIdOf(extra.sessionId) },
+      options.principal,
+      newId,
+    );
+    const { operation_id, idempotency_key } = bound.call;
     const parsed = parseTrustedContext({
-      principal: { tenant: options.principal.tenant, subject: options.principal.subject },
-      call: {
-        provider: adapter.provider,
-        api_family: adapter.api_family,
-        adapter_revision: adapter.adapter_revision,
-        response_id: sessionOf(extra.sessionId),
-        call_id: String(extra.requestId),
-        operation_id,
-        idempotency_key,
-      },
-      tool: request.params.name,
-      arguments: request.params.arguments ?? {},
+      ...bound,
       delivery: 'fresh',
       now: isoNow(now),
       ...(options.key === undefined ? {} : { key: options.key }),
@@ -182,7 +163,7 @@ export function mcpServer(dispatcher: Dispatcher, options: McpServerOptions): Se
       }
     }
     const pkg = dispatcher.project(output, trusted);
-    const item = dispatcher.toProviderItem(pkg, trusted) as McpCallToolResult;
+    const item = mcpAnswer(dispatcher, pkg, trusted);
     if (options.onPackage !== undefined) await options.onPackage(pkg, trusted);
     return item;
   });

@@ -1,0 +1,123 @@
+/**
+ * The real, untrusted MCP server behind `mcp-guard` (docs/mcp-guard.md#the-child): COMMAND run
+ * as a child process, spoken to with the SDK's `Client` over `StdioClientTransport`. Its
+ * answers are taken as the SDK parsed them, with the loosest schema the SDK has (`ResultSchema`),
+ * so nothing in them is checked, dropped or thrown on here: that is `projectMcp`'s work. A
+ * child that dies, or writes a line that is not a JSON-RPC message, is closed, and every call
+ * in flight fails at once; the next call starts a new one.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/** What one call to the child came to: its result as the SDK parsed it, or why there is none. */
+export type ChildAnswer = { ok: true; result: unknown } | { ok: false; reason: string };
+
+export interface ChildListing {
+  serverInfo: { name: string; version: string } | undefined;
+  /** `{ tools }`, every page of `tools/list` joined. */
+  listing: { tools: unknown[] };
+}
+
+/** Pages of `tools/list` followed before the listing is taken as it is. */
+const MAX_PAGES = 32;
+
+export interface ChildOptions {
+  command: string;
+  args: readonly string[];
+  /** Each message the proxy writes about the child: one line on its stderr. */
+  log: (line: string) => void;
+  /** The child said its tools changed (notifications/tools/list_changed). */
+  onListChanged: () => void;
+}
+
+export class GuardChild {
+  private client: Client | null = null;
+  private starting: Promise<Client> | null = null;
+  constructor(private readonly options: ChildOptions) {}
+
+  /** Whether a child is running and connected now. */
+  get running(): boolean {
+    return this.client !== null;
+  }
+
+  /** The child, started (initialize, then the proxy's `notifications/initialized`) if none is running. */
+  private connected(): Promise<Client> {
+    if (this.client !== null) return Promise.resolve(this.client);
+    this.starting ??= this.start().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async start(): Promise<Client> {
+    const { command, args, log } = this.options;
+    const transport = new StdioClientTransport({ command, args: [...args], stderr: 'inherit' });
+    const client = new Client({ name: 'tool-result-mcp-guard', version: '1.0.0' }, { capabilities: {} });
+    client.onclose = () => {
+      if (this.client === client) {
+        this.client = null;
+        log('the server closed its connection (exited or was closed); the next call starts it again');
+      }
+    };
+    client.onerror = (error) => {
+      // The transport's reader: a line that is not JSON, or JSON that is not a JSON-RPC message.
+      if (error.name === 'SyntaxError' || error.name === 'ZodError') {
+        log(`the server wrote a line that is not a JSON-RPC message (${error.name}); closing it`);
+        void client.close();
+      }
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.options.onListChanged());
+    try {
+      await client.connect(transport);
+    } catch (e) {
+      await client.close().catch(() => undefined);
+      throw e;
+    }
+    this.client = client;
+    return client;
+  }
+
+  /** The server's name and its tools, read now. Throws when the child cannot be started or will not list. */
+  async list(timeoutMs: number): Promise<ChildListing> {
+    const client = await this.connected();
+    const tools: unknown[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const r = await client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        ResultSchema,
+        { timeout: timeoutMs },
+      );
+      if (Array.isArray(r.tools)) tools.push(...(r.tools as unknown[]));
+      cursor = typeof r.nextCursor === 'string' ? r.nextCursor : undefined;
+      if (cursor === undefined) break;
+    }
+    const info = client.getServerVersion();
+    return {
+      serverInfo: info === undefined ? undefined : { name: info.name, version: info.version },
+      listing: { tools },
+    };
+  }
+
+  /** One `tools/call`; never throws. */
+  async call(name: string, args: unknown, timeoutMs: number, signal: AbortSignal): Promise<ChildAnswer> {
+    try {
+      const client = await this.connected();
+      const result = await client.request(
+        { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
+        ResultSchema,
+        { timeout: timeoutMs, signal },
+      );
+      return { ok: true, result };
+    } catch (e) {
+      return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  async close(): Promise<void> {
+    const client = this.client ?? (await this.starting?.catch(() => null)) ?? null;
+    this.client = null;
+    await client?.close().catch(() => undefined);
+  }
+}

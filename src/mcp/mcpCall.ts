@@ -1,0 +1,74 @@
+/**
+ * One MCP `tools/call` bound to what the project trusts (docs/mcp-server.md#mcpserver),
+ * made the same way wherever the project answers one: `mcpServer`, and the CLI's
+ * `mcp-guard` (docs/mcp-guard.md). Only the tool name and the arguments come from the
+ * client's message; the rest is the answering side's: provider `mcp`, the JSON-RPC
+ * request id as call id, the MCP session (or one id per connection) as response id, a
+ * fresh operation id and idempotency key. The answer is the `mcp` adapter's item.
+ */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Dispatcher } from '../core/dispatcher/index.ts';
+import type { Package, TrustedContext } from '../core/result/index.ts';
+import { adapterFor, type McpCallToolResult } from '../core/tables/index.ts';
+
+/** What fresh identifiers are made for. */
+export type McpIdKind = 'operation' | 'idempotency' | 'connection';
+
+/** A trusted context but for its delivery and its time: what the control plane's `execute` takes. */
+export interface McpBoundCall {
+  principal: TrustedContext['principal'];
+  call: TrustedContext['call'];
+  tool: string;
+  arguments: unknown;
+}
+
+/** The call's context: the request's name and arguments, everything else the answering side's. */
+export function mcpBoundCall(
+  params: { name: string; arguments?: Record<string, unknown> },
+  ids: { requestId: string | number; responseId: string },
+  principal: { tenant: string; subject: string },
+  newId: (kind: McpIdKind) => string,
+): McpBoundCall {
+  const adapter = adapterFor('mcp');
+  return {
+    principal: { tenant: principal.tenant, subject: principal.subject },
+    call: {
+      provider: adapter.provider,
+      api_family: adapter.api_family,
+      adapter_revision: adapter.adapter_revision,
+      response_id: ids.responseId,
+      call_id: String(ids.requestId),
+      operation_id: `op-${newId('operation')}`,
+      idempotency_key: `idem-${newId('idempotency')}`,
+    },
+    tool: params.name,
+    arguments: params.arguments ?? {},
+  };
+}
+
+/**
+ * The response id of a call: the transport's MCP session id, or, for a transport without
+ * sessions (stdio, in memory), one `mcp-connection-…` id made once for each connection.
+ */
+export function mcpResponseIds(
+  transportOf: () => Transport | undefined,
+  newId: (kind: McpIdKind) => string,
+): (sessionId: string | undefined) => string {
+  const connections = new WeakMap<Transport, string>();
+  return (sessionId) => {
+    if (sessionId !== undefined && sessionId !== '') return sessionId;
+    const transport = transportOf();
+    if (transport === undefined) return `mcp-connection-${newId('connection')}`;
+    let id = connections.get(transport);
+    if (id === undefined) {
+      id = `mcp-connection-${newId('connection')}`;
+      connections.set(transport, id);
+    }
+    return id;
+  };
+}
+
+/** The answer to the call: the `mcp` adapter's item, which validates the whole package first and never carries protected_audit. */
+export function mcpAnswer(dispatcher: Dispatcher, pkg: Package, trusted: TrustedContext): McpCallToolResult {
+  return dispatcher.toProviderItem(pkg, trusted) as McpCallToolResult;
+}

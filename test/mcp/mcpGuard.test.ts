@@ -1,0 +1,334 @@
+/**
+ * `tool-result mcp-guard` (docs/mcp-guard.md) as an engineer runs it: the proxy a real process
+ * (src/cli/main.ts bundled by esbuild), its child the hostile server (test/mcp/hostileServer.ts,
+ * a real process too), its registry test/mcp/hostileTools.ts as T.mjs, and the SDK's own
+ * `Client` as the model's side. For each hostile case: what the client gets (validated data or
+ * a catalog error, and none of the server's forbidden text), that the next call is served, and,
+ * once the proxy has exited, what the audit log records, its chain verified.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultJsonSchema } from '../../src/core/index.ts';
+import { readAuditLog } from '../../src/cli/auditStore.ts';
+import { verifyAuditChain, type AuditEntry } from '../../src/control/index.ts';
+import { FORBIDDEN, getOrder, getRate, kbSearch, refundOrder } from './hostileTools.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cache = join(root, 'node_modules', '.cache', `tool-result-mcp-guard-${process.pid}`);
+const DEADLINE_MS = 3_000;
+
+interface Bundles {
+  proxy: string;
+  hostile: string;
+  tools: string;
+}
+
+async function bundle(entry: string, out: string): Promise<string> {
+  const file = join(cache, out);
+  await promisify(execFile)(
+    join(root, 'node_modules', '.bin', 'esbuild'),
+    [join(root, entry), '--bundle', '--platform=node', '--format=esm', '--packages=external', `--outfile=${file}`],
+    { cwd: root },
+  );
+  return file;
+}
+
+let bundles: Bundles;
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-guard-'));
+
+beforeAll(async () => {
+  for (const name of readdirSync(join(root, 'node_modules', '.cache'), { withFileTypes: true }))
+    if (name.name.startsWith('tool-result-mcp-guard-') && name.name !== `tool-result-mcp-guard-${process.pid}`)
+      rmSync(join(root, 'node_modules', '.cache', name.name), { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  const [proxy, hostile, tools] = await Promise.all([
+    bundle('src/cli/main.ts', 'proxy.mjs'),
+    bundle('test/mcp/hostileServer.ts', 'hostile.mjs'),
+    bundle('test/mcp/hostileTools.ts', 'tools.mjs'),
+  ]);
+  bundles = { proxy, hostile, tools };
+}, 60_000);
+afterAll(() => {
+  rmSync(cache, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The proxy run to its end (for pin and bad input). */
+async function runProxy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await promisify(execFile)(process.execPath, [bundles.proxy, 'mcp-guard', ...args], { cwd: root });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
+  }
+}
+
+const hostileCommand = () => ['--', process.execPath, bundles.hostile];
+
+describe('mcp-guard pin and bad input', () => {
+  it('pin prints the server’s current definitions with their pins, and which of T.mjs’s hold', async () => {
+    const r = await runProxy(['pin', '--tools', bundles.tools, ...hostileCommand()]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      server: { name: string };
+      tools: { mcp: { tool: string; definition_sha256: string } }[];
+      pinning: { pinned: { tool: string }[]; unregistered: { name: string }[] };
+    };
+    expect(out.server.name).toBe('hostile-orders');
+    const pins = Object.fromEntries(out.tools.map((t) => [t.mcp.tool, t.mcp.definition_sha256]));
+    for (const spec of [getOrder, refundOrder, kbSearch, getRate])
+      expect(pins[spec.mcp.tool]).toBe(spec.mcp.definition_sha256);
+    expect(out.pinning.pinned.map((p) => p.tool).sort()).toEqual([
+      'get_order',
+      'get_rate',
+      'kb_search',
+      'refund_order',
+    ]);
+    expect(out.pinning.unregistered.map((u) => u.name)).toEqual(['exfiltrate_secrets']);
+  });
+
+  it('refuses, exit 2 and a located line, no --tools, a T.mjs with no spec, and a pin that does not hold', async () => {
+    const none = await runProxy(hostileCommand());
+    expect([none.code, none.stderr]).toEqual([2, expect.stringMatching(/^error: mcp-guard: needs --tools T\.mjs/)]);
+    const empty = join(scratch, 'empty.mjs');
+    writeFileSync(empty, 'export const answer = 42;\n');
+    const noSpec = await runProxy(['--tools', empty, ...hostileCommand()]);
+    expect([noSpec.code, noSpec.stderr]).toEqual([2, expect.stringContaining(`${empty}: exports no tool spec`)]);
+    const wrong = join(scratch, 'wrong.mjs');
+    writeFileSync(
+      wrong,
+      `import { getOrder } from ${JSON.stringify(bundles.tools)};\n` +
+        `export const stale = { ...getOrder, mcp: { ...getOrder.mcp, definition_sha256: '${'0'.repeat(64)}' } };\n`,
+    );
+    const mismatch = await runProxy(['--tools', wrong, ...hostileCommand()]);
+    expect(mismatch.code).toBe(2);
+    expect(mismatch.stderr).toContain(`${wrong}: tool "get_order": the listed definition of "get_order" hashes to`);
+    expect(mismatch.stderr).toContain(getOrder.mcp.definition_sha256);
+  }, 20_000);
+});
+
+/** One call of the suite: what it asks, the code the client must get (null: data), and what its audit entry must hold. */
+interface Case {
+  name: string;
+  tool: string;
+  args: Record<string, unknown>;
+  code: string | null;
+  violation?: string;
+  redaction?: string;
+}
+
+const order = (ref: string) => ({ order_ref: ref });
+const CASES: Case[] = [
+  {
+    name: 'nests a token in structuredContent',
+    tool: 'get_order',
+    args: order('token'),
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+  },
+  { name: 'adds an extra business field', tool: 'get_order', args: order('extra'), code: 'OUTPUT_CONTRACT_VIOLATION' },
+  {
+    name: 'sends a text block whose JSON differs',
+    tool: 'get_order',
+    args: order('mismatch'),
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+    violation: 'MCP_CONTENT_MISMATCH',
+  },
+  {
+    name: 'puts an injection only in a text block',
+    tool: 'get_order',
+    args: order('injection'),
+    code: null,
+    redaction: 'mcp_unstructured_text',
+  },
+  {
+    name: 'embeds a resource holding a secret',
+    tool: 'get_order',
+    args: order('secret'),
+    code: null,
+    redaction: 'mcp_resource',
+  },
+  { name: 'links off-host', tool: 'get_order', args: order('link'), code: null, redaction: 'mcp_resource_link' },
+  {
+    name: 'answers isError with a stack trace',
+    tool: 'get_order',
+    args: order('stack'),
+    code: 'TOOL_ERROR',
+    redaction: 'mcp_error_text',
+  },
+  { name: 'lists a tool the registry does not know', tool: 'exfiltrate_secrets', args: {}, code: 'UNKNOWN_TOOL' },
+  {
+    name: 'returns a non-final resultType',
+    tool: 'get_order',
+    args: order('not_final'),
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+    violation: 'MCP_NOT_FINAL',
+  },
+  {
+    name: 'sends 5 MB',
+    tool: 'get_order',
+    args: order('huge'),
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+    violation: 'SIZE_LIMIT',
+  },
+  {
+    name: 'nests 10 000 deep',
+    tool: 'get_order',
+    args: order('deep'),
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+    violation: 'DEPTH_LIMIT',
+  },
+  { name: 'never answers', tool: 'get_order', args: order('hang'), code: 'TOOL_ERROR' },
+  { name: 'crashes mid-call', tool: 'get_order', args: order('crash'), code: 'TOOL_ERROR' },
+  { name: 'crashes mid-call, a write', tool: 'refund_order', args: order('crash'), code: 'OUTCOME_UNKNOWN' },
+  { name: 'writes frames that are not JSON', tool: 'get_order', args: order('garbage'), code: 'TOOL_ERROR' },
+];
+
+const OK: Case = {
+  name: 'the next call',
+  tool: 'get_order',
+  args: order('ok'),
+  code: null,
+  redaction: 'mcp_text_duplicate',
+};
+
+describe('mcp-guard in front of a hostile server, the SDK’s Client as the model’s side', () => {
+  let client: Client;
+  let transport: StdioClientTransport;
+  let stderr = '';
+  let listChanged = 0;
+  const audit = join(scratch, 'audit');
+  /** Every call made, in order: the audit's entries are in the same order. */
+  const made: { c: Case; result: CallToolResult }[] = [];
+
+  beforeAll(async () => {
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        bundles.proxy,
+        'mcp-guard',
+        '--tools',
+        bundles.tools,
+        '--audit',
+        audit,
+        '--deadline-ms',
+        String(DEADLINE_MS),
+        ...hostileCommand(),
+      ],
+      cwd: root,
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    client = new Client({ name: 'model-side', version: '1.0.0' });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      listChanged++;
+    });
+    await client.connect(transport);
+  }, 30_000);
+
+  async function call(c: Case): Promise<CallToolResult> {
+    const result = (await client.callTool({ name: c.tool, arguments: c.args })) as CallToolResult;
+    made.push({ c, result });
+    const text = JSON.stringify(result);
+    for (const f of Object.values(FORBIDDEN)) expect(text, `${c.name}: ${f}`).not.toContain(f);
+    const mr = result.structuredContent as { status: string; error: { code: string } | null; data: unknown };
+    expect(mr.error?.code ?? null, c.name).toBe(c.code);
+    expect(result.isError ?? false).toBe(c.code !== null);
+    if (c.code === null)
+      expect(mr.data).toEqual(c.tool === 'get_order' ? { order_ref: c.args.order_ref, total_cents: 1200 } : mr.data);
+    return result;
+  }
+
+  it('offers only the registry’s pinned tools, each with the outputSchema of its whole model_result', async () => {
+    const { tools } = await client.listTools();
+    // T.mjs's exports in the module namespace's order (by name).
+    expect(tools.map((t) => t.name)).toEqual(['get_order', 'get_rate', 'kb_search', 'refund_order']);
+    expect(tools[0]?.outputSchema).toEqual(resultJsonSchema(getOrder));
+    // The first call waits for the audit log's store (PGlite making a new directory).
+    await call(OK);
+  }, 40_000);
+
+  it('answers each hostile case with validated data or a catalog error, and serves the next call', async () => {
+    for (const c of CASES) {
+      const started = Date.now();
+      await call(c);
+      // Nothing but a hang waits for the deadline: a crash or garbage fails the call at once.
+      expect(Date.now() - started, c.name).toBeLessThan(
+        c.args.order_ref === 'hang' ? DEADLINE_MS + 1_000 : DEADLINE_MS,
+      );
+      await call(OK);
+    }
+    expect(stderr).toContain('the server wrote a line that is not a JSON-RPC message');
+    expect(stderr).toContain('the server closed its connection');
+  }, 40_000);
+
+  it('takes a changed description, then a changed outputSchema, out of the offer, and never calls them', async () => {
+    for (const [trigger, tool, args] of [
+      ['poison', 'kb_search', { query: 'refunds' }],
+      ['drift', 'get_rate', { currency: 'EUR' }],
+    ] as const) {
+      const seen = listChanged;
+      await call({ ...OK, name: trigger, args: order(trigger) });
+      await expect.poll(() => listChanged, { timeout: 5_000 }).toBeGreaterThan(seen);
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).not.toContain(tool);
+      const calls = stderr.split(`hostile: call ${tool}`).length;
+      await call({
+        name: `${tool} after ${trigger}`,
+        tool,
+        args,
+        code: 'OUTPUT_CONTRACT_VIOLATION',
+        violation: 'MCP_DEFINITION_CHANGED',
+      });
+      expect(stderr.split(`hostile: call ${tool}`).length, 'the server was not called').toBe(calls);
+      await call(OK);
+    }
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['get_order', 'refund_order']);
+  }, 20_000);
+
+  it('has appended one entry per call to the audit log, whose chain verifies, each recording what the call was', async () => {
+    await client.close();
+    await expect.poll(() => stderr.includes('audit log in'), { timeout: 1_000 }).toBe(true);
+    let entries: AuditEntry[] = [];
+    await expect
+      .poll(
+        async () => {
+          entries = (await readAuditLog(audit).catch(() => [])) as AuditEntry[];
+          return entries.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(made.length);
+    expect(verifyAuditChain(entries)).toEqual({ ok: true, checked: made.length, broken: null });
+    const codes = new Set<string>();
+    made.forEach(({ c }, i) => {
+      const a = (entries[i] as AuditEntry).protected_audit;
+      expect(a.provider_context.provider).toBe('mcp');
+      expect(a.provider_context.response_id).toMatch(/^mcp-connection-/);
+      if (c.violation !== undefined)
+        expect(
+          a.violations.map((v) => v.code),
+          c.name,
+        ).toContain(c.violation);
+      if (c.redaction !== undefined)
+        expect(
+          a.redactions.map((r) => r.reason),
+          c.name,
+        ).toContain(c.redaction);
+      if (c.code === 'OUTPUT_CONTRACT_VIOLATION') expect(a.violations.length, c.name).toBeGreaterThan(0);
+      codes.add(a.operation.idempotency_key);
+    });
+    expect(codes.size).toBe(made.length);
+    // The audit holds what the model was not shown, by pointer and reason, never the text itself.
+    for (const f of [FORBIDDEN.secret, FORBIDDEN.injection, FORBIDDEN.stack])
+      expect(JSON.stringify(entries)).not.toContain(f);
+  }, 20_000);
+});
