@@ -78,6 +78,19 @@ test('a share link pasted into an open playground (only the fragment changes) op
   await expect(page).not.toHaveURL(/#/);
 });
 
+test('a share link of the place already open changes nothing, and the next move still writes its address', async ({
+  pg,
+  page,
+}) => {
+  await pg.goto('/?scenario=search_kb.empty');
+  const url = await shareUrl(pg);
+  // The same place with its fragment: a history move that changes no place.
+  await page.goto(url);
+  await expect(pg.notice('share-opened')).toBeVisible();
+  await page.getByRole('link', { name: 'Attack lab' }).click();
+  await expect(page).toHaveURL(/[?&]mode=attack(&|$)/);
+});
+
 test('opening a link over someone’s own edits sets their work aside, and it can be restored', async ({ pg, page }) => {
   await makeEditedState(pg);
   const url = await shareUrl(pg);

@@ -82,6 +82,10 @@ export interface PlaygroundApi {
 
 const SAVE_DELAY_MS = 300;
 
+/** What the address names of the work, as one comparable key. */
+const placeKey = (w: AppState['work']): string =>
+  JSON.stringify([w.mode, w.scenarioId, w.attackId, w.mistake ?? null, w.turn.stream, w.recoveryCase ?? null]);
+
 export function usePlayground(boot: () => AppState): { state: AppState; api: PlaygroundApi } {
   const [state, dispatch] = useReducer(reducer, undefined, boot);
   const latest = useRef(state);
@@ -112,26 +116,30 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
   useEffect(() => browser.saveProgress(state.progress), [state.progress]);
 
   // The address follows the place (a history entry per scenario, mode or attack); Back and Forward follow the address.
-  const fromHistory = useRef(false);
+  // The place a Back or Forward put on the page, whose address is already in the bar: its write is skipped. A pop
+  // that changes no place (only the fragment moved) leaves nothing behind that would swallow the next real write.
+  const fromHistory = useRef<string | null>(null);
   const { mode, scenarioId, attackId, mistake, recoveryCase } = state.work;
   const turnStream = state.work.turn.stream;
+  const here = placeKey(state.work);
   useEffect(() => {
-    if (fromHistory.current) {
-      fromHistory.current = false;
-      return;
-    }
+    const skip = fromHistory.current === here;
+    fromHistory.current = null;
+    if (skip) return;
     browser.writeAddress(
       { mode, scenarioId, attackId, mistake, turnStream, ...(recoveryCase !== undefined ? { recoveryCase } : {}) },
       'push',
     );
-  }, [mode, scenarioId, attackId, mistake, turnStream, recoveryCase]);
+  }, [here, mode, scenarioId, attackId, mistake, turnStream, recoveryCase]);
   useEffect(() => {
     const onPop = () => {
       const w = latest.current.work;
       const { address } = browser.readAddress();
       const r = resolveAddress(w, address, (id) => knownScenario(w, id), DEFAULT_SCENARIO_ID);
-      fromHistory.current = true;
-      dispatch({ type: 'place', place: r.place });
+      const action = { type: 'place', place: r.place } as const;
+      const next = placeKey(reducer(latest.current, action).work);
+      fromHistory.current = next === placeKey(w) ? null : next;
+      dispatch(action);
     };
     return browser.onHistoryMove(onPop);
   }, []);
