@@ -66,13 +66,19 @@ test('a link someone sent opens on what it points to, with no guide in front of 
   await expect(pg.page.getByTestId('start-guide')).toHaveCount(0);
 });
 
-test('the Model turn opens on the outcome; the injection story follows the stepper, its steps in words, its tab only where it applies', async ({
+test('the injection story opens at its step 1 and follows the stepper, its steps in words, its tab only where it applies; other streams open on the outcome', async ({
   pg,
   page,
 }) => {
   await pg.goto('/?mode=turn&provider=openai&stream=openai.injection_follow_up');
   const story = page.getByTestId('injection-story');
   await expect(story).toBeVisible();
+  // Before: it opened at the stream's last event, the whole story told, and narrating it needed a rewind first.
+  await expect(story.locator('[data-reached="true"]')).toHaveCount(1);
+  await expect(story.locator('[aria-current="step"]')).toHaveAttribute('data-step', 'injected_hit');
+  await shot(page, 'turn-injection-start-en');
+  await page.getByTestId('event-list').focus();
+  await page.keyboard.press('End');
   // At the end, the whole story has happened.
   await expect(story.locator('[data-reached="true"]')).toHaveCount(4);
   await expect(story.locator('[data-step="gate_answers"] h3')).toHaveText(
@@ -80,11 +86,8 @@ test('the Model turn opens on the outcome; the injection story follows the stepp
   );
   await expect(story.locator('h3 code')).toHaveCount(0);
   await shot(page, 'turn-injection-end-en');
-  await page.getByTestId('event-list').focus();
   await page.keyboard.press('Home');
   await expect(story.locator('[data-reached="true"]')).toHaveCount(1);
-  await expect(story.locator('[aria-current="step"]')).toHaveAttribute('data-step', 'injected_hit');
-  await shot(page, 'turn-injection-start-en');
   // Another stream: no story tab, and the step tab opens on the outcome, at the end.
   await page.getByTestId('turn-stream').selectOption('openai.parallel_calls');
   await expect(page.getByRole('tab', { name: /Injection story/ })).toHaveCount(0);
@@ -250,6 +253,41 @@ test.describe('the classroom, at 1280×720 (a common projector)', () => {
       expect(box === null ? 0 : box.x + box.width).toBeLessThanOrEqual(1280);
     }
     await shot(page, 'attack-A1-1280x720-present');
+  });
+
+  test('presenting, the editor’s title is whole, the small print scales with the rest, and the turn’s step buttons are on the first screen', async ({
+    pg,
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+    );
+    await pg.goto('/?scenario=search_kb.hits&attack=A1&present=1');
+    await pg.editorReady();
+    // Before: "Handler 输出 searc…", cut by an ellipsis, the cursor position wrapping beside it.
+    const title = page.locator('#panel-editor-title');
+    await expect(title).toContainText('search_kb');
+    expect(await title.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+    await expect(page.getByTestId('cursor-status')).toBeHidden();
+    // Before: the verdict's "拦截者" at 13.6 px and the digest table's caption at 12.8 px.
+    const verdict = page.getByTestId('attack-verdict');
+    await expect(verdict.locator('caption').first()).toBeAttached();
+    const small = await page
+      .locator('.workspace :is(h5, h6, caption, small, .small)')
+      .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+    expect(small.length).toBeGreaterThan(0);
+    expect(Math.min(...small)).toBeGreaterThanOrEqual(18);
+    // Before: seven fault switches on four rows put the step buttons below the fold; they fold, one click away.
+    await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call&present=1');
+    for (const id of ['step-start', 'step-next', 'step-end'])
+      await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('step-count')).toBeInViewport({ ratio: 1 });
+    const faults = page.getByTestId('turn-faults');
+    await expect(faults.locator('[data-fault]').first()).toBeHidden();
+    await faults.locator('summary').click();
+    await faults.locator('[data-fault="cut_before_terminal"]').click();
+    await expect(page.getByTestId('turn-verdict')).toContainText('STREAM_UNTERMINATED');
+    await shot(page, 'turn-1280x720-present-zh');
   });
 });
 

@@ -48,17 +48,126 @@ for (const address of [
     await pg.goto(address);
     const jumps = page.getByRole('navigation', { name: '结论与面板' }).getByRole('group').getByRole('button');
     await expect(jumps.first()).toBeVisible();
+    // The jumps are one row that scrolls sideways: each, scrolled to within its row, is whole and on screen.
     const cut = await jumps.evaluateAll((els) =>
       els
         .filter((e) => {
+          e.scrollIntoView({ block: 'nearest', inline: 'nearest' });
           const r = e.getBoundingClientRect();
-          return e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > window.innerWidth;
+          return e.scrollWidth > e.clientWidth + 1 || r.left < -1 || r.right > window.innerWidth + 1;
         })
         .map((e) => e.textContent),
     );
     expect(cut).toEqual([]);
   });
 }
+
+const zh = (page: import('@playwright/test').Page) =>
+  page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+  );
+
+test('the first screen shows the work: the header, the scenario row and the bar leave the editor’s first line in the screen’s top half', async ({
+  pg,
+  page,
+}) => {
+  // Before: the title, six modes on two rows, a row of tools, the scenario with its description and three buttons,
+  // and a bar of four rows of jumps put the editor's first line at about 610 of 844 px.
+  await zh(page);
+  await pg.goto('/?scenario=search_kb.hits');
+  const ed = await pg.editorReady();
+  const first = ed.locator('.view-line').first();
+  await expect(first).toBeInViewport();
+  expect((await first.boundingBox())!.y).toBeLessThan(844 / 2);
+  const nav = page.getByRole('navigation', { name: '结论与面板' });
+  expect((await nav.boundingBox())!.height, 'the bar: the verdict and one row of jumps').toBeLessThan(100);
+  // The modes are one row, the open one in view; the description is a button away, and says itself when asked.
+  const modes = page.getByRole('navigation', { name: /模式/ });
+  const boxes = await modes
+    .getByRole('link')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  expect(new Set(boxes).size).toBe(1);
+  await page.getByRole('link', { name: '模型回合' }).click();
+  await expect(page.getByTestId('turn-mode')).toBeVisible();
+  await expect(modes.locator('[aria-current="page"]')).toBeInViewport({ ratio: 1 });
+  await page.getByRole('link', { name: '演练场' }).click();
+  const about = page.getByTestId('scenario-about');
+  await expect(about).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#scenario-summary')).toBeHidden();
+  await about.click();
+  await expect(page.locator('#scenario-summary')).toBeVisible();
+  await expect(page.locator('#scenario-summary')).toContainText('成功且有结果');
+  await page.screenshot({ path: 'test-results/classroom/phone-first-screen-zh.png' });
+});
+
+test('the verdict jump lands with the attack’s title and its lesson below the bar, and the digests are cards', async ({
+  pg,
+  page,
+}) => {
+  await zh(page);
+  await pg.goto('/?scenario=search_kb.hits&attack=A1');
+  const nav = page.getByRole('navigation', { name: '结论与面板' });
+  await nav.getByRole('button', { name: 'A1 结论' }).click();
+  await expect(page.getByTestId('attack-verdict')).toBeFocused();
+  // Before: the jump put the verdict at the bar's edge, the title and the lesson above it, under the bar.
+  const bar = (await nav.boundingBox())!;
+  for (const el of [page.locator('#attack-lab-title'), page.getByTestId('attack-lesson')]) {
+    await expect(el).toBeInViewport({ ratio: 1 });
+    await expect.poll(async () => (await el.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
+  }
+  await expect(page.getByTestId('attack-verdict').locator('h4')).toBeInViewport();
+  // The digest table, cropped sideways before: each digest is a card the screen's width, its values whole.
+  const table = page.getByTestId('attack-verdict').locator('table').first();
+  await table.scrollIntoViewIfNeeded();
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(
+    1,
+  );
+  for (const cell of await table.locator('tbody th, tbody td').all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await expect(table.locator('tr[data-digest="result_sha256"] td').nth(1)).toHaveAttribute('data-label', '存储值');
+  await page.screenshot({ path: 'test-results/classroom/phone-A1-digests-zh.png' });
+});
+
+test('the turn’s verdict pill wraps rather than run past its panel, at the presenter’s size too', async ({
+  pg,
+  page,
+}) => {
+  await zh(page);
+  await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call&present=1');
+  const pill = page.getByTestId('turn-verdict');
+  await expect(pill).toHaveText('1 个调用执行 · 0 个由关卡作答');
+  const [box, panel] = [(await pill.boundingBox())!, (await page.locator('#panel-turn-stream').boundingBox())!];
+  expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+  expect(await pill.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+});
+
+test('a mode switch starts the new mode at the top, and the shared state’s notice goes with the first one', async ({
+  pg,
+  page,
+}) => {
+  await zh(page);
+  await pg.goto('/?scenario=search_kb.injection&attack=A3');
+  await page.getByRole('button', { name: '分享链接' }).click();
+  const url = await page.getByTestId('share-url').inputValue();
+  await page.getByRole('dialog').getByRole('button', { name: /关闭/ }).click();
+  // Opened as a link is, a page load (another query): a fragment-only change of an open page is e2e/state.spec.ts's.
+  await pg.goto(url.replace(/\?[^#]*/, '?scenario=search_kb.empty'));
+  const notice = pg.notice('share-opened');
+  await expect(notice).toBeVisible();
+  // Before: the notice stayed through three mode switches, and each mode opened where the last one was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await page.getByRole('navigation', { name: /模式/ }).getByRole('link', { name: '演练场' }).click();
+  await expect(page).not.toHaveURL(/attack=/);
+  await expect(notice).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.getByRole('navigation', { name: /模式/ }).getByRole('link', { name: '动手实践' }).click();
+  await expect(page.locator('#panel-exercise, [data-testid="exercise-panel"]').first()).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
 
 test('problem cards align their lines left', async ({ pg, page }) => {
   await pg.goto('/?scenario=create_refund_draft.status_injected');

@@ -170,6 +170,179 @@ test('on a phone (390×844) nothing is cut off, and the keyboard alone dispatche
   expect(await cutOff(page)).toEqual([]);
 });
 
+const axeClean = async (page: Page) => {
+  const result = await new AxeBuilder({ page }).include('[data-testid="recovery-mode"]').analyze();
+  expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+const side = (page: Page, which: 'real' | 'broken') => page.getByTestId(`recovery-side-${which}`);
+const harm = (page: Page, id: string) => page.locator(`[data-testid="recovery-harm"][data-harm="${id}"]`);
+
+test('broken planes beside the real one (zh): a re-dispatch on OUTCOME_UNKNOWN makes two refund drafts, the real plane one; a broken plane proves nothing', async ({
+  pg,
+  page,
+}) => {
+  await openIn(page, pg, 'zh', '/?mode=recovery&case=lost_response');
+  await expect(page.getByTestId('recovery-no-harm')).toHaveCount(0);
+  await page.getByTestId('recovery-broken-plane').selectOption('redispatch_unknown');
+  await expect(page.getByTestId('recovery-broken')).toHaveAttribute('data-plane', 'redispatch_unknown');
+  await expect(page.getByTestId('recovery-broken-try')).toContainText('handler 已提交，响应丢失');
+  await expect(page.getByTestId('recovery-no-harm')).toBeVisible();
+  await page.getByTestId('recovery-fault').selectOption('lose_response');
+  await page.getByTestId('recovery-dispatch').click();
+  await expect(side(page, 'broken')).toHaveAttribute('data-drafts', '2');
+  await expect(side(page, 'real')).toHaveAttribute('data-drafts', '1');
+  await expect(page.getByTestId('recovery-side-real-answer')).toHaveAttribute('data-delivery', 'receipt_reconciled');
+  await expect(harm(page, 'duplicate_write')).toContainText('写操作发生了两次');
+  // The real plane's answer is the one that proves; the main ledger is the real plane's.
+  await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '1');
+  await expect(proof(page, 'lost_response_reconciled')).toHaveAttribute('data-shown', 'true');
+  await axeClean(page);
+
+  // Another mistake: the fingerprint not compared. The same key with other arguments: the old result.
+  await page.getByTestId('recovery-case-conflict').click();
+  await page.getByTestId('recovery-broken-plane').selectOption('no_fingerprint');
+  await page.getByTestId('recovery-dispatch').click();
+  await page.getByTestId('recovery-retry-other_args').click();
+  await expect(page.getByTestId('recovery-side-real-answer')).toHaveAttribute('data-code', 'IDEMPOTENCY_CONFLICT');
+  await expect(page.getByTestId('recovery-side-broken-answer')).toHaveAttribute('data-delivery', 'local_replay');
+  await expect(harm(page, 'old_result')).toContainText('Item arrived damaged');
+});
+
+test('broken planes beside the real one (en): keys scoped globally hand another principal’s draft to the model; a replay without authorization serves revoked access', async ({
+  pg,
+  page,
+}) => {
+  await openIn(page, pg, 'en', '/?mode=recovery&case=conflict');
+  await page.getByTestId('recovery-broken-plane').selectOption('global_keys');
+  await page.getByTestId('recovery-dispatch').click();
+  await page.getByTestId('recovery-principal').selectOption('1');
+  await page.getByTestId('recovery-retry-same_key').click();
+  await expect(harm(page, 'other_principal')).toContainText('DRAFT-1001, which belongs to user-7f3a9c21');
+  await expect(page.getByTestId('recovery-side-real-answer')).toHaveAttribute('data-delivery', 'fresh');
+  await expect(side(page, 'real')).toContainText('DRAFT-1002 (account user-9d04e6b2)');
+
+  await page.getByTestId('recovery-case-revoked').click();
+  await page.getByTestId('recovery-broken-plane').selectOption('replay_no_authz');
+  await page.getByTestId('recovery-dispatch').click();
+  await page.getByTestId('recovery-access-toggle').click();
+  await page.getByTestId('recovery-retry-same_key').click();
+  await expect(page.getByTestId('recovery-side-real-answer')).toHaveAttribute('data-code', 'NOT_FOUND');
+  await expect(harm(page, 'revoked_served')).toBeVisible();
+  // Keyboard: the chooser is reachable and its choice starts both stages over.
+  await page.getByTestId('recovery-broken-plane').focus();
+  await page.getByTestId('recovery-broken-plane').selectOption('none');
+  await expect(page.getByTestId('recovery-side-broken')).toHaveCount(0);
+  await axeClean(page);
+});
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`the injection story one step further (${lang}): from A14 and the turn's story into the lab, where send_email exists; declined, no email; a link back`, async ({
+    pg,
+    page,
+  }) => {
+    await page.addInitScript(
+      (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
+      lang,
+    );
+    await pg.goto('/?mode=turn&provider=openai&stream=openai.injection_follow_up');
+    await expect(page.getByTestId('injection-story').getByTestId('injection-recovery-link')).toBeVisible();
+    await pg.goto('/?scenario=search_kb.injection&attack=A14');
+    await page.getByTestId('injection-recovery-link').click();
+    await expect(page).toHaveURL(/mode=recovery&case=injected_email/);
+    await expect(page.getByTestId('recovery-tool')).toHaveValue('send_email');
+    await expect(page.getByTestId('recovery-args')).toHaveValue(/attacker@example\.net/);
+    // The recipient policy first: refused as if nothing existed.
+    await page.getByTestId('recovery-dispatch').click();
+    await expect(answer(page)).toHaveAttribute('data-code', 'NOT_FOUND');
+    // Relaxed, approval is the last check: the preview shows the recipient the injected text chose.
+    await page.getByTestId('recovery-recipients').selectOption('any');
+    await page.getByTestId('recovery-dispatch').click();
+    await expect(answer(page)).toHaveAttribute('data-code', 'APPROVAL_REQUIRED');
+    await expect(page.getByTestId('recovery-approval-recipient')).toHaveText('attacker@example.net');
+    await page.getByTestId('recovery-decline').click();
+    await expect(page.getByTestId('recovery-approval-state')).toHaveAttribute('data-state', 'declined');
+    await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-emails', '0');
+    await axeClean(page);
+    await page.getByTestId('recovery-back-to-story').click();
+    await expect(page).toHaveURL(/mode=turn&provider=openai&stream=openai\.injection_follow_up/);
+    await expect(page.getByTestId('injection-story')).toBeVisible();
+  });
+}
+
+test('the lab’s reset clears its proofs after a confirmation, and the learning path counts them', async ({
+  pg,
+  page,
+}) => {
+  await openIn(page, pg, 'en', '/?mode=recovery&case=conflict');
+  await expect(page.getByTestId('recovery-reset')).toBeDisabled();
+  await page.getByTestId('recovery-dispatch').click();
+  await page.getByTestId('recovery-retry-other_args').click();
+  await expect(page.getByTestId('recovery-summary')).toHaveText(TEXT.en.summary(1));
+  await pg.goto('/?mode=learn&scenario=search_kb.hits');
+  await expect(page.getByTestId('progress-recovery')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('progress-recovery')).toContainText('1/5');
+  await pg.goto('/?mode=recovery&case=conflict');
+  // Asked first; "keep" keeps them.
+  await page.getByTestId('recovery-reset').click();
+  await expect(page.getByTestId('recovery-reset-confirm')).toContainText('Clear the 1 recovery lab proof');
+  await page.getByTestId('recovery-reset-no').click();
+  await expect(page.getByTestId('recovery-reset')).toBeFocused();
+  await expect(page.getByTestId('recovery-summary')).toHaveText(TEXT.en.summary(1));
+  await page.getByTestId('recovery-reset').click();
+  await expect(page.getByTestId('recovery-reset-yes')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('recovery-summary')).toHaveText(TEXT.en.summary(0));
+  await page.reload();
+  await expect(page.getByTestId('recovery-summary')).toHaveText(TEXT.en.summary(0));
+  await pg.goto('/?mode=learn&scenario=search_kb.hits');
+  await expect(page.getByTestId('progress-recovery')).toHaveAttribute('data-count', '0');
+});
+
+test('on a phone (390×844) the broken plane beside the real one is not cut off', async ({ pg, page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openIn(page, pg, 'zh', '/?mode=recovery&case=lost_response');
+  await page.getByTestId('recovery-broken-plane').selectOption('rerun_not_started');
+  await page.getByTestId('recovery-fault').selectOption('commit_then_refuse');
+  await page.getByTestId('recovery-dispatch').click();
+  await expect(harm(page, 'told_not_started')).toBeVisible();
+  expect(await cutOff(page)).toEqual([]);
+});
+
+test('screenshots of the broken planes, the injected email and the reset (zh, 1366×768 and 390×844)', async ({
+  pg,
+  page,
+}) => {
+  test.skip(process.env.RECOVERY_SHOTS === undefined, 'set RECOVERY_SHOTS=1 to write /tmp/recovery2-shots/');
+  await page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'light' })),
+  );
+  for (const [w, h] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await pg.goto('/?mode=recovery&case=lost_response');
+    await page.getByTestId('recovery-broken-plane').selectOption('redispatch_unknown');
+    await page.getByTestId('recovery-fault').selectOption('lose_response');
+    await page.getByTestId('recovery-dispatch').click();
+    await expect(harm(page, 'duplicate_write')).toBeVisible();
+    await page.screenshot({ path: `/tmp/recovery2-shots/zh-broken-${w}x${h}.png` });
+    await page.locator('#recovery-broken').screenshot({ path: `/tmp/recovery2-shots/zh-broken-panel-${w}.png` });
+    await pg.goto('/?mode=recovery&case=injected_email');
+    await page.getByTestId('recovery-recipients').selectOption('any');
+    await page.getByTestId('recovery-dispatch').click();
+    await expect(answer(page)).toHaveAttribute('data-code', 'APPROVAL_REQUIRED');
+    await page.screenshot({ path: `/tmp/recovery2-shots/zh-injected-${w}x${h}.png` });
+    await page.locator('#recovery-call').screenshot({ path: `/tmp/recovery2-shots/zh-injected-call-${w}.png` });
+    await page.getByTestId('recovery-decline').click();
+    await page.getByTestId('recovery-case-conflict').click();
+    await page.getByTestId('recovery-dispatch').click();
+    await page.getByTestId('recovery-retry-other_args').click();
+    await page.getByTestId('recovery-reset').click();
+    await page.locator('#recovery-proofs').screenshot({ path: `/tmp/recovery2-shots/zh-reset-${w}.png` });
+  }
+});
+
 test('screenshots of the lab (zh, 1366×768 and 390×844), for looking at', async ({ pg, page }) => {
   test.skip(process.env.RECOVERY_SHOTS === undefined, 'set RECOVERY_SHOTS=1 to write /tmp/recovery-shots/');
   for (const theme of ['light', 'dark'] as const) {

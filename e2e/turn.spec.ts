@@ -192,7 +192,9 @@ test('the injection story: from search_kb.injection and from A14 to the turn whe
   await expect(story.locator('[data-step="continuation_carries"]')).toContainText('UNKNOWN_TOOL');
   await expect(verdict(page)).toContainText('0 call(s) run · 1 answered by the gate');
   await tab(page, /This step/).click();
-  // A stream opens at its end, on its outcome.
+  // The story is told from its first step: the follow-up stream opens at its first event; End goes to the outcome.
+  await expect(page.getByTestId('step-start')).toBeDisabled();
+  await page.getByTestId('step-end').click();
   await expect(page.getByTestId('step-end')).toBeDisabled();
   await expect(
     page.getByTestId('step-detail').getByTestId('turn-decision').locator('[data-gate="UNKNOWN_TOOL"]'),

@@ -8,7 +8,15 @@
  */
 
 /** The lab's cases: where a learner starts (`?mode=recovery&case=…`); every case is the same real plane. */
-export const RECOVERY_CASE_IDS = ['lost_response', 'conflict', 'revoked', 'rate_limit', 'approval', 'audit'] as const;
+export const RECOVERY_CASE_IDS = [
+  'lost_response',
+  'conflict',
+  'revoked',
+  'rate_limit',
+  'approval',
+  'injected_email',
+  'audit',
+] as const;
 export type RecoveryCaseId = (typeof RECOVERY_CASE_IDS)[number];
 export const DEFAULT_RECOVERY_CASE: RecoveryCaseId = 'lost_response';
 

@@ -283,9 +283,17 @@ export function padScrollBelow(bar: HTMLElement, gap: number): () => void {
   };
 }
 
-/** Scrolls the page so that an element's top lands `offset` pixels below the top of the window. */
-export function scrollToBelow(el: Element, offset: number): void {
-  window.scrollTo({ top: Math.max(0, window.scrollY + el.getBoundingClientRect().top - offset) });
+/**
+ * Scrolls the page so that an element's top lands at the top of the window, below the page's scroll padding: the
+ * sticky bar's height that {@link padScrollBelow} keeps there, whatever rows the bar has wrapped to by then.
+ */
+export function scrollBelowBar(el: Element): void {
+  el.scrollIntoView({ block: 'start', inline: 'nearest' });
+}
+
+/** Scrolls the page to its top (a new mode starts there: on a phone the page scrolls, and stayed where the last was). */
+export function scrollPageToTop(): void {
+  window.scrollTo({ top: 0, left: 0 });
 }
 
 export function downloadText(filename: string, text: string): void {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseProgress, serializeProgress } from './codecs/progress.ts';
-import { answeredQuestions, EMPTY_PROGRESS, MAX_ANSWER_CHARS, progressCounts, recordProgress } from './progress.ts';
+import {
+  answeredQuestions,
+  EMPTY_PROGRESS,
+  MAX_ANSWER_CHARS,
+  PROGRESS_TOTALS,
+  progressCounts,
+  recordProgress,
+} from './progress.ts';
 import type { ProofStep } from '../lessons/exerciseProofs.ts';
 
 const swap: ProofStep = { step: 'swap', a: 1, b: 2, codes: ['RESULT_DIGEST_MISMATCH', 'CALL_BINDING_MISMATCH'] };
@@ -17,7 +24,7 @@ describe('progress', () => {
       questions: 2,
       mistakes: 1,
       done: 5,
-      total: 39,
+      total: 44,
     });
   });
 
@@ -96,5 +103,17 @@ describe('progress', () => {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(['NOT_JSON', 'WRONG_SCHEMA']).toContain(r.error.code);
     }
+  });
+
+  it('the recovery lab’s proofs count in the totals, and its reset clears them and nothing else', () => {
+    const step = { proof: 'conflict_refused', seq: 2, code: 'IDEMPOTENCY_CONFLICT', runs: 0 } as const;
+    const p = recordProgress(recordProgress(EMPTY_PROGRESS, { mistakes: [4] }), { recovery: step });
+    expect(progressCounts(p)).toMatchObject({ recovery: 1, mistakes: 1, done: 2, total: 44 });
+    expect(PROGRESS_TOTALS.recovery).toBe(5);
+    const cleared = recordProgress(p, { recoveryReset: true });
+    expect(cleared.recovery).toBeUndefined();
+    expect(cleared.mistakes).toEqual([4]);
+    expect(progressCounts(cleared)).toMatchObject({ recovery: 0, done: 1 });
+    expect(recordProgress(cleared, { recoveryReset: true })).toBe(cleared);
   });
 });

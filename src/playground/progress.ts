@@ -5,7 +5,7 @@
  * `recordProgress`, and ./browser.ts keeps it in localStorage.
  */
 import { proofsAfter, shownCount, type ExerciseEvent, type ProofStep } from '../lessons/exerciseProofs.ts';
-import { recoveryAfter, type RecoveryStep } from '../lessons/recoveryProofs.ts';
+import { recoveryAfter, recoveryShownCount, RECOVERY_PROOF_IDS, type RecoveryStep } from '../lessons/recoveryProofs.ts';
 
 export interface Progress {
   /** The learner's actions that showed a part of an exercise proof (lessons/exerciseProofs.ts). */
@@ -31,6 +31,8 @@ export interface ProgressEvent {
   exercise?: ExerciseEvent;
   /** A step the recovery lab showed; recorded only when it demonstrates its proof. */
   recovery?: RecoveryStep;
+  /** The learner cleared the recovery lab's proofs (after confirming): the lab's steps go, nothing else does. */
+  recoveryReset?: true;
 }
 
 /** Longest answer kept, in UTF-16 units: a paragraph, not a document. */
@@ -38,7 +40,13 @@ export const MAX_ANSWER_CHARS = 4000;
 
 /** The self-test's key points in all (./selfTestText.ts; a test holds the two together). */
 export const SELF_TEST_POINTS = 12;
-export const PROGRESS_TOTALS = { proofs: 5, attacks: 14, points: SELF_TEST_POINTS, mistakes: 8 } as const;
+export const PROGRESS_TOTALS = {
+  proofs: 5,
+  attacks: 14,
+  points: SELF_TEST_POINTS,
+  mistakes: 8,
+  recovery: RECOVERY_PROOF_IDS.length,
+} as const;
 
 export const EMPTY_PROGRESS: Progress = { proofs: [], attacks: [], mistakes: [], answers: {}, points: {} };
 
@@ -84,7 +92,8 @@ export function recordProgress(p: Progress, e: ProgressEvent): Progress {
     answers: withAnswers(p.answers, e.answers),
     points: withPoints(p.points, e.points),
   };
-  const recovery = e.recovery === undefined ? p.recovery : recoveryAfter(p.recovery ?? [], e.recovery);
+  const kept = e.recoveryReset === true ? undefined : p.recovery;
+  const recovery = e.recovery === undefined ? kept : recoveryAfter(kept ?? [], e.recovery);
   if (recovery !== undefined && recovery.length > 0) next.recovery = recovery;
   return next.recovery === p.recovery &&
     next.proofs === p.proofs &&
@@ -108,18 +117,26 @@ export interface ProgressCounts {
   points: number;
   questions: number;
   mistakes: number;
+  /** The recovery lab's proofs shown. */
+  recovery: number;
   done: number;
   total: number;
 }
 
 export function progressCounts(p: Progress): ProgressCounts {
   const points = Object.values(p.points).reduce((n, v) => n + v.length, 0);
-  const c = { proofs: shownCount(p.proofs), attacks: p.attacks.length, points, mistakes: p.mistakes.length };
+  const c = {
+    proofs: shownCount(p.proofs),
+    attacks: p.attacks.length,
+    points,
+    mistakes: p.mistakes.length,
+    recovery: recoveryShownCount(p.recovery ?? []),
+  };
   const T = PROGRESS_TOTALS;
   return {
     ...c,
     questions: answeredQuestions(p).length,
-    done: c.proofs + c.attacks + c.points + c.mistakes,
-    total: T.proofs + T.attacks + T.points + T.mistakes,
+    done: c.proofs + c.attacks + c.points + c.mistakes + c.recovery,
+    total: T.proofs + T.attacks + T.points + T.mistakes + T.recovery,
   };
 }

@@ -42,6 +42,23 @@ describe('builtinDoc', () => {
 });
 
 describe('state', () => {
+  it('a mode switch dismisses the notices about how the learner arrived, unless one offers to restore their work', () => {
+    let s = reducer(base(), { type: 'notice', notice: { kind: 'info', code: 'share-opened', params: {} } });
+    s = reducer(s, { type: 'notice', notice: { kind: 'warning', code: 'unknown-attack', params: { value: 'A99' } } });
+    s = reducer(s, { type: 'notice', notice: { kind: 'error', code: 'save-failed', params: {} } });
+    // The same mode, or another scenario in it: still arriving.
+    expect(reducer(s, { type: 'setMode', mode: 'playground' }).notices).toHaveLength(3);
+    expect(reducer(s, { type: 'selectScenario', id: 'get_order.paid' }).notices).toHaveLength(3);
+    expect(reducer(s, { type: 'setMode', mode: 'attack' }).notices.map((n) => n.code)).toEqual(['save-failed']);
+    const place = { mode: 'turn', scenarioId: 'search_kb.hits', attackId: null } as const;
+    expect(reducer(s, { type: 'place', place }).notices.map((n) => n.code)).toEqual(['save-failed']);
+    const offer = reducer(base(), {
+      type: 'notice',
+      notice: { kind: 'info', code: 'share-opened', params: {}, restore: true },
+    });
+    expect(reducer(offer, { type: 'setMode', mode: 'learn' }).notices).toHaveLength(1);
+  });
+
   it('edits stay with their scenario when the learner switches away and back', () => {
     let s = base();
     s = reducer(s, { type: 'setHandlerText', text: 'my text' });

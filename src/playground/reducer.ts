@@ -112,6 +112,25 @@ export function addNotice(state: AppState, n: NoticeInput): AppState {
   return { ...state, notices: [...others, { ...n, id: state.nextId }].slice(-5), nextId: state.nextId + 1 };
 }
 
+/**
+ * The notices about how the learner arrived (a shared state opened, a link naming what does not exist): once they
+ * move on to another mode these say nothing about what is on screen, and go. A shared state that set the learner's
+ * own work aside keeps its notice, and its offer to bring that work back, until dismissed.
+ */
+const ARRIVAL: ReadonlySet<NoticeCode> = new Set<NoticeCode>([
+  'share-opened',
+  'unknown-scenario',
+  'unknown-attack',
+  'unknown-mode',
+  'unknown-mistake',
+  'unknown-stream',
+]);
+function movedOn(state: AppState, from: Work['mode'], to: Work['mode']): Notice[] {
+  if (from === to) return state.notices;
+  const kept = state.notices.filter((n) => !ARRIVAL.has(n.code) || n.restore === true);
+  return kept.length === state.notices.length ? state.notices : kept;
+}
+
 export function reducer(state: AppState, a: Action): AppState {
   const w = state.work;
   switch (a.type) {
@@ -125,7 +144,7 @@ export function reducer(state: AppState, a: Action): AppState {
       if (!knownScenario(w, a.id)) return state;
       return { ...state, work: { ...w, scenarioId: a.id, mode: w.mode === 'exercise' ? 'playground' : w.mode } };
     case 'setMode':
-      return { ...state, work: { ...w, mode: a.mode } };
+      return { ...state, work: { ...w, mode: a.mode }, notices: movedOn(state, w.mode, a.mode) };
     case 'selectAttack':
       return {
         ...state,
@@ -199,7 +218,12 @@ export function reducer(state: AppState, a: Action): AppState {
         ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}),
         ...(work.mode === 'learn' && mistake !== undefined ? { mistakes: [mistake] } : {}),
       };
-      return { ...state, work, progress: recordProgress(state.progress, seen) };
+      return {
+        ...state,
+        work,
+        progress: recordProgress(state.progress, seen),
+        notices: movedOn(state, w.mode, work.mode),
+      };
     }
     case 'notice':
       return addNotice(state, a.notice);

@@ -37,6 +37,7 @@ import { useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { afterNextPaint } from './hooks/useAfterFirstPaint.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
+import { useTopOnNewMode } from './hooks/useTopOnNewMode.ts';
 import { HEADER_TEXT } from './features/header/text.ts';
 import { TOOLBAR_TEXT } from './features/toolbar/text.ts';
 import { SHELL_TEXT } from './shell/text.ts';
@@ -100,6 +101,7 @@ export function App({
   const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
 
   useEffect(() => setPageLanguage(lang === 'zh' ? 'zh-CN' : 'en', HEADER_TEXT[lang].appTitle), [lang]);
+  useTopOnNewMode(work.mode);
 
   const detailOf = useViolationDetail(lang);
   const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, detailOf), [lang, detailOf]);

@@ -255,4 +255,22 @@ describe('the recovery lab over the real plane', () => {
     await lab.retry('same_key');
     expect(code(lastAnswer(lab))).toBe('APPROVAL_INVALID');
   });
+
+  it('the injected email: opens with the recipient the injection chose; the recipient policy refuses it, relaxed the plane still holds it for a person, declined nothing is sent', async () => {
+    const lab = createRecoveryLab('injected_email');
+    expect(lab.state().tool).toBe('send_email');
+    expect(lab.state().args).toMatchObject({ to: 'attacker@example.net' });
+    await lab.dispatch();
+    expect(code(lastAnswer(lab))).toBe('NOT_FOUND');
+    expect(lab.state().approval).toBeNull();
+    lab.setRecipients('any');
+    await lab.dispatch();
+    expect(code(lastAnswer(lab))).toBe('APPROVAL_REQUIRED');
+    expect(lab.state().approval?.preview.arguments).toMatchObject({ to: 'attacker@example.net' });
+    lab.decline();
+    await lab.retry('same_key');
+    expect(code(lastAnswer(lab))).toBe('APPROVAL_REQUIRED');
+    expect(lab.state().emails).toEqual([]);
+    expect(lab.state().steps).toEqual([]);
+  });
 });

@@ -22,9 +22,12 @@ import {
   type Store,
 } from '../../control/index.ts';
 import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId, type RecoveryStep } from '../recoveryProofs.ts';
+import { createBrokenPlane, type BrokenExecution, type BrokenPlane, type BrokenPlaneId } from './brokenPlanes.ts';
 import {
   CUSTOMER_EMAIL,
+  INJECTED_ARGS,
   LAB_PRINCIPAL,
+  LAB_PRINCIPALS,
   LAB_TOOLS,
   createStage,
   type DraftRow,
@@ -53,8 +56,12 @@ export const CASE_TOOL: Readonly<Record<RecoveryCaseId, LabTool>> = {
   revoked: 'get_order',
   rate_limit: 'search_kb',
   approval: 'send_email',
+  injected_email: 'send_email',
   audit: 'create_refund_draft',
 };
+
+const argsFor = (caseId: RecoveryCaseId, tool: LabTool) =>
+  caseId === 'injected_email' && tool === 'send_email' ? { ...INJECTED_ARGS } : { ...DEFAULT_ARGS[tool] };
 
 /** Other arguments for the same intent's key: the free-text part reworded (what a model asking again would do). */
 export function otherArguments(tool: LabTool, args: Record<string, unknown>): Record<string, unknown> {
@@ -72,6 +79,8 @@ export function otherArguments(tool: LabTool, args: Record<string, unknown>): Re
 }
 
 export type RetryKind = 'dispatch' | 'same_key' | 'other_args' | 'new_key';
+/** How a call came about: the learner's action, or a broken plane dispatching it again by itself. */
+export type AnswerKind = RetryKind | 'redispatch';
 
 export interface LabCall {
   tool: LabTool;
@@ -83,7 +92,11 @@ export interface LabCall {
 export interface LabAnswer {
   n: number;
   call_id: string;
-  kind: RetryKind;
+  kind: AnswerKind;
+  /** The subject the call was made as. */
+  principal: string;
+  /** Whether the principal's access was granted when the call was made. */
+  access: boolean;
   tool: LabTool;
   key: string;
   args: Record<string, unknown>;
@@ -123,6 +136,10 @@ export interface LabAudit {
 
 export interface LabState {
   caseId: RecoveryCaseId;
+  /** The broken plane this stage runs instead of the real one; null for the real plane. */
+  broken: BrokenPlaneId | null;
+  /** Which of LAB_PRINCIPALS the next call is made as. */
+  principal: number;
   now: number;
   /** The sleeps the plane is waiting on (their end times), earliest first. */
   wakes: number[];
@@ -131,7 +148,16 @@ export interface LabState {
   last: LabCall | null;
   /** A call the plane has not answered yet: it waits on the clock. */
   pending: (LabCall & { call_id: string; started_at: number; deadline: number }) | null;
-  board: { fault: FaultId | null; retry_after_ms: number; status: StatusFaultId | null; access: boolean };
+  board: {
+    fault: FaultId | null;
+    retry_after_ms: number;
+    status: StatusFaultId | null;
+    access: boolean;
+    principal: string;
+    recipients: 'customer' | 'any';
+  };
+  /** Whether the handler's errors carry a reworded message (the real plane never reads it). */
+  reworded: boolean;
   answers: LabAnswer[];
   drafts: DraftRow[];
   emails: EmailRow[];
@@ -177,6 +203,10 @@ export interface RecoveryLab {
   setRetryAfter(ms: number): void;
   setStatusAnswer(status: StatusFaultId | null): void;
   setAccess(granted: boolean): void;
+  /** Make the next calls as LAB_PRINCIPALS[n]. */
+  setPrincipal(n: number): void;
+  setReworded(reworded: boolean): void;
+  setRecipients(policy: 'customer' | 'any'): void;
   /** A new call: the composer's tool and arguments, a new key, a new call id. */
   dispatch(): Promise<void>;
   /** The last call again: its key and arguments under a new call id / other arguments, same key / same arguments, new key. */
@@ -189,27 +219,51 @@ export interface RecoveryLab {
   verify(): Promise<void>;
 }
 
-export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE): RecoveryLab {
+export function createRecoveryLab(
+  caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE,
+  options: { broken?: BrokenPlaneId | null } = {},
+): RecoveryLab {
   const clock = virtualClock({ start: START, auto: false });
   const stage = createStage(() => clock.now());
   const { store, inner, scopes, changed } = labStore();
-  const plane = createControlPlane({
-    dispatcher: createDispatcher({ tools: LAB_TOOLS }),
-    store,
-    runtimes: stage.runtimes,
-    authorize: stage.authorize,
-    policy: LAB_POLICY,
-    clock,
-  });
-  const principal_ref = principalRef(LAB_PRINCIPAL, undefined);
+  const dispatcher = createDispatcher({ tools: LAB_TOOLS });
+  let reworded = false;
+  const brokenPlane: BrokenPlane | null =
+    options.broken == null
+      ? null
+      : createBrokenPlane(options.broken, {
+          dispatcher,
+          runtimes: stage.runtimes,
+          authorize: stage.authorize,
+          clock,
+          policy: LAB_POLICY,
+          principalRefOf: (p) => principalRef(p, undefined),
+          reworded: () => reworded,
+        });
+  const plane: { execute(call: Parameters<BrokenPlane['execute']>[0]): Promise<BrokenExecution> } & Pick<
+    BrokenPlane,
+    'approve'
+  > =
+    brokenPlane ??
+    createControlPlane({
+      dispatcher,
+      store,
+      runtimes: stage.runtimes,
+      authorize: stage.authorize,
+      policy: LAB_POLICY,
+      clock,
+    });
   const listeners = new Set<() => void>();
   const tool = CASE_TOOL[caseId];
   let s: LabState = {
     caseId,
+    broken: brokenPlane?.id ?? null,
+    principal: 0,
+    reworded: false,
     now: clock.now(),
     wakes: [],
     tool,
-    args: { ...DEFAULT_ARGS[tool] },
+    args: argsFor(caseId, tool),
     last: null,
     pending: null,
     board: { ...stage.board },
@@ -232,8 +286,8 @@ export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE
 
   /** Everything the view shows, read again from the plane's store, the downstream and the clock. */
   async function refresh(patch: Partial<LabState> = {}): Promise<void> {
-    const records: LabRecord[] = [];
-    for (const scope of scopes.values()) {
+    const records: LabRecord[] = brokenPlane === null ? [] : brokenPlane.records(clock.now());
+    for (const scope of brokenPlane === null ? scopes.values() : []) {
       const r = await inner.read(scope);
       if (r === null || r.expires_at <= clock.now()) continue;
       const { idempotency_key, tool, fingerprint, state, operation_id, lease_until, expires_at } = r;
@@ -285,18 +339,20 @@ export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE
     return out;
   }
 
-  async function execute(call: LabCall, kind: RetryKind): Promise<void> {
+  async function execute(call: LabCall, kind: AnswerKind): Promise<void> {
     if (s.pending !== null) return emit({ refused: 'busy' });
     const n = ++calls;
     const call_id = `call_lab_${n}`;
     const started_at = clock.now();
-    const scope = { principal_ref, idempotency_key: call.key };
+    const principal = LAB_PRINCIPALS[s.principal] ?? LAB_PRINCIPAL;
+    stage.board.principal = principal.subject;
+    const scope = { principal_ref: principalRef(principal, undefined), idempotency_key: call.key };
     const before = await inner.read(scope);
     const access = stage.board.access;
     const a = s.approval;
     const carries = call.tool === 'send_email' && a !== null && a.state === 'approved' && a.approval !== null;
     const running = plane.execute({
-      principal: LAB_PRINCIPAL,
+      principal,
       call: {
         provider: 'openai',
         api_family: 'responses',
@@ -315,6 +371,8 @@ export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE
         n,
         call_id,
         kind,
+        principal: principal.subject,
+        access,
         tool: call.tool,
         key: call.key,
         args: call.args,
@@ -329,8 +387,10 @@ export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE
       let approval = s.approval;
       if (exec.preview !== undefined) approval = { preview: exec.preview, state: 'pending', approval: null };
       else if (carries && approval !== null) approval = { ...approval, state: 'used' };
-      const steps = proofsOf(answer, before, access);
+      // A broken plane's steps prove nothing: the proofs are the real plane's answers.
+      const steps = brokenPlane === null ? proofsOf(answer, before, access) : [];
       await refresh({ pending: null, answers: [answer, ...s.answers], approval, steps: [...s.steps, ...steps] });
+      return exec.redispatch === true;
     });
     emit({
       last: call,
@@ -338,8 +398,17 @@ export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE
       pending: { ...call, call_id, started_at, deadline: started_at + LAB_POLICY.deadline_ms },
     });
     // Whatever can answer without the clock has answered after a macrotask (the plane waits only on the clock).
-    await Promise.race([finished, macrotask().then(macrotask)]);
+    const again = await Promise.race([
+      finished,
+      macrotask()
+        .then(macrotask)
+        .then(() => null),
+    ]);
     if (s.pending !== null) await refresh();
+    // The broken plane's own retry: the same call as a new one, under a new key (nothing learned from the first).
+    if (again === true) await execute({ ...call, key: newKey() }, 'redispatch');
+    else if (again === null)
+      void finished.then((a) => (a ? execute({ ...call, key: newKey() }, 'redispatch') : undefined));
   }
 
   const newKey = () => `idem_lab_${String(++keys).padStart(3, '0')}`;
@@ -350,7 +419,7 @@ export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    setTool: (t) => emit({ tool: t, args: { ...DEFAULT_ARGS[t] }, refused: null }),
+    setTool: (t) => emit({ tool: t, args: argsFor(caseId, t), refused: null }),
     setArgs: (args) => emit({ args }),
     setFault(fault) {
       stage.board.fault = fault;
@@ -367,6 +436,15 @@ export function createRecoveryLab(caseId: RecoveryCaseId = DEFAULT_RECOVERY_CASE
     setAccess(granted) {
       stage.board.access = granted;
       emit({ board: { ...stage.board } });
+    },
+    setPrincipal: (n) => emit({ principal: Math.max(0, Math.min(LAB_PRINCIPALS.length - 1, Math.round(n))) }),
+    setRecipients(policy) {
+      stage.board.recipients = policy;
+      emit({ board: { ...stage.board } });
+    },
+    setReworded(next) {
+      reworded = next;
+      emit({ reworded: next });
     },
     dispatch: () => execute({ tool: s.tool, args: s.args, key: newKey() }, 'dispatch'),
     retry(kind) {

@@ -30,6 +30,7 @@ export function RecoveryHost({
         onCase={links.openRecoveryCase}
         shown={state.progress.recovery ?? []}
         onStep={(step: RecoveryStep) => api.recordProgress({ recovery: step })}
+        onResetProofs={() => api.recordProgress({ recoveryReset: true })}
         notices={notices}
       />
     </Suspense>

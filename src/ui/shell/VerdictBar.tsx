@@ -74,10 +74,18 @@ export function VerdictBar({
   const jumps = modeJumps(mode, places(lang, targets), onTab);
   const count = panelNavText.problemCount(problemCount);
   if (mode === 'attack' && attackVerdict !== null) {
+    // The jump lands on the attack's title and its lesson, the verdict right below them and focused: landing on the
+    // verdict itself left the title and the lesson above it, under the bar.
+    const attackDetail = {
+      get current(): HTMLElement | null {
+        const v = targets.attackVerdict.current;
+        return v?.closest('article') ?? v;
+      },
+    };
     const verdict = {
       key: 'verdict',
       label: panelNavText.jumpVerdict(attackVerdict.id),
-      section: targets.attackVerdict,
+      section: attackDetail,
       focus: targets.attackVerdict,
     };
     return (

@@ -17,8 +17,9 @@ export function DigestTable({
 }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   return (
-    // Wider than a phone: it scrolls sideways, and as a named, focusable box it can be scrolled from the keyboard too.
-    // The answer comes right after the digest's name, so a phone shows it before the two hashes that scroll.
+    // Wider than a narrow column: it scrolls sideways, and as a named, focusable box it can be scrolled from the keyboard
+    // too. On a phone each digest is a card instead (DigestTable.module.css): its name, the answer, stored, recomputed,
+    // each value under its column's name (data-label).
     <div className={styles.digestsWrap} role="group" aria-label={title} tabIndex={0}>
       <table className={styles.digests}>
         <caption>{title}</caption>
@@ -40,14 +41,14 @@ export function DigestTable({
                 <th scope="row">
                   <code>{d}</code>
                 </th>
-                <td className={same ? styles.okText : styles.badText}>
+                <td className={same ? styles.okText : styles.badText} data-label={t.matchCol}>
                   <span aria-hidden="true">{same ? '✓ ' : '✗ '}</span>
                   {same ? t.match : t.differs}
                 </td>
-                <td>
+                <td data-label={t.storedCol}>
                   {stored === undefined ? '—' : <Digest value={stored} label={`${d} (${t.storedCol})`} lang={lang} />}
                 </td>
-                <td>
+                <td data-label={t.recomputedCol}>
                   {again === undefined ? '—' : <Digest value={again} label={`${d} (${t.recomputedCol})`} lang={lang} />}
                 </td>
               </tr>

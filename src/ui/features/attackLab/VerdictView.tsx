@@ -3,11 +3,21 @@ import type { JSX, ReactNode, Ref } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from '../../../playground/attackView.ts';
+import { searchOf } from '../../../playground/address.ts';
 import { cx } from '../../components/cx.ts';
 import { DigestTable } from './DigestTable.tsx';
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './VerdictView.module.css';
+
+/** The recovery lab's case where send_email exists: the injected call held for approval (a full address: it opens that mode). */
+const INJECTED_EMAIL_HREF = searchOf({
+  mode: 'recovery',
+  scenarioId: 'search_kb.injection',
+  attackId: null,
+  mistake: undefined,
+  recoveryCase: 'injected_email',
+});
 
 /** The model turn mode at the injection's follow-up stream (A14: what the model asks for next). */
 export interface InjectionTurn {
@@ -145,6 +155,11 @@ export function VerdictView({
               }}
             >
               {t.nextTurnLink}
+            </a>
+          </p>
+          <p className={styles.note}>
+            <a href={INJECTED_EMAIL_HREF} data-testid="injection-recovery-link">
+              {t.recoveryLink}
             </a>
           </p>
         </VerdictSection>

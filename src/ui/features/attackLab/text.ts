@@ -72,6 +72,8 @@ const en = {
     'The attacker changed the data and recomputed result_sha256 and call_binding_sha256. Every recomputed digest matches, so validation passes. A plain SHA-256 binding is not a signature: whoever can rewrite the store can recompute it.',
   a11Keyed: (keyId: string) => `keyed mode (HMAC-SHA-256, key ${keyId}): stopped`,
   a11KeyedNote: 'Without the audit key the attacker can only compute plain hashes where HMACs belong.',
+  recoveryLink:
+    'One step further: where send_email exists, the control plane holds it for approval and the preview shows the recipient the injection chose (Recovery lab) →',
   nextTurnLink:
     'See it happen: the next turn, where the model asks for send_email and the gate answers UNKNOWN_TOOL (Model turn) →',
   nothingTitle: 'Nothing to reject: the injection is valid data and stays data',
@@ -200,6 +202,7 @@ const zh: typeof en = {
   a11Keyed: (keyId) => `密钥模式（HMAC-SHA-256，密钥 ${keyId}）：已拦截`,
   a11KeyedNote: '没有审计密钥，攻击者只能在应为 HMAC 的位置填入普通哈希。',
   nextTurnLink: '看它真的发生：在下一个回合里模型请求 send_email，关卡返回 UNKNOWN_TOOL（模型回合）→',
+  recoveryLink: '再往前一步：在一个真的有 send_email 的部署里，控制面要求审批，预览显示注入选定的收件人（恢复实验室）→',
   nothingTitle: '没有可拒绝的：注入文本是合法数据，并且始终只是数据',
   catalogMessageNote: '无论页面是什么语言，模型得到的都是这句固定的英文目录文本：这是有意的设计。',
   barVerdict: {

@@ -1,8 +1,9 @@
 /**
  * The top bar: what this is, the six modes (each a real link to its own
- * address), language, theme and help.
+ * address), language, theme and help. On a phone the modes are one row that
+ * scrolls sideways, the open one kept in view (Header.module.css).
  */
-import type { JSX, MouseEvent } from 'react';
+import { useEffect, useRef, type JSX, type MouseEvent } from 'react';
 import type { Lang } from '../../../lang.ts';
 import type { ThemePref } from '../../../playground/codecs/prefs.ts';
 import { MODES, type Mode } from '../../../playground/work.ts';
@@ -48,6 +49,17 @@ export function Header({
   onHelp,
 }: HeaderProps): JSX.Element {
   const headerText = HEADER_TEXT[lang];
+  const modes = useRef<HTMLElement>(null);
+  // Where the row scrolls (a phone), the open mode is in view: the row alone scrolls, never the page.
+  useEffect(() => {
+    const row = modes.current;
+    const link = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (row == null || link == null || row.scrollWidth <= row.clientWidth) return;
+    const r = link.getBoundingClientRect();
+    const left = r.left - row.getBoundingClientRect().left + row.scrollLeft;
+    if (left < row.scrollLeft) row.scrollLeft = left;
+    else if (left + r.width > row.scrollLeft + row.clientWidth) row.scrollLeft = left + r.width - row.clientWidth;
+  }, [mode]);
   const follow = (m: Mode) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -59,7 +71,7 @@ export function Header({
         <h1 className={styles.title}>{headerText.appTitle}</h1>
         <p className={`tagline ${styles.tagline}`}>{headerText.appTagline}</p>
       </div>
-      <nav className={`modes ${styles.modes}`} aria-label={headerText.modesLabel}>
+      <nav ref={modes} className={`modes ${styles.modes}`} aria-label={headerText.modesLabel}>
         {MODES.map((m) => (
           <a
             key={m}
@@ -82,7 +94,7 @@ export function Header({
           </button>
         </div>
         <label className="inline-label">
-          <span>{headerText.theme}</span>
+          <span className={styles.themeWord}>{headerText.theme}</span>
           <select value={theme} onChange={(e) => onTheme(e.target.value as ThemePref)}>
             <option value="light">{headerText.themeLight}</option>
             <option value="dark">{headerText.themeDark}</option>

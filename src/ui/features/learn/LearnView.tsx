@@ -107,6 +107,7 @@ function ProgressSummary({
     { key: 'attacks', label: t.progressAttacks, n: c.attacks, of: PROGRESS_TOTALS.attacks },
     { key: 'points', label: t.progressPoints, n: c.points, of: PROGRESS_TOTALS.points },
     { key: 'mistakes', label: t.progressMistakes, n: c.mistakes, of: PROGRESS_TOTALS.mistakes },
+    { key: 'recovery', label: t.progressRecovery, n: c.recovery, of: PROGRESS_TOTALS.recovery },
   ] as const;
   return (
     <section className={styles.progress} aria-labelledby="learn-progress-title" data-testid="learn-progress">

@@ -11,6 +11,7 @@ const en = {
   progressAttacks: 'Attacks tried',
   progressPoints: 'Self-test key points covered',
   progressMistakes: 'Mistakes explored',
+  progressRecovery: 'Recovery lab proofs',
   progressReset: 'Reset progress',
   progressNote: 'Kept in this browser only.',
   // Mistake mode
@@ -48,6 +49,7 @@ const en = {
     revoked: 'A replay after revoked access (local_replay asks authorization again)',
     rate_limit: 'A retry-after inside and past the deadline (RATE_LIMIT)',
     approval: 'send_email held for approval',
+    injected_email: 'the injected send_email (attacker@example.net)',
     audit: 'A changed audit entry',
   },
   stepProduces: 'produces',
@@ -88,6 +90,7 @@ const zh: typeof en = {
   progressAttacks: '已尝试的攻击',
   progressPoints: '自测要点已覆盖',
   progressMistakes: '已探索的错误',
+  progressRecovery: '恢复实验室的证明',
   progressReset: '重置进度',
   progressNote: '只保存在本浏览器中。',
   mistakesLead:
@@ -123,6 +126,7 @@ const zh: typeof en = {
     revoked: '撤销访问后的重放（local_replay 也要重新询问授权）',
     rate_limit: 'deadline 之内与之外的 retry-after（RATE_LIMIT）',
     approval: '等待审批的 send_email',
+    injected_email: '被注入的 send_email（attacker@example.net）',
     audit: '被改动的审计记录',
   },
   stepProduces: '产生',

@@ -6,7 +6,7 @@
  * CSS hides it: every panel is on screen at once there.
  */
 import { useEffect, useRef, type JSX, type ReactNode, type RefObject } from 'react';
-import { padScrollBelow, scrollToBelow } from '../../../playground/browser.ts';
+import { padScrollBelow, scrollBelowBar } from '../../../playground/browser.ts';
 import type { Mode } from '../../../playground/work.ts';
 import type { Lang } from '../../../lang.ts';
 import { PANEL_NAV_TEXT } from './text.ts';
@@ -78,13 +78,12 @@ export function PanelNav({ lang, ok, neutral = false, status, jumps }: PanelNavP
   useEffect(() => (nav.current === null ? undefined : padScrollBelow(nav.current, GAP)), []);
   const go = (j: Jump) => {
     j.before?.();
-    // After a tab switch has rendered. The bar wraps to as many rows as its labels need: the target lands just below it, whatever its height.
+    // After a tab switch has rendered. The target lands just below the bar, whatever its height: the page's scroll
+    // padding is the bar's (padScrollBelow, kept as the bar wraps), and scrolling to a start honours it.
     requestAnimationFrame(() => {
       j.focus.current?.focus({ preventScroll: true });
       const target = j.section.current;
-      if (target === null) return;
-      const bar = nav.current?.getBoundingClientRect().height ?? 0;
-      scrollToBelow(target, bar + GAP);
+      if (target !== null) scrollBelowBar(target);
     });
   };
   const [first, ...rest] = status;

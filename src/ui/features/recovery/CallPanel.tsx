@@ -59,6 +59,20 @@ export function CallPanel({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; 
           </select>
         </label>
         <label className={styles.field}>
+          <span>{t.callAs}</span>
+          <select
+            value={String(state.principal)}
+            onChange={(e) => lab.setPrincipal(Number(e.target.value))}
+            data-testid="recovery-principal"
+          >
+            {t.principals.map((label, i) => (
+              <option key={label} value={String(i)}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
           <span>{t.args}</span>
           <textarea
             rows={4}
@@ -132,6 +146,20 @@ export function CallPanel({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; 
           >
             {state.board.access ? t.revoke : t.grant}
           </button>
+          <label className={styles.field}>
+            <span>{t.recipientsLabel}</span>
+            <select
+              value={state.board.recipients}
+              onChange={(e) => lab.setRecipients(e.target.value === 'any' ? 'any' : 'customer')}
+              data-testid="recovery-recipients"
+            >
+              {(['customer', 'any'] as const).map((p) => (
+                <option key={p} value={p}>
+                  {t.recipientPolicies[p]}
+                </option>
+              ))}
+            </select>
+          </label>
         </section>
         {state.approval === null ? <ApprovalBox lang={lang} lab={lab} state={state} /> : null}
       </div>
@@ -189,6 +217,19 @@ function Faults({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; state: Lab
           ))}
         </select>
       </label>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={state.reworded}
+          onChange={(e) => lab.setReworded(e.target.checked)}
+          data-testid="recovery-reworded"
+        />
+        <span>
+          {t.reworded}
+          <br />
+          <span className="muted">{t.rewordedWhy}</span>
+        </span>
+      </label>
     </section>
   );
 }
@@ -221,7 +262,9 @@ function ApprovalBox({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; state
             <dt>{t.expires}</dt>
             <dd>{clockTime(Date.parse(a.preview.expires_at))}</dd>
           </dl>
-          <p data-testid="recovery-approval-state">{t.approvalStates[a.state]}</p>
+          <p data-testid="recovery-approval-state" data-state={a.state}>
+            {t.approvalStates[a.state]}
+          </p>
           {a.state === 'pending' ? (
             <div className={styles.actionsRow}>
               <button type="button" className="btn" onClick={() => void lab.approve()} data-testid="recovery-approve">

@@ -1,5 +1,5 @@
 /** The lab's five proofs, each with the learner's own step that showed it (kept in their progress). */
-import type { JSX } from 'react';
+import { useRef, useState, type JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { recoveryShownCount, recoveryStatuses, type RecoveryStep } from '../../../lessons/recoveryProofs.ts';
 import { Panel } from '../../components/Panel.tsx';
@@ -22,12 +22,28 @@ function shownBy(lang: Lang, s: RecoveryStep): string {
   }
 }
 
-export function ProofsPanel({ lang, shown }: { lang: Lang; shown: readonly RecoveryStep[] }): JSX.Element {
+export function ProofsPanel({
+  lang,
+  shown,
+  onReset,
+}: {
+  lang: Lang;
+  shown: readonly RecoveryStep[];
+  onReset(): void;
+}): JSX.Element {
   const t = RECOVERY_TEXT[lang];
+  const n = recoveryShownCount(shown);
+  const [asking, setAsking] = useState(false);
+  const resetButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setAsking(false);
+    // Back where the learner was: the button that asked.
+    requestAnimationFrame(() => resetButton.current?.focus());
+  };
   return (
     <Panel id="recovery-proofs" lang={lang} title={t.proofsTitle} subtitle={t.proofsWhy} className={styles.panel}>
       <p data-testid="recovery-summary">
-        <strong>{t.summary(recoveryShownCount(shown))}</strong>
+        <strong>{t.summary(n)}</strong>
       </p>
       <ul className={styles.rows}>
         {recoveryStatuses(shown).map((p) => (
@@ -41,6 +57,45 @@ export function ProofsPanel({ lang, shown }: { lang: Lang; shown: readonly Recov
           </li>
         ))}
       </ul>
+      {asking ? (
+        <div
+          className={styles.confirm}
+          role="group"
+          aria-labelledby="recovery-reset-ask"
+          data-testid="recovery-reset-confirm"
+        >
+          <p id="recovery-reset-ask">{t.resetAsk(n)}</p>
+          <div className={styles.actionsRow}>
+            <button
+              type="button"
+              className="btn"
+              autoFocus
+              onClick={() => {
+                onReset();
+                close();
+              }}
+              data-testid="recovery-reset-yes"
+            >
+              {t.resetYes}
+            </button>
+            <button type="button" className="btn" onClick={close} data-testid="recovery-reset-no">
+              {t.resetNo}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          ref={resetButton}
+          type="button"
+          className="btn"
+          disabled={n === 0}
+          title={t.resetHint}
+          onClick={() => setAsking(true)}
+          data-testid="recovery-reset"
+        >
+          {t.reset}
+        </button>
+      )}
     </Panel>
   );
 }

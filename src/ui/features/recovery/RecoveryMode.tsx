@@ -6,8 +6,9 @@
  *
  *   ┌ cases · hint · start over ──────────────────────────────────────────┐
  *   ├ virtual clock ──────────────────────────────────────────────────────┤
- *   │ the call, faults,     │ attempts (timeline)   │ downstream ledger    │
- *   │ access, approval      │ what the model saw    │ idempotency records  │
+ *   │ the call, faults,     │ a broken plane beside │ downstream ledger    │
+ *   │ access, approval      │ attempts (timeline)   │ idempotency records  │
+ *   │                       │ what the model saw    │                      │
  *   │ proofs                │                       │ audit chain          │
  *   └──────────────────────────────────────────────────────────────────────┘
  * Below 1024 px the columns stack and the page scrolls through them.
@@ -20,8 +21,11 @@ import {
   type RecoveryCaseId,
   type RecoveryStep,
 } from '../../../lessons/recoveryProofs.ts';
+import { searchOf } from '../../../playground/address.ts';
 import { AttemptsPanel, ModelPanel } from './AnswerPanels.tsx';
+import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlanes.ts';
 import { AuditPanel } from './AuditPanel.tsx';
+import { BrokenPanel } from './BrokenPanel.tsx';
 import { CallPanel } from './CallPanel.tsx';
 import { ClockBar } from './ClockBar.tsx';
 import { ProofsPanel } from './ProofsPanel.tsx';
@@ -29,6 +33,21 @@ import { LedgerPanel, RecordsPanel } from './StatePanels.tsx';
 import { RECOVERY_TEXT } from './text.ts';
 import { useRecoveryLab } from './useRecoveryLab.ts';
 import styles from './RecoveryMode.module.css';
+
+/** Where the injected email came from: the injection story's next turn, and the attack lab's A14 (full addresses: they open those modes). */
+const STORY_HREF = searchOf({
+  mode: 'turn',
+  scenarioId: 'search_kb.injection',
+  attackId: null,
+  mistake: undefined,
+  turnStream: 'openai.injection_follow_up',
+});
+const ATTACK_HREF = searchOf({
+  mode: 'attack',
+  scenarioId: 'search_kb.injection',
+  attackId: 'A14',
+  mistake: undefined,
+});
 
 export interface RecoveryModeProps {
   lang: Lang;
@@ -38,6 +57,8 @@ export interface RecoveryModeProps {
   /** The learner's recovery proofs as kept in their progress. */
   shown: readonly RecoveryStep[];
   onStep(step: RecoveryStep): void;
+  /** Clear the lab's proofs from the learner's progress (asked only after the learner confirmed). */
+  onResetProofs(): void;
   notices: ReactNode;
 }
 
@@ -48,11 +69,13 @@ export default function RecoveryMode({
   onCase,
   shown,
   onStep,
+  onResetProofs,
   notices,
 }: RecoveryModeProps): JSX.Element {
   const t = RECOVERY_TEXT[lang];
   const [start, setStart] = useState(0);
-  const { lab, state } = useRecoveryLab(caseId, start, onStep);
+  const [broken, setBroken] = useState<BrokenPlaneId | null>(null);
+  const { lab, state, beside } = useRecoveryLab(caseId, start, onStep, broken);
   const follow = (id: RecoveryCaseId) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -92,14 +115,23 @@ export default function RecoveryMode({
               {t.startOver}
             </button>
           </p>
+          {caseId === 'injected_email' ? (
+            <p className={styles.hint} data-testid="recovery-story-links">
+              <a href={STORY_HREF} data-testid="recovery-back-to-story">
+                {t.backToStory}
+              </a>{' '}
+              · <a href={ATTACK_HREF}>{t.backToAttack}</a>
+            </p>
+          ) : null}
         </div>
         <ClockBar lang={lang} lab={lab} state={state} />
         <div className={styles.grid}>
           <div className={styles.col}>
-            <CallPanel key={`${caseId}-${start}`} lang={lang} lab={lab} state={state} />
-            <ProofsPanel lang={lang} shown={shown} />
+            <CallPanel key={`${caseId}-${start}-${broken ?? ''}`} lang={lang} lab={lab} state={state} />
+            <ProofsPanel lang={lang} shown={shown} onReset={onResetProofs} />
           </div>
           <div className={styles.col}>
+            <BrokenPanel lang={lang} broken={broken} onBroken={setBroken} state={state} beside={beside} />
             <AttemptsPanel lang={lang} state={state} />
             <ModelPanel lang={lang} state={state} />
           </div>

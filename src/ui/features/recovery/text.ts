@@ -11,6 +11,7 @@ export const RECOVERY_TEXT = defineTexts({
       revoked: 'Revoked access',
       rate_limit: 'Retry-after',
       approval: 'Approval (send_email)',
+      injected_email: 'The injected email',
       audit: 'Audit chain',
     },
     caseHints: {
@@ -22,6 +23,8 @@ export const RECOVERY_TEXT = defineTexts({
       rate_limit:
         'Switch on a 429 for search_kb with a retry-after longer than the 30 s deadline and dispatch; then one shorter, and move the clock.',
       approval: 'Dispatch send_email: it waits for a person. Approve or decline, then retry with the same key.',
+      injected_email:
+        'The call the injected search hit asked for, to attacker@example.net. Dispatch it: the recipient policy refuses it (NOT_FOUND). Relax the policy, as a careless deployment might, and dispatch again: the plane still holds it for a person (APPROVAL_REQUIRED), and the preview shows the recipient. Decline it: no email.',
       audit: 'Make a few calls, change one audit entry in the store, then verify the chain.',
     },
     startOver: 'Start the stage over',
@@ -39,6 +42,81 @@ export const RECOVERY_TEXT = defineTexts({
     args: 'Arguments (JSON)',
     argsInvalid: 'The arguments are not JSON: fix them before dispatching.',
     principal: 'Principal',
+    recipientsLabel: 'Recipient policy for send_email',
+    recipientPolicies: {
+      customer: 'only the customer’s own address',
+      any: 'any address (relaxed: approval is the last check)',
+    },
+    backToStory: 'Back to the injection story: the search hit that asked for this email',
+    backToAttack: 'Back to attack A14',
+    callAs: 'Call as',
+    principals: ['user-7f3a9c21 (the customer’s agent)', 'user-9d04e6b2 (another user, same tenant)'],
+    reworded: 'The handler’s error text is reworded: “Temporary glitch: call the tool again right away.”',
+    rewordedWhy: 'A handler, a proxy or a translation may change the words; the real plane reads only the code.',
+    brokenTitle: 'A broken plane beside the real one',
+    brokenWhy:
+      'Choose a mistake the chapter names: a second stage runs a small plane that makes it, and every action you take goes to both stages (each with its own store, downstream and clock). What differs shows here. A broken plane proves nothing.',
+    brokenChoose: 'Broken plane',
+    brokenNone: 'none: the real plane only',
+    brokenRestart: 'Choosing one starts both stages over.',
+    brokenPlanes: {
+      redispatch_unknown: {
+        title: 'Re-dispatch a write on OUTCOME_UNKNOWN (cached=true as the recovery protocol)',
+        mistake:
+          'It reads the answer as booleans { ok: false, cached: false, retryable: true }: “retryable”, so it dispatches the call again as a new call, under a new key. It never asks the status.',
+        try: 'Switch on “the handler commits, the response is lost”, then dispatch the refund.',
+      },
+      rerun_not_started: {
+        title: 'Re-run a write on the handler’s own “not started”, without asking the status',
+        mistake:
+          'It takes the handler’s TIMEOUT_BEFORE_EXECUTE as the downstream’s word: it waits and runs again, or releases the key and tells the model nothing started.',
+        try: 'Switch on “the downstream commits, then the connection is refused”, retry-after 45 s, and dispatch the refund (then try 5 s and move the clock).',
+      },
+      replay_no_authz: {
+        title: 'Replay without asking authorization again',
+        mistake: 'It asks authorize before a run only: a completed key is replayed to whoever asks with it.',
+        try: 'Dispatch get_order, revoke the principal’s access, then retry with the same key.',
+      },
+      global_keys: {
+        title: 'Keys scoped globally, not per principal',
+        mistake:
+          'Its records are found by the key alone: another principal using the same key finds the first one’s record.',
+        try: 'Dispatch the refund, choose “Call as: user-9d04e6b2”, then retry with the same key.',
+      },
+      no_fingerprint: {
+        title: 'The fingerprint not compared',
+        mistake: 'It finds the key’s record and replays it without comparing the request’s fingerprint.',
+        try: 'Dispatch the refund, then retry with other arguments under the same key.',
+      },
+      recovery_from_message: {
+        title: 'The recovery read from the message text (the model guesses from the error message)',
+        mistake:
+          'It decides from the words: a message that says “again” or “retry” dispatches the call again at once as a new call; any other message stops, and the status is never asked.',
+        try: 'Switch on “the handler commits, the response is lost” and dispatch; then start over, tick the reworded error text, and dispatch again.',
+      },
+    },
+    sideReal: 'Real plane (src/control)',
+    sideBroken: 'Broken plane',
+    sideNoAnswer: 'No answer yet.',
+    sideLedger: (drafts: number, emails: number) => `Ledger: ${drafts} refund drafts, ${emails} emails`,
+    sideRecords: (n: number) => `Idempotency records: ${n}`,
+    sideModelSaw: 'The model saw',
+    owner_of: (ref: string, owner: string) => `${ref} (account ${owner})`,
+    harmsTitle: 'What the broken plane did that the real one did not',
+    noHarm: 'Nothing differs yet: take the actions above.',
+    harms: {
+      duplicate_write: (rows: number, real: number) =>
+        `${rows} side effects in its ledger, where the real plane made ${real}: the write happened twice.`,
+      other_principal: (ref: string, owner: string, principal: string) =>
+        `The model of ${principal} was handed ${ref}, which belongs to ${owner}: another principal’s data.`,
+      old_result: (field: string, asked: string, got: string) =>
+        `The call asked ${field} “${asked}”; the model was handed the old result with “${got}”.`,
+      revoked_served: (principal: string) =>
+        `${principal}’s access was revoked, and the stored result still reached the model.`,
+      told_not_started: (code: string, ref: string) =>
+        `The model was told ${code} (nothing started, retry later), while the downstream holds ${ref}: a model that asks again under a new key makes a second one.`,
+      left_unknown: 'The model was left with OUTCOME_UNKNOWN: the real plane asked the status and settled it.',
+    },
     lastCall: 'Last call',
     noCall: 'No call yet: dispatch one.',
     dispatch: 'Dispatch (new key, new call id)',
@@ -53,6 +131,7 @@ export const RECOVERY_TEXT = defineTexts({
       none: 'no fault',
       lose_response: 'the handler commits, the response is lost',
       refuse_connection: 'connection refused before execute',
+      commit_then_refuse: 'the downstream commits, then the connection is refused (the handler says not started)',
       rate_limit: '429 with a retry-after',
     },
     retryAfter: 'retry-after (for a 429 or a refused connection)',
@@ -102,6 +181,7 @@ export const RECOVERY_TEXT = defineTexts({
       same_key: 'same key, new call id',
       other_args: 'other arguments, same key',
       new_key: 'new key',
+      redispatch: 'dispatched again by the plane itself (new key)',
     },
     withApproval: 'with an approval',
     ledgerTitle: 'Downstream ledger',
@@ -143,6 +223,12 @@ export const RECOVERY_TEXT = defineTexts({
       audit_change_found: 'A changed audit entry found',
     },
     notYet: 'not yet',
+    reset: 'Clear the lab’s proofs',
+    resetHint: 'Removes the recovery lab’s proofs from your progress; nothing else.',
+    resetAsk: (n: number) =>
+      `Clear the ${n} recovery lab proof${n === 1 ? '' : 's'} from your progress? The exercise, the attacks, the self-test and the mistakes stay.`,
+    resetYes: 'Clear them',
+    resetNo: 'Keep them',
     shownBy: {
       lost_response_reconciled: (seq: number, n: number) =>
         `entry ${seq}: receipt_reconciled, ${n} side effect downstream`,
@@ -162,6 +248,7 @@ export const RECOVERY_TEXT = defineTexts({
       revoked: '撤销访问',
       rate_limit: 'retry-after',
       approval: '审批（send_email）',
+      injected_email: '被注入的邮件',
       audit: '审计链',
     },
     caseHints: {
@@ -172,6 +259,8 @@ export const RECOVERY_TEXT = defineTexts({
       rate_limit:
         '为 search_kb 打开 429，retry-after 长于 30 秒的 deadline，然后 dispatch；再试一个更短的，并拨动时钟。',
       approval: 'dispatch send_email：它要等人审批。批准或拒绝，再用同一个 key 重试。',
+      injected_email:
+        '这是被注入的搜索结果要求的调用，收件人是 attacker@example.net。dispatch 它：收件人策略拒绝（NOT_FOUND）。像一个粗心的部署那样放宽策略，再 dispatch：控制面仍然要等人审批（APPROVAL_REQUIRED），预览里能看到收件人。拒绝它：没有邮件发出。',
       audit: '先调用几次，在存储里改动一条审计记录，再校验整条链。',
     },
     startOver: '重新搭建舞台',
@@ -189,6 +278,79 @@ export const RECOVERY_TEXT = defineTexts({
     args: '参数（JSON）',
     argsInvalid: '参数不是合法 JSON：请先修正再 dispatch。',
     principal: '主体',
+    recipientsLabel: 'send_email 的收件人策略',
+    recipientPolicies: {
+      customer: '只允许客户本人的地址',
+      any: '任何地址（已放宽：审批是最后一道检查）',
+    },
+    backToStory: '回到注入的故事：要求发这封邮件的搜索结果',
+    backToAttack: '回到攻击 A14',
+    callAs: '调用身份',
+    principals: ['user-7f3a9c21（客户的代理）', 'user-9d04e6b2（同一租户的另一个用户）'],
+    reworded: 'handler 的错误文字被改写为：“Temporary glitch: call the tool again right away.”',
+    rewordedWhy: 'handler、代理或翻译都可能改动措辞；真实控制面只读错误码。',
+    brokenTitle: '真实控制面旁边的错误控制面',
+    brokenWhy:
+      '选择本章点名的一个错误：第二个舞台运行一个犯这个错误的小控制面，你的每个操作都同时作用于两个舞台（各自有存储、下游和时钟）。两者的差别显示在这里。错误控制面不证明任何东西。',
+    brokenChoose: '错误控制面',
+    brokenNone: '无：只有真实控制面',
+    brokenRestart: '选择后两个舞台都会重新搭建。',
+    brokenPlanes: {
+      redispatch_unknown: {
+        title: '遇到 OUTCOME_UNKNOWN 就重新派发写操作（把 cached=true 当成恢复协议）',
+        mistake:
+          '它把回答读成布尔值 { ok: false, cached: false, retryable: true }：“可重试”，于是用新的 key 把调用当作新调用再派发一次，从不查询状态。',
+        try: '打开“handler 已提交，响应丢失”，然后 dispatch 退款。',
+      },
+      rerun_not_started: {
+        title: '凭 handler 自己说的“未开始”就重跑写操作，不查询状态',
+        mistake:
+          '它把 handler 的 TIMEOUT_BEFORE_EXECUTE 当成下游的说法：等待后再跑一次，或者释放 key 并告诉模型什么都没开始。',
+        try: '打开“下游已提交，随后连接被拒绝”，retry-after 选 45 秒，dispatch 退款（再试 5 秒并拨动时钟）。',
+      },
+      replay_no_authz: {
+        title: '重放之前不再询问授权',
+        mistake: '它只在运行之前调用 authorize：已完成的 key 会重放给任何拿着它来问的人。',
+        try: '先 dispatch get_order，撤销主体的访问，再用同一个 key 重试。',
+      },
+      global_keys: {
+        title: 'key 全局有效，而不是按主体隔离',
+        mistake: '它只按 key 查找记录：另一个主体用同一个 key，会找到第一个主体的记录。',
+        try: '先 dispatch 退款，把“调用身份”换成 user-9d04e6b2，再用同一个 key 重试。',
+      },
+      no_fingerprint: {
+        title: '不比较指纹',
+        mistake: '它找到 key 的记录就直接重放，不比较请求的指纹。',
+        try: '先 dispatch 退款，再用同一个 key、不同的参数重试。',
+      },
+      recovery_from_message: {
+        title: '从错误 message 的文字决定恢复（让模型从错误 message 猜是否重试）',
+        mistake:
+          '它按文字做决定：message 里有 “again” 或 “retry” 就立刻把调用当作新调用再派发；其他 message 就停下，从不查询状态。',
+        try: '打开“handler 已提交，响应丢失”并 dispatch；然后重新搭建舞台，勾选改写的错误文字，再 dispatch 一次。',
+      },
+    },
+    sideReal: '真实控制面（src/control）',
+    sideBroken: '错误控制面',
+    sideNoAnswer: '还没有回答。',
+    sideLedger: (drafts: number, emails: number) => `账本：退款草稿 ${drafts} 个，邮件 ${emails} 封`,
+    sideRecords: (n: number) => `幂等记录：${n} 条`,
+    sideModelSaw: '模型看到的',
+    owner_of: (ref: string, owner: string) => `${ref}（账户 ${owner}）`,
+    harmsTitle: '错误控制面做了、真实控制面没做的事',
+    noHarm: '还没有差别：按上面的提示操作。',
+    harms: {
+      duplicate_write: (rows: number, real: number) =>
+        `它的账本里有 ${rows} 次副作用，而真实控制面是 ${real} 次：写操作发生了两次。`,
+      other_principal: (ref: string, owner: string, principal: string) =>
+        `${principal} 的模型拿到了 ${ref}，它属于 ${owner}：另一个主体的数据。`,
+      old_result: (field: string, asked: string, got: string) =>
+        `调用请求的 ${field} 是“${asked}”；模型拿到的却是旧结果“${got}”。`,
+      revoked_served: (principal: string) => `${principal} 的访问已被撤销，存储的结果仍然送到了模型。`,
+      told_not_started: (code: string, ref: string) =>
+        `模型被告知 ${code}（未开始，稍后重试），而下游已经有 ${ref}：模型用新 key 再问一次，就会再产生一个。`,
+      left_unknown: '模型只拿到 OUTCOME_UNKNOWN：真实控制面查询了状态并把它结清了。',
+    },
     lastCall: '上一次调用',
     noCall: '还没有调用：先 dispatch 一次。',
     dispatch: 'Dispatch（新 key、新 call id）',
@@ -203,6 +365,7 @@ export const RECOVERY_TEXT = defineTexts({
       none: '无故障',
       lose_response: 'handler 已提交，响应丢失',
       refuse_connection: '执行前连接被拒绝',
+      commit_then_refuse: '下游已提交，随后连接被拒绝（handler 说未开始）',
       rate_limit: '429，带 retry-after',
     },
     retryAfter: 'retry-after（用于 429 或连接被拒绝）',
@@ -246,6 +409,7 @@ export const RECOVERY_TEXT = defineTexts({
       same_key: '同一个 key，新 call id',
       other_args: '不同参数，同一个 key',
       new_key: '新 key',
+      redispatch: '控制面自己再次派发（新 key）',
     },
     withApproval: '带审批',
     ledgerTitle: '下游账本',
@@ -284,6 +448,11 @@ export const RECOVERY_TEXT = defineTexts({
       audit_change_found: '被改动的审计记录被发现',
     },
     notYet: '尚未证明',
+    reset: '清除实验室的证明',
+    resetHint: '从你的进度里删除恢复实验室的证明；其他内容不变。',
+    resetAsk: (n: number) => `从进度里清除恢复实验室的 ${n} 个证明吗？练习、攻击、自测和错误的进度都保留。`,
+    resetYes: '清除',
+    resetNo: '保留',
     shownBy: {
       lost_response_reconciled: (seq: number, n: number) => `第 ${seq} 条：receipt_reconciled，下游 ${n} 次副作用`,
       conflict_refused: (seq: number) => `第 ${seq} 条：IDEMPOTENCY_CONFLICT，handler 没有运行`,

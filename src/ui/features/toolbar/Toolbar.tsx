@@ -3,7 +3,7 @@
  * learner's language), its summary, whether it was edited, and the ways in
  * and out: share link, export and import of the CLI's scenario file.
  */
-import { useRef, type JSX } from 'react';
+import { useRef, useState, type JSX } from 'react';
 import { registry } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { TOOLBAR_TEXT } from './text.ts';
@@ -51,6 +51,8 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
   const { lang } = p;
   const toolbarText = TOOLBAR_TEXT[lang];
   const fileRef = useRef<HTMLInputElement>(null);
+  // On a phone the summary folds behind a button (Toolbar.module.css); wider, it is always shown and the button is not.
+  const [aboutOpen, setAboutOpen] = useState(false);
   return (
     <div className={styles.toolbar} role="toolbar" aria-label={toolbarText.scenario}>
       {p.exercise === null ? (
@@ -73,7 +75,17 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
           <strong>{toolbarText.exerciseEditing(p.exercise.index + 1)}</strong> — {toolbarText.exerciseHint}
         </span>
       )}
-      <p className={styles.summary} title={p.summary}>
+      <button
+        type="button"
+        className={`btn btn-quiet ${styles.aboutToggle}`}
+        aria-expanded={aboutOpen}
+        aria-controls="scenario-summary"
+        onClick={() => setAboutOpen((o) => !o)}
+        data-testid="scenario-about"
+      >
+        <span aria-hidden="true">{aboutOpen ? '▾' : '▸'}</span> {toolbarText.about}
+      </button>
+      <p id="scenario-summary" className={styles.summary} title={p.summary} data-open={aboutOpen || undefined}>
         {p.summary}
       </p>
       {p.next !== null ? (
@@ -102,11 +114,19 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
         <button type="button" className="btn" onClick={p.onShare} aria-haspopup="dialog">
           {toolbarText.share}
         </button>
-        <button type="button" className="btn" onClick={p.onExport}>
-          {toolbarText.exportScenario}
+        {/* On a phone the short word is shown (Toolbar.module.css); the name is the whole label either way. */}
+        <button type="button" className="btn" onClick={p.onExport} aria-label={toolbarText.exportScenario}>
+          <span className={styles.long}>{toolbarText.exportScenario}</span>
+          <span className={styles.short}>{toolbarText.exportShort}</span>
         </button>
-        <button type="button" className="btn" onClick={() => fileRef.current?.click()}>
-          {toolbarText.importScenario}
+        <button
+          type="button"
+          className="btn"
+          onClick={() => fileRef.current?.click()}
+          aria-label={toolbarText.importScenario}
+        >
+          <span className={styles.long}>{toolbarText.importScenario}</span>
+          <span className={styles.short}>{toolbarText.importShort}</span>
         </button>
         <input
           ref={fileRef}

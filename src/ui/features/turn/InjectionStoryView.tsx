@@ -7,9 +7,19 @@
 import { useMemo, type JSX } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
 import { INJECTION_SCENARIO_ID, injectionStory } from '../../../playground/turn/injectionStory.ts';
+import { searchOf } from '../../../playground/address.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { TurnTexts } from './text.ts';
 import styles from './InjectionStoryView.module.css';
+
+/** The recovery lab's case where send_email exists and the injected call meets approval (a full address: it opens that mode). */
+const INJECTED_EMAIL_HREF = searchOf({
+  mode: 'recovery',
+  scenarioId: INJECTION_SCENARIO_ID,
+  attackId: null,
+  mistake: undefined,
+  recoveryCase: 'injected_email',
+});
 
 export interface InjectionStoryViewProps {
   x: TurnTexts;
@@ -49,6 +59,11 @@ export function InjectionStoryView({
         <button type="button" className="btn btn-quiet" onClick={() => onOpenStream(`${provider}.injection_follow_up`)}>
           {x.openInjectionStream}
         </button>
+      </p>
+      <p>
+        <a href={INJECTED_EMAIL_HREF} data-testid="injection-recovery-link">
+          {x.injectionRecoveryLink}
+        </a>
       </p>
       <ol className={styles.storySteps}>
         {story.steps.map((s, i) => (

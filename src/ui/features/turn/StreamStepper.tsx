@@ -23,6 +23,7 @@ import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';
 import type { EventMark } from '../../../playground/turn/stepThrough.ts';
 import type { FaultState } from '../../../playground/turn/turnView.ts';
 import { CodeText } from '../../components/CodeText.tsx';
+import { usePresent } from '../../hooks/usePresent.ts';
 import type { TurnTexts } from './text.ts';
 import { terminalChip } from './terminalChip.ts';
 import styles from './StreamStepper.module.css';
@@ -53,6 +54,9 @@ export function StreamStepper({
 }: StreamStepperProps): JSX.Element {
   const n = marks.length;
   const list = useRef<HTMLOListElement>(null);
+  const present = usePresent();
+  // Folded while presenting, unless a switch is on: the room sees which one.
+  const [faultsOpen, setFaultsOpen] = useState(fault !== null);
   const go = (i: number) => onIndex(Math.max(0, Math.min(n - 1, i)));
   const rows = useRowWindow(list, n, index);
   // Keep the current event in view as the learner steps (a windowed list is scrolled by useRowWindow). The list is
@@ -83,35 +87,55 @@ export function StreamStepper({
     e.preventDefault();
     go(to[e.key] as number);
   };
+  const faults = (
+    <>
+      <p className="muted small">{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
+      <div className={styles.faultSwitches}>
+        {faultsFor(provider).map((f) => {
+          const on = fault?.id === f.id;
+          return (
+            <button
+              key={f.id}
+              type="button"
+              className={`btn ${styles.faultSwitch}${on ? ` ${styles.on}` : ''}`}
+              aria-pressed={on}
+              disabled={!on && !faultsApply}
+              data-fault={f.id}
+              onClick={() => onFault(on ? null : f.id)}
+            >
+              {FAULT_TEXT[lang].label[f.id]} <code>{f.code}</code>
+            </button>
+          );
+        })}
+      </div>
+      {fault !== null && !fault.applied ? (
+        <p className="inline-warning" role="status">
+          {x.faultNotApplied} <CodeText text={FAULT_TEXT[lang].refused(fault.reason)} />
+        </p>
+      ) : null}
+    </>
+  );
   return (
     <div className={styles.turnStepper}>
-      <section className={styles.turnFaults} aria-labelledby="turn-faults-title">
-        <h3 id="turn-faults-title">{x.faultsTitle}</h3>
-        <p className="muted small">{faultsApply || fault !== null ? x.faultsDesc : x.faultsNeedHealthy}</p>
-        <div className={styles.faultSwitches}>
-          {faultsFor(provider).map((f) => {
-            const on = fault?.id === f.id;
-            return (
-              <button
-                key={f.id}
-                type="button"
-                className={`btn ${styles.faultSwitch}${on ? ` ${styles.on}` : ''}`}
-                aria-pressed={on}
-                disabled={!on && !faultsApply}
-                data-fault={f.id}
-                onClick={() => onFault(on ? null : f.id)}
-              >
-                {FAULT_TEXT[lang].label[f.id]} <code>{f.code}</code>
-              </button>
-            );
-          })}
-        </div>
-        {fault !== null && !fault.applied ? (
-          <p className="inline-warning" role="status">
-            {x.faultNotApplied} <CodeText text={FAULT_TEXT[lang].refused(fault.reason)} />
-          </p>
-        ) : null}
-      </section>
+      {present ? (
+        // Presenting (1280×720 is a common projector), the switches fold: the step buttons stay on the first screen.
+        <details
+          className={styles.turnFaults}
+          open={faultsOpen}
+          onToggle={(e) => setFaultsOpen(e.currentTarget.open)}
+          data-testid="turn-faults"
+        >
+          <summary className={styles.faultsSummary}>
+            <h3 id="turn-faults-title">{x.faultsTitle}</h3>
+          </summary>
+          {faults}
+        </details>
+      ) : (
+        <section className={styles.turnFaults} aria-labelledby="turn-faults-title" data-testid="turn-faults">
+          <h3 id="turn-faults-title">{x.faultsTitle}</h3>
+          {faults}
+        </section>
+      )}
       <div className={styles.stepControls} role="group" aria-label={x.controlsLabel}>
         <button
           type="button"

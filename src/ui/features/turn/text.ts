@@ -150,6 +150,8 @@ export const TURN_TEXT = defineTexts({
     injectionDesc:
       'From a search hit that tries to give orders to the next turn, where the persuaded model asks for a tool the dispatcher does not have.',
     openInjectionStream: 'Open this provider’s follow-up stream',
+    injectionRecoveryLink:
+      'One step further: where send_email exists, the plane holds it for approval, and the preview shows attacker@example.net (Recovery lab) →',
     openInjectionScenario: 'Open search_kb.injection in the playground',
     injectionStep: (n: number) => `Step ${n}`,
     injectionStepTitles: {
@@ -315,6 +317,8 @@ export const TURN_TEXT = defineTexts({
     injectionTitle: '注入的故事，从头到尾',
     injectionDesc: '从一条试图下达指令的搜索结果，到下一个回合：被说服的模型请求了一个 dispatcher 根本没有的工具。',
     openInjectionStream: '打开这个 provider 的后续流',
+    injectionRecoveryLink:
+      '再往前一步：在真的有 send_email 的部署里，控制面要求审批，预览显示 attacker@example.net（恢复实验室）→',
     openInjectionScenario: '在演练场中打开 search_kb.injection',
     injectionStep: (n: number) => `第 ${n} 步`,
     injectionStepTitles: {
