@@ -4,13 +4,15 @@
  */
 const CORE_IMPORTS = {
   json: [],
-  tables: ['json'],
-  result: ['json', 'tables'],
-  mcp: ['json', 'tables', 'result'],
-  dispatch: ['json', 'tables', 'result'],
-  turn: ['json', 'tables', 'result', 'dispatch'],
+  // The codes' typed params and their locales (en, zh): below every folder that reports, so each `detail` is the English locale's text.
+  messages: ['json'],
+  tables: ['json', 'messages'],
+  result: ['json', 'messages', 'tables'],
+  mcp: ['json', 'messages', 'tables', 'result'],
+  dispatch: ['json', 'messages', 'tables', 'result'],
+  turn: ['json', 'messages', 'tables', 'result', 'dispatch'],
   recordings: ['json', 'tables', 'turn'],
-  dispatcher: ['json', 'tables', 'result', 'mcp', 'dispatch', 'turn'],
+  dispatcher: ['json', 'messages', 'tables', 'result', 'mcp', 'dispatch', 'turn'],
 };
 
 module.exports = { CORE_IMPORTS };

@@ -33,6 +33,8 @@ import {
   type ResultSchemaPart,
   type Package,
   type TrustedContext,
+  en,
+  segmentsText,
 } from '../core/index.ts';
 import { AUDIT_USAGE, auditCommand } from './auditCommand.ts';
 import { BadInput } from './badInput.ts';
@@ -349,12 +351,12 @@ function turn(io: CliIO, flags: Map<string, string>): number {
     const place =
       ev === undefined || ev.line === 0 ? `${streamName} event ${first.at}` : `${streamName}:${ev.line}:${ev.column}`;
     io.stderr(
-      `turn refused: ${first.code} at ${place}: ${first.detail}${report.problems.length > 1 ? ` (+${report.problems.length - 1} more)` : ''}\n`,
+      `turn refused: ${first.code} at ${place}: ${segmentsText(en.turn(first.params))}${report.problems.length > 1 ? ` (+${report.problems.length - 1} more)` : ''}\n`,
     );
     return 1;
   }
   if (report.refused !== null) {
-    io.stderr(`continuation refused: ${report.refused.detail}\n`);
+    io.stderr(`continuation refused: ${segmentsText(en.turn(report.refused.params))}\n`);
     return 1;
   }
   return 0;

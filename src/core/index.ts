@@ -82,6 +82,8 @@ export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseEr
 export type { JsonValue } from './json/index.ts';
 export { VIOLATION_CODES, type Violation, type ViolationCode } from './tables/index.ts';
 export { describeParams, RULES, type ViolationParams, type Rule, type SchemaIssue } from './tables/index.ts';
+/** The English locale of every code's params (the `detail` of each); the Chinese one is `tool-result-contract/locales/zh`. */
+export { en, type MessageLocale } from './messages/index.ts';
 export { normalizeKey, deniedKeyKind } from './tables/index.ts';
 export type { ModelResult } from './result/index.ts';
 export { DIGEST_NAMES, type DigestName, type ProtectedAudit, type Package } from './result/index.ts';

@@ -30,7 +30,7 @@ import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { useGuide } from './features/guide/useGuide.ts';
 import { Header } from './features/header/Header.tsx';
 import { Notices } from './features/notices/Notices.tsx';
-import { useViolationDetail } from './i18n/useViolationDetail.ts';
+import { useViolationWords } from './i18n/useViolationWords.ts';
 import { problemMessage } from './features/problems/ProblemsList.tsx';
 import { Toolbar } from './features/toolbar/Toolbar.tsx';
 import { useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
@@ -103,8 +103,8 @@ export function App({
   useEffect(() => setPageLanguage(lang === 'zh' ? 'zh-CN' : 'en', HEADER_TEXT[lang].appTitle), [lang]);
   useTopOnNewMode(work.mode);
 
-  const detailOf = useViolationDetail(lang);
-  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, detailOf), [lang, detailOf]);
+  const words = useViolationWords(lang);
+  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, words), [lang, words]);
   const onReveal = useCallback(
     (p: Problem) => {
       if (p.range !== null) bridge.reveal(p.range);
@@ -239,7 +239,7 @@ export function App({
                 />
                 <ProblemsAndContext
                   lang={lang}
-                  detailOf={detailOf}
+                  words={words}
                   evaluation={evaluation}
                   subject={judged.subject}
                   draft={doc.context}
@@ -260,7 +260,7 @@ export function App({
               />
               <RightColumn
                 lang={lang}
-                detailOf={detailOf}
+                words={words}
                 state={state}
                 api={api}
                 evaluation={evaluation}

@@ -1,9 +1,9 @@
 /**
  * Type-level checks of the UI's one text mechanism (checked by `tsc --noEmit`):
  * a Chinese table must have exactly the English one's strings. (Every kind of
- * violation specifics has a Chinese rendering: src/ui/i18n/violationDetail.ts
+ * violation specifics has a Chinese rendering: src/core/messages/locales/zh.ts
  * switches over the kinds and tables every rule, so a missing one does not
- * compile; its test renders one example of each.) An @ts-expect-error covers
+ * compile; core/messages/locales.test.ts renders generated params of each.) An @ts-expect-error covers
  * the one line after it, so those statements stay on one line (`// prettier-ignore`).
  */
 import { defineTexts } from '../../src/texts.ts';

@@ -11,7 +11,7 @@ import type { JsonValue } from '../json/jsonValue.ts';
 import { parseStrictJson, STRICT_JSON_LIMITS } from '../json/strictJson.ts';
 import { utf8Length } from '../json/text.ts';
 import type { ViolationCode } from '../tables/violation.ts';
-import type { ViolationParams } from '../tables/violationParams.ts';
+import type { ViolationParams } from '../messages/index.ts';
 
 /** 1 MiB of UTF-8, 64 levels: the JSON-RPC message, before any parse. */
 export const MCP_MESSAGE_LIMITS = STRICT_JSON_LIMITS;

@@ -6,7 +6,7 @@
  */
 import { isObject } from '../json/jsonValue.ts';
 import type { McpBinding, ToolRegistry, ToolSpec } from '../tables/registry.ts';
-import type { McpDefinitionState } from '../tables/violationParams.ts';
+import type { McpDefinitionState } from '../messages/index.ts';
 import { mcpDefinitionSha256, type McpToolDefinition } from './definitionPin.ts';
 
 /** A registry tool whose listed definition hashes to its pin: callable. */

@@ -23,7 +23,7 @@ import { DISPATCHER_PROVENANCE, RESOURCE_REVISION, RESULT_LIMITS, type ToolSpec 
 import { utf8Length } from '../json/text.ts';
 import { ViolationList, type Violation } from '../tables/violation.ts';
 import { addZodIssues, checkSchema } from '../tables/zodIssues.ts';
-import { quotable } from '../tables/violationParams.ts';
+import { quotable } from '../messages/violationParams.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 
 /**

@@ -46,7 +46,7 @@ import { isRfc3339Utc } from '../json/time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from '../tables/violation.ts';
 import { addZodIssues, checkSchema } from '../tables/zodIssues.ts';
-import { quotable } from '../tables/violationParams.ts';
+import { quotable } from '../messages/violationParams.ts';
 
 type Downstream = ProtectedAudit['downstream'];
 const DOWNSTREAM_KEYS = ['request_ref', 'receipt_ref', 'status_ref'] as const;

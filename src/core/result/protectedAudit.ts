@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import { VIOLATION_CODES, type ViolationCode } from '../tables/violation.ts';
 import { DOWNSTREAM_REF } from './handlerOutput.ts';
-import { DIGEST_NAMES, type DigestName } from '../tables/violationParams.ts';
+import { DIGEST_NAMES, type DigestName } from '../messages/violationParams.ts';
 import type { ModelResult } from './modelResult.ts';
 
 export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1';

@@ -36,14 +36,14 @@ export {
 } from './registry.ts';
 export { defineTool, ToolSpecError } from './defineTool.ts';
 export { checkSchema } from './zodIssues.ts';
+// From the modules themselves, not the words' door: the first page runs these and not the turn's words.
+export { describeParams } from '../messages/locales/enViolation.ts';
 export {
-  describeParams,
   type McpDefinitionState,
   type Rule,
   RULES,
   type SchemaIssue,
-  type ValueSource,
   type ViolationParams,
   type ViolationParamsKind,
-} from './violationParams.ts';
+} from '../messages/violationParams.ts';
 export { type Violation, VIOLATION_CODES, type ViolationCode } from './violation.ts';

@@ -4,7 +4,8 @@
  * same specifics as one English sentence. The UI renders the explanation from
  * the code and the specifics from `params`, in either language.
  */
-import { describeParams, type ViolationParams } from './violationParams.ts';
+import { describeParams } from '../messages/locales/enViolation.ts';
+import type { ViolationParams } from '../messages/violationParams.ts';
 
 export const VIOLATION_CODES = [
   'RESULT_SCHEMA',
@@ -40,7 +41,7 @@ export interface Violation {
   code: ViolationCode;
   /** RFC 6901 pointer: into the handler output during projection, into the package during validation. */
   path: string;
-  /** The specifics as data (violationParams.ts): what a locale renders. */
+  /** The specifics as data (messages/violationParams.ts): what a locale renders. */
   params: ViolationParams;
   /** The specifics in English, made from `params` (describeParams). */
   detail: string;

@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import { issuePointer } from '../json/jsonPointer.ts';
 import type { ViolationCode, ViolationList } from './violation.ts';
-import type { SchemaIssue } from './violationParams.ts';
+import type { SchemaIssue } from '../messages/violationParams.ts';
 
 /**
  * zod/mini loads no locale (its issues would all say "Invalid input"); the

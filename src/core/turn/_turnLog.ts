@@ -17,7 +17,12 @@ import type {
   TurnProblemCode,
   TurnTerminal,
 } from './turn.ts';
-import { describeTurnText, type JsonDataFault, type TurnNoteParams, type TurnProblemParams } from './turnParams.ts';
+import {
+  describeTurnText,
+  type JsonDataFault,
+  type TurnNoteParams,
+  type TurnProblemParams,
+} from '../messages/index.ts';
 
 export type JsonObject = Record<string, JsonValue>;
 

@@ -23,7 +23,7 @@ import { AdapterRefused } from '../dispatch/toProviderItem.ts';
 import { validateResult } from '../result/validateResult.ts';
 import { boundResponseId } from './inputGate.ts';
 import type { AssembledTurn } from './turn.ts';
-import { describeTurnText, type PairingCode, type RefusalParams } from './turnParams.ts';
+import { describeTurnText, type PairingCode, type RefusalParams } from '../messages/index.ts';
 
 export type ContinuationMode = 'stateful' | 'stateless';
 
@@ -41,7 +41,7 @@ export interface ContinuationOptions<H = JsonValue> {
 export interface ContinuationRefused {
   ok: false;
   code: 'CONTINUATION_REFUSED';
-  /** The English sentence of `params` (turnParams.ts); a page renders `params`. */
+  /** The English sentence of `params` (messages/turnParams.ts, the English locale); a page renders `params`. */
   detail: string;
   params: RefusalParams;
 }

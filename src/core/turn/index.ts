@@ -16,21 +16,15 @@ export {
   type TurnTerminal,
 } from './turn.ts';
 export {
-  type ArgumentsSource,
-  codeSegment,
   describeTurn,
   describeTurnText,
-  type JsonDataFault,
-  literalSegment,
-  type PairingCode,
   type RefusalParams,
   type Segment,
   segmentsText,
-  type TurnEnd,
   type TurnNoteParams,
   type TurnProblemParams,
   type TurnWordsParams,
-} from './turnParams.ts';
+} from '../messages/index.ts';
 export { REPLAY_DROPS, type ReplayDrop, type Replayed } from './replayDrops.ts';
 export { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
 export { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';

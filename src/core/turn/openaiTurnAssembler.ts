@@ -34,7 +34,7 @@ import {
 import type { JsonValue } from '../json/jsonValue.ts';
 import { forReplay } from './replayDrops.ts';
 import type { OpenAIReplayOf } from './replayTypes.ts';
-import type { ArgumentsSource } from './turnParams.ts';
+import type { ArgumentsSource } from '../messages/index.ts';
 
 /** An output item at one `output_index`: a function call, or any other item kept for the stateless replay. */
 interface ItemState {

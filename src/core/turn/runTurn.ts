@@ -18,7 +18,7 @@ import type { Package } from '../result/protectedAudit.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
 import type { TurnNote, TurnProblem, TurnTerminal } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
-import { describeTurnText } from './turnParams.ts';
+import { describeTurnText } from '../messages/index.ts';
 
 export interface TurnReport {
   provider: ProviderName;

@@ -7,7 +7,7 @@
  */
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
-import type { TurnNoteParams, TurnProblemParams } from './turnParams.ts';
+import type { TurnNoteParams, TurnProblemParams } from '../messages/index.ts';
 
 export type TurnProblemCode =
   | 'STREAM_ORDER'
@@ -33,7 +33,7 @@ export interface TurnProblem {
   code: TurnProblemCode;
   /** The event that showed it; `events.length` when the stream ended without it. */
   at: number;
-  /** The English sentence of `params` (turnParams.ts), for the CLI and logs; a page renders `params`. */
+  /** The English sentence of `params` (messages/turnParams.ts, the English locale), for the CLI and logs; a page renders `params`. */
   detail: string;
   params: TurnProblemParams;
 }

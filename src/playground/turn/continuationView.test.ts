@@ -22,7 +22,7 @@ describe('viewContinuation over every healthy fixture and mode', () => {
       expect(v).toMatchObject({ ok: false, stage: 'refused' });
       return;
     }
-    if (!v.ok) throw new Error(v.detail);
+    if (!v.ok) throw new Error('detail' in v ? v.detail : v.stage);
     // The same body and packages as the core's runTurn.
     expect(v.body).toEqual(r.continuation);
     expect(v.packages.map((p) => p.package)).toEqual(r.calls.map((c) => c.package));
@@ -53,7 +53,7 @@ describe('the view can fail, and says where', () => {
   if (f === undefined) throw new Error('fixture');
   it('the proof catches a receipt put in the body', () => {
     const v = viewContinuation(f.provider, f.stream, f.turn_context, f.handlers, 'stateless');
-    if (!v.ok) throw new Error(v.detail);
+    if (!v.ok) throw new Error('detail' in v ? v.detail : v.stage);
     const receipt = v.packages
       .map((p) => p.package.protected_audit.downstream.receipt_ref)
       .find((x) => x !== null) as string;

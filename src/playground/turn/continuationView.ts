@@ -20,7 +20,7 @@ import type { ProviderName } from '../../core/tables/index.ts';
 import type { TrustedContext } from '../../core/result/index.ts';
 import type { AssembledTurn } from '../../core/turn/index.ts';
 import type { TurnContext } from '../../core/turn/index.ts';
-import type { RefusalParams } from '../../core/turn/index.ts';
+import { describeTurnText, type RefusalParams } from '../../core/turn/index.ts';
 
 export interface ViewedPackage {
   position: number;
@@ -64,9 +64,21 @@ export type ContinuationView =
       /** Anthropic only: the tool results come first in the user message (the mode's words say why). */
       results_first: boolean;
     }
-  | { ok: false; stage: 'bad_input' | 'final_answer'; call_id: string | null; detail: string }
-  /** The turn's own problem codes, so that the page says them in the learner's language. */
-  | { ok: false; stage: 'problems'; call_id: null; detail: string; codes: readonly string[] }
+  | { ok: false; stage: 'bad_input'; call_id: string | null; detail: string }
+  /** The model's final answer: nothing to continue, and nothing refused (the page says so in its own words). */
+  | { ok: false; stage: 'final_answer'; call_id: null }
+  /**
+   * The turn's own problem codes, so that the page says them in the learner's language; `detail` is the
+   * core's English locale for `params`, never a sentence built here.
+   */
+  | {
+      ok: false;
+      stage: 'problems';
+      call_id: null;
+      detail: string;
+      codes: readonly string[];
+      params: Extract<RefusalParams, { kind: 'turn_problems' }>;
+    }
   | { ok: false; stage: 'refused'; call_id: null; detail: string; params: RefusalParams };
 
 const pointer = (...parts: (string | number)[]): string =>
@@ -143,7 +155,7 @@ export function auditProof(
 /**
  * Never throws: bad stream text, a turn with problems, a call the turn
  * context cannot bind or without a handler output, and a refused
- * continuation are each `{ ok: false, stage, detail }`.
+ * continuation are each `{ ok: false, stage }`, with the core's words where it has them.
  */
 export function viewContinuation(
   provider: ProviderName,
@@ -162,13 +174,9 @@ export function viewContinuation(
     return { ok: false, stage: 'bad_input', call_id: null, detail: e instanceof Error ? e.message : String(e) };
   }
   if (turn.problems.length > 0) {
-    return {
-      ok: false,
-      stage: 'problems',
-      call_id: null,
-      detail: `the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): nothing runs, no result goes back`,
-      codes: turn.problems.map((p) => p.code),
-    };
+    const codes = turn.problems.map((p) => p.code);
+    const params = { kind: 'turn_problems', codes } as const;
+    return { ok: false, stage: 'problems', call_id: null, detail: describeTurnText(params), codes, params };
   }
   let packages: ViewedPackage[];
   try {
@@ -195,13 +203,7 @@ export function viewContinuation(
     { mode, history: ctx.history, ...(ctx.response_ref === undefined ? {} : { response_ref: ctx.response_ref }) },
   );
   if (!c.ok) return { ok: false, stage: 'refused', call_id: null, detail: c.detail, params: c.params };
-  if (c.body === null)
-    return {
-      ok: false,
-      stage: 'final_answer',
-      call_id: null,
-      detail: 'the model gave its final answer: no call to answer, nothing goes back',
-    };
+  if (c.body === null) return { ok: false, stage: 'final_answer', call_id: null };
   const body_text = canonicalize(c.body);
   return {
     ok: true,

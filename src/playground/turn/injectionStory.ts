@@ -84,7 +84,7 @@ export function injectionStory(provider: ProviderName): InjectionStory {
 
   // No handler output is given: the gate's answer must not need one.
   const view = viewContinuation(provider, turn, fixture.turn_context, {}, 'stateless');
-  if (!view.ok) return { ok: false, detail: view.detail };
+  if (!view.ok) return { ok: false, detail: 'detail' in view ? view.detail : view.stage };
   const pkg = view.packages[0];
   const pair = view.pairs[0];
   if (pkg === undefined || pair === undefined) return { ok: false, detail: 'the continuation has no result' };

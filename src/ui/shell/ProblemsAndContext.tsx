@@ -12,7 +12,7 @@ import { Tabs } from '../components/Tabs.tsx';
 import type { BottomTab } from '../features/panelNav/PanelNav.tsx';
 import { ProblemsList, type ProblemSubject } from '../features/problems/ProblemsList.tsx';
 import { PROBLEMS_TEXT } from '../features/problems/text.ts';
-import type { DetailOf } from '../i18n/useViolationDetail.ts';
+import type { ViolationWords } from '../i18n/useViolationWords.ts';
 import type { FocusTargets } from './usePanelFocus.ts';
 import styles from './ProblemsAndContext.module.css';
 
@@ -24,7 +24,7 @@ const NO_CONTEXT_ISSUES: readonly ContextIssue[] = [];
 
 export interface ProblemsAndContextProps {
   lang: Lang;
-  detailOf: DetailOf;
+  words: ViolationWords;
   evaluation: Evaluation;
   /** What the problems are of; an exercise result at its empty template has none to show yet. */
   subject: ProblemSubject;
@@ -38,7 +38,7 @@ export interface ProblemsAndContextProps {
 
 export function ProblemsAndContext({
   lang,
-  detailOf,
+  words,
   evaluation,
   subject,
   draft,
@@ -80,7 +80,7 @@ export function ProblemsAndContext({
                   <ProblemsList
                     lang={lang}
                     subject={subject}
-                    detailOf={detailOf}
+                    words={words}
                     problems={evaluation.problems}
                     onReveal={onReveal}
                     firstRef={targets.firstProblem}

@@ -20,7 +20,7 @@ import { PayloadsPanel } from '../features/payloads/PayloadsPanel.tsx';
 import { PAYLOADS_TEXT } from '../features/payloads/text.ts';
 import { SHELL_TEXT } from './text.ts';
 import { NoResult, ProjectionPanels } from '../features/projections/ProjectionPanels.tsx';
-import type { DetailOf } from '../i18n/useViolationDetail.ts';
+import type { ViolationWords } from '../i18n/useViolationWords.ts';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
 import { ExerciseHost } from './ExerciseHost.tsx';
 import type { FocusTargets } from './usePanelFocus.ts';
@@ -33,7 +33,7 @@ const LearnView = lazy(() => import('../features/learn/LearnView.tsx').then((m) 
 
 export interface RightColumnProps {
   lang: Lang;
-  detailOf: DetailOf;
+  words: ViolationWords;
   state: AppState;
   api: PlaygroundApi;
   evaluation: Evaluation;
@@ -122,7 +122,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
 /** The playground's and the exercise's right column: two rows, split by a draggable bar. */
 function ProjectionsColumn({
   lang,
-  detailOf,
+  words,
   state,
   api,
   evaluation,
@@ -177,7 +177,7 @@ function ProjectionsColumn({
         {evaluation.result === null ? (
           <NoResult lang={lang} evaluation={evaluation} />
         ) : (
-          <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />
+          <PayloadsPanel lang={lang} detailOf={words.detail} payloads={evaluation.result.payloads} />
         )}
       </Panel>
     </div>

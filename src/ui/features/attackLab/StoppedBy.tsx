@@ -10,7 +10,7 @@ import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import styles from './StoppedBy.module.css';
 import type { Lang } from '../../../lang.ts';
 import { defineTexts } from '../../../texts.ts';
-import { violationDetail } from '../../i18n/violationDetail.ts';
+import { MESSAGES } from '../../i18n/messages.ts';
 import type { ViolationParams } from '../../../core/tables/index.ts';
 
 export interface StoppedByProps {
@@ -32,7 +32,7 @@ export function StoppedBy({ heading, violations, lang }: StoppedByProps): JSX.El
     const g = groups.get(v.code) ?? { paths: [], details: [] };
     if (!g.paths.includes(v.path)) g.paths.push(v.path);
     if (v.params !== undefined)
-      g.details.push(`${v.path === '' ? t.root : v.path}: ${violationDetail(v.params, lang)}`);
+      g.details.push(`${v.path === '' ? t.root : v.path}: ${MESSAGES[lang].violation(v.params)}`);
     groups.set(v.code, g);
   }
   return (

@@ -10,12 +10,12 @@ import type { Lang } from '../../../lang.ts';
 import { PAYLOADS_TEXT } from './text.ts';
 import { cx } from '../../components/cx.ts';
 import styles from './PayloadsPanel.module.css';
-import type { DetailOf } from '../../i18n/useViolationDetail.ts';
+import type { DetailOf } from '../../i18n/useViolationWords.ts';
 import type { PayloadView } from '../../../playground/evaluate.ts';
 
 export interface PayloadsPanelProps {
   lang: Lang;
-  /** A violation's specifics in the learner's language (useViolationDetail). */
+  /** A violation's specifics in the learner's language (useViolationWords). */
   detailOf: DetailOf;
   payloads: readonly PayloadView[];
 }

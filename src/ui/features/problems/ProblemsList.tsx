@@ -1,13 +1,12 @@
 /**
  * Every problem with its code, where it is, and the plain explanation in the
- * learner's language (VIOLATION_TEXTS). An item that has a place in the editor
+ * learner's language (useViolationWords). An item that has a place in the editor
  * is a button: click or Enter moves the cursor there; a context problem takes
  * the learner to the field.
  */
 import { memo, type JSX, type Ref } from 'react';
-import type { DetailOf } from '../../i18n/useViolationDetail.ts';
+import type { ViolationWords } from '../../i18n/useViolationWords.ts';
 import type { Lang } from '../../../lang.ts';
-import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import { PROBLEMS_TEXT } from './text.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
 import type { ViolationCode } from '../../../core/tables/index.ts';
@@ -27,8 +26,8 @@ export interface ProblemsListProps {
   lang: Lang;
   /** Defaults to the handler output as typed (the model turn's call editor says nothing more). */
   subject?: ProblemSubject;
-  /** A violation's specifics in the learner's language (useViolationDetail). */
-  detailOf: DetailOf;
+  /** A violation's specifics, rule and reason in the learner's language (useViolationWords). */
+  words: ViolationWords;
   problems: readonly Problem[];
   onReveal(p: Problem): void;
   /** Receives what can be focused: the first problem that leads somewhere (null when none does). */
@@ -43,26 +42,26 @@ const SOURCE_KEY: Record<ProblemSource, 'sourceJson' | 'sourceContext' | 'source
 };
 
 /** A problem's specifics in the learner's language: a core violation from its typed data, a parse or context problem as the parser said it. */
-function problemDetail(p: Problem, detailOf: DetailOf): string {
-  return p.params !== null ? detailOf(p.params) : p.detail;
+function problemDetail(p: Problem, words: ViolationWords): string {
+  return p.params !== null ? words.detail(p.params) : p.detail;
 }
 
 /** An editor marker's message: the code and place, the rule, and the specifics, in the learner's language. */
-export function problemMessage(p: Problem, lang: Lang, detailOf: DetailOf): string {
-  return `${p.code} ${p.path || '/'}: ${problemRule(p, lang)}\n${problemDetail(p, detailOf)}`;
+export function problemMessage(p: Problem, lang: Lang, words: ViolationWords): string {
+  return `${p.code} ${p.path || '/'}: ${problemRule(p, lang, words)}\n${problemDetail(p, words)}`;
 }
 
 /** The one-line explanation of a problem in the learner's language (also the editor marker's message). */
-function problemRule(p: Problem, lang: Lang): string {
+function problemRule(p: Problem, lang: Lang, words: ViolationWords): string {
   const problemsText = PROBLEMS_TEXT[lang];
-  if (p.isViolation) return VIOLATION_TEXTS[lang][p.code as ViolationCode].rule;
+  if (p.isViolation) return words.text(p.code as ViolationCode)?.rule ?? '';
   if (p.source === 'json') return p.code === 'TOO_LARGE' ? problemsText.jsonTooLarge : problemsText.jsonRule;
   if (p.source === 'context') return problemsText.contextRule;
   return '';
 }
 
-export function problemWhy(p: Problem, lang: Lang): string | null {
-  return p.isViolation ? VIOLATION_TEXTS[lang][p.code as ViolationCode].why : null;
+function problemWhy(p: Problem, words: ViolationWords): string | null {
+  return p.isViolation ? (words.text(p.code as ViolationCode)?.why ?? null) : null;
 }
 
 function where(p: Problem, lang: Lang): string {
@@ -80,7 +79,7 @@ function where(p: Problem, lang: Lang): string {
 export const ProblemsList = memo(function ProblemsList({
   lang,
   subject = TYPED,
-  detailOf,
+  words,
   problems,
   onReveal,
   firstRef,
@@ -121,7 +120,7 @@ export const ProblemsList = memo(function ProblemsList({
       <ul className={styles.list} aria-label={problemsText.problemsListLabel}>
         {problems.map((p, i) => {
           const actionable = p.range !== null || p.field !== null;
-          const why = problemWhy(p, lang);
+          const why = problemWhy(p, words);
           const body = (
             <>
               <span className={styles.line1}>
@@ -131,10 +130,10 @@ export const ProblemsList = memo(function ProblemsList({
                   {problemsText[SOURCE_KEY[p.source]]} · {where(p, lang)}
                 </span>
               </span>
-              <span className={styles.rule}>{problemRule(p, lang)}</span>
+              <span className={styles.rule}>{problemRule(p, lang, words)}</span>
               {why !== null ? <span className={styles.why}>{why}</span> : null}
               <span className={`problem-detail ${styles.detail}`}>
-                {problemsText.detail}: {problemDetail(p, detailOf)}
+                {problemsText.detail}: {problemDetail(p, words)}
               </span>
             </>
           );

@@ -18,7 +18,7 @@ import { useDocumentEvaluation } from '../../evaluation/useDocumentEvaluation.ts
 import { DIGESTS_TEXT } from '../digests/text.ts';
 import { PAYLOADS_TEXT } from '../payloads/text.ts';
 import { PROBLEMS_TEXT } from '../problems/text.ts';
-import { useViolationDetail } from '../../i18n/useViolationDetail.ts';
+import { useViolationWords } from '../../i18n/useViolationWords.ts';
 import { DigestsPanel } from '../digests/DigestsPanel.tsx';
 import type { EditorBridge } from '../editor/bridge.ts';
 import { EditorPanel } from '../editor/EditorPanel.tsx';
@@ -58,8 +58,8 @@ export function CallWorkbench({
     [streamId, call.call_id, handler.text, context],
   );
   const { input: evaluated, evaluation } = useDocumentEvaluation(input);
-  const detailOf = useViolationDetail(lang);
-  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, detailOf), [lang, detailOf]);
+  const words = useViolationWords(lang);
+  const markerMessage = useCallback((p: Problem) => problemMessage(p, lang, words), [lang, words]);
   const onChange = useCallback((text: string) => onHandlerText(call.call_id, text), [onHandlerText, call.call_id]);
   const onReveal = useCallback(
     (p: Problem) => {
@@ -138,12 +138,7 @@ export function CallWorkbench({
                 content: (
                   <div className="tab-scroll" tabIndex={0} role="group" aria-label={PROBLEMS_TEXT[lang].problemsTab}>
                     <PanelBoundary lang={lang} resetKey={evaluation}>
-                      <ProblemsList
-                        lang={lang}
-                        detailOf={detailOf}
-                        problems={evaluation.problems}
-                        onReveal={onReveal}
-                      />
+                      <ProblemsList lang={lang} words={words} problems={evaluation.problems} onReveal={onReveal} />
                     </PanelBoundary>
                   </div>
                 ),
@@ -174,7 +169,7 @@ export function CallWorkbench({
                     {evaluation.result === null ? (
                       <NoResult lang={lang} evaluation={evaluation} />
                     ) : (
-                      <PayloadsPanel lang={lang} detailOf={detailOf} payloads={evaluation.result.payloads} />
+                      <PayloadsPanel lang={lang} detailOf={words.detail} payloads={evaluation.result.payloads} />
                     )}
                   </div>
                 ),

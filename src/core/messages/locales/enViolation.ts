@@ -1,115 +1,16 @@
 /**
- * The specifics of a violation as typed data, the way zod's issues carry
- * theirs (`too_big` has `maximum`): the offending member, the limit and the
- * size, the field and the value its source fixes. A locale renders them: the
- * core's English sentence ({@link describeParams}, the `detail` every
- * violation also carries for the CLI and logs) and the UI's Chinese and
- * English. Nothing here is read back by a check.
+ * A violation's specifics in English: the `detail` of every violation the core
+ * reports (the locale's shape and rules: ../locale.ts). Its own module, apart
+ * from the turn's words (enTurn.ts), because the page's first load runs it and
+ * not them.
  */
-import type { CanonicalizationErrorCode } from '../json/canonical.ts';
-import type { JsonValue } from '../json/jsonValue.ts';
-import type { JsonParseErrorCode } from '../json/jsonParseError.ts';
-
-/** The three digests (docs/digests.md#the-three-digests), in the order the contract gives them (here, below the audit schema, so the violation words can name them without a circle of files). */
-export const DIGEST_NAMES = ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const;
-export type DigestName = (typeof DIGEST_NAMES)[number];
-
-/** Consistency rules with no specifics beyond their name (docs/contract.md#consistency-rules, #protected-audit, #the-registry). */
-export const RULES = [
-  'package_is_object',
-  'package_members',
-  'model_result_is_object',
-  'audit_is_object',
-  'handler_output_is_object',
-  'succeeded_iff_error_null',
-  'succeeded_is_committed',
-  'outcome_from_catalog',
-  'status_follows_outcome',
-  'truncated_not_complete',
-  'succeeded_untruncated_complete',
-  'unsucceeded_not_complete',
-  'data_is_untrusted',
-  'dispatcher_result_is_trusted_control',
-  'resource_revision_format',
-  'only_invalid_arguments',
-  'only_unknown_tool',
-  'no_contract_for_tool',
-  'contract_error_needs_reasons',
-  'reasons_only_for_contract_error',
-  'replay_needs_success',
-  'reconciled_needs_receipt',
-  'mcp_structured_content_required',
-  'mcp_text_is_structured_content',
-  'jsonrpc_response',
-] as const;
-export type Rule = (typeof RULES)[number];
-
-/** Where an expected value comes from: what the learner should compare against. */
-export type ValueSource = 'registry' | 'catalog' | 'trusted_context' | 'dispatcher';
-
-/** A zod issue without its input: the data a locale needs to say what was wrong. */
-export interface SchemaIssue {
-  code: string;
-  message: string;
-  expected?: string;
-  minimum?: number | string;
-  maximum?: number | string;
-  inclusive?: boolean;
-  origin?: string;
-  format?: string;
-  values?: JsonValue[];
-}
-
-export type ViolationParams =
-  | { kind: 'rule'; rule: Rule }
-  | { kind: 'schema'; issue: SchemaIssue }
-  | { kind: 'unexpected_member'; member: string }
-  | { kind: 'denied_key'; key: string; list: 'credential' | 'control' }
-  | { kind: 'audit_material'; length: number }
-  | { kind: 'audit_material_in_name' }
-  | { kind: 'too_deep'; limit: number }
-  | { kind: 'too_large'; limit: number; size: number | null }
-  | { kind: 'too_many_items'; member: string; count: number; limit: number; limitFrom: string }
-  | { kind: 'echo_mismatch'; member: string; input: string; expected: JsonValue }
-  | { kind: 'no_list'; tool: string }
-  | { kind: 'expected_value'; field: string; expected: JsonValue; source: ValueSource }
-  | { kind: 'not_in_catalog'; code: JsonValue }
-  | { kind: 'dispatcher_only_code'; code: string }
-  | { kind: 'input_error_for_valid_call'; code: string }
-  | { kind: 'retry_after_range'; code: string; min: number; max: number }
-  | { kind: 'no_retry_after'; code: string; recovery: string }
-  | { kind: 'digest_mismatch'; digest: DigestName; recomputable: boolean }
-  | { kind: 'unregistered_adapter'; provider: string; api_family: string; adapter_revision: string }
-  | { kind: 'not_json'; reason: CanonicalizationErrorCode; message: string }
-  | { kind: 'context_invalid'; message: string }
-  | { kind: 'mcp_message_too_large'; limit: number }
-  | { kind: 'mcp_not_json'; reason: JsonParseErrorCode | 'NOT_JSON_VALUE' }
-  | { kind: 'mcp_not_final'; resultType: string }
-  | { kind: 'mcp_definition'; tool: string; state: McpDefinitionState }
-  | { kind: 'internal'; message: string };
-
-export type ViolationParamsKind = ViolationParams['kind'];
-
-/**
- * Why a registry tool's MCP definition is not the pinned one (docs/mcp.md#the-pin): the server
- * lists another definition, does not list the tool, or the tool has no pin at all.
- */
-export type McpDefinitionState = 'changed' | 'not_listed' | 'no_pin';
+import type { DigestName, McpDefinitionState, Rule, ValueSource, ViolationParams } from '../violationParams.ts';
 
 const MCP_STATE_TEXT: Readonly<Record<McpDefinitionState, string>> = Object.freeze({
   changed: 'the server lists a definition that does not hash to its pin',
   not_listed: 'the server does not list it',
   no_pin: 'its spec has no mcp pin',
 });
-
-/** A value from an untrusted package, as a violation may quote it: primitives as they are, containers by their kind only. */
-export function quotable(v: unknown): JsonValue {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)))
-    return v;
-  if (Array.isArray(v)) return '(an array)';
-  if (typeof v === 'object') return '(an object)';
-  return `(${typeof v})`;
-}
 
 const RULE_TEXT: Readonly<Record<Rule, string>> = Object.freeze({
   package_is_object: 'a package is an object {model_result, protected_audit}',
@@ -156,7 +57,7 @@ const DIGEST_TEXT: Readonly<Record<DigestName, string>> = Object.freeze({
   call_binding_sha256: 'the trusted provider, response, call, operation, idempotency key, adapter and tool contract',
 });
 
-/** The English sentence for a violation's specifics: the `detail` of every violation. */
+/** A violation's specifics in English: the `detail` of each violation. */
 export function describeParams(p: ViolationParams): string {
   switch (p.kind) {
     case 'rule':

@@ -1,13 +1,16 @@
 /**
  * Every violation the core can produce on the scenarios, the attacks and the
  * learner's usual edits is rendered in Chinese from its data, with no English
- * sentence outside quoted values and code names.
+ * sentence outside quoted values and code names (the locales' own test,
+ * core/messages/locales.test.ts, renders generated params of every kind).
  */
 import { describe, expect, it } from 'vitest';
 import { describeParams, RULES, type ViolationParams, type ViolationParamsKind } from '../../core/tables/index.ts';
 import { projectDetailed, scenarios, validateResultDetailed, type Violation } from '../../core/index.ts';
 import { ATTACK_IDS, attackApplies, runAttack } from '../../lessons/attacks.ts';
-import { violationDetail } from './violationDetail.ts';
+import { MESSAGES } from './messages.ts';
+
+const violationDetail = (p: ViolationParams, lang: 'en' | 'zh'): string => MESSAGES[lang].violation(p);
 
 function collected(): Violation[] {
   const all: Violation[] = [];
@@ -109,7 +112,7 @@ describe('violation details in Chinese', () => {
     expect(new Set(texts).size).toBe(RULES.length);
     for (const t of texts) expect(strip(t)).not.toMatch(ENGLISH);
   });
-  it("English is the core's sentence", () => {
+  it("English is the core's detail", () => {
     const p: ViolationParams = { kind: 'too_large', limit: 16384, size: 20000 };
     expect(violationDetail(p, 'en')).toBe(describeParams(p));
   });

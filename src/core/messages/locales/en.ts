@@ -1,0 +1,10 @@
+/**
+ * The library's messages in English: every violation's specifics
+ * (enViolation.ts) and every turn problem, note and refusal (enTurn.ts). The
+ * `detail` the core attaches to each is this text; the CLI prints it.
+ */
+import type { MessageLocale } from '../locale.ts';
+import { describeTurn } from './enTurn.ts';
+import { describeParams } from './enViolation.ts';
+
+export const en: MessageLocale = Object.freeze({ lang: 'en', violation: describeParams, turn: describeTurn });

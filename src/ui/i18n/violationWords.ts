@@ -1,0 +1,9 @@
+/**
+ * The violation words the page loads after its first paint: each code's rule
+ * and reason in both languages (violations.ts) and the core's Chinese locale.
+ * Together they are a few KB gzipped the first page does not need before a
+ * violation is on screen; the English specifics (the core's `detail`) are in
+ * the first load, since the core makes them anyway.
+ */
+export { zh } from '../../core/messages/locales/zh.ts';
+export { VIOLATION_TEXTS } from './violations.ts';
