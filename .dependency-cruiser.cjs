@@ -1,7 +1,8 @@
 /**
  * The core's folders and what each may import (README "Where the code is"): a DAG whose
- * leaves, `recordings` and `dispatcher`, nothing in the core imports; `src/core/index.ts`,
- * the package's door, may import them all. Circles of files are refused too, type imports
+ * one leaf, `dispatcher`, nothing in the core imports; `src/core/index.ts`,
+ * the package's door, may import them all. The core never imports the chapter (src/chapter):
+ * the contract knows no course material. Circles of files are refused too, type imports
  * included. ESLint's no-restricted-imports keeps everything outside the core at the doors.
  * Run by `npm run lint`; test/coreLayers.test.ts holds the folders on disk to the map.
  */
@@ -25,6 +26,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/core/[a-z]+/' },
       to: { path: '^src/core/index\\.ts$' },
+    },
+    {
+      name: 'core-knows-no-chapter',
+      comment: 'the contract is the same for every registry: src/core imports nothing from src/chapter',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/chapter/' },
     },
     {
       name: 'no-circular',

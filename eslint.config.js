@@ -72,6 +72,11 @@ export default tseslint.config(
               regex: '(^|/)core/[a-z]+/(?!index\\.ts$)[^/]+\\.ts$',
               message: 'Import the core through its folder door (core/<folder>/index.ts) or core/index.ts.',
             },
+            {
+              regex: '(^|/)chapter/(?!index\\.ts$|recordings/index\\.ts$).+\\.ts$',
+              message:
+                'Import the chapter through its door (chapter/index.ts; its recordings through chapter/recordings/index.ts).',
+            },
           ],
         },
       ],

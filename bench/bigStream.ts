@@ -4,7 +4,8 @@
  * fragments of 150 characters, as events and as JSON Lines (also read by
  * src/playground/turn/stepThrough.test.ts).
  */
-import { turnFixtures } from '../src/core/turn/index.ts';
+
+import { turnFixtures } from '../src/chapter/index.ts';
 
 export function bigStream(): { stream: unknown[]; start: number; text: string } {
   const f = turnFixtures.find((x) => x.id === 'anthropic.one_call');

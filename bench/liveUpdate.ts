@@ -31,13 +31,13 @@ import { sha256Hex, hmacSha256Hex } from '../src/core/json/index.ts';
 import { callBindingParts } from '../src/core/result/index.ts';
 import { withProvider } from '../src/core/dispatch/index.ts';
 import { PROVIDER_ADAPTERS } from '../src/core/tables/index.ts';
-import { findScenario, scenarios } from '../src/core/result/index.ts';
 import { parseStrictJson } from '../src/core/json/index.ts';
 import type { Scenario } from '../src/core/result/index.ts';
 import type { TrustedContext } from '../src/core/result/index.ts';
 import { draftFromContext, type ContextDraft } from '../src/playground/contextDraft.ts';
 import { turnVsSdk } from './turnVsSdk.ts';
 import { createEvaluator, type Evaluation } from '../src/playground/evaluate.ts';
+import { findScenario, scenarios, chapterTools } from '../src/chapter/index.ts';
 
 const TARGET = 3;
 /** The regression budget for the targets not yet met (README "Performance" has the figures). */
@@ -68,7 +68,12 @@ function floorPreimages(ev: Evaluation, trusted: TrustedContext): string[] {
   const result = r.digests.find((d) => d.name === 'result_sha256')?.preimage;
   if (typeof result !== 'string') throw new Error('no result preimage');
   const calls = PROVIDER_ADAPTERS.map((a) => {
-    const { prefix, suffix } = callBindingParts(withProvider(trusted, a.provider), b.request_sha256, b.result_sha256);
+    const { prefix, suffix } = callBindingParts(
+      withProvider(trusted, a.provider),
+      b.request_sha256,
+      b.result_sha256,
+      chapterTools,
+    );
     return prefix + suffix;
   });
   return [...new Set([result, ...calls])];

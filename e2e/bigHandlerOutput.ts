@@ -23,7 +23,7 @@ type HandlerOutput = {
 };
 
 const scenario = JSON.parse(
-  readFileSync(new URL('../src/core/result/scenarios/search_kb.hits.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/chapter/scenarios/search_kb.hits.json', import.meta.url), 'utf8'),
 ) as { handler_output: HandlerOutput };
 
 const TOPICS = [

@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import { project } from '../src/core/result/index.ts';
 import type { TrustedContext } from '../src/core/result/index.ts';
 import { expect, test } from './fixtures.ts';
+import { chapterTools } from '../src/chapter/index.ts';
 
 const scenarioFile = (id: string) =>
-  JSON.parse(readFileSync(new URL(`../src/core/result/scenarios/${id}.json`, import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL(`../src/chapter/scenarios/${id}.json`, import.meta.url), 'utf8')) as {
     context: TrustedContext;
     handler_output: Record<string, unknown>;
   };
@@ -35,7 +36,7 @@ test('typing a new title changes result_sha256 to exactly the core’s digest, a
   const edited = structuredClone(s.handler_output) as { data: { hits: { title: string }[] } };
   (edited.data.hits[0] as { title: string }).title = 'Refunds, typed by a learner';
   await pg.typeEditorText(JSON.stringify(edited));
-  const expected = project(edited, s.context).protected_audit.binding.result_sha256;
+  const expected = project(edited, s.context, chapterTools).protected_audit.binding.result_sha256;
   await expect(pg.digestValue('result_sha256')).toHaveText(expected);
   expect(expected).not.toBe(before.result);
   await expect(pg.digestValue('request_sha256')).toHaveText(before.request ?? '');
@@ -67,7 +68,7 @@ test('Chinese through an input method: the composition reaches the editor, and t
   const edited = JSON.parse(await pg.editorValue()) as Record<string, unknown>;
   const s = scenarioFile('search_kb.hits');
   await expect(pg.digestValue('result_sha256')).toHaveText(
-    project(edited, s.context).protected_audit.binding.result_sha256,
+    project(edited, s.context, chapterTools).protected_audit.binding.result_sha256,
   );
   await expect(pg.modelResult).toContainText('damaged items退款');
 });

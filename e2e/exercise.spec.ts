@@ -7,10 +7,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { findScenario } from '../src/core/index.ts';
 import { serializeWork } from '../src/playground/codecs/savedWork.ts';
 import { initialWork, workedAnswer, type Doc } from '../src/playground/work.ts';
 import { expect, test, type PlaygroundPage } from './fixtures.ts';
+import { findScenario } from '../src/chapter/index.ts';
 
 const TEXT = {
   en: { summary: (n: number) => `${n} / 5 proofs shown`, learnTab: 'Learn' },

@@ -8,13 +8,14 @@
  * console error, or a request that leaves localhost.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { findScenario, type Scenario } from '../src/core/index.ts';
+import { type Scenario } from '../src/core/index.ts';
 import { MISTAKES } from '../src/mistakes/index.ts';
 import { consequenceOf } from '../src/mistakes/mistakeText.ts';
 import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/playground/recoveryTimeline.ts';
 import { QUESTIONS } from '../src/playground/selfTest.ts';
 import { SELF_TEST_TEXT } from '../src/playground/selfTestText.ts';
 import { expect, test } from './fixtures.ts';
+import { findScenario } from '../src/chapter/index.ts';
 
 const queryOf = (url: string) => new URL(url).searchParams;
 

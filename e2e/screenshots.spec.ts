@@ -51,7 +51,7 @@ async function settle(pg: PlaygroundPage): Promise<void> {
 }
 
 const withToken = (): string => {
-  const s = JSON.parse(readFileSync('src/core/result/scenarios/search_kb.hits.json', 'utf8')) as {
+  const s = JSON.parse(readFileSync('src/chapter/scenarios/search_kb.hits.json', 'utf8')) as {
     handler_output: { data: { hits: Record<string, unknown>[] } };
   };
   const out = structuredClone(s.handler_output);
@@ -88,7 +88,7 @@ async function exerciseUnderWay(pg: PlaygroundPage, page: Page): Promise<void> {
   }
   await page.getByTestId('proof-3').getByTestId('action-swap').click();
   await slot(1).getByTestId('slot-open').click();
-  const s = JSON.parse(readFileSync('src/core/result/scenarios/search_kb.hits.json', 'utf8')) as {
+  const s = JSON.parse(readFileSync('src/chapter/scenarios/search_kb.hits.json', 'utf8')) as {
     handler_output: { data: { hits: Record<string, unknown>[] } };
   };
   (s.handler_output.data.hits[0] as Record<string, unknown>).title = 'Refunds are never possible';

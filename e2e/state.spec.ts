@@ -12,7 +12,7 @@ import { expect, test, WORK_KEY, type PlaygroundPage } from './fixtures.ts';
 async function makeEditedState(pg: PlaygroundPage): Promise<void> {
   const page = pg.page;
   await pg.goto('/?scenario=create_refund_draft.created');
-  const s = JSON.parse(readFileSync('src/core/result/scenarios/create_refund_draft.created.json', 'utf8')) as {
+  const s = JSON.parse(readFileSync('src/chapter/scenarios/create_refund_draft.created.json', 'utf8')) as {
     handler_output: { data: { reason: string } };
   };
   await pg.typeEditorText(

@@ -11,11 +11,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { findRecording } from '../src/core/recordings/index.ts';
-import { turnFixtures } from '../src/core/turn/index.ts';
+import { findRecording } from '../src/chapter/recordings/index.ts';
 import { readTurnStream } from '../src/core/turn/index.ts';
 import { faultsFor } from '../src/playground/turn/faults.ts';
 import { expect, test } from './fixtures.ts';
+import { turnFixtures } from '../src/chapter/index.ts';
 
 const address = (id: string) => `/?mode=turn&provider=${id.split('.')[0]}&stream=${id}`;
 const verdict = (page: Page) => page.getByTestId('turn-verdict');
@@ -366,7 +366,7 @@ test('each stream is a history entry: Back returns to the stream before, and its
 const recordedEvents = (id: string): number => {
   const r = findRecording(id);
   if (r === null) throw new Error(`no recording ${id}`);
-  const read = readTurnStream(readFileSync(`src/core/recordings/${r.file}`, 'utf8'));
+  const read = readTurnStream(readFileSync(`src/chapter/recordings/${r.file}`, 'utf8'));
   if (!read.ok) throw new Error(read.error.message);
   return read.events.length;
 };

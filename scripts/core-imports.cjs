@@ -11,7 +11,6 @@ const CORE_IMPORTS = {
   mcp: ['json', 'messages', 'tables', 'result'],
   dispatch: ['json', 'messages', 'tables', 'result'],
   turn: ['json', 'messages', 'tables', 'result', 'dispatch'],
-  recordings: ['json', 'tables', 'turn'],
   dispatcher: ['json', 'messages', 'tables', 'result', 'mcp', 'dispatch', 'turn'],
 };
 

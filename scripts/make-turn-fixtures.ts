@@ -1,5 +1,5 @@
 /**
- * Writes the turn fixtures (docs/turn-contract.md#fixtures-and-the-sdk-cross-check; src/core/turn/turns/*.json). The fixtures
+ * Writes the turn fixtures (docs/turn-contract.md#fixtures-and-the-sdk-cross-check; src/chapter/turns/*.json). The fixtures
  * are data; this script is how they were first written, kept so a reader can
  * see every event's origin in one place. Ids, texts and token counts are
  * invented (FIXTURE); field names and shapes follow the SDK types (openai resources/responses/responses.d.ts:5611,

@@ -98,6 +98,29 @@ try {
       );
   }
 
+  // The root is the contract only: no name the chapter exports is reachable from it, and a dispatcher needs its tools.
+  const door = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const root = await import('tool-result-contract');
+       const chapter = await import('tool-result-contract/chapter');
+       const leaked = Object.keys(chapter).filter((n) => n in root);
+       let refused = false;
+       try { root.createDispatcher({}); } catch (e) { refused = e instanceof TypeError && /needs its tools/.test(e.message); }
+       console.log(JSON.stringify({ leaked, chapter: Object.keys(chapter).length, refused }));`,
+    ],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  const doors = door.status === 0 ? JSON.parse(door.stdout) : null;
+  if (doors === null || doors.leaked.length > 0 || doors.chapter === 0 || !doors.refused)
+    fail(`the root and the chapter's door: ${door.stdout}${door.stderr}`);
+  else
+    console.log(
+      `the root exports none of the chapter's ${doors.chapter} names; createDispatcher without tools is refused — ok`,
+    );
+
   const bin = join(scratch, 'node_modules/.bin/tool-result');
   const validate = spawnSync(bin, ['validate', '--scenario', 'create_refund_draft.status_injected'], {
     cwd: scratch,

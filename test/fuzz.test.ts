@@ -15,11 +15,11 @@ import {
   composeTurn,
   parseStrictJson,
   project,
-  scenarios,
   toProviderItem,
   validateResult,
   type Package,
 } from '../src/core/index.ts';
+import { scenarios, chapterTools } from '../src/chapter/index.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260719);
@@ -116,10 +116,10 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
       fc.property(mutatedText, ({ s, text }) => {
         const parsed = parseStrictJson(text);
         if (!parsed.ok) return;
-        const pkg = project(parsed.value, s.context);
-        const report = validateResult(pkg, s.context);
+        const pkg = project(parsed.value, s.context, chapterTools);
+        const report = validateResult(pkg, s.context, chapterTools);
         expect(report.ok).toBe(true); // whatever the handler said, the dispatcher's own package validates
-        const item = toProviderItem(pkg, s.context);
+        const item = toProviderItem(pkg, s.context, chapterTools);
         expect(JSON.stringify(item)).not.toContain(pkg.protected_audit.principal_ref);
       }),
       opts,
@@ -128,8 +128,8 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
   it('projector: hostile non-JSON handler values never throw', () => {
     fc.assert(
       fc.property(fc.constantFrom(...scenarios), hostileValue, (s, v) => {
-        const pkg = project(v, s.context);
-        expect(validateResult(pkg, s.context).ok).toBe(true);
+        const pkg = project(v, s.context, chapterTools);
+        expect(validateResult(pkg, s.context, chapterTools).ok).toBe(true);
       }),
       opts,
     );
@@ -137,13 +137,13 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
   it('validator: hostile packages are rejected with catalogued codes, never thrown', () => {
     fc.assert(
       fc.property(fc.constantFrom(...scenarios), hostileValue, (s, v) => {
-        const real = project(s.handler_output, s.context);
+        const real = project(s.handler_output, s.context, chapterTools);
         for (const pkg of [
           v,
           { model_result: v, protected_audit: real.protected_audit },
           { model_result: real.model_result, protected_audit: v },
         ]) {
-          const r = validateResult(pkg, s.context);
+          const r = validateResult(pkg, s.context, chapterTools);
           expect(r.ok).toBe(false);
           for (const violation of r.violations) expect(codes.has(violation.code)).toBe(true);
         }
@@ -158,9 +158,13 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
         hostileValue,
         fc.array(fc.string({ maxLength: 12 }), { maxLength: 4 }),
         (s, v, ids) => {
-          const real = project(s.handler_output, s.context);
+          const real = project(s.handler_output, s.context, chapterTools);
           try {
-            toProviderItem({ model_result: v, protected_audit: real.protected_audit } as Package, s.context);
+            toProviderItem(
+              { model_result: v, protected_audit: real.protected_audit } as Package,
+              s.context,
+              chapterTools,
+            );
             throw new Error('a hostile model_result was serialized');
           } catch (e) {
             expect(e).toBeInstanceOf(AdapterRefused);
@@ -172,7 +176,7 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
             arguments: '{}',
           }));
           try {
-            composeTurn('openai', calls, [{ package: real, trusted: s.context }]);
+            composeTurn('openai', calls, [{ package: real, trusted: s.context }], { tools: chapterTools });
           } catch (e) {
             expect(e instanceof TurnRefused || e instanceof AdapterRefused).toBe(true);
           }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { registry } from '../src/core/tables/index.ts';
 import { handlerSchemas } from '../src/ui/features/editor/handlerSchemas.ts';
+import { chapterTools } from '../src/chapter/index.ts';
 
 type Branch = { properties: { kind: { const?: string }; data?: { properties?: Record<string, unknown> } } };
 
 describe('the editor’s handler-output schemas, made by zod’s converter when the editor loads', () => {
   it('name every tool, each with its own data members inside the success envelope', () => {
     const s = handlerSchemas();
-    expect(Object.keys(s).sort()).toEqual(Object.keys(registry).sort());
-    for (const spec of Object.values(registry)) {
+    expect(Object.keys(s).sort()).toEqual(Object.keys(chapterTools).sort());
+    for (const spec of Object.values(chapterTools)) {
       const branches = (s[spec.name]?.oneOf ?? s[spec.name]?.anyOf) as Branch[];
       const success = branches.find((b) => b.properties.kind.const === 'success');
       const shape = (spec.output as unknown as { _zod: { def: { shape: object } } })._zod.def.shape;

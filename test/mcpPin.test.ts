@@ -7,13 +7,13 @@ import {
   mcpDefinitionSha256,
   mcpDefinitionState,
   pinMcpTools,
-  registry,
   sha256Hex,
   ToolSpecError,
   type McpBinding,
   type ToolSpec,
 } from '../src/core/index.ts';
 import { DEFINITIONS, dispatcher, listing, pinning, SERVER } from './support/mcpTools.ts';
+import { chapterTools } from '../src/chapter/index.ts';
 
 const spec = (name: string) => dispatcher.tools[name] as ToolSpec;
 
@@ -107,15 +107,17 @@ describe('pinMcpTools', () => {
     expect(pinMcpTools(listing(), d, { server: 'b' }).pinned.map((p) => p.tool)).toEqual(['get_order_b']);
   });
   it('the chapter’s tools have no pin: none is an MCP tool', () => {
-    expect(pinMcpTools(listing(), createDispatcher()).unregistered).toHaveLength(3);
-    expect(mcpDefinitionState(registry.get_order as ToolSpec, pinning)).toBe('no_pin');
+    expect(pinMcpTools(listing(), createDispatcher({ tools: Object.values(chapterTools) })).unregistered).toHaveLength(
+      3,
+    );
+    expect(mcpDefinitionState(chapterTools.get_order as ToolSpec, pinning)).toBe('no_pin');
   });
 });
 
 describe('defineTool: ToolSpec.mcp', () => {
   const problems = (mcp: unknown): string[] => {
     try {
-      defineTool({ ...(registry.get_order as ToolSpec), mcp: mcp as never });
+      defineTool({ ...(chapterTools.get_order as ToolSpec), mcp: mcp as never });
       return [];
     } catch (e) {
       expect(e).toBeInstanceOf(ToolSpecError);

@@ -13,6 +13,7 @@ import {
   type Package,
 } from '../src/core/index.ts';
 import { contextOf, DEFINITIONS, dispatcher, listing, pinning } from './support/mcpTools.ts';
+import { chapterTools } from '../src/chapter/index.ts';
 
 const ctx = contextOf('get_order.paid');
 const writeCtx = contextOf('create_refund_draft.created');
@@ -273,7 +274,7 @@ describe('projectMcp: the four codes', () => {
     expect(codes(changed)).toEqual([{ code: 'MCP_DEFINITION_CHANGED', path: '' }]);
     const gone = run(ok(), ctx, pinMcpTools({ tools: listing().tools.slice(1) }, dispatcher));
     expect(codes(gone)).toEqual([{ code: 'MCP_DEFINITION_CHANGED', path: '' }]);
-    const chapter = createDispatcher();
+    const chapter = createDispatcher({ tools: Object.values(chapterTools) });
     const unpinned = chapter.projectMcp(ok(), ctx, pinning);
     expect(chapter.validateResult(unpinned, ctx).ok).toBe(true);
     expect(unpinned.protected_audit.violations).toEqual([{ code: 'MCP_DEFINITION_CHANGED', path: '' }]);

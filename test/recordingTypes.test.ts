@@ -1,7 +1,7 @@
 /** The type-level check of the recordings' continuation bodies (test/types/recordings.generated.ts) is only as good as its freshness. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { recordings } from '../src/core/recordings/index.ts';
+import { recordings } from '../src/chapter/recordings/index.ts';
 import { RECORDING_TYPES_PATH, renderRecordingTypes, TYPE_PINS, typedBodies } from './support/recordingTypes.ts';
 
 describe('recordings: continuation bodies type-checked against the SDK request types', () => {

@@ -1,5 +1,5 @@
 /**
- * docs/turn-contract.md#what-providers-really-send: every recorded stream (src/core/recordings) through assembleTurn,
+ * docs/turn-contract.md#what-providers-really-send: every recorded stream (src/chapter/recordings) through assembleTurn,
  * the input gate (dispatchTurn under the recording's turn context),
  * continueTurn and the CLI, to the outcome written for it from the protocols
  * and docs/turn-contract.md. The recorded tools are not in the registry, so the gate answers
@@ -11,19 +11,24 @@ import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../src/core/turn/index.ts';
 import { continueTurn } from '../src/core/turn/index.ts';
 import { dispatchTurn } from '../src/core/turn/index.ts';
-import { recordings, recordingSourceText, type Recording } from '../src/core/recordings/index.ts';
+import { recordings, recordingSourceText, type Recording } from '../src/chapter/recordings/index.ts';
 import { cli } from './support/cli.ts';
 import { RECORDINGS_DIR, recordingText, replayedMembers } from './support/recordings.ts';
+import { chapterTools } from '../src/chapter/index.ts';
 
 const PROVIDERS = ['openai', 'anthropic', 'gemini'] as const;
 const cases = recordings.map((r) => [r.id, r] as const);
 
 function turnOf(r: Recording) {
   const turn = assembleTurn(r.provider, recordingText(r));
-  const dispatched = turn.problems.length === 0 ? dispatchTurn(turn, r.turn_context, {}) : [];
+  const dispatched = turn.problems.length === 0 ? dispatchTurn(turn, r.turn_context, {}, chapterTools) : [];
   const continuation =
     turn.problems.length === 0
-      ? continueTurn(r.provider, turn, dispatched, { mode: 'stateless', history: r.turn_context.history })
+      ? continueTurn(r.provider, turn, dispatched, {
+          tools: chapterTools,
+          mode: 'stateless',
+          history: r.turn_context.history,
+        })
       : null;
   return { turn, dispatched, continuation };
 }

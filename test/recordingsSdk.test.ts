@@ -11,7 +11,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { findRecording, recordings, type Recording } from '../src/core/recordings/index.ts';
+import { findRecording, recordings, type Recording } from '../src/chapter/recordings/index.ts';
 import { readTurnStream } from '../src/core/turn/index.ts';
 import { recordingSse } from './support/recordings.ts';
 

@@ -14,9 +14,9 @@ import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assembleTurn } from '../src/core/turn/index.ts';
-import { isHealthyFixture, turnFixtures, type TurnFixture } from '../src/core/turn/index.ts';
 import { readTurnStream } from '../src/core/turn/index.ts';
 import { toSse } from './support/turnSse.ts';
+import { isHealthyFixture, turnFixtures, type TurnFixture } from '../src/chapter/index.ts';
 
 const HOSTS = {
   openai: 'api.openai.com',

@@ -12,18 +12,13 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findRecording } from '../src/core/recordings/index.ts';
-import {
-  assembleTurn,
-  createTurnAssembler,
-  findTurnFixture,
-  type AssembledTurn,
-  type TurnProblem,
-} from '../src/core/turn/index.ts';
+import { findRecording } from '../src/chapter/recordings/index.ts';
+import { assembleTurn, createTurnAssembler, type AssembledTurn, type TurnProblem } from '../src/core/turn/index.ts';
 import type { ProviderName } from '../src/core/tables/index.ts';
 import { recordingSse } from './support/recordings.ts';
 import { serveSse, type SseServer } from './support/sseServer.ts';
 import { toSse } from './support/turnSse.ts';
+import { findTurnFixture } from '../src/chapter/index.ts';
 
 let server: SseServer | null = null;
 afterEach(async () => {

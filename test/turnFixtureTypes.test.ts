@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_PATH, renderTurnFixtureTypes } from './support/turnFixtureTypes.ts';
-import { turnFixtures } from '../src/core/turn/index.ts';
 import { REPLAY_SAMPLES } from './support/replaySamples.ts';
+import { turnFixtures } from '../src/chapter/index.ts';
 
 describe('turn fixtures, type-checked against the SDK types', () => {
   it('the generated file is what the fixtures and the continuation give today (else: npx tsx test/support/turnFixtureTypes.ts)', () => {

@@ -8,7 +8,7 @@
  *
  * Nothing leaves the machine: the client's baseURL is a stand-in for the
  * provider on 127.0.0.1 that answers the first request with a stream
- * recorded from the live API (src/core/recordings/openai/text_before_call.sse,
+ * recorded from the live API (src/chapter/recordings/openai/text_before_call.sse,
  * from pydantic-ai's test cassettes, MIT: reasoning, a sentence, then one
  * call to `get_capital`) and keeps every request it is sent.
  * test/control/openaiClientExample.test.ts runs it and reads what was sent.
@@ -146,7 +146,7 @@ const FINAL_ANSWER = [
   .map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`)
   .join('');
 
-const RECORDING = fileURLToPath(new URL('../../src/core/recordings/openai/text_before_call.sse', import.meta.url));
+const RECORDING = fileURLToPath(new URL('../../src/chapter/recordings/openai/text_before_call.sse', import.meta.url));
 
 /** The stand-in for the provider: the recording for the first request, the final answer for the second, and a record of each. */
 export async function replayServer() {

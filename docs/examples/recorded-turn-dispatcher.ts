@@ -8,7 +8,7 @@
  *   npx tsx docs/examples/recorded-turn-dispatcher.ts
  *
  * The stream is Anthropic's, recorded from the live API by the official
- * Python SDK's tests (src/core/recordings/anthropic/official_sdk_tool_use.sse,
+ * Python SDK's tests (src/chapter/recordings/anthropic/official_sdk_tool_use.sse,
  * MIT): a sentence, then one call to `get_weather` for Paris.
  * test/control/recordedTurnExample.test.ts runs it and reads its output.
  */
@@ -66,7 +66,7 @@ export const principal = { tenant: 'tenant-meteo', subject: 'user-ada' };
 /** The conversation so far: Anthropic keeps no state, so the next request carries it again. */
 const history = [{ role: 'user' as const, content: 'What is the weather in Paris?' }];
 
-const RECORDING = new URL('../../src/core/recordings/anthropic/official_sdk_tool_use.sse', import.meta.url);
+const RECORDING = new URL('../../src/chapter/recordings/anthropic/official_sdk_tool_use.sse', import.meta.url);
 
 export async function recordedTurn() {
   const plane = createControlPlane({

@@ -10,21 +10,21 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   createDispatcher,
   defineTool,
-  findScenario,
   project,
   toProviderItem,
   validateResult,
   type Package,
   type TrustedContext,
 } from 'tool-result-contract';
+import { chapterTools, findScenario } from 'tool-result-contract/chapter';
 
-// The chapter's tools, through the top-level functions.
+// The chapter's tools, one registry among others: every top-level function takes the registry it checks against.
 const paid = findScenario('get_order.paid');
 assert.ok(paid !== null);
-const chapterPkg: Package = project(paid.handler_output, paid.context);
+const chapterPkg: Package = project(paid.handler_output, paid.context, chapterTools);
 assert.equal(chapterPkg.model_result.status, 'succeeded');
-assert.deepEqual(validateResult(chapterPkg, paid.context), { ok: true, violations: [] });
-const chapterItem = toProviderItem(chapterPkg, paid.context);
+assert.deepEqual(validateResult(chapterPkg, paid.context, chapterTools), { ok: true, violations: [] });
+const chapterItem = toProviderItem(chapterPkg, paid.context, chapterTools);
 // Every item but MCP's CallToolResult has a `type`: the union is narrowed by it.
 assert.ok('type' in chapterItem && chapterItem.type === 'function_call_output');
 

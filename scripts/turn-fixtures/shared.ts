@@ -7,7 +7,7 @@ import { toProviderItem } from '../../src/core/dispatch/index.ts';
 import { PROVIDER_ADAPTERS } from '../../src/core/tables/index.ts';
 
 export type J = Record<string, unknown>;
-export const OUT = join(import.meta.dirname, '..', '..', 'src', 'core', 'turn', 'turns');
+export const OUT = join(import.meta.dirname, '..', '..', 'src', 'chapter', 'turns');
 export const PRINCIPAL = { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' };
 export const NOW = '2026-07-19T00:01:00Z';
 export const KEY = {

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { scenarios } from '../core/result/index.ts';
 import { run } from './run.ts';
+import { scenarios } from '../chapter/index.ts';
 
 function cli(argv: string[], files: Record<string, string> = {}) {
   let stdout = '';

@@ -7,38 +7,36 @@ import {
   AdapterRefused,
   StreamTextRefused,
   TurnInputError,
-  findTurnFixture,
   isTurnProvider,
   parseTurnContext,
   readTurnStream,
   runTurn,
-  turnFixtures,
   type StreamEvent,
   type TurnContext,
   type TurnReport,
   TrustedContextError,
   decodeUtf8Strict,
-  findScenario,
   parseScenario,
   parseStrictJson,
   parseTrustedContext,
   project,
-  scenarios,
   toProviderItem,
   validateResult,
   lookupTool,
-  registry,
   resultJsonSchema,
   RESULT_SCHEMA_PARTS,
   type ResultSchemaPart,
   type Package,
   type TrustedContext,
+  type ToolRegistry,
   en,
   segmentsText,
 } from '../core/index.ts';
 import { AUDIT_USAGE, auditCommand } from './auditCommand.ts';
 import { BadInput } from './badInput.ts';
 import { MCP_GUARD_USAGE } from './mcpGuardUsage.ts';
+import { loadToolRegistry } from './toolsModule.ts';
+import { findTurnFixture, turnFixtures, findScenario, scenarios, chapterTools } from '../chapter/index.ts';
 
 export interface CliIO {
   readFile(path: string): Uint8Array;
@@ -47,17 +45,17 @@ export interface CliIO {
 }
 
 const COMMAND_USAGE: Readonly<Record<string, string>> = {
-  project: `cli project  (--handler H.json --context C.json | --scenario ID|FILE.json)
+  project: `cli project  (--handler H.json --context C.json | --scenario ID|FILE.json) [--tools T.mjs]
     Projects a handler output under a trusted context; prints {model_result, protected_audit}. Exit 0 (a contract error is still a package), 2 bad input.`,
-  validate: `cli validate (--package P.json --context C.json | --scenario ID|FILE.json)
+  validate: `cli validate (--package P.json --context C.json | --scenario ID|FILE.json) [--tools T.mjs]
     Validates a package against its trusted context; prints {ok, violations}. Exit 0 ok, 1 rejected, 2 bad input.
     With --scenario the package is projected first, and the output also says what it carries:
     {scenario: {model_result_status, model_result_error, handler_output_refused, handler_output_violations}}.
     A handler output the projection refused still makes a valid package (exit 0): one that carries
     OUTPUT_CONTRACT_VIOLATION, with the reasons in its audit.`,
-  payload: `cli payload  (--package P.json --context C.json | --scenario ID|FILE.json)
+  payload: `cli payload  (--package P.json --context C.json | --scenario ID|FILE.json) [--tools T.mjs]
     Builds the provider item from a package. Exit 0, 1 refused, 2 bad input.`,
-  turn: `cli turn     (--provider P --stream S --turn-context T.json [--handlers H.json] | --fixture ID) [--mode stateful|stateless]
+  turn: `cli turn     (--provider P --stream S --turn-context T.json [--handlers H.json] | --fixture ID) [--mode stateful|stateless] [--tools T.mjs]
     Assembles one streamed model turn (S: JSON array, JSON Lines or SSE text), passes each call through the
     input gate, projects each result and builds the next request's body. P is openai, anthropic or gemini;
     --mode defaults to stateless. Prints {provider, response_id, terminal, calls, problems, notes, continuation, refused}.
@@ -65,7 +63,7 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
     1 the turn has problems or the continuation is refused, 2 bad input. T.json may give response_ref,
     the dispatcher's id for the request, bound where the provider gave the empty response id.
     Fixture ids: \`cli list --turns\`.`,
-  schema: `cli schema --tool NAME [--part model_result|data]
+  schema: `cli schema --tool NAME [--part model_result|data] [--tools T.mjs]
     Prints the JSON Schema 2020-12 of the tool's model_result (default; data null or the tool's exact data)
     or of its data alone: an MCP tool's outputSchema. Refinements JSON Schema cannot express (URL host, UTC
     time) and the rules across fields (echo, list limits, status) are checked by validate, not by the schema.`,
@@ -79,7 +77,9 @@ const USAGE = `usage:
 ${Object.values(COMMAND_USAGE)
   .map((u) => `  ${u.split('\n')[0]}`)
   .join('\n')}
-  cli <command> --help`;
+  cli <command> --help
+--tools T.mjs (project, validate, payload, schema, turn): check against your own registry, the tool specs
+  (defineTool's, or arrays of them) that module T.mjs exports; without it, the chapter's three tools.`;
 
 function parseFlags(args: string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -156,7 +156,6 @@ const wantsHelp = (args: readonly string[]): boolean => {
 /** A number for every command but `audit`, which reads a database and answers when it has, and `mcp-guard`, which serves until its client leaves. */
 export function run(argv: string[], io: CliIO): number | Promise<number> {
   const [command, ...rest] = argv;
-  const out = (v: unknown) => io.stdout(`${JSON.stringify(v)}\n`);
   // --help is an answer, not an error: usage on stdout, exit 0 (for the CLI and for each command).
   if (command === '--help' || command === '-h' || command === 'help') {
     io.stdout(`${USAGE}\n`);
@@ -166,6 +165,36 @@ export function run(argv: string[], io: CliIO): number | Promise<number> {
     io.stdout(`usage:\n  ${COMMAND_USAGE[command]}\n`);
     return 0;
   }
+  const at = rest.indexOf('--tools');
+  if (at >= 0 && command !== undefined && TOOLS_COMMANDS.has(command)) {
+    const path = rest[at + 1];
+    const others = [...rest.slice(0, at), ...rest.slice(at + 2)];
+    if (path === undefined || path.startsWith('--')) {
+      io.stderr(`error: --tools needs a module path (T.mjs exporting defineTool specs)\n`);
+      return 2;
+    }
+    return loadToolRegistry(path).then(
+      (tools) => runCommand(command, others, io, tools),
+      (e: unknown) => {
+        if (!(e instanceof BadInput)) throw e;
+        io.stderr(`error: ${e.message}\n`);
+        return 2;
+      },
+    );
+  }
+  return runCommand(command, rest, io, chapterTools);
+}
+
+/** The commands that check against a registry: the chapter's, or the engineer's with `--tools T.mjs`. */
+const TOOLS_COMMANDS: ReadonlySet<string> = new Set(['project', 'validate', 'payload', 'schema', 'turn']);
+
+function runCommand(
+  command: string | undefined,
+  rest: string[],
+  io: CliIO,
+  tools: ToolRegistry,
+): number | Promise<number> {
+  const out = (v: unknown) => io.stdout(`${JSON.stringify(v)}\n`);
   try {
     switch (command) {
       case 'list':
@@ -177,7 +206,7 @@ export function run(argv: string[], io: CliIO): number | Promise<number> {
         out(scenarios.map((s) => ({ id: s.id, title: s.title })));
         return 0;
       case 'turn':
-        return turn(io, parseFlags(rest));
+        return turn(io, parseFlags(rest), tools);
       case 'audit':
         return auditCommand(rest, io);
       case 'mcp-guard':
@@ -190,20 +219,20 @@ export function run(argv: string[], io: CliIO): number | Promise<number> {
           }),
         );
       case 'schema':
-        out(schema(parseFlags(rest)));
+        out(schema(parseFlags(rest), tools));
         return 0;
       case 'project': {
         const { value, context } = inputs(io, parseFlags(rest), '--handler');
-        out(project(value, context));
+        out(project(value, context, tools));
         return 0;
       }
       case 'validate':
       case 'payload': {
         const { value, context, projected } = inputs(io, parseFlags(rest), '--package');
         // With --scenario the package is made from the scenario first (docs/contract.md#the-cli).
-        const pkg = projected ? value : project(value, context);
+        const pkg = projected ? value : project(value, context, tools);
         if (command === 'validate') {
-          const report = validateResult(pkg, context);
+          const report = validateResult(pkg, context, tools);
           if (projected) out(report);
           else {
             // The package is valid even when the handler output was refused: say what it carries, not only that it is valid.
@@ -228,7 +257,7 @@ export function run(argv: string[], io: CliIO): number | Promise<number> {
           return report.ok ? 0 : 1;
         }
         try {
-          out(toProviderItem(pkg as Package, context));
+          out(toProviderItem(pkg as Package, context, tools));
           return 0;
         } catch (e) {
           if (!(e instanceof AdapterRefused)) throw e;
@@ -250,14 +279,16 @@ export function run(argv: string[], io: CliIO): number | Promise<number> {
 }
 
 /** `schema --tool NAME [--part model_result|data]`. */
-function schema(flags: Map<string, string>): Record<string, unknown> {
+function schema(flags: Map<string, string>, tools: ToolRegistry): Record<string, unknown> {
   for (const f of flags.keys())
     if (f !== '--tool' && f !== '--part') throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.schema}`);
   const name = flags.get('--tool');
   if (name === undefined) throw new BadInput(`schema needs --tool\n  ${COMMAND_USAGE.schema}`);
-  const spec = lookupTool(name);
+  const spec = lookupTool(name, tools);
   if (spec === null)
-    throw new BadInput(`unknown tool ${JSON.stringify(name)}: the registry holds ${Object.keys(registry).join(', ')}`);
+    throw new BadInput(
+      `unknown tool ${JSON.stringify(name)}: the registry holds ${Object.keys(tools).join(', ')}${tools === chapterTools ? ' (the chapter’s; --tools T.mjs for your own)' : ''}`,
+    );
   const part = flags.get('--part') ?? 'model_result';
   if (!(RESULT_SCHEMA_PARTS as readonly string[]).includes(part))
     throw new BadInput(`--part must be model_result or data, not ${JSON.stringify(part)}`);
@@ -280,7 +311,7 @@ function readText(io: CliIO, path: string): string {
 }
 
 /** `turn`, from files or from a fixture (docs/turn-contract.md#the-turn-command). */
-function turn(io: CliIO, flags: Map<string, string>): number {
+function turn(io: CliIO, flags: Map<string, string>, tools: ToolRegistry): number {
   const allowed = new Set(['--provider', '--stream', '--turn-context', '--handlers', '--mode', '--fixture']);
   for (const f of flags.keys()) if (!allowed.has(f)) throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.turn}`);
   const mode = flags.get('--mode') ?? 'stateless';
@@ -297,6 +328,7 @@ function turn(io: CliIO, flags: Map<string, string>): number {
   if (fixtureId !== undefined) {
     if ([...flags.keys()].some((f) => f !== '--fixture' && f !== '--mode'))
       throw new BadInput('--fixture stands alone (with --mode at most)');
+    if (tools !== chapterTools) throw new BadInput('--fixture runs the chapter’s tools: leave out --tools');
     const f = findTurnFixture(fixtureId);
     if (f === null)
       throw new BadInput(`unknown turn fixture ${JSON.stringify(fixtureId)}; \`cli list --turns\` prints the ids`);
@@ -335,7 +367,7 @@ function turn(io: CliIO, flags: Map<string, string>): number {
   }
   let report: TurnReport;
   try {
-    report = runTurn(provider as TurnReport['provider'], { events }, ctx, handlers, mode);
+    report = runTurn(provider as TurnReport['provider'], { events }, ctx, handlers, tools, mode);
   } catch (e) {
     if (e instanceof StreamTextRefused) throw new BadInput(`${streamName}:${e.message}`);
     if (e instanceof TurnInputError) {

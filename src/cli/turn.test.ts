@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../test/support/vectors.ts';
 import { describe, expect, it } from 'vitest';
-import { isHealthyFixture, turnFixtures, type TurnFixture } from '../core/turn/index.ts';
 import { toSse } from '../../test/support/turnSse.ts';
 import { cli } from '../../test/support/cli.ts';
+import { isHealthyFixture, turnFixtures, type TurnFixture } from '../chapter/index.ts';
 
 const filesOf = (f: TurnFixture, stream = toSse(f)) => ({
   's.sse': stream,

@@ -11,10 +11,8 @@ export {
   constantTimeEqual,
 } from './json/index.ts';
 export {
-  registry,
   lookupTool,
   RESULT_LIMITS,
-  KB_HOST,
   type ToolSpec,
   type ToolRegistry,
   type ToolRevisions,
@@ -66,7 +64,6 @@ export {
   type ValidationDetails,
 } from './result/index.ts';
 export { toProviderItem, AdapterRefused } from './dispatch/index.ts';
-export { previewDispatch, type DispatchPreview, type ProviderPreview } from './dispatch/index.ts';
 export { openLiveSession, type LiveSession } from './dispatch/index.ts';
 export {
   composeTurn,
@@ -75,7 +72,6 @@ export {
   type PackagedResult,
   type TurnOptions,
 } from './dispatch/index.ts';
-export { scenarios, findScenario, EXERCISE_SCENARIO_IDS } from './result/index.ts';
 export { parseScenario, SCENARIO_FORMAT, type Scenario } from './result/index.ts';
 export { parseTrustedContext, TrustedContextError, type TrustedContext } from './result/index.ts';
 export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseError } from './json/index.ts';
@@ -147,10 +143,3 @@ export {
   type OpenAIStatelessBody,
 } from './turn/index.ts';
 export { runTurn, type TurnReport } from './turn/index.ts';
-export {
-  turnFixtures,
-  findTurnFixture,
-  isHealthyFixture,
-  TURN_FIXTURE_FORMAT,
-  type TurnFixture,
-} from './turn/index.ts';

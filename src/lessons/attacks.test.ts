@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackApplies, runAttack, type AttackId } from './attacks.ts';
-import { findScenario } from '../core/result/index.ts';
 import type { Scenario } from '../core/result/index.ts';
 import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
 import { validateResult } from '../core/result/index.ts';
+import { findScenario, chapterTools } from '../chapter/index.ts';
 
 const run = (id: AttackId, scenario: string) => runAttack(id, findScenario(scenario) as Scenario);
 const codes = (vs: { code: string; path: string }[]) => vs.map((v) => `${v.code} ${v.path}`).sort();
@@ -51,7 +51,7 @@ describe('package attacks: validateResult rejects with these exact codes', () =>
     ] as const) {
       const pkg = structuredClone(r.victim.pkg);
       pkg.protected_audit.binding[field] = 'ab'.repeat(32);
-      expect(codes(validateResult(pkg, r.victim.trusted).violations)).toEqual([
+      expect(codes(validateResult(pkg, r.victim.trusted, chapterTools).violations)).toEqual([
         `${code} /protected_audit/binding/${field}`,
       ]);
     }
@@ -90,7 +90,7 @@ describe('package attacks: validateResult rejects with these exact codes', () =>
   it('A12 unregistered adapter revision → UNREGISTERED_ADAPTER, and the adapter refuses', () => {
     const r = run('A12', 'get_order.paid');
     expect(codes(r.report.violations)).toEqual(['UNREGISTERED_ADAPTER /protected_audit/provider_context']);
-    expect(() => toProviderItem(r.tampered.pkg, r.tampered.trusted)).toThrow(AdapterRefused);
+    expect(() => toProviderItem(r.tampered.pkg, r.tampered.trusted, chapterTools)).toThrow(AdapterRefused);
   });
   it('A13 copy principal_ref into model_result → AUDIT_LEAK, RESULT_SCHEMA (+ digests)', () => {
     expect(codes(run('A13', 'search_kb.hits').report.violations)).toEqual([

@@ -13,6 +13,7 @@ import { sha256Hex } from '../core/json/index.ts';
 import type { Scenario } from '../core/result/index.ts';
 import type { TrustedContext } from '../core/result/index.ts';
 import { validateResultDetailed, type ValidationDetails } from '../core/result/index.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 export const ATTACK_IDS = [
   'A1',
@@ -232,10 +233,10 @@ function editHandler(raw: unknown, edit: (data: Record<string, unknown>) => void
 
 /** The attack applies to this scenario as it stands (else the UI offers its default scenario). */
 export function attackApplies(id: AttackId, s: Scenario): boolean {
-  const pkg = project(s.handler_output, s.context);
-  const ok = validateResultDetailed(pkg, s.context).ok;
+  const pkg = project(s.handler_output, s.context, chapterTools);
+  const ok = validateResultDetailed(pkg, s.context, chapterTools).ok;
   const success = pkg.model_result.status === 'succeeded';
-  const spec = lookupTool(s.context.tool);
+  const spec = lookupTool(s.context.tool, chapterTools);
   switch (id) {
     case 'A7':
       return ok && !success;
@@ -255,7 +256,7 @@ export function attackApplies(id: AttackId, s: Scenario): boolean {
 
 export function runAttack(id: AttackId, s: Scenario): AttackRun {
   const trusted = s.context;
-  const pkg = project(s.handler_output, trusted);
+  const pkg = project(s.handler_output, trusted, chapterTools);
   const victim = { pkg, trusted };
   const finish = (tampered: { pkg: Package; trusted: TrustedContext }, extra: Partial<AttackRun> = {}): AttackRun => ({
     id,
@@ -265,21 +266,24 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
     ...extra,
   });
   const viaHandler = (after: unknown): AttackRun =>
-    finish({ pkg: project(after, trusted), trusted }, { handler: { before: s.handler_output, after } });
+    finish({ pkg: project(after, trusted, chapterTools), trusted }, { handler: { before: s.handler_output, after } });
 
   switch (id) {
     case 'A1': {
       // Call A: the same intent in the same turn, answered differently (a genuine package of its own).
       const base = siblingContext(trusted);
       const otherTrusted: TrustedContext = { ...base, now: otherTime(trusted.now) };
-      const other = { pkg: project(changeHandlerBusiness(s.handler_output), otherTrusted), trusted: otherTrusted };
+      const other = {
+        pkg: project(changeHandlerBusiness(s.handler_output), otherTrusted, chapterTools),
+        trusted: otherTrusted,
+      };
       const tampered = clone(pkg);
       tampered.model_result = clone(other.pkg.model_result);
       return finish({ pkg: tampered, trusted }, { other });
     }
     case 'A2': {
       const otherTrusted = siblingContext(trusted);
-      const other = { pkg: project(s.handler_output, otherTrusted), trusted: otherTrusted };
+      const other = { pkg: project(s.handler_output, otherTrusted, chapterTools), trusted: otherTrusted };
       return finish({ pkg: clone(other.pkg), trusted }, { other });
     }
     case 'A3':
@@ -315,7 +319,7 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
     case 'A11': {
       const tampered = tamperAndRecomputePlain(pkg, trusted);
       const keyedTrusted: TrustedContext = { ...clone(trusted), key: { ...DEMO_AUDIT_KEY } };
-      const keyedVictim = project(s.handler_output, keyedTrusted);
+      const keyedVictim = project(s.handler_output, keyedTrusted, chapterTools);
       const keyedTampered = tamperAndRecomputePlain(keyedVictim, keyedTrusted);
       return finish(
         { pkg: tampered, trusted },
@@ -323,7 +327,7 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
           keyed: {
             victim: { pkg: keyedVictim, trusted: keyedTrusted },
             tampered: keyedTampered,
-            report: validateResultDetailed(keyedTampered, keyedTrusted),
+            report: validateResultDetailed(keyedTampered, keyedTrusted, chapterTools),
           },
         },
       );
@@ -333,7 +337,7 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
         ...clone(trusted),
         call: { ...trusted.call, adapter_revision: `${trusted.call.provider}-legacy-2024-01-01` },
       };
-      return finish({ pkg: project(s.handler_output, t2), trusted: t2 });
+      return finish({ pkg: project(s.handler_output, t2, chapterTools), trusted: t2 });
     }
     case 'A13': {
       const tampered = clone(pkg);
@@ -364,7 +368,7 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
  * sealed results share this one path).
  */
 export function checkPresented(pkg: unknown, trusted: TrustedContext): ValidationDetails {
-  return validateResultDetailed(pkg, trusted);
+  return validateResultDetailed(pkg, trusted, chapterTools);
 }
 
 /** A3: the same package under a new idempotency key only (the audit says the new key too, as a careful forger would write it). */
@@ -410,7 +414,7 @@ export function tamperAndRecomputePlain(pkg: Package, trusted: TrustedContext): 
   delete (plainTrusted as { key?: unknown }).key;
   tampered.protected_audit.binding.call_binding_sha256 = H(
     PURPOSES.callBinding,
-    callBindingFields(plainTrusted, tampered.protected_audit.binding.request_sha256, result),
+    callBindingFields(plainTrusted, tampered.protected_audit.binding.request_sha256, result, chapterTools),
     undefined,
   );
   return tampered;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import { checkExercise } from './exercise.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../chapter/index.ts';
 
 describe('the exercise (docs/scenarios.md#the-exercise)', () => {
   const items = EXERCISE_SCENARIO_IDS.map((id) => findScenario(id)).map((s) => ({

@@ -16,11 +16,11 @@ import type { Package } from '../core/result/index.ts';
 import { PROVIDER_ADAPTERS } from '../core/tables/index.ts';
 import { withProvider } from '../core/dispatch/index.ts';
 import { auditValuesOf } from '../core/result/index.ts';
-
 import { toProviderItem } from '../core/dispatch/index.ts';
 import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
 import { validateResult } from '../core/result/index.ts';
 import type { ProofId } from './exerciseProofs.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 export interface ExerciseItem {
   handler_output: unknown;
@@ -93,7 +93,7 @@ export function checkExercise(items: readonly (ExerciseItem | null)[]): Exercise
   const packages: ({ pkg: Package; trusted: TrustedContext } | null)[] = items.map((it) => {
     if (it === null) return null;
     const t = parseTrustedContext(it.context);
-    return t.ok ? { pkg: project(it.handler_output, t.value), trusted: t.value } : null;
+    return t.ok ? { pkg: project(it.handler_output, t.value, chapterTools), trusted: t.value } : null;
   });
   const results = EXERCISE_KINDS.map((kind, i) => {
     const p = packages[i] ?? null;
@@ -183,7 +183,7 @@ function proofSwap(live: Live): ProofResult {
   const failures: string[] = [];
   let checks = 0;
   const breaksBinding = (pkg: Package, trusted: TrustedContext) =>
-    validateResult(pkg, trusted).violations.some((v) => v.code === 'CALL_BINDING_MISMATCH');
+    validateResult(pkg, trusted, chapterTools).violations.some((v) => v.code === 'CALL_BINDING_MISMATCH');
   for (const a of live) {
     for (const b of live) {
       if (a === b) continue;
@@ -202,7 +202,7 @@ function proofSwap(live: Live): ProofResult {
     const t: TrustedContext = { ...a.trusted, call: { ...a.trusted.call, idempotency_key: key } };
     const moved = clone(a.pkg);
     moved.protected_audit.operation.idempotency_key = key;
-    const report = validateResult(moved, t);
+    const report = validateResult(moved, t, chapterTools);
     checks++;
     if (!report.violations.some((v) => v.code === 'CALL_BINDING_MISMATCH'))
       failures.push(`result ${a.n}: a new idempotency key alone still verifies`);
@@ -247,7 +247,7 @@ function proofInjections(live: Live): ProofResult {
       checks++;
       const edited = clone(raw) as Record<string, unknown>;
       inj.edit(edited.data as Record<string, unknown>);
-      const out = project(edited, trusted);
+      const out = project(edited, trusted, chapterTools);
       const rejected =
         out.model_result.error?.code === 'OUTPUT_CONTRACT_VIOLATION' &&
         out.protected_audit.violations.some((v) => v.code === inj.code);
@@ -265,10 +265,10 @@ export function payloadScan(
 ): { provider: string; title: string; leaked: string | null; refused: boolean }[] {
   return PROVIDER_ADAPTERS.map((adapter) => {
     const t = withProvider(trusted, adapter.provider);
-    const p = t.call.provider === trusted.call.provider ? pkg : project(raw, t);
+    const p = t.call.provider === trusted.call.provider ? pkg : project(raw, t, chapterTools);
     let text: string;
     try {
-      text = JSON.stringify(toProviderItem(p, t));
+      text = JSON.stringify(toProviderItem(p, t, chapterTools));
     } catch {
       return { provider: adapter.provider, title: adapter.title, leaked: null, refused: true };
     }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import type { Scenario } from '../core/result/index.ts';
 import {
   inject,
@@ -11,6 +10,7 @@ import {
   seal,
   swapResults,
 } from './exerciseActions.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../chapter/index.ts';
 
 const five = (): Scenario[] => EXERCISE_SCENARIO_IDS.map((id) => findScenario(id) as Scenario);
 const sealedFive = () => five().map((s) => seal(s.handler_output, s.context));

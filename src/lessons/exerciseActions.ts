@@ -15,6 +15,7 @@ import type { ValidationDetails } from '../core/result/index.ts';
 import { checkPresented, withReplacedKey } from './attacks.ts';
 import { businessChanges, payloadScan, projectionLeaks } from './exercise.ts';
 import { demonstrates, injectionOf, type InjectionKind, type ProofStep } from './exerciseProofs.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 /** A sealed result: its package as stored, the call it answered, and the handler output it was made from. */
 export interface Sealed {
@@ -24,7 +25,7 @@ export interface Sealed {
 }
 
 export function seal(raw: unknown, trusted: TrustedContext): Sealed {
-  return { pkg: project(raw, trusted), trusted, raw };
+  return { pkg: project(raw, trusted, chapterTools), trusted, raw };
 }
 
 /** A package presented for a call, and the validator's answer. */
@@ -67,7 +68,7 @@ export function presentEdit(
   keyChange: KeyChange | null;
   step: ProofStep | null;
 } {
-  const live = project(raw, trusted);
+  const live = project(raw, trusted, chapterTools);
   const pkg: Package = { model_result: live.model_result, protected_audit: sealed.pkg.protected_audit };
   const report = checkPresented(pkg, trusted);
   const refusedCodes = [...new Set(live.protected_audit.violations.map((v) => v.code))];
@@ -190,7 +191,7 @@ export type InjectStep = Extract<ProofStep, { step: 'inject' }>;
  * member the contract does not list that only holds a denied key is the token's carrier, not a field of its own.
  */
 export function injectionsIn(raw: unknown, trusted: TrustedContext, slot: number): InjectStep[] {
-  const { pkg, violations } = projectDetailed(raw, trusted);
+  const { pkg, violations } = projectDetailed(raw, trusted, chapterTools);
   if (pkg.model_result.error?.code !== 'OUTPUT_CONTRACT_VIOLATION') return [];
   const denied = violations.filter((v) => v.code === 'SENSITIVE_FIELD').map((v) => v.path);
   const found: InjectStep[] = [];
@@ -214,7 +215,7 @@ export function inject(
   const edit = injectionEdit(kind, raw);
   if (edit === null) return null;
   const after = applyInjection(edit, raw);
-  const pkg = project(after, trusted);
+  const pkg = project(after, trusted, chapterTools);
   const codes: string[] = [...new Set(pkg.protected_audit.violations.map((v) => v.code))];
   const step = injectionsIn(after, trusted, slot).find((s) => s.injection === kind) ?? null;
   return { edit, after, pkg, codes, step };

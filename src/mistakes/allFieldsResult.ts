@@ -4,13 +4,14 @@ import { type Scenario } from '../core/result/index.ts';
 import { toProviderItem } from '../core/dispatch/index.ts';
 import { auditValuesOf } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 export const allFieldsResult: Mistake<1> = {
   id: 1,
   scenario: 'create_refund_draft.created',
   run(s: Scenario) {
-    const pkg = project(s.handler_output, s.context);
-    const correct = toProviderItem(pkg, s.context);
+    const pkg = project(s.handler_output, s.context, chapterTools);
+    const correct = toProviderItem(pkg, s.context, chapterTools);
     // The mistake: one object for every reader, serialized whole for the provider.
     const everything = {
       ...pkg.model_result,

@@ -2,12 +2,12 @@
 import { ERROR_CATALOG } from '../core/tables/index.ts';
 import { project } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
-import { findScenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
+import { findScenario, chapterTools } from '../chapter/index.ts';
 
 /** The mistaken result: three booleans where the contract has a finite status, an outcome and a delivery. */
 export function booleanResult(s: Scenario): { ok: boolean; cached: boolean; retryable: boolean } {
-  const mr = project(s.handler_output, s.context).model_result;
+  const mr = project(s.handler_output, s.context, chapterTools).model_result;
   return {
     ok: mr.status === 'succeeded',
     cached: mr.execution.delivery !== 'fresh',
@@ -17,7 +17,7 @@ export function booleanResult(s: Scenario): { ok: boolean; cached: boolean; retr
 
 /** What a control plane does next with each representation. */
 export function nextStep(s: Scenario, representation: 'contract' | 'booleans'): string {
-  const mr = project(s.handler_output, s.context).model_result;
+  const mr = project(s.handler_output, s.context, chapterTools).model_result;
   if (representation === 'booleans') {
     const b = booleanResult(s);
     return b.ok ? 'done' : b.retryable ? `dispatch ${s.context.tool} again` : 'give up';
@@ -44,8 +44,9 @@ export const cachedFlag: Mistake<4> = {
       correct: {
         value: {
           next_step: correctNext,
-          local_replay: project(replay.handler_output, replay.context).model_result.execution,
-          receipt_reconciled: project(reconciled.handler_output, reconciled.context).model_result.execution,
+          local_replay: project(replay.handler_output, replay.context, chapterTools).model_result.execution,
+          receipt_reconciled: project(reconciled.handler_output, reconciled.context, chapterTools).model_result
+            .execution,
         },
       },
       mistaken: {

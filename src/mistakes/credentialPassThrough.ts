@@ -3,6 +3,7 @@ import { project } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
 import { toProviderItem } from '../core/dispatch/index.ts';
 import type { Mistake } from './mistake.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 const SECRET_LOOKING = /(sk_live_|Bearer |eyJ)[A-Za-z0-9._-]+/g;
 
@@ -10,8 +11,8 @@ export const credentialPassThrough: Mistake<6> = {
   id: 6,
   scenario: 'search_kb.token_leak',
   run(s: Scenario) {
-    const pkg = project(s.handler_output, s.context);
-    const correct = toProviderItem(pkg, s.context);
+    const pkg = project(s.handler_output, s.context, chapterTools);
+    const correct = toProviderItem(pkg, s.context, chapterTools);
     const raw = structuredClone(s.handler_output) as { data?: unknown };
     // The mistake: no deny-list, no exact shape; the downstream object goes out as it came.
     const mistaken = {

@@ -5,6 +5,7 @@ import { type Package } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
 import { validateResult } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -18,10 +19,10 @@ export const digestShapeOnly: Mistake<3> = {
   id: 3,
   scenario: 'get_order.paid',
   run(s: Scenario) {
-    const forged = structuredClone(project(s.handler_output, s.context));
+    const forged = structuredClone(project(s.handler_output, s.context, chapterTools));
     forged.model_result.data = forged.model_result.data === null ? null : { ...forged.model_result.data, forged: true };
     forged.protected_audit.binding.result_sha256 = sha256Hex('anything at all');
-    const real = validateResult(forged, s.context);
+    const real = validateResult(forged, s.context, chapterTools);
     const mistaken = shapeOnlyValidate(forged);
     return {
       id: 3,

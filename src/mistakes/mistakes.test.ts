@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario, project, validateResult, type Scenario } from '../core/index.ts';
+import { project, validateResult, type Scenario } from '../core/index.ts';
 import { MISTAKES, findMistake } from './index.ts';
 import { consequenceOf } from './mistakeText.ts';
+import { findScenario, chapterTools } from '../chapter/index.ts';
 
 const s = (id: string) => findScenario(id) as Scenario;
 
@@ -63,8 +64,8 @@ describe('what each mistake does, concretely', () => {
   it('turning a mistake off restores the correct verdict: the real core is untouched by it', () => {
     // What the learn mode shows with every switch off: the real core's package and verdict on the scenario.
     const verdict = (sc: Scenario) => {
-      const pkg = project(sc.handler_output, sc.context);
-      return { pkg, report: validateResult(pkg, sc.context) };
+      const pkg = project(sc.handler_output, sc.context, chapterTools);
+      return { pkg, report: validateResult(pkg, sc.context, chapterTools) };
     };
     for (const m of MISTAKES) {
       const scenario = s(m.scenario);

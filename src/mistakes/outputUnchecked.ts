@@ -2,12 +2,13 @@
 import { projectDetailed } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 export const outputUnchecked: Mistake<2> = {
   id: 2,
   scenario: 'create_refund_draft.status_injected',
   run(s: Scenario) {
-    const { pkg, violations } = projectDetailed(s.handler_output, s.context);
+    const { pkg, violations } = projectDetailed(s.handler_output, s.context, chapterTools);
     const correct = pkg.model_result;
     const raw = structuredClone(s.handler_output) as { kind?: string; data?: Record<string, unknown> };
     // The mistake: whatever the handler says it returned is the data.

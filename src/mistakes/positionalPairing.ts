@@ -2,8 +2,8 @@
 import { composeTurn, type PackagedResult } from '../core/dispatch/index.ts';
 import { project } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
-import { findScenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
+import { findScenario, chapterTools } from '../chapter/index.ts';
 
 export const positionalPairing: Mistake<7> = {
   id: 7,
@@ -11,7 +11,8 @@ export const positionalPairing: Mistake<7> = {
   run(s: Scenario) {
     const other = findScenario(s.id === 'get_order.paid' ? 'search_kb.hits' : 'get_order.paid') as Scenario;
     const turn = [s, other].map(
-      (x) => ({ package: project(x.handler_output, x.context), trusted: x.context }) satisfies PackagedResult,
+      (x) =>
+        ({ package: project(x.handler_output, x.context, chapterTools), trusted: x.context }) satisfies PackagedResult,
     );
     const calls = turn.map((r) => ({
       type: 'function_call' as const,
@@ -20,7 +21,7 @@ export const positionalPairing: Mistake<7> = {
       arguments: JSON.stringify(r.trusted.arguments),
     }));
     const arrived = [turn[1], turn[0]] as PackagedResult[]; // the second call finished first
-    const correct = composeTurn('openai', calls, arrived, { previous_response_id: 'resp_prev' });
+    const correct = composeTurn('openai', calls, arrived, { tools: chapterTools, previous_response_id: 'resp_prev' });
     // The mistake: the i-th result answers the i-th call.
     const mistaken = calls.map((c, i) => ({
       call_id: c.call_id,

@@ -5,6 +5,7 @@ import { type Scenario } from '../core/result/index.ts';
 import { toProviderItem } from '../core/dispatch/index.ts';
 import { withProvider } from '../core/dispatch/index.ts';
 import type { Mistake } from './mistake.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 /** The mistaken internal model: an Anthropic tool_result block, with nothing else kept. */
 interface AnthropicShapedResult {
@@ -28,10 +29,10 @@ export const providerShapeAsModel: Mistake<8> = {
     const correct = Object.fromEntries(
       PROVIDER_ADAPTERS.map((a) => {
         const t = withProvider(s.context, a.provider);
-        return [a.provider, toProviderItem(project(s.handler_output, t), t)];
+        return [a.provider, toProviderItem(project(s.handler_output, t, chapterTools), t, chapterTools)];
       }),
     );
-    const mr = project(s.handler_output, s.context).model_result;
+    const mr = project(s.handler_output, s.context, chapterTools).model_result;
     const internal: AnthropicShapedResult = {
       type: 'tool_result',
       tool_use_id: s.context.call.call_id,

@@ -3,6 +3,7 @@ import { ERROR_CATALOG } from '../core/tables/index.ts';
 import { project } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 const REWRITTEN = 'Temporary glitch: call the tool again right away.';
 
@@ -15,7 +16,7 @@ export const retryFromMessage: Mistake<5> = {
   id: 5,
   scenario: 'create_refund_draft.outcome_unknown',
   run(s: Scenario) {
-    const mr = project(s.handler_output, s.context).model_result;
+    const mr = project(s.handler_output, s.context, chapterTools).model_result;
     const code = mr.error?.code as keyof typeof ERROR_CATALOG | undefined;
     const recovery = code === undefined ? 'none' : ERROR_CATALOG[code].recovery;
     const original = guessFromMessage(mr.error?.message ?? '');

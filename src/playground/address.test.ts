@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../core/index.ts';
 import { languageFromNavigator } from '../lang.ts';
 import { parseSearch, resolveAddress, searchOf } from './address.ts';
 import { initialWork, knownScenario } from './work.ts';
+import { scenarios } from '../chapter/index.ts';
 
 describe('addresses', () => {
   const known = (id: string) => knownScenario(initialWork(), id);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACKS, ATTACK_IDS, type AttackId } from '../lessons/attacks.ts';
-import { findScenario } from '../core/result/index.ts';
 import type { Scenario } from '../core/result/index.ts';
 import { attackView } from './attackView.ts';
+import { findScenario } from '../chapter/index.ts';
 
 const scenario = (id: string): Scenario => {
   const s = findScenario(id);

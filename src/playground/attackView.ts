@@ -21,6 +21,7 @@ import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
 import { validateResult, type ValidationDetails } from '../core/result/index.ts';
 import type { Violation, ViolationCode } from '../core/tables/index.ts';
 import { jsonDiff } from './jsonDiff.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 /** Why an attack has nothing to show on this scenario. */
 export type Inapplicable =
@@ -79,16 +80,16 @@ function adapterOutcome(run: () => unknown): AdapterOutcome {
 
 /** Why `attackApplies` said no, in the terms of the attack's own precondition. */
 export function whyInapplicable(id: AttackId, s: Scenario): Inapplicable {
-  const pkg = project(s.handler_output, s.context);
-  const report = validateResult(pkg, s.context);
+  const pkg = project(s.handler_output, s.context, chapterTools);
+  const report = validateResult(pkg, s.context, chapterTools);
   if (!report.ok) return { why: 'baseline_invalid', codes: [...new Set(report.violations.map((v) => v.code))] };
   const status = pkg.model_result.status;
   if (id === 'A7') return { why: 'needs_error' };
   if (id === 'A11' && s.context.key !== undefined) return { why: 'already_keyed', keyId: s.context.key.id };
-  if (lookupTool(s.context.tool) === null) return { why: 'unknown_tool', tool: s.context.tool };
+  if (lookupTool(s.context.tool, chapterTools) === null) return { why: 'unknown_tool', tool: s.context.tool };
   if (status !== 'succeeded') return { why: 'needs_success', errorCode: pkg.model_result.error?.code ?? null };
   // A14 needs a list of hits to carry the injected text: on other tools it would change nothing.
-  if (id === 'A14' && lookupTool(s.context.tool)?.list === undefined) return { why: 'no_effect' };
+  if (id === 'A14' && lookupTool(s.context.tool, chapterTools)?.list === undefined) return { why: 'no_effect' };
   return { why: 'failed', message: 'the attack does not apply to this scenario' };
 }
 
@@ -124,7 +125,7 @@ function verdictOf(run: AttackRun): Verdict {
           path: `/model_result/data${t.path}`,
         })),
         trust: mr.provenance.trust,
-        nextToolRegistered: lookupTool(INJECTED_NEXT_TOOL) !== null,
+        nextToolRegistered: lookupTool(INJECTED_NEXT_TOOL, chapterTools) !== null,
       };
     }
   }
@@ -156,8 +157,8 @@ export function attackView(id: AttackId, s: Scenario): AttackView {
     const adapter =
       id === 'A12'
         ? {
-            victim: adapterOutcome(() => toProviderItem(run.victim.pkg, run.victim.trusted)),
-            tampered: adapterOutcome(() => toProviderItem(run.tampered.pkg, run.tampered.trusted)),
+            victim: adapterOutcome(() => toProviderItem(run.victim.pkg, run.victim.trusted, chapterTools)),
+            tampered: adapterOutcome(() => toProviderItem(run.tampered.pkg, run.tampered.trusted, chapterTools)),
           }
         : null;
     return { info, inapplicable: null, run, verdict: verdictOf(run), adapter };

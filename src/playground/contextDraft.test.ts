@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../core/index.ts';
 import { ContextDraftSchema, DRAFT_FIELDS, contextFromDraft, draftFromContext, fieldOfPath } from './contextDraft.ts';
+import { scenarios } from '../chapter/index.ts';
 
 describe('the trusted-context form', () => {
   it('has one field list: the schema, the draft and the field order agree', () => {

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findScenario,
-  hmacSha256Hex,
-  hmacSha256HexWebCrypto,
-  scenarios,
-  sha256Hex,
-  sha256HexWebCrypto,
-} from '../core/index.ts';
+import { hmacSha256Hex, hmacSha256HexWebCrypto, sha256Hex, sha256HexWebCrypto } from '../core/index.ts';
 import { draftFromContext, withDigestMode } from './contextDraft.ts';
 import { createEvaluator, evaluate, type Evaluation } from './evaluate.ts';
 import { builtinDoc, handlerTextOf } from './work.ts';
+import { findScenario, scenarios } from '../chapter/index.ts';
 
 const docOf = (id: string) => {
   const d = builtinDoc(id);

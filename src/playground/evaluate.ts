@@ -34,6 +34,7 @@ import {
   type DraftField,
 } from './contextDraft.ts';
 import { locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 export type { TextRange } from './locate.ts';
 
@@ -223,7 +224,7 @@ export function createEvaluator(): Evaluator {
       if (held === null || draft === null || held.draft !== draft) {
         held?.session?.close();
         const context = contextFromDraft(input.context);
-        const session = context.ok ? openLiveSession(context.value) : null;
+        const session = context.ok ? openLiveSession(context.value, chapterTools) : null;
         held = { draft, context, session };
       }
       const h = held;
@@ -241,8 +242,8 @@ export function evaluate(input: EvaluationInput): Evaluation {
   const context = contextFromDraft(input.context);
   const trusted = (context as { value: TrustedContext }).value;
   return evaluateWith(input.handlerText, context, {
-    preview: (output) => previewDispatch(output, trusted),
-    preimages: (report) => digestPreimages(report, trusted),
+    preview: (output) => previewDispatch(output, trusted, chapterTools),
+    preimages: (report) => digestPreimages(report, trusted, chapterTools),
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import { evaluateExercise, renumberFailures, type ExerciseInput } from './exerciseModel.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../chapter/index.ts';
 
 const defaults = (): ExerciseInput[] =>
   EXERCISE_SCENARIO_IDS.map((id) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario, type Scenario } from '../core/index.ts';
+import { type Scenario } from '../core/index.ts';
 import { findMistake, type Mistake } from '../mistakes/index.ts';
 import { correctVerdict, pretty, safeRun } from './mistakeView.ts';
+import { findScenario } from '../chapter/index.ts';
 
 const s = (id: string) => findScenario(id) as Scenario;
 

@@ -7,6 +7,7 @@ import { project } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
 import { validateResult } from '../core/result/index.ts';
 import type { Mistake, MistakeRun } from '../mistakes/index.ts';
+import { chapterTools } from '../chapter/index.ts';
 
 export type SafeRun = { ok: true; run: MistakeRun } | { ok: false; message: string };
 
@@ -29,8 +30,8 @@ export interface CorrectVerdict {
 }
 
 export function correctVerdict(s: Scenario): CorrectVerdict {
-  const pkg = project(s.handler_output, s.context);
-  const v = validateResult(pkg, s.context);
+  const pkg = project(s.handler_output, s.context, chapterTools);
+  const v = validateResult(pkg, s.context, chapterTools);
   const mr = pkg.model_result;
   return {
     status: mr.status,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario, project, type ModelResult, type Scenario } from '../core/index.ts';
+import { project, type ModelResult, type Scenario } from '../core/index.ts';
 import { controlPlaneNext, recoveryTimeline, RECOVERY_PATH_IDS } from './recoveryTimeline.ts';
+import { findScenario, chapterTools } from '../chapter/index.ts';
 
 const mrOf = (id: string): ModelResult => {
   const s = findScenario(id) as Scenario;
-  return project(s.handler_output, s.context).model_result;
+  return project(s.handler_output, s.context, chapterTools).model_result;
 };
 
 const facts = (id: Parameters<typeof recoveryTimeline>[0]) =>

@@ -12,11 +12,12 @@
  * explains. Pure: no React, no DOM.
  */
 import { ERROR_CATALOG } from '../core/tables/index.ts';
-import { findScenario, project, type ModelResult } from '../core/result/index.ts';
+import { project, type ModelResult } from '../core/result/index.ts';
 import { isErrorCode, type Recovery } from '../core/tables/index.ts';
 import type { Lang } from '../lang.ts';
 import { RECOVERY_PATHS, type NextAction, type RecoveryPathId, type StepKind } from '../lessons/recoveryPaths.ts';
 import { RECOVERY_TEXT, type PathFacts, type ResultFacts } from '../lessons/recoveryText.ts';
+import { findScenario, chapterTools } from '../chapter/index.ts';
 
 export { RECOVERY_PATH_IDS, type NextAction, type RecoveryPathId } from '../lessons/recoveryPaths.ts';
 
@@ -81,7 +82,7 @@ interface Projected {
 function resultOf(id: string): Projected {
   const s = findScenario(id);
   if (s === null) throw new Error(`recoveryTimeline: no built-in scenario ${id}`);
-  const pkg = project(s.handler_output, s.context);
+  const pkg = project(s.handler_output, s.context, chapterTools);
   const mr = pkg.model_result;
   const code = mr.error?.code ?? null;
   const result: StepResult = {

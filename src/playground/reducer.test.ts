@@ -3,7 +3,6 @@ import { parsePrefs } from './codecs/prefs.ts';
 import { EMPTY_PROGRESS } from './progress.ts';
 import { losesWork, reducer, type AppState } from './reducer.ts';
 import { edited } from './testWork.ts';
-import { scenarios } from '../core/result/index.ts';
 import {
   builtinDoc,
   currentDoc,
@@ -12,6 +11,7 @@ import {
   isBuiltinScenario,
   SCAFFOLD_HANDLER_TEXT,
 } from './work.ts';
+import { scenarios } from '../chapter/index.ts';
 
 const base = (): AppState => ({
   work: initialWork(),

@@ -5,12 +5,12 @@
  * This is what localStorage keeps and what a share link carries. Pure.
  */
 import { type Scenario } from '../core/result/index.ts';
-import { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from '../core/result/index.ts';
 import type { AttackId } from '../lessons/attacks.ts';
 import type { RecoveryCaseId } from '../lessons/recoveryProofs.ts';
 import type { Bilingual } from '../lang.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { initialTurnWork, type TurnWork } from './turn/turnWork.ts';
+import { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from '../chapter/index.ts';
 
 export type Mode = 'playground' | 'attack' | 'exercise' | 'learn' | 'turn' | 'recovery';
 export const MODES: readonly Mode[] = ['playground', 'attack', 'exercise', 'learn', 'turn', 'recovery'];

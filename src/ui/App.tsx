@@ -17,7 +17,6 @@
  * tabs, the narrow bar, the links and where focus can go.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties, type JSX } from 'react';
-import { EXERCISE_SCENARIO_IDS, findScenario } from '../core/result/index.ts';
 import type { Problem } from '../playground/evaluate.ts';
 import { copyText, setPageLanguage, setPresenting } from '../playground/browser.ts';
 import { PresentContext } from './hooks/usePresent.ts';
@@ -52,6 +51,7 @@ import { VerdictBar } from './shell/VerdictBar.tsx';
 import { usePlaygroundTestHook } from './shell/usePlaygroundTestHook.ts';
 import { Workspace } from './components/Workspace.tsx';
 import styles from './App.module.css';
+import { EXERCISE_SCENARIO_IDS, findScenario } from '../chapter/index.ts';
 
 // The model's turn carries the stream fixtures and the turn core: its own chunk, loaded with its mode.
 const TurnMode = lazy(() => import('./features/turn/TurnMode.tsx'));

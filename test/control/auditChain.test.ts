@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, hmacSha256Hex, project, scenarios, sha256Hex } from '../../src/core/index.ts';
+import { canonicalize, hmacSha256Hex, project, sha256Hex } from '../../src/core/index.ts';
 import {
   AUDIT_BREAK_REASONS,
   makeCheckpoint,
@@ -21,6 +21,7 @@ import {
 } from '../../src/control/auditChain.ts';
 import { chainLinkFor, chainSha256, type AuditKey } from '../../src/control/auditLink.ts';
 import { GENESIS_CHAIN_SHA256, type AuditDraft, type AuditEntry, type Attempt } from '../../src/control/store.ts';
+import { scenarios, chapterTools } from '../../src/chapter/index.ts';
 
 const KEY = { id: 'audit-key-test-2026', secret: '5c'.repeat(16) + '9e1f'.repeat(8) };
 const MODES = [
@@ -66,7 +67,7 @@ function draftsFor(mode: Mode): AuditDraft[] {
     const s = scenarios.find((x) => x.id === id)!;
     const { key: _scenarioKey, ...context } = s.context;
     const trusted = mode.key === undefined ? context : { ...context, key: mode.key };
-    const pkg = project(s.handler_output, trusted);
+    const pkg = project(s.handler_output, trusted, chapterTools);
     const attempts = attemptsFor(pkg.model_result.error?.code ?? null, s.context.delivery, i);
     return { at: time(i, 59), protected_audit: pkg.protected_audit, attempts };
   });

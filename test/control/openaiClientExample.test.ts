@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findRecording } from '../../src/core/recordings/index.ts';
+import { findRecording } from '../../src/chapter/recordings/index.ts';
 import { clientLoop, principal, replayServer } from '../../docs/examples/openai-client-loop.ts';
 import { projectRoot } from '../support/vectors.ts';
 

@@ -11,7 +11,6 @@ import {
   assembleTurn,
   continueTurn,
   dispatchTurn,
-  findTurnFixture,
   type ContinuationMode,
   type JsonValue,
   type TurnContext,
@@ -20,6 +19,7 @@ import { verifyAuditChain } from '../../src/control/auditChain.ts';
 import { chainLinkFor, type AuditKey } from '../../src/control/auditLink.ts';
 import { FINDING_CODES, reconcileTranscript, type Finding } from '../../src/control/reconcileTranscript.ts';
 import { GENESIS_CHAIN_SHA256, type AuditDraft, type AuditEntry } from '../../src/control/store.ts';
+import { findTurnFixture, chapterTools } from '../../src/chapter/index.ts';
 
 const KEY = { id: 'audit-key-test-2026', secret: '7d'.repeat(32) };
 const MODES = [
@@ -67,10 +67,10 @@ function session(
     const { key: _fixtureKey, ...rest } = f.turn_context;
     const ctx: TurnContext = key === undefined ? rest : { ...rest, key };
     const turn = assembleTurn(f.provider, f.stream);
-    const dispatched = dispatchTurn(turn, ctx, handlers(id) ?? f.handlers);
+    const dispatched = dispatchTurn(turn, ctx, handlers(id) ?? f.handlers, chapterTools);
     const results = dispatched.map((d) => ({ package: d.package, trusted: d.trusted }));
     const m = f.provider === 'anthropic' ? 'stateless' : mode;
-    const c = continueTurn(f.provider, turn, results, { mode: m, history: ctx.history });
+    const c = continueTurn(f.provider, turn, results, { tools: chapterTools, mode: m, history: ctx.history });
     if (!c.ok || c.body === null) throw new Error(`${id}: no continuation`);
     requests.push(c.body);
     for (const d of dispatched) {

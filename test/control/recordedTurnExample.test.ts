@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRecording } from '../../src/core/recordings/index.ts';
+import { findRecording } from '../../src/chapter/recordings/index.ts';
 import { dispatcher, principal, recordedTurn } from '../../docs/examples/recorded-turn-dispatcher.ts';
 import { projectRoot } from '../support/vectors.ts';
 

@@ -4,7 +4,7 @@
  * keys per call, and the chain check every log must pass.
  */
 import { expect, it } from 'vitest';
-import { findScenario, principalRef, project, type JsonValue } from '../../src/core/index.ts';
+import { principalRef, project, type JsonValue } from '../../src/core/index.ts';
 import { chainLinkFor, chainSha256 } from '../../src/control/auditLink.ts';
 import {
   GENESIS_CHAIN_SHA256,
@@ -15,6 +15,7 @@ import {
   type Store,
   type StoredApproval,
 } from '../../src/control/store.ts';
+import { findScenario, chapterTools } from '../../src/chapter/index.ts';
 
 export interface StoreHarness {
   store: Store;
@@ -31,7 +32,7 @@ export interface StoreHarness {
 }
 
 export const scenario = findScenario('get_order.paid')!;
-export const pkg = project(scenario.handler_output, scenario.context);
+export const pkg = project(scenario.handler_output, scenario.context, chapterTools);
 export const PRINCIPAL_REF = principalRef(scenario.context.principal, undefined);
 export const REQUEST = pkg.protected_audit.binding.request_sha256;
 export const link = chainLinkFor(undefined);

@@ -5,14 +5,13 @@
 import {
   createDispatcher,
   defineTool,
-  findScenario,
   mcpDefinitionSha256,
   pinMcpTools,
-  registry,
   type McpToolDefinition,
   type ToolSpec,
   type TrustedContext,
 } from '../../src/core/index.ts';
+import { findScenario, chapterTools } from '../../src/chapter/index.ts';
 
 export const SERVER = 'orders-and-kb';
 
@@ -36,7 +35,7 @@ export const DEFINITIONS: Readonly<Record<string, McpToolDefinition>> = Object.f
 
 const pinned = (name: string): ToolSpec =>
   defineTool({
-    ...(registry[name] as ToolSpec),
+    ...(chapterTools[name] as ToolSpec),
     mcp: { server: SERVER, tool: name, definition_sha256: mcpDefinitionSha256(DEFINITIONS[name] as McpToolDefinition) },
   });
 

@@ -1,13 +1,13 @@
-/** The recorded streams (src/core/recordings) as the tests read them: the file's text, its events, and the same events as SSE. */
+/** The recorded streams (src/chapter/recordings) as the tests read them: the file's text, its events, and the same events as SSE. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonValue } from '../../src/core/json/index.ts';
-import type { Recording, ReplayExpectation } from '../../src/core/recordings/index.ts';
+import type { Recording, ReplayExpectation } from '../../src/chapter/recordings/index.ts';
 import { readTurnStream } from '../../src/core/turn/index.ts';
 import { toSse } from './turnSse.ts';
 import { projectRoot } from './vectors.ts';
 
-export const RECORDINGS_DIR = join(projectRoot, 'src', 'core', 'recordings');
+export const RECORDINGS_DIR = join(projectRoot, 'src', 'chapter', 'recordings');
 
 export const recordingText = (r: Recording): string => readFileSync(join(RECORDINGS_DIR, r.file), 'utf8');
 

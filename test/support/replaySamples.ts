@@ -8,7 +8,7 @@
  */
 import type { ProviderName } from '../../src/core/tables/index.ts';
 import type { TurnContext } from '../../src/core/turn/index.ts';
-import { turnFixtures } from '../../src/core/turn/index.ts';
+import { turnFixtures } from '../../src/chapter/index.ts';
 
 export interface ReplaySample {
   id: string;

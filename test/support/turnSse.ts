@@ -1,5 +1,6 @@
 /** A fixture's stream as SSE text, the way each provider sends it: `event:` + `data:` lines, and `data: [DONE]` where the provider ends with it. */
-import type { TurnFixture } from '../../src/core/turn/index.ts';
+
+import { type TurnFixture } from '../../src/chapter/index.ts';
 
 export function toSse(f: Pick<TurnFixture, 'provider' | 'stream'>): string {
   const name = (e: unknown) =>

@@ -9,6 +9,7 @@ import {
   type PackagedResult,
 } from './composeTurn.ts';
 import { auditValuesOf } from '../result/auditValues.ts';
+import { callBindingDigest } from '../result/digest.ts';
 import { previewDispatch, rebindPackage, withProvider } from './dispatchPreview.ts';
 import { project } from '../result/project.ts';
 import {
@@ -17,9 +18,9 @@ import {
   type ProviderItem,
   type ProviderName,
 } from '../tables/providerAdapters.ts';
-import { findScenario, scenarios } from '../result/scenarios.ts';
 import type { Scenario } from '../result/scenario.ts';
 import { AdapterRefused, toProviderItem } from './toProviderItem.ts';
+import { findScenario, scenarios, chapterTools } from '../../chapter/index.ts';
 
 const providers: ProviderName[] = ['openai', 'anthropic', 'gemini'];
 
@@ -30,8 +31,8 @@ describe('provider items', () => {
   const cases = scenarios.flatMap((s) => lastHops.map((p) => [s.id, p, s] as const));
   it.each(cases)('%s via %s carries model_result only, no audit material', (_id, provider, s) => {
     const t = withProvider(s.context, provider);
-    const pkg = project(s.handler_output, t);
-    const item = toProviderItem(pkg, t);
+    const pkg = project(s.handler_output, t, chapterTools);
+    const item = toProviderItem(pkg, t, chapterTools);
     const text = JSON.stringify(item);
     for (const v of ['protected_audit', 'principal_ref', ...auditValuesOf(pkg, t)]) expect(text).not.toContain(v);
     // The text inside is exactly canonical(model_result), the bytes result_sha256 binds.
@@ -41,8 +42,8 @@ describe('provider items', () => {
   it('MCP: a CallToolResult whose text and structuredContent are the same model_result, isError on failure only', () => {
     for (const s of scenarios) {
       const t = withProvider(s.context, 'mcp');
-      const pkg = project(s.handler_output, t);
-      const item = toProviderItem(pkg, t);
+      const pkg = project(s.handler_output, t, chapterTools);
+      const item = toProviderItem(pkg, t, chapterTools);
       const text = canonicalize(pkg.model_result);
       expect(item).toEqual({
         content: [{ type: 'text', text }],
@@ -63,13 +64,13 @@ describe('provider items', () => {
   it('MCP: refuses a tampered package before serializing, and a model provider context cannot be relabeled mcp', () => {
     const s = findScenario('get_order.paid') as Scenario;
     const t = withProvider(s.context, 'mcp');
-    const pkg = structuredClone(project(s.handler_output, t));
+    const pkg = structuredClone(project(s.handler_output, t, chapterTools));
     pkg.model_result.data = { order_ref: 'ORDER-7', status: 'refunded' };
-    expect(() => toProviderItem(pkg, t)).toThrow(AdapterRefused);
+    expect(() => toProviderItem(pkg, t, chapterTools)).toThrow(AdapterRefused);
     // The openai package under the mcp triple: its call binding names another adapter.
-    const foreign = project(s.handler_output, s.context);
+    const foreign = project(s.handler_output, s.context, chapterTools);
     try {
-      toProviderItem(foreign, t);
+      toProviderItem(foreign, t, chapterTools);
       throw new Error('not refused');
     } catch (e) {
       expect(e).toBeInstanceOf(AdapterRefused);
@@ -81,10 +82,10 @@ describe('provider items', () => {
     const items = Object.fromEntries(
       providers.map((p) => {
         const t = withProvider(s.context, p);
-        return [p, toProviderItem(project(s.handler_output, t), t)];
+        return [p, toProviderItem(project(s.handler_output, t, chapterTools), t, chapterTools)];
       }),
     );
-    const text = canonicalize(project(s.handler_output, s.context).model_result);
+    const text = canonicalize(project(s.handler_output, s.context, chapterTools).model_result);
     expect(items.openai).toEqual({ type: 'function_call_output', call_id: s.context.call.call_id, output: text });
     expect(items.anthropic).toEqual({
       type: 'tool_result',
@@ -104,17 +105,17 @@ describe('provider items', () => {
     const s = findScenario('get_order.paid') as Scenario;
     for (const p of ['anthropic', 'gemini', 'mcp'] as const) {
       const t = withProvider(s.context, p);
-      const item = toProviderItem(project(s.handler_output, t), t);
+      const item = toProviderItem(project(s.handler_output, t, chapterTools), t, chapterTools);
       expect(item).not.toHaveProperty('is_error');
       expect(item).not.toHaveProperty('isError');
     }
   });
   it('refuses a tampered package with its violations, before serializing', () => {
     const s = findScenario('get_order.paid') as Scenario;
-    const pkg = structuredClone(project(s.handler_output, s.context));
+    const pkg = structuredClone(project(s.handler_output, s.context, chapterTools));
     pkg.model_result.data = { order_ref: 'ORDER-7', status: 'refunded' };
     try {
-      toProviderItem(pkg, s.context);
+      toProviderItem(pkg, s.context, chapterTools);
       throw new Error('not refused');
     } catch (e) {
       expect(e).toBeInstanceOf(AdapterRefused);
@@ -140,7 +141,7 @@ function turn(provider: ProviderName) {
   const results: PackagedResult[] = ids.map((id) => {
     const s = findScenario(id) as Scenario;
     const t = withProvider(s.context, provider);
-    return { package: project(s.handler_output, t), trusted: t };
+    return { package: project(s.handler_output, t, chapterTools), trusted: t };
   });
   const calls = results.map((r) => {
     const c = r.trusted;
@@ -178,7 +179,7 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
       const { calls, results } = turn(provider);
       const shuffled = [results[2], results[0], results[1]] as PackagedResult[];
       const ids = results.map((r) => r.trusted.call.call_id);
-      const composed = composeTurn(provider, calls, shuffled, {});
+      const composed = composeTurn(provider, calls, shuffled, { tools: chapterTools });
       const got =
         provider === 'anthropic'
           ? (composed as { content: { tool_use_id?: string }[] }).content.map((c) => c.tool_use_id)
@@ -192,14 +193,17 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
   });
   it('Anthropic: one user message, every tool_result first in tool_use order, then the text', () => {
     const { calls, results } = turn('anthropic');
-    const m = composeTurn('anthropic', calls, [...results].reverse(), { text: 'Here are the results.' });
+    const m = composeTurn('anthropic', calls, [...results].reverse(), {
+      tools: chapterTools,
+      text: 'Here are the results.',
+    });
     expect(m.role).toBe('user');
     expect(m.content.map((c) => c.type)).toEqual(['tool_result', 'tool_result', 'tool_result', 'text']);
     expect(m.content.at(-1)).toEqual({ type: 'text', text: 'Here are the results.' });
   });
   it('OpenAI stateless echoes each function_call before its output; stateful does not', () => {
     const { calls, results } = turn('openai');
-    const stateless = composeTurn('openai', calls, results);
+    const stateless = composeTurn('openai', calls, results, { tools: chapterTools });
     expect(stateless.input.map((i) => i.type)).toEqual([
       'function_call',
       'function_call_output',
@@ -209,7 +213,7 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
       'function_call_output',
     ]);
     expect(stateless).not.toHaveProperty('previous_response_id');
-    const stateful = composeTurn('openai', calls, results, { previous_response_id: 'resp_prev' });
+    const stateful = composeTurn('openai', calls, results, { tools: chapterTools, previous_response_id: 'resp_prev' });
     expect(stateful.previous_response_id).toBe('resp_prev');
     expect(stateful.input.map((i) => i.type)).toEqual([
       'function_call_output',
@@ -219,7 +223,7 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
   });
   it('Gemini: function_result steps, with previous_interaction_id when given', () => {
     const { calls, results } = turn('gemini');
-    const g = composeTurn('gemini', calls, results, { previous_interaction_id: 'int_prev' });
+    const g = composeTurn('gemini', calls, results, { tools: chapterTools, previous_interaction_id: 'int_prev' });
     expect(g.previous_interaction_id).toBe('int_prev');
     expect(g.input.map((s) => [s.type, s.name])).toEqual([
       ['function_result', 'search_kb'],
@@ -229,37 +233,45 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
   });
   it('refuses a missing result', () => {
     const { calls, results } = turn('openai');
-    expect(refusal(() => composeTurn('openai', calls, results.slice(1)))).toEqual(['MISSING_RESULT']);
+    expect(refusal(() => composeTurn('openai', calls, results.slice(1), { tools: chapterTools }))).toEqual([
+      'MISSING_RESULT',
+    ]);
   });
   it('refuses a duplicate call id and a duplicate result', () => {
     const { calls, results } = turn('anthropic');
-    expect(refusal(() => composeTurn('anthropic', [...calls, calls[0] as AnthropicToolUse], results))).toEqual([
-      'DUPLICATE_CALL_ID',
-    ]);
-    expect(refusal(() => composeTurn('anthropic', calls, [...results, results[1] as PackagedResult]))).toEqual([
-      'DUPLICATE_RESULT',
-    ]);
+    expect(
+      refusal(() =>
+        composeTurn('anthropic', [...calls, calls[0] as AnthropicToolUse], results, { tools: chapterTools }),
+      ),
+    ).toEqual(['DUPLICATE_CALL_ID']);
+    expect(
+      refusal(() =>
+        composeTurn('anthropic', calls, [...results, results[1] as PackagedResult], { tools: chapterTools }),
+      ),
+    ).toEqual(['DUPLICATE_RESULT']);
   });
   it('refuses a result for an unknown call id', () => {
     const { calls, results } = turn('gemini');
-    expect(refusal(() => composeTurn('gemini', calls.slice(0, 2), results))).toEqual(['UNKNOWN_CALL_ID']);
+    expect(refusal(() => composeTurn('gemini', calls.slice(0, 2), results, { tools: chapterTools }))).toEqual([
+      'UNKNOWN_CALL_ID',
+    ]);
   });
   it('refuses a result bound to another provider, or to another tool name', () => {
     const { calls, results } = turn('openai');
     const foreign = turn('anthropic').results;
-    expect(refusal(() => composeTurn('openai', calls, foreign))).toEqual([
+    expect(refusal(() => composeTurn('openai', calls, foreign, { tools: chapterTools }))).toEqual([
       'PROVIDER_MISMATCH',
       'PROVIDER_MISMATCH',
       'PROVIDER_MISMATCH',
     ]);
     const renamed = calls.map((c, i) => (i === 0 ? { ...c, name: 'get_order' } : c));
-    expect(refusal(() => composeTurn('openai', renamed, results))).toEqual(['TOOL_MISMATCH']);
+    expect(refusal(() => composeTurn('openai', renamed, results, { tools: chapterTools }))).toEqual(['TOOL_MISMATCH']);
   });
   it('refuses the whole turn when one package does not validate', () => {
     const { calls, results } = turn('openai');
     const bad = structuredClone(results);
     (bad[1] as PackagedResult).package.model_result.provenance.source_label = 'elsewhere';
-    expect(() => composeTurn('openai', calls, bad)).toThrow(AdapterRefused);
+    expect(() => composeTurn('openai', calls, bad, { tools: chapterTools })).toThrow(AdapterRefused);
   });
 });
 
@@ -268,13 +280,17 @@ describe('previewDispatch and rebindPackage', () => {
     '%s rebound for %s equals projecting again',
     (_id, provider, s) => {
       const t = withProvider(s.context, provider);
-      expect(rebindPackage(project(s.handler_output, s.context), t)).toEqual(project(s.handler_output, t));
+      expect(
+        rebindPackage(project(s.handler_output, s.context, chapterTools), t, (to, r, d) =>
+          callBindingDigest(to, r, d, chapterTools),
+        ),
+      ).toEqual(project(s.handler_output, t, chapterTools));
     },
   );
   it('serializes for every registered last hop, and refuses where the learner set an unregistered revision', () => {
     const s = findScenario('get_order.paid') as Scenario;
     const kind = (item: ProviderItem | null) => (item === null ? null : 'type' in item ? item.type : 'CallToolResult');
-    const ok = previewDispatch(s.handler_output, s.context);
+    const ok = previewDispatch(s.handler_output, s.context, chapterTools);
     expect(ok.providers.map((p) => [p.provider, kind(p.item)])).toEqual([
       ['openai', 'function_call_output'],
       ['anthropic', 'tool_result'],
@@ -282,7 +298,7 @@ describe('previewDispatch and rebindPackage', () => {
       ['mcp', 'CallToolResult'],
     ]);
     const legacy = { ...s.context, call: { ...s.context.call, adapter_revision: 'openai-responses-2024-01-01' } };
-    const refused = previewDispatch(s.handler_output, legacy);
+    const refused = previewDispatch(s.handler_output, legacy, chapterTools);
     expect(refused.unregistered?.refused.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);
     expect(refused.providers.map((p) => kind(p.item))).toEqual([
       'function_call_output',

@@ -49,8 +49,8 @@ export interface TurnOptions {
   previous_response_id?: string;
   /** Gemini: continue a stored interaction. */
   previous_interaction_id?: string;
-  /** The registry each package is validated against; a dispatcher (createDispatcher) sets its own. Default: the chapter's tools. */
-  tools?: ToolRegistry;
+  /** The registry each package is validated against; a dispatcher (createDispatcher) passes its own. */
+  tools: ToolRegistry;
 }
 
 export interface OpenAITurn {
@@ -92,31 +92,31 @@ export function composeTurn(
   provider: 'openai',
   calls: ProviderCall[],
   results: PackagedResult[],
-  opts?: TurnOptions,
+  opts: TurnOptions,
 ): OpenAITurn;
 export function composeTurn(
   provider: 'anthropic',
   calls: ProviderCall[],
   results: PackagedResult[],
-  opts?: TurnOptions,
+  opts: TurnOptions,
 ): AnthropicTurn;
 export function composeTurn(
   provider: 'gemini',
   calls: ProviderCall[],
   results: PackagedResult[],
-  opts?: TurnOptions,
+  opts: TurnOptions,
 ): GeminiTurn;
 export function composeTurn(
   provider: ProviderName,
   calls: ProviderCall[],
   results: PackagedResult[],
-  opts?: TurnOptions,
+  opts: TurnOptions,
 ): OpenAITurn | AnthropicTurn | GeminiTurn;
 export function composeTurn(
   provider: ProviderName,
   calls: ProviderCall[],
   results: PackagedResult[],
-  opts: TurnOptions = {},
+  opts: TurnOptions,
 ): OpenAITurn | AnthropicTurn | GeminiTurn {
   const problems: TurnRefused['problems'] = [];
   const expected = adapterFor(provider);

@@ -13,7 +13,7 @@ import { projectDetailed } from '../result/project.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import { PROVIDER_ADAPTERS, adapterFor, type LastHopName, type ProviderItem } from '../tables/providerAdapters.ts';
 import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
-import { registry, type ToolRegistry } from '../tables/registry.ts';
+import type { ToolRegistry } from '../tables/registry.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from '../result/validateResult.ts';
 import type { Violation } from '../tables/violation.ts';
@@ -33,7 +33,11 @@ export function withProvider(trusted: TrustedContext, provider: LastHopName): Tr
  * is computed over the package's stored request and result digests: a package
  * that was wrong before is still wrong after, and its validation says so.
  */
-export function rebindPackage(pkg: Package, to: TrustedContext, callBinding = callBindingDigest): Package {
+export function rebindPackage(
+  pkg: Package,
+  to: TrustedContext,
+  callBinding: (to: TrustedContext, request_sha256: string, result_sha256: string) => string,
+): Package {
   const a = pkg.protected_audit;
   const b = a.binding;
   return {
@@ -131,7 +135,7 @@ export function previewWith(handlerOutput: unknown, trusted: TrustedContext, ste
 export function previewDispatch(
   handlerOutput: unknown,
   trustedInput: TrustedContext,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): DispatchPreview {
   const trusted = assertTrustedContext(trustedInput);
   const callBinding = (t: TrustedContext, request_sha256: string, result_sha256: string) =>

@@ -13,5 +13,5 @@ export {
   type TurnOptions,
   TurnRefused,
 } from './composeTurn.ts';
-export { type DispatchPreview, previewDispatch, type ProviderPreview, withProvider } from './dispatchPreview.ts';
+export { type DispatchPreview, previewDispatch, withProvider } from './dispatchPreview.ts';
 export { type LiveSession, openLiveSession } from './liveSession.ts';

@@ -23,11 +23,11 @@ import { hmacSha256Hex, hmacSha256HexWebCrypto, prefixedHash, sha256Hex, sha256H
 import { checkAuditLeaks, needleFinder } from '../result/outputContract.ts';
 import { project } from '../result/project.ts';
 import { PROVIDER_ADAPTERS } from '../tables/providerAdapters.ts';
-import { scenarios } from '../result/scenarios.ts';
 import { utf8Length } from '../json/text.ts';
 import { TrustedContextSchema, assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed } from '../result/validateResult.ts';
 import { ViolationList } from '../tables/violation.ts';
+import { scenarios, chapterTools } from '../../chapter/index.ts';
 
 const SEED = 20260719;
 const KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
@@ -98,8 +98,10 @@ describe('the call-binding preimage written out directly', () => {
     fc.assert(
       fc.property(contexts, text, text, ({ tool, ...call }, req, res) => {
         const t: TrustedContext = { ...base, tool, call };
-        const { prefix, suffix } = callBindingParts(t, req, res);
-        expect(prefix + suffix).toBe(digestPreimage(PURPOSES.callBinding, callBindingFields(t, req, res)));
+        const { prefix, suffix } = callBindingParts(t, req, res, chapterTools);
+        expect(prefix + suffix).toBe(
+          digestPreimage(PURPOSES.callBinding, callBindingFields(t, req, res, chapterTools)),
+        );
       }),
       { seed: SEED, numRuns: 300 },
     );
@@ -108,15 +110,15 @@ describe('the call-binding preimage written out directly', () => {
     for (const s of scenarios) {
       const parsed = assertTrustedContext(s.context);
       for (const t of [s.context, parsed, { ...s.context, key: { id: 'k', secret: KEY } }]) {
-        const req = requestDigest(t);
+        const req = requestDigest(t, chapterTools);
         const res = sha256Hex(s.id);
-        const want = H(PURPOSES.callBinding, callBindingFields(t, req, res), t.key);
-        expect(callBindingDigest(t, req, res)).toBe(want);
+        const want = H(PURPOSES.callBinding, callBindingFields(t, req, res, chapterTools), t.key);
+        expect(callBindingDigest(t, req, res, chapterTools)).toBe(want);
       }
     }
   });
   it('refuses a lone surrogate in a digest string, as the generic encoder does', () => {
-    expect(() => callBindingParts(base, 'a\ud800', 'b')).toThrow(/lone surrogate/);
+    expect(() => callBindingParts(base, 'a\ud800', 'b', chapterTools)).toThrow(/lone surrogate/);
   });
 });
 
@@ -138,15 +140,15 @@ describe('parsed contexts', () => {
         const t = withProvider(parsed, a.provider);
         expect(TrustedContextSchema.safeParse(t).success).toBe(true);
         expect(t).toEqual(withProvider(structuredClone(s.context), a.provider));
-        expect(contextFacts(t)).toEqual(contextFacts(parsed));
+        expect(contextFacts(t, chapterTools)).toEqual(contextFacts(parsed, chapterTools));
       }
     }
   });
   it('facts equal what the digest functions compute from scratch', () => {
     for (const s of scenarios) {
-      const f = contextFacts(assertTrustedContext(s.context));
+      const f = contextFacts(assertTrustedContext(s.context), chapterTools);
       expect(f.principal_ref).toBe(principalRef(s.context.principal, s.context.key));
-      expect(f.request_sha256).toBe(requestDigest(structuredClone(s.context)));
+      expect(f.request_sha256).toBe(requestDigest(structuredClone(s.context), chapterTools));
     }
   });
 });
@@ -154,29 +156,35 @@ describe('parsed contexts', () => {
 describe('packages are plain data the caller owns', () => {
   it('project and rebindPackage return unfrozen packages; a changed copy is validated afresh and the change is found', () => {
     const s = scenarios.find((x) => x.id === 'search_kb.hits') as (typeof scenarios)[number];
-    const pkg = project(s.handler_output, s.context);
+    const pkg = project(s.handler_output, s.context, chapterTools);
     expect(
       Object.isFrozen(pkg) || Object.isFrozen(pkg.model_result) || Object.isFrozen(pkg.protected_audit.redactions),
     ).toBe(false);
-    expect(validateResultDetailed(pkg, s.context).ok).toBe(true);
+    expect(validateResultDetailed(pkg, s.context, chapterTools).ok).toBe(true);
     (pkg.model_result.data as { hits: unknown[] }).hits.push({
       doc_ref: 'KB-9',
       title: 't',
       snippet: 's',
       url: 'https://kb.example.com/9',
     });
-    expect(validateResultDetailed(pkg, s.context).violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
+    expect(validateResultDetailed(pkg, s.context, chapterTools).violations.map((v) => v.code)).toContain(
+      'RESULT_DIGEST_MISMATCH',
+    );
     const t = withProvider(assertTrustedContext(s.context), 'gemini');
-    const rebound = rebindPackage(project(s.handler_output, s.context), t);
+    const rebound = rebindPackage(project(s.handler_output, s.context, chapterTools), t, (to, r, d) =>
+      callBindingDigest(to, r, d, chapterTools),
+    );
     expect(Object.isFrozen(rebound.protected_audit.binding)).toBe(false);
-    expect(rebound).toEqual(project(s.handler_output, t));
+    expect(rebound).toEqual(project(s.handler_output, t, chapterTools));
   });
   it('a package checked in another call fails there', () => {
     const s = scenarios.find((x) => x.id === 'get_order.paid') as (typeof scenarios)[number];
-    const pkg = project(s.handler_output, s.context);
+    const pkg = project(s.handler_output, s.context, chapterTools);
     const other = assertTrustedContext({ ...s.context, call: { ...s.context.call, call_id: 'call_other' } });
-    expect(validateResultDetailed(pkg, assertTrustedContext(s.context)).ok).toBe(true);
-    expect(validateResultDetailed(pkg, other).violations.map((v) => v.code)).toContain('CALL_BINDING_MISMATCH');
+    expect(validateResultDetailed(pkg, assertTrustedContext(s.context), chapterTools).ok).toBe(true);
+    expect(validateResultDetailed(pkg, other, chapterTools).violations.map((v) => v.code)).toContain(
+      'CALL_BINDING_MISMATCH',
+    );
   });
 });
 

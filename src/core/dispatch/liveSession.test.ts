@@ -8,9 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ATTACK_IDS, attackApplies, runAttack } from '../../lessons/attacks.ts';
 import { previewDispatch, type DispatchPreview } from './dispatchPreview.ts';
 import { openLiveSession, type LiveSession } from './liveSession.ts';
-import { scenarios } from '../result/scenarios.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed } from '../result/validateResult.ts';
+import { scenarios, chapterTools } from '../../chapter/index.ts';
 
 const SEED = 20260719;
 const KEY = { id: 'k-1', secret: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff' };
@@ -134,10 +134,10 @@ const outputs: fc.Arbitrary<unknown> = fc.oneof(
 describe('a live session answers what the plain functions answer', () => {
   it('every scenario, several edits in a row through one session', () => {
     for (const s of scenarios) {
-      const session = openLiveSession(s.context);
+      const session = openLiveSession(s.context, chapterTools);
       for (const other of [s, ...scenarios]) {
         expect(bytesOf(session.preview(other.handler_output)), `${s.id} ← ${other.id}`).toBe(
-          bytesOf(previewDispatch(other.handler_output, s.context)),
+          bytesOf(previewDispatch(other.handler_output, s.context, chapterTools)),
         );
       }
       session.close();
@@ -150,17 +150,17 @@ describe('a live session answers what the plain functions answer', () => {
       for (const s of scenarios) {
         if (!attackApplies(id, s)) continue;
         const run = runAttack(id, s);
-        const session = openLiveSession(run.tampered.trusted);
+        const session = openLiveSession(run.tampered.trusted, chapterTools);
         expect(JSON.stringify(session.validate(run.tampered.pkg)), `${id} on ${s.id}`).toBe(
-          JSON.stringify(validateResultDetailed(run.tampered.pkg, run.tampered.trusted)),
+          JSON.stringify(validateResultDetailed(run.tampered.pkg, run.tampered.trusted, chapterTools)),
         );
         expect(JSON.stringify(session.validate(run.tampered.pkg))).toBe(JSON.stringify(run.report));
         if (run.handler !== undefined)
           expect(bytesOf(session.preview(run.handler.after))).toBe(
-            bytesOf(previewDispatch(run.handler.after, run.tampered.trusted)),
+            bytesOf(previewDispatch(run.handler.after, run.tampered.trusted, chapterTools)),
           );
         if (run.keyed !== undefined) {
-          const keyed = openLiveSession(run.keyed.victim.trusted);
+          const keyed = openLiveSession(run.keyed.victim.trusted, chapterTools);
           expect(JSON.stringify(keyed.validate(run.keyed.tampered))).toBe(JSON.stringify(run.keyed.report));
           keyed.close();
         }
@@ -184,7 +184,7 @@ describe('a live session answers what the plain functions answer', () => {
             let session = sessions.get(i);
             if (session === undefined) {
               try {
-                session = openLiveSession(ctx);
+                session = openLiveSession(ctx, chapterTools);
               } catch (e) {
                 session = `threw ${(e as Error).name}: ${(e as Error).message}`;
               }
@@ -192,10 +192,10 @@ describe('a live session answers what the plain functions answer', () => {
             }
             const live =
               typeof session === 'string' ? session : outcome(() => bytesOf((session as LiveSession).preview(output)));
-            expect(live).toBe(outcome(() => bytesOf(previewDispatch(output, ctx))));
+            expect(live).toBe(outcome(() => bytesOf(previewDispatch(output, ctx, chapterTools))));
             if (typeof session !== 'string')
               expect(JSON.stringify(session.validate(output))).toBe(
-                JSON.stringify(validateResultDetailed(output, ctx)),
+                JSON.stringify(validateResultDetailed(output, ctx, chapterTools)),
               );
           }
           for (const s of sessions.values()) if (typeof s !== 'string') s.close();
@@ -219,10 +219,10 @@ describe('a live session answers what the plain functions answer', () => {
     };
     let changed = 0;
     for (const ctx of [registered.context, unregisteredCall]) {
-      const session = openLiveSession(ctx);
+      const session = openLiveSession(ctx, chapterTools);
       const answer = session.preview(registered.handler_output);
       session.close();
-      const want = bytesOf(previewDispatch(registered.handler_output, ctx));
+      const want = bytesOf(previewDispatch(registered.handler_output, ctx, chapterTools));
       expect(bytesOf(answer)).toBe(want);
       for (const path of pathsOf(answer).slice(1)) {
         const copy = structuredClone(answer) as unknown as Record<string | number, unknown>;
@@ -239,7 +239,7 @@ describe('a live session answers what the plain functions answer', () => {
 
   it('the packages it returns are deep-frozen (it keys what it keeps by their parts); a copy is plain data, checked afresh', () => {
     const s = scenarios.find((x) => x.id === 'search_kb.hits') as (typeof scenarios)[number];
-    const session = openLiveSession(s.context);
+    const session = openLiveSession(s.context, chapterTools);
     const p = session.preview(s.handler_output);
     expect(
       Object.isFrozen(p.pkg.model_result) && Object.isFrozen((p.pkg.model_result.data as { hits: object[] }).hits[0]),
@@ -255,7 +255,9 @@ describe('a live session answers what the plain functions answer', () => {
     expect(p.providers.every((x) => x.pkg.model_result === p.pkg.model_result)).toBe(true);
     const copy = structuredClone(p.pkg);
     (copy.model_result.data as { query: string }).query = 'changed';
-    expect(validateResultDetailed(copy, s.context).violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
+    expect(validateResultDetailed(copy, s.context, chapterTools).violations.map((v) => v.code)).toContain(
+      'RESULT_DIGEST_MISMATCH',
+    );
     expect(session.validate(copy).violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
     session.close();
   });
@@ -263,7 +265,7 @@ describe('a live session answers what the plain functions answer', () => {
   it("keeps no key material past close(): every later call throws, and the caller's context is neither frozen nor kept", () => {
     const s = scenarios.find((x) => x.id === 'get_order.paid') as (typeof scenarios)[number];
     const mine = { ...structuredClone(s.context), key: { ...KEY } };
-    const session = openLiveSession(mine);
+    const session = openLiveSession(mine, chapterTools);
     expect(session.preview(s.handler_output).report.ok).toBe(true);
     expect(Object.isFrozen(mine) || Object.isFrozen(mine.key)).toBe(false);
     session.close();
@@ -277,25 +279,31 @@ describe('same inputs, same answer, whatever ran before (docs/contract.md#same-i
   /** Every public function of the core, as one call on one input, answered as text. */
   const calls: ((core: Core, ctx: TrustedContext, output: unknown) => string)[] = [
     (c, ctx) => outcome(() => JSON.stringify(c.parseTrustedContext(ctx))),
-    (c, ctx, out) => outcome(() => JSON.stringify(c.project(out, ctx))),
-    (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(c.project(out, ctx), ctx))),
-    (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(out, ctx))),
+    (c, ctx, out) => outcome(() => JSON.stringify(c.project(out, ctx, chapterTools))),
+    (c, ctx, out) =>
+      outcome(() => JSON.stringify(c.validateResult(c.project(out, ctx, chapterTools), ctx, chapterTools))),
+    (c, ctx, out) => outcome(() => JSON.stringify(c.validateResult(out, ctx, chapterTools))),
     // A package made for a sibling call, checked in this one: its model_result may hold this call's ids (AUDIT_LEAK here, not there).
     (c, ctx, out) =>
       outcome(() =>
         JSON.stringify(
           c.validateResult(
-            c.project(out, { ...ctx, call: { ...ctx.call, call_id: `${ctx.call.call_id}_sibling` } }),
+            c.project(out, { ...ctx, call: { ...ctx.call, call_id: `${ctx.call.call_id}_sibling` } }, chapterTools),
             ctx,
+            chapterTools,
           ),
         ),
       ),
-    (c, ctx, out) => outcome(() => JSON.stringify(c.computeBindings(c.project(out, ctx).model_result, ctx))),
+    (c, ctx, out) =>
+      outcome(() =>
+        JSON.stringify(c.computeBindings(c.project(out, ctx, chapterTools).model_result, ctx, chapterTools)),
+      ),
     (c, ctx) => outcome(() => c.canonicalize(ctx)),
-    (c, ctx, out) => outcome(() => JSON.stringify(c.toProviderItem(c.project(out, ctx), ctx))),
+    (c, ctx, out) =>
+      outcome(() => JSON.stringify(c.toProviderItem(c.project(out, ctx, chapterTools), ctx, chapterTools))),
     (c, ctx, out) =>
       outcome(() => {
-        const pkg = c.project(out, ctx);
+        const pkg = c.project(out, ctx, chapterTools);
         const call = {
           type: 'function_call' as const,
           call_id: ctx.call.call_id,
@@ -304,7 +312,9 @@ describe('same inputs, same answer, whatever ran before (docs/contract.md#same-i
           arguments: JSON.stringify(ctx.arguments ?? null),
         };
         return JSON.stringify(
-          c.composeTurn(ctx.call.provider as 'openai', [call], [{ package: pkg, trusted: ctx }], {}),
+          c.composeTurn(ctx.call.provider as 'openai', [call], [{ package: pkg, trusted: ctx }], {
+            tools: chapterTools,
+          }),
         );
       }),
   ];

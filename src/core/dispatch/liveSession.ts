@@ -53,7 +53,7 @@ import { prefixedHash, type PrefixedHash } from '../json/hash.ts';
 import type { ModelResult } from '../result/modelResult.ts';
 import { projectParsed, type ProjectionSteps } from '../result/project.ts';
 import { PROVIDER_ADAPTERS } from '../tables/providerAdapters.ts';
-import { registry, type ToolRegistry } from '../tables/registry.ts';
+import type { ToolRegistry } from '../tables/registry.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
 import { modelResultVerdict } from '../result/modelResultVerdict.ts';
 import {
@@ -102,7 +102,7 @@ interface Encoded {
  * Opens a session for one trusted context; throws TrustedContextError when
  * the context is malformed (as `project` does).
  */
-export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistry = registry): LiveSession {
+export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistry): LiveSession {
   let routes: Map<TrustedContext, Route> | null = new Map();
   let encoded: WeakMap<object, Encoded> | null = new WeakMap();
 

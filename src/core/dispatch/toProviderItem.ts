@@ -5,7 +5,7 @@
  */
 import { findAdapter, type ProviderItem } from '../tables/providerAdapters.ts';
 import type { Package } from '../result/protectedAudit.ts';
-import { registry, type ToolRegistry } from '../tables/registry.ts';
+import type { ToolRegistry } from '../tables/registry.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from '../result/validateResult.ts';
 import type { Violation } from '../tables/violation.ts';
@@ -22,7 +22,7 @@ export class AdapterRefused extends Error {
  * package does not validate in this trusted context. It always validates
  * itself: no caller can hand it a report to trust.
  */
-export function toProviderItem(pkg: Package, trusted: TrustedContext, tools: ToolRegistry = registry): ProviderItem {
+export function toProviderItem(pkg: Package, trusted: TrustedContext, tools: ToolRegistry): ProviderItem {
   return providerItemOf(pkg, trusted, validateResultDetailed(pkg, trusted, tools));
 }
 

@@ -4,10 +4,9 @@ import { z as mini } from 'zod/mini';
 import { createDispatcher } from './dispatcher.ts';
 import { defineTool, ToolSpecError } from '../tables/defineTool.ts';
 import { project } from '../result/project.ts';
-import { findScenario } from '../result/scenarios.ts';
-import { registry } from '../tables/registry.ts';
 import { validateResult } from '../result/validateResult.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
+import { findScenario, chapterTools } from '../../chapter/index.ts';
 
 const getInvoice = defineTool({
   name: 'get_invoice',
@@ -77,16 +76,16 @@ describe('createDispatcher with an engineer’s own tool', () => {
 
   it('knows only its own tools: the chapter’s are UNKNOWN_TOOL to it, and its own are UNKNOWN_TOOL to the chapter’s functions', () => {
     expect(billing.project(chapter.handler_output, chapter.context).model_result.error?.code).toBe('UNKNOWN_TOOL');
-    expect(project(success(valid), trusted).model_result.error?.code).toBe('UNKNOWN_TOOL');
+    expect(project(success(valid), trusted, chapterTools).model_result.error?.code).toBe('UNKNOWN_TOOL');
     const pkg = billing.project(success(valid), trusted);
-    expect(validateResult(pkg, trusted).violations.map((v) => v.code)).toContain('UNKNOWN_TOOL');
+    expect(validateResult(pkg, trusted, chapterTools).violations.map((v) => v.code)).toContain('UNKNOWN_TOOL');
   });
 
   it('without tools is the chapter’s registry, answering as the top-level functions do', () => {
-    const d = createDispatcher();
+    const d = createDispatcher({ tools: Object.values(chapterTools) });
     expect(Object.keys(d.tools)).toEqual(['get_order', 'create_refund_draft', 'search_kb']);
     expect(d.project(chapter.handler_output, chapter.context)).toEqual(
-      project(chapter.handler_output, chapter.context),
+      project(chapter.handler_output, chapter.context, chapterTools),
     );
   });
 
@@ -124,7 +123,7 @@ describe('defineTool', () => {
   });
 
   it('takes schemas from zod/mini as from classic zod (the core’s own are mini), and refuses a loose one from either', () => {
-    for (const spec of Object.values(registry)) expect(defineTool(spec).name).toBe(spec.name);
+    for (const spec of Object.values(chapterTools)) expect(defineTool(spec).name).toBe(spec.name);
     const miniInvoice = {
       ...getInvoice,
       output: mini.strictObject({

@@ -33,7 +33,7 @@ import type { McpPinning } from '../mcp/pinMcpTools.ts';
 import { projectMcpDetailed } from '../mcp/projectMcp.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ProviderItem, ProviderName } from '../tables/providerAdapters.ts';
-import { registry, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
+import type { ToolRegistry, ToolSpec } from '../tables/registry.ts';
 import { toProviderItem } from '../dispatch/toProviderItem.ts';
 import type { AssembledTurn } from '../turn/turn.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
@@ -94,10 +94,12 @@ export interface Dispatcher {
 
 /**
  * A dispatcher for `tools` (each checked by {@link defineTool}; two tools with
- * one name are refused). Without `tools`: the chapter's three.
+ * one name are refused). The tools are required: a dispatcher that fell back to
+ * some default registry would answer for tools the engineer never registered.
+ * @example createDispatcher({ tools: [defineTool({ name: 'get_order', … })] })
  */
-export function createDispatcher(options: { tools?: readonly ToolSpec[] } = {}): Dispatcher {
-  const tools = options.tools === undefined ? registry : registryOf(options.tools);
+export function createDispatcher(options: { tools: readonly ToolSpec[] }): Dispatcher {
+  const tools = registryOf(options?.tools);
   const compose = (
     provider: ProviderName,
     calls: ProviderCall[],
@@ -124,9 +126,14 @@ export function createDispatcher(options: { tools?: readonly ToolSpec[] } = {}):
   });
 }
 
-function registryOf(specs: readonly ToolSpec[]): ToolRegistry {
+function registryOf(specs: readonly ToolSpec[] | undefined): ToolRegistry {
+  // Plain JavaScript callers reach here without the type's help: say what is missing rather than fail inside the loop.
+  if (!Array.isArray(specs))
+    throw new TypeError(
+      "createDispatcher({ tools }) needs its tools: an array of tool specs (defineTool); the chapter's three are in tool-result-contract/chapter",
+    );
   const out: Record<string, ToolSpec> = Object.create(null) as Record<string, ToolSpec>;
-  for (const spec of specs) {
+  for (const spec of specs as readonly ToolSpec[]) {
     const checked = defineTool(spec);
     if (Object.hasOwn(out, checked.name))
       throw new Error(`two tools are named ${JSON.stringify(checked.name)}: a registry holds one spec per name`);

@@ -8,6 +8,6 @@ export { CanonicalizationError, canonicalize } from './canonical.ts';
 export { type JsonLocation, parseStrictJson, STRICT_JSON_LIMITS } from './strictJson.ts';
 export type { JsonParseError } from './jsonParseError.ts';
 export { decodeUtf8Strict } from './utf8Strict.ts';
-export { utf8Length } from './text.ts';
+export { codePointLength, utf8Length } from './text.ts';
 export { lineStarts, offsetToLineColumn, positionAt } from './textPosition.ts';
 export { constantTimeEqual, hmacSha256Hex, hmacSha256HexWebCrypto, sha256Hex, sha256HexWebCrypto } from './hash.ts';

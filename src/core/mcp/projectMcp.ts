@@ -8,10 +8,10 @@
 import { canonicalize } from '../json/canonical.ts';
 import { isObject } from '../json/jsonValue.ts';
 import { contextFacts } from '../result/contextFacts.ts';
-import { PROJECT_PLAIN, plainProjection, projectParsed } from '../result/project.ts';
+import { plainProjection, projectParsed } from '../result/project.ts';
 import type { Package, Redaction } from '../result/protectedAudit.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
-import { registry, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
+import type { ToolRegistry, ToolSpec } from '../tables/registry.ts';
 import { ViolationList, type Violation } from '../tables/violation.ts';
 import { addZodIssues, checkSchema } from '../tables/zodIssues.ts';
 import { mcpCallToolResultSchema } from './callToolResult.ts';
@@ -26,7 +26,7 @@ export function projectMcp(
   result: unknown,
   trusted: TrustedContext,
   pinning: McpPinning,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): Package {
   return projectMcpDetailed(result, trusted, pinning, tools).pkg;
 }
@@ -40,11 +40,11 @@ export function projectMcpDetailed(
   result: unknown,
   trustedInput: TrustedContext,
   pinning: McpPinning,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): { pkg: Package; violations: Violation[] } {
   const trusted = assertTrustedContext(trustedInput);
   const facts = contextFacts(trusted, tools);
-  const steps = tools === registry ? PROJECT_PLAIN : plainProjection(tools);
+  const steps = plainProjection(tools);
   const spec = facts.spec;
   // The gate's answer (UNKNOWN_TOOL, INVALID_ARGUMENTS) is the dispatcher's: the server should not have been called.
   if (facts.gate !== 'handler' || spec === null) return projectParsed(undefined, trusted, facts, steps);

@@ -12,11 +12,12 @@ import { escapePointerSegment } from '../json/jsonPointer.ts';
 import { previewDispatch } from '../dispatch/dispatchPreview.ts';
 import { openLiveSession } from '../dispatch/liveSession.ts';
 import { ERROR_CATALOG, type ErrorCode } from '../tables/errorCatalog.ts';
-import { registry, type ToolSpec } from '../tables/registry.ts';
+import { type ToolSpec } from '../tables/registry.ts';
 import { contextFacts } from './contextFacts.ts';
 import { project, projectDetailed } from './project.ts';
 import type { TrustedContext } from './trustedContext.ts';
 import { validateResult } from './validateResult.ts';
+import { chapterTools } from '../../chapter/index.ts';
 
 const SEED = 20260719;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
@@ -55,7 +56,7 @@ const contexts: fc.Arbitrary<TrustedContext> = fc
     call_id: auditId,
     operation_id: auditId,
     idempotency_key: auditId,
-    tool: fc.constantFrom(...Object.keys(registry)),
+    tool: fc.constantFrom(...Object.keys(chapterTools)),
     delivery: fc.constantFrom('fresh', 'local_replay', 'receipt_reconciled'),
     now: fc.constantFrom('2026-07-19T00:00:05Z', '2026-07-19T00:10:00.5Z'),
     keyed: fc.boolean(),
@@ -208,7 +209,7 @@ const MODEL_WORDS = [
   'receipt_reconciled',
   'local_replay',
   ...Object.values(ERROR_CATALOG).flatMap((e) => [e.code, e.category, e.recovery, e.message.en]),
-  ...Object.values(registry).flatMap((s) => [s.source_label, s.revisions.producer_revision]),
+  ...Object.values(chapterTools).flatMap((s) => [s.source_label, s.revisions.producer_revision]),
 ];
 
 const DENIED = [
@@ -226,7 +227,7 @@ const DENIED = [
 const cases = contexts.chain((t) =>
   fc.record({
     t: fc.constant(t),
-    h: outputFor(registry[t.tool] as ToolSpec, t.arguments as Record<string, unknown>),
+    h: outputFor(chapterTools[t.tool] as ToolSpec, t.arguments as Record<string, unknown>),
     edit: fc.record({
       // Which audit value: one of the call's, or one of the downstream refs the output itself carries.
       value: fc.nat(),
@@ -281,7 +282,7 @@ function apply(
   const refs = Object.values((out.downstream ?? {}) as Record<string, unknown>).filter(
     (v): v is string => typeof v === 'string',
   );
-  const values = [...contextFacts(t).auditValues, ...refs].filter((v) => v.length >= 8);
+  const values = [...contextFacts(t, chapterTools).auditValues, ...refs].filter((v) => v.length >= 8);
   const needle = values[edit.value % values.length] as string;
   const strings = places(out).strings;
   const place = strings[edit.place % strings.length] as Place;
@@ -298,7 +299,8 @@ function apply(
 
 /** A context whose own ids are words of the dispatcher's answers can make no valid package: not the handler's doing. */
 const dispatcherCanAnswer = (t: TrustedContext) =>
-  validateResult(project({ kind: 'exception' }, t), t).ok && validateResult(project(null, t), t).ok;
+  validateResult(project({ kind: 'exception' }, t, chapterTools), t, chapterTools).ok &&
+  validateResult(project(null, t, chapterTools), t, chapterTools).ok;
 
 describe('project never returns a package validateResult refuses under the same context', () => {
   it('an audit value or a deny-listed key anywhere the handler writes: accepted, or a contract violation that is', () => {
@@ -306,8 +308,8 @@ describe('project never returns a package validateResult refuses under the same 
       fc.property(cases, ({ t, h, edit }) => {
         fc.pre(dispatcherCanAnswer(t));
         const { out } = apply(h, t, edit);
-        const { pkg, violations } = projectDetailed(out, t);
-        const report = validateResult(pkg, t);
+        const { pkg, violations } = projectDetailed(out, t, chapterTools);
+        const report = validateResult(pkg, t, chapterTools);
         expect(report.violations).toEqual([]);
         expect(report.ok).toBe(true);
         // A success is exactly what validation found clean; anything refused went to the audit with its reasons.
@@ -322,7 +324,7 @@ describe('project never returns a package validateResult refuses under the same 
     fc.assert(
       fc.property(cases, ({ t, h }) => {
         fc.pre(dispatcherCanAnswer(t));
-        expect(validateResult(project(h, t), t).violations).toEqual([]);
+        expect(validateResult(project(h, t, chapterTools), t, chapterTools).violations).toEqual([]);
       }),
       { seed: SEED, numRuns: 100 },
     );
@@ -332,10 +334,10 @@ describe('project never returns a package validateResult refuses under the same 
     fc.assert(
       fc.property(cases, ({ t, h, edit }) => {
         const { out } = apply(h, t, edit);
-        const session = openLiveSession(t);
+        const session = openLiveSession(t, chapterTools);
         const strip = (p: ReturnType<typeof previewDispatch>) =>
           JSON.stringify({ pkg: p.pkg, violations: p.violations, report: p.report.violations, ok: p.report.ok });
-        expect(strip(session.preview(out))).toBe(strip(previewDispatch(out, t)));
+        expect(strip(session.preview(out))).toBe(strip(previewDispatch(out, t, chapterTools)));
         session.close();
       }),
       { seed: SEED, numRuns: 100 },

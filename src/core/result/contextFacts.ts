@@ -9,7 +9,7 @@ import { auditValueList } from './auditValues.ts';
 import { normalizedArguments, principalRef, requestDigest, toolContractOf } from './digest.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { ToolContractRef } from './protectedAudit.ts';
-import { lookupTool, registry, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
+import { lookupTool, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
 import type { Delivery, TrustedContext } from './trustedContext.ts';
 
 /** Who makes the call's result: its handler, or the dispatcher with UNKNOWN_TOOL (decided before the arguments) or INVALID_ARGUMENTS. */
@@ -29,10 +29,7 @@ export function gateVerdict(spec: ToolSpec | null, args: { readonly ok: boolean 
  * (an MCP `tools/call`), which must decide before it runs a handler; `project`
  * decides the same from the same context.
  */
-export function callGate(
-  trusted: TrustedContext,
-  tools: ToolRegistry = registry,
-): { gate: GateVerdict; arguments: JsonValue } {
+export function callGate(trusted: TrustedContext, tools: ToolRegistry): { gate: GateVerdict; arguments: JsonValue } {
   const args = normalizedArguments(trusted, tools);
   return { gate: gateVerdict(lookupTool(trusted.tool, tools), args), arguments: args.value };
 }
@@ -50,7 +47,7 @@ export interface ContextFacts {
   readonly auditValues: readonly string[];
 }
 
-export function contextFacts(trusted: TrustedContext, tools: ToolRegistry = registry): ContextFacts {
+export function contextFacts(trusted: TrustedContext, tools: ToolRegistry): ContextFacts {
   const principal_ref = principalRef(trusted.principal, trusted.key);
   const request_sha256 = requestDigest(trusted, tools);
   const c = trusted.call;

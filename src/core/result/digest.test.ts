@@ -9,8 +9,8 @@ import {
   sha256HexWebCrypto,
 } from '../json/hash.ts';
 import { project } from './project.ts';
-import { findScenario, scenarios } from './scenarios.ts';
 import type { Scenario } from './scenario.ts';
+import { findScenario, scenarios, chapterTools } from '../../chapter/index.ts';
 
 const scenario = (id: string) => findScenario(id) as Scenario;
 
@@ -39,7 +39,7 @@ const REPLAY = {
 describe('known-answer digests', () => {
   it('get_order.paid: request, result and call binding', () => {
     const s = scenario('get_order.paid');
-    const pkg = project(s.handler_output, s.context);
+    const pkg = project(s.handler_output, s.context, chapterTools);
     expect(pkg.protected_audit.binding).toEqual({
       algorithm: 'sha256',
       key_id: null,
@@ -50,7 +50,7 @@ describe('known-answer digests', () => {
       },
     });
     expect(pkg.protected_audit.principal_ref).toBe(PAID.principal_ref);
-    expect(computeBindings(pkg.model_result, s.context)).toEqual({
+    expect(computeBindings(pkg.model_result, s.context, chapterTools)).toEqual({
       request_sha256: PAID.request_sha256,
       result_sha256: PAID.result_sha256,
       call_binding_sha256: PAID.call_binding_sha256,
@@ -58,7 +58,7 @@ describe('known-answer digests', () => {
   });
   it('get_order.local_replay: the same request digest, another call binding', () => {
     const s = scenario('get_order.local_replay');
-    const b = project(s.handler_output, s.context).protected_audit.binding;
+    const b = project(s.handler_output, s.context, chapterTools).protected_audit.binding;
     expect(b.request_sha256).toBe(PAID.request_sha256);
     expect(b.result_sha256).toBe(REPLAY.result_sha256);
     expect(b.call_binding_sha256).toBe(REPLAY.call_binding_sha256);
@@ -66,8 +66,8 @@ describe('known-answer digests', () => {
   it('search_kb without top_k hashes as top_k 5 (defaults applied)', () => {
     const s = scenario('search_kb.empty');
     const explicit = { ...s.context, arguments: { query: 'refund policy', top_k: 5 } };
-    expect(project(s.handler_output, s.context).protected_audit.binding.request_sha256).toBe(
-      project(s.handler_output, explicit).protected_audit.binding.request_sha256,
+    expect(project(s.handler_output, s.context, chapterTools).protected_audit.binding.request_sha256).toBe(
+      project(s.handler_output, explicit, chapterTools).protected_audit.binding.request_sha256,
     );
   });
 });
@@ -84,7 +84,7 @@ describe('hashing', () => {
   it('noble and WebCrypto agree on every scenario package, plain and keyed', async () => {
     const key = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
     for (const s of scenarios) {
-      const text = canonicalize(project(s.handler_output, s.context));
+      const text = canonicalize(project(s.handler_output, s.context, chapterTools));
       expect(await sha256HexWebCrypto(text), s.id).toBe(sha256Hex(text));
       expect(await hmacSha256HexWebCrypto(key, text), s.id).toBe(hmacSha256Hex(key, text));
     }
@@ -93,7 +93,7 @@ describe('hashing', () => {
   it('the spliced result preimage is byte-identical to H()', () => {
     for (const id of ['search_kb.hits', 'get_order.paid', 'search_kb.rate_limited']) {
       const s = scenario(id);
-      const mr = project(s.handler_output, s.context).model_result;
+      const mr = project(s.handler_output, s.context, chapterTools).model_result;
       expect(resultDigestOfCanonical(canonicalize(mr), undefined)).toBe(resultDigest(mr, undefined));
       expect(resultDigestOfCanonical(canonicalize(mr), { id: 'k', secret: 'ab'.repeat(32) })).toBe(
         resultDigest(mr, { id: 'k', secret: 'ab'.repeat(32) }),
@@ -106,7 +106,7 @@ describe('hashing', () => {
   });
   it('keyed mode changes every digest, principal_ref included', () => {
     const s = scenario('get_order.keyed');
-    const pkg = project(s.handler_output, s.context);
+    const pkg = project(s.handler_output, s.context, chapterTools);
     expect(pkg.protected_audit.binding.algorithm).toBe('hmac-sha256');
     expect(pkg.protected_audit.binding.key_id).toBe('audit-key-2026-07');
     expect(pkg.protected_audit.binding.request_sha256).not.toBe(PAID.request_sha256);

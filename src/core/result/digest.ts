@@ -8,7 +8,7 @@ import { hmacSha256Hex, sha256Hex } from '../json/hash.ts';
 import type { Bindings, ToolContractRef } from './protectedAudit.ts';
 import type { ModelResult } from './modelResult.ts';
 import type { TrustedContext } from './trustedContext.ts';
-import { lookupTool, registry, type ToolRegistry } from '../tables/registry.ts';
+import { lookupTool, type ToolRegistry } from '../tables/registry.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { checkSchema } from '../tables/zodIssues.ts';
 
@@ -41,7 +41,7 @@ export function principalRef(principal: TrustedContext['principal'], key: AuditK
 }
 
 /** The audit's `tool_contract`: the tool and its six revisions, all null for an unknown tool. */
-export function toolContractOf(tool: string, tools: ToolRegistry = registry): ToolContractRef {
+export function toolContractOf(tool: string, tools: ToolRegistry): ToolContractRef {
   const spec = lookupTool(tool, tools);
   const r = spec?.revisions;
   return {
@@ -60,17 +60,14 @@ export function toolContractOf(tool: string, tools: ToolRegistry = registry): To
  * (`search_kb` without `top_k` hashes as `top_k: 5`), so two spellings of one
  * intent share one request digest. Invalid arguments are hashed as given.
  */
-export function normalizedArguments(
-  trusted: TrustedContext,
-  tools: ToolRegistry = registry,
-): { ok: boolean; value: JsonValue } {
+export function normalizedArguments(trusted: TrustedContext, tools: ToolRegistry): { ok: boolean; value: JsonValue } {
   const spec = lookupTool(trusted.tool, tools);
   if (spec === null) return { ok: false, value: trusted.arguments };
   const r = checkSchema(spec.input, trusted.arguments);
   return r.success ? { ok: true, value: r.data as JsonValue } : { ok: false, value: trusted.arguments };
 }
 
-export function requestFields(trusted: TrustedContext, tools: ToolRegistry = registry): Record<string, unknown> {
+export function requestFields(trusted: TrustedContext, tools: ToolRegistry): Record<string, unknown> {
   const contract = toolContractOf(trusted.tool, tools);
   return {
     tenant: trusted.principal.tenant,
@@ -87,7 +84,7 @@ export function callBindingFields(
   trusted: TrustedContext,
   request_sha256: string,
   result_sha256: string,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): Record<string, unknown> {
   const c = trusted.call;
   return {
@@ -104,7 +101,7 @@ export function callBindingFields(
   };
 }
 
-export function requestDigest(trusted: TrustedContext, tools: ToolRegistry = registry): string {
+export function requestDigest(trusted: TrustedContext, tools: ToolRegistry): string {
   return H(PURPOSES.request, requestFields(trusted, tools), trusted.key);
 }
 
@@ -141,7 +138,7 @@ export function callBindingParts(
   trusted: TrustedContext,
   request_sha256: string,
   result_sha256: string,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): { prefix: string; suffix: string } {
   return {
     prefix: callBindingPrefix(trusted, request_sha256),
@@ -159,11 +156,7 @@ export function callBindingPrefix(trusted: TrustedContext, request_sha256: strin
   );
 }
 
-export function callBindingSuffix(
-  trusted: TrustedContext,
-  result_sha256: string,
-  tools: ToolRegistry = registry,
-): string {
+export function callBindingSuffix(trusted: TrustedContext, result_sha256: string, tools: ToolRegistry): string {
   return callBindingSuffixOf(canonicalize(toolContractOf(trusted.tool, tools)), result_sha256);
 }
 
@@ -177,18 +170,14 @@ export function callBindingDigest(
   trusted: TrustedContext,
   request_sha256: string,
   result_sha256: string,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): string {
   const { prefix, suffix } = callBindingParts(trusted, request_sha256, result_sha256, tools);
   return digestText(prefix + suffix, trusted.key);
 }
 
 /** `computeBindings` (docs/contract.md#public-surface): the three bindings of a model_result in a trusted context. */
-export function computeBindings(
-  model_result: ModelResult,
-  trusted: TrustedContext,
-  tools: ToolRegistry = registry,
-): Bindings {
+export function computeBindings(model_result: ModelResult, trusted: TrustedContext, tools: ToolRegistry): Bindings {
   const request_sha256 = requestDigest(trusted, tools);
   const result_sha256 = resultDigest(model_result, trusted.key);
   return {
@@ -207,7 +196,7 @@ export interface PreimageParts {
   callBinding(request_sha256: string, result_sha256: string): string;
 }
 
-export function plainPreimageParts(trusted: TrustedContext, tools: ToolRegistry = registry): PreimageParts {
+export function plainPreimageParts(trusted: TrustedContext, tools: ToolRegistry): PreimageParts {
   return {
     request: () => digestPreimage(PURPOSES.request, requestFields(trusted, tools)),
     callBinding: (req, res) => {
@@ -226,7 +215,7 @@ export function plainPreimageParts(trusted: TrustedContext, tools: ToolRegistry 
 export function digestPreimages(
   report: { recomputed: Partial<Bindings>; canonical: string | null },
   trusted: TrustedContext,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): DigestPreimages {
   return preimagesWith(report, plainPreimageParts(trusted, tools));
 }

@@ -30,4 +30,3 @@ export {
 } from './validateResult.ts';
 export { RESULT_SCHEMA_PARTS, resultJsonSchema, type ResultSchemaPart, resultZodSchema } from './resultSchema.ts';
 export { parseScenario, type Scenario, SCENARIO_FORMAT } from './scenario.ts';
-export { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from './scenarios.ts';

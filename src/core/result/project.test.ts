@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../json/canonical.ts';
 import { project, projectDetailed } from './project.ts';
-import { findScenario, scenarios } from './scenarios.ts';
 import type { Scenario } from './scenario.ts';
 import { TrustedContextError, type TrustedContext } from './trustedContext.ts';
 import { validateResult } from './validateResult.ts';
 import { utf8Length } from '../json/text.ts';
+import { findScenario, scenarios, chapterTools } from '../../chapter/index.ts';
 
 const s = (id: string) => findScenario(id) as Scenario;
-const codes = (h: unknown, t: TrustedContext) => projectDetailed(h, t).violations.map((v) => `${v.code} ${v.path}`);
+const codes = (h: unknown, t: TrustedContext) =>
+  projectDetailed(h, t, chapterTools).violations.map((v) => `${v.code} ${v.path}`);
 
 describe('every scenario', () => {
   const expected: Record<string, string> = {
@@ -32,32 +33,34 @@ describe('every scenario', () => {
   it('covers the ids of docs/scenarios.md#the-built-in-scenarios', () =>
     expect(scenarios.map((x) => x.id).sort()).toEqual(Object.keys(expected).sort()));
   it.each(scenarios.map((x) => [x.id, x] as const))('%s projects to the expected result and validates', (id, sc) => {
-    const pkg = project(sc.handler_output, sc.context);
+    const pkg = project(sc.handler_output, sc.context, chapterTools);
     expect(pkg.model_result.error?.code ?? pkg.model_result.status).toBe(expected[id]);
-    expect(validateResult(pkg, sc.context)).toEqual({ ok: true, violations: [] });
+    expect(validateResult(pkg, sc.context, chapterTools)).toEqual({ ok: true, violations: [] });
   });
 });
 
 describe('projection rules', () => {
   it('the chapter success example, field for field', () => {
-    expect(project(s('get_order.paid').handler_output, s('get_order.paid').context).model_result).toEqual({
-      schema_version: 'tool-model-result-v2',
-      status: 'succeeded',
-      data: { order_ref: 'ORDER-7', status: 'paid' },
-      error: null,
-      execution: { outcome: 'committed', delivery: 'fresh', complete: true, truncated: false },
-      provenance: {
-        source_label: 'orders',
-        producer_revision: 'orders-mock-v2',
-        resource_revision: 'order-7-r3',
-        observed_at: '2026-07-19T00:00:00Z',
-        trust: 'untrusted_data',
+    expect(project(s('get_order.paid').handler_output, s('get_order.paid').context, chapterTools).model_result).toEqual(
+      {
+        schema_version: 'tool-model-result-v2',
+        status: 'succeeded',
+        data: { order_ref: 'ORDER-7', status: 'paid' },
+        error: null,
+        execution: { outcome: 'committed', delivery: 'fresh', complete: true, truncated: false },
+        provenance: {
+          source_label: 'orders',
+          producer_revision: 'orders-mock-v2',
+          resource_revision: 'order-7-r3',
+          observed_at: '2026-07-19T00:00:00Z',
+          trust: 'untrusted_data',
+        },
       },
-    });
+    );
   });
   it('neither projection embeds the other; receipts and the principal go to the audit only', () => {
     const sc = s('create_refund_draft.created');
-    const pkg = project(sc.handler_output, sc.context);
+    const pkg = project(sc.handler_output, sc.context, chapterTools);
     const model = canonicalize(pkg.model_result);
     for (const secret of [
       'rcpt_9f8e7d6c5b4a',
@@ -79,9 +82,14 @@ describe('projection rules', () => {
     const w = project(
       s('create_refund_draft.status_injected').handler_output,
       s('create_refund_draft.status_injected').context,
+      chapterTools,
     ).model_result;
     expect([w.status, w.execution.outcome, w.error?.recovery]).toEqual(['unknown', 'unknown', 'human_review']);
-    const r = project(s('search_kb.token_leak').handler_output, s('search_kb.token_leak').context).model_result;
+    const r = project(
+      s('search_kb.token_leak').handler_output,
+      s('search_kb.token_leak').context,
+      chapterTools,
+    ).model_result;
     expect([r.status, r.execution.outcome]).toEqual(['failed', 'not_started']);
     expect(r.provenance).toMatchObject({
       source_label: 'dispatcher',
@@ -92,14 +100,14 @@ describe('projection rules', () => {
   });
   it('an exception becomes TOOL_ERROR with the catalog message; the detail is redacted, never shown', () => {
     const sc = s('get_order.tool_exception');
-    const pkg = project(sc.handler_output, sc.context);
+    const pkg = project(sc.handler_output, sc.context, chapterTools);
     expect(pkg.model_result.error?.message).toBe('The tool failed.');
     expect(canonicalize(pkg)).not.toContain('orders-db.internal');
     expect(pkg.protected_audit.redactions).toContainEqual({ path: '/detail', reason: 'internal_exception_detail' });
   });
   it('the handler names a code; the rest comes from the catalog', () => {
     const sc = s('search_kb.rate_limited');
-    expect(project(sc.handler_output, sc.context).model_result.error).toEqual({
+    expect(project(sc.handler_output, sc.context, chapterTools).model_result.error).toEqual({
       code: 'RATE_LIMIT',
       category: 'transient',
       outcome: 'not_started',
@@ -127,9 +135,9 @@ describe('projection rules', () => {
   ])('refuses a bad handler error %j', (handler, code) => {
     const t = s('search_kb.rate_limited').context;
     expect(codes(handler, t)).toContain(code);
-    const pkg = project(handler, t);
+    const pkg = project(handler, t, chapterTools);
     expect(pkg.model_result.error?.code).toBe('OUTPUT_CONTRACT_VIOLATION');
-    expect(validateResult(pkg, t).ok).toBe(true);
+    expect(validateResult(pkg, t, chapterTools).ok).toBe(true);
   });
   it('checks provenance, time format, echo fields, hit count, URL host and lengths in code points', () => {
     const sc = s('search_kb.hits');
@@ -187,7 +195,7 @@ describe('projection rules', () => {
       ...(sc.handler_output as object),
       data: { query: 'refund policy', hits: Array.from({ length: 5 }, (_, i) => hit(i)) },
     };
-    const pkg = project(raw, sc.context);
+    const pkg = project(raw, sc.context, chapterTools);
     const mr = pkg.model_result;
     expect(mr.status).toBe('succeeded');
     expect(mr.execution).toMatchObject({ truncated: true, complete: false });
@@ -198,7 +206,7 @@ describe('projection rules', () => {
     expect(
       pkg.protected_audit.redactions.filter((r) => r.reason === 'dropped_to_fit_size_limit').map((r) => r.path),
     ).toEqual(Array.from({ length: 5 - kept }, (_, i) => `/data/hits/${4 - i}`));
-    expect(validateResult(pkg, sc.context).ok).toBe(true);
+    expect(validateResult(pkg, sc.context, chapterTools).ok).toBe(true);
   });
   it('a tool that returns no list cannot claim truncation', () => {
     const sc = s('get_order.paid');
@@ -208,7 +216,7 @@ describe('projection rules', () => {
   });
   it('unknown tool and invalid arguments are answered by the dispatcher, whatever the handler says', () => {
     const sc = s('get_order.paid');
-    const unknown = project(sc.handler_output, { ...sc.context, tool: 'delete_everything' });
+    const unknown = project(sc.handler_output, { ...sc.context, tool: 'delete_everything' }, chapterTools);
     expect(unknown.model_result.error?.code).toBe('UNKNOWN_TOOL');
     expect(unknown.protected_audit.tool_contract).toEqual({
       tool: 'delete_everything',
@@ -219,30 +227,34 @@ describe('projection rules', () => {
       producer_revision: null,
       policy_revision: null,
     });
-    expect(validateResult(unknown, { ...sc.context, tool: 'delete_everything' }).ok).toBe(true);
-    const bad = project(sc.handler_output, { ...sc.context, arguments: { order_ref: 'ORDER-x' } });
+    expect(validateResult(unknown, { ...sc.context, tool: 'delete_everything' }, chapterTools).ok).toBe(true);
+    const bad = project(sc.handler_output, { ...sc.context, arguments: { order_ref: 'ORDER-x' } }, chapterTools);
     expect(bad.model_result.error?.code).toBe('INVALID_ARGUMENTS');
-    expect(validateResult(bad, { ...sc.context, arguments: { order_ref: 'ORDER-x' } }).ok).toBe(true);
+    expect(validateResult(bad, { ...sc.context, arguments: { order_ref: 'ORDER-x' } }, chapterTools).ok).toBe(true);
   });
   it('observed_at: the handler’s when valid, the trusted now for dispatcher results', () => {
     const sc = s('get_order.tool_exception');
-    expect(project(sc.handler_output, sc.context).model_result.provenance.observed_at).toBe(sc.context.now);
+    expect(project(sc.handler_output, sc.context, chapterTools).model_result.provenance.observed_at).toBe(
+      sc.context.now,
+    );
     expect(
-      project(s('search_kb.no_access').handler_output, s('search_kb.no_access').context).model_result.provenance
-        .observed_at,
+      project(s('search_kb.no_access').handler_output, s('search_kb.no_access').context, chapterTools).model_result
+        .provenance.observed_at,
     ).toBe('2026-07-19T00:00:03Z');
   });
   it('refuses a malformed trusted context with a typed error', () => {
     const sc = s('get_order.paid');
-    expect(() => project(sc.handler_output, { ...sc.context, now: 'yesterday' })).toThrow(TrustedContextError);
-    expect(() => project(sc.handler_output, { ...sc.context, key: { id: 'k', secret: 'abcd' } })).toThrow(
+    expect(() => project(sc.handler_output, { ...sc.context, now: 'yesterday' }, chapterTools)).toThrow(
+      TrustedContextError,
+    );
+    expect(() => project(sc.handler_output, { ...sc.context, key: { id: 'k', secret: 'abcd' } }, chapterTools)).toThrow(
       /at least 32 bytes/,
     );
   });
   it('is deterministic: the same inputs give the same package', () => {
     const sc = s('search_kb.hits');
-    expect(canonicalize(project(sc.handler_output, sc.context))).toBe(
-      canonicalize(project(structuredClone(sc.handler_output), structuredClone(sc.context))),
+    expect(canonicalize(project(sc.handler_output, sc.context, chapterTools))).toBe(
+      canonicalize(project(structuredClone(sc.handler_output), structuredClone(sc.context), chapterTools)),
     );
   });
 });
@@ -253,7 +265,7 @@ describe('an audit value anywhere in model_result is a contract violation at pro
     const sc = s(id);
     const raw = structuredClone(sc.handler_output) as Raw;
     edit(raw);
-    const { pkg, violations } = projectDetailed(raw, sc.context);
+    const { pkg, violations } = projectDetailed(raw, sc.context, chapterTools);
     return { sc, pkg, violations: violations.map((v) => `${v.code} ${v.path}`) };
   };
 
@@ -265,7 +277,7 @@ describe('an audit value anywhere in model_result is a contract violation at pro
     expect(pkg.model_result.error?.code).toBe('OUTPUT_CONTRACT_VIOLATION');
     expect([pkg.model_result.status, pkg.model_result.execution.outcome]).toEqual(['failed', 'not_started']);
     expect(pkg.protected_audit.violations).toEqual([{ code: 'AUDIT_LEAK', path: '/provenance/resource_revision' }]);
-    expect(validateResult(pkg, sc.context)).toEqual({ ok: true, violations: [] });
+    expect(validateResult(pkg, sc.context, chapterTools)).toEqual({ ok: true, violations: [] });
   });
   it('a write tool’s receipt id as its resource_revision: outcome unknown, the receipt still in the audit', () => {
     const { sc, pkg, violations } = edited('create_refund_draft.created', (raw) => {
@@ -278,17 +290,17 @@ describe('an audit value anywhere in model_result is a contract violation at pro
       'unknown',
     ]);
     expect(pkg.protected_audit.downstream.receipt_ref).toBe('rcpt_9f8e7d6c5b4a');
-    expect(validateResult(pkg, sc.context).ok).toBe(true);
+    expect(validateResult(pkg, sc.context, chapterTools).ok).toBe(true);
   });
   it('an id in the fraction of an error’s observed_at: the handler’s place, and the trusted now instead', () => {
     const sc = s('search_kb.no_access');
     const context = { ...sc.context, principal: { ...sc.context.principal, subject: '12345678' } };
     const raw = { ...(sc.handler_output as object), observed_at: '2026-07-19T00:00:03.12345678Z' };
-    const { pkg, violations } = projectDetailed(raw, context);
+    const { pkg, violations } = projectDetailed(raw, context, chapterTools);
     expect(violations.map((v) => `${v.code} ${v.path}`)).toEqual(['AUDIT_LEAK /observed_at']);
     expect(pkg.model_result.error?.code).toBe('OUTPUT_CONTRACT_VIOLATION');
     expect(pkg.model_result.provenance.observed_at).toBe(context.now);
-    expect(validateResult(pkg, context).ok).toBe(true);
+    expect(validateResult(pkg, context, chapterTools).ok).toBe(true);
   });
   it('a downstream ref that is a word every model_result has is withheld from the audit, which says where', () => {
     for (const word of ['provenance', 'dispatcher-v1', '2026-07-19']) {
@@ -298,7 +310,7 @@ describe('an audit value anywhere in model_result is a contract violation at pro
       expect(violations, word).toEqual(['AUDIT_LEAK /downstream/status_ref']);
       expect(pkg.model_result.error?.code).toBe('OUTPUT_CONTRACT_VIOLATION');
       expect(pkg.protected_audit.downstream.status_ref).toBeNull();
-      expect(validateResult(pkg, sc.context).ok).toBe(true);
+      expect(validateResult(pkg, sc.context, chapterTools).ok).toBe(true);
     }
   });
   it('a call id written into a hit that would be cut to fit is still the handler’s leak', () => {
@@ -321,15 +333,17 @@ describe('the projection is its own object', () => {
   it('model_result shares nothing with the handler output, and is plain data the caller may change', () => {
     const sc = findScenario('search_kb.hits') as Scenario;
     const raw = structuredClone(sc.handler_output) as { data: { hits: { title: string }[] } };
-    const pkg = project(raw, sc.context);
+    const pkg = project(raw, sc.context, chapterTools);
     const before = canonicalize(pkg.model_result);
     (raw.data.hits[0] as { title: string }).title = 'changed after projection';
     expect(canonicalize(pkg.model_result)).toBe(before);
     expect(Object.isFrozen(raw.data)).toBe(false);
-    expect(validateResult(pkg, sc.context).ok).toBe(true);
+    expect(validateResult(pkg, sc.context, chapterTools).ok).toBe(true);
     (pkg.model_result.data as { hits: { title: string }[] }).hits[0]!.title = 'changed by the caller';
     expect(canonicalize(raw.data)).not.toContain('changed by the caller');
-    expect(validateResult(pkg, sc.context).violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
+    expect(validateResult(pkg, sc.context, chapterTools).violations.map((v) => v.code)).toContain(
+      'RESULT_DIGEST_MISMATCH',
+    );
   });
 });
 
@@ -348,8 +362,8 @@ describe('hostile trusted contexts are refused with a place, never a crash', () 
     ],
     ['non-JSON arguments', { ...sc.context, arguments: { order_ref: new Date(0) } }, '/arguments'],
   ])('%s', (_name, ctx, path) => {
-    expect(() => project(sc.handler_output, ctx as TrustedContext)).toThrow(TrustedContextError);
-    const r = validateResult(project(sc.handler_output, sc.context), ctx as TrustedContext);
+    expect(() => project(sc.handler_output, ctx as TrustedContext, chapterTools)).toThrow(TrustedContextError);
+    const r = validateResult(project(sc.handler_output, sc.context, chapterTools), ctx as TrustedContext, chapterTools);
     expect(r.ok).toBe(false);
     expect(r.violations.map((v) => v.path)).toContain(`#context${path}`);
   });

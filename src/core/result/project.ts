@@ -34,13 +34,7 @@ import {
   type NeedleFinder,
 } from './outputContract.ts';
 import { PROTECTED_AUDIT_VERSION, type Package, type ProtectedAudit, type Redaction } from './protectedAudit.ts';
-import {
-  DISPATCHER_PROVENANCE,
-  RESULT_LIMITS,
-  registry,
-  type ToolRegistry,
-  type ToolSpec,
-} from '../tables/registry.ts';
+import { DISPATCHER_PROVENANCE, RESULT_LIMITS, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
 import { utf8Length } from '../json/text.ts';
 import { isRfc3339Utc } from '../json/time.ts';
 import { assertTrustedContext, type TrustedContext } from './trustedContext.ts';
@@ -93,7 +87,7 @@ interface Evaluation {
 
 /**
  * The computations a projection is made of. The plain functions pass
- * {@link PROJECT_PLAIN}; a live session passes its own (it freezes what it
+ * {@link plainProjection}; a live session passes its own (it freezes what it
  * encodes and hashes call bindings from a kept prefix state), and a
  * differential test holds both to the same bytes.
  */
@@ -117,8 +111,6 @@ export function plainProjection(tools: ToolRegistry): ProjectionSteps {
   });
 }
 
-export const PROJECT_PLAIN: ProjectionSteps = plainProjection(registry);
-
 /**
  * Builds the package for one call: plain data the caller owns (nothing in it
  * is shared with the handler output or the context). Never throws on bad
@@ -126,8 +118,8 @@ export const PROJECT_PLAIN: ProjectionSteps = plainProjection(registry);
  * is malformed.
  * @example project({ kind: 'success', data, provenance }, trusted).model_result.status // 'succeeded'
  */
-export function project(handlerOutput: unknown, trusted: TrustedContext): Package {
-  return projectDetailed(handlerOutput, trusted).pkg;
+export function project(handlerOutput: unknown, trusted: TrustedContext, tools: ToolRegistry): Package {
+  return projectDetailed(handlerOutput, trusted, tools).pkg;
 }
 
 /**
@@ -137,15 +129,10 @@ export function project(handlerOutput: unknown, trusted: TrustedContext): Packag
 export function projectDetailed(
   handlerOutput: unknown,
   trustedInput: TrustedContext,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): { pkg: Package; violations: Violation[] } {
   const trusted = assertTrustedContext(trustedInput);
-  return projectParsed(
-    handlerOutput,
-    trusted,
-    contextFacts(trusted, tools),
-    tools === registry ? PROJECT_PLAIN : plainProjection(tools),
-  );
+  return projectParsed(handlerOutput, trusted, contextFacts(trusted, tools), plainProjection(tools));
 }
 
 /** The projection in a context that is already parsed, with the facts derived from that very context. */

@@ -5,11 +5,11 @@ import { canonicalize } from '../json/canonical.ts';
 import { resultDigest } from './digest.ts';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
 import { project } from './project.ts';
-import { scenarios } from './scenarios.ts';
 import { validateResult } from './validateResult.ts';
+import { scenarios, chapterTools } from '../../chapter/index.ts';
 
 const SEED = 20260719;
-const built = scenarios.map((s) => ({ s, pkg: project(s.handler_output, s.context) }));
+const built = scenarios.map((s) => ({ s, pkg: project(s.handler_output, s.context, chapterTools) }));
 const successes = built.filter((b) => b.pkg.model_result.status === 'succeeded');
 
 function leaves(v: unknown, path: string, out: string[]): string[] {
@@ -52,7 +52,7 @@ describe('properties', () => {
         const changed = structuredClone(b.pkg.model_result);
         setAt(changed, path, value);
         expect(resultDigest(changed, b.s.context.key)).not.toBe(b.pkg.protected_audit.binding.result_sha256);
-        expect(validateResult({ ...b.pkg, model_result: changed }, b.s.context).ok).toBe(false);
+        expect(validateResult({ ...b.pkg, model_result: changed }, b.s.context, chapterTools).ok).toBe(false);
       }),
       { seed: SEED, numRuns: 300 },
     );
@@ -65,7 +65,11 @@ describe('properties', () => {
         fc.string({ minLength: 1, maxLength: 64 }).filter((k) => !/[\u0000-\u001f\u007f]/.test(k)),
         ({ s, pkg }, key) => {
           fc.pre(key !== s.context.call.idempotency_key);
-          const again = project(s.handler_output, { ...s.context, call: { ...s.context.call, idempotency_key: key } });
+          const again = project(
+            s.handler_output,
+            { ...s.context, call: { ...s.context.call, idempotency_key: key } },
+            chapterTools,
+          );
           expect(again.protected_audit.binding.request_sha256).toBe(pkg.protected_audit.binding.request_sha256);
           expect(again.protected_audit.binding.result_sha256).toBe(pkg.protected_audit.binding.result_sha256);
           expect(again.protected_audit.binding.call_binding_sha256).not.toBe(
@@ -81,15 +85,23 @@ describe('properties', () => {
     fc.assert(
       fc.property(fc.constantFrom(...pairs), ([a, b]) => {
         // a's whole package in b's call: always another call.
-        expect(validateResult(a.pkg, b.s.context).ok).toBe(false);
+        expect(validateResult(a.pkg, b.s.context, chapterTools).ok).toBe(false);
         // b's model_result in a's package, and b's audit around a's model_result, unless the two results are the
         // same bytes (get_order.paid and get_order.keyed see the same model_result: swapping them changes nothing).
         if (canonicalize(a.pkg.model_result) === canonicalize(b.pkg.model_result)) return;
         expect(
-          validateResult({ model_result: b.pkg.model_result, protected_audit: a.pkg.protected_audit }, a.s.context).ok,
+          validateResult(
+            { model_result: b.pkg.model_result, protected_audit: a.pkg.protected_audit },
+            a.s.context,
+            chapterTools,
+          ).ok,
         ).toBe(false);
         expect(
-          validateResult({ model_result: a.pkg.model_result, protected_audit: b.pkg.protected_audit }, a.s.context).ok,
+          validateResult(
+            { model_result: a.pkg.model_result, protected_audit: b.pkg.protected_audit },
+            a.s.context,
+            chapterTools,
+          ).ok,
         ).toBe(false);
       }),
       { seed: SEED, numRuns: pairs.length },
@@ -98,8 +110,8 @@ describe('properties', () => {
   it('project never throws on arbitrary JSON handler output, and what it makes validates', () => {
     fc.assert(
       fc.property(fc.constantFrom(...scenarios), fc.jsonValue({ maxDepth: 6 }), (s, raw) => {
-        const pkg = project(raw, s.context);
-        expect(validateResult(pkg, s.context).ok).toBe(true);
+        const pkg = project(raw, s.context, chapterTools);
+        expect(validateResult(pkg, s.context, chapterTools).ok).toBe(true);
       }),
       { seed: SEED, numRuns: 300 },
     );
@@ -110,7 +122,7 @@ describe('properties', () => {
         const raw = structuredClone(s.handler_output);
         const paths = leaves(raw, '', []).filter((p) => p !== '');
         if (paths.length > 0) setAt(raw, paths[pick % paths.length] as string, value);
-        expect(validateResult(project(raw, s.context), s.context).ok).toBe(true);
+        expect(validateResult(project(raw, s.context, chapterTools), s.context, chapterTools).ok).toBe(true);
       }),
       { seed: SEED, numRuns: 500 },
     );
@@ -118,7 +130,7 @@ describe('properties', () => {
   it('validateResult never throws on arbitrary values, and never accepts them', () => {
     fc.assert(
       fc.property(fc.constantFrom(...scenarios), fc.jsonValue({ maxDepth: 6 }), (s, pkg) => {
-        const r = validateResult(pkg, s.context);
+        const r = validateResult(pkg, s.context, chapterTools);
         expect(r.ok).toBe(false);
         expect(r.violations.length).toBeGreaterThan(0);
       }),
@@ -133,7 +145,7 @@ describe('properties', () => {
         const path = paths[pick % paths.length] as string;
         fc.pre(canonicalize(getAt(mutated, path)) !== canonicalize(value));
         setAt(mutated, path, value);
-        const r = validateResult(mutated, s.context);
+        const r = validateResult(mutated, s.context, chapterTools);
         // downstream, redactions and violations are descriptive: no digest (docs/digests.md) covers them, only
         // their schema is checked (see SECURITY.md and the pinned test below). Everything else is bound.
         if (!/^\/protected_audit\/(downstream|redactions|violations)\//.test(path)) expect(r.ok).toBe(false);
@@ -149,8 +161,8 @@ describe('documented limits of the three bindings', () => {
     const pkg = structuredClone(b?.pkg);
     if (pkg === undefined || b === undefined) throw new Error('scenario missing');
     pkg.protected_audit.downstream.receipt_ref = 'rcpt_forged_by_the_store';
-    expect(validateResult(pkg, b.s.context).ok).toBe(true);
+    expect(validateResult(pkg, b.s.context, chapterTools).ok).toBe(true);
     pkg.protected_audit.downstream.receipt_ref = 'has spaces';
-    expect(validateResult(pkg, b.s.context).violations.map((v) => v.code)).toEqual(['AUDIT_SCHEMA']);
+    expect(validateResult(pkg, b.s.context, chapterTools).violations.map((v) => v.code)).toEqual(['AUDIT_SCHEMA']);
   });
 });

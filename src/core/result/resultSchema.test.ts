@@ -10,10 +10,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { issuePointer } from '../json/jsonPointer.ts';
 import { project } from './project.ts';
-import { registry } from '../tables/registry.ts';
 import { checkSchema } from '../tables/zodIssues.ts';
 import { RESULT_SCHEMA_PARTS, resultJsonSchema, resultZodSchema, type ResultSchemaPart } from './resultSchema.ts';
-import { scenarios } from './scenarios.ts';
+import { chapterTools, scenarios } from '../../chapter/index.ts';
 
 /** Where a zod refinement says what JSON Schema cannot, by part, as pointers with array indexes written `*`. */
 const DIFFERENCES: Readonly<Record<ResultSchemaPart, readonly string[]>> = {
@@ -29,10 +28,10 @@ const base = (tool: string) => {
     (x) =>
       x.context.tool === tool &&
       (x.handler_output as { kind?: string }).kind === 'success' &&
-      project(x.handler_output, x.context).model_result.status === 'succeeded',
+      project(x.handler_output, x.context, chapterTools).model_result.status === 'succeeded',
   );
   if (s === undefined) throw new Error(`no success scenario for ${tool}`);
-  return project(s.handler_output, s.context).model_result;
+  return project(s.handler_output, s.context, chapterTools).model_result;
 };
 
 const odd = fc.oneof(
@@ -102,10 +101,10 @@ const variant = (seed: unknown): fc.Arbitrary<unknown> => {
 const wildcard = (pointer: string) => pointer.replace(/\/[0-9]+(?=\/|$)/g, '/*');
 
 describe('tool-result schema: JSON Schema 2020-12 from the zod schemas', () => {
-  for (const tool of Object.keys(registry)) {
+  for (const tool of Object.keys(chapterTools)) {
     for (const part of RESULT_SCHEMA_PARTS) {
       it(`${tool} ${part}: every value zod accepts is accepted; every refusal only one of them makes is a listed difference`, () => {
-        const spec = registry[tool] as (typeof registry)[string];
+        const spec = chapterTools[tool] as (typeof chapterTools)[string];
         const json = resultJsonSchema(spec, part);
         expect(json.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
         const check = ajv.compile(json);
@@ -139,7 +138,7 @@ describe('tool-result schema: JSON Schema 2020-12 from the zod schemas', () => {
   }
 
   it('the listed differences are real: JSON Schema accepts what zod refuses there', () => {
-    const spec = registry.search_kb as (typeof registry)[string];
+    const spec = chapterTools.search_kb as (typeof chapterTools)[string];
     const data = base('search_kb').data as { query: string; hits: { url: string }[] };
     const bad = {
       ...data,

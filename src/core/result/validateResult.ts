@@ -12,7 +12,7 @@ import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
 import { ProtectedAuditSchema } from './protectedAudit.ts';
 import { findAdapter } from '../tables/providerAdapters.ts';
-import { registry, type ToolRegistry } from '../tables/registry.ts';
+import type { ToolRegistry } from '../tables/registry.ts';
 import { constantTimeEqual } from '../json/hash.ts';
 import { parseTrustedContext, type TrustedContext } from './trustedContext.ts';
 import { ViolationList, type Violation } from '../tables/violation.ts';
@@ -36,11 +36,7 @@ export interface ValidationDetails extends ValidationReport {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-export function validateResult(
-  pkg: unknown,
-  trusted: TrustedContext,
-  tools: ToolRegistry = registry,
-): ValidationReport {
+export function validateResult(pkg: unknown, trusted: TrustedContext, tools: ToolRegistry): ValidationReport {
   const { ok, violations } = validateResultDetailed(pkg, trusted, tools);
   return { ok, violations };
 }
@@ -79,8 +75,6 @@ export function recompute(tools: ToolRegistry): ValidationSteps {
   });
 }
 
-export const RECOMPUTE: ValidationSteps = recompute(registry);
-
 export type AuditMember = keyof typeof ProtectedAuditSchema.shape;
 const AUDIT_MEMBERS = Object.freeze(Object.keys(ProtectedAuditSchema.shape) as AuditMember[]);
 
@@ -100,7 +94,7 @@ export function auditMemberIssues(member: AuditMember, value: unknown): Violatio
 export function validateResultDetailed(
   pkg: unknown,
   trustedInput: TrustedContext,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): ValidationDetails {
   const out = new ViolationList();
   const details: ValidationDetails = { ok: false, violations: out.items, stored: {}, recomputed: {}, canonical: null };
@@ -120,12 +114,7 @@ export function validateResultDetailed(
       out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, { kind: 'context_invalid', message: i.message });
     return details;
   }
-  return validateParsed(
-    pkg,
-    parsed.value,
-    contextFacts(parsed.value, tools),
-    tools === registry ? RECOMPUTE : recompute(tools),
-  );
+  return validateParsed(pkg, parsed.value, contextFacts(parsed.value, tools), recompute(tools));
 }
 
 /**

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { deniedKeyKind, findDeniedKeys, normalizeKey } from './denyList.ts';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
 import { projectDetailed } from '../result/project.ts';
-import { findScenario } from '../result/scenarios.ts';
 import type { Scenario } from '../result/scenario.ts';
+import { findScenario, chapterTools } from '../../chapter/index.ts';
 
 const BASE = [
   'token',
@@ -100,7 +100,7 @@ describe('deny-list (docs/contract.md#deny-list)', () => {
       fc.property(disguise, (k) => {
         const raw = structuredClone(sc.handler_output) as { data: { hits: Record<string, unknown>[] } };
         (raw.data.hits[1] as Record<string, unknown>)[k] = 'x';
-        const v = projectDetailed(raw, sc.context).violations;
+        const v = projectDetailed(raw, sc.context, chapterTools).violations;
         expect(v.map((x) => x.code)).toEqual(['SENSITIVE_FIELD']);
         expect(v[0]?.path).toBe(`/data/hits/1/${escapePointerSegment(k)}`);
       }),

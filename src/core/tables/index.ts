@@ -25,10 +25,8 @@ export {
 } from './providerAdapters.ts';
 export {
   type EchoField,
-  KB_HOST,
   type McpBinding,
   lookupTool,
-  registry,
   RESULT_LIMITS,
   type ToolRegistry,
   type ToolRevisions,

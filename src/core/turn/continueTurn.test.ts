@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { assembleTurn } from './assembleTurn.ts';
 import { continueTurn } from './continueTurn.ts';
 import { dispatchTurn } from './dispatchTurn.ts';
-import { findTurnFixture, type TurnFixture } from './turnFixtures.ts';
 import { validateResult } from '../result/validateResult.ts';
+import { findTurnFixture, type TurnFixture, chapterTools } from '../../chapter/index.ts';
 
 const fixture = (id: string): TurnFixture => {
   const f = findTurnFixture(id);
@@ -16,7 +16,7 @@ describe('a result that does not validate', () => {
   it('a result that fails validation is refused naming its call and its codes, whichever call it answers', () => {
     const f = fixture('openai.parallel_calls');
     const turn = assembleTurn('openai', f.stream);
-    const results = dispatchTurn(turn, f.turn_context, f.handlers).map((d) => ({
+    const results = dispatchTurn(turn, f.turn_context, f.handlers, chapterTools).map((d) => ({
       package: d.package,
       trusted: d.trusted,
     }));
@@ -25,9 +25,11 @@ describe('a result that does not validate', () => {
     const victim = structuredClone(results[1]) as (typeof results)[number];
     victim.package.model_result.provenance.resource_revision = victim.trusted.call.idempotency_key;
     const given = [victim, ...results.filter((_, i) => i !== 1)].reverse();
-    const c = continueTurn('openai', turn, given, { mode: 'stateless', history: [] });
+    const c = continueTurn('openai', turn, given, { tools: chapterTools, mode: 'stateless', history: [] });
     const call_id = victim.trusted.call.call_id;
-    const codes = [...new Set(validateResult(victim.package, victim.trusted).violations.map((v) => v.code))];
+    const codes = [
+      ...new Set(validateResult(victim.package, victim.trusted, chapterTools).violations.map((v) => v.code)),
+    ];
     expect(codes).toContain('AUDIT_LEAK');
     expect(c).toEqual({
       ok: false,

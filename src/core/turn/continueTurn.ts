@@ -34,8 +34,8 @@ export interface ContinuationOptions<H = JsonValue> {
   history: readonly H[];
   /** The dispatcher's id for the request, which the results are bound to where the provider gave the empty one (docs/turn-contract.md#the-input-gate). */
   response_ref?: string;
-  /** The registry each package is validated against; a dispatcher (createDispatcher) sets its own. Default: the chapter's tools. */
-  tools?: ToolRegistry;
+  /** The registry each package is validated against; a dispatcher (createDispatcher) passes its own. */
+  tools: ToolRegistry;
 }
 
 export interface ContinuationRefused {
@@ -177,7 +177,7 @@ function untyped(
 function firstInvalid(
   turn: AssembledTurn,
   results: readonly PackagedResult[],
-  tools: ToolRegistry | undefined,
+  tools: ToolRegistry,
 ): { call_id: string; codes: string[] } | null {
   for (const call of turn.calls) {
     const r = results.find((x) => x.trusted.call.call_id === call.call_id);

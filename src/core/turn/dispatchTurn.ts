@@ -7,7 +7,7 @@
  */
 import { gateTurn, TurnInputError, type GatedCall } from './inputGate.ts';
 import { projectDetailed } from '../result/project.ts';
-import { registry, type ToolRegistry } from '../tables/registry.ts';
+import type { ToolRegistry } from '../tables/registry.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { AssembledTurn } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
@@ -25,7 +25,7 @@ export function dispatchTurn(
   turn: AssembledTurn,
   ctx: TurnContext,
   handlerOutputs: Readonly<Record<string, unknown>>,
-  tools: ToolRegistry = registry,
+  tools: ToolRegistry,
 ): DispatchedCall[] {
   const gated = gateTurn(turn, ctx, tools);
   for (const g of gated) {

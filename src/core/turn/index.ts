@@ -63,10 +63,3 @@ export {
   type OpenAIStatelessBody,
 } from './continueTurn.ts';
 export { runTurn, type TurnReport } from './runTurn.ts';
-export {
-  findTurnFixture,
-  isHealthyFixture,
-  TURN_FIXTURE_FORMAT,
-  type TurnFixture,
-  turnFixtures,
-} from './turnFixtures.ts';

@@ -14,7 +14,7 @@
 import { adapterFor } from '../tables/providerAdapters.ts';
 import { gateVerdict, type GateVerdict } from '../result/contextFacts.ts';
 import { normalizedArguments } from '../result/digest.ts';
-import { lookupTool, registry, type ToolRegistry } from '../tables/registry.ts';
+import { lookupTool, type ToolRegistry } from '../tables/registry.ts';
 import type { AssembledCall, AssembledTurn } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
 import { parseTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
@@ -50,12 +50,7 @@ export function boundResponseId(turn: AssembledTurn, responseRef: string | undef
   return responseRef ?? null;
 }
 
-export function gateCall(
-  turn: AssembledTurn,
-  call: AssembledCall,
-  ctx: TurnContext,
-  tools: ToolRegistry = registry,
-): GatedCall {
+export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext, tools: ToolRegistry): GatedCall {
   const entry = Object.hasOwn(ctx.calls, call.call_id) ? ctx.calls[call.call_id] : undefined;
   if (entry === undefined)
     throw new TurnInputError(
@@ -101,7 +96,7 @@ export function gateCall(
 }
 
 /** Every call through the gate, in stream order; a turn with problems has nothing to gate. */
-export function gateTurn(turn: AssembledTurn, ctx: TurnContext, tools: ToolRegistry = registry): GatedCall[] {
+export function gateTurn(turn: AssembledTurn, ctx: TurnContext, tools: ToolRegistry): GatedCall[] {
   if (turn.problems.length > 0)
     throw new TurnInputError(
       `the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): no call reaches the gate`,

@@ -11,6 +11,7 @@ import {
   type ContinuationMode,
   type ContinuationRefused,
 } from './continueTurn.ts';
+import type { ToolRegistry } from '../tables/registry.ts';
 import { dispatchTurn } from './dispatchTurn.ts';
 import type { GateVerdict } from './inputGate.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
@@ -47,6 +48,7 @@ export function runTurn(
   events: TurnEvents,
   ctx: TurnContext,
   handlerOutputs: Readonly<Record<string, unknown>>,
+  tools: ToolRegistry,
   mode: ContinuationMode = 'stateless',
 ): TurnReport {
   const turn = assembleTurn(provider, events);
@@ -79,7 +81,7 @@ export function runTurn(
       null,
     );
   }
-  const dispatched = dispatchTurn(turn, ctx, handlerOutputs);
+  const dispatched = dispatchTurn(turn, ctx, handlerOutputs, tools);
   const calls = dispatched.map((d) => ({
     call_id: d.call.call_id,
     name: d.call.name,
@@ -91,7 +93,12 @@ export function runTurn(
     provider,
     turn,
     dispatched.map((d) => ({ package: d.package, trusted: d.trusted })),
-    { mode, history: ctx.history, ...(ctx.response_ref === undefined ? {} : { response_ref: ctx.response_ref }) },
+    {
+      mode,
+      history: ctx.history,
+      tools,
+      ...(ctx.response_ref === undefined ? {} : { response_ref: ctx.response_ref }),
+    },
   );
   return c.ok ? report(calls, c.body, null) : report(calls, null, { code: c.code, detail: c.detail, params: c.params });
 }

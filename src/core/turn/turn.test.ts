@@ -6,10 +6,16 @@ import { continueTurn } from './continueTurn.ts';
 import { dispatchTurn } from './dispatchTurn.ts';
 import { gateTurn, TurnInputError } from './inputGate.ts';
 import { runTurn } from './runTurn.ts';
-import { findTurnFixture, isHealthyFixture, turnFixtures, type TurnFixture } from './turnFixtures.ts';
 import { parseTurnContext } from './turnContext.ts';
 import { validateResult } from '../result/validateResult.ts';
 import { toSse } from '../../../test/support/turnSse.ts';
+import {
+  chapterTools,
+  findTurnFixture,
+  isHealthyFixture,
+  turnFixtures,
+  type TurnFixture,
+} from '../../chapter/index.ts';
 
 const fixture = (id: string): TurnFixture => {
   const f = findTurnFixture(id);
@@ -41,7 +47,7 @@ describe('fixtures: each shows what it says', () => {
     expect(turn.problems.map((p) => p.code)).toEqual(f.expect.problems);
     expect(turn.calls.length).toBeGreaterThan(0);
     if (!isHealthyFixture(f)) return;
-    const gates = Object.fromEntries(gateTurn(turn, f.turn_context).map((g) => [g.call.call_id, g.gate]));
+    const gates = Object.fromEntries(gateTurn(turn, f.turn_context, chapterTools).map((g) => [g.call.call_id, g.gate]));
     expect(gates).toEqual(f.expect.gates);
     // The same stream as SSE text and as JSON Lines assembles the same turn.
     expect(assembleTurn(f.provider, toSse(f))).toEqual(turn);
@@ -215,18 +221,19 @@ describe('the input gate', () => {
   it('send_email: UNKNOWN_TOOL made by the dispatcher, trusted_control, no handler read', () => {
     const f = fixture('openai.injection_follow_up');
     const turn = assembleTurn('openai', f.stream);
-    const [d] = dispatchTurn(turn, f.turn_context, { call_FIXTURE_oa04: 'a handler output that must never be read' });
+    const unread = { call_FIXTURE_oa04: 'a handler output that must never be read' };
+    const [d] = dispatchTurn(turn, f.turn_context, unread, chapterTools);
     expect(d?.gate).toBe('UNKNOWN_TOOL');
     expect(d?.package.model_result).toMatchObject({
       status: 'failed',
       error: { code: 'UNKNOWN_TOOL' },
       provenance: { trust: 'trusted_control', source_label: 'dispatcher' },
     });
-    expect(validateResult(d?.package, d?.trusted as never).ok).toBe(true);
+    expect(validateResult(d?.package, d?.trusted as never, chapterTools).ok).toBe(true);
   });
   it('arguments that are not JSON: INVALID_ARGUMENTS, and the trusted arguments are the text as a JSON string', () => {
     const f = fixture('anthropic.invalid_arguments');
-    const [d] = dispatchTurn(assembleTurn('anthropic', f.stream), f.turn_context, {});
+    const [d] = dispatchTurn(assembleTurn('anthropic', f.stream), f.turn_context, {}, chapterTools);
     expect(d?.gate).toBe('INVALID_ARGUMENTS');
     expect(d?.trusted.arguments).toBe('{"order_ref":"ORDER-7",}');
     expect(d?.package.model_result.error?.code).toBe('INVALID_ARGUMENTS');
@@ -234,7 +241,7 @@ describe('the input gate', () => {
   it('the trusted context comes from the stream and the turn context, never from elsewhere', () => {
     const f = fixture('openai.parallel_calls');
     const turn = assembleTurn('openai', f.stream);
-    const [a, b] = gateTurn(turn, f.turn_context);
+    const [a, b] = gateTurn(turn, f.turn_context, chapterTools);
     expect(a?.trusted).toEqual({
       principal: f.turn_context.principal,
       call: {
@@ -255,25 +262,25 @@ describe('the input gate', () => {
   it('a call with no turn-context entry, or no handler output, is bad input naming the call', () => {
     const f = fixture('gemini.one_call');
     const turn = assembleTurn('gemini', f.stream);
-    expect(() => gateTurn(turn, { ...f.turn_context, calls: {} })).toThrow(TurnInputError);
+    expect(() => gateTurn(turn, { ...f.turn_context, calls: {} }, chapterTools)).toThrow(TurnInputError);
     try {
-      dispatchTurn(turn, f.turn_context, {});
+      dispatchTurn(turn, f.turn_context, {}, chapterTools);
     } catch (e) {
       expect(e).toBeInstanceOf(TurnInputError);
       expect((e as TurnInputError).call_id).toBe('fncall_ge01');
     }
-    expect(() => dispatchTurn(turn, f.turn_context, {})).toThrow(/needs a handler output/);
+    expect(() => dispatchTurn(turn, f.turn_context, {}, chapterTools)).toThrow(/needs a handler output/);
   });
   it('a turn with problems reaches no gate', () => {
     const f = fixture('openai.truncated');
-    expect(() => gateTurn(assembleTurn('openai', f.stream), f.turn_context)).toThrow(TurnInputError);
+    expect(() => gateTurn(assembleTurn('openai', f.stream), f.turn_context, chapterTools)).toThrow(TurnInputError);
   });
   it.each(['openai', 'anthropic', 'gemini'] as const)(
     "%s: the package binds the stream's response id and call id; change either and it no longer validates",
     (p) => {
       const f = fixture(`${p}.one_call`);
-      const [d] = dispatchTurn(assembleTurn(p, f.stream), f.turn_context, f.handlers);
-      expect(validateResult(d?.package, d?.trusted as never).ok).toBe(true);
+      const [d] = dispatchTurn(assembleTurn(p, f.stream), f.turn_context, f.handlers, chapterTools);
+      expect(validateResult(d?.package, d?.trusted as never, chapterTools).ok).toBe(true);
       const text = JSON.stringify(f.stream);
       const responseId = d?.trusted.call.response_id as string;
       const callId = d?.trusted.call.call_id as string;
@@ -284,10 +291,15 @@ describe('the input gate', () => {
         const changed = JSON.parse(text.split(from).join(to));
         const ctx = structuredClone(f.turn_context);
         if (from === callId) ctx.calls[to] = ctx.calls[from] as never;
-        const [d2] = dispatchTurn(assembleTurn(p, changed), ctx, {
-          [from === callId ? to : callId]: f.handlers[callId],
-        });
-        const report = validateResult(d?.package, d2?.trusted as never);
+        const [d2] = dispatchTurn(
+          assembleTurn(p, changed),
+          ctx,
+          {
+            [from === callId ? to : callId]: f.handlers[callId],
+          },
+          chapterTools,
+        );
+        const report = validateResult(d?.package, d2?.trusted as never, chapterTools);
         expect(report.ok).toBe(false);
         expect(report.violations.map((v) => v.code)).toContain('CALL_BINDING_MISMATCH');
       }
@@ -298,7 +310,7 @@ describe('the input gate', () => {
 describe('the continuation', () => {
   const run = (id: string, mode: 'stateful' | 'stateless') => {
     const f = fixture(id);
-    return { f, r: runTurn(f.provider, f.stream, f.turn_context, f.handlers, mode) };
+    return { f, r: runTurn(f.provider, f.stream, f.turn_context, f.handlers, chapterTools, mode) };
   };
   it('OpenAI stateful: previous_response_id and the outputs only', () => {
     const { r } = run('openai.parallel_calls', 'stateful');
@@ -378,31 +390,39 @@ describe('the continuation', () => {
   it('a missing result, a result for no call, or a result from another turn is refused, never a crash', () => {
     const f = fixture('openai.parallel_calls');
     const turn = assembleTurn('openai', f.stream);
-    const results = dispatchTurn(turn, f.turn_context, f.handlers).map((d) => ({
+    const results = dispatchTurn(turn, f.turn_context, f.handlers, chapterTools).map((d) => ({
       package: d.package,
       trusted: d.trusted,
     }));
-    expect(continueTurn('openai', turn, results.slice(1), { mode: 'stateless', history: [] })).toMatchObject({
+    expect(
+      continueTurn('openai', turn, results.slice(1), { tools: chapterTools, mode: 'stateless', history: [] }),
+    ).toMatchObject({
       ok: false,
       code: 'CONTINUATION_REFUSED',
       detail: expect.stringMatching(/MISSING_RESULT/),
     });
     const other = fixture('openai.one_call');
     const otherTurn = assembleTurn('openai', other.stream);
-    const foreign = dispatchTurn(otherTurn, other.turn_context, other.handlers).map((d) => ({
+    const foreign = dispatchTurn(otherTurn, other.turn_context, other.handlers, chapterTools).map((d) => ({
       package: d.package,
       trusted: d.trusted,
     }));
-    expect(continueTurn('openai', turn, [...results, ...foreign], { mode: 'stateless', history: [] })).toMatchObject({
+    expect(
+      continueTurn('openai', turn, [...results, ...foreign], { tools: chapterTools, mode: 'stateless', history: [] }),
+    ).toMatchObject({
       ok: false,
       detail: expect.stringMatching(/bound to response/),
     });
-    expect(continueTurn('anthropic', turn, results, { mode: 'stateless', history: [] })).toMatchObject({ ok: false });
+    expect(
+      continueTurn('anthropic', turn, results, { tools: chapterTools, mode: 'stateless', history: [] }),
+    ).toMatchObject({ ok: false });
     const tampered = structuredClone(results);
     (
       tampered[0] as unknown as { package: { model_result: { data: { status: string } } } }
     ).package.model_result.data.status = 'refunded';
-    expect(continueTurn('openai', turn, tampered, { mode: 'stateless', history: [] })).toMatchObject({
+    expect(
+      continueTurn('openai', turn, tampered, { tools: chapterTools, mode: 'stateless', history: [] }),
+    ).toMatchObject({
       ok: false,
       detail: expect.stringMatching(/failed validation/),
     });
@@ -410,7 +430,9 @@ describe('the continuation', () => {
   it('a turn with problems builds no continuation', () => {
     const f = fixture('gemini.truncated');
     const turn = assembleTurn('gemini', f.stream);
-    expect(continueTurn('gemini', turn, [], { mode: 'stateless', history: [] })).toMatchObject({ ok: false });
+    expect(continueTurn('gemini', turn, [], { tools: chapterTools, mode: 'stateless', history: [] })).toMatchObject({
+      ok: false,
+    });
   });
 });
 
@@ -418,7 +440,7 @@ describe('proof: no audit value appears anywhere in any continuation body', () =
   const healthy = turnFixtures.filter(isHealthyFixture);
   const cases = healthy.flatMap((f) => (['stateful', 'stateless'] as const).map((m) => [f.id, m, f] as const));
   it.each(cases)('%s %s', (_id, mode, f) => {
-    const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, mode);
+    const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, chapterTools, mode);
     if (r.continuation === null) {
       expect(f.provider === 'anthropic' && mode === 'stateful', 'only Anthropic stateful is refused').toBe(true);
       return;
@@ -446,7 +468,7 @@ describe('proof: no audit value appears anywhere in any continuation body', () =
   });
   it('the proof can fail: a body with a receipt in it is caught', () => {
     const f = fixture('openai.one_call');
-    const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, 'stateless');
+    const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, chapterTools, 'stateless');
     const receipt = r.calls[0]?.package?.protected_audit.downstream.receipt_ref as string;
     expect(receipt).toMatch(/^rcpt_/);
     expect(canonicalize({ ...r.continuation, leaked: receipt })).toContain(receipt);

@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assembleTurn, createTurnAssembler } from './assembleTurn.ts';
 import { runTurn } from './runTurn.ts';
-import { isHealthyFixture, turnFixtures, type TurnFixture } from './turnFixtures.ts';
 import { readTurnStream } from './turnStream.ts';
 import { toSse } from '../../../test/support/turnSse.ts';
+import { isHealthyFixture, turnFixtures, type TurnFixture, chapterTools } from '../../chapter/index.ts';
 
 const SEED = 20260719;
 const healthy = turnFixtures.filter(isHealthyFixture);
@@ -143,7 +143,7 @@ describe('any cut of a healthy stream before its terminal event is STREAM_UNTERM
   it.each(healthy.map((f) => [f.id, f] as const))('%s, at every event', (_id, f) => {
     const terminal = assembleTurn(f.provider, f.stream).terminal?.at as number;
     for (let k = 0; k <= terminal; k++) {
-      const r = runTurn(f.provider, f.stream.slice(0, k), f.turn_context, f.handlers);
+      const r = runTurn(f.provider, f.stream.slice(0, k), f.turn_context, f.handlers, chapterTools);
       expect(r.problems.map((p) => p.code)).toContain('STREAM_UNTERMINATED');
       expect(r.continuation).toBeNull();
       for (const c of r.calls) expect([c.gate, c.package]).toEqual([null, null]);
@@ -157,7 +157,7 @@ describe('any cut of a healthy stream before its terminal event is STREAM_UNTERM
         const text = sse.slice(0, n % lastData);
         const read = readTurnStream(text);
         if (!read.ok) return; // a cut inside a data line: bad input, with its line and column
-        const r = runTurn(f.provider, { events: read.events }, f.turn_context, f.handlers);
+        const r = runTurn(f.provider, { events: read.events }, f.turn_context, f.handlers, chapterTools);
         expect(r.problems.length).toBeGreaterThan(0);
         expect(r.calls.every((c) => c.package === null)).toBe(true);
       }),

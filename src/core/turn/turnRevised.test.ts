@@ -9,8 +9,8 @@ import { continueTurn } from './continueTurn.ts';
 import { dispatchTurn } from './dispatchTurn.ts';
 import { gateTurn, TurnInputError } from './inputGate.ts';
 import { runTurn } from './runTurn.ts';
-
 import { ARGS, ORDER, anthropic, ctxFor, gemini, openai, stop, type Ev } from '../../../test/support/turnEvents.ts';
+import { chapterTools } from '../../chapter/index.ts';
 
 describe('Anthropic: a message delivered whole in message_start (docs/turn-contract.md#what-providers-really-send)', () => {
   const whole = anthropic(
@@ -34,7 +34,7 @@ describe('Anthropic: a message delivered whole in message_start (docs/turn-contr
     expect(t.problems).toEqual([]);
     expect(t.calls).toMatchObject([{ call_id: 'toolu_1', arguments: { order_ref: 'ORDER-7' }, at: [0, 0] }]);
     expect(t.terminal).toMatchObject({ kind: 'tools', status: 'tool_use' });
-    const r = runTurn('anthropic', whole, ctxFor(['toolu_1']), { toolu_1: ORDER });
+    const r = runTurn('anthropic', whole, ctxFor(['toolu_1']), { toolu_1: ORDER }, chapterTools);
     expect(r.refused).toBeNull();
     const content = (r.continuation?.messages as { content: Ev[] }[])[0]?.content;
     expect(content?.[1]).toEqual({
@@ -76,7 +76,7 @@ describe('arguments from an empty fragment take the opening object: one object f
     ]);
     const t = assembleTurn('anthropic', s);
     expect(t.calls[0]).toMatchObject({ arguments_text: '{}', arguments: {} });
-    const [g] = gateTurn(t, ctxFor(['toolu_1']));
+    const [g] = gateTurn(t, ctxFor(['toolu_1']), chapterTools);
     expect(g?.trusted.arguments).toEqual({});
     expect(g?.gate).toBe('INVALID_ARGUMENTS'); // get_order requires order_ref: the gate answers, with {} bound
     expect(t.replay[0]).toMatchObject({ type: 'tool_use', input: {} });
@@ -289,7 +289,7 @@ describe('ends without calls (docs/turn-contract.md#the-final-answer, #paused-an
     ['anthropic', text('stop_sequence')],
     ['gemini', gemini('v1_1', [], 'completed')],
   ] as const)('%s final answer: no problem, no continuation, not refused', (p, s) => {
-    const r = runTurn(p, s, ctxFor([]), {});
+    const r = runTurn(p, s, ctxFor([]), {}, chapterTools);
     expect(r).toMatchObject({ problems: [], continuation: null, refused: null, terminal: { kind: 'final_answer' } });
   });
   it.each([
@@ -304,7 +304,7 @@ describe('ends without calls (docs/turn-contract.md#the-final-answer, #paused-an
     ['anthropic', text('refusal')],
     ['gemini', gemini('v1_1', [], 'incomplete')],
   ] as const)('%s other ends: no problem, the continuation refused with the end', (p, s) => {
-    const r = runTurn(p, s, ctxFor([]), {});
+    const r = runTurn(p, s, ctxFor([]), {}, chapterTools);
     expect(r.problems).toEqual([]);
     expect(r.refused?.params).toMatchObject({ kind: 'ended_without_calls', end: { status: expect.any(String) } });
   });
@@ -324,7 +324,7 @@ describe('ends without calls (docs/turn-contract.md#the-final-answer, #paused-an
       stop('pause_turn'),
     ]);
     const history = [{ role: 'user', content: 'refunds?' }];
-    const r = runTurn('anthropic', s, { ...ctxFor([]), history }, {});
+    const r = runTurn('anthropic', s, { ...ctxFor([]), history }, {}, chapterTools);
     expect(r.refused).toBeNull();
     expect(r.continuation).toEqual({
       messages: [
@@ -335,7 +335,9 @@ describe('ends without calls (docs/turn-contract.md#the-final-answer, #paused-an
         },
       ],
     });
-    expect(runTurn('anthropic', s, ctxFor([]), {}, 'stateful').refused?.params).toEqual({ kind: 'stateless_only' });
+    expect(runTurn('anthropic', s, ctxFor([]), {}, chapterTools, 'stateful').refused?.params).toEqual({
+      kind: 'stateless_only',
+    });
   });
   it('a pause_turn with a client tool_use stays NOT_A_TOOL_TURN', () => {
     const s = anthropic({}, [
@@ -368,7 +370,13 @@ describe('Gemini: an interaction with the empty id (store: false)', () => {
     { event_type: 'step.stop', index: 0 },
   ]);
   it("binds the calls to the turn context's response_ref; continues statelessly only", () => {
-    const r = runTurn('gemini', s, ctxFor(['fc_1'], { response_ref: 'req_dispatcher_1' }), { fc_1: ORDER });
+    const r = runTurn(
+      'gemini',
+      s,
+      ctxFor(['fc_1'], { response_ref: 'req_dispatcher_1' }),
+      { fc_1: ORDER },
+      chapterTools,
+    );
     expect(r.calls[0]?.package?.protected_audit).toBeDefined();
     expect(r.refused).toBeNull();
     const stateful = runTurn(
@@ -376,21 +384,32 @@ describe('Gemini: an interaction with the empty id (store: false)', () => {
       s,
       ctxFor(['fc_1'], { response_ref: 'req_dispatcher_1' }),
       { fc_1: ORDER },
+      chapterTools,
       'stateful',
     );
     expect(stateful.refused?.params).toEqual({ kind: 'no_stored_interaction' });
   });
   it('without response_ref a call reaching the gate is bad input', () => {
-    expect(() => runTurn('gemini', s, ctxFor(['fc_1']), { fc_1: ORDER })).toThrow(TurnInputError);
+    expect(() => runTurn('gemini', s, ctxFor(['fc_1']), { fc_1: ORDER }, chapterTools)).toThrow(TurnInputError);
   });
   it('results bound to another request id do not answer it', () => {
     const t = assembleTurn('gemini', s);
-    const results = dispatchTurn(t, ctxFor(['fc_1'], { response_ref: 'req_1' }), { fc_1: ORDER }).map((d) => ({
-      package: d.package,
-      trusted: d.trusted,
-    }));
-    expect(continueTurn('gemini', t, results, { mode: 'stateless', history: [], response_ref: 'req_1' }).ok).toBe(true);
-    const other = continueTurn('gemini', t, results, { mode: 'stateless', history: [], response_ref: 'req_2' });
+    const results = dispatchTurn(t, ctxFor(['fc_1'], { response_ref: 'req_1' }), { fc_1: ORDER }, chapterTools).map(
+      (d) => ({
+        package: d.package,
+        trusted: d.trusted,
+      }),
+    );
+    expect(
+      continueTurn('gemini', t, results, { tools: chapterTools, mode: 'stateless', history: [], response_ref: 'req_1' })
+        .ok,
+    ).toBe(true);
+    const other = continueTurn('gemini', t, results, {
+      tools: chapterTools,
+      mode: 'stateless',
+      history: [],
+      response_ref: 'req_2',
+    });
     expect(!other.ok && other.params).toEqual({
       kind: 'other_response',
       call_id: 'fc_1',

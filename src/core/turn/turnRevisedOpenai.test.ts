@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { assembleTurn } from './assembleTurn.ts';
 import { gateTurn } from './inputGate.ts';
-
 import { ARGS, added, ctxFor, delta, done, fcItem, openai, type Ev } from '../../../test/support/turnEvents.ts';
+import { chapterTools } from '../../chapter/index.ts';
 
 describe('OpenAI items the client must run that are not function calls (UNSUPPORTED_CALL)', () => {
   it.each([
@@ -97,7 +97,7 @@ describe('OpenAI calls without deltas (docs/turn-contract.md#arguments)', () => 
     const t = assembleTurn('openai', s);
     expect(t.problems).toEqual([]);
     expect(t.calls[0]).toMatchObject({ arguments_text: '', arguments: null });
-    const [g] = gateTurn(t, ctxFor(['call_1']));
+    const [g] = gateTurn(t, ctxFor(['call_1']), chapterTools);
     expect(g).toMatchObject({ gate: 'INVALID_ARGUMENTS', trusted: { arguments: '' } });
   });
 });

@@ -10,10 +10,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assembleTurn, StreamTextRefused } from './assembleTurn.ts';
-import { turnFixtures, type TurnFixture } from './turnFixtures.ts';
 import { readTurnStream } from './turnStream.ts';
 import { openTurnSession } from './turnSession.ts';
 import { toSse } from '../../../test/support/turnSse.ts';
+import { turnFixtures, type TurnFixture } from '../../chapter/index.ts';
 
 const SEED = 20260719;
 type Provider = TurnFixture['provider'];

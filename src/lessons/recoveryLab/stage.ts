@@ -8,8 +8,9 @@
  * status query, each used once. Nothing here decides a recovery: the plane does.
  */
 import { z } from 'zod/mini';
-import { defineTool, registry, type ToolSpec } from '../../core/index.ts';
+import { defineTool, type ToolSpec } from '../../core/index.ts';
 import type { Principal, RunContext, StatusAnswer, ToolRuntime } from '../../control/index.ts';
+import { chapterTools } from '../../chapter/index.ts';
 
 export const LAB_PRINCIPAL: Principal = { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' };
 /** Another user of the same tenant: what a key scoped globally, not per principal, hands another principal's data to. */
@@ -60,9 +61,9 @@ export type LabTool = (typeof LAB_TOOL_NAMES)[number];
 
 /** The lab's registry: the chapter's three tools and send_email. */
 export const LAB_TOOLS: readonly ToolSpec[] = [
-  registry.create_refund_draft as ToolSpec,
-  registry.get_order as ToolSpec,
-  registry.search_kb as ToolSpec,
+  chapterTools.create_refund_draft as ToolSpec,
+  chapterTools.get_order as ToolSpec,
+  chapterTools.search_kb as ToolSpec,
   sendEmail,
 ];
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, parseStrictJson, scenarios } from '../../core/index.ts';
+import { parseScenario, parseStrictJson } from '../../core/index.ts';
 import { builtinDoc } from '../work.ts';
 import { IO_LIMITS } from './decoded.ts';
 import { decodeScenarioFile, scenarioFileOf } from './scenarioFile.ts';
+import { scenarios } from '../../chapter/index.ts';
 
 const utf8 = new TextEncoder();
 

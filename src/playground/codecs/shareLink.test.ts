@@ -1,11 +1,11 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../../core/index.ts';
 import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { edited } from '../testWork.ts';
 import { builtinDoc, currentDoc, initialWork, SCAFFOLD_HANDLER_TEXT, workedAnswer, type Doc } from '../work.ts';
 import { IO_LIMITS } from './decoded.ts';
 import { applyShare, decodeShare, encodeShare, SHARE_PREFIX, sharePayloadOf } from './shareLink.ts';
+import { scenarios } from '../../chapter/index.ts';
 
 describe('lzBounded', () => {
   it('decompresses exactly what lz-string does', () => {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../../core/json/index.ts';
 import { runTurn } from '../../core/turn/index.ts';
-import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
 import { auditProof, viewContinuation } from './continuationView.ts';
+import { isHealthyFixture, turnFixtures, chapterTools } from '../../chapter/index.ts';
 
 const at = (root: unknown, ptr: string): unknown =>
   ptr
@@ -17,7 +17,7 @@ const cases = healthy.flatMap((f) => (['stateful', 'stateless'] as const).map((m
 describe('viewContinuation over every healthy fixture and mode', () => {
   it.each(cases)('%s %s', (_id, mode, f) => {
     const v = viewContinuation(f.provider, f.stream, f.turn_context, f.handlers, mode);
-    const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, mode);
+    const r = runTurn(f.provider, f.stream, f.turn_context, f.handlers, chapterTools, mode);
     if (f.provider === 'anthropic' && mode === 'stateful') {
       expect(v).toMatchObject({ ok: false, stage: 'refused' });
       return;

@@ -21,6 +21,7 @@ import type { TrustedContext } from '../../core/result/index.ts';
 import type { AssembledTurn } from '../../core/turn/index.ts';
 import type { TurnContext } from '../../core/turn/index.ts';
 import { describeTurnText, type RefusalParams } from '../../core/turn/index.ts';
+import { chapterTools } from '../../chapter/index.ts';
 
 export interface ViewedPackage {
   position: number;
@@ -180,7 +181,7 @@ export function viewContinuation(
   }
   let packages: ViewedPackage[];
   try {
-    packages = dispatchTurn(turn, ctx, handlers).map((d, position) => ({
+    packages = dispatchTurn(turn, ctx, handlers, chapterTools).map((d, position) => ({
       position,
       call_id: d.call.call_id,
       name: d.call.name,
@@ -200,7 +201,12 @@ export function viewContinuation(
     provider,
     turn,
     packages.map((p) => ({ package: p.package, trusted: p.trusted })),
-    { mode, history: ctx.history, ...(ctx.response_ref === undefined ? {} : { response_ref: ctx.response_ref }) },
+    {
+      tools: chapterTools,
+      mode,
+      history: ctx.history,
+      ...(ctx.response_ref === undefined ? {} : { response_ref: ctx.response_ref }),
+    },
   );
   if (!c.ok) return { ok: false, stage: 'refused', call_id: null, detail: c.detail, params: c.params };
   if (c.body === null) return { ok: false, stage: 'final_answer', call_id: null };

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../../core/turn/index.ts';
 import { TURN_PROBLEM_CODES } from '../../core/turn/index.ts';
-import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
 import { TURN_PROVIDERS } from '../../core/turn/index.ts';
 import { decideTurn } from './decision.ts';
 import { withoutTheRule } from './problemStories.ts';
 import { PROBLEM_TEXT } from './problemText.ts';
 import { TURN_TEXT } from '../../ui/features/turn/text.ts';
+import { isHealthyFixture, turnFixtures } from '../../chapter/index.ts';
 
 const fixture = (id: string) => {
   const f = turnFixtures.find((x) => x.id === id);

@@ -14,6 +14,7 @@ import type { AssembledTurn, TurnProblem } from '../../core/turn/index.ts';
 import type { TurnContext } from '../../core/turn/index.ts';
 import type { TrustedContext } from '../../core/result/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
+import { chapterTools } from '../../chapter/index.ts';
 
 /** A problem with what its rule's story mentions: the turn's provider and the cut-off call's arguments text. */
 export interface ExplainedProblem extends TurnProblem {
@@ -63,7 +64,7 @@ export function decideTurn(turn: AssembledTurn, ctx: TurnContext): TurnDecision 
   }
   try {
     const calls = turn.calls.map((c, position): DecidedCall => {
-      const g = gateCall(turn, c, ctx);
+      const g = gateCall(turn, c, ctx, chapterTools);
       return {
         position,
         call_id: c.call_id,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../../core/turn/index.ts';
-import { isHealthyFixture, turnFixtures } from '../../core/turn/index.ts';
 import { applyFault, FAULT_SWITCHES, faultsFor } from './faults.ts';
 import { FAULT_TEXT } from './faultText.ts';
+import { isHealthyFixture, turnFixtures } from '../../chapter/index.ts';
 
 const healthy = turnFixtures.filter(isHealthyFixture);
 const cases = healthy.flatMap((f) => faultsFor(f.provider).map((s) => [s.id, f.id, s, f] as const));

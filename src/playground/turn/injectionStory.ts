@@ -15,10 +15,9 @@ import type { JsonValue } from '../../core/json/index.ts';
 import type { ModelResult } from '../../core/result/index.ts';
 import { project } from '../../core/result/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
-import { findScenario } from '../../core/result/index.ts';
-import { findTurnFixture } from '../../core/turn/index.ts';
 import { viewContinuation } from './continuationView.ts';
 import { decideTurn } from './decision.ts';
+import { findScenario, findTurnFixture, chapterTools } from '../../chapter/index.ts';
 
 export const INJECTION_SCENARIO_ID = 'search_kb.injection';
 
@@ -69,7 +68,7 @@ export function injectionStory(provider: ProviderName): InjectionStory {
       ok: false,
       detail: `the scenario ${INJECTION_SCENARIO_ID} or the fixture ${provider}.injection_follow_up is missing`,
     };
-  const hitPkg = project(scenario.handler_output, scenario.context);
+  const hitPkg = project(scenario.handler_output, scenario.context, chapterTools);
   const data = obj(hitPkg.model_result.data);
   const hits = (Array.isArray(data.hits) ? data.hits : []) as JsonValue[];
 

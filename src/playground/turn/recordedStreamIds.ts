@@ -1,9 +1,9 @@
 /**
- * The recorded streams' ids (docs/turn-contract.md#what-providers-really-send, src/core/recordings),
+ * The recorded streams' ids (docs/turn-contract.md#what-providers-really-send, src/chapter/recordings),
  * for the page's
  * first load: the address names a stream before the turn mode's code, and so
  * the recordings' index, has arrived. Only the ids are here; a test holds
- * this list to `core/recordings.ts`.
+ * this list to `chapter/recordings/recordings.ts`.
  */
 export const RECORDED_STREAM_IDS: readonly string[] = [
   'openai.rec_reasoning_encrypted_call',

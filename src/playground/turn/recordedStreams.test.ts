@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../../core/turn/index.ts';
-import { recordings } from '../../core/recordings/index.ts';
+import { recordings } from '../../chapter/recordings/index.ts';
 import { recordingText } from '../../../test/support/recordings.ts';
 import { parseSearch } from '../address.ts';
 import { parseSavedWork, serializeWork } from '../codecs/savedWork.ts';

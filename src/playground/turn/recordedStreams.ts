@@ -7,13 +7,16 @@
  * it the recording's turn context, and no handler output (the recorded
  * tools are not in the registry: the gate answers them).
  */
-import { recordings, findRecording, type Recording } from '../../core/recordings/index.ts';
-import { TURN_FIXTURE_FORMAT, type TurnFixture } from '../../core/turn/index.ts';
+import { recordings, findRecording, type Recording } from '../../chapter/recordings/index.ts';
 import { readTurnStream } from '../../core/turn/index.ts';
 import type { JsonValue } from '../../core/json/index.ts';
+import { TURN_FIXTURE_FORMAT, type TurnFixture } from '../../chapter/index.ts';
 
 /** One chunk per stream file, loaded on demand. */
-const TEXTS = import.meta.glob<string>('../../core/recordings/*/*.{sse,jsonl}', { query: '?raw', import: 'default' });
+const TEXTS = import.meta.glob<string>('../../chapter/recordings/*/*.{sse,jsonl}', {
+  query: '?raw',
+  import: 'default',
+});
 
 export interface RecordedStream {
   recording: Recording;
@@ -45,7 +48,7 @@ export const recordingsOf = (provider: Recording['provider']): readonly Recordin
 /** Loads a recorded stream by id; rejects for an id that names none. */
 export async function loadRecordedStream(id: string): Promise<RecordedStream> {
   const recording = findRecording(id);
-  const load = recording === null ? undefined : TEXTS[`../../core/recordings/${recording.file}`];
+  const load = recording === null ? undefined : TEXTS[`../../chapter/recordings/${recording.file}`];
   if (recording === null || load === undefined) throw new Error(`no recorded stream ${JSON.stringify(id)}`);
   const text = await load();
   return { recording, text, fixture: recordedFixture(recording, text) };

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { assembleTurn, createTurnAssembler } from '../../core/turn/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
 import type { AssembledTurn } from '../../core/turn/index.ts';
-import { turnFixtures } from '../../core/turn/index.ts';
 import { applyFault, faultsFor } from './faults.ts';
 import { openStepSession, overviewStream, stepAt } from './stepThrough.ts';
 import { bigStream } from '../../../bench/bigStream.ts';
+import { turnFixtures } from '../../chapter/index.ts';
 
 const fixture = (id: string) => {
   const f = turnFixtures.find((x) => x.id === id);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../../core/turn/index.ts';
-import { findTurnFixture } from '../../core/turn/index.ts';
 import { overviewStream } from './stepThrough.ts';
 import { storyStepsReached } from './storyProgress.ts';
+import { findTurnFixture } from '../../chapter/index.ts';
 
 describe('storyStepsReached', () => {
   for (const provider of ['openai', 'anthropic', 'gemini'] as const) {

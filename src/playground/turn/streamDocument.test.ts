@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { turnFixtures } from '../../core/turn/index.ts';
 import {
   decodeStreamDocument,
   encodeStreamDocument,
   STREAM_DOCUMENT_FORMAT,
   type StreamDocument,
 } from './streamDocument.ts';
+import { turnFixtures } from '../../chapter/index.ts';
 
 const docs: StreamDocument[] = turnFixtures.map((f) => ({
   provider: f.provider,

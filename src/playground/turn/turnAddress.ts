@@ -6,7 +6,7 @@
  *
  * It is on the page's first load (the address is read before any mode's
  * code arrives), so it carries the fixtures' ids, not the fixtures: a test
- * holds {@link TURN_STREAM_IDS} to `core/turnFixtures.ts`. The streams
+ * holds {@link TURN_STREAM_IDS} to `chapter/turnFixtures.ts`. The streams
  * recorded from the live APIs (docs/turn-contract.md#what-providers-really-send) are addressed the same way, by the
  * ids of {@link RECORDED_STREAM_IDS}.
  *
@@ -31,14 +31,14 @@ const KINDS = [
   'duplicate_call_id',
 ] as const;
 
-/** Every turn fixture's id, in the order of `core/turnFixtures.ts` (only OpenAI's stream can show ARGUMENTS_DISAGREE). */
+/** Every turn fixture's id, in the order of `chapter/turnFixtures.ts` (only OpenAI's stream can show ARGUMENTS_DISAGREE). */
 export const TURN_STREAM_IDS: readonly string[] = TURN_PROVIDER_NAMES.flatMap((p) =>
   KINDS.filter((k) => k !== 'arguments_disagree' || p === 'openai').map((k) => `${p}.${k}`),
 );
 
 export const isTurnProviderName = (p: unknown): p is ProviderName =>
   typeof p === 'string' && (TURN_PROVIDER_NAMES as readonly string[]).includes(p);
-/** A stream recorded from a live API (src/core/recordings), loaded on demand. */
+/** A stream recorded from a live API (src/chapter/recordings), loaded on demand. */
 export const isRecordedStreamId = (id: unknown): id is string =>
   typeof id === 'string' && RECORDED_STREAM_IDS.includes(id);
 export const isTurnStreamId = (id: unknown): id is string =>

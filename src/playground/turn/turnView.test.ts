@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../../core/turn/index.ts';
-import { turnFixtures } from '../../core/turn/index.ts';
 import { faultsFor } from './faults.ts';
 import { FAULT_TEXT } from './faultText.ts';
 import { EMPTY_TURN_DOC, type TurnDoc } from './turnWork.ts';
 import { stepAt } from './stepThrough.ts';
 import { callsView, streamTextOf, streamView, turnView } from './turnView.ts';
+import { turnFixtures } from '../../chapter/index.ts';
 
 const view = (stream: string, doc: Partial<TurnDoc> = {}, continuation: 'stateless' | 'stateful' = 'stateless') =>
   turnView({ stream, doc: { ...EMPTY_TURN_DOC, ...doc }, continuation });

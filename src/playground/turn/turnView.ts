@@ -15,7 +15,6 @@ import type { ContinuationMode } from '../../core/turn/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
 import { parseStrictJson } from '../../core/json/index.ts';
 import type { AssembledTurn } from '../../core/turn/index.ts';
-import { findTurnFixture, turnFixtures, type TurnFixture } from '../../core/turn/index.ts';
 import { readTurnStream, type StreamTextError } from '../../core/turn/index.ts';
 import { viewContinuation, type ContinuationView } from './continuationView.ts';
 import { decideTurn, type TurnDecision } from './decision.ts';
@@ -23,6 +22,7 @@ import { applyFault, FAULT_SWITCHES, isHealthyToolTurn, type FaultId, type Fault
 import type { RecordedStream } from './recordedStreams.ts';
 import { overviewStream, type StreamOverview } from './stepThrough.ts';
 import type { TurnDoc } from './turnWork.ts';
+import { findTurnFixture, turnFixtures, type TurnFixture } from '../../chapter/index.ts';
 
 export interface TurnViewInput {
   stream: string;

@@ -6,9 +6,9 @@
  */
 import { useMemo, useRef } from 'react';
 import { SCENARIO_FORMAT, type Scenario } from '../../core/result/index.ts';
-import { findScenario } from '../../core/result/index.ts';
 import type { Evaluation } from '../../playground/evaluate.ts';
 import { DEFAULT_SCENARIO_ID, scenarioMeta, type Work } from '../../playground/work.ts';
+import { findScenario } from '../../chapter/index.ts';
 
 export function useLastGoodScenario(work: Work, evaluation: Evaluation, evaluatedId: string): Scenario {
   const last = useRef<{ id: string; scenario: Scenario } | null>(null);

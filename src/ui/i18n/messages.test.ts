@@ -6,16 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeParams, RULES, type ViolationParams, type ViolationParamsKind } from '../../core/tables/index.ts';
-import { projectDetailed, scenarios, validateResultDetailed, type Violation } from '../../core/index.ts';
+import { projectDetailed, validateResultDetailed, type Violation } from '../../core/index.ts';
 import { ATTACK_IDS, attackApplies, runAttack } from '../../lessons/attacks.ts';
 import { MESSAGES } from './messages.ts';
+import { scenarios, chapterTools } from '../../chapter/index.ts';
 
 const violationDetail = (p: ViolationParams, lang: 'en' | 'zh'): string => MESSAGES[lang].violation(p);
 
 function collected(): Violation[] {
   const all: Violation[] = [];
   for (const s of scenarios) {
-    all.push(...projectDetailed(s.handler_output, s.context).violations);
+    all.push(...projectDetailed(s.handler_output, s.context, chapterTools).violations);
     for (const id of ATTACK_IDS) if (attackApplies(id, s)) all.push(...runAttack(id, s).report.violations);
     // A few edits a learner makes: a wrong type, an extra envelope member, an unknown error code, a bad time, nothing at all.
     const h = s.handler_output as Record<string, unknown>;
@@ -26,11 +27,14 @@ function collected(): Violation[] {
       { ...h, observed_at: 'soon' },
       null,
     ]) {
-      all.push(...projectDetailed(edit, s.context).violations);
+      all.push(...projectDetailed(edit, s.context, chapterTools).violations);
     }
     all.push(
-      ...validateResultDetailed({ model_result: 1, protected_audit: { schema_version: 2, extra: 1 } }, s.context)
-        .violations,
+      ...validateResultDetailed(
+        { model_result: 1, protected_audit: { schema_version: 2, extra: 1 } },
+        s.context,
+        chapterTools,
+      ).violations,
     );
   }
   return all;

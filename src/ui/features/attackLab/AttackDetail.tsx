@@ -1,6 +1,6 @@
 /** One attack opened: its lesson, then either why it does not apply here or its verdict, the adapter's answer, the two calls and the diffs. */
 import type { JSX, Ref } from 'react';
-import { findScenario, type Scenario } from '../../../core/result/index.ts';
+import { type Scenario } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { ATTACK_TEXT } from '../../../lessons/attackText.ts';
 import type { AttackView } from '../../../playground/attackView.ts';
@@ -11,6 +11,7 @@ import { TwoCalls } from './TwoCalls.tsx';
 import { VerdictView, type InjectionTurn } from './VerdictView.tsx';
 import { SurfaceBadge } from './SurfaceBadge.tsx';
 import styles from './AttackDetail.module.css';
+import { findScenario } from '../../../chapter/index.ts';
 
 export function AttackDetail({
   view,

@@ -11,7 +11,6 @@ import styles from './ContextForm.module.css';
 import type { Lang } from '../../../lang.ts';
 import { memo, useImperativeHandle, useRef, useState, type JSX, type ReactNode, type Ref } from 'react';
 import { PROVIDER_ADAPTERS } from '../../../core/tables/index.ts';
-import { registry } from '../../../core/tables/index.ts';
 import { DELIVERIES } from '../../../core/result/index.ts';
 import {
   isRegisteredTriple,
@@ -21,6 +20,7 @@ import {
   type ContextIssue,
   type DraftField,
 } from '../../../playground/contextDraft.ts';
+import { chapterTools } from '../../../chapter/index.ts';
 
 export interface ContextFormProps {
   lang: Lang;
@@ -111,7 +111,7 @@ export const ContextForm = memo(function ContextForm({
       hint,
     );
 
-  const tools = Object.keys(registry);
+  const tools = Object.keys(chapterTools);
   const toolOptions = tools.includes(draft.tool) ? tools : [...tools, draft.tool];
   const deliveries: readonly string[] = DELIVERIES.includes(draft.delivery as (typeof DELIVERIES)[number])
     ? DELIVERIES

@@ -6,11 +6,11 @@
  */
 import { z } from 'zod/mini';
 import { handlerOutputSchema } from '../../../core/result/index.ts';
-import { registry } from '../../../core/tables/index.ts';
+import { chapterTools } from '../../../chapter/index.ts';
 
 export function handlerSchemas(): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
-    Object.values(registry).map((spec) => [
+    Object.values(chapterTools).map((spec) => [
       spec.name,
       z.toJSONSchema(handlerOutputSchema(spec.output), { unrepresentable: 'any' }) as Record<string, unknown>,
     ]),

@@ -20,9 +20,9 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
-import { registry } from '../../../core/tables/index.ts';
 import { plainClipboardService } from './clipboard.ts';
 import { handlerSchemas } from './handlerSchemas.ts';
+import { chapterTools } from '../../../chapter/index.ts';
 
 export type Monaco = typeof monaco;
 
@@ -53,7 +53,7 @@ export function configureMonaco(): Monaco {
     allowComments: false,
     enableSchemaRequest: false,
     schemaRequest: 'ignore',
-    schemas: Object.values(registry).map((spec) => ({
+    schemas: Object.values(chapterTools).map((spec) => ({
       uri: `https://tool-result-contract.invalid/schemas/handler-output/${spec.name}.json`,
       fileMatch: [schemaFileMatch(spec.name)],
       schema: schemas[spec.name],

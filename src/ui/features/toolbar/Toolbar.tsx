@@ -4,10 +4,10 @@
  * and out: share link, export and import of the CLI's scenario file.
  */
 import { useRef, useState, type JSX } from 'react';
-import { registry } from '../../../core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { TOOLBAR_TEXT } from './text.ts';
 import styles from './Toolbar.module.css';
+import { chapterTools } from '../../../chapter/index.ts';
 
 export interface ScenarioOption {
   id: string;
@@ -39,7 +39,7 @@ function groups(
   const out: { label: string; items: ScenarioOption[] }[] = [];
   for (const o of options) {
     const tool = o.id.slice(0, o.id.indexOf('.'));
-    const label = o.imported ? importedLabel : `${tool} — ${registry[tool]?.title[lang] ?? tool}`;
+    const label = o.imported ? importedLabel : `${tool} — ${chapterTools[tool]?.title[lang] ?? tool}`;
     const g = out.find((x) => x.label === label);
     if (g !== undefined) g.items.push(o);
     else out.push({ label, items: [o] });

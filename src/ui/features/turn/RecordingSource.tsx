@@ -5,7 +5,7 @@
  * page, and the licence. Text only: the page is offline and fetches nothing.
  */
 import type { JSX } from 'react';
-import { recordingSourceText, type Recording } from '../../../core/recordings/index.ts';
+import { recordingSourceText, type Recording } from '../../../chapter/recordings/index.ts';
 import type { TurnTexts } from './text.ts';
 import styles from './RecordingSource.module.css';
 

@@ -3,7 +3,7 @@
  * stepper through its events with the fault switches; a stream whose text cannot be read shows where instead.
  */
 import type { JSX } from 'react';
-import type { Recording } from '../../../core/recordings/index.ts';
+import type { Recording } from '../../../chapter/recordings/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { FaultId } from '../../../playground/turn/faults.ts';
 import type { TurnView } from '../../../playground/turn/turnView.ts';

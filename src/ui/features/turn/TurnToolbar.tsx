@@ -9,14 +9,14 @@
  */
 import { useRef, type JSX } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
-import { findRecording } from '../../../core/recordings/index.ts';
-import { findTurnFixture, turnFixtures } from '../../../core/turn/index.ts';
+import { findRecording } from '../../../chapter/recordings/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { recordingsOf } from '../../../playground/turn/recordedStreams.ts';
 import { defaultStream, TURN_PROVIDER_NAMES } from '../../../playground/turn/turnAddress.ts';
 import { fixtureText } from './fixtureTexts.ts';
 import type { TurnTexts } from './text.ts';
 import styles from './TurnToolbar.module.css';
+import { findTurnFixture, turnFixtures } from '../../../chapter/index.ts';
 
 const PROVIDER_TITLE: Readonly<Record<ProviderName, string>> = {
   openai: 'OpenAI Responses',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { turnFixtures } from '../../../core/turn/index.ts';
 import { fixtureText, FIXTURES_WITH_CHINESE } from './fixtureTexts.ts';
+import { turnFixtures } from '../../../chapter/index.ts';
 
 describe('the turn fixtures in Chinese', () => {
   it('every fixture has a Chinese title and summary, and no entry names a fixture that does not exist', () => {

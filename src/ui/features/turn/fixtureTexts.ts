@@ -1,11 +1,12 @@
 /**
  * The turn fixtures' titles and summaries in Chinese. The English ones are the
- * fixtures' own (`core/turn/turns/*.json`, written by the fixture generator); a
+ * fixtures' own (`chapter/turns/*.json`, written by the fixture generator); a
  * test holds this table to the fixture list, so a new fixture without its
  * Chinese text fails.
  */
-import type { TurnFixture } from '../../../core/turn/index.ts';
+
 import type { Lang } from '../../../lang.ts';
+import { type TurnFixture } from '../../../chapter/index.ts';
 
 const ZH: Readonly<Record<string, { title: string; summary: string }>> = {
   'openai.one_call': {

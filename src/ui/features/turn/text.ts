@@ -2,7 +2,7 @@
 import type { GateVerdict } from '../../../core/turn/index.ts';
 import type { InjectionStep } from '../../../playground/turn/injectionStory.ts';
 import { defineTexts } from '../../../texts.ts';
-import { SOURCE_CUT_EN } from '../../../core/recordings/index.ts';
+import { SOURCE_CUT_EN } from '../../../chapter/recordings/index.ts';
 
 export const TURN_TEXT = defineTexts({
   en: {

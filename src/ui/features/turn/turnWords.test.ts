@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { runTurn, type TurnReport } from '../../../core/turn/index.ts';
 import { TurnInputError } from '../../../core/turn/index.ts';
 import { assembleTurn } from '../../../core/turn/index.ts';
-import { turnFixtures, isHealthyFixture } from '../../../core/turn/index.ts';
 import { describeTurnText, type TurnWordsParams } from '../../../core/turn/index.ts';
 import { applyFault, faultsFor } from '../../../playground/turn/faults.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
@@ -19,6 +18,7 @@ import { PROBLEM_TEXT } from '../../../playground/turn/problemText.ts';
 import { LANGS } from '../../../lang.ts';
 import { TurnWords } from './TurnWords.tsx';
 import { CodeText } from '../../components/CodeText.tsx';
+import { turnFixtures, isHealthyFixture, chapterTools } from '../../../chapter/index.ts';
 
 type Kind = TurnWordsParams['kind'];
 const END = { type: 'message_stop', status: 'max_tokens', reason: null };
@@ -120,7 +120,7 @@ function collected(): TurnWordsParams[] {
   const run = (f: (typeof turnFixtures)[number], stream: readonly unknown[]) => {
     for (const mode of ['stateless', 'stateful'] as const) {
       try {
-        all.push(...fromReport(runTurn(f.provider, stream, f.turn_context, f.handlers, mode)));
+        all.push(...fromReport(runTurn(f.provider, stream, f.turn_context, f.handlers, chapterTools, mode)));
       } catch (e) {
         if (!(e instanceof TurnInputError)) throw e;
         all.push(...assembleTurn(f.provider, stream).problems.map((p) => p.params));

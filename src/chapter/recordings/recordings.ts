@@ -1,7 +1,7 @@
 /**
  * Streams recorded from the live APIs (docs/turn-contract.md#what-providers-really-send), kept in public repositories,
- * as contract fixtures beside the project's own (src/core/turn/turns). Each stream
- * is a file of its own under src/core/recordings/<provider>/, byte for byte as
+ * as contract fixtures beside the project's own (src/chapter/turns). Each stream
+ * is a file of its own under src/chapter/recordings/<provider>/, byte for byte as
  * recorded (only its container changed: `container` says how); this index
  * holds where each came from and what it must decide. The expected outcomes
  * were written from the protocols and docs/turn-contract.md, never from the CLI's output.
@@ -9,11 +9,9 @@
  * The stream texts are not imported here: the tests read the files, and the
  * playground's turn mode loads them lazily, one at a time.
  */
-import type { JsonValue } from '../json/jsonValue.ts';
-import type { GateVerdict } from '../turn/inputGate.ts';
-import type { ProviderName } from '../tables/providerAdapters.ts';
-import type { TurnProblemCode } from '../turn/turn.ts';
-import type { TurnContext } from '../turn/turnContext.ts';
+import type { JsonValue } from '../../core/json/index.ts';
+import type { ProviderName } from '../../core/tables/index.ts';
+import type { GateVerdict, TurnContext, TurnProblemCode } from '../../core/turn/index.ts';
 import index from './recordings.json' with { type: 'json' };
 
 /** Where a recording came from: a repository file at a commit, or a documentation page. */
@@ -49,7 +47,7 @@ export interface RecordingExpectation {
 export interface Recording {
   id: string;
   provider: ProviderName;
-  /** The stream's file, relative to src/core/recordings/. */
+  /** The stream's file, relative to src/chapter/recordings/. */
   file: string;
   title: { en: string; zh: string };
   source: RecordingSource;

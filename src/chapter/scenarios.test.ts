@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from './scenario.ts';
+import { parseScenario } from '../core/result/index.ts';
 import { findScenario, scenarios } from './scenarios.ts';
-import { parseStrictJson } from '../json/strictJson.ts';
+import { parseStrictJson } from '../core/json/index.ts';
 
 const dir = new URL('./scenarios/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));

@@ -6,11 +6,9 @@
  * stream, the dispatcher's turn context (with the first request's history),
  * a handler output per call that runs, and what the fixture is meant to show.
  */
-import type { JsonValue } from '../json/jsonValue.ts';
-import type { ProviderName } from '../tables/providerAdapters.ts';
-import type { TurnProblemCode } from './turn.ts';
-import type { TurnContext } from './turnContext.ts';
-import type { GateVerdict } from './inputGate.ts';
+import type { JsonValue } from '../core/json/index.ts';
+import type { ProviderName } from '../core/tables/index.ts';
+import type { GateVerdict, TurnContext, TurnProblemCode } from '../core/turn/index.ts';
 import openaiOneCall from './turns/openai.one_call.json' with { type: 'json' };
 import openaiParallelCalls from './turns/openai.parallel_calls.json' with { type: 'json' };
 import openaiTruncated from './turns/openai.truncated.json' with { type: 'json' };
