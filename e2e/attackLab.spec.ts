@@ -3,9 +3,9 @@
  * gives the verdict of the real checks. The fixtures fail every test on a
  * page error, a console error, or a request that leaves localhost.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { ATTACKS, ATTACK_IDS, type AttackId } from '../src/lessons/attacks.ts';
 import { ATTACK_TEXT } from '../src/lessons/attackText.ts';
+import { axeOf } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 /** The "stopped by" column of docs/scenarios.md#attacks, as the codes the lab must show. */
@@ -175,7 +175,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', id);
-      const result = await new AxeBuilder({ page }).include('[data-testid="attack-lab"]').analyze();
+      const result = await axeOf(page, '[data-testid="attack-lab"]').analyze();
       expect(
         result.violations.map((v) => `${id}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       ).toEqual([]);

@@ -3,7 +3,7 @@
  * trusted-context form (located errors, providers, keyed mode), and an axe
  * scan of every mode in both themes.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousFindings } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 test('language: switching to 中文 translates the page and keeps the contract’s own names', async ({ pg, page }) => {
@@ -202,17 +202,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await pg.goto(address);
       await pg.settled();
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        bad.map(
-          (v) =>
-            `${v.id}: ${v.help} — ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(' | ')}`,
-        ),
-      ).toEqual([]);
+      expect(await seriousFindings(page, 3)).toEqual([]);
     });
   }
 }
