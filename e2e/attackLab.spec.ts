@@ -3,10 +3,10 @@
  * gives the verdict of the real checks. The fixtures fail every test on a
  * page error, a console error, or a request that leaves localhost.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { ATTACKS, ATTACK_IDS, type AttackId } from '../src/lessons/attacks.ts';
 import { ATTACK_TEXT } from '../src/lessons/attackText.ts';
-import { expect, test } from './fixtures.ts';
+import { axeOf } from './axe.ts';
+import { expect, sharedPage, test } from './fixtures.ts';
 
 /** The "stopped by" column of docs/scenarios.md#attacks, as the codes the lab must show. */
 const STOPPED_BY: Partial<Record<AttackId, string[]>> = {
@@ -162,23 +162,29 @@ test('the attack’s verdict and the problems name what each judges: the tampere
   await expect(verdict.getByTestId('verdict-subject')).toContainText('攻击篡改后、呈给校验器的 package');
 });
 
-// Two calls (A1), an adapter refusal (A12), inert text (A14) and a verdict on a key (A11): one test each, so none nears its timeout.
-for (const theme of ['light', 'dark'] as const) {
-  for (const [scenario, id] of [
-    ['search_kb.hits', 'A1'],
-    ['get_order.paid', 'A12'],
-    ['search_kb.injection', 'A14'],
-    ['get_order.paid', 'A11'],
-  ] as const) {
-    test(`the lab has no axe violations (${theme}) with ${id} on show`, async ({ pg, page }) => {
-      await pg.goto(`/?scenario=${scenario}&attack=${id}`);
-      await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', id);
-      const result = await new AxeBuilder({ page }).include('[data-testid="attack-lab"]').analyze();
-      expect(
-        result.violations.map((v) => `${id}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
-    });
-  }
+// Two calls (A1), an adapter refusal (A12), inert text (A14) and a verdict on a key (A11): one test each, so none nears
+// its timeout. An attack's two themes look at one page in turn, the theme switched from the header as before.
+for (const [scenario, id] of [
+  ['search_kb.hits', 'A1'],
+  ['get_order.paid', 'A12'],
+  ['search_kb.injection', 'A14'],
+  ['get_order.paid', 'A11'],
+] as const) {
+  test.describe(() => {
+    const shared = sharedPage({});
+    for (const theme of ['light', 'dark'] as const) {
+      test(`the lab has no axe violations (${theme}) with ${id} on show`, async () => {
+        const pg = shared();
+        const page = pg.page;
+        if (theme === 'light') await pg.goto(`/?scenario=${scenario}&attack=${id}`);
+        await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.getByTestId('attack-detail')).toHaveAttribute('data-attack', id);
+        const result = await axeOf(page, '[data-testid="attack-lab"]').analyze();
+        expect(
+          result.violations.map((v) => `${id}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      });
+    }
+  });
 }

@@ -5,10 +5,10 @@
  * clears it, and the learning path's count follows. The fixtures fail every
  * test on a page error, a console error, or a request that leaves localhost.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { serializeWork } from '../src/playground/codecs/savedWork.ts';
 import { initialWork, workedAnswer, type Doc } from '../src/playground/work.ts';
+import { axeOf } from './axe.ts';
 import { expect, test, type PlaygroundPage } from './fixtures.ts';
 import { findScenario } from '../src/chapter/index.ts';
 
@@ -240,7 +240,7 @@ for (const theme of ['light', 'dark'] as const) {
     await proof(page, 3).getByTestId('action-swap').click();
     await proof(page, 4).getByTestId('action-inject-token').click();
     await expect(proof(page, 3).getByTestId('outcome-presented')).toHaveCount(2);
-    const result = await new AxeBuilder({ page }).include('[data-testid="exercise"]').analyze();
+    const result = await axeOf(page, '[data-testid="exercise"]').analyze();
     expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }

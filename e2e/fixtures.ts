@@ -6,7 +6,14 @@
  * Elements are found by role and label, as a learner with a screen reader
  * would find them; Monaco is driven by real keyboard input.
  */
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -191,6 +198,10 @@ export class PlaygroundPage {
   }
 }
 
+/** The "Start here" guide opens on a first visit only; these pages are not one (shell.spec tests a first visit in a fresh page). */
+const notAFirstVisit = (page: Page) =>
+  page.addInitScript(() => localStorage.setItem('tool-result-playground/guide-seen/v1', '1'));
+
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 /** Aborts and records every request that would leave localhost; records page and console errors. */
@@ -224,8 +235,7 @@ export const test = base.extend<Fixtures>({
   },
   page: async ({ page, offsite, pageErrors }, use) => {
     await guard(page, offsite, pageErrors);
-    // The "Start here" guide opens on a first visit only; these pages are not one (shell.spec tests a first visit in a fresh page).
-    await page.addInitScript(() => localStorage.setItem('tool-result-playground/guide-seen/v1', '1'));
+    await notAFirstVisit(page);
     await use(page);
     expect(offsite, 'requests that tried to leave localhost').toEqual([]);
     expect(pageErrors, 'page errors and console errors').toEqual([]);
@@ -245,3 +255,42 @@ export const test = base.extend<Fixtures>({
     for (const c of contexts) await c.close();
   },
 });
+
+/**
+ * One page that the tests of a group look at in turn, in order and in one worker (the group is made serial): for
+ * tests that read a page (a layout audit, axe) where loading a fresh one for each was most of their time. Each test
+ * still fails on the requests that tried to leave localhost and the errors logged while it ran, as with the page
+ * fixture. Call it inside a test.describe; `options` are the group's context options (a device).
+ */
+export function sharedPage(options: BrowserContextOptions): () => PlaygroundPage {
+  test.describe.configure({ mode: 'serial' });
+  const offsite: string[] = [];
+  const pageErrors: string[] = [];
+  let context: BrowserContext | undefined;
+  let pg: PlaygroundPage | undefined;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    // The page fixture's defaults, which a context made here does not get by itself.
+    context = await browser.newContext({
+      locale: 'en-US',
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 720 },
+      ...options,
+      baseURL: testInfo.project.use.baseURL,
+    });
+    const page = await context.newPage();
+    await guard(page, offsite, pageErrors);
+    await notAFirstVisit(page);
+    pg = new PlaygroundPage(page);
+  });
+  test.afterEach(() => {
+    expect(offsite.splice(0), 'requests that tried to leave localhost').toEqual([]);
+    expect(pageErrors.splice(0), 'page errors and console errors').toEqual([]);
+  });
+  test.afterAll(async () => {
+    await context?.close();
+  });
+  return () => {
+    if (pg === undefined) throw new Error('sharedPage: the page opens in beforeAll, before the first test');
+    return pg;
+  };
+}

@@ -7,13 +7,13 @@
  * learner), kept and reset. The fixtures fail every test on a page error, a
  * console error, or a request that leaves localhost.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type Scenario } from '../src/core/index.ts';
 import { MISTAKES } from '../src/mistakes/index.ts';
 import { consequenceOf } from '../src/mistakes/mistakeText.ts';
 import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/playground/recoveryTimeline.ts';
 import { QUESTIONS } from '../src/playground/selfTest.ts';
 import { SELF_TEST_TEXT } from '../src/playground/selfTestText.ts';
+import { axeOf } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { findScenario } from '../src/chapter/index.ts';
 
@@ -271,7 +271,7 @@ for (const theme of ['light', 'dark'] as const) {
     await pg.goto('/?mode=learn&scenario=create_refund_draft.status_injected&mistake=2');
     await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
     const check = async (label: string) => {
-      const result = await new AxeBuilder({ page }).include('[data-testid="learn"]').analyze();
+      const result = await axeOf(page, '[data-testid="learn"]').analyze();
       const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     };

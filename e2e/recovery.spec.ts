@@ -9,8 +9,8 @@
  * The fixtures fail every test on a page error, a console error, or a request
  * that leaves localhost.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOf } from './axe.ts';
 import { expect, test, type PlaygroundPage } from './fixtures.ts';
 import { cutOff } from './layoutAudit.ts';
 
@@ -112,7 +112,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(proof(page, 'audit_change_found')).toHaveAttribute('data-shown', 'true');
     await expect(summary).toHaveText(T.summary(4));
 
-    const result = await new AxeBuilder({ page }).include('[data-testid="recovery-mode"]').analyze();
+    const result = await axeOf(page, '[data-testid="recovery-mode"]').analyze();
     expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
@@ -137,7 +137,7 @@ test('the mode is a header link; Learn’s recovery tab and the first-visit guid
   await expect(page.getByTestId('recovery-approval-recipient')).toHaveText('customer@example.com');
   await page.getByTestId('recovery-decline').click();
   await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-emails', '0');
-  const result = await new AxeBuilder({ page }).include('[data-testid="recovery-mode"]').analyze();
+  const result = await axeOf(page, '[data-testid="recovery-mode"]').analyze();
   expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // The guide's row for the chapter's section links here.
@@ -171,7 +171,7 @@ test('on a phone (390×844) nothing is cut off, and the keyboard alone dispatche
 });
 
 const axeClean = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).include('[data-testid="recovery-mode"]').analyze();
+  const result = await axeOf(page, '[data-testid="recovery-mode"]').analyze();
   expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 const side = (page: Page, which: 'real' | 'broken') => page.getByTestId(`recovery-side-${which}`);
