@@ -3,6 +3,7 @@
  * provider's calls by call id, never by array position: results arrive in
  * any order, and a position match would hand one call's result to another.
  */
+import type { PairingCode } from '../messages/turnParams.ts';
 import {
   adapterFor,
   type AnthropicToolResult,
@@ -66,14 +67,8 @@ export interface GeminiTurn {
   input: GeminiFunctionResult[];
 }
 
-export type TurnProblemCode =
-  | 'MISSING_RESULT'
-  | 'DUPLICATE_CALL_ID'
-  | 'DUPLICATE_RESULT'
-  | 'UNKNOWN_CALL_ID'
-  | 'PROVIDER_MISMATCH'
-  | 'TOOL_MISMATCH'
-  | 'MALFORMED_CALL';
+/** The pairing problems, named once where their words are (messages/turnParams.ts). */
+export type TurnProblemCode = PairingCode;
 
 export class TurnRefused extends Error {
   override readonly name = 'TurnRefused';
