@@ -75,6 +75,7 @@ export interface TurnModeProps {
   bridge: EditorBridge;
   /** The page's notices row, placed between this mode's toolbar and its workspace as in every mode. */
   notices: ReactNode;
+  modeSwitch: ReactNode;
 }
 
 export default function TurnMode(p: TurnModeProps): JSX.Element {
@@ -182,6 +183,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
             lang={lang}
             ok={verdict.ok}
             status={[verdict.text]}
+            modeSwitch={p.modeSwitch}
             jumps={[
               { key: 'stream', label: x.streamTitle, section: streamPanel.section, focus: streamPanel.title },
               ...tabs.map((k) => ({
