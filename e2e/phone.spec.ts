@@ -4,11 +4,13 @@
  * label is cut, problem cards align left, typing after a tap outside the
  * editor logs no error, focus never lands under the bar, and opening the
  * Model turn leaves the page at its top. The bar switches modes, and with the
- * header takes a quarter of the screen at most. Screenshots go to
- * test-results/classroom/.
+ * header takes a quarter of the screen at most; the Model turn's step buttons
+ * are on the first screen. Screenshots go to test-results/classroom/.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { devices } from '@playwright/test';
+import { findTurnFixture } from '../src/core/turn/index.ts';
+import { fixtureText } from '../src/ui/features/turn/fixtureTexts.ts';
 import { NARROW_DEVICES } from './devices.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -351,6 +353,39 @@ test('the sticky bar switches modes from deep in a page, by keyboard too, and wi
   await page.screenshot({ path: 'test-results/classroom/phone-mode-switch-en.png' });
 });
 
+test('the Model turn on a phone: the stream’s description is a button away, and the step buttons are on the first screen', async ({
+  pg,
+  page,
+}) => {
+  // Before: the description was hidden with no way to open it, and the seven fault switches put the step buttons
+  // below the first screen.
+  await zh(page);
+  await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call');
+  await expect(page.getByTestId('turn-mode')).toBeVisible();
+  for (const id of ['step-start', 'step-next', 'step-end', 'step-count'])
+    await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
+  const about = page.getByTestId('turn-about');
+  await expect(about).toHaveAccessibleName('说明');
+  await expect(about).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#turn-summary')).toBeHidden();
+  await about.focus();
+  await page.keyboard.press('Enter');
+  await expect(about).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#turn-summary')).toBeVisible();
+  await expect(page.locator('#turn-summary')).toContainText(
+    fixtureText(findTurnFixture('openai.one_call')!, 'zh').summary,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#turn-summary')).toBeHidden();
+  // The switches are a tap away, and stay open once one is on.
+  const faults = page.getByTestId('turn-faults');
+  await expect(faults.locator('[data-fault]').first()).toBeHidden();
+  await faults.locator('summary').click();
+  await page.locator('[data-fault="cut_before_terminal"]').click();
+  await expect(page.getByTestId('narrow-status')).toContainText('STREAM_UNTERMINATED');
+  await expect(page.locator('[data-fault="cut_before_terminal"]')).toBeVisible();
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: the bar’s mode switch unfolded, ${theme} theme — no serious or critical violations`, async ({
     pg,
@@ -359,6 +394,8 @@ for (const theme of ['light', 'dark'] as const) {
     await zh(page);
     await page.emulateMedia({ colorScheme: theme });
     await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call');
+    await page.getByTestId('turn-about').click();
+    // A click elsewhere folds the switch: it is unfolded last.
     await page.getByTestId('bar-mode-switch').click();
     await expect(page.getByRole('list', { name: '所有模式' })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
