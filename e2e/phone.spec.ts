@@ -3,9 +3,14 @@
  * is open (the attack's, with its id, and a jump straight to it), no jump
  * label is cut, problem cards align left, typing after a tap outside the
  * editor logs no error, focus never lands under the bar, and opening the
- * Model turn leaves the page at its top. Screenshots go to test-results/classroom/.
+ * Model turn leaves the page at its top. The bar switches modes, and with the
+ * header takes a quarter of the screen at most; the Model turn's step buttons
+ * are on the first screen. Screenshots go to test-results/classroom/.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { devices } from '@playwright/test';
+import { findTurnFixture } from '../src/chapter/index.ts';
+import { fixtureText } from '../src/ui/features/turn/fixtureTexts.ts';
 import { NARROW_DEVICES } from './devices.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -276,3 +281,125 @@ test('the Model turn opens at the top of the page; stepping scrolls the event li
   await expect.poll(inList, 'the first event, shown inside the list').toBe(true);
   expect(await list.evaluate((el) => el.scrollTop)).toBeLessThan(scrolled);
 });
+
+/** The header and the sticky bar, their heights added: what of the first screen is not the work. */
+const chrome = async (page: import('@playwright/test').Page) => {
+  const header = (await page.getByRole('banner').boundingBox())!.height;
+  const bar = (await page.getByRole('navigation', { name: /结论与面板|Verdict and panels/ }).boundingBox())!.height;
+  return header + bar;
+};
+
+test('the sticky bar switches modes from deep in a page, by keyboard too, and with the header takes a quarter of the screen at most', async ({
+  pg,
+  page,
+}) => {
+  // Before: the modes were in the header only, out of sight once the page scrolled; header and bar took 213 px.
+  await zh(page);
+  for (const address of [
+    '/?scenario=search_kb.hits',
+    '/?scenario=search_kb.injection&attack=A14',
+    '/?mode=turn&provider=openai&stream=openai.one_call',
+  ]) {
+    await pg.goto(address);
+    await expect(page.getByTestId('bar-mode-switch')).toBeVisible();
+    expect(await chrome(page), `header + bar, ${address}`).toBeLessThanOrEqual(844 / 4);
+  }
+  await pg.goto('/?scenario=search_kb.hits');
+  await pg.settled();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const nav = page.getByRole('navigation', { name: '结论与面板' });
+  const toggle = nav.getByRole('button', { name: '切换模式（当前：演练场）' });
+  await expect(toggle).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('navigation', { name: '模式' })).not.toBeInViewport();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // The same modes as the header's, by the same names and addresses.
+  await toggle.click();
+  const list = nav.getByRole('list', { name: '所有模式' });
+  const header = page.getByRole('navigation', { name: '模式' }).getByRole('link');
+  expect(await list.getByRole('link').allInnerTexts()).toEqual(await header.allInnerTexts());
+  expect(await list.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
+    await header.evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+  );
+  await expect(list.getByRole('link', { name: '演练场' })).toHaveAttribute('aria-current', 'page');
+  for (const link of await list.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+  // Escape folds it and gives the focus back.
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // By keyboard: open, Tab to a mode, Enter. The new mode starts at its top, its own bar's switch focused.
+  await page.keyboard.press('Enter');
+  await expect(list).toBeVisible();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+  await expect(list.getByRole('link', { name: '模型回合' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('turn-mode')).toBeVisible();
+  await expect(page).toHaveURL(/mode=turn/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  const turnToggle = nav.getByRole('button', { name: '切换模式（当前：模型回合）' });
+  await expect(turnToggle).toBeFocused();
+  // From the turn's bar, deep in the page, back to the attack lab.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await turnToggle.click();
+  await list.getByRole('link', { name: '攻击实验室' }).click();
+  await expect(page.getByTestId('attack-lab')).toBeVisible();
+  await expect(nav.getByRole('button', { name: '切换模式（当前：攻击实验室）' })).toBeVisible();
+  // Its name in English too.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Verdict and panels' })
+      .getByRole('button', { name: 'Switch mode (now: Attack lab)' }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/classroom/phone-mode-switch-en.png' });
+});
+
+test('the Model turn on a phone: the stream’s description is a button away, and the step buttons are on the first screen', async ({
+  pg,
+  page,
+}) => {
+  // Before: the description was hidden with no way to open it, and the seven fault switches put the step buttons
+  // below the first screen.
+  await zh(page);
+  await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call');
+  await expect(page.getByTestId('turn-mode')).toBeVisible();
+  for (const id of ['step-start', 'step-next', 'step-end', 'step-count'])
+    await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
+  const about = page.getByTestId('turn-about');
+  await expect(about).toHaveAccessibleName('说明');
+  await expect(about).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#turn-summary')).toBeHidden();
+  await about.focus();
+  await page.keyboard.press('Enter');
+  await expect(about).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#turn-summary')).toBeVisible();
+  await expect(page.locator('#turn-summary')).toContainText(
+    fixtureText(findTurnFixture('openai.one_call')!, 'zh').summary,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#turn-summary')).toBeHidden();
+  // The switches are a tap away, and stay open once one is on.
+  const faults = page.getByTestId('turn-faults');
+  await expect(faults.locator('[data-fault]').first()).toBeHidden();
+  await faults.locator('summary').click();
+  await page.locator('[data-fault="cut_before_terminal"]').click();
+  await expect(page.getByTestId('narrow-status')).toContainText('STREAM_UNTERMINATED');
+  await expect(page.locator('[data-fault="cut_before_terminal"]')).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: the bar’s mode switch unfolded, ${theme} theme — no serious or critical violations`, async ({
+    pg,
+    page,
+  }) => {
+    await zh(page);
+    await page.emulateMedia({ colorScheme: theme });
+    await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call');
+    await page.getByTestId('turn-about').click();
+    // A click elsewhere folds the switch: it is unfolded last.
+    await page.getByTestId('bar-mode-switch').click();
+    await expect(page.getByRole('list', { name: '所有模式' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  });
+}

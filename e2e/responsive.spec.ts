@@ -222,6 +222,8 @@ for (const device of NARROW_DEVICES) {
             await expect(page.getByTestId('narrow-status')).toContainText('2 个调用执行');
             // A fault switch by touch: the verdict in the bar follows it.
             await jumps.nth(0).click();
+            // On a phone the switches fold under their title, so that the step buttons are on the first screen.
+            if (device.use.viewport.width < 720) await page.getByTestId('turn-faults').locator('summary').tap();
             await page.locator('[data-fault="duplicate_call_id"]').tap();
             await expect(page.getByTestId('narrow-status')).toContainText('DUPLICATE_CALL_ID');
           });

@@ -1,8 +1,8 @@
 /**
  * State that travels: share links (exact round trip; hostile ones refused
  * with a reason and the work untouched), saved state (a corrupt copy set
- * aside and reported), addresses with unknown ids, history, and the scenario
- * file export / import.
+ * aside and reported), addresses with unknown ids, history (the Model turn's
+ * step too), and the scenario file export / import.
  */
 import { readFileSync } from 'node:fs';
 import lz from 'lz-string';
@@ -294,4 +294,73 @@ test('export writes the CLI’s scenario file with the edits; import reads one b
     buffer: Buffer.from('{"format": "tool-result-scenario-v1"}'),
   });
   await expect(pg.notice('import-refused').last()).toContainText('WRONG_SCHEMA');
+});
+
+test('the step is in the address: a link opens at it, a reload keeps it, Back and Forward bring it back; a bad one falls back', async ({
+  pg,
+  page,
+  freshPage,
+}) => {
+  const count = page.getByTestId('step-count');
+  await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call');
+  await expect(count).toHaveText('step 12 of 12');
+  // Where a stream opens the address names no step; once the learner steps it does, in the same history entry.
+  await expect(page).toHaveURL(/stream=openai\.one_call$/);
+  const entries = await page.evaluate(() => history.length);
+  await page.getByTestId('event-list').focus();
+  await page.keyboard.press('Home');
+  await expect(page).toHaveURL(/stream=openai\.one_call&step=1$/);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(count).toHaveText('step 4 of 12');
+  await expect(page).toHaveURL(/stream=openai\.one_call&step=4$/);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.reload();
+  await expect(count).toHaveText('step 4 of 12');
+  // Another stream is a history entry, opened where it opens; Back returns to the stream before at its step.
+  await page.getByTestId('turn-stream').selectOption('openai.parallel_calls');
+  await expect(page).toHaveURL(/stream=openai\.parallel_calls$/);
+  await page.getByTestId('step-start').click();
+  await page.getByTestId('step-next').click();
+  await expect(page).toHaveURL(/stream=openai\.parallel_calls&step=2$/);
+  await page.goBack();
+  await expect(page.getByTestId('turn-stream')).toHaveValue('openai.one_call');
+  await expect(count).toHaveText('step 4 of 12');
+  await expect(page).toHaveURL(/stream=openai\.one_call&step=4$/);
+  await page.goForward();
+  await expect(page.getByTestId('turn-stream')).toHaveValue('openai.parallel_calls');
+  await expect(page.getByTestId('step-count')).toHaveText(/^step 2 of \d+$/);
+  // A fault switch goes to the end, and the address says which step that is.
+  await page.locator('[data-fault="cut_before_terminal"]').click();
+  await expect(page.getByTestId('step-count')).toHaveText(/^step (\d+) of \1$/);
+  const end = (await page.getByTestId('step-count').innerText()).split(' ')[1];
+  await expect(page).toHaveURL(new RegExp(`stream=openai\\.parallel_calls&step=${end}$`));
+
+  // Someone else opens the link: at that step, in the injection story too.
+  const other = await freshPage();
+  await other.goto('/?mode=turn&provider=openai&stream=openai.one_call&step=7');
+  await expect(other.page.getByTestId('step-count')).toHaveText('step 7 of 12');
+  await other.goto('/?mode=turn&provider=openai&stream=openai.injection_follow_up&step=3');
+  await expect(other.page.getByTestId('injection-story').locator('[data-reached="true"]')).not.toHaveCount(0);
+  await expect(other.page.getByTestId('step-start')).toBeEnabled();
+  await other.page.getByRole('tab', { name: /This step/ }).click();
+  await expect(other.page.getByTestId('step-count')).toHaveText(/^step 3 of \d+$/);
+  // Past the end: the last event, and the address says so.
+  await other.goto('/?mode=turn&provider=openai&stream=openai.one_call&step=99');
+  await expect(other.page.getByTestId('step-count')).toHaveText('step 12 of 12');
+  await expect(other.page).toHaveURL(/stream=openai\.one_call&step=12$/);
+  // Not a step: where the stream opens (its outcome; the story's first step), said in a notice, the address cleaned.
+  for (const [stream, bad, shown] of [
+    ['openai.one_call', 'abc', 'step 12 of 12'],
+    ['openai.one_call', '-1', 'step 12 of 12'],
+    ['openai.one_call', '0', 'step 12 of 12'],
+  ] as const) {
+    await other.goto(`/?mode=turn&provider=openai&stream=${stream}&step=${bad}`);
+    await expect(other.notice('unknown-step')).toContainText(`“${bad}”`);
+    await expect(other.page.getByTestId('step-count')).toHaveText(shown);
+    await expect(other.page).toHaveURL(new RegExp(`stream=${stream.replace('.', '\\.')}$`));
+  }
+  await other.goto('/?mode=turn&provider=openai&stream=openai.injection_follow_up&step=abc');
+  await expect(other.notice('unknown-step')).toBeVisible();
+  await other.page.getByRole('tab', { name: /This step/ }).click();
+  await expect(other.page.getByTestId('step-start')).toBeDisabled();
 });

@@ -1,7 +1,7 @@
 /** What the three providers' fixture writers share: the principal, the tools' outputs, the file format. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findScenario } from '../../src/core/result/index.ts';
+import { chapterTools, findScenario } from '../../src/chapter/index.ts';
 import { project } from '../../src/core/result/index.ts';
 import { toProviderItem } from '../../src/core/dispatch/index.ts';
 import { PROVIDER_ADAPTERS } from '../../src/core/tables/index.ts';
@@ -112,5 +112,5 @@ export function injectionItem(provider: 'openai' | 'anthropic' | 'gemini', call_
       call_id,
     },
   } as never;
-  return toProviderItem(project(s.handler_output, context), context) as unknown as J;
+  return toProviderItem(project(s.handler_output, context, chapterTools), context, chapterTools) as unknown as J;
 }

@@ -74,6 +74,54 @@ describe('addresses', () => {
   });
 });
 
+describe('the turn’s step in the address', () => {
+  const known = (id: string) => knownScenario(initialWork(), id);
+  const open = (q: string) => resolveAddress(initialWork(), parseSearch(q), known, 'search_kb.hits');
+  const place = {
+    mode: 'turn',
+    scenarioId: 'search_kb.hits',
+    attackId: null,
+    turnStream: 'openai.one_call',
+  } as const;
+
+  it('is said from 1, kept from 0, and read back', () => {
+    expect(searchOf({ ...place, turnStep: 0 })).toBe('?mode=turn&provider=openai&stream=openai.one_call&step=1');
+    expect(searchOf({ ...place, turnStep: 6 })).toBe('?mode=turn&provider=openai&stream=openai.one_call&step=7');
+    expect(open(searchOf({ ...place, turnStep: 6 }))).toEqual({
+      place: { ...place, mistake: undefined, turnStep: 6 },
+      problems: [],
+    });
+    // Where the stream opens (no step, or "to the end" not yet known) the address says no step.
+    expect(searchOf(place)).toBe('?mode=turn&provider=openai&stream=openai.one_call');
+    expect(searchOf({ ...place, turnStep: Number.MAX_SAFE_INTEGER })).toBe(
+      '?mode=turn&provider=openai&stream=openai.one_call',
+    );
+  });
+
+  it('a step past the end is read (the stream, read later, shows its last event); the other modes keep no step', () => {
+    expect(open('?mode=turn&provider=openai&stream=openai.one_call&step=999').place.turnStep).toBe(998);
+    expect(searchOf({ ...place, mode: 'playground', turnStep: 4 })).toBe('?scenario=search_kb.hits');
+  });
+
+  it.each(['abc', '-1', '0', '1.5', '1e3', '', ' 2', '0x10', '9999999'])(
+    'step=%s is no step: the stream opens where it opens, and the address says why',
+    (bad) => {
+      const r = open(`?mode=turn&provider=openai&stream=openai.one_call&step=${encodeURIComponent(bad)}`);
+      expect(r.place).toMatchObject({ mode: 'turn', turnStream: 'openai.one_call' });
+      expect(r.place).not.toHaveProperty('turnStep');
+      expect(r.problems).toEqual([{ kind: 'unknown-step', value: bad }]);
+    },
+  );
+
+  it('a link to a stream without a step opens it where it opens, whatever step the work was at', () => {
+    const w = { ...initialWork(), turn: { stream: 'openai.one_call', step: 4, docs: {} } };
+    const r = resolveAddress(w, parseSearch('?mode=turn&provider=openai&stream=openai.one_call'), known, 'x');
+    expect(r.place).not.toHaveProperty('turnStep');
+    // An address elsewhere leaves the turn where it is.
+    expect(resolveAddress(w, parseSearch('?scenario=search_kb.hits'), known, 'x').place.turnStep).toBe(4);
+  });
+});
+
 describe('language', () => {
   it('Chinese when the browser prefers it first', () => {
     expect(languageFromNavigator(['zh-CN', 'en'])).toBe('zh');

@@ -1,12 +1,12 @@
 /**
  * The address: `?scenario=ID`, `&attack=A3`, `?mode=exercise`,
- * `?mode=learn&scenario=ID&mistake=3`, `?mode=turn&provider=P&stream=ID`,
+ * `?mode=learn&scenario=ID&mistake=3`, `?mode=turn&provider=P&stream=ID&step=N`,
  * `?mode=recovery&case=ID`.
  * Pure: ./browser.ts reads and writes the address bar.
  */
 import type { AttackId } from '../lessons/attacks.ts';
 import { DEFAULT_RECOVERY_CASE, isRecoveryCaseId } from '../lessons/recoveryProofs.ts';
-import { buildTurnAddress, providerOfStream, turnAddressOf } from './turn/turnAddress.ts';
+import { buildTurnAddress, providerOfStream, turnAddressOf, turnStepOf } from './turn/turnAddress.ts';
 import { isAttackId, isMistakeNumber, MODES, type Mode, type Work } from './work.ts';
 
 export interface Address {
@@ -16,12 +16,15 @@ export interface Address {
   mistake?: string | null;
   provider?: string | null;
   stream?: string | null;
+  step?: string | null;
   case?: string | null;
 }
 
-/** Where the learner is: what the address names (the turn mode's stream only matters in that mode). */
+/** Where the learner is: what the address names (the turn mode's stream and step only matter in that mode). */
 export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake' | 'recoveryCase'> & {
   turnStream?: string;
+  /** The turn's event on screen (from 0); absent: where the stream opens. Read with `turnStream` only. */
+  turnStep?: number;
 };
 
 export function placeOf(w: Work): Place {
@@ -31,6 +34,7 @@ export function placeOf(w: Work): Place {
     attackId: w.attackId,
     mistake: w.mistake,
     turnStream: w.turn.stream,
+    ...(w.turn.step !== undefined ? { turnStep: w.turn.step } : {}),
     ...(w.recoveryCase !== undefined ? { recoveryCase: w.recoveryCase } : {}),
   };
 }
@@ -44,6 +48,7 @@ export function parseSearch(search: string): Address {
     mistake: q.get('mistake'),
     provider: q.get('provider'),
     stream: q.get('stream'),
+    step: q.get('step'),
     case: q.get('case'),
   };
 }
@@ -51,7 +56,11 @@ export function parseSearch(search: string): Address {
 /** The query string of a work's place (no fragment): the address a learner can bookmark. */
 export function searchOf(work: Place): string {
   if (work.mode === 'turn' && work.turnStream !== undefined)
-    return buildTurnAddress({ provider: providerOfStream(work.turnStream), stream: work.turnStream });
+    return buildTurnAddress({
+      provider: providerOfStream(work.turnStream),
+      stream: work.turnStream,
+      ...(work.turnStep !== undefined ? { step: work.turnStep } : {}),
+    });
   const q = new URLSearchParams();
   if (work.mode === 'recovery') {
     q.set('mode', 'recovery');
@@ -70,7 +79,14 @@ export function searchOf(work: Place): string {
 }
 
 export type AddressProblem = {
-  kind: 'unknown-scenario' | 'unknown-attack' | 'unknown-mode' | 'unknown-mistake' | 'unknown-stream' | 'unknown-case';
+  kind:
+    | 'unknown-scenario'
+    | 'unknown-attack'
+    | 'unknown-mode'
+    | 'unknown-mistake'
+    | 'unknown-stream'
+    | 'unknown-step'
+    | 'unknown-case';
   value: string;
 };
 
@@ -87,9 +103,11 @@ export function resolveAddress(
   let attackId: AttackId | null = work.attackId;
   let mistake: number | undefined = work.mistake;
   let turnStream = work.turn.stream;
+  let turnStep = work.turn.step;
   let recoveryCase = work.recoveryCase;
   const provider = a.provider ?? null;
   const stream = a.stream ?? null;
+  const step = a.step ?? null;
   const caseId = a.case ?? null;
   const any =
     a.mode !== null ||
@@ -133,8 +151,13 @@ export function resolveAddress(
   if (provider !== null || stream !== null) {
     if (a.mode === null) mode = 'turn';
     const t = turnAddressOf(provider, stream);
-    if (t.ok) turnStream = t.address.stream;
-    else problems.push({ kind: 'unknown-stream', value: t.value ?? '' });
+    if (t.ok) {
+      turnStream = t.address.stream;
+      // An address that names a stream names its step too: none, or one it cannot read, is where the stream opens.
+      const at = step === null ? null : turnStepOf(step);
+      turnStep = at ?? undefined;
+      if (step !== null && at === null) problems.push({ kind: 'unknown-step', value: step });
+    } else problems.push({ kind: 'unknown-stream', value: t.value ?? '' });
   }
   if (caseId !== null) {
     if (a.mode === null) mode = 'recovery';
@@ -143,7 +166,15 @@ export function resolveAddress(
   }
   if (!known(scenarioId)) scenarioId = fallbackScenario;
   return {
-    place: { mode, scenarioId, attackId, mistake, turnStream, ...(recoveryCase !== undefined ? { recoveryCase } : {}) },
+    place: {
+      mode,
+      scenarioId,
+      attackId,
+      mistake,
+      turnStream,
+      ...(turnStep !== undefined ? { turnStep } : {}),
+      ...(recoveryCase !== undefined ? { recoveryCase } : {}),
+    },
     problems,
   };
 }

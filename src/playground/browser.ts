@@ -236,6 +236,21 @@ export function onPrefersDarkChange(listener: (dark: boolean) => void): () => vo
   return () => mq.removeEventListener('change', on);
 }
 
+/** A phone's width: the CSS modules' `max-width: 719.98px`, for what folds in script rather than in CSS. */
+const PHONE_QUERY = '(max-width: 719.98px)';
+
+/** Whether the window is a phone's width (false where the browser cannot say). */
+export const isPhoneWidth = (): boolean =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+
+/** Calls `listener` when the window crosses a phone's width; returns the unsubscribe. */
+export function onPhoneWidthChange(listener: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const mq = window.matchMedia(PHONE_QUERY);
+  mq.addEventListener('change', listener);
+  return () => mq.removeEventListener('change', listener);
+}
+
 /** Writes the theme in use to <html data-theme> (the CSS variables and Monaco follow it) with the learner's choice beside it. */
 export function setPageTheme(resolved: 'light' | 'dark', pref: string): void {
   const root = document.documentElement;

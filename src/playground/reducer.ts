@@ -9,7 +9,7 @@ import type { Place } from './address.ts';
 import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
 import { draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';
-import { compactTurnDocs, type TurnWork } from './turn/turnWork.ts';
+import { compactTurnDocs, withTurnStep, type TurnWork } from './turn/turnWork.ts';
 import {
   compactDocs,
   currentDoc,
@@ -29,6 +29,7 @@ export type NoticeCode =
   | 'unknown-mode'
   | 'unknown-mistake'
   | 'unknown-stream'
+  | 'unknown-step'
   | 'unknown-case'
   | 'corrupt-progress'
   /** Progress saved by an older version: its proof and question counts were not the learner's own and start again. */
@@ -124,6 +125,7 @@ const ARRIVAL: ReadonlySet<NoticeCode> = new Set<NoticeCode>([
   'unknown-mode',
   'unknown-mistake',
   'unknown-stream',
+  'unknown-step',
 ]);
 function movedOn(state: AppState, from: Work['mode'], to: Work['mode']): Notice[] {
   if (from === to) return state.notices;
@@ -210,9 +212,11 @@ export function reducer(state: AppState, a: Action): AppState {
       return { ...state, work: { ...w, turn: a.turn } };
     case 'place': {
       const { mistake: _old, ...rest } = w;
-      const { mistake, turnStream, ...place } = a.place;
+      const { mistake, turnStream, turnStep, ...place } = a.place;
       const turn =
-        turnStream === undefined || turnStream === w.turn.stream ? w.turn : { ...w.turn, stream: turnStream };
+        turnStream === undefined
+          ? w.turn
+          : withTurnStep(turnStream === w.turn.stream ? w.turn : { ...w.turn, stream: turnStream }, turnStep);
       const work: Work = { ...rest, ...place, turn, ...(mistake !== undefined ? { mistake } : {}) };
       const seen: ProgressEvent = {
         ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}),

@@ -28,6 +28,7 @@ import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
 import { useGuide } from './features/guide/useGuide.ts';
 import { Header } from './features/header/Header.tsx';
+import { ModeSwitch } from './features/header/ModeSwitch.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { useViolationWords } from './i18n/useViolationWords.ts';
 import { problemMessage } from './features/problems/ProblemsList.tsx';
@@ -143,7 +144,7 @@ export function App({
   };
 
   const noticesRow = <Notices lang={lang} notices={notices} onDismiss={api.dismiss} onRestore={api.restoreStash} />;
-
+  const modeSwitch = <ModeSwitch lang={lang} mode={work.mode} hrefOf={links.hrefOf} onMode={api.setMode} />;
   return (
     <PresentContext value={present}>
       <div className={`app ${styles.app}`} data-mode={work.mode} data-present={present ? 'on' : undefined}>
@@ -181,6 +182,7 @@ export function App({
               splitterLabel={shellText.splitterColumns}
               bridge={bridge}
               notices={noticesRow}
+              modeSwitch={modeSwitch}
             />
           </Suspense>
         ) : (
@@ -212,6 +214,7 @@ export function App({
               attackVerdict={attackVerdict}
               targets={targets}
               onTab={setBottomTab}
+              modeSwitch={modeSwitch}
             />
             <Workspace style={{ '--left': `${left}%` } as CSSProperties}>
               <div className={styles.left} style={{ '--editor': `${layout.editor}%` } as CSSProperties}>

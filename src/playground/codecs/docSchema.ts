@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import type { AttackId } from '../../lessons/attacks.ts';
 import { ContextDraftSchema } from '../contextDraft.ts';
 import { RECORDED_STREAM_IDS } from '../turn/recordedStreamIds.ts';
-import { TURN_STREAM_IDS } from '../turn/turnAddress.ts';
+import { MAX_ADDRESS_STEP, TURN_STREAM_IDS } from '../turn/turnAddress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT, MODES, type Mode } from '../work.ts';
 import { RECOVERY_CASE_IDS, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
 import { IO_LIMITS } from './decoded.ts';
@@ -44,7 +44,12 @@ export const TurnWorkSchema = z.strictObject({
   stream: TurnStreamIdSchema,
   docs: z.partialRecord(TurnStreamIdSchema, TurnDocSchema),
 });
-export const TurnShareSchema = z.strictObject({ stream: TurnStreamIdSchema, doc: TurnDocSchema });
+/** A shared turn: its stream, the event on screen (from 0, as the address's `step` less one), and its edits. */
+export const TurnShareSchema = z.strictObject({
+  stream: TurnStreamIdSchema,
+  step: z.number().check(z.int(), z.gte(0), z.lt(MAX_ADDRESS_STEP)),
+  doc: TurnDocSchema,
+});
 
 /** The recovery lab's case; absent in work and links made before the lab. */
 export const RecoveryCaseSchema = z.optional(

@@ -178,6 +178,27 @@ describe('share links in the turn mode', () => {
     });
   });
 
+  it('carry the step the sender is at, and open there; "to the end" is not a step a link can carry', async () => {
+    const at = (step: number | undefined) => ({
+      ...initialWork(),
+      mode: 'turn' as const,
+      turn: { stream: 'openai.one_call', docs: {}, ...(step !== undefined ? { step } : {}) },
+    });
+    const receiver = { ...initialWork(), turn: { stream: 'gemini.one_call', step: 3, docs: {} } };
+    const opened = async (step: number | undefined) => {
+      const enc = await encodeShare(at(step));
+      if (!enc.ok) throw new Error(enc.error.detail);
+      const dec = decodeShare(enc.value);
+      if (!dec.ok) throw new Error(dec.error.detail);
+      return applyShare(receiver, dec.value).turn;
+    };
+    expect(sharePayloadOf(at(6)).turn).toEqual({ stream: 'openai.one_call', step: 6 });
+    expect(await opened(6)).toEqual({ stream: 'openai.one_call', step: 6, docs: {} });
+    // The receiver's own step belongs to the stream it was taken in.
+    expect(await opened(undefined)).toEqual({ stream: 'openai.one_call', docs: {} });
+    expect(sharePayloadOf(at(Number.MAX_SAFE_INTEGER)).turn).toEqual({ stream: 'openai.one_call' });
+  });
+
   it('outside the turn mode a link carries no turn part', () => {
     expect(sharePayloadOf(initialWork())).not.toHaveProperty('turn');
   });

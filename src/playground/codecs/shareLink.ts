@@ -17,7 +17,15 @@ import {
 import { draftsEqual } from '../contextDraft.ts';
 import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { byteLength, IO_LIMITS, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
-import { EMPTY_TURN_DOC, isTurnDocEdited, turnDocOf, withTurnDoc } from '../turn/turnWork.ts';
+import {
+  EMPTY_TURN_DOC,
+  isTurnDocEdited,
+  turnDocOf,
+  withTurnDoc,
+  withTurnStep,
+  withTurnStream,
+} from '../turn/turnWork.ts';
+import { addressStep } from '../turn/turnAddress.ts';
 import {
   AttackSchema,
   DocSchema,
@@ -52,8 +60,8 @@ const SharePayloadSchema = z.strictObject({
   recovery_case: RecoveryCaseSchema,
   /** Omitted when the five exercise results are the untouched scaffold. */
   exercise: z.optional(ExerciseSchema),
-  /** In the turn mode: the open stream, and its edits when there are any. */
-  turn: z.optional(z.partial(TurnShareSchema, { doc: true })),
+  /** In the turn mode: the open stream, the step it is at once the learner has stepped, and its edits when there are any. */
+  turn: z.optional(z.partial(TurnShareSchema, { step: true, doc: true })),
 });
 
 export type SharePayload = z.infer<typeof SharePayloadSchema>;
@@ -63,6 +71,7 @@ export function sharePayloadOf(work: Work): SharePayload {
   const exerciseChanged = work.exercise.activeIndex !== 0 || exerciseEdited(work);
   const doc = docDifference(currentDoc({ ...work, mode: 'playground' }), builtinDoc(work.scenarioId));
   const turnDoc = turnDocOf(work.turn);
+  const turnStep = addressStep(work.turn.step);
   return {
     format: SHARE_FORMAT,
     mode: work.mode,
@@ -73,7 +82,13 @@ export function sharePayloadOf(work: Work): SharePayload {
     ...(work.recoveryCase !== undefined ? { recovery_case: work.recoveryCase } : {}),
     ...(exerciseChanged ? { exercise: savedExerciseOf(work.exercise) } : {}),
     ...(work.mode === 'turn'
-      ? { turn: { stream: work.turn.stream, ...(isTurnDocEdited(turnDoc) ? { doc: turnDoc } : {}) } }
+      ? {
+          turn: {
+            stream: work.turn.stream,
+            ...(turnStep !== undefined ? { step: turnStep } : {}),
+            ...(isTurnDocEdited(turnDoc) ? { doc: turnDoc } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -160,6 +175,9 @@ export function applyShare(work: Work, p: SharePayload): Work {
     turn:
       p.turn === undefined
         ? work.turn
-        : withTurnDoc({ ...work.turn, stream: p.turn.stream }, p.turn.doc ?? EMPTY_TURN_DOC),
+        : withTurnStep(
+            withTurnDoc(withTurnStream(work.turn, p.turn.stream), p.turn.doc ?? EMPTY_TURN_DOC),
+            p.turn.step,
+          ),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The turn mode's address: `?mode=turn&provider=P&stream=ID`, one
- * per provider and fixture (docs/turn-contract.md#the-turn-command). Pure: ../address.ts reads the
+ * per provider and fixture (docs/turn-contract.md#the-turn-command), and `&step=N` once the learner
+ * has stepped (1 is the first event; without it a stream opens where it always opens). Pure: ../address.ts reads the
  * parameters and asks {@link turnAddressOf} what they name; ../browser.ts
  * owns the address bar.
  *
@@ -52,6 +53,8 @@ export interface TurnAddress {
   provider: ProviderName;
   /** A fixture id (docs/turn-contract.md#fixtures-and-the-sdk-cross-check), or a recorded stream's id, of that provider. */
   stream: string;
+  /** The event on screen, from 0 (the address says it from 1); absent: where the stream opens. */
+  step?: number;
 }
 
 /** Why an address names no stream: the parameter at fault and its value (the notice that reports it is in the learner's language). */
@@ -70,12 +73,33 @@ export function turnAddressOf(p: string | null, stream: string | null): TurnAddr
   return { ok: true, address: { provider, stream: stream ?? defaultStream(provider) } };
 }
 
-/** The query string of an address, parameters in a fixed order: `?mode=turn&provider=P&stream=ID`. */
+/**
+ * The highest step an address may name. The stream's length is not known when the address is read (a recording
+ * loads later, an edit changes it): a step past the end is the last event, shown as such once the stream is read.
+ */
+export const MAX_ADDRESS_STEP = 999_999;
+
+/** The event (from 0) named by the `step` parameter (from 1), or null when it names none: `abc`, `0`, `-1`, `1e3`. */
+export function turnStepOf(step: string): number | null {
+  if (!/^[1-9][0-9]{0,5}$/.test(step)) return null;
+  return Number(step) - 1;
+}
+
+/**
+ * The step an address or a link can carry, or undefined. "To the end" (after a fault switch) is held until the stream
+ * is read and its end known: until then the address says nothing, and a link made then opens on the outcome.
+ */
+export const addressStep = (step: number | undefined): number | undefined =>
+  step !== undefined && Number.isInteger(step) && step >= 0 && step < MAX_ADDRESS_STEP ? step : undefined;
+
+/** The query string of an address, parameters in a fixed order: `?mode=turn&provider=P&stream=ID&step=N`. */
 export function buildTurnAddress(address: TurnAddress): string {
   const params = new URLSearchParams([
     ['mode', 'turn'],
     ['provider', address.provider],
     ['stream', address.stream],
   ]);
+  const step = addressStep(address.step);
+  if (step !== undefined) params.set('step', String(step + 1));
   return `?${params.toString()}`;
 }

@@ -19,6 +19,11 @@ export interface TurnDoc {
 export interface TurnWork {
   /** The open stream: a fixture id (its provider is the part before the dot). */
   stream: string;
+  /**
+   * The open stream's event on screen, from 0; absent: where the stream opens (its outcome, or the injection story's
+   * first step). In the address and a share link, not in the saved work: it is where the learner is, not what they did.
+   */
+  step?: number;
   docs: Record<string, TurnDoc>;
 }
 
@@ -43,6 +48,18 @@ export function isTurnDocEdited(d: TurnDoc): boolean {
 /** Drops unedited docs and docs of streams that no longer exist, so what is saved and shared is only what the learner changed. */
 export function compactTurnDocs(docs: Record<string, TurnDoc>): Record<string, TurnDoc> {
   return Object.fromEntries(Object.entries(docs).filter(([id, d]) => isTurnStreamId(id) && isTurnDocEdited(d)));
+}
+
+/** The turn at another event of its stream (undefined: where the stream opens); the same object when nothing moves. */
+export function withTurnStep(turn: TurnWork, step: number | undefined): TurnWork {
+  if (turn.step === step) return turn;
+  const { step: _old, ...rest } = turn;
+  return step === undefined ? rest : { ...rest, step };
+}
+
+/** Another stream, opened where it opens: a step belongs to the stream it was taken in. */
+export function withTurnStream(turn: TurnWork, stream: string): TurnWork {
+  return withTurnStep({ ...turn, stream }, undefined);
 }
 
 export function withTurnDoc(turn: TurnWork, doc: TurnDoc): TurnWork {

@@ -34,6 +34,7 @@ export interface VerdictBarProps {
   attackVerdict: AttackVerdictLine | null;
   targets: FocusTargets;
   onTab(tab: BottomTab): void;
+  modeSwitch: ReactNode;
 }
 
 /** Each panel in the bar: its name (its title; the contract's own word for the two projections), where it is, what takes focus. */
@@ -69,6 +70,7 @@ export function VerdictBar({
   attackVerdict,
   targets,
   onTab,
+  modeSwitch,
 }: VerdictBarProps): JSX.Element {
   const panelNavText = PANEL_NAV_TEXT[lang];
   const jumps = modeJumps(mode, places(lang, targets), onTab);
@@ -95,16 +97,28 @@ export function VerdictBar({
         neutral={attackVerdict.kind === 'nothing_to_reject'}
         status={[attackVerdict.text, count]}
         jumps={[verdict, ...jumps]}
+        modeSwitch={modeSwitch}
       />
     );
   }
-  if (notStarted) return <PanelNav lang={lang} ok neutral status={[panelNavText.verdictNotStarted]} jumps={jumps} />;
+  if (notStarted)
+    return (
+      <PanelNav
+        lang={lang}
+        ok
+        neutral
+        status={[panelNavText.verdictNotStarted]}
+        jumps={jumps}
+        modeSwitch={modeSwitch}
+      />
+    );
   return (
     <PanelNav
       lang={lang}
       ok={problemCount === 0}
       status={[problemCount === 0 ? panelNavText.verdictOk : panelNavText.verdictRejected, count]}
       jumps={jumps}
+      modeSwitch={modeSwitch}
     />
   );
 }

@@ -82,9 +82,12 @@ export interface PlaygroundApi {
 
 const SAVE_DELAY_MS = 300;
 
+/** What the address names of the work but the turn's step, as one comparable key. */
+const spotKey = (w: AppState['work']): string =>
+  JSON.stringify([w.mode, w.scenarioId, w.attackId, w.mistake ?? null, w.turn.stream, w.recoveryCase ?? null]);
 /** What the address names of the work, as one comparable key. */
 const placeKey = (w: AppState['work']): string =>
-  JSON.stringify([w.mode, w.scenarioId, w.attackId, w.mistake ?? null, w.turn.stream, w.recoveryCase ?? null]);
+  JSON.stringify([spotKey(w), w.mode === 'turn' ? (w.turn.step ?? null) : null]);
 
 export function usePlayground(boot: () => AppState): { state: AppState; api: PlaygroundApi } {
   const [state, dispatch] = useReducer(reducer, undefined, boot);
@@ -115,22 +118,38 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
   useEffect(() => browser.savePrefs(state.prefs), [state.prefs]);
   useEffect(() => browser.saveProgress(state.progress), [state.progress]);
 
-  // The address follows the place (a history entry per scenario, mode or attack); Back and Forward follow the address.
+  // The address follows the place (a history entry per scenario, mode, attack or stream); Back and Forward follow the
+  // address. A step through a stream rewrites its entry rather than add one, as presenting does: a learner steps
+  // dozens of times, and Back should leave the stream, not rewind it one event at a time (nor hit the browser's limit
+  // on history writes while an arrow key is held). Back to a stream finds it at the step it was left at.
   // The place a Back or Forward put on the page, whose address is already in the bar: its write is skipped. A pop
   // that changes no place (only the fragment moved) leaves nothing behind that would swallow the next real write.
   const fromHistory = useRef<string | null>(null);
   const { mode, scenarioId, attackId, mistake, recoveryCase } = state.work;
   const turnStream = state.work.turn.stream;
+  const turnStep = mode === 'turn' ? state.work.turn.step : undefined;
   const here = placeKey(state.work);
+  const spot = spotKey(state.work);
+  const writtenSpot = useRef(spot);
   useEffect(() => {
     const skip = fromHistory.current === here;
     fromHistory.current = null;
+    const how = writtenSpot.current === spot ? 'replace' : 'push';
+    writtenSpot.current = spot;
     if (skip) return;
     browser.writeAddress(
-      { mode, scenarioId, attackId, mistake, turnStream, ...(recoveryCase !== undefined ? { recoveryCase } : {}) },
-      'push',
+      {
+        mode,
+        scenarioId,
+        attackId,
+        mistake,
+        turnStream,
+        ...(turnStep !== undefined ? { turnStep } : {}),
+        ...(recoveryCase !== undefined ? { recoveryCase } : {}),
+      },
+      how,
     );
-  }, [here, mode, scenarioId, attackId, mistake, turnStream, recoveryCase]);
+  }, [here, spot, mode, scenarioId, attackId, mistake, turnStream, turnStep, recoveryCase]);
   useEffect(() => {
     const onPop = () => {
       const w = latest.current.work;

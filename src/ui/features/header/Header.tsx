@@ -24,7 +24,7 @@ export interface HeaderProps {
   onHelp(): void;
 }
 
-const MODE_LABEL: Record<
+export const MODE_LABEL: Record<
   Mode,
   'modePlayground' | 'modeAttack' | 'modeExercise' | 'modeLearn' | 'modeTurn' | 'modeRecovery'
 > = {

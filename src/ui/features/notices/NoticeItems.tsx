@@ -25,6 +25,7 @@ const KEY: Record<NoticeCode, NoticeKey> = {
   'unknown-mode': 'notice_unknown_mode',
   'unknown-mistake': 'notice_unknown_mistake',
   'unknown-stream': 'notice_unknown_stream',
+  'unknown-step': 'notice_unknown_step',
   'unknown-case': 'notice_unknown_case',
   'corrupt-progress': 'notice_corrupt_progress',
   'progress-recounted': 'notice_progress_recounted',

@@ -2,8 +2,9 @@
  * Below the width where the panels fit side by side (1024 px), the
  * workspace is one column the learner scrolls through. This bar stays at the
  * top of the screen: the verdict and the problem count, so neither needs a
- * scroll to be seen, and one button per panel of the mode. On wide screens
- * CSS hides it: every panel is on screen at once there.
+ * scroll to be seen, the modes (features/header/ModeSwitch.tsx: the header's
+ * are far above once the page scrolls), and one button per panel of the mode.
+ * On wide screens CSS hides it: every panel is on screen at once there.
  */
 import { useEffect, useRef, type JSX, type ReactNode, type RefObject } from 'react';
 import { padScrollBelow, scrollBelowBar } from '../../../playground/browser.ts';
@@ -66,12 +67,14 @@ export interface PanelNavProps {
   neutral?: boolean;
   status: readonly string[];
   jumps: readonly Jump[];
+  /** The switch to another mode, at the start of the jumps' row. */
+  modeSwitch: ReactNode;
 }
 
 /** Space between the bar and what is scrolled to below it. */
 const GAP = 8;
 
-export function PanelNav({ lang, ok, neutral = false, status, jumps }: PanelNavProps): JSX.Element {
+export function PanelNav({ lang, ok, neutral = false, status, jumps, modeSwitch }: PanelNavProps): JSX.Element {
   const panelNavText = PANEL_NAV_TEXT[lang];
   const nav = useRef<HTMLElement>(null);
   // Focus the browser scrolls to (Tab, Alt+1…6) lands below the bar too, however many rows it wraps to.
@@ -95,6 +98,7 @@ export function PanelNav({ lang, ok, neutral = false, status, jumps }: PanelNavP
           <span key={line}>{line}</span>
         ))}
       </p>
+      {modeSwitch}
       <div className={styles.jumps} role="group" aria-label={panelNavText.panelNavJumps}>
         {jumps.map((j) => (
           <button key={j.key} type="button" className="btn" onClick={() => go(j)}>

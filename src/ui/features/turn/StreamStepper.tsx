@@ -23,6 +23,7 @@ import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';
 import type { EventMark } from '../../../playground/turn/stepThrough.ts';
 import type { FaultState } from '../../../playground/turn/turnView.ts';
 import { CodeText } from '../../components/CodeText.tsx';
+import { usePhoneWidth } from '../../hooks/usePhoneWidth.ts';
 import { usePresent } from '../../hooks/usePresent.ts';
 import type { TurnTexts } from './text.ts';
 import { terminalChip } from './terminalChip.ts';
@@ -55,6 +56,7 @@ export function StreamStepper({
   const n = marks.length;
   const list = useRef<HTMLOListElement>(null);
   const present = usePresent();
+  const phone = usePhoneWidth();
   // Folded while presenting, unless a switch is on: the room sees which one.
   const [faultsOpen, setFaultsOpen] = useState(fault !== null);
   const go = (i: number) => onIndex(Math.max(0, Math.min(n - 1, i)));
@@ -117,8 +119,9 @@ export function StreamStepper({
   );
   return (
     <div className={styles.turnStepper}>
-      {present ? (
-        // Presenting (1280×720 is a common projector), the switches fold: the step buttons stay on the first screen.
+      {present || phone ? (
+        // Presenting (1280×720 is a common projector) and on a phone, the switches fold: the step buttons stay on the
+        // first screen. Seven switches of a line or two each put them below it on a 390×844 phone.
         <details
           className={styles.turnFaults}
           open={faultsOpen}

@@ -29,6 +29,7 @@ import {
   isTurnDocEdited,
   turnDocOf,
   withTurnDoc,
+  withTurnStep,
   type TurnDoc,
   type TurnWork,
 } from '../../../playground/turn/turnWork.ts';
@@ -74,6 +75,7 @@ export interface TurnModeProps {
   bridge: EditorBridge;
   /** The page's notices row, placed between this mode's toolbar and its workspace as in every mode. */
   notices: ReactNode;
+  modeSwitch: ReactNode;
 }
 
 export default function TurnMode(p: TurnModeProps): JSX.Element {
@@ -95,7 +97,8 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     [streamPart, deferredDoc.handlers, continuation],
   );
   const marks = view.overview?.marks ?? [];
-  const { index, setIndex, tab, setTab, callId, setCallId } = useTurnPlace(turn.stream);
+  const last = deferredDoc === doc && !waiting && marks.length > 0 ? marks.length - 1 : null;
+  const { index, setIndex, openStream, tab, setTab, callId, setCallId } = useTurnPlace(turn, onTurn, last);
   const [streamPanel] = useState(panelTarget);
   const tabsHandle = useRef<TabsHandle<TurnTab>>(null);
   const at = Math.min(index, Math.max(0, marks.length - 1));
@@ -109,12 +112,10 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
     [setDoc, doc],
   );
   const onFault = (id: FaultId | null) => {
-    setDoc({ ...doc, fault: id });
-    // The switch's code shows at the end of the stream: go there.
-    setIndex(Number.MAX_SAFE_INTEGER);
+    // The switch's code shows at the end of the stream: go there (one update: the edit and the step together).
+    onTurn(withTurnStep(withTurnDoc(turn, { ...doc, fault: id }), Number.MAX_SAFE_INTEGER));
     setTab('step');
   };
-  const openStream = useCallback((id: string) => onTurn({ ...turn, stream: id }), [onTurn, turn]);
 
   const tabs = tabsOf(turn.stream);
   const shownTab = tabs.includes(tab) ? tab : 'step';
@@ -182,6 +183,7 @@ export default function TurnMode(p: TurnModeProps): JSX.Element {
             lang={lang}
             ok={verdict.ok}
             status={[verdict.text]}
+            modeSwitch={p.modeSwitch}
             jumps={[
               { key: 'stream', label: x.streamTitle, section: streamPanel.section, focus: streamPanel.title },
               ...tabs.map((k) => ({

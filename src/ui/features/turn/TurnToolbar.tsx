@@ -7,7 +7,7 @@
  * a recording's source is
  * shown in the stream panel, where it has room.
  */
-import { useRef, type JSX } from 'react';
+import { useRef, useState, type JSX } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
 import { findRecording } from '../../../chapter/recordings/index.ts';
 import type { Lang } from '../../../lang.ts';
@@ -51,6 +51,8 @@ export function TurnToolbar({
   onImport,
 }: TurnToolbarProps): JSX.Element {
   const fileRef = useRef<HTMLInputElement>(null);
+  // On a phone the summary folds behind a button, as the scenario bar's does (Toolbar.module.css); wider, it is shown.
+  const [aboutOpen, setAboutOpen] = useState(false);
   const fixture = findTurnFixture(stream);
   const recording = fixture === null ? findRecording(stream) : null;
   const summary = fixture !== null ? fixtureText(fixture, lang).summary : (recording?.title[lang] ?? '');
@@ -91,7 +93,17 @@ export function TurnToolbar({
           </optgroup>
         </select>
       </label>
-      <p className={styles.summary} title={summary}>
+      <button
+        type="button"
+        className={`btn btn-quiet ${styles.aboutToggle}`}
+        aria-expanded={aboutOpen}
+        aria-controls="turn-summary"
+        onClick={() => setAboutOpen((o) => !o)}
+        data-testid="turn-about"
+      >
+        <span aria-hidden="true">{aboutOpen ? '▾' : '▸'}</span> {x.about}
+      </button>
+      <p id="turn-summary" className={styles.summary} title={summary} data-open={aboutOpen || undefined}>
         {summary}
       </p>
       {edited ? (

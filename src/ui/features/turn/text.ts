@@ -7,6 +7,7 @@ import { SOURCE_CUT_EN } from '../../../chapter/recordings/index.ts';
 export const TURN_TEXT = defineTexts({
   en: {
     toolbarLabel: 'Stream',
+    about: 'About',
     provider: 'Provider',
     stream: 'Stream',
     edited: 'edited',
@@ -179,6 +180,7 @@ export const TURN_TEXT = defineTexts({
   },
   zh: {
     toolbarLabel: '流',
+    about: '说明',
     provider: 'Provider',
     stream: '流',
     edited: '已编辑',

@@ -6,7 +6,13 @@ import * as browser from '../../../playground/browser.ts';
 import type { NoticeInput } from '../../../playground/reducer.ts';
 import { encodeStreamDocument } from '../../../playground/turn/streamDocument.ts';
 import { defaultStream } from '../../../playground/turn/turnAddress.ts';
-import { EMPTY_TURN_DOC, turnDocOf, withTurnDoc, type TurnWork } from '../../../playground/turn/turnWork.ts';
+import {
+  EMPTY_TURN_DOC,
+  turnDocOf,
+  withTurnDoc,
+  withTurnStream,
+  type TurnWork,
+} from '../../../playground/turn/turnWork.ts';
 import type { TurnView } from '../../../playground/turn/turnView.ts';
 
 export function turnFileActions(
@@ -31,7 +37,7 @@ export function turnFileActions(
     // The codec has checked that a base names a fixture of that provider; a stream written from scratch opens on the provider's first.
     const id = r.value.base ?? defaultStream(r.value.provider);
     onReplaceTurn(
-      withTurnDoc({ ...turn, stream: id }, { ...turnDocOf(turn, id), stream: r.value.stream, fault: null }),
+      withTurnDoc(withTurnStream(turn, id), { ...turnDocOf(turn, id), stream: r.value.stream, fault: null }),
       { kind: 'info', code: 'import-ok', params: { name: file.name, id } },
     );
   };
