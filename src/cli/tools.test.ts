@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from './run.ts';
 import { findScenario } from '../chapter/index.ts';
 
-const TOOLS = fileURLToPath(new URL('../../test/support/invoiceTools.ts', import.meta.url));
+const TOOLS = fileURLToPath(new URL('../../test/control/billing.ts', import.meta.url));
 const NOT_TOOLS = fileURLToPath(new URL('./badInput.ts', import.meta.url));
 
 async function cli(argv: string[], files: Record<string, string> = {}) {

@@ -5,7 +5,7 @@
  */
 import type { AttackId } from '../lessons/attacks.ts';
 import type { Lang } from '../lang.ts';
-import type { Place } from './address.ts';
+import type { AddressProblem, Place } from './address.ts';
 import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
 import { draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';
@@ -23,14 +23,9 @@ import {
   type Work,
 } from './work.ts';
 
+/** An address's problems are notices as they are; the rest come from storage, files and the share link. */
 export type NoticeCode =
-  | 'unknown-scenario'
-  | 'unknown-attack'
-  | 'unknown-mode'
-  | 'unknown-mistake'
-  | 'unknown-stream'
-  | 'unknown-step'
-  | 'unknown-case'
+  | AddressProblem['kind']
   | 'corrupt-progress'
   /** Progress saved by an older version: its proof and question counts were not the learner's own and start again. */
   | 'progress-recounted'
