@@ -299,6 +299,7 @@ test('the sticky bar switches modes from deep in a page, by keyboard too, and wi
     '/?scenario=search_kb.hits',
     '/?scenario=search_kb.injection&attack=A14',
     '/?mode=turn&provider=openai&stream=openai.one_call',
+    '/?mode=recovery',
   ]) {
     await pg.goto(address);
     await expect(page.getByTestId('bar-mode-switch')).toBeVisible();
@@ -351,6 +352,52 @@ test('the sticky bar switches modes from deep in a page, by keyboard too, and wi
       .getByRole('button', { name: 'Switch mode (now: Attack lab)' }),
   ).toBeVisible();
   await page.screenshot({ path: 'test-results/classroom/phone-mode-switch-en.png' });
+});
+
+test('the recovery lab has the sticky bar too: its ledger in sight, a jump per panel landing below the bar, the modes', async ({
+  pg,
+  page,
+}) => {
+  // Before: the lab had no bar; deep in its stacked panels, the modes and the ledger were a long scroll away.
+  await zh(page);
+  await pg.goto('/?mode=recovery');
+  await expect(page.getByTestId('recovery-mode')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: '结论与面板' });
+  await expect(nav.getByTestId('narrow-status')).toHaveText('账本：退款草稿 0 个，邮件 0 封');
+  const jumps = nav.getByRole('group', { name: '跳到面板' });
+  const labels = await jumps.getByRole('button').allInnerTexts();
+  // One per panel, in the column's order, by the panels' own titles.
+  const titles = await page.getByTestId('recovery-mode').locator('section[data-panel] > header > h2').allInnerTexts();
+  expect(labels).toEqual(titles);
+  await jumps.getByRole('button', { name: '调用' }).click();
+  const call = page.getByRole('heading', { name: '调用', level: 2 });
+  await expect(call).toBeFocused();
+  const box = (await nav.boundingBox())!;
+  const barBottom = box.y + box.height;
+  await expect
+    .poll(async () => (await call.boundingBox())!.y, 'the call’s title lands just below the bar')
+    .toBeGreaterThanOrEqual(barBottom);
+  expect((await call.boundingBox())!.y).toBeLessThan(barBottom + 40);
+  // The last panel, where the page cannot scroll as far: in the screen, still not under the bar.
+  await jumps.getByRole('button', { name: '审计链' }).click();
+  const audit = page.getByRole('heading', { name: '审计链', level: 2 });
+  await expect(audit).toBeFocused();
+  await expect(audit).toBeInViewport({ ratio: 1 });
+  expect((await audit.boundingBox())!.y).toBeGreaterThanOrEqual(barBottom);
+  // Dispatch, and the bar's ledger follows the lab's.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId('recovery-dispatch').click();
+  await expect(nav.getByTestId('narrow-status')).toHaveText('账本：退款草稿 1 个，邮件 0 封');
+  // From the bottom of the lab, another mode.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await nav.getByRole('button', { name: '切换模式（当前：恢复实验室）' }).click();
+  await nav.getByRole('list', { name: '所有模式' }).getByRole('link', { name: '攻击实验室' }).click();
+  await expect(page.getByTestId('attack-lab')).toBeVisible();
+  await page.goto('/?mode=recovery');
+  await page.getByTestId('recovery-dispatch').click();
+  await nav.getByRole('button', { name: '模型看到的内容' }).click();
+  await expect(page.getByRole('heading', { name: '模型看到的内容', level: 2 })).toBeFocused();
+  await page.screenshot({ path: 'test-results/classroom/phone-recovery-bar-zh.png' });
 });
 
 test('the Model turn on a phone: the stream’s description is a button away, and the step buttons are on the first screen', async ({

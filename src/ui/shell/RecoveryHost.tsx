@@ -4,6 +4,7 @@ import type { Lang } from '../../lang.ts';
 import { DEFAULT_RECOVERY_CASE, type RecoveryStep } from '../../lessons/recoveryProofs.ts';
 import type { AppState } from '../../playground/reducer.ts';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
+import { ModeSwitch } from '../features/header/ModeSwitch.tsx';
 import type { ShellLinks } from './shellLinks.ts';
 
 const RecoveryMode = lazy(() => import('../features/recovery/RecoveryMode.tsx'));
@@ -32,6 +33,7 @@ export function RecoveryHost({
         onStep={(step: RecoveryStep) => api.recordProgress({ recovery: step })}
         onResetProofs={() => api.recordProgress({ recoveryReset: true })}
         notices={notices}
+        modeSwitch={<ModeSwitch lang={lang} mode="recovery" hrefOf={links.hrefOf} onMode={api.setMode} />}
       />
     </Suspense>
   );

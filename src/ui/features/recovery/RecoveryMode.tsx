@@ -22,6 +22,7 @@ import {
   type RecoveryStep,
 } from '../../../lessons/recoveryProofs.ts';
 import { searchOf } from '../../../playground/address.ts';
+import { PanelNav, type Jump } from '../panelNav/PanelNav.tsx';
 import { AttemptsPanel, ModelPanel } from './AnswerPanels.tsx';
 import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlanes.ts';
 import { AuditPanel } from './AuditPanel.tsx';
@@ -60,6 +61,49 @@ export interface RecoveryModeProps {
   /** Clear the lab's proofs from the learner's progress (asked only after the learner confirmed). */
   onResetProofs(): void;
   notices: ReactNode;
+  /** The switch to another mode, in the narrow layout's sticky bar. */
+  modeSwitch: ReactNode;
+}
+
+/** The lab's panels in the order the stacked column shows them, by their ids (components/Panel.tsx: `id`, `id-title`). */
+const PANEL_IDS = [
+  'recovery-call',
+  'recovery-proofs',
+  'recovery-broken',
+  'recovery-attempts',
+  'recovery-model',
+  'recovery-ledger',
+  'recovery-records',
+  'recovery-audit',
+] as const;
+
+const PANEL_TITLE = {
+  'recovery-call': 'callTitle',
+  'recovery-proofs': 'proofsTitle',
+  'recovery-broken': 'brokenTitle',
+  'recovery-attempts': 'attemptsTitle',
+  'recovery-model': 'modelTitle',
+  'recovery-ledger': 'ledgerTitle',
+  'recovery-records': 'recordsTitle',
+  'recovery-audit': 'auditTitle',
+} as const satisfies Record<(typeof PANEL_IDS)[number], keyof (typeof RECOVERY_TEXT)['en']>;
+
+/** A panel found when the bar is used: the panels mount and remount with the case, and none is threaded a ref for this. */
+function panelJump(id: (typeof PANEL_IDS)[number], label: string): Jump {
+  return {
+    key: id,
+    label,
+    section: {
+      get current() {
+        return document.getElementById(id);
+      },
+    },
+    focus: {
+      get current() {
+        return document.getElementById(`${id}-title`);
+      },
+    },
+  };
 }
 
 export default function RecoveryMode({
@@ -71,6 +115,7 @@ export default function RecoveryMode({
   onStep,
   onResetProofs,
   notices,
+  modeSwitch,
 }: RecoveryModeProps): JSX.Element {
   const t = RECOVERY_TEXT[lang];
   const [start, setStart] = useState(0);
@@ -84,6 +129,14 @@ export default function RecoveryMode({
   return (
     <>
       {notices}
+      <PanelNav
+        lang={lang}
+        ok
+        neutral
+        status={[t.sideLedger(state.drafts.length, state.emails.length)]}
+        modeSwitch={modeSwitch}
+        jumps={PANEL_IDS.map((id) => panelJump(id, t[PANEL_TITLE[id]]))}
+      />
       <main className={styles.mode} id="recovery-main" tabIndex={-1} data-testid="recovery-mode" data-case={caseId}>
         <div className={styles.top}>
           <p className={styles.lead}>{t.lead}</p>
