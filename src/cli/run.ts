@@ -371,7 +371,7 @@ function turn(io: CliIO, flags: Map<string, string>, tools: ToolRegistry): numbe
   } catch (e) {
     if (e instanceof StreamTextRefused) throw new BadInput(`${streamName}:${e.message}`);
     if (e instanceof TurnInputError) {
-      const where = /handler output/.test(e.message) ? handlersName : ctxName;
+      const where = e.params.kind === 'no_handler_output' ? handlersName : ctxName;
       throw new BadInput(`${where}: ${e.message}`);
     }
     throw e;

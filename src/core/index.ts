@@ -120,6 +120,7 @@ export {
   segmentsText,
   type RefusalParams,
   type Segment,
+  type TurnInputParams,
   type TurnNoteParams,
   type TurnProblemParams,
   type TurnWordsParams,

@@ -17,6 +17,7 @@ export {
   type Segment,
   segmentsText,
   type TurnEnd,
+  type TurnInputParams,
   type TurnNoteParams,
   type TurnProblemParams,
   type TurnWordsParams,

@@ -247,6 +247,22 @@ const turns: { [K in TurnKind]: fc.Arbitrary<Extract<TurnWordsParams, { kind: K 
   text_before_result: fc.constant({ kind: 'text_before_result' }),
   result_invalid: fc.record({ kind: k('result_invalid'), call_id: id, codes: fc.array(code, { maxLength: 3 }) }),
   internal: fc.record({ kind: k('internal'), message }),
+  no_context_entry: fc.record({ kind: k('no_context_entry'), call_id: id }),
+  needs_response_ref: fc.record({ kind: k('needs_response_ref'), call_id: id }),
+  context_invalid: fc.record({
+    kind: k('context_invalid'),
+    call_id: id,
+    issues: fc.array(fc.record({ path: fc.constantFrom('', '/principal', '/call/call_id'), message }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+  }),
+  problems_before_gate: fc.record({
+    kind: k('problems_before_gate'),
+    codes: fc.array(code, { minLength: 1, maxLength: 3 }),
+  }),
+  no_handler_output: fc.record({ kind: k('no_handler_output'), call_id: id, tool: id }),
+  stream_text: fc.record({ kind: k('stream_text'), line: n, column: n, code }),
 };
 
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;

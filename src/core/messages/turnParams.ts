@@ -102,7 +102,20 @@ export type RefusalParams =
   | { kind: 'result_invalid'; call_id: string; codes: string[] }
   | { kind: 'internal'; message: string };
 
-export type TurnWordsParams = TurnProblemParams | TurnNoteParams | RefusalParams;
+/**
+ * Why a turn is bad input for the dispatcher (docs/turn-contract.md#the-input-gate): the caller's turn context
+ * or handler outputs do not fit the turn, or the stream text cannot be read. The caller's mistake, not the
+ * model's: nothing is gated, nothing runs.
+ */
+export type TurnInputParams =
+  | { kind: 'no_context_entry'; call_id: string }
+  | { kind: 'needs_response_ref'; call_id: string }
+  | { kind: 'context_invalid'; call_id: string; issues: { path: string; message: string }[] }
+  | { kind: 'problems_before_gate'; codes: string[] }
+  | { kind: 'no_handler_output'; call_id: string; tool: string }
+  | { kind: 'stream_text'; line: number; column: number; code: string };
+
+export type TurnWordsParams = TurnProblemParams | TurnNoteParams | RefusalParams | TurnInputParams;
 
 /** A sentence in pieces: plain text, or an identifier, value or code to set apart. */
 export type Segment = string | { code: string };

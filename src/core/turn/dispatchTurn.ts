@@ -30,10 +30,7 @@ export function dispatchTurn(
   const gated = gateTurn(turn, ctx, tools);
   for (const g of gated) {
     if (g.gate === 'handler' && !Object.hasOwn(handlerOutputs, g.call.call_id)) {
-      throw new TurnInputError(
-        `call ${JSON.stringify(g.call.call_id)} (${g.call.name}) needs a handler output and has none`,
-        g.call.call_id,
-      );
+      throw new TurnInputError({ kind: 'no_handler_output', call_id: g.call.call_id, tool: g.call.name });
     }
   }
   return gated.map((g) => ({

@@ -21,6 +21,7 @@ export {
   type RefusalParams,
   type Segment,
   segmentsText,
+  type TurnInputParams,
   type TurnNoteParams,
   type TurnProblemParams,
   type TurnWordsParams,

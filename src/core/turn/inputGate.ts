@@ -19,6 +19,7 @@ import type { AssembledCall, AssembledTurn } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
 import { parseTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
+import { describeTurnText, type TurnInputParams } from '../messages/index.ts';
 
 export type { GateVerdict };
 
@@ -32,11 +33,11 @@ export interface GatedCall {
 /** Bad input for the turn (docs/turn-contract.md#the-turn-command, exit 2): a call the dispatcher knows nothing about, or one it cannot bind. */
 export class TurnInputError extends Error {
   override readonly name = 'TurnInputError';
-  constructor(
-    message: string,
-    readonly call_id: string | null,
-  ) {
-    super(message);
+  /** The call it is about, when it is about one. */
+  readonly call_id: string | null;
+  constructor(readonly params: TurnInputParams) {
+    super(describeTurnText(params));
+    this.call_id = 'call_id' in params ? params.call_id : null;
   }
 }
 
@@ -52,17 +53,10 @@ export function boundResponseId(turn: AssembledTurn, responseRef: string | undef
 
 export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext, tools: ToolRegistry): GatedCall {
   const entry = Object.hasOwn(ctx.calls, call.call_id) ? ctx.calls[call.call_id] : undefined;
-  if (entry === undefined)
-    throw new TurnInputError(
-      `call ${JSON.stringify(call.call_id)} reached the gate with no entry in the turn context`,
-      call.call_id,
-    );
+  if (entry === undefined) throw new TurnInputError({ kind: 'no_context_entry', call_id: call.call_id });
   const response_id = boundResponseId(turn, ctx.response_ref);
   if (response_id === null) {
-    throw new TurnInputError(
-      `call ${JSON.stringify(call.call_id)}: the provider gave the empty response id, so the turn context needs a response_ref`,
-      call.call_id,
-    );
+    throw new TurnInputError({ kind: 'needs_response_ref', call_id: call.call_id });
   }
   // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (docs/turn-contract.md#the-input-gate), which no input schema (an object) accepts.
   const args: JsonValue = call.arguments ?? call.arguments_text;
@@ -86,10 +80,7 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
   };
   const parsed = parseTrustedContext(candidate);
   if (!parsed.ok) {
-    throw new TurnInputError(
-      `call ${JSON.stringify(call.call_id)}: its trusted context is not valid: ${parsed.issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`,
-      call.call_id,
-    );
+    throw new TurnInputError({ kind: 'context_invalid', call_id: call.call_id, issues: parsed.issues });
   }
   const gate = gateVerdict(lookupTool(call.name, tools), normalizedArguments(parsed.value, tools));
   return { call, gate, trusted: parsed.value };
@@ -98,9 +89,6 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
 /** Every call through the gate, in stream order; a turn with problems has nothing to gate. */
 export function gateTurn(turn: AssembledTurn, ctx: TurnContext, tools: ToolRegistry): GatedCall[] {
   if (turn.problems.length > 0)
-    throw new TurnInputError(
-      `the turn has problems (${turn.problems.map((p) => p.code).join(', ')}): no call reaches the gate`,
-      null,
-    );
+    throw new TurnInputError({ kind: 'problems_before_gate', codes: turn.problems.map((p) => p.code) });
   return turn.calls.map((c) => gateCall(turn, c, ctx, tools));
 }

@@ -67,6 +67,7 @@ describe('the view can fail, and says where', () => {
       ok: false,
       stage: 'bad_input',
       call_id: first,
+      params: { kind: 'no_handler_output', call_id: first },
     });
     const bad = turnFixtures.find((x) => x.id === 'openai.truncated');
     expect(viewContinuation('openai', bad?.stream ?? [], f.turn_context, {}, 'stateless')).toMatchObject({
@@ -77,6 +78,8 @@ describe('the view can fail, and says where', () => {
     expect(viewContinuation('openai', '[{', f.turn_context, {}, 'stateless')).toMatchObject({
       ok: false,
       stage: 'bad_input',
+      call_id: null,
+      params: { kind: 'stream_text', line: 1, column: expect.any(Number), code: expect.any(String) },
     });
   });
   it('property: the order of the handler outputs never changes the body (pairing is by id)', () => {

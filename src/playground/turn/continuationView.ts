@@ -13,14 +13,15 @@ import { assembleTurn, type TurnEvents } from '../../core/turn/index.ts';
 import { canonicalize } from '../../core/json/index.ts';
 import { continueTurn, type ContinuationBody, type ContinuationMode } from '../../core/turn/index.ts';
 import { dispatchTurn } from '../../core/turn/index.ts';
-import { boundResponseId, TurnInputError, type GateVerdict } from '../../core/turn/index.ts';
+import { boundResponseId, type GateVerdict } from '../../core/turn/index.ts';
+import { inputFault } from './inputFault.ts';
 import type { JsonValue } from '../../core/json/index.ts';
 import type { Package } from '../../core/result/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
 import type { TrustedContext } from '../../core/result/index.ts';
 import type { AssembledTurn } from '../../core/turn/index.ts';
 import type { TurnContext } from '../../core/turn/index.ts';
-import { describeTurnText, type RefusalParams } from '../../core/turn/index.ts';
+import { describeTurnText, type RefusalParams, type TurnWordsParams } from '../../core/turn/index.ts';
 import { chapterTools } from '../../chapter/index.ts';
 
 export interface ViewedPackage {
@@ -65,7 +66,8 @@ export type ContinuationView =
       /** Anthropic only: the tool results come first in the user message (the mode's words say why). */
       results_first: boolean;
     }
-  | { ok: false; stage: 'bad_input'; call_id: string | null; detail: string }
+  /** The caller's input does not fit the turn (docs/turn-contract.md#the-input-gate): `detail` is the core's English for `params`. */
+  | { ok: false; stage: 'bad_input'; call_id: string | null; detail: string; params: TurnWordsParams }
   /** The model's final answer: nothing to continue, and nothing refused (the page says so in its own words). */
   | { ok: false; stage: 'final_answer'; call_id: null }
   /**
@@ -153,6 +155,11 @@ export function auditProof(
   };
 }
 
+function badInput(e: unknown): Extract<ContinuationView, { stage: 'bad_input' }> {
+  const { call_id, params } = inputFault(e);
+  return { ok: false, stage: 'bad_input', call_id, detail: describeTurnText(params), params };
+}
+
 /**
  * Never throws: bad stream text, a turn with problems, a call the turn
  * context cannot bind or without a handler output, and a refused
@@ -172,7 +179,7 @@ export function viewContinuation(
         ? (events as AssembledTurn)
         : assembleTurn(provider, events as TurnEvents);
   } catch (e) {
-    return { ok: false, stage: 'bad_input', call_id: null, detail: e instanceof Error ? e.message : String(e) };
+    return badInput(e);
   }
   if (turn.problems.length > 0) {
     const codes = turn.problems.map((p) => p.code);
@@ -190,12 +197,7 @@ export function viewContinuation(
       trusted: d.trusted,
     }));
   } catch (e) {
-    return {
-      ok: false,
-      stage: 'bad_input',
-      call_id: e instanceof TurnInputError ? e.call_id : null,
-      detail: e instanceof Error ? e.message : String(e),
-    };
+    return badInput(e);
   }
   const c = continueTurn(
     provider,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { assembleTurn } from '../../core/turn/index.ts';
 import { TURN_PROBLEM_CODES } from '../../core/turn/index.ts';
 import { TURN_PROVIDERS } from '../../core/turn/index.ts';
+import { segmentsText } from '../../core/messages/index.ts';
+import { zh } from '../../core/messages/locales/zh.ts';
 import { decideTurn } from './decision.ts';
 import { withoutTheRule } from './problemStories.ts';
 import { PROBLEM_TEXT } from './problemText.ts';
@@ -77,7 +79,14 @@ describe('the stories', () => {
   it('a call the turn context does not know is bad input, not a throw', () => {
     const f = fixture('gemini.one_call');
     const d = decideTurn(assembleTurn('gemini', f.stream), { ...f.turn_context, calls: {} });
-    expect(d).toMatchObject({ kind: 'bad_input', call_id: 'fncall_ge01' });
+    expect(d).toMatchObject({
+      kind: 'bad_input',
+      call_id: 'fncall_ge01',
+      params: { kind: 'no_context_entry', call_id: 'fncall_ge01' },
+    });
+    // In the learner's language from the core's params: the page builds no sentence of its own.
+    if (d.kind === 'bad_input')
+      expect(segmentsText(zh.turn(d.params))).toBe('调用 "fncall_ge01" 到达关卡，但回合上下文里没有它的条目');
   });
   it('a clean turn without calls has nothing to run', () => {
     const f = fixture('anthropic.one_call');

@@ -9,7 +9,8 @@
  * decideTurn(assembleTurn('anthropic', truncated.stream), ctx)
  * // { kind: 'stopped', problems: [{ code: 'NOT_A_TOOL_TURN', provider: 'anthropic', quoted: '{"city":"Par', … }] }
  */
-import { gateCall, TurnInputError, type GateVerdict } from '../../core/turn/index.ts';
+import { gateCall, type GateVerdict, type TurnWordsParams } from '../../core/turn/index.ts';
+import { inputFault } from './inputFault.ts';
 import type { AssembledTurn, TurnProblem } from '../../core/turn/index.ts';
 import type { TurnContext } from '../../core/turn/index.ts';
 import type { TrustedContext } from '../../core/result/index.ts';
@@ -42,7 +43,8 @@ export type TurnDecision =
   | { kind: 'no_calls' }
   | { kind: 'gated'; calls: DecidedCall[]; runs: string[]; answered: string[] }
   /** The dispatcher's turn context cannot bind a call (docs/turn-contract.md#the-turn-command: exit 2). */
-  | { kind: 'bad_input'; call_id: string | null; detail: string };
+  /** The turn context does not fit the turn: the core's words for it, in params (the page renders them). */
+  | { kind: 'bad_input'; call_id: string | null; params: TurnWordsParams };
 
 /** The text a problem's story quotes: the call that never parsed (the cut-off one), else the last call's text. */
 /** The arguments a cut-off call had: none when every call closed whole (a recorded message delivered whole in message_start), so no story quotes a cut that did not happen. */
@@ -82,7 +84,6 @@ export function decideTurn(turn: AssembledTurn, ctx: TurnContext): TurnDecision 
       answered: calls.filter((c) => !c.runs).map((c) => c.call_id),
     };
   } catch (e) {
-    if (e instanceof TurnInputError) return { kind: 'bad_input', call_id: e.call_id, detail: e.message };
-    return { kind: 'bad_input', call_id: null, detail: e instanceof Error ? e.message : String(e) };
+    return { kind: 'bad_input', ...inputFault(e) };
   }
 }

@@ -6,7 +6,7 @@ import { injectionStory } from './injectionStory.ts';
 describe('the injection story, for every provider', () => {
   it.each(TURN_PROVIDERS.map((p) => [p] as const))('%s', (p) => {
     const s = injectionStory(p);
-    if (!s.ok) throw new Error(s.detail);
+    if (!s.ok) throw new Error(JSON.stringify(s));
     expect(s.steps.map((x) => x.kind)).toEqual(['injected_hit', 'model_asks', 'gate_answers', 'continuation_carries']);
     const [hit, asks, gate, cont] = s.steps;
     if (

@@ -48,8 +48,19 @@ export type InjectionStep =
     }
   | { kind: 'continuation_carries'; call_id: string; result_pointer: string; result: JsonValue; body: JsonValue };
 
+/**
+ * Why the story cannot be told: the chapter's material changed under it (a test keeps every provider's story
+ * whole, so a learner should never see one). What the page names, in its words.
+ */
+export type InjectionStoryFault =
+  | { fault: 'material_missing'; scenario: string; fixture: string }
+  | { fault: 'not_gated'; decision: string }
+  | { fault: 'gate_answered'; gate: string }
+  | { fault: 'no_continuation'; stage: string }
+  | { fault: 'no_result' };
+
 export type InjectionStory =
-  { ok: true; provider: ProviderName; steps: InjectionStep[] } | { ok: false; detail: string };
+  { ok: true; provider: ProviderName; steps: InjectionStep[] } | ({ ok: false } & InjectionStoryFault);
 
 const obj = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -66,7 +77,9 @@ export function injectionStory(provider: ProviderName): InjectionStory {
   if (scenario == null || fixture === null)
     return {
       ok: false,
-      detail: `the scenario ${INJECTION_SCENARIO_ID} or the fixture ${provider}.injection_follow_up is missing`,
+      fault: 'material_missing',
+      scenario: INJECTION_SCENARIO_ID,
+      fixture: `${provider}.injection_follow_up`,
     };
   const hitPkg = project(scenario.handler_output, scenario.context, chapterTools);
   const data = obj(hitPkg.model_result.data);
@@ -76,17 +89,16 @@ export function injectionStory(provider: ProviderName): InjectionStory {
   const decision = decideTurn(turn, fixture.turn_context);
   const call = turn.calls[0];
   if (decision.kind !== 'gated' || call === undefined)
-    return { ok: false, detail: `the follow-up turn did not reach the gate (${decision.kind})` };
+    return { ok: false, fault: 'not_gated', decision: decision.kind };
   const decided = decision.calls[0];
-  if (decided?.gate !== 'UNKNOWN_TOOL')
-    return { ok: false, detail: `the gate answered ${decided?.gate ?? 'nothing'}, not UNKNOWN_TOOL` };
+  if (decided?.gate !== 'UNKNOWN_TOOL') return { ok: false, fault: 'gate_answered', gate: decided?.gate ?? '—' };
 
   // No handler output is given: the gate's answer must not need one.
   const view = viewContinuation(provider, turn, fixture.turn_context, {}, 'stateless');
-  if (!view.ok) return { ok: false, detail: 'detail' in view ? view.detail : view.stage };
+  if (!view.ok) return { ok: false, fault: 'no_continuation', stage: view.stage };
   const pkg = view.packages[0];
   const pair = view.pairs[0];
-  if (pkg === undefined || pair === undefined) return { ok: false, detail: 'the continuation has no result' };
+  if (pkg === undefined || pair === undefined) return { ok: false, fault: 'no_result' };
 
   const steps: InjectionStep[] = [
     {

@@ -39,13 +39,15 @@ export type HandlerText = {
   name: string;
   text: string;
   edited: boolean;
-  parsed: { ok: true; value: unknown } | { ok: false; line: number; column: number; message: string };
+  parsed: { ok: true; value: unknown } | { ok: false; line: number; column: number; code: string; message: string };
 };
 
 export type TurnContinuation =
   | ContinuationView
-  | { ok: false; stage: 'handler_text'; call_id: string; detail: string }
-  | { ok: false; stage: 'stream'; call_id: null; detail: string };
+  /** A handler output the learner typed that is not strict JSON: where, and the parser's code. */
+  | { ok: false; stage: 'handler_text'; call_id: string; line: number; column: number; code: string }
+  /** The stream text is not read, so there are no calls to answer. */
+  | { ok: false; stage: 'stream'; call_id: null };
 
 /** What the stream alone decides: everything but the handler outputs and the next request (a handler edit leaves it as it is). */
 export type StreamView = Omit<TurnView, 'handlers' | 'continuation'>;
@@ -158,7 +160,7 @@ export function callsView(sv: StreamView, edits: Readonly<Record<string, string>
     return {
       ...sv,
       handlers: [],
-      continuation: { ok: false, stage: 'stream', call_id: null, detail: 'the stream text is not read' },
+      continuation: { ok: false, stage: 'stream', call_id: null },
     };
   const handlers: HandlerText[] =
     decision.kind === 'gated'
@@ -175,7 +177,13 @@ export function callsView(sv: StreamView, edits: Readonly<Record<string, string>
               edited: own !== undefined,
               parsed: p.ok
                 ? { ok: true, value: p.value }
-                : { ok: false, line: p.error.line, column: p.error.column, message: p.error.message },
+                : {
+                    ok: false,
+                    line: p.error.line,
+                    column: p.error.column,
+                    code: p.error.code,
+                    message: p.error.message,
+                  },
             };
           })
       : [];
@@ -196,7 +204,9 @@ function continuationOf(
         ok: false,
         stage: 'handler_text',
         call_id: h.call_id,
-        detail: `line ${h.parsed.line}, column ${h.parsed.column}: ${h.parsed.message}`,
+        line: h.parsed.line,
+        column: h.parsed.column,
+        code: h.parsed.code,
       };
     outputs[h.call_id] = h.parsed.value;
   }

@@ -256,6 +256,28 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
       return ['the result for ', lit(p.call_id), ' failed validation before serialization: ', ...list(p.codes)];
     case 'internal':
       return ['the continuation could not be built: ', lit(p.message)];
+    case 'no_context_entry':
+      return ['call ', lit(p.call_id), ' reached the gate with no entry in the turn context'];
+    case 'needs_response_ref':
+      return [
+        'call ',
+        lit(p.call_id),
+        ': the provider gave the empty response id, so the turn context needs a ',
+        c('response_ref'),
+      ];
+    case 'context_invalid':
+      return [
+        'call ',
+        lit(p.call_id),
+        ': its trusted context is not valid: ',
+        ...p.issues.flatMap((x, i): Segment[] => [...(i === 0 ? [] : ['; ']), c(x.path || '/'), ` ${x.message}`]),
+      ];
+    case 'problems_before_gate':
+      return ['the turn has problems (', ...list(p.codes), '): no call reaches the gate'];
+    case 'no_handler_output':
+      return ['call ', lit(p.call_id), ' (', c(p.tool), ') needs a handler output and has none'];
+    case 'stream_text':
+      return [`the stream text cannot be read at line ${p.line}, column ${p.column}: `, c(p.code)];
   }
 }
 

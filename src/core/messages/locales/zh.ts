@@ -372,6 +372,18 @@ function turn(p: TurnWordsParams): Segment[] {
       return [lit(p.call_id), ' 的结果在序列化之前没有通过校验：', ...list(p.codes)];
     case 'internal':
       return ['无法构建下一次请求：', lit(p.message)];
+    case 'no_context_entry':
+      return ['调用 ', lit(p.call_id), ' 到达关卡，但回合上下文里没有它的条目'];
+    case 'needs_response_ref':
+      return ['调用 ', lit(p.call_id), '：提供方给出的响应 id 为空，所以回合上下文需要 ', c('response_ref')];
+    case 'context_invalid':
+      return ['调用 ', lit(p.call_id), ' 的可信上下文无效，位置：', ...list(p.issues.map((x) => x.path || '/'))];
+    case 'problems_before_gate':
+      return ['这个回合有问题（', ...list(p.codes), '）：没有调用到达关卡'];
+    case 'no_handler_output':
+      return ['调用 ', lit(p.call_id), '（', c(p.tool), '）需要一个 handler 输出，但没有'];
+    case 'stream_text':
+      return [`流文本在第 ${p.line} 行、第 ${p.column} 列无法读取：`, c(p.code)];
   }
 }
 

@@ -51,10 +51,15 @@ export function ContinuationPanel({ x, lang, view, mode, onMode }: ContinuationP
             x.finalAnswer
           ) : view.stage === 'problems' ? (
             x.continuationProblems(view.codes.join(', '))
+          ) : view.stage === 'stream' ? (
+            x.streamNotRead
+          ) : view.stage === 'handler_text' ? (
+            <>
+              {x.continuationNotJson(view.call_id, view.line, view.column)} <code>{view.code}</code>
+            </>
           ) : (
             <>
-              {x.continuationBlocked}{' '}
-              {view.stage === 'refused' ? <TurnWords lang={lang} params={view.params} /> : view.detail}
+              {x.continuationBlocked} <TurnWords lang={lang} params={view.params} />
             </>
           )}
         </p>

@@ -73,7 +73,7 @@ export function DecisionView({
         <p className="decision-verdict">{x.noCallsWhy}</p>
       ) : decision.kind === 'bad_input' ? (
         <p className="decision-verdict">
-          <span className="chip chip-error">✗</span> {x.badInput}: {decision.detail}
+          <span className="chip chip-error">✗</span> {x.badInput}: <TurnWords lang={lang} params={decision.params} />
         </p>
       ) : (
         <ul className={styles.turnGated}>

@@ -40,7 +40,7 @@ export function InjectionStoryView({
   scenarioHref,
 }: InjectionStoryViewProps): JSX.Element {
   const story = useMemo(() => injectionStory(provider), [provider]);
-  if (!story.ok) return <p className="inline-warning">{story.detail}</p>;
+  if (!story.ok) return <p className="inline-warning">{x.storyBroken(story)}</p>;
   return (
     <div className="injection-story" data-testid="injection-story">
       <p className="muted">{x.injectionDesc}</p>

@@ -1,8 +1,15 @@
 /** The turn mode's words: loaded with the mode, not with the page. */
 import type { GateVerdict } from '../../../core/turn/index.ts';
-import type { InjectionStep } from '../../../playground/turn/injectionStory.ts';
+import type { InjectionStep, InjectionStoryFault } from '../../../playground/turn/injectionStory.ts';
 import { defineTexts } from '../../../texts.ts';
 import { SOURCE_CUT_EN } from '../../../chapter/recordings/index.ts';
+
+/** A broken story's fault as identifiers only (the same in both languages): the fault and what it found. */
+const storyFaultCode = (f: InjectionStoryFault): string =>
+  Object.entries(f)
+    .filter(([k]) => k !== 'ok')
+    .map(([, v]) => String(v))
+    .join(' · ');
 
 export const TURN_TEXT = defineTexts({
   en: {
@@ -136,6 +143,11 @@ export const TURN_TEXT = defineTexts({
     resultsFirst: 'Why the tool results come first (Anthropic)',
     bodyHeading: 'The body, as sent (RFC 8785)',
     continuationBlocked: 'No next request:',
+    streamNotRead: 'No next request: the stream text is not read, so there is no call to answer.',
+    storyBroken: (f: InjectionStoryFault): string =>
+      `The injection story cannot be told: the chapter's material no longer fits it (${storyFaultCode(f)}).`,
+    continuationNotJson: (callId: string, line: number, column: number) =>
+      `No next request: the handler output of ${callId} is not JSON at line ${line}, column ${column}:`,
     continuationProblems: (codes: string) =>
       `No next request: the turn has problems (${codes}), so no call runs and no result goes back.`,
     finalAnswer: 'The model gave its final answer: no call to answer, so nothing goes back and nothing is refused.',
@@ -305,6 +317,11 @@ export const TURN_TEXT = defineTexts({
     resultsFirst: '为什么工具结果排在最前面（Anthropic）',
     bodyHeading: '实际发送的请求体（RFC 8785）',
     continuationBlocked: '没有下一次请求：',
+    streamNotRead: '没有下一次请求：流的文本无法读取，所以没有需要回答的调用。',
+    storyBroken: (f: InjectionStoryFault): string =>
+      `无法讲述这个注入故事：课程材料已经与它不符（${storyFaultCode(f)}）。`,
+    continuationNotJson: (callId: string, line: number, column: number) =>
+      `没有下一次请求：${callId} 的 handler 输出在第 ${line} 行、第 ${column} 列不是合法 JSON：`,
     continuationProblems: (codes: string) =>
       `没有下一次请求：这一轮有问题（${codes}），所以不运行任何调用，也不送回任何结果。`,
     finalAnswer: '模型给出了最终回答：没有需要回答的调用，所以不送回任何内容，也不算拒绝。',

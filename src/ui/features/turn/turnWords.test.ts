@@ -105,6 +105,19 @@ const EXAMPLES: { [K in Kind]: Extract<TurnWordsParams, { kind: K }> } = {
   text_before_result: { kind: 'text_before_result' },
   result_invalid: { kind: 'result_invalid', call_id: 'call_2', codes: ['AUDIT_LEAK'] },
   internal: { kind: 'internal', message: 'boom' },
+  no_context_entry: { kind: 'no_context_entry', call_id: 'call_9' },
+  needs_response_ref: { kind: 'needs_response_ref', call_id: 'fc_1' },
+  context_invalid: {
+    kind: 'context_invalid',
+    call_id: 'call_1',
+    issues: [
+      { path: '/principal/tenant_id', message: 'Invalid input: expected string, received undefined' },
+      { path: '', message: 'Unrecognized key: "extra"' },
+    ],
+  },
+  problems_before_gate: { kind: 'problems_before_gate', codes: ['UNTERMINATED_STREAM'] },
+  no_handler_output: { kind: 'no_handler_output', call_id: 'call_1', tool: 'get_order' },
+  stream_text: { kind: 'stream_text', line: 3, column: 14, code: 'INVALID_JSON' },
 };
 
 function fromReport(r: TurnReport): TurnWordsParams[] {
