@@ -224,6 +224,16 @@ test.describe('the classroom, at 1920×1080', () => {
     await expect(page.getByTestId('share-qr')).toBeVisible();
     const box = await page.getByTestId('share-qr').boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(300);
+    // Unless the teacher asks: then the link, its length and its QR code open presenting, the state's part unchanged.
+    const qrOff = await page.getByTestId('share-qr').innerHTML();
+    await page.getByTestId('share-presenting').check();
+    const asked = await page.getByTestId('share-url').inputValue();
+    expect(new URL(asked).searchParams.get('present')).toBe('1');
+    expect(new URL(asked).hash).toBe(new URL(url).hash);
+    await expect(page.getByTestId('share-length')).toContainText(String(asked.length));
+    expect(await page.getByTestId('share-qr').innerHTML()).not.toBe(qrOff);
+    await page.getByTestId('share-presenting').uncheck();
+    await expect(page.getByTestId('share-url')).toHaveValue(url);
     await shot(page, 'share-qr-1920x1080-dark');
   });
 });

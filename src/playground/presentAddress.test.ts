@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchOf } from './address.ts';
-import { isPresenting, withPresent } from './presentAddress.ts';
+import { isPresenting, linkPresenting, withPresent } from './presentAddress.ts';
 
 describe('presentation in the address', () => {
   it('is on only for present=1', () => {
@@ -19,5 +19,13 @@ describe('presentation in the address', () => {
     // Setting it twice leaves one.
     expect(withPresent(on, true)).toBe(on);
     expect(withPresent('', false)).toBe('');
+  });
+  it('is set on a whole share link only when asked, the fragment that carries the state untouched', () => {
+    const link = 'http://192.168.1.20:5173/?mode=attack&attack=A3#s=AbC-_~x';
+    const on = linkPresenting(link, true);
+    expect(on).toBe('http://192.168.1.20:5173/?mode=attack&attack=A3&present=1#s=AbC-_~x');
+    expect(linkPresenting(on, false)).toBe(link);
+    expect(linkPresenting('http://h/#s=1', true)).toBe('http://h/?present=1#s=1');
+    expect(linkPresenting('http://h/#s=1', false)).toBe('http://h/#s=1');
   });
 });

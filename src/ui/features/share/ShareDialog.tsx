@@ -2,6 +2,7 @@
 import { useMemo, useState, type JSX } from 'react';
 import { qrCode } from './qrCode.ts';
 import { isLoopbackUrl } from './loopback.ts';
+import { linkPresenting } from '../../../playground/presentAddress.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { COMPONENT_TEXT } from '../../components/text.ts';
 import type { Lang } from '../../../lang.ts';
@@ -10,7 +11,7 @@ import styles from './ShareDialog.module.css';
 
 export function ShareDialog({
   lang,
-  url,
+  url: stateUrl,
   onClose,
   onCopy,
 }: {
@@ -22,6 +23,9 @@ export function ShareDialog({
   const s = SHARE_TEXT[lang];
   const componentText = COMPONENT_TEXT[lang];
   const [copied, setCopied] = useState(false);
+  // Off unless asked: the presenter's large print is not what a student's phone needs.
+  const [presenting, setPresenting] = useState(false);
+  const url = stateUrl === null ? null : linkPresenting(stateUrl, presenting);
   const qr = useMemo(() => (url === null ? null : qrCode(url)), [url]);
   return (
     <Dialog
@@ -30,6 +34,7 @@ export function ShareDialog({
       closeLabel={componentText.close}
       onClose={() => {
         setCopied(false);
+        setPresenting(false);
         onClose();
       }}
       className="share-dialog"
@@ -38,6 +43,18 @@ export function ShareDialog({
       <label className={styles.field}>
         <span>{s.shareLinkLabel}</span>
         <input type="text" readOnly value={url ?? ''} data-testid="share-url" onFocus={(e) => e.target.select()} />
+      </label>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={presenting}
+          onChange={(e) => {
+            setPresenting(e.target.checked);
+            setCopied(false);
+          }}
+          data-testid="share-presenting"
+        />{' '}
+        {s.presenting}
       </label>
       <button type="button" className="btn" onClick={async () => setCopied(await onCopy(url ?? ''))}>
         {copied ? s.copied : s.copy}

@@ -11,6 +11,7 @@ export const SHARE_TEXT = defineTexts({
     qrLabel: 'The link as a QR code',
     qrCaption: 'Point a phone’s camera at it to open this state there.',
     qrTooLong: 'This link is too long for a QR code: copy it instead, or reset what need not be shared.',
+    presenting: 'Open it presenting too (large print, for a projector; a student’s phone does not need it)',
     copy: 'Copy',
     copied: 'Copied',
     loopback: (host: string) =>
@@ -25,6 +26,7 @@ export const SHARE_TEXT = defineTexts({
     qrLabel: '链接的二维码',
     qrCaption: '用手机相机扫描，即可在手机上打开这个状态。',
     qrTooLong: '这个链接太长，无法生成二维码：请改为复制链接，或重置不需要分享的内容。',
+    presenting: '打开时也使用演示模式（大字号，适合投影；学生的手机不需要）',
     copy: '复制',
     copied: '已复制',
     loopback: (host: string) =>
