@@ -131,6 +131,13 @@ test('the mode is a header link; Learn’s recovery tab and the first-visit guid
   await expect(
     page.getByRole('navigation', { name: '模式' }).getByRole('link', { name: '恢复实验室' }),
   ).toHaveAttribute('aria-current', 'page');
+  // An answer of the real plane, as the provider's adapter serialized it: the model_result as text.
+  await page.getByTestId('recovery-dispatch').click();
+  const payload = answer(page).getByTestId('recovery-answer-payload');
+  await payload.getByText('OpenAI function_call_output').click();
+  await expect(payload).toContainText('function_call_output');
+  await expect(payload).toContainText('里面没有主体、key 或摘要');
+  await expect(payload.getByTestId('recovery-payload-refused')).toHaveCount(0);
   await page.getByTestId('recovery-case-approval').click();
   await page.getByTestId('recovery-dispatch').click();
   await expect(answer(page)).toHaveAttribute('data-code', 'APPROVAL_REQUIRED');
@@ -220,6 +227,9 @@ test('broken planes beside the real one (en): keys scoped globally hand another 
   await expect(harm(page, 'other_principal')).toContainText('DRAFT-1001, which belongs to user-7f3a9c21');
   await expect(page.getByTestId('recovery-side-real-answer')).toHaveAttribute('data-delivery', 'fresh');
   await expect(side(page, 'real')).toContainText('DRAFT-1002 (account user-9d04e6b2)');
+  // What the broken plane handed back is bound to the first principal's call: the adapter would not serialize it.
+  await expect(side(page, 'broken').getByTestId('recovery-payload-refused')).toContainText('CALL_BINDING_MISMATCH');
+  await expect(side(page, 'real').getByTestId('recovery-payload-refused')).toHaveCount(0);
 
   await page.getByTestId('recovery-case-revoked').click();
   await page.getByTestId('recovery-broken-plane').selectOption('replay_no_authz');

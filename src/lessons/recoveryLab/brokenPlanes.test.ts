@@ -122,6 +122,12 @@ describe('broken control planes beside the real one', () => {
     ]);
     expect(code(real)).toBe('IDEMPOTENCY_CONFLICT');
     expect(real.state().steps.map((s) => s.proof)).toEqual(['conflict_refused']);
+    // The old package is bound to the first call: the adapter, validating again, would not serialize it.
+    expect(last(broken).payload).toMatchObject({
+      ok: false,
+      codes: expect.arrayContaining(['CALL_BINDING_MISMATCH', 'INPUT_BINDING']),
+    });
+    expect(last(real).payload).toMatchObject({ ok: true, item: { type: 'function_call_output' } });
   });
 
   it('the recovery read from the message: the catalog’s words stop it (OUTCOME_UNKNOWN left), reworded words dispatch it again (two drafts); the real plane reads the code', async () => {

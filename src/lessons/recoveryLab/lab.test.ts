@@ -37,6 +37,26 @@ describe('the recovery lab over the real plane', () => {
     expect(lab.state().audit.entries.map((e) => e.seq)).toEqual([1]);
   });
 
+  it('each answer carries the payload the provider adapter made from it: its model_result as text, nothing of the audit', async () => {
+    const lab = createRecoveryLab('conflict');
+    await lab.dispatch();
+    await lab.retry('same_key');
+    await lab.retry('other_args');
+    const answers = lab.state().answers;
+    expect(answers.map(code)).toEqual(['IDEMPOTENCY_CONFLICT', null, null]);
+    for (const a of answers) {
+      if (!a.payload.ok)
+        throw new Error(`the real plane's answer refused at the last hop: ${a.payload.codes.join(', ')}`);
+      expect(a.payload.item).toMatchObject({ type: 'function_call_output', call_id: a.call_id });
+      const output = (a.payload.item as { output: string }).output;
+      expect(JSON.parse(output)).toEqual(a.model_result);
+      // The key, the principal and the record's fingerprint stay in the audit.
+      expect(output).not.toContain(a.key);
+      expect(output).not.toContain(a.principal);
+      for (const r of lab.state().records) expect(output).not.toContain(r.fingerprint);
+    }
+  });
+
   it('response lost after the commit: settled through the status query in the same call, one draft (receipt_reconciled)', async () => {
     const lab = createRecoveryLab('lost_response');
     lab.setFault('lose_response');

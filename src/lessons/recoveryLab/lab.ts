@@ -8,6 +8,7 @@
  * (../recoveryProofs.ts). No React, no browser.
  */
 import { createDispatcher, principalRef, type ModelResult } from '../../core/index.ts';
+import { lastHop, type LastHop } from './lastHop.ts';
 import {
   createControlPlane,
   memoryStore,
@@ -102,6 +103,7 @@ export interface LabAnswer {
   args: Record<string, unknown>;
   delivery: Execution['delivery'];
   model_result: ModelResult;
+  payload: LastHop;
   attempts: Execution['attempts'];
   audit_seq: number | null;
   /** With an approval attached. */
@@ -378,6 +380,7 @@ export function createRecoveryLab(
         args: call.args,
         delivery: exec.delivery,
         model_result: exec.pkg.model_result,
+        payload: lastHop(dispatcher, exec),
         attempts: exec.attempts,
         audit_seq: exec.audit_seq,
         approved: carries,

@@ -59,6 +59,15 @@ export function AttemptsPanel({ lang, state }: { lang: Lang; state: LabState }):
   );
 }
 
+/** The last hop's refusal of a package bound to another call (a broken plane's answer). */
+export function PayloadRefused({ lang, codes }: { lang: Lang; codes: readonly string[] }): JSX.Element {
+  return (
+    <p className="mark mark-bad small" data-testid="recovery-payload-refused">
+      {RECOVERY_TEXT[lang].payloadRefused} <code>{codes.join(', ')}</code>
+    </p>
+  );
+}
+
 export function ModelPanel({ lang, state }: { lang: Lang; state: LabState }): JSX.Element {
   const t = RECOVERY_TEXT[lang];
   return (
@@ -95,6 +104,19 @@ export function ModelPanel({ lang, state }: { lang: Lang; state: LabState }): JS
                   <div className={styles.json} tabIndex={0} role="region" aria-label={`model_result ${a.n}`}>
                     <JsonView value={a.model_result} label={`model_result ${a.n}`} />
                   </div>
+                </details>
+                <details data-testid="recovery-answer-payload">
+                  <summary>{t.payloadSummary}</summary>
+                  {a.payload.ok ? (
+                    <>
+                      <p className="muted small">{t.payloadWhy}</p>
+                      <div className={styles.json} tabIndex={0} role="region" aria-label={`${t.payloadSummary} ${a.n}`}>
+                        <JsonView value={a.payload.item} label={`${t.payloadSummary} ${a.n}`} />
+                      </div>
+                    </>
+                  ) : (
+                    <PayloadRefused lang={lang} codes={a.payload.codes} />
+                  )}
                 </details>
               </li>
             );

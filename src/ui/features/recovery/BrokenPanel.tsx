@@ -9,6 +9,7 @@ import { harmsOf, type Harm } from '../../../lessons/recoveryLab/harms.ts';
 import type { LabState } from '../../../lessons/recoveryLab/lab.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { PayloadRefused } from './AnswerPanels.tsx';
 import { RECOVERY_TEXT } from './text.ts';
 import styles from './RecoveryMode.module.css';
 
@@ -71,6 +72,7 @@ function Side({ lang, title, state, side }: { lang: Lang; title: string; state: 
               <JsonView value={a.model_result} label={`${title}: model_result ${a.n}`} />
             </div>
           </details>
+          {a.payload.ok ? null : <PayloadRefused lang={lang} codes={a.payload.codes} />}
         </>
       )}
       <p>{t.sideLedger(state.drafts.length, state.emails.length)}</p>

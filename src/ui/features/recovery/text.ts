@@ -174,6 +174,11 @@ export const RECOVERY_TEXT = defineTexts({
     noAttempts: 'No attempt: the plane answered before anything ran.',
     noAnswer: 'No answer yet.',
     modelTitle: 'What the model saw',
+    payloadSummary: 'OpenAI function_call_output',
+    payloadWhy:
+      'What the adapter sent: the same model_result as text, after the package was validated again. No principal, key or digest is in it.',
+    payloadRefused:
+      '✗ The adapter validated this package again and refused to serialize it: it is bound to another call. A dispatcher that validates at the last hop would not have let the broken plane’s answer through; one that trusts its plane would have. Refused for:',
     modelWhy: 'Each answer’s model_result, newest first: all the model reads. It reads recovery; it never chooses one.',
     answerHead: (n: number, callId: string) => `Answer ${n} · ${callId}`,
     retryKinds: {
@@ -402,6 +407,10 @@ export const RECOVERY_TEXT = defineTexts({
     noAttempts: '没有尝试：控制面在任何运行之前就回答了。',
     noAnswer: '还没有回答。',
     modelTitle: '模型看到的内容',
+    payloadSummary: 'OpenAI function_call_output',
+    payloadWhy: '适配器实际发出的内容：同一个 model_result，以文本形式，在包被再次校验之后。里面没有主体、key 或摘要。',
+    payloadRefused:
+      '✗ 适配器再次校验这个包后拒绝序列化：它绑定的是另一次调用。在最后一跳再校验的 dispatcher 不会放过错误控制面的回答；信任自己控制面的 dispatcher 会放过。拒绝原因：',
     modelWhy: '每次回答的 model_result，最新的在前：这是模型读到的全部。模型读取 recovery，但从不自己选择。',
     answerHead: (n: number, callId: string) => `回答 ${n} · ${callId}`,
     retryKinds: {
