@@ -212,6 +212,8 @@ test('progress counts mistakes, key points, attacks and proofs, survives a reloa
   await expect(count('points')).toHaveAttribute('data-count', '0');
   await card.getByTestId('point-2').check();
   await expect(count('points')).toHaveAttribute('data-count', '1');
+  // Its answer can be caused by hand: the link is a real address of the lab's case.
+  await expect(card.getByTestId('selftest-lab')).toHaveAttribute('href', /mode=recovery&case=lost_response/);
 
   // Progress is saved by an effect after the render that records it: each navigation below waits for the
   // saved copy, so a loaded machine cannot navigate away between the click and the save.
@@ -287,3 +289,25 @@ for (const theme of ['light', 'dark'] as const) {
     await check('self-test');
   });
 }
+
+test('the self-test’s question on local_replay and receipt_reconciled opens the recovery case that shows both (zh)', async ({
+  pg,
+  page,
+}) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
+  );
+  await pg.goto('/?mode=learn');
+  await page.getByRole('tab', { name: '自测' }).click();
+  const card = page.getByTestId('question-3');
+  // Beside the explanation, which opens once the learner has answered.
+  await card.getByRole('textbox').fill('一个来自本地记录，一个来自下游回执');
+  await card.getByTestId('reveal').click();
+  const link = card.getByTestId('selftest-lab');
+  await expect(link).toBeVisible();
+  await expect(link).toContainText('在恢复实验室里亲手造出两者');
+  await expect(page.getByTestId('selftest-lab')).toHaveCount(1);
+  await link.click();
+  await expect(page).toHaveURL(/mode=recovery&case=lost_response/);
+  await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-case', 'lost_response');
+});

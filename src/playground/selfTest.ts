@@ -6,6 +6,7 @@
  * words are in ./selfTestText.ts, by question id.
  */
 import type { PanelId } from './panels.ts';
+import type { RecoveryCaseId } from '../lessons/recoveryProofs.ts';
 
 /** Where the demo button takes the learner: a mode, a scenario, an attack, and a panel to focus. */
 export interface DemoPlace {
@@ -21,6 +22,8 @@ export type QuestionId = 1 | 2 | 3 | 4 | 5;
 export interface Question {
   id: QuestionId;
   demo: DemoPlace;
+  /** The recovery lab's case in which the learner causes the answer by hand (its link's words: selfTestText.ts `lab`). */
+  lab?: RecoveryCaseId;
 }
 
 export const QUESTIONS: readonly Question[] = [
@@ -34,7 +37,11 @@ export const QUESTIONS: readonly Question[] = [
       focus: 'panel-model-result',
     },
   },
-  { id: 3, demo: { mode: 'playground', scenarioId: 'get_order.local_replay', attackId: null, focus: 'panel-digests' } },
+  {
+    id: 3,
+    demo: { mode: 'playground', scenarioId: 'get_order.local_replay', attackId: null, focus: 'panel-digests' },
+    lab: 'lost_response',
+  },
   {
     id: 4,
     demo: { mode: 'playground', scenarioId: 'create_refund_draft.created', attackId: null, focus: 'panel-payloads' },

@@ -12,6 +12,8 @@ interface QuestionWords {
   explanation: readonly string[];
   points: readonly string[];
   demo: string;
+  /** The recovery lab's link, where the question has a case that shows its answer by the learner's hand. */
+  lab?: string;
 }
 
 export const SELF_TEST_TEXT = defineTexts<Readonly<Record<QuestionId, QuestionWords>>>({
@@ -53,6 +55,7 @@ export const SELF_TEST_TEXT = defineTexts<Readonly<Record<QuestionId, QuestionWo
         'receipt_reconciled comes from an explicit status query downstream (after OUTCOME_UNKNOWN); its evidence is the downstream receipt, kept in protected_audit, never in model_result.',
       ],
       demo: 'Open get_order.local_replay and its digests',
+      lab: 'Cause both by hand in the recovery lab: lose the response after the commit (receipt_reconciled), then retry with the same key (local_replay)',
     },
     4: {
       question: 'Why may a provider adapter serialize only the model projection?',
@@ -118,6 +121,7 @@ export const SELF_TEST_TEXT = defineTexts<Readonly<Record<QuestionId, QuestionWo
         'receipt_reconciled 来自对下游的显式状态查询（通常在 OUTCOME_UNKNOWN 之后）；证据是下游回执，保存在 protected_audit，从不进入 model_result。',
       ],
       demo: '打开 get_order.local_replay 及其摘要',
+      lab: '在恢复实验室里亲手造出两者：让响应在提交后丢失（receipt_reconciled），再用同一个 key 重试（local_replay）',
     },
     4: {
       question: '为什么 provider adapter 只能序列化 model projection？',

@@ -82,6 +82,7 @@ export function LearnView(props: LearnViewProps): JSX.Element {
                 onAnswer={props.onAnswer}
                 onGo={props.onGo}
                 onPoints={props.onPoints}
+                lab={props.recoveryLab}
               />
             ),
           },

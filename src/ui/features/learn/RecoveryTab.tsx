@@ -1,4 +1,5 @@
 /** The recovery walk-through: three timelines, each step's delivery and outcome from the core, the next step from the catalog. */
+import { LabLink } from './LabLink.tsx';
 import { useMemo, useState, type JSX } from 'react';
 import {
   recoveryTimeline,
@@ -55,17 +56,9 @@ export function RecoveryTab({
         <ul className={styles.labCases}>
           {[PATH_CASE[path], ...RECOVERY_CASE_IDS.filter((id) => id !== PATH_CASE[path])].map((id) => (
             <li key={id}>
-              <a
-                href={lab.href(id)}
-                onClick={(e) => {
-                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-                  e.preventDefault();
-                  lab.open(id);
-                }}
-                data-testid={`recovery-lab-link-${id}`}
-              >
+              <LabLink lab={lab} id={id} testId={`recovery-lab-link-${id}`}>
                 {t.labCases[id]}
-              </a>
+              </LabLink>
             </li>
           ))}
         </ul>

@@ -4,6 +4,8 @@
  * when at least one key point is ticked, and the progress counts points
  * covered, not boxes typed into.
  */
+import { LabLink } from './LabLink.tsx';
+import type { RecoveryCaseLinks } from './RecoveryTab.tsx';
 import { useEffect, useState, type JSX } from 'react';
 import { QUESTIONS, type DemoPlace, type Question } from '../../../playground/selfTest.ts';
 import { SELF_TEST_TEXT } from '../../../playground/selfTestText.ts';
@@ -26,9 +28,11 @@ export interface SelfTestTabProps {
   onAnswer(question: number, text: string): void;
   onGo(place: DemoPlace): void;
   onPoints(question: number, points: number[]): void;
+  /** The recovery lab's cases, where a question's answer can be caused by hand. */
+  lab: RecoveryCaseLinks;
 }
 
-export function SelfTestTab({ lang, points, answers, onAnswer, onGo, onPoints }: SelfTestTabProps): JSX.Element {
+export function SelfTestTab({ lang, points, answers, onAnswer, onGo, onPoints, lab }: SelfTestTabProps): JSX.Element {
   const t = LEARN_TEXT[lang];
   return (
     <TabPage lead={t.selfTestLead}>
@@ -43,6 +47,7 @@ export function SelfTestTab({ lang, points, answers, onAnswer, onGo, onPoints }:
             onAnswer={onAnswer}
             onGo={onGo}
             onPoints={onPoints}
+            lab={lab}
           />
         ))}
       </ol>
@@ -58,9 +63,10 @@ interface QuestionCardProps {
   onAnswer(question: number, text: string): void;
   onGo(place: DemoPlace): void;
   onPoints(question: number, points: number[]): void;
+  lab: RecoveryCaseLinks;
 }
 
-function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: QuestionCardProps): JSX.Element {
+function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints, lab }: QuestionCardProps): JSX.Element {
   const t = LEARN_TEXT[lang];
   const words = SELF_TEST_TEXT[lang][q.id];
   const answered = ticked.length > 0;
@@ -142,6 +148,13 @@ function QuestionCard({ q, lang, ticked, answer, onAnswer, onGo, onPoints }: Que
         <LearnButton kind="secondary" className={styles.demo} onClick={() => onGo(q.demo)} data-testid="demo">
           {words.demo} →
         </LearnButton>
+        {q.lab !== undefined && words.lab !== undefined ? (
+          <p>
+            <LabLink lab={lab} id={q.lab} testId="selftest-lab">
+              {words.lab} →
+            </LabLink>
+          </p>
+        ) : null}
       </div>
     </li>
   );
