@@ -6,7 +6,7 @@
  * test-results/classroom/ for looking at.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, sharedPage, test } from './fixtures.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/classroom/${name}.png` });
 
@@ -95,50 +95,57 @@ test('the injection story opens at its step 1 and follows the stepper, its steps
   await expect(page.getByTestId('step-count')).toHaveText(/^step (\d+) of \1$/);
 });
 
-// One test per stream, so none nears its timeout.
-for (const id of [
-  'openai.truncated',
-  'anthropic.truncated',
-  'gemini.truncated',
-  'openai.done_disagrees',
-  'anthropic.parallel_calls',
-  'openai.injection_follow_up',
-]) {
-  test(`the Chinese Model turn, ${id}: no literal backtick in its own texts, and the chapter’s terms`, async ({
-    pg,
-    page,
-  }) => {
-    await page.addInitScript(() =>
+// One test per stream, so none nears its timeout; the streams are looked at in one page in turn, opened in Chinese by
+// the saved preference (a fresh page for each was most of their time).
+test.describe(() => {
+  const shared = sharedPage({});
+  test.beforeAll(async () => {
+    await shared().page.addInitScript(() =>
       localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
     );
-    await pg.goto(`/?mode=turn&provider=${id.split('.')[0]}&stream=${id}`);
-    await expect(page.getByTestId('turn-mode')).toBeVisible();
-    for (const t of await page.getByRole('tab').all()) {
-      await t.click();
-      // Prose only: code blocks, JSON views and editors show text as it is.
-      const prose = await page.locator('[data-testid="turn-mode"]').evaluate((root) => {
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        const found: string[] = [];
-        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
-          const el = n.parentElement;
-          if (
-            el === null ||
-            el.closest('pre, code, textarea, .monaco-editor, .json-view, [data-testid="event-list"]') !== null
-          )
-            continue;
-          if (n.textContent?.includes('`') === true) found.push(n.textContent);
-        }
-        return found;
-      });
-      expect(prose, `${id}, tab ${await t.innerText()}`).toEqual([]);
-      const text = await page.locator('[data-testid="turn-mode"]').innerText();
-      for (const drift of ['调度器', '处理函数', '服务商']) expect(text, `${id}: ${drift}`).not.toContain(drift);
-    }
-    if (id !== 'anthropic.truncated') return;
-    await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.truncated');
-    await shot(page, 'turn-truncated-zh');
   });
-}
+  for (const id of [
+    'openai.truncated',
+    'anthropic.truncated',
+    'gemini.truncated',
+    'openai.done_disagrees',
+    'anthropic.parallel_calls',
+    'openai.injection_follow_up',
+  ]) {
+    test(`the Chinese Model turn, ${id}: no literal backtick in its own texts, and the chapter’s terms`, async () => {
+      const pg = shared();
+      const page = pg.page;
+      await pg.goto(`/?mode=turn&provider=${id.split('.')[0]}&stream=${id}`);
+      await expect(page.getByTestId('turn-mode')).toBeVisible();
+      // The page is in Chinese: English text would pass the checks below without showing anything.
+      await expect(page.getByRole('link', { name: '模型回合' })).toHaveAttribute('aria-current', 'page');
+      for (const t of await page.getByRole('tab').all()) {
+        await t.click();
+        // Prose only: code blocks, JSON views and editors show text as it is.
+        const prose = await page.locator('[data-testid="turn-mode"]').evaluate((root) => {
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          const found: string[] = [];
+          for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+            const el = n.parentElement;
+            if (
+              el === null ||
+              el.closest('pre, code, textarea, .monaco-editor, .json-view, [data-testid="event-list"]') !== null
+            )
+              continue;
+            if (n.textContent?.includes('`') === true) found.push(n.textContent);
+          }
+          return found;
+        });
+        expect(prose, `${id}, tab ${await t.innerText()}`).toEqual([]);
+        const text = await page.locator('[data-testid="turn-mode"]').innerText();
+        for (const drift of ['调度器', '处理函数', '服务商']) expect(text, `${id}: ${drift}`).not.toContain(drift);
+      }
+      if (id !== 'anthropic.truncated') return;
+      await pg.goto('/?mode=turn&provider=anthropic&stream=anthropic.truncated');
+      await shot(page, 'turn-truncated-zh');
+    });
+  }
+});
 
 test.describe('the classroom, at 1920×1080', () => {
   test.use({ viewport: { width: 1920, height: 1080 }, colorScheme: 'dark' });
