@@ -63,15 +63,15 @@ export {
   type ValidationReport,
   type ValidationDetails,
 } from './result/index.ts';
-export { toProviderItem, AdapterRefused } from './dispatch/index.ts';
-export { openLiveSession, type LiveSession } from './dispatch/index.ts';
+export { toProviderItem, AdapterRefused } from './lastHop/index.ts';
+export { openLiveSession, type LiveSession } from './lastHop/index.ts';
 export {
   composeTurn,
   TurnRefused,
   type ProviderCall,
   type PackagedResult,
   type TurnOptions,
-} from './dispatch/index.ts';
+} from './lastHop/index.ts';
 export { parseScenario, SCENARIO_FORMAT, type Scenario } from './result/index.ts';
 export { parseTrustedContext, TrustedContextError, type TrustedContext } from './result/index.ts';
 export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseError } from './json/index.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { attackApplies, runAttack, type AttackId } from './attacks.ts';
 import type { Scenario } from '../core/result/index.ts';
-import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
+import { AdapterRefused, toProviderItem } from '../core/lastHop/index.ts';
 import { validateResult } from '../core/result/index.ts';
 import { findScenario, chapterTools } from '../chapter/index.ts';
 

@@ -17,7 +17,7 @@ import { escapePointerSegment } from '../core/json/index.ts';
 import { project } from '../core/result/index.ts';
 import { lookupTool } from '../core/tables/index.ts';
 import type { Scenario } from '../core/result/index.ts';
-import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
+import { AdapterRefused, toProviderItem } from '../core/lastHop/index.ts';
 import { validateResult, type ValidationDetails } from '../core/result/index.ts';
 import type { Violation, ViolationCode } from '../core/tables/index.ts';
 import { jsonDiff } from './jsonDiff.ts';

@@ -13,12 +13,12 @@
  */
 import { canonicalize } from '../core/json/index.ts';
 import { PURPOSES, digestPreimages, type DigestPreimages } from '../core/result/index.ts';
-import { previewDispatch, type DispatchPreview } from '../core/dispatch/index.ts';
-import { openLiveSession, type LiveSession } from '../core/dispatch/index.ts';
+import { previewDispatch, type DispatchPreview } from '../core/lastHop/index.ts';
+import { openLiveSession, type LiveSession } from '../core/lastHop/index.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '../core/result/index.ts';
 import { type LastHopName } from '../core/tables/index.ts';
 import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
-import { AdapterRefused } from '../core/dispatch/index.ts';
+import { AdapterRefused } from '../core/lastHop/index.ts';
 import { type TrustedContext } from '../core/result/index.ts';
 import { type ValidationDetails } from '../core/result/index.ts';
 import { VIOLATION_CODES, type Violation } from '../core/tables/index.ts';

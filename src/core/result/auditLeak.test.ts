@@ -9,8 +9,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
-import { previewDispatch } from '../dispatch/dispatchPreview.ts';
-import { openLiveSession } from '../dispatch/liveSession.ts';
+import { previewDispatch } from '../lastHop/dispatchPreview.ts';
+import { openLiveSession } from '../lastHop/liveSession.ts';
 import { ERROR_CATALOG, type ErrorCode } from '../tables/errorCatalog.ts';
 import { type ToolSpec } from '../tables/registry.ts';
 import { contextFacts } from './contextFacts.ts';

@@ -15,11 +15,11 @@ import {
   type AnthropicTurn,
   type PackagedResult,
   type ProviderCall,
-} from '../dispatch/composeTurn.ts';
+} from '../lastHop/composeTurn.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { GeminiFunctionResult, OpenAIFunctionCallOutput, ProviderName } from '../tables/providerAdapters.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
-import { AdapterRefused } from '../dispatch/toProviderItem.ts';
+import { AdapterRefused } from '../lastHop/toProviderItem.ts';
 import { validateResult } from '../result/validateResult.ts';
 import { boundResponseId } from './inputGate.ts';
 import type { AssembledTurn } from './turn.ts';

@@ -1,5 +1,5 @@
 /**
- * The door of src/core/dispatch: The last hop: a validated package to each provider item (toProviderItem, composeTurn), and the live path (previewDispatch, openLiveSession).
+ * The door of src/core/lastHop (package subpath `tool-result-contract/last-hop`; `tool-result-contract/dispatch` is its deprecated alias): the last hop, a validated package to each provider item (toProviderItem, composeTurn), and the live path (previewDispatch, openLiveSession).
  * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { AdapterRefused, toProviderItem } from './toProviderItem.ts';
