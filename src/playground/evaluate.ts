@@ -13,7 +13,7 @@
  */
 import { canonicalize } from '../core/json/index.ts';
 import { PURPOSES, digestPreimages, type DigestPreimages } from '../core/result/index.ts';
-import { previewDispatch, type DispatchPreview } from '../core/lastHop/index.ts';
+import { previewPayloads, type PayloadPreview } from '../core/lastHop/index.ts';
 import { openLiveSession, type LiveSession } from '../core/lastHop/index.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '../core/result/index.ts';
 import { type LastHopName } from '../core/tables/index.ts';
@@ -160,7 +160,7 @@ function digestViews(v: ValidationDetails, preimages: DigestPreimages): DigestVi
 }
 
 /** One view per registered adapter, and the call's own unregistered triple when it has one (attack A12). */
-function payloadViews(preview: DispatchPreview): PayloadView[] {
+function payloadViews(preview: PayloadPreview): PayloadView[] {
   const views: PayloadView[] = preview.providers.map((p) => {
     const t = p.trusted.call;
     const base = {
@@ -242,7 +242,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
   const context = contextFromDraft(input.context);
   const trusted = (context as { value: TrustedContext }).value;
   return evaluateWith(input.handlerText, context, {
-    preview: (output) => previewDispatch(output, trusted, chapterTools),
+    preview: (output) => previewPayloads(output, trusted, chapterTools),
     preimages: (report) => digestPreimages(report, trusted, chapterTools),
   });
 }

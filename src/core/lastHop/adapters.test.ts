@@ -10,7 +10,7 @@ import {
 } from './composeTurn.ts';
 import { auditValuesOf } from '../result/auditValues.ts';
 import { callBindingDigest } from '../result/digest.ts';
-import { previewDispatch, rebindPackage, withProvider } from './dispatchPreview.ts';
+import { previewPayloads, rebindPackage, withProvider } from './payloadPreview.ts';
 import { project } from '../result/project.ts';
 import {
   PROVIDER_ADAPTERS,
@@ -275,7 +275,7 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
   });
 });
 
-describe('previewDispatch and rebindPackage', () => {
+describe('previewPayloads and rebindPackage', () => {
   it.each(scenarios.flatMap((s) => lastHops.map((p) => [s.id, p, s] as const)))(
     '%s rebound for %s equals projecting again',
     (_id, provider, s) => {
@@ -290,7 +290,7 @@ describe('previewDispatch and rebindPackage', () => {
   it('serializes for every registered last hop, and refuses where the learner set an unregistered revision', () => {
     const s = findScenario('get_order.paid') as Scenario;
     const kind = (item: ProviderItem | null) => (item === null ? null : 'type' in item ? item.type : 'CallToolResult');
-    const ok = previewDispatch(s.handler_output, s.context, chapterTools);
+    const ok = previewPayloads(s.handler_output, s.context, chapterTools);
     expect(ok.providers.map((p) => [p.provider, kind(p.item)])).toEqual([
       ['openai', 'function_call_output'],
       ['anthropic', 'tool_result'],
@@ -298,7 +298,7 @@ describe('previewDispatch and rebindPackage', () => {
       ['mcp', 'CallToolResult'],
     ]);
     const legacy = { ...s.context, call: { ...s.context.call, adapter_revision: 'openai-responses-2024-01-01' } };
-    const refused = previewDispatch(s.handler_output, legacy, chapterTools);
+    const refused = previewPayloads(s.handler_output, legacy, chapterTools);
     expect(refused.unregistered?.refused.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);
     expect(refused.providers.map((p) => kind(p.item))).toEqual([
       'function_call_output',

@@ -1,5 +1,5 @@
 /**
- * The door of src/core/lastHop (package subpath `tool-result-contract/last-hop`; `tool-result-contract/dispatch` is its deprecated alias): the last hop, a validated package to each provider item (toProviderItem, composeTurn), and the live path (previewDispatch, openLiveSession).
+ * The door of src/core/lastHop (package subpath `tool-result-contract/last-hop`; `tool-result-contract/dispatch` is its deprecated alias): the last hop, a validated package to each provider item (toProviderItem, composeTurn), and the live path (previewPayloads, openLiveSession).
  * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { AdapterRefused, toProviderItem } from './toProviderItem.ts';
@@ -13,5 +13,6 @@ export {
   type TurnOptions,
   TurnRefused,
 } from './composeTurn.ts';
-export { type DispatchPreview, previewDispatch, withProvider } from './dispatchPreview.ts';
+export { type PayloadPreview, previewPayloads, withProvider } from './payloadPreview.ts';
+export { type DispatchPreview, previewDispatch } from './payloadPreview.ts';
 export { type LiveSession, openLiveSession } from './liveSession.ts';

@@ -65,7 +65,7 @@ export interface ProviderPreview {
   refused: Violation[] | null;
 }
 
-export interface DispatchPreview {
+export interface PayloadPreview {
   /** The context as parsed: every other field was computed under it. */
   trusted: TrustedContext;
   pkg: Package;
@@ -102,7 +102,7 @@ export interface PreviewSteps {
 }
 
 /** The one preview loop: the call's package, then every registered adapter's, each validated in full before it serializes. */
-export function previewWith(handlerOutput: unknown, trusted: TrustedContext, steps: PreviewSteps): DispatchPreview {
+export function previewWith(handlerOutput: unknown, trusted: TrustedContext, steps: PreviewSteps): PayloadPreview {
   const { pkg, violations } = steps.project(handlerOutput);
   steps.seal(pkg);
   const report = steps.validate(pkg, trusted);
@@ -132,11 +132,11 @@ export function previewWith(handlerOutput: unknown, trusted: TrustedContext, ste
 }
 
 /** The package in every registered adapter's context, each validated in full by its adapter before it serializes. */
-export function previewDispatch(
+export function previewPayloads(
   handlerOutput: unknown,
   trustedInput: TrustedContext,
   tools: ToolRegistry,
-): DispatchPreview {
+): PayloadPreview {
   const trusted = assertTrustedContext(trustedInput);
   const callBinding = (t: TrustedContext, request_sha256: string, result_sha256: string) =>
     callBindingDigest(t, request_sha256, result_sha256, tools);
@@ -148,3 +148,8 @@ export function previewDispatch(
     seal: () => undefined,
   });
 }
+
+/** @deprecated Renamed previewPayloads; this alias goes in the next major release. */
+export const previewDispatch = previewPayloads;
+/** @deprecated Renamed PayloadPreview; this alias goes in the next major release. */
+export type DispatchPreview = PayloadPreview;
