@@ -4,8 +4,8 @@
  * input. `run` takes its IO as arguments so the tests drive it in-process.
  */
 import {
-  AdapterRefused,
-  StreamTextRefused,
+  AdapterRefusedError,
+  StreamTextRefusedError,
   TurnInputError,
   isTurnProvider,
   parseTurnContext,
@@ -260,7 +260,7 @@ function runCommand(
           out(toProviderItem(pkg as Package, context, tools));
           return 0;
         } catch (e) {
-          if (!(e instanceof AdapterRefused)) throw e;
+          if (!(e instanceof AdapterRefusedError)) throw e;
           out({ refused: true, violations: e.violations });
           io.stderr(`${e.message}\n`);
           return 1;
@@ -369,7 +369,7 @@ function turn(io: CliIO, flags: Map<string, string>, tools: ToolRegistry): numbe
   try {
     report = runTurn(provider as TurnReport['provider'], { events }, ctx, handlers, tools, mode);
   } catch (e) {
-    if (e instanceof StreamTextRefused) throw new BadInput(`${streamName}:${e.message}`);
+    if (e instanceof StreamTextRefusedError) throw new BadInput(`${streamName}:${e.message}`);
     if (e instanceof TurnInputError) {
       const where = /handler output/.test(e.message) ? handlersName : ctxName;
       throw new BadInput(`${where}: ${e.message}`);

@@ -63,11 +63,11 @@ export {
   type ValidationReport,
   type ValidationDetails,
 } from './result/index.ts';
-export { toProviderItem, AdapterRefused } from './lastHop/index.ts';
+export { toProviderItem, AdapterRefusedError } from './lastHop/index.ts';
 export { openLiveSession, type LiveSession } from './lastHop/index.ts';
 export {
   composeTurn,
-  TurnRefused,
+  TurnRefusedError,
   type ProviderCall,
   type PackagedResult,
   type TurnOptions,
@@ -88,7 +88,7 @@ export {
   assembleTurn,
   createTurnAssembler,
   isTurnProvider,
-  StreamTextRefused,
+  StreamTextRefusedError,
   TURN_PROVIDERS,
   type TurnEvents,
 } from './turn/index.ts';
@@ -143,3 +143,6 @@ export {
   type OpenAIStatelessBody,
 } from './turn/index.ts';
 export { runTurn, type TurnReport } from './turn/index.ts';
+// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
+export { AdapterRefused, TurnRefused } from './lastHop/index.ts';
+export { StreamTextRefused } from './turn/index.ts';

@@ -17,7 +17,7 @@ import { escapePointerSegment } from '../core/json/index.ts';
 import { project } from '../core/result/index.ts';
 import { lookupTool } from '../core/tables/index.ts';
 import type { Scenario } from '../core/result/index.ts';
-import { AdapterRefused, toProviderItem } from '../core/lastHop/index.ts';
+import { AdapterRefusedError, toProviderItem } from '../core/lastHop/index.ts';
 import { validateResult, type ValidationDetails } from '../core/result/index.ts';
 import type { Violation, ViolationCode } from '../core/tables/index.ts';
 import { jsonDiff } from './jsonDiff.ts';
@@ -73,7 +73,8 @@ function adapterOutcome(run: () => unknown): AdapterOutcome {
   try {
     return { refused: false, item: run() };
   } catch (e) {
-    if (e instanceof AdapterRefused) return { refused: true, codes: [...new Set(e.violations.map((v) => v.code))] };
+    if (e instanceof AdapterRefusedError)
+      return { refused: true, codes: [...new Set(e.violations.map((v) => v.code))] };
     throw e;
   }
 }

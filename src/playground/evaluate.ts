@@ -18,7 +18,7 @@ import { openLiveSession, type LiveSession } from '../core/lastHop/index.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '../core/result/index.ts';
 import { type LastHopName } from '../core/tables/index.ts';
 import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
-import { AdapterRefused } from '../core/lastHop/index.ts';
+import { AdapterRefusedError } from '../core/lastHop/index.ts';
 import { type TrustedContext } from '../core/result/index.ts';
 import { type ValidationDetails } from '../core/result/index.ts';
 import { VIOLATION_CODES, type Violation } from '../core/tables/index.ts';
@@ -172,7 +172,7 @@ function payloadViews(preview: PayloadPreview): PayloadView[] {
     };
     if (p.item === null) {
       const refusal = p.refused ?? [];
-      return { ...base, ok: false as const, refusal, message: new AdapterRefused(refusal).message };
+      return { ...base, ok: false as const, refusal, message: new AdapterRefusedError(refusal).message };
     }
     const serialized = JSON.stringify(p.item);
     const needles = ['protected_audit', ...auditValuesOf(p.pkg, p.trusted)];
@@ -190,7 +190,7 @@ function payloadViews(preview: PayloadPreview): PayloadView[] {
       isCallProvider: true,
       ok: false,
       refusal: u.refused,
-      message: new AdapterRefused(u.refused).message,
+      message: new AdapterRefusedError(u.refused).message,
     });
   }
   return views;

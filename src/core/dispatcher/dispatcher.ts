@@ -7,7 +7,7 @@
  * @example
  * const dispatcher = createDispatcher({ tools: [getInvoice] });
  * const pkg = dispatcher.project(handlerOutput, trusted);
- * const item = dispatcher.toProviderItem(pkg, trusted); // throws AdapterRefused when pkg does not validate
+ * const item = dispatcher.toProviderItem(pkg, trusted); // throws AdapterRefusedError when pkg does not validate
  */
 import {
   composeTurn,

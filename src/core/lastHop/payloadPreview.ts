@@ -12,7 +12,7 @@ import { callBindingDigest } from '../result/digest.ts';
 import { projectDetailed } from '../result/project.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import { PROVIDER_ADAPTERS, adapterFor, type LastHopName, type ProviderItem } from '../tables/providerAdapters.ts';
-import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
+import { AdapterRefusedError, providerItemOf } from './toProviderItem.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from '../result/validateResult.ts';
@@ -116,7 +116,7 @@ export function previewWith(handlerOutput: unknown, trusted: TrustedContext, ste
     try {
       return { ...base, item: providerItemOf(p, t, r), refused: null };
     } catch (e) {
-      if (!(e instanceof AdapterRefused)) throw e;
+      if (!(e instanceof AdapterRefusedError)) throw e;
       return { ...base, item: null, refused: e.violations };
     }
   });
@@ -149,7 +149,13 @@ export function previewPayloads(
   });
 }
 
-/** @deprecated Renamed previewPayloads; this alias goes in the next major release. */
+/**
+ * @deprecated Renamed previewPayloads; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
 export const previewDispatch = previewPayloads;
-/** @deprecated Renamed PayloadPreview; this alias goes in the next major release. */
+/**
+ * @deprecated Renamed PayloadPreview; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
 export type DispatchPreview = PayloadPreview;
