@@ -8,7 +8,12 @@ import { ApprovalRefused, ApprovalRefusedError } from '../src/control/index.ts';
 import {
   AdapterRefused,
   AdapterRefusedError,
+  adapterFor,
   assembleTurn,
+  findAdapter,
+  findTool,
+  lookupTool,
+  PROVIDER_ADAPTERS,
   StreamTextRefused,
   StreamTextRefusedError,
   toProviderItem,
@@ -50,5 +55,10 @@ describe('deprecated aliases: the old name is the new value', () => {
       [ApprovalRefused, ApprovalRefusedError],
     ] as const;
     for (const [old, renamed] of pairs) expect(old).toBe(renamed);
+  });
+
+  it('lookupTool is findTool; adapterFor answers as findAdapter with one argument', () => {
+    expect(lookupTool).toBe(findTool);
+    for (const a of PROVIDER_ADAPTERS) expect(adapterFor(a.provider)).toBe(findAdapter(a.provider));
   });
 });

@@ -22,7 +22,7 @@ import {
   project,
   toProviderItem,
   validateResult,
-  lookupTool,
+  findTool,
   resultJsonSchema,
   RESULT_SCHEMA_PARTS,
   type ResultSchemaPart,
@@ -284,7 +284,7 @@ function schema(flags: Map<string, string>, tools: ToolRegistry): Record<string,
     if (f !== '--tool' && f !== '--part') throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.schema}`);
   const name = flags.get('--tool');
   if (name === undefined) throw new BadInput(`schema needs --tool\n  ${COMMAND_USAGE.schema}`);
-  const spec = lookupTool(name, tools);
+  const spec = findTool(name, tools);
   if (spec === null)
     throw new BadInput(
       `unknown tool ${JSON.stringify(name)}: the registry holds ${Object.keys(tools).join(', ')}${tools === chapterTools ? ' (the chapter’s; --tools T.mjs for your own)' : ''}`,

@@ -11,7 +11,7 @@ export {
   constantTimeEqual,
 } from './json/index.ts';
 export {
-  lookupTool,
+  findTool,
   RESULT_LIMITS,
   type ToolSpec,
   type ToolRegistry,
@@ -46,7 +46,7 @@ export { createDispatcher, type Dispatcher } from './dispatcher/index.ts';
 export { resultJsonSchema, resultZodSchema, RESULT_SCHEMA_PARTS, type ResultSchemaPart } from './result/index.ts';
 export { digestPreimages, type DigestPreimages } from './result/index.ts';
 export { ERROR_CATALOG, RETRY_AFTER_MS, type ErrorCode, type CatalogEntry } from './tables/index.ts';
-export { PROVIDER_ADAPTERS, findAdapter, adapterFor, type ProviderName, type ProviderItem } from './tables/index.ts';
+export { PROVIDER_ADAPTERS, findAdapter, type ProviderName, type ProviderItem } from './tables/index.ts';
 export { type LastHopName, type McpCallToolResult } from './tables/index.ts';
 export { project, projectDetailed } from './result/index.ts';
 export {
@@ -145,4 +145,5 @@ export {
 export { runTurn, type TurnReport } from './turn/index.ts';
 // Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
 export { AdapterRefused, TurnRefused } from './lastHop/index.ts';
+export { adapterFor, lookupTool } from './tables/index.ts';
 export { StreamTextRefused } from './turn/index.ts';

@@ -5,7 +5,7 @@
  */
 import type { PairingCode } from '../messages/turnParams.ts';
 import {
-  adapterFor,
+  findAdapter,
   type AnthropicToolResult,
   type GeminiFunctionResult,
   type OpenAIFunctionCallOutput,
@@ -125,7 +125,7 @@ export function composeTurn(
   opts: TurnOptions,
 ): OpenAITurn | AnthropicTurn | GeminiTurn {
   const problems: TurnRefusedError['problems'] = [];
-  const expected = adapterFor(provider);
+  const expected = findAdapter(provider);
   const byCall = new Map<string, ProviderCall>();
   for (const call of calls) {
     const id = callId(provider, call);

@@ -11,7 +11,7 @@
 import { callBindingDigest } from '../result/digest.ts';
 import { projectDetailed } from '../result/project.ts';
 import type { Package } from '../result/protectedAudit.ts';
-import { PROVIDER_ADAPTERS, adapterFor, type LastHopName, type ProviderItem } from '../tables/providerAdapters.ts';
+import { PROVIDER_ADAPTERS, findAdapter, type LastHopName, type ProviderItem } from '../tables/providerAdapters.ts';
 import { AdapterRefusedError, providerItemOf } from './toProviderItem.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
@@ -20,7 +20,7 @@ import type { Violation } from '../tables/violation.ts';
 
 /** The same call routed through another provider's registered adapter: a new object, the argument untouched. */
 export function withProvider(trusted: TrustedContext, provider: LastHopName): TrustedContext {
-  const a = adapterFor(provider);
+  const a = findAdapter(provider);
   return {
     ...trusted,
     call: { ...trusted.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision },
@@ -80,7 +80,7 @@ export interface PayloadPreview {
 
 /** True when the call names exactly this registered adapter. */
 export function isCallAdapter(trusted: TrustedContext, provider: LastHopName): boolean {
-  const a = adapterFor(provider);
+  const a = findAdapter(provider);
   const c = trusted.call;
   return c.provider === a.provider && c.api_family === a.api_family && c.adapter_revision === a.adapter_revision;
 }
