@@ -24,7 +24,7 @@ module.exports = {
       name: 'core-folder-is-not-loose',
       comment: 'nothing in a core folder imports the package door (src/core/index.ts)',
       severity: 'error',
-      from: { path: '^src/core/[a-z]+/' },
+      from: { path: '^src/core/[a-zA-Z]+/' },
       to: { path: '^src/core/index\\.ts$' },
     },
     {

@@ -69,7 +69,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)core/[a-z]+/(?!index\\.ts$)[^/]+\\.ts$',
+              regex: '(^|/)core/[a-zA-Z]+/(?!index\\.ts$)[^/]+\\.ts$',
               message: 'Import the core through its folder door (core/<folder>/index.ts) or core/index.ts.',
             },
             {

@@ -41,7 +41,7 @@ export default defineConfig({
       output: {
         // The core's lower layers are what the first page already runs (parse, project, validate, adapters): one chunk
         // compresses better than the pieces the bundler would otherwise split off at each folder door.
-        codeSplitting: { groups: [{ name: 'core', test: /[\\/]src[\\/]core[\\/](json|tables|result|dispatch)[\\/]/ }] },
+        codeSplitting: { groups: [{ name: 'core', test: /[\\/]src[\\/]core[\\/](json|tables|result|lastHop)[\\/]/ }] },
       },
     },
   },

@@ -29,7 +29,7 @@
  */
 import { sha256Hex, hmacSha256Hex } from '../src/core/json/index.ts';
 import { callBindingParts } from '../src/core/result/index.ts';
-import { withProvider } from '../src/core/dispatch/index.ts';
+import { withProvider } from '../src/core/lastHop/index.ts';
 import { PROVIDER_ADAPTERS } from '../src/core/tables/index.ts';
 import { parseStrictJson } from '../src/core/json/index.ts';
 import type { Scenario } from '../src/core/result/index.ts';

@@ -9,9 +9,9 @@ const CORE_IMPORTS = {
   tables: ['json', 'messages'],
   result: ['json', 'messages', 'tables'],
   mcp: ['json', 'messages', 'tables', 'result'],
-  dispatch: ['json', 'messages', 'tables', 'result'],
-  turn: ['json', 'messages', 'tables', 'result', 'dispatch'],
-  dispatcher: ['json', 'messages', 'tables', 'result', 'mcp', 'dispatch', 'turn'],
+  lastHop: ['json', 'messages', 'tables', 'result'],
+  turn: ['json', 'messages', 'tables', 'result', 'lastHop'],
+  dispatcher: ['json', 'messages', 'tables', 'result', 'mcp', 'lastHop', 'turn'],
 };
 
 module.exports = { CORE_IMPORTS };

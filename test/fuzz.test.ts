@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  AdapterRefused,
+  AdapterRefusedError,
   CanonicalizationError,
-  TurnRefused,
+  TurnRefusedError,
   VIOLATION_CODES,
   canonicalize,
   composeTurn,
@@ -167,7 +167,7 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
             );
             throw new Error('a hostile model_result was serialized');
           } catch (e) {
-            expect(e).toBeInstanceOf(AdapterRefused);
+            expect(e).toBeInstanceOf(AdapterRefusedError);
           }
           const calls = ids.map((id) => ({
             type: 'function_call' as const,
@@ -178,7 +178,7 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs each)`, () => {
           try {
             composeTurn('openai', calls, [{ package: real, trusted: s.context }], { tools: chapterTools });
           } catch (e) {
-            expect(e instanceof TurnRefused || e instanceof AdapterRefused).toBe(true);
+            expect(e instanceof TurnRefusedError || e instanceof AdapterRefusedError).toBe(true);
           }
         },
       ),

@@ -1,6 +1,6 @@
 /**
  * The rules eslint.config.js adds to the recommended sets, run through ESLint itself on samples:
- * a file's size (500 lines, 300 for a component) and a reason on every disable comment.
+ * a file's size (500 lines, 300 for a component), a reason on every disable comment, and the core's doors.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,17 @@ describe('the lint rules of this tree', () => {
     ]);
     expect(await ruleIds(`/* eslint-disable -- everything */\n${body}`, 'src/core/sample.ts')).toEqual([
       '@eslint-community/eslint-comments/no-unlimited-disable',
+    ]);
+  });
+
+  it('outside the core, a core folder is reached through its door, a camelCase folder as well', async () => {
+    const from = 'src/playground/sample.ts';
+    expect(await ruleIds("export { toProviderItem } from '../core/lastHop/index.ts';\n", from)).toEqual([]);
+    expect(await ruleIds("export { toProviderItem } from '../core/lastHop/toProviderItem.ts';\n", from)).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await ruleIds("export { RESULT_LIMITS } from '../core/tables/registry.ts';\n", from)).toEqual([
+      'no-restricted-imports',
     ]);
   });
 });

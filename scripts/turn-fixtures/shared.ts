@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chapterTools, findScenario } from '../../src/chapter/index.ts';
 import { project } from '../../src/core/result/index.ts';
-import { toProviderItem } from '../../src/core/dispatch/index.ts';
+import { toProviderItem } from '../../src/core/lastHop/index.ts';
 import { PROVIDER_ADAPTERS } from '../../src/core/tables/index.ts';
 
 export type J = Record<string, unknown>;

@@ -4,8 +4,8 @@
  * input. `run` takes its IO as arguments so the tests drive it in-process.
  */
 import {
-  AdapterRefused,
-  StreamTextRefused,
+  AdapterRefusedError,
+  StreamTextRefusedError,
   TurnInputError,
   isTurnProvider,
   parseTurnContext,
@@ -22,7 +22,7 @@ import {
   project,
   toProviderItem,
   validateResult,
-  lookupTool,
+  findTool,
   resultJsonSchema,
   RESULT_SCHEMA_PARTS,
   type ResultSchemaPart,
@@ -260,7 +260,7 @@ function runCommand(
           out(toProviderItem(pkg as Package, context, tools));
           return 0;
         } catch (e) {
-          if (!(e instanceof AdapterRefused)) throw e;
+          if (!(e instanceof AdapterRefusedError)) throw e;
           out({ refused: true, violations: e.violations });
           io.stderr(`${e.message}\n`);
           return 1;
@@ -284,7 +284,7 @@ function schema(flags: Map<string, string>, tools: ToolRegistry): Record<string,
     if (f !== '--tool' && f !== '--part') throw new BadInput(`unknown option ${f}\n  ${COMMAND_USAGE.schema}`);
   const name = flags.get('--tool');
   if (name === undefined) throw new BadInput(`schema needs --tool\n  ${COMMAND_USAGE.schema}`);
-  const spec = lookupTool(name, tools);
+  const spec = findTool(name, tools);
   if (spec === null)
     throw new BadInput(
       `unknown tool ${JSON.stringify(name)}: the registry holds ${Object.keys(tools).join(', ')}${tools === chapterTools ? ' (the chapter’s; --tools T.mjs for your own)' : ''}`,
@@ -369,7 +369,7 @@ function turn(io: CliIO, flags: Map<string, string>, tools: ToolRegistry): numbe
   try {
     report = runTurn(provider as TurnReport['provider'], { events }, ctx, handlers, tools, mode);
   } catch (e) {
-    if (e instanceof StreamTextRefused) throw new BadInput(`${streamName}:${e.message}`);
+    if (e instanceof StreamTextRefusedError) throw new BadInput(`${streamName}:${e.message}`);
     if (e instanceof TurnInputError) {
       const where = e.params.kind === 'no_handler_output' ? handlersName : ctxName;
       throw new BadInput(`${where}: ${e.message}`);

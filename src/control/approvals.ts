@@ -8,7 +8,7 @@
 import { H } from '../core/result/index.ts';
 import { iso } from './attemptLog.ts';
 import { raceDeadline } from './deadlineRace.ts';
-import { ApprovalRefused } from './controlPlaneErrors.ts';
+import { ApprovalRefusedError } from './controlPlaneErrors.ts';
 import type { Approval, PlaneState, Preview, Principal } from './planeTypes.ts';
 
 const PREVIEW_PURPOSE = 'tool-approval-preview/v1';
@@ -51,19 +51,19 @@ export async function checkApproval(
 }
 
 export async function approve(s: PlaneState, preview: unknown, approver: unknown): Promise<Approval> {
-  if (!isPreview(preview) || !isPrincipal(approver)) throw new ApprovalRefused('malformed');
+  if (!isPreview(preview) || !isPrincipal(approver)) throw new ApprovalRefusedError('malformed');
   const now = s.clock.now();
   let digest: string;
   try {
     digest = previewDigest(s, preview);
   } catch {
-    throw new ApprovalRefused('malformed');
+    throw new ApprovalRefusedError('malformed');
   }
   // approve has no call of its own: the policy's deadline bounds it, as it bounds an execute.
   const deadline = now + s.policy.deadline_ms;
   const stored = await bounded(s, deadline, () => s.store.readPreview(digest));
-  if (stored === null) throw new ApprovalRefused('not_issued');
-  if (stored.expires_at <= now) throw new ApprovalRefused('expired');
+  if (stored === null) throw new ApprovalRefusedError('not_issued');
+  if (stored.expires_at <= now) throw new ApprovalRefusedError('expired');
   const expires = now + s.policy.approval_ttl_ms;
   const approval: Approval = {
     approval_id: `ap_${s.token()}`,
@@ -80,7 +80,7 @@ export async function approve(s: PlaneState, preview: unknown, approver: unknown
 /** A store call raced against approve's deadline: a store that fails or does not answer is a refusal, never a hang. */
 async function bounded<T>(s: PlaneState, deadline: number, op: () => Promise<T>): Promise<T> {
   const r = await raceDeadline(s.clock, Math.max(1, deadline - s.clock.now()), op);
-  if (r.kind !== 'value') throw new ApprovalRefused('store_unavailable');
+  if (r.kind !== 'value') throw new ApprovalRefusedError('store_unavailable');
   return r.value;
 }
 

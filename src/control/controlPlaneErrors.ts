@@ -23,8 +23,8 @@ export class PlaneCallError extends Error {
 }
 
 /** `approve` refused: a preview this plane did not issue, one that has expired, or a store that did not answer. */
-export class ApprovalRefused extends Error {
-  override readonly name = 'ApprovalRefused';
+export class ApprovalRefusedError extends Error {
+  override readonly name = 'ApprovalRefusedError';
   constructor(readonly reason: 'not_issued' | 'expired' | 'malformed' | 'store_unavailable') {
     super(
       reason === 'not_issued'
@@ -37,3 +37,14 @@ export class ApprovalRefused extends Error {
     );
   }
 }
+
+/**
+ * @deprecated Renamed ApprovalRefusedError; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export const ApprovalRefused = ApprovalRefusedError;
+/**
+ * @deprecated Renamed ApprovalRefusedError; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export type ApprovalRefused = ApprovalRefusedError;

@@ -15,7 +15,7 @@ export type { Approval, Authorize, Execution, PlaneCall, Preview, Principal } fr
 export type { RunContext, StatusAnswer, ToolRuntime } from './runtime.ts';
 export { DEFAULT_POLICY, type Policy } from './policy.ts';
 export { systemClock, virtualClock, type Clock, type VirtualClock } from './clock.ts';
-export { ApprovalRefused, ControlPlaneConfigError, PlaneCallError } from './controlPlaneErrors.ts';
+export { ApprovalRefusedError, ControlPlaneConfigError, PlaneCallError } from './controlPlaneErrors.ts';
 export { memoryStore } from './memoryStore.ts';
 export type {
   Attempt,
@@ -38,3 +38,5 @@ export {
   type FindingCode,
   type Reconciliation,
 } from './reconcileTranscript.ts';
+// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
+export { ApprovalRefused } from './controlPlaneErrors.ts';

@@ -11,7 +11,7 @@ export {
   constantTimeEqual,
 } from './json/index.ts';
 export {
-  lookupTool,
+  findTool,
   RESULT_LIMITS,
   type ToolSpec,
   type ToolRegistry,
@@ -46,7 +46,7 @@ export { createDispatcher, type Dispatcher } from './dispatcher/index.ts';
 export { resultJsonSchema, resultZodSchema, RESULT_SCHEMA_PARTS, type ResultSchemaPart } from './result/index.ts';
 export { digestPreimages, type DigestPreimages } from './result/index.ts';
 export { ERROR_CATALOG, RETRY_AFTER_MS, type ErrorCode, type CatalogEntry } from './tables/index.ts';
-export { PROVIDER_ADAPTERS, findAdapter, adapterFor, type ProviderName, type ProviderItem } from './tables/index.ts';
+export { PROVIDER_ADAPTERS, findAdapter, type ProviderName, type ProviderItem } from './tables/index.ts';
 export { type LastHopName, type McpCallToolResult } from './tables/index.ts';
 export { project, projectDetailed } from './result/index.ts';
 export {
@@ -63,15 +63,15 @@ export {
   type ValidationReport,
   type ValidationDetails,
 } from './result/index.ts';
-export { toProviderItem, AdapterRefused } from './dispatch/index.ts';
-export { openLiveSession, type LiveSession } from './dispatch/index.ts';
+export { toProviderItem, AdapterRefusedError } from './lastHop/index.ts';
+export { openLiveSession, type LiveSession } from './lastHop/index.ts';
 export {
   composeTurn,
-  TurnRefused,
+  TurnRefusedError,
   type ProviderCall,
   type PackagedResult,
   type TurnOptions,
-} from './dispatch/index.ts';
+} from './lastHop/index.ts';
 export { parseScenario, SCENARIO_FORMAT, type Scenario } from './result/index.ts';
 export { parseTrustedContext, TrustedContextError, type TrustedContext } from './result/index.ts';
 export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseError } from './json/index.ts';
@@ -88,7 +88,7 @@ export {
   assembleTurn,
   createTurnAssembler,
   isTurnProvider,
-  StreamTextRefused,
+  StreamTextRefusedError,
   TURN_PROVIDERS,
   type TurnEvents,
 } from './turn/index.ts';
@@ -144,3 +144,7 @@ export {
   type OpenAIStatelessBody,
 } from './turn/index.ts';
 export { runTurn, type TurnReport } from './turn/index.ts';
+// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
+export { AdapterRefused, TurnRefused } from './lastHop/index.ts';
+export { adapterFor, lookupTool } from './tables/index.ts';
+export { StreamTextRefused } from './turn/index.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { attackApplies, runAttack, type AttackId } from './attacks.ts';
 import type { Scenario } from '../core/result/index.ts';
-import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
+import { AdapterRefusedError, toProviderItem } from '../core/lastHop/index.ts';
 import { validateResult } from '../core/result/index.ts';
 import { findScenario, chapterTools } from '../chapter/index.ts';
 
@@ -90,7 +90,7 @@ describe('package attacks: validateResult rejects with these exact codes', () =>
   it('A12 unregistered adapter revision → UNREGISTERED_ADAPTER, and the adapter refuses', () => {
     const r = run('A12', 'get_order.paid');
     expect(codes(r.report.violations)).toEqual(['UNREGISTERED_ADAPTER /protected_audit/provider_context']);
-    expect(() => toProviderItem(r.tampered.pkg, r.tampered.trusted, chapterTools)).toThrow(AdapterRefused);
+    expect(() => toProviderItem(r.tampered.pkg, r.tampered.trusted, chapterTools)).toThrow(AdapterRefusedError);
   });
   it('A13 copy principal_ref into model_result → AUDIT_LEAK, RESULT_SCHEMA (+ digests)', () => {
     expect(codes(run('A13', 'search_kb.hits').report.violations)).toEqual([

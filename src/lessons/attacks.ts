@@ -8,7 +8,7 @@ import { DEMO_AUDIT_KEY } from './demoKey.ts';
 import { H, PURPOSES, callBindingFields } from '../core/result/index.ts';
 import { project } from '../core/result/index.ts';
 import type { Package } from '../core/result/index.ts';
-import { lookupTool } from '../core/tables/index.ts';
+import { findTool } from '../core/tables/index.ts';
 import { sha256Hex } from '../core/json/index.ts';
 import type { Scenario } from '../core/result/index.ts';
 import type { TrustedContext } from '../core/result/index.ts';
@@ -236,7 +236,7 @@ export function attackApplies(id: AttackId, s: Scenario): boolean {
   const pkg = project(s.handler_output, s.context, chapterTools);
   const ok = validateResultDetailed(pkg, s.context, chapterTools).ok;
   const success = pkg.model_result.status === 'succeeded';
-  const spec = lookupTool(s.context.tool, chapterTools);
+  const spec = findTool(s.context.tool, chapterTools);
   switch (id) {
     case 'A7':
       return ok && !success;

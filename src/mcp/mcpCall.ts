@@ -9,7 +9,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Dispatcher } from '../core/dispatcher/index.ts';
 import type { Package, TrustedContext } from '../core/result/index.ts';
-import { adapterFor, type McpCallToolResult } from '../core/tables/index.ts';
+import { findAdapter, type McpCallToolResult } from '../core/tables/index.ts';
 
 /** What fresh identifiers are made for. */
 export type McpIdKind = 'operation' | 'idempotency' | 'connection';
@@ -29,7 +29,7 @@ export function mcpBoundCall(
   principal: { tenant: string; subject: string },
   newId: (kind: McpIdKind) => string,
 ): McpBoundCall {
-  const adapter = adapterFor('mcp');
+  const adapter = findAdapter('mcp');
   return {
     principal: { tenant: principal.tenant, subject: principal.subject },
     call: {

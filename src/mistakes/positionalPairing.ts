@@ -1,5 +1,5 @@
 /** Mistake 7: results matched to calls by array position. */
-import { composeTurn, type PackagedResult } from '../core/dispatch/index.ts';
+import { composeTurn, type PackagedResult } from '../core/lastHop/index.ts';
 import { project } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
 import type { Mistake } from './mistake.ts';

@@ -2,8 +2,8 @@
 import { project } from '../core/result/index.ts';
 import { PROVIDER_ADAPTERS } from '../core/tables/index.ts';
 import { type Scenario } from '../core/result/index.ts';
-import { toProviderItem } from '../core/dispatch/index.ts';
-import { withProvider } from '../core/dispatch/index.ts';
+import { toProviderItem } from '../core/lastHop/index.ts';
+import { withProvider } from '../core/lastHop/index.ts';
 import type { Mistake } from './mistake.ts';
 import { chapterTools } from '../chapter/index.ts';
 

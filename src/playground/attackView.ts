@@ -15,9 +15,9 @@ import {
 import { canonicalize } from '../core/json/index.ts';
 import { escapePointerSegment } from '../core/json/index.ts';
 import { project } from '../core/result/index.ts';
-import { lookupTool } from '../core/tables/index.ts';
+import { findTool } from '../core/tables/index.ts';
 import type { Scenario } from '../core/result/index.ts';
-import { AdapterRefused, toProviderItem } from '../core/dispatch/index.ts';
+import { AdapterRefusedError, toProviderItem } from '../core/lastHop/index.ts';
 import { validateResult, type ValidationDetails } from '../core/result/index.ts';
 import type { Violation, ViolationCode } from '../core/tables/index.ts';
 import { jsonDiff } from './jsonDiff.ts';
@@ -73,7 +73,8 @@ function adapterOutcome(run: () => unknown): AdapterOutcome {
   try {
     return { refused: false, item: run() };
   } catch (e) {
-    if (e instanceof AdapterRefused) return { refused: true, codes: [...new Set(e.violations.map((v) => v.code))] };
+    if (e instanceof AdapterRefusedError)
+      return { refused: true, codes: [...new Set(e.violations.map((v) => v.code))] };
     throw e;
   }
 }
@@ -86,10 +87,10 @@ export function whyInapplicable(id: AttackId, s: Scenario): Inapplicable {
   const status = pkg.model_result.status;
   if (id === 'A7') return { why: 'needs_error' };
   if (id === 'A11' && s.context.key !== undefined) return { why: 'already_keyed', keyId: s.context.key.id };
-  if (lookupTool(s.context.tool, chapterTools) === null) return { why: 'unknown_tool', tool: s.context.tool };
+  if (findTool(s.context.tool, chapterTools) === null) return { why: 'unknown_tool', tool: s.context.tool };
   if (status !== 'succeeded') return { why: 'needs_success', errorCode: pkg.model_result.error?.code ?? null };
   // A14 needs a list of hits to carry the injected text: on other tools it would change nothing.
-  if (id === 'A14' && lookupTool(s.context.tool, chapterTools)?.list === undefined) return { why: 'no_effect' };
+  if (id === 'A14' && findTool(s.context.tool, chapterTools)?.list === undefined) return { why: 'no_effect' };
   return { why: 'failed', message: 'the attack does not apply to this scenario' };
 }
 
@@ -125,7 +126,7 @@ function verdictOf(run: AttackRun): Verdict {
           path: `/model_result/data${t.path}`,
         })),
         trust: mr.provenance.trust,
-        nextToolRegistered: lookupTool(INJECTED_NEXT_TOOL, chapterTools) !== null,
+        nextToolRegistered: findTool(INJECTED_NEXT_TOOL, chapterTools) !== null,
       };
     }
   }

@@ -13,12 +13,12 @@
  */
 import { canonicalize } from '../core/json/index.ts';
 import { PURPOSES, digestPreimages, type DigestPreimages } from '../core/result/index.ts';
-import { previewDispatch, type DispatchPreview } from '../core/dispatch/index.ts';
-import { openLiveSession, type LiveSession } from '../core/dispatch/index.ts';
+import { previewPayloads, type PayloadPreview } from '../core/lastHop/index.ts';
+import { openLiveSession, type LiveSession } from '../core/lastHop/index.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '../core/result/index.ts';
 import { type LastHopName } from '../core/tables/index.ts';
 import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
-import { AdapterRefused } from '../core/dispatch/index.ts';
+import { AdapterRefusedError } from '../core/lastHop/index.ts';
 import { type TrustedContext } from '../core/result/index.ts';
 import { type ValidationDetails } from '../core/result/index.ts';
 import { VIOLATION_CODES, type Violation } from '../core/tables/index.ts';
@@ -160,7 +160,7 @@ function digestViews(v: ValidationDetails, preimages: DigestPreimages): DigestVi
 }
 
 /** One view per registered adapter, and the call's own unregistered triple when it has one (attack A12). */
-function payloadViews(preview: DispatchPreview): PayloadView[] {
+function payloadViews(preview: PayloadPreview): PayloadView[] {
   const views: PayloadView[] = preview.providers.map((p) => {
     const t = p.trusted.call;
     const base = {
@@ -172,7 +172,7 @@ function payloadViews(preview: DispatchPreview): PayloadView[] {
     };
     if (p.item === null) {
       const refusal = p.refused ?? [];
-      return { ...base, ok: false as const, refusal, message: new AdapterRefused(refusal).message };
+      return { ...base, ok: false as const, refusal, message: new AdapterRefusedError(refusal).message };
     }
     const serialized = JSON.stringify(p.item);
     const needles = ['protected_audit', ...auditValuesOf(p.pkg, p.trusted)];
@@ -190,7 +190,7 @@ function payloadViews(preview: DispatchPreview): PayloadView[] {
       isCallProvider: true,
       ok: false,
       refusal: u.refused,
-      message: new AdapterRefused(u.refused).message,
+      message: new AdapterRefusedError(u.refused).message,
     });
   }
   return views;
@@ -242,7 +242,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
   const context = contextFromDraft(input.context);
   const trusted = (context as { value: TrustedContext }).value;
   return evaluateWith(input.handlerText, context, {
-    preview: (output) => previewDispatch(output, trusted, chapterTools),
+    preview: (output) => previewPayloads(output, trusted, chapterTools),
     preimages: (report) => digestPreimages(report, trusted, chapterTools),
   });
 }

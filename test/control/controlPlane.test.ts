@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  ApprovalRefused,
+  ApprovalRefusedError,
   ControlPlaneConfigError,
   PlaneCallError,
   createControlPlane,
@@ -264,7 +264,7 @@ describe('approval', () => {
       'APPROVAL_INVALID',
     );
     await expect(plane.approve({ ...held.preview!, arguments: { invoice_ref: 'INV-1' } }, alice)).rejects.toThrow(
-      ApprovalRefused,
+      ApprovalRefusedError,
     );
     await clock.advance(900_001);
     await expect(plane.approve(held.preview!, alice)).rejects.toThrow(/expired/);

@@ -11,7 +11,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ApprovalRefused,
+  ApprovalRefusedError,
   createControlPlane,
   memoryStore,
   verifyAuditChain,
@@ -278,8 +278,8 @@ describe('approve', () => {
       st.stall(method, { mode: 'landed' });
       const t0 = clock.now();
       const refused = await plane.approve(held.preview!, manager).catch((e: unknown) => e);
-      expect(refused).toBeInstanceOf(ApprovalRefused);
-      expect((refused as ApprovalRefused).reason).toBe('store_unavailable');
+      expect(refused).toBeInstanceOf(ApprovalRefusedError);
+      expect((refused as ApprovalRefusedError).reason).toBe('store_unavailable');
       expect(clock.now() - t0).toBe(DEADLINE);
       await st.recover();
       const approval = await plane.approve(held.preview!, manager);

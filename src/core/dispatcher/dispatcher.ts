@@ -7,7 +7,7 @@
  * @example
  * const dispatcher = createDispatcher({ tools: [getInvoice] });
  * const pkg = dispatcher.project(handlerOutput, trusted);
- * const item = dispatcher.toProviderItem(pkg, trusted); // throws AdapterRefused when pkg does not validate
+ * const item = dispatcher.toProviderItem(pkg, trusted); // throws AdapterRefusedError when pkg does not validate
  */
 import {
   composeTurn,
@@ -17,7 +17,7 @@ import {
   type PackagedResult,
   type ProviderCall,
   type TurnOptions,
-} from '../dispatch/composeTurn.ts';
+} from '../lastHop/composeTurn.ts';
 import {
   continueTurn,
   type Continuation,
@@ -27,14 +27,14 @@ import {
 } from '../turn/continueTurn.ts';
 import { defineTool } from '../tables/defineTool.ts';
 import { dispatchTurn, type DispatchedCall } from '../turn/dispatchTurn.ts';
-import { openLiveSession, type LiveSession } from '../dispatch/liveSession.ts';
+import { openLiveSession, type LiveSession } from '../lastHop/liveSession.ts';
 import { projectDetailed } from '../result/project.ts';
 import type { McpPinning } from '../mcp/pinMcpTools.ts';
 import { projectMcpDetailed } from '../mcp/projectMcp.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ProviderItem, ProviderName } from '../tables/providerAdapters.ts';
 import type { ToolRegistry, ToolSpec } from '../tables/registry.ts';
-import { toProviderItem } from '../dispatch/toProviderItem.ts';
+import { toProviderItem } from '../lastHop/toProviderItem.ts';
 import type { AssembledTurn } from '../turn/turn.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { TurnContext } from '../turn/turnContext.ts';

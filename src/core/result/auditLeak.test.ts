@@ -9,8 +9,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
-import { previewDispatch } from '../dispatch/dispatchPreview.ts';
-import { openLiveSession } from '../dispatch/liveSession.ts';
+import { previewPayloads } from '../lastHop/payloadPreview.ts';
+import { openLiveSession } from '../lastHop/liveSession.ts';
 import { ERROR_CATALOG, type ErrorCode } from '../tables/errorCatalog.ts';
 import { type ToolSpec } from '../tables/registry.ts';
 import { contextFacts } from './contextFacts.ts';
@@ -335,9 +335,9 @@ describe('project never returns a package validateResult refuses under the same 
       fc.property(cases, ({ t, h, edit }) => {
         const { out } = apply(h, t, edit);
         const session = openLiveSession(t, chapterTools);
-        const strip = (p: ReturnType<typeof previewDispatch>) =>
+        const strip = (p: ReturnType<typeof previewPayloads>) =>
           JSON.stringify({ pkg: p.pkg, violations: p.violations, report: p.report.violations, ok: p.report.ok });
-        expect(strip(session.preview(out))).toBe(strip(previewDispatch(out, t, chapterTools)));
+        expect(strip(session.preview(out))).toBe(strip(previewPayloads(out, t, chapterTools)));
         session.close();
       }),
       { seed: SEED, numRuns: 100 },

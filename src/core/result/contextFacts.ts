@@ -9,7 +9,7 @@ import { auditValueList } from './auditValues.ts';
 import { normalizedArguments, principalRef, requestDigest, toolContractOf } from './digest.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { ToolContractRef } from './protectedAudit.ts';
-import { lookupTool, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
+import { findTool, type ToolRegistry, type ToolSpec } from '../tables/registry.ts';
 import type { Delivery, TrustedContext } from './trustedContext.ts';
 
 /** Who makes the call's result: its handler, or the dispatcher with UNKNOWN_TOOL (decided before the arguments) or INVALID_ARGUMENTS. */
@@ -31,7 +31,7 @@ export function gateVerdict(spec: ToolSpec | null, args: { readonly ok: boolean 
  */
 export function callGate(trusted: TrustedContext, tools: ToolRegistry): { gate: GateVerdict; arguments: JsonValue } {
   const args = normalizedArguments(trusted, tools);
-  return { gate: gateVerdict(lookupTool(trusted.tool, tools), args), arguments: args.value };
+  return { gate: gateVerdict(findTool(trusted.tool, tools), args), arguments: args.value };
 }
 
 export interface ContextFacts {
@@ -51,7 +51,7 @@ export function contextFacts(trusted: TrustedContext, tools: ToolRegistry): Cont
   const principal_ref = principalRef(trusted.principal, trusted.key);
   const request_sha256 = requestDigest(trusted, tools);
   const c = trusted.call;
-  const spec = lookupTool(trusted.tool, tools);
+  const spec = findTool(trusted.tool, tools);
   const args = normalizedArguments(trusted, tools);
   return {
     tool: trusted.tool,

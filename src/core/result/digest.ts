@@ -8,7 +8,7 @@ import { hmacSha256Hex, sha256Hex } from '../json/hash.ts';
 import type { Bindings, ToolContractRef } from './protectedAudit.ts';
 import type { ModelResult } from './modelResult.ts';
 import type { TrustedContext } from './trustedContext.ts';
-import { lookupTool, type ToolRegistry } from '../tables/registry.ts';
+import { findTool, type ToolRegistry } from '../tables/registry.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { checkSchema } from '../tables/zodIssues.ts';
 
@@ -42,7 +42,7 @@ export function principalRef(principal: TrustedContext['principal'], key: AuditK
 
 /** The audit's `tool_contract`: the tool and its six revisions, all null for an unknown tool. */
 export function toolContractOf(tool: string, tools: ToolRegistry): ToolContractRef {
-  const spec = lookupTool(tool, tools);
+  const spec = findTool(tool, tools);
   const r = spec?.revisions;
   return {
     tool,
@@ -61,7 +61,7 @@ export function toolContractOf(tool: string, tools: ToolRegistry): ToolContractR
  * intent share one request digest. Invalid arguments are hashed as given.
  */
 export function normalizedArguments(trusted: TrustedContext, tools: ToolRegistry): { ok: boolean; value: JsonValue } {
-  const spec = lookupTool(trusted.tool, tools);
+  const spec = findTool(trusted.tool, tools);
   if (spec === null) return { ok: false, value: trusted.arguments };
   const r = checkSchema(spec.input, trusted.arguments);
   return r.success ? { ok: true, value: r.data as JsonValue } : { ok: false, value: trusted.arguments };

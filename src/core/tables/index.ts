@@ -12,7 +12,6 @@ export {
 } from './errorCatalog.ts';
 export { deniedKeyKind, normalizeKey } from './denyList.ts';
 export {
-  adapterFor,
   type AnthropicToolResult,
   findAdapter,
   type GeminiFunctionResult,
@@ -26,7 +25,7 @@ export {
 export {
   type EchoField,
   type McpBinding,
-  lookupTool,
+  findTool,
   RESULT_LIMITS,
   type ToolRegistry,
   type ToolRevisions,
@@ -45,3 +44,6 @@ export {
   type ViolationParamsKind,
 } from '../messages/violationParams.ts';
 export { type Violation, VIOLATION_CODES, type ViolationCode } from './violation.ts';
+// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
+export { adapterFor } from './providerAdapters.ts';
+export { lookupTool } from './registry.ts';

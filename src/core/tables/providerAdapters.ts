@@ -120,7 +120,16 @@ export const PROVIDER_ADAPTERS: readonly [
   ProviderAdapter<McpCallToolResult>,
 ] = Object.freeze([openai, anthropic, gemini, mcp] as const);
 
-export function findAdapter(provider: string, api_family: string, adapter_revision: string): ProviderAdapter | null {
+/** The adapter registered for a last hop (one per name), or for an exact triple: null when that triple is not registered. */
+export function findAdapter(provider: LastHopName): ProviderAdapter;
+export function findAdapter(provider: string, api_family: string, adapter_revision: string): ProviderAdapter | null;
+export function findAdapter(
+  provider: string,
+  ...triple: [] | [api_family: string, adapter_revision: string]
+): ProviderAdapter | null {
+  // By arity, never by a missing member: a context's triple with an undefined api_family must match nothing, not its name.
+  if (triple.length === 0) return PROVIDER_ADAPTERS.find((a) => a.provider === provider) ?? null;
+  const [api_family, adapter_revision] = triple;
   return (
     PROVIDER_ADAPTERS.find(
       (a) => a.provider === provider && a.api_family === api_family && a.adapter_revision === adapter_revision,
@@ -128,6 +137,10 @@ export function findAdapter(provider: string, api_family: string, adapter_revisi
   );
 }
 
+/**
+ * @deprecated Renamed findAdapter (its one-argument form); this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same lookup as its new one on purpose.
+ */
 export function adapterFor(provider: LastHopName): ProviderAdapter {
-  return PROVIDER_ADAPTERS.find((a) => a.provider === provider) as ProviderAdapter;
+  return findAdapter(provider);
 }

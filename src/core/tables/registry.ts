@@ -51,9 +51,15 @@ export interface McpBinding {
 /** Tools by name: the trusted registry a dispatcher is made for (createDispatcher), e.g. `defineTool` specs by name. */
 export type ToolRegistry = Readonly<Record<string, ToolSpec>>;
 
-export function lookupTool(name: string, tools: ToolRegistry): ToolSpec | null {
+export function findTool(name: string, tools: ToolRegistry): ToolSpec | null {
   return Object.prototype.hasOwnProperty.call(tools, name) ? (tools[name] as ToolSpec) : null;
 }
+
+/**
+ * @deprecated Renamed findTool; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export const lookupTool = findTool;
 
 /** Size and depth limits (docs/contract.md#size-and-depth), shared by projection and validation. */
 export const RESULT_LIMITS = {

@@ -3,7 +3,7 @@
  * are the provider's raw stream events, as values or as the text of a stream
  * file (JSON array, JSON Lines or SSE). It never throws on bad events: they
  * are problems of the turn. Text that is not JSON is bad input and throws
- * {@link StreamTextRefused} with its line and column; an unknown provider is a
+ * {@link StreamTextRefusedError} with its line and column; an unknown provider is a
  * programming error (TypeError).
  *
  * @example
@@ -17,12 +17,23 @@ import type { TurnReplayOf } from './replayTypes.ts';
 import type { AssembledTurn, TurnAssembler } from './turn.ts';
 import { readTurnStream, type StreamEvent, type StreamTextError } from './turnStream.ts';
 
-export class StreamTextRefused extends Error {
-  override readonly name = 'StreamTextRefused';
+export class StreamTextRefusedError extends Error {
+  override readonly name = 'StreamTextRefusedError';
   constructor(readonly error: StreamTextError) {
     super(`${error.line}:${error.column}: ${error.code}: ${error.message}`);
   }
 }
+
+/**
+ * @deprecated Renamed StreamTextRefusedError; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export const StreamTextRefused = StreamTextRefusedError;
+/**
+ * @deprecated Renamed StreamTextRefusedError; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export type StreamTextRefused = StreamTextRefusedError;
 
 const FACTORIES: Readonly<Record<ProviderName, () => TurnAssembler>> = /* @__PURE__ */ Object.freeze({
   openai: createOpenAITurnAssembler,
@@ -56,7 +67,7 @@ export type TurnEvents<E = unknown> = string | readonly E[] | { events: readonly
 function streamEvents(events: TurnEvents): readonly StreamEvent[] | readonly unknown[] {
   if (typeof events === 'string') {
     const r = readTurnStream(events);
-    if (!r.ok) throw new StreamTextRefused(r.error);
+    if (!r.ok) throw new StreamTextRefusedError(r.error);
     return r.events;
   }
   return Array.isArray(events) ? (events as readonly unknown[]) : (events as { events: readonly StreamEvent[] }).events;

@@ -11,15 +11,15 @@
  */
 import {
   composeTurn,
-  TurnRefused,
+  TurnRefusedError,
   type AnthropicTurn,
   type PackagedResult,
   type ProviderCall,
-} from '../dispatch/composeTurn.ts';
+} from '../lastHop/composeTurn.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { GeminiFunctionResult, OpenAIFunctionCallOutput, ProviderName } from '../tables/providerAdapters.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
-import { AdapterRefused } from '../dispatch/toProviderItem.ts';
+import { AdapterRefusedError } from '../lastHop/toProviderItem.ts';
 import { validateResult } from '../result/validateResult.ts';
 import { boundResponseId } from './inputGate.ts';
 import type { AssembledTurn } from './turn.ts';
@@ -155,12 +155,12 @@ function untyped(
   try {
     return build(provider, turn, results, opts);
   } catch (e) {
-    if (e instanceof TurnRefused)
+    if (e instanceof TurnRefusedError)
       return refuse({
         kind: 'pairing',
         problems: e.problems.map((p) => ({ code: p.code as PairingCode, call_id: p.call_id })),
       });
-    if (e instanceof AdapterRefused) {
+    if (e instanceof AdapterRefusedError) {
       const failed = firstInvalid(turn, results, opts.tools);
       if (failed !== null) return refuse({ kind: 'result_invalid', ...failed });
     }

@@ -34,7 +34,7 @@ export {
   assembleTurn,
   createTurnAssembler,
   isTurnProvider,
-  StreamTextRefused,
+  StreamTextRefusedError,
   TURN_PROVIDERS,
   type TurnEvents,
 } from './assembleTurn.ts';
@@ -64,3 +64,5 @@ export {
   type OpenAIStatelessBody,
 } from './continueTurn.ts';
 export { runTurn, type TurnReport } from './runTurn.ts';
+// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
+export { StreamTextRefused } from './assembleTurn.ts';

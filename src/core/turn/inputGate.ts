@@ -11,10 +11,10 @@
  * @example
  * gateTurn(turn, turnContext).map((g) => g.gate) // ['UNKNOWN_TOOL'] for a model asking for send_email
  */
-import { adapterFor } from '../tables/providerAdapters.ts';
+import { findAdapter } from '../tables/providerAdapters.ts';
 import { gateVerdict, type GateVerdict } from '../result/contextFacts.ts';
 import { normalizedArguments } from '../result/digest.ts';
-import { lookupTool, type ToolRegistry } from '../tables/registry.ts';
+import { findTool, type ToolRegistry } from '../tables/registry.ts';
 import type { AssembledCall, AssembledTurn } from './turn.ts';
 import type { TurnContext } from './turnContext.ts';
 import { parseTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
@@ -60,7 +60,7 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
   }
   // Not strict JSON of an object: the trusted arguments are the text itself, as a JSON string (docs/turn-contract.md#the-input-gate), which no input schema (an object) accepts.
   const args: JsonValue = call.arguments ?? call.arguments_text;
-  const adapter = adapterFor(turn.provider);
+  const adapter = findAdapter(turn.provider);
   const candidate: TrustedContext = {
     principal: ctx.principal,
     call: {
@@ -82,7 +82,7 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
   if (!parsed.ok) {
     throw new TurnInputError({ kind: 'context_invalid', call_id: call.call_id, issues: parsed.issues });
   }
-  const gate = gateVerdict(lookupTool(call.name, tools), normalizedArguments(parsed.value, tools));
+  const gate = gateVerdict(findTool(call.name, tools), normalizedArguments(parsed.value, tools));
   return { call, gate, trusted: parsed.value };
 }
 

@@ -39,7 +39,7 @@ export interface TurnReport {
 }
 
 /**
- * Throws StreamTextRefused for stream text that is not JSON and TurnInputError
+ * Throws StreamTextRefusedError for stream text that is not JSON and TurnInputError
  * for a call with no turn-context entry or no handler output: bad input, never
  * a turn. Everything else is in the report.
  */

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assembleTurn, StreamTextRefused } from './assembleTurn.ts';
+import { assembleTurn, StreamTextRefusedError } from './assembleTurn.ts';
 import { readTurnStream } from './turnStream.ts';
 import { openTurnSession } from './turnSession.ts';
 import { toSse } from '../../../test/support/turnSse.ts';
@@ -148,7 +148,7 @@ describe('a turn session answers as assembleTurn on the same prefix', () => {
         );
       }
     }
-    expect(() => openTurnSession('openai', 'data: {"type": }\n\n')).toThrow(StreamTextRefused);
+    expect(() => openTurnSession('openai', 'data: {"type": }\n\n')).toThrow(StreamTextRefusedError);
     expect(() => openTurnSession('cohere' as Provider, [])).toThrow(TypeError);
   });
 

@@ -29,7 +29,7 @@
  */
 import type { ProviderName } from '../tables/providerAdapters.ts';
 import type { ForkableTurnAssembler } from './_turnLog.ts';
-import { createTurnAssembler, StreamTextRefused, type TurnEvents } from './assembleTurn.ts';
+import { createTurnAssembler, StreamTextRefusedError, type TurnEvents } from './assembleTurn.ts';
 import type { AssembledTurn } from './turn.ts';
 import { readTurnStream, type StreamEvent } from './turnStream.ts';
 
@@ -59,7 +59,7 @@ type Pushed = readonly [value: unknown, sseEvent: string | undefined];
 function eventsOf(events: TurnEvents): Pushed[] {
   if (typeof events === 'string') {
     const r = readTurnStream(events);
-    if (!r.ok) throw new StreamTextRefused(r.error);
+    if (!r.ok) throw new StreamTextRefusedError(r.error);
     return r.events.map((e) => [e.value, e.sse_event]);
   }
   if (Array.isArray(events)) return (events as readonly unknown[]).map((v) => [v, undefined]);
@@ -69,7 +69,7 @@ function eventsOf(events: TurnEvents): Pushed[] {
 /**
  * Opens a session for one stream of `provider` (events as `assembleTurn`
  * takes them). Throws as `assembleTurn` does: TypeError for an unknown
- * provider, StreamTextRefused for text that is not JSON.
+ * provider, StreamTextRefusedError for text that is not JSON.
  */
 export function openTurnSession(
   provider: ProviderName,

@@ -1,13 +1,13 @@
 /** Stream text as the turn mode and the CLI read it: SSE, JSON Lines or a JSON array, strictly, each event located (docs/turn-contract.md#assembling-a-streamed-turn). */
 import { describe, expect, it } from 'vitest';
-import { assembleTurn, StreamTextRefused } from './assembleTurn.ts';
+import { assembleTurn, StreamTextRefusedError } from './assembleTurn.ts';
 import { readTurnStream } from './turnStream.ts';
 
 describe('reading stream text', () => {
   it('an SSE data: line that is not JSON is bad input with its line and column', () => {
     const r = readTurnStream('event: ping\ndata: {"type":"ping"}\n\nevent: ping\ndata: {"type":pong}\n\n');
     expect(r).toMatchObject({ ok: false, error: { code: 'SYNTAX', line: 5, column: 15 } });
-    expect(() => assembleTurn('anthropic', 'data: nope\n\n')).toThrow(StreamTextRefused);
+    expect(() => assembleTurn('anthropic', 'data: nope\n\n')).toThrow(StreamTextRefusedError);
   });
   it('a JSON Lines line that is not JSON names its line', () => {
     expect(readTurnStream('{"type":"ping"}\n\n{"type":"ping",}\n')).toMatchObject({ ok: false, error: { line: 3 } });

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { ATTACK_IDS, attackApplies, runAttack } from '../../lessons/attacks.ts';
-import { previewDispatch, type DispatchPreview } from './dispatchPreview.ts';
+import { previewPayloads, type PayloadPreview } from './payloadPreview.ts';
 import { openLiveSession, type LiveSession } from './liveSession.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed } from '../result/validateResult.ts';
@@ -21,7 +21,7 @@ const KEY = { id: 'k-1', secret: '00112233445566778899aabbccddeeff00112233445566
  * payload's exact bytes. `undefined` is written out: a member set to undefined
  * by hand must not read as a missing one.
  */
-function bytesOf(p: DispatchPreview): string {
+function bytesOf(p: PayloadPreview): string {
   // Tolerant of a malformed answer (a member nulled by hand must read as different, not crash the comparison).
   const providers = Array.isArray(p.providers)
     ? p.providers.map((x) =>
@@ -137,7 +137,7 @@ describe('a live session answers what the plain functions answer', () => {
       const session = openLiveSession(s.context, chapterTools);
       for (const other of [s, ...scenarios]) {
         expect(bytesOf(session.preview(other.handler_output)), `${s.id} ← ${other.id}`).toBe(
-          bytesOf(previewDispatch(other.handler_output, s.context, chapterTools)),
+          bytesOf(previewPayloads(other.handler_output, s.context, chapterTools)),
         );
       }
       session.close();
@@ -157,7 +157,7 @@ describe('a live session answers what the plain functions answer', () => {
         expect(JSON.stringify(session.validate(run.tampered.pkg))).toBe(JSON.stringify(run.report));
         if (run.handler !== undefined)
           expect(bytesOf(session.preview(run.handler.after))).toBe(
-            bytesOf(previewDispatch(run.handler.after, run.tampered.trusted, chapterTools)),
+            bytesOf(previewPayloads(run.handler.after, run.tampered.trusted, chapterTools)),
           );
         if (run.keyed !== undefined) {
           const keyed = openLiveSession(run.keyed.victim.trusted, chapterTools);
@@ -192,7 +192,7 @@ describe('a live session answers what the plain functions answer', () => {
             }
             const live =
               typeof session === 'string' ? session : outcome(() => bytesOf((session as LiveSession).preview(output)));
-            expect(live).toBe(outcome(() => bytesOf(previewDispatch(output, ctx, chapterTools))));
+            expect(live).toBe(outcome(() => bytesOf(previewPayloads(output, ctx, chapterTools))));
             if (typeof session !== 'string')
               expect(JSON.stringify(session.validate(output))).toBe(
                 JSON.stringify(validateResultDetailed(output, ctx, chapterTools)),
@@ -222,7 +222,7 @@ describe('a live session answers what the plain functions answer', () => {
       const session = openLiveSession(ctx, chapterTools);
       const answer = session.preview(registered.handler_output);
       session.close();
-      const want = bytesOf(previewDispatch(registered.handler_output, ctx, chapterTools));
+      const want = bytesOf(previewPayloads(registered.handler_output, ctx, chapterTools));
       expect(bytesOf(answer)).toBe(want);
       for (const path of pathsOf(answer).slice(1)) {
         const copy = structuredClone(answer) as unknown as Record<string | number, unknown>;
@@ -230,7 +230,7 @@ describe('a live session answers what the plain functions answer', () => {
         for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
         const last = path[path.length - 1] as string | number;
         parent[last] = parent[last] === null ? '<changed>' : null;
-        expect(bytesOf(copy as unknown as DispatchPreview), path.join('/')).not.toBe(want);
+        expect(bytesOf(copy as unknown as PayloadPreview), path.join('/')).not.toBe(want);
         changed++;
       }
     }

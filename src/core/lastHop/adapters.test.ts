@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../json/canonical.ts';
 import {
   composeTurn,
-  TurnRefused,
+  TurnRefusedError,
   type AnthropicToolUse,
   type GeminiFunctionCall,
   type OpenAIFunctionCall,
@@ -10,7 +10,7 @@ import {
 } from './composeTurn.ts';
 import { auditValuesOf } from '../result/auditValues.ts';
 import { callBindingDigest } from '../result/digest.ts';
-import { previewDispatch, rebindPackage, withProvider } from './dispatchPreview.ts';
+import { previewPayloads, rebindPackage, withProvider } from './payloadPreview.ts';
 import { project } from '../result/project.ts';
 import {
   PROVIDER_ADAPTERS,
@@ -19,7 +19,7 @@ import {
   type ProviderName,
 } from '../tables/providerAdapters.ts';
 import type { Scenario } from '../result/scenario.ts';
-import { AdapterRefused, toProviderItem } from './toProviderItem.ts';
+import { AdapterRefusedError, toProviderItem } from './toProviderItem.ts';
 import { findScenario, scenarios, chapterTools } from '../../chapter/index.ts';
 
 const providers: ProviderName[] = ['openai', 'anthropic', 'gemini'];
@@ -66,15 +66,15 @@ describe('provider items', () => {
     const t = withProvider(s.context, 'mcp');
     const pkg = structuredClone(project(s.handler_output, t, chapterTools));
     pkg.model_result.data = { order_ref: 'ORDER-7', status: 'refunded' };
-    expect(() => toProviderItem(pkg, t, chapterTools)).toThrow(AdapterRefused);
+    expect(() => toProviderItem(pkg, t, chapterTools)).toThrow(AdapterRefusedError);
     // The openai package under the mcp triple: its call binding names another adapter.
     const foreign = project(s.handler_output, s.context, chapterTools);
     try {
       toProviderItem(foreign, t, chapterTools);
       throw new Error('not refused');
     } catch (e) {
-      expect(e).toBeInstanceOf(AdapterRefused);
-      expect((e as AdapterRefused).violations.map((v) => v.code)).toContain('CALL_BINDING_MISMATCH');
+      expect(e).toBeInstanceOf(AdapterRefusedError);
+      expect((e as AdapterRefusedError).violations.map((v) => v.code)).toContain('CALL_BINDING_MISMATCH');
     }
   });
   it('builds the registered shapes (docs/contract.md#provider-adapters)', () => {
@@ -118,8 +118,8 @@ describe('provider items', () => {
       toProviderItem(pkg, s.context, chapterTools);
       throw new Error('not refused');
     } catch (e) {
-      expect(e).toBeInstanceOf(AdapterRefused);
-      expect((e as AdapterRefused).violations.map((v) => v.code).sort()).toEqual([
+      expect(e).toBeInstanceOf(AdapterRefusedError);
+      expect((e as AdapterRefusedError).violations.map((v) => v.code).sort()).toEqual([
         'CALL_BINDING_MISMATCH',
         'RESULT_DIGEST_MISMATCH',
       ]);
@@ -167,8 +167,8 @@ const refusal = (f: () => unknown) => {
   try {
     f();
   } catch (e) {
-    expect(e).toBeInstanceOf(TurnRefused);
-    return (e as TurnRefused).problems.map((p) => p.code);
+    expect(e).toBeInstanceOf(TurnRefusedError);
+    return (e as TurnRefusedError).problems.map((p) => p.code);
   }
   throw new Error('not refused');
 };
@@ -271,11 +271,11 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
     const { calls, results } = turn('openai');
     const bad = structuredClone(results);
     (bad[1] as PackagedResult).package.model_result.provenance.source_label = 'elsewhere';
-    expect(() => composeTurn('openai', calls, bad, { tools: chapterTools })).toThrow(AdapterRefused);
+    expect(() => composeTurn('openai', calls, bad, { tools: chapterTools })).toThrow(AdapterRefusedError);
   });
 });
 
-describe('previewDispatch and rebindPackage', () => {
+describe('previewPayloads and rebindPackage', () => {
   it.each(scenarios.flatMap((s) => lastHops.map((p) => [s.id, p, s] as const)))(
     '%s rebound for %s equals projecting again',
     (_id, provider, s) => {
@@ -290,7 +290,7 @@ describe('previewDispatch and rebindPackage', () => {
   it('serializes for every registered last hop, and refuses where the learner set an unregistered revision', () => {
     const s = findScenario('get_order.paid') as Scenario;
     const kind = (item: ProviderItem | null) => (item === null ? null : 'type' in item ? item.type : 'CallToolResult');
-    const ok = previewDispatch(s.handler_output, s.context, chapterTools);
+    const ok = previewPayloads(s.handler_output, s.context, chapterTools);
     expect(ok.providers.map((p) => [p.provider, kind(p.item)])).toEqual([
       ['openai', 'function_call_output'],
       ['anthropic', 'tool_result'],
@@ -298,7 +298,7 @@ describe('previewDispatch and rebindPackage', () => {
       ['mcp', 'CallToolResult'],
     ]);
     const legacy = { ...s.context, call: { ...s.context.call, adapter_revision: 'openai-responses-2024-01-01' } };
-    const refused = previewDispatch(s.handler_output, legacy, chapterTools);
+    const refused = previewPayloads(s.handler_output, legacy, chapterTools);
     expect(refused.unregistered?.refused.map((v) => v.code)).toEqual(['UNREGISTERED_ADAPTER']);
     expect(refused.providers.map((p) => kind(p.item))).toEqual([
       'function_call_output',

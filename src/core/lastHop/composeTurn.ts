@@ -5,7 +5,7 @@
  */
 import type { PairingCode } from '../messages/turnParams.ts';
 import {
-  adapterFor,
+  findAdapter,
   type AnthropicToolResult,
   type GeminiFunctionResult,
   type OpenAIFunctionCallOutput,
@@ -70,12 +70,23 @@ export interface GeminiTurn {
 /** The pairing problems, named once where their words are (messages/turnParams.ts). */
 export type TurnProblemCode = PairingCode;
 
-export class TurnRefused extends Error {
-  override readonly name = 'TurnRefused';
+export class TurnRefusedError extends Error {
+  override readonly name = 'TurnRefusedError';
   constructor(readonly problems: { code: TurnProblemCode; call_id: string; detail: string }[]) {
     super(`turn refused: ${problems.map((p) => `${p.code} ${p.call_id}`).join(', ')}`);
   }
 }
+
+/**
+ * @deprecated Renamed TurnRefusedError; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export const TurnRefused = TurnRefusedError;
+/**
+ * @deprecated Renamed TurnRefusedError; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export type TurnRefused = TurnRefusedError;
 
 function callId(provider: ProviderName, call: ProviderCall): unknown {
   return provider === 'openai'
@@ -113,8 +124,8 @@ export function composeTurn(
   results: PackagedResult[],
   opts: TurnOptions,
 ): OpenAITurn | AnthropicTurn | GeminiTurn {
-  const problems: TurnRefused['problems'] = [];
-  const expected = adapterFor(provider);
+  const problems: TurnRefusedError['problems'] = [];
+  const expected = findAdapter(provider);
   const byCall = new Map<string, ProviderCall>();
   for (const call of calls) {
     const id = callId(provider, call);
@@ -160,7 +171,7 @@ export function composeTurn(
         detail: 'every call needs its result before the turn can continue',
       });
   }
-  if (problems.length > 0) throw new TurnRefused(problems);
+  if (problems.length > 0) throw new TurnRefusedError(problems);
 
   // In the order of the provider's calls; each item validated by its adapter first.
   const ordered = [...byCall.entries()].map(([id, call]) => ({ call, result: byResult.get(id) as PackagedResult }));

@@ -11,8 +11,8 @@
 import { callBindingDigest } from '../result/digest.ts';
 import { projectDetailed } from '../result/project.ts';
 import type { Package } from '../result/protectedAudit.ts';
-import { PROVIDER_ADAPTERS, adapterFor, type LastHopName, type ProviderItem } from '../tables/providerAdapters.ts';
-import { AdapterRefused, providerItemOf } from './toProviderItem.ts';
+import { PROVIDER_ADAPTERS, findAdapter, type LastHopName, type ProviderItem } from '../tables/providerAdapters.ts';
+import { AdapterRefusedError, providerItemOf } from './toProviderItem.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import { assertTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from '../result/validateResult.ts';
@@ -20,7 +20,7 @@ import type { Violation } from '../tables/violation.ts';
 
 /** The same call routed through another provider's registered adapter: a new object, the argument untouched. */
 export function withProvider(trusted: TrustedContext, provider: LastHopName): TrustedContext {
-  const a = adapterFor(provider);
+  const a = findAdapter(provider);
   return {
     ...trusted,
     call: { ...trusted.call, provider: a.provider, api_family: a.api_family, adapter_revision: a.adapter_revision },
@@ -65,7 +65,7 @@ export interface ProviderPreview {
   refused: Violation[] | null;
 }
 
-export interface DispatchPreview {
+export interface PayloadPreview {
   /** The context as parsed: every other field was computed under it. */
   trusted: TrustedContext;
   pkg: Package;
@@ -80,7 +80,7 @@ export interface DispatchPreview {
 
 /** True when the call names exactly this registered adapter. */
 export function isCallAdapter(trusted: TrustedContext, provider: LastHopName): boolean {
-  const a = adapterFor(provider);
+  const a = findAdapter(provider);
   const c = trusted.call;
   return c.provider === a.provider && c.api_family === a.api_family && c.adapter_revision === a.adapter_revision;
 }
@@ -102,7 +102,7 @@ export interface PreviewSteps {
 }
 
 /** The one preview loop: the call's package, then every registered adapter's, each validated in full before it serializes. */
-export function previewWith(handlerOutput: unknown, trusted: TrustedContext, steps: PreviewSteps): DispatchPreview {
+export function previewWith(handlerOutput: unknown, trusted: TrustedContext, steps: PreviewSteps): PayloadPreview {
   const { pkg, violations } = steps.project(handlerOutput);
   steps.seal(pkg);
   const report = steps.validate(pkg, trusted);
@@ -116,7 +116,7 @@ export function previewWith(handlerOutput: unknown, trusted: TrustedContext, ste
     try {
       return { ...base, item: providerItemOf(p, t, r), refused: null };
     } catch (e) {
-      if (!(e instanceof AdapterRefused)) throw e;
+      if (!(e instanceof AdapterRefusedError)) throw e;
       return { ...base, item: null, refused: e.violations };
     }
   });
@@ -132,11 +132,11 @@ export function previewWith(handlerOutput: unknown, trusted: TrustedContext, ste
 }
 
 /** The package in every registered adapter's context, each validated in full by its adapter before it serializes. */
-export function previewDispatch(
+export function previewPayloads(
   handlerOutput: unknown,
   trustedInput: TrustedContext,
   tools: ToolRegistry,
-): DispatchPreview {
+): PayloadPreview {
   const trusted = assertTrustedContext(trustedInput);
   const callBinding = (t: TrustedContext, request_sha256: string, result_sha256: string) =>
     callBindingDigest(t, request_sha256, result_sha256, tools);
@@ -148,3 +148,14 @@ export function previewDispatch(
     seal: () => undefined,
   });
 }
+
+/**
+ * @deprecated Renamed previewPayloads; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export const previewDispatch = previewPayloads;
+/**
+ * @deprecated Renamed PayloadPreview; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export type DispatchPreview = PayloadPreview;

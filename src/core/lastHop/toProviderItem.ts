@@ -10,15 +10,26 @@ import type { TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from '../result/validateResult.ts';
 import type { Violation } from '../tables/violation.ts';
 
-export class AdapterRefused extends Error {
-  override readonly name = 'AdapterRefused';
+export class AdapterRefusedError extends Error {
+  override readonly name = 'AdapterRefusedError';
   constructor(readonly violations: Violation[]) {
     super(`adapter refused the package: ${[...new Set(violations.map((v) => v.code))].join(', ')}`);
   }
 }
 
 /**
- * The provider item for one call; throws {@link AdapterRefused} when the
+ * @deprecated Renamed AdapterRefusedError; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export const AdapterRefused = AdapterRefusedError;
+/**
+ * @deprecated Renamed AdapterRefusedError; this alias goes in the next major release.
+ * @alias knip: a deprecated name, the same value as its new one on purpose.
+ */
+export type AdapterRefused = AdapterRefusedError;
+
+/**
+ * The provider item for one call; throws {@link AdapterRefusedError} when the
  * package does not validate in this trusted context. It always validates
  * itself: no caller can hand it a report to trust.
  */
@@ -33,9 +44,9 @@ export function toProviderItem(pkg: Package, trusted: TrustedContext, tools: Too
  * {@link toProviderItem}.
  */
 export function providerItemOf(pkg: Package, trusted: TrustedContext, report: ValidationDetails): ProviderItem {
-  if (!report.ok || report.canonical === null) throw new AdapterRefused(report.violations);
+  if (!report.ok || report.canonical === null) throw new AdapterRefusedError(report.violations);
   const adapter = findAdapter(trusted.call.provider, trusted.call.api_family, trusted.call.adapter_revision);
-  if (adapter === null) throw new AdapterRefused(report.violations);
+  if (adapter === null) throw new AdapterRefusedError(report.violations);
   return adapter.build({
     call_id: trusted.call.call_id,
     tool: trusted.tool,

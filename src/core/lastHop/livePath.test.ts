@@ -18,7 +18,7 @@ import {
   principalRef,
   requestDigest,
 } from '../result/digest.ts';
-import { rebindPackage, withProvider } from './dispatchPreview.ts';
+import { rebindPackage, withProvider } from './payloadPreview.ts';
 import { hmacSha256Hex, hmacSha256HexWebCrypto, prefixedHash, sha256Hex, sha256HexWebCrypto } from '../json/hash.ts';
 import { checkAuditLeaks, needleFinder } from '../result/outputContract.ts';
 import { project } from '../result/project.ts';

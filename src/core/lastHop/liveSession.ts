@@ -1,7 +1,7 @@
 /**
  * docs/contract.md#the-live-session: speed for the live path comes from an object the caller holds.
  * A live session is opened for one trusted context (and its key) and answers
- * {@link previewDispatch} for handler output after handler output, byte for
+ * {@link previewPayloads} for handler output after handler output, byte for
  * byte as the plain functions would (a differential test holds it to that).
  *
  * What it keeps, and why that cannot go stale:
@@ -46,9 +46,9 @@ import {
   previewWith,
   rebindPackage,
   withProvider,
-  type DispatchPreview,
+  type PayloadPreview,
   type PreviewSteps,
-} from './dispatchPreview.ts';
+} from './payloadPreview.ts';
 import { prefixedHash, type PrefixedHash } from '../json/hash.ts';
 import type { ModelResult } from '../result/modelResult.ts';
 import { projectParsed, type ProjectionSteps } from '../result/project.ts';
@@ -69,8 +69,8 @@ import type { Violation } from '../tables/violation.ts';
 export interface LiveSession {
   /** The context as this session parsed and froze it: every answer is computed under it. */
   readonly trusted: TrustedContext;
-  /** The same answer as `previewDispatch(handlerOutput, trusted)`; the packages in it are deep-frozen. */
-  preview(handlerOutput: unknown): DispatchPreview;
+  /** The same answer as `previewPayloads(handlerOutput, trusted)`; the packages in it are deep-frozen. */
+  preview(handlerOutput: unknown): PayloadPreview;
   /** The same answer as `validateResultDetailed(pkg, trusted)`, for any package (a stored one, a tampered one). */
   validate(pkg: unknown): ValidationDetails;
   /** The same answer as `digestPreimages(report, trusted)` for a report of this session; the context-only parts are made once. */
@@ -255,7 +255,7 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
 
   return {
     trusted: own,
-    preview(handlerOutput: unknown): DispatchPreview {
+    preview(handlerOutput: unknown): PayloadPreview {
       open();
       return previewWith(handlerOutput, own, previewSteps);
     },
