@@ -6,7 +6,7 @@
 import { ATTACKS, ATTACK_IDS, type AttackId } from '../src/lessons/attacks.ts';
 import { ATTACK_TEXT } from '../src/lessons/attackText.ts';
 import { axeOf } from './axe.ts';
-import { expect, sharedPage, test } from './fixtures.ts';
+import { expect, sharedPage, test, prefsAtStart } from './fixtures.ts';
 
 /** The "stopped by" column of docs/scenarios.md#attacks, as the codes the lab must show. */
 const STOPPED_BY: Partial<Record<AttackId, string[]>> = {
@@ -145,9 +145,7 @@ test('the attack’s verdict and the problems name what each judges: the tampere
   pg,
   page,
 }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?scenario=search_kb.hits&attack=A9');
   const verdict = page.getByTestId('attack-lab').getByTestId('attack-verdict');
   await expect(verdict).toHaveAttribute('data-verdict', 'contract_error');

@@ -6,7 +6,7 @@
  * test-results/classroom/ for looking at.
  */
 import type { Page } from '@playwright/test';
-import { expect, sharedPage, test } from './fixtures.ts';
+import { expect, sharedPage, test, prefsAtStart } from './fixtures.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/classroom/${name}.png` });
 
@@ -100,9 +100,7 @@ test('the injection story opens at its step 1 and follows the stepper, its steps
 test.describe(() => {
   const shared = sharedPage({});
   test.beforeAll(async () => {
-    await shared().page.addInitScript(() =>
-      localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-    );
+    await prefsAtStart(shared().page, 'zh');
   });
   for (const id of [
     'openai.truncated',
@@ -276,9 +274,7 @@ test.describe('the classroom, at 1280×720 (a common projector)', () => {
     pg,
     page,
   }) => {
-    await page.addInitScript(() =>
-      localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-    );
+    await prefsAtStart(page, 'zh');
     await pg.goto('/?scenario=search_kb.hits&attack=A1&present=1');
     await pg.editorReady();
     // Before: "Handler 输出 searc…", cut by an ellipsis, the cursor position wrapping beside it.
@@ -312,9 +308,7 @@ test('Monaco’s own menus speak Chinese when the page does; switching the langu
   pg,
   page,
 }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?scenario=search_kb.hits');
   const ed = await pg.editorReady();
   await ed.locator('.view-line').first().click();

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { project } from '../src/core/result/index.ts';
 import type { TrustedContext } from '../src/core/result/index.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, prefsAtStart } from './fixtures.ts';
 import { chapterTools } from '../src/chapter/index.ts';
 
 const scenarioFile = (id: string) =>
@@ -219,9 +219,7 @@ test('the cursor position follows the document: another document opened, or the 
   pg,
   page,
 }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?mode=exercise');
   const slot = (n: number) => page.getByTestId(`exercise-slot-${n}`);
   const position = () =>

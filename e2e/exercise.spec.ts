@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { serializeWork } from '../src/playground/codecs/savedWork.ts';
 import { initialWork, workedAnswer, type Doc } from '../src/playground/work.ts';
 import { axeOf } from './axe.ts';
-import { expect, test, type PlaygroundPage } from './fixtures.ts';
+import { expect, test, type PlaygroundPage, prefsAtStart } from './fixtures.ts';
 import { findScenario } from '../src/chapter/index.ts';
 
 const TEXT = {
@@ -20,10 +20,7 @@ const TEXT = {
 const handlerOf = (id: string): unknown => findScenario(id)?.handler_output;
 
 async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address = '/?mode=exercise'): Promise<void> {
-  await page.addInitScript(
-    (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
-    lang,
-  );
+  await prefsAtStart(page, lang);
   await pg.goto(address);
 }
 

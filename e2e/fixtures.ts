@@ -198,6 +198,24 @@ export class PlaygroundPage {
   }
 }
 
+/** Where the page keeps the learner's language and theme. */
+const PREFS_KEY = 'tool-result-playground/prefs/v1';
+
+/**
+ * The learner's language and theme, set before each load of the page as a returning learner's browser holds them
+ * (the page reads them at boot, so switching after the load would test the switch, not the first paint).
+ */
+export async function prefsAtStart(
+  page: Page,
+  lang: 'en' | 'zh',
+  theme: 'system' | 'light' | 'dark' = 'system',
+): Promise<void> {
+  await page.addInitScript(([key, prefs]) => localStorage.setItem(key, prefs), [
+    PREFS_KEY,
+    JSON.stringify({ lang, theme }),
+  ] as const);
+}
+
 /** The "Start here" guide opens on a first visit only; these pages are not one (shell.spec tests a first visit in a fresh page). */
 const notAFirstVisit = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('tool-result-playground/guide-seen/v1', '1'));

@@ -14,7 +14,7 @@ import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/playground/recoveryT
 import { QUESTIONS } from '../src/playground/selfTest.ts';
 import { SELF_TEST_TEXT } from '../src/playground/selfTestText.ts';
 import { axeOf } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, prefsAtStart } from './fixtures.ts';
 import { findScenario } from '../src/chapter/index.ts';
 
 const queryOf = (url: string) => new URL(url).searchParams;
@@ -294,9 +294,7 @@ test('the self-test’s question on local_replay and receipt_reconciled opens th
   pg,
   page,
 }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?mode=learn');
   await page.getByRole('tab', { name: '自测' }).click();
   const card = page.getByTestId('question-3');

@@ -12,7 +12,7 @@ import { devices } from '@playwright/test';
 import { findTurnFixture } from '../src/chapter/index.ts';
 import { fixtureText } from '../src/ui/features/turn/fixtureTexts.ts';
 import { NARROW_DEVICES } from './devices.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, prefsAtStart } from './fixtures.ts';
 
 const phone = NARROW_DEVICES[0];
 test.use(phone.use);
@@ -21,9 +21,7 @@ test('a teacher’s A14 link: the bar says the attack’s verdict with its id, a
   pg,
   page,
 }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?scenario=search_kb.injection&attack=A14');
   const status = page.getByTestId('narrow-status');
   await expect(status).toContainText('A14 ○ 没有可拒绝的');
@@ -47,9 +45,7 @@ for (const address of [
   '/?mode=turn&provider=openai&stream=openai.one_call',
 ]) {
   test(`no jump label is cut: ${address}`, async ({ pg, page }) => {
-    await page.addInitScript(() =>
-      localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-    );
+    await prefsAtStart(page, 'zh');
     await pg.goto(address);
     const jumps = page.getByRole('navigation', { name: '结论与面板' }).getByRole('group').getByRole('button');
     await expect(jumps.first()).toBeVisible();
@@ -67,18 +63,13 @@ for (const address of [
   });
 }
 
-const zh = (page: import('@playwright/test').Page) =>
-  page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
-
 test('the first screen shows the work: the header, the scenario row and the bar leave the editor’s first line in the screen’s top half', async ({
   pg,
   page,
 }) => {
   // Before: the title, six modes on two rows, a row of tools, the scenario with its description and three buttons,
   // and a bar of four rows of jumps put the editor's first line at about 610 of 844 px.
-  await zh(page);
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?scenario=search_kb.hits');
   const ed = await pg.editorReady();
   const first = ed.locator('.view-line').first();
@@ -109,7 +100,7 @@ test('the verdict jump lands with the attack’s title and its lesson below the 
   pg,
   page,
 }) => {
-  await zh(page);
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?scenario=search_kb.hits&attack=A1');
   const nav = page.getByRole('navigation', { name: '结论与面板' });
   await nav.getByRole('button', { name: 'A1 结论' }).click();
@@ -139,7 +130,7 @@ test('the turn’s verdict pill wraps rather than run past its panel, at the pre
   pg,
   page,
 }) => {
-  await zh(page);
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call&present=1');
   const pill = page.getByTestId('turn-verdict');
   await expect(pill).toHaveText('1 个调用执行 · 0 个由关卡作答');
@@ -152,7 +143,7 @@ test('a mode switch starts the new mode at the top, and the shared state’s not
   pg,
   page,
 }) => {
-  await zh(page);
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?scenario=search_kb.injection&attack=A3');
   await page.getByRole('button', { name: '分享链接' }).click();
   const url = await page.getByTestId('share-url').inputValue();
@@ -233,9 +224,7 @@ test('an element that gets the focus while under the sticky bar comes out from u
   // Before: a fixed scroll margin of 64 px, and the bar is 78–174 px tall on this phone. Tabbing onto a control that
   // sat under the bar left it there, hidden (WCAG 2.4.11, focus not obscured): to the browser it was on screen. Now
   // the bar sets the page's scroll padding to its own height, and the browser scrolls the control out from under it.
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?scenario=search_kb.hits');
   await pg.settled();
   const nav = page.getByRole('navigation', { name: '结论与面板' });
@@ -294,7 +283,7 @@ test('the sticky bar switches modes from deep in a page, by keyboard too, and wi
   page,
 }) => {
   // Before: the modes were in the header only, out of sight once the page scrolled; header and bar took 213 px.
-  await zh(page);
+  await prefsAtStart(page, 'zh');
   for (const address of [
     '/?scenario=search_kb.hits',
     '/?scenario=search_kb.injection&attack=A14',
@@ -359,7 +348,7 @@ test('the recovery lab has the sticky bar too: its ledger in sight, a jump per p
   page,
 }) => {
   // Before: the lab had no bar; deep in its stacked panels, the modes and the ledger were a long scroll away.
-  await zh(page);
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?mode=recovery');
   await expect(page.getByTestId('recovery-mode')).toBeVisible();
   const nav = page.getByRole('navigation', { name: '结论与面板' });
@@ -406,7 +395,7 @@ test('the Model turn on a phone: the stream’s description is a button away, an
 }) => {
   // Before: the description was hidden with no way to open it, and the seven fault switches put the step buttons
   // below the first screen.
-  await zh(page);
+  await prefsAtStart(page, 'zh');
   await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call');
   await expect(page.getByTestId('turn-mode')).toBeVisible();
   for (const id of ['step-start', 'step-next', 'step-end', 'step-count'])
@@ -438,7 +427,7 @@ for (const theme of ['light', 'dark'] as const) {
     pg,
     page,
   }) => {
-    await zh(page);
+    await prefsAtStart(page, 'zh');
     await page.emulateMedia({ colorScheme: theme });
     await pg.goto('/?mode=turn&provider=openai&stream=openai.one_call');
     await page.getByTestId('turn-about').click();

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { NARROW_DEVICES } from './devices.ts';
-import { expect, test, type PlaygroundPage } from './fixtures.ts';
+import { expect, test, type PlaygroundPage, prefsAtStart } from './fixtures.ts';
 
 test.skip(process.env.SCREENSHOTS === undefined, 'set SCREENSHOTS=1 to take the screenshots');
 
@@ -111,10 +111,7 @@ async function open(
   theme: 'light' | 'dark',
 ): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
-  await page.addInitScript(
-    (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
-    lang,
-  );
+  await prefsAtStart(page, lang);
   await pg.goto(view.address);
   if ('text' in view) {
     await page.evaluate(

@@ -4,12 +4,9 @@
  * exception message (docs/turn-contract.md#the-input-gate).
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, prefsAtStart } from './fixtures.ts';
 
-const zh = (page: Page) =>
-  page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
+const zh = (page: Page) => prefsAtStart(page, 'zh');
 
 test('a call the turn context does not know: the decision and the next request say why, in Chinese', async ({
   pg,
