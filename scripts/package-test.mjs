@@ -5,7 +5,7 @@
  * field, a nested token and a broken echo; the control plane with their own
  * refund tool, a lost response and a replay; the own tool served over MCP
  * through `tool-result-contract/mcp` to the SDK's Client), type-checked first under strict
- * TypeScript with nodenext resolution; then the bin, and its start time
+ * TypeScript with nodenext resolution; the root door, the renamed names beside their deprecated aliases; then the bin, and its start time
  * against `node -e 0` (at most 5x, medians of 5 runs). Prints what it measured.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -119,6 +119,35 @@ try {
   else
     console.log(
       `the root exports none of the chapter's ${doors.chapter} names; createDispatcher without tools is refused — ok`,
+    );
+
+  // Renamed names as the installed package exports them (test/deprecatedAliases.test.ts holds the source to the
+  // same): each new name is there, and each deprecated alias beside it is the same value, at the same subpath.
+  const aliases = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const at = { root: await import('tool-result-contract'), lastHop: await import('tool-result-contract/last-hop'),
+         dispatch: await import('tool-result-contract/dispatch'), control: await import('tool-result-contract/control') };
+       const pairs = [['root', 'AdapterRefused', 'AdapterRefusedError'], ['root', 'TurnRefused', 'TurnRefusedError'],
+         ['root', 'StreamTextRefused', 'StreamTextRefusedError'], ['root', 'lookupTool', 'findTool'],
+         ['lastHop', 'previewDispatch', 'previewPayloads'], ['control', 'ApprovalRefused', 'ApprovalRefusedError']];
+       const wrong = pairs.filter(([p, old, renamed]) => typeof at[p][renamed] !== 'function' || at[p][old] !== at[p][renamed])
+         .map(([p, old, renamed]) => p + ': ' + old + ' → ' + renamed);
+       for (const a of at.root.PROVIDER_ADAPTERS)
+         if (at.root.adapterFor(a.provider) !== at.root.findAdapter(a.provider)) wrong.push('root: adapterFor(' + a.provider + ')');
+       for (const n of Object.keys(at.lastHop)) if (at.dispatch[n] !== at.lastHop[n]) wrong.push('dispatch: ' + n);
+       console.log(JSON.stringify({ wrong, checked: pairs.length + at.root.PROVIDER_ADAPTERS.length + Object.keys(at.lastHop).length }));`,
+    ],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  const renamed = aliases.status === 0 ? JSON.parse(aliases.stdout) : null;
+  if (renamed === null || renamed.wrong.length > 0)
+    fail(`renamed names and their deprecated aliases: ${aliases.stdout}${aliases.stderr}`);
+  else
+    console.log(
+      `renamed names: ${renamed.checked} checks from the tarball, each deprecated alias the new value at its subpath — ok`,
     );
 
   const bin = join(scratch, 'node_modules/.bin/tool-result');
