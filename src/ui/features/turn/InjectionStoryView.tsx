@@ -40,7 +40,10 @@ export function InjectionStoryView({
   scenarioHref,
 }: InjectionStoryViewProps): JSX.Element {
   const story = useMemo(() => injectionStory(provider), [provider]);
-  if (!story.ok) return <p className="inline-warning">{x.storyBroken(story)}</p>;
+  if (!story.ok) {
+    const { ok: _broken, ...fault } = story;
+    return <p className="inline-warning">{x.storyBroken(fault)}</p>;
+  }
   return (
     <div className="injection-story" data-testid="injection-story">
       <p className="muted">{x.injectionDesc}</p>

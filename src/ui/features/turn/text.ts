@@ -5,11 +5,7 @@ import { defineTexts } from '../../../texts.ts';
 import { SOURCE_CUT_EN } from '../../../chapter/recordings/index.ts';
 
 /** A broken story's fault as identifiers only (the same in both languages): the fault and what it found. */
-const storyFaultCode = (f: InjectionStoryFault): string =>
-  Object.entries(f)
-    .filter(([k]) => k !== 'ok')
-    .map(([, v]) => String(v))
-    .join(' · ');
+const storyFaultCode = (f: InjectionStoryFault): string => Object.values(f).map(String).join(' · ');
 
 export const TURN_TEXT = defineTexts({
   en: {
