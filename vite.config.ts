@@ -40,8 +40,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The core's lower layers are what the first page already runs (parse, project, validate, adapters): one chunk
-        // compresses better than the pieces the bundler would otherwise split off at each folder door.
-        codeSplitting: { groups: [{ name: 'core', test: /[\\/]src[\\/]core[\\/](json|tables|result|lastHop)[\\/]/ }] },
+        // compresses better than the pieces the bundler would otherwise split off at each folder door. The result's JSON
+        // Schema is the exception: only the payloads' tools/list entry, which loads lazily, reaches it and zod's converter.
+        codeSplitting: {
+          groups: [
+            { name: 'core', test: /[\\/]src[\\/]core[\\/](json|tables|result|lastHop)[\\/](?!resultSchema\.ts$)/ },
+          ],
+        },
       },
     },
   },

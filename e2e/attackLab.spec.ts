@@ -1,5 +1,5 @@
 /**
- * The attack lab in the browser: every attack A1–A14, opened by its address,
+ * The attack lab in the browser: every attack A1–A15, opened by its address,
  * gives the verdict of the real checks. The fixtures fail every test on a
  * page error, a console error, or a request that leaves localhost.
  */
@@ -22,9 +22,11 @@ const STOPPED_BY: Partial<Record<AttackId, string[]>> = {
   A10: ['DATA_SCHEMA'],
   A12: ['UNREGISTERED_ADAPTER'],
   A13: ['AUDIT_LEAK'],
+  A15: ['MCP_CONTENT_MISMATCH'],
 };
 
-const HANDLER_ATTACKS = new Set<AttackId>(['A8', 'A9', 'A10']);
+/** Handler attacks, and A15's MCP server, one more untrusted handler: a contract error, never the data. */
+const HANDLER_ATTACKS = new Set<AttackId>(['A8', 'A9', 'A10', 'A15']);
 
 for (const id of ATTACK_IDS) {
   const scenario = ATTACKS[id].defaultScenario;

@@ -189,8 +189,8 @@ test.describe('the classroom, at 1920×1080', () => {
     await expect(page).toHaveURL(/present=1/);
     const verdict = page.getByTestId('attack-verdict').locator('h4');
     expect(parseFloat(await verdict.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
-    // Presenting too, A1–A14 are all in sight without scrolling.
-    for (const id of ['A1', 'A7', 'A14']) await expect(page.getByTestId(`attack-${id}`)).toBeInViewport({ ratio: 1 });
+    // Presenting too, A1–A15 are all in sight without scrolling.
+    for (const id of ['A1', 'A7', 'A15']) await expect(page.getByTestId(`attack-${id}`)).toBeInViewport({ ratio: 1 });
     // A14's link to the Model turn presents too, even opened in a new tab.
     await expect(page.getByTestId('injection-turn-link')).toHaveAttribute(
       'href',
@@ -208,10 +208,10 @@ test.describe('the classroom, at 1920×1080', () => {
     await expect(page).not.toHaveURL(/present=1/);
   });
 
-  test('the attack list shows A1–A14 without scrolling', async ({ pg, page }) => {
+  test('the attack list shows A1–A15 without scrolling', async ({ pg, page }) => {
     await pg.goto('/?scenario=search_kb.injection&attack=A14');
     await expect(page.getByTestId('attack-verdict')).toBeVisible();
-    for (let i = 1; i <= 14; i++) await expect(page.getByTestId(`attack-A${i}`)).toBeInViewport({ ratio: 1 });
+    for (let i = 1; i <= 15; i++) await expect(page.getByTestId(`attack-A${i}`)).toBeInViewport({ ratio: 1 });
     await shot(page, 'attack-A14-1920x1080-dark');
   });
 
@@ -253,7 +253,7 @@ test.describe('the classroom, at 1280×720 (a common projector)', () => {
     await pg.goto('/?scenario=search_kb.hits&attack=A1&present=1');
     const verdict = page.getByTestId('attack-verdict');
     await expect(verdict).toBeVisible();
-    for (let i = 1; i <= 14; i++) {
+    for (let i = 1; i <= 15; i++) {
       const item = page.getByTestId(`attack-A${i}`);
       await expect(item).toBeInViewport({ ratio: 1 });
       // The id alone is shown; the title stays the button's name and tooltip.

@@ -64,6 +64,11 @@ export const ATTACK_TEXT = defineTexts({
       lesson:
         'It is valid data: it stays in data with trust untrusted_data. What protects is that the next tool call must pass its own schema, authorization and approval.',
     },
+    A15: {
+      title: 'An MCP server’s text block says something other than its structuredContent',
+      lesson:
+        'Only structuredContent is checked against the contract; a client may show or forward the text instead. A text block that is JSON must equal structuredContent canonically, so a server that says two things answers an error, never either.',
+    },
   } satisfies Record<AttackId, { title: string; lesson: string }>,
   zh: {
     A1: {
@@ -122,6 +127,11 @@ export const ATTACK_TEXT = defineTexts({
       title: '搜索结果中的提示注入文本',
       lesson:
         '它是合法数据：留在 data 中，trust 为 untrusted_data。真正的防护是下一次工具调用必须重新通过 schema、授权与审批。',
+    },
+    A15: {
+      title: 'MCP 服务器的文本块与它的 structuredContent 说法不一',
+      lesson:
+        '合同只校验 structuredContent；客户端却可能显示或转发文本块。是 JSON 的文本块必须与 structuredContent 规范化后相等，所以说两套话的服务器得到的是错误，两套话都到不了模型。',
     },
   },
 });

@@ -134,6 +134,40 @@ describe('handler attacks: the projection turns them into OUTPUT_CONTRACT_VIOLAT
   });
 });
 
+describe('A15: an MCP server whose text block says something else', () => {
+  it('honest, the text block is the duplicate of structuredContent: the data reaches the model, the text is redacted', () => {
+    const r = run('A15', 'get_order.paid');
+    const s = findScenario('get_order.paid') as Scenario;
+    expect(validateResult(r.victim.pkg, r.victim.trusted, chapterTools).ok).toBe(true);
+    expect(r.victim.pkg.model_result.status).toBe('succeeded');
+    expect(r.victim.pkg.model_result.data).toEqual((s.handler_output as { data: unknown }).data);
+    expect(r.victim.pkg.protected_audit.redactions).toContainEqual({
+      path: '/content/0',
+      reason: 'mcp_text_duplicate',
+    });
+  });
+  it('hostile → MCP_CONTENT_MISMATCH at the text block: the model gets OUTPUT_CONTRACT_VIOLATION, neither story', () => {
+    for (const scenario of ['get_order.paid', 'search_kb.hits', 'create_refund_draft.created']) {
+      const r = run('A15', scenario);
+      expect(r.report.ok).toBe(true);
+      const mr = r.tampered.pkg.model_result;
+      expect(mr.error?.code).toBe('OUTPUT_CONTRACT_VIOLATION');
+      expect(mr.data).toBeNull();
+      expect(r.tampered.pkg.protected_audit.violations.map((v) => `${v.code} ${v.path}`)).toEqual([
+        'MCP_CONTENT_MISMATCH /content/0/text',
+      ]);
+      // The two answers differ in the text block alone: structuredContent is the honest data in both.
+      const [before, after] = [r.handler?.before, r.handler?.after] as { structuredContent: unknown }[];
+      expect(after?.structuredContent).toEqual(before?.structuredContent);
+      expect(after).not.toEqual(before);
+    }
+  });
+  it('needs a success with data to serve', () => {
+    expect(attackApplies('A15', findScenario('get_order.paid') as Scenario)).toBe(true);
+    expect(attackApplies('A15', findScenario('search_kb.rate_limited') as Scenario)).toBe(false);
+  });
+});
+
 describe('attackApplies', () => {
   it('A14 needs a list of hits to inject into', () => {
     expect(attackApplies('A14', findScenario('search_kb.hits') as Scenario)).toBe(true);

@@ -14,6 +14,9 @@ import type { Scenario } from '../core/result/index.ts';
 import type { TrustedContext } from '../core/result/index.ts';
 import { validateResultDetailed, type ValidationDetails } from '../core/result/index.ts';
 import { chapterTools } from '../chapter/index.ts';
+import { canonicalize } from '../core/json/index.ts';
+import { projectMcp } from '../core/mcp/index.ts';
+import { MCP_PINNING, MCP_SERVED_TOOLS } from './mcpServedTools.ts';
 
 export const ATTACK_IDS = [
   'A1',
@@ -30,13 +33,14 @@ export const ATTACK_IDS = [
   'A12',
   'A13',
   'A14',
+  'A15',
 ] as const;
 export type AttackId = (typeof ATTACK_IDS)[number];
 
 export interface AttackInfo {
   id: AttackId;
-  /** Where the attacker acts: on the handler's raw output, on a stored package, or on the route to a provider. */
-  surface: 'handler' | 'package' | 'adapter';
+  /** Where the attacker acts: on the handler's raw output, on an MCP server's answer, on a stored package, or on the route to a provider. */
+  surface: 'handler' | 'mcp' | 'package' | 'adapter';
   /** The scenario to run it on when the current one does not fit. */
   defaultScenario: string;
   /** The "stopped by" column of docs/scenarios.md#attacks, as data: the page words it in the learner's language. */
@@ -138,6 +142,12 @@ export const ATTACKS: Readonly<Record<AttackId, AttackInfo>> = Object.freeze({
     defaultScenario: 'search_kb.injection',
     stoppedBy: { how: 'nothing', codes: [] },
   },
+  A15: {
+    id: 'A15',
+    surface: 'mcp',
+    defaultScenario: 'get_order.paid',
+    stoppedBy: { how: 'all', codes: ['MCP_CONTENT_MISMATCH'] },
+  },
 });
 
 export interface AttackRun {
@@ -148,7 +158,7 @@ export interface AttackRun {
   tampered: { pkg: Package; trusted: TrustedContext };
   /** The second call (A1, A2). */
   other?: { pkg: Package; trusted: TrustedContext };
-  /** Handler attacks: the raw output before and after. */
+  /** Handler attacks: the raw output before and after (A15: the MCP server's CallToolResult). */
   handler?: { before: unknown; after: unknown };
   report: ValidationDetails;
   /** A11: the same tamper against the keyed variant of the context. */
@@ -243,6 +253,7 @@ export function attackApplies(id: AttackId, s: Scenario): boolean {
     case 'A8':
     case 'A9':
     case 'A10':
+    case 'A15':
       return ok && success && spec !== null;
     case 'A14':
       // Injected text needs a free-text field of business data: the hits of a list tool.
@@ -359,7 +370,32 @@ export function runAttack(id: AttackId, s: Scenario): AttackRun {
             });
         }),
       );
+    case 'A15': {
+      // The same call served by an MCP server: honest, its text block is structuredContent's duplicate; hostile, the
+      // text a client shows or forwards says another thing than the structured content the contract checks.
+      const honest = mcpAnswerOf(s.handler_output, (d) => d);
+      const hostile = mcpAnswerOf(s.handler_output, (d) => {
+        const other = clone(d);
+        changeData(other);
+        return other;
+      });
+      const mcpVictim = { pkg: projectMcp(honest, trusted, MCP_PINNING, MCP_SERVED_TOOLS), trusted };
+      const pkgOf = projectMcp(hostile, trusted, MCP_PINNING, MCP_SERVED_TOOLS);
+      return {
+        id,
+        victim: mcpVictim,
+        tampered: { pkg: pkgOf, trusted },
+        report: validateResultDetailed(pkgOf, trusted, MCP_SERVED_TOOLS),
+        handler: { before: honest, after: hostile },
+      };
+    }
   }
+}
+
+/** A15: a successful handler output as an MCP server answers it, its text block `textOf` its data. */
+function mcpAnswerOf(raw: unknown, textOf: (data: Record<string, unknown>) => Record<string, unknown>): unknown {
+  const data = (raw as { data: Record<string, unknown> }).data;
+  return { content: [{ type: 'text', text: canonicalize(textOf(data)) }], structuredContent: clone(data) };
 }
 
 /**

@@ -16,16 +16,10 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod/mini';
 import type { Dispatcher } from '../core/dispatcher/index.ts';
 import type { JsonValue } from '../core/json/index.ts';
-import {
-  callGate,
-  parseTrustedContext,
-  resultJsonSchema,
-  type Package,
-  type TrustedContext,
-} from '../core/result/index.ts';
+import { mcpToolDefinition as coreMcpToolDefinition } from '../core/mcp/index.ts';
+import { callGate, parseTrustedContext, type Package, type TrustedContext } from '../core/result/index.ts';
 import type { McpCallToolResult, ToolSpec } from '../core/tables/index.ts';
 import { mcpAnswer, mcpBoundCall, mcpResponseIds, type McpIdKind } from './mcpCall.ts';
 
@@ -80,18 +74,7 @@ export class McpServerConfigError extends Error {
 
 /** `tools/list`'s entry for one registry tool: its input schema, and `outputSchema` the JSON Schema of its whole model_result. */
 export function mcpToolDefinition(spec: ToolSpec): Tool {
-  return {
-    name: spec.name,
-    title: spec.title.en,
-    description: `${spec.title.en} / ${spec.title.zh}`,
-    inputSchema: z.toJSONSchema(spec.input, {
-      target: 'draft-2020-12',
-      io: 'input',
-      unrepresentable: 'any',
-    }) as Tool['inputSchema'],
-    outputSchema: resultJsonSchema(spec) as Tool['outputSchema'],
-    annotations: { readOnlyHint: spec.effect === 'read' },
-  };
+  return coreMcpToolDefinition(spec) as Tool;
 }
 
 function checkOptions(dispatcher: Dispatcher, options: McpServerOptions): void {

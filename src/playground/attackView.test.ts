@@ -25,6 +25,7 @@ const EXPECTED: Record<AttackId, string> = {
   A12: 'stopped',
   A13: 'stopped',
   A14: 'nothing_to_reject',
+  A15: 'contract_error',
 };
 
 describe('attackView on each attack’s default scenario', () => {

@@ -130,7 +130,9 @@ function verdictOf(run: AttackRun): Verdict {
       };
     }
   }
-  if (ATTACKS[run.id].surface === 'handler') {
+  // An MCP server is one more untrusted handler (docs/mcp.md): its answer's faults are contract errors too.
+  const surface = ATTACKS[run.id].surface;
+  if (surface === 'handler' || surface === 'mcp') {
     const mr = run.tampered.pkg.model_result;
     const violations = run.tampered.pkg.protected_audit.violations;
     if (mr.error?.code === 'OUTPUT_CONTRACT_VIOLATION' && violations.length > 0)

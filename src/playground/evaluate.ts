@@ -23,7 +23,6 @@ import { type TrustedContext } from '../core/result/index.ts';
 import { type ValidationDetails } from '../core/result/index.ts';
 import { VIOLATION_CODES, type Violation } from '../core/tables/index.ts';
 import type { ViolationParams } from '../core/tables/index.ts';
-import { auditValuesOf } from '../core/result/index.ts';
 import { lineStarts } from '../core/json/index.ts';
 import { utf8Length } from '../core/json/index.ts';
 import {
@@ -35,6 +34,7 @@ import {
 } from './contextDraft.ts';
 import { locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
 import { chapterTools } from '../chapter/index.ts';
+import { auditSearch, type AuditSearch } from './auditSearch.ts';
 
 export type { TextRange } from './locate.ts';
 
@@ -90,7 +90,7 @@ export type PayloadView =
       ok: true;
       item: unknown;
       /** Every audit value of that package, and the literal "protected_audit", searched for in the serialized payload. */
-      audit: { checked: number; found: string[] };
+      audit: AuditSearch;
     }
   | {
       provider: LastHopName | 'unregistered';
@@ -174,10 +174,7 @@ function payloadViews(preview: PayloadPreview): PayloadView[] {
       const refusal = p.refused ?? [];
       return { ...base, ok: false as const, refusal, message: new AdapterRefusedError(refusal).message };
     }
-    const serialized = JSON.stringify(p.item);
-    const needles = ['protected_audit', ...auditValuesOf(p.pkg, p.trusted)];
-    const found = needles.filter((n) => serialized.includes(n));
-    return { ...base, ok: true as const, item: p.item, audit: { checked: needles.length, found } };
+    return { ...base, ok: true as const, item: p.item, audit: auditSearch(p.item, p.pkg, p.trusted) };
   });
   const u = preview.unregistered;
   if (u !== null) {

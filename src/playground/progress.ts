@@ -10,7 +10,7 @@ import { recoveryAfter, recoveryShownCount, RECOVERY_PROOF_IDS, type RecoverySte
 export interface Progress {
   /** The learner's actions that showed a part of an exercise proof (lessons/exerciseProofs.ts). */
   proofs: readonly ProofStep[];
-  /** Attacks A1–A14 opened in the attack lab. */
+  /** Attacks A1–A15 opened in the attack lab. */
   attacks: string[];
   /** Mistakes switched on (1–8). */
   mistakes: number[];

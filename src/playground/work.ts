@@ -180,6 +180,7 @@ export const ATTACK_ID_LIST = [
   'A12',
   'A13',
   'A14',
+  'A15',
 ] as const satisfies readonly AttackId[];
 type MissingAttackIds = Exclude<AttackId, (typeof ATTACK_ID_LIST)[number]>;
 const everyAttackListed: [MissingAttackIds] extends [never] ? true : MissingAttackIds = true;

@@ -1,5 +1,5 @@
 /**
- * The door of src/core/mcp: an MCP server as one more untrusted handler (docs/mcp.md): the pin of a tool's definition, a server's listing held to the registry's pins, the CallToolResult schema and its limits, and projectMcp.
+ * The door of src/core/mcp: an MCP server as one more untrusted handler (docs/mcp.md): the pin of a tool's definition, a server's listing held to the registry's pins, the CallToolResult schema and its limits, projectMcp, and the `tools/list` entry of a registry tool.
  * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { MCP_DEFINITION_PURPOSE, mcpDefinitionSha256, type McpToolDefinition } from './definitionPin.ts';
@@ -21,3 +21,4 @@ export {
   pinMcpTools,
 } from './pinMcpTools.ts';
 export { projectMcp, projectMcpDetailed } from './projectMcp.ts';
+export { mcpToolDefinition } from './toolDefinition.ts';

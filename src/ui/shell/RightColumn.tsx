@@ -177,7 +177,12 @@ function ProjectionsColumn({
         {evaluation.result === null ? (
           <NoResult lang={lang} evaluation={evaluation} />
         ) : (
-          <PayloadsPanel lang={lang} detailOf={words.detail} payloads={evaluation.result.payloads} />
+          <PayloadsPanel
+            lang={lang}
+            detailOf={words.detail}
+            payloads={evaluation.result.payloads}
+            call={evaluation.result}
+          />
         )}
       </Panel>
     </div>

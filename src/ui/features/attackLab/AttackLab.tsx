@@ -1,5 +1,5 @@
 /**
- * The attack lab (docs/scenarios.md#attacks): pick one of A1–A14, run it on the scenario as the
+ * The attack lab (docs/scenarios.md#attacks): pick one of A1–A15, run it on the scenario as the
  * learner edited it, and see exactly what the attacker changed and which
  * check stops it, in the learner's language. Every verdict comes from the
  * core's real checks (`runAttack`, `validateResult`, `toProviderItem`).

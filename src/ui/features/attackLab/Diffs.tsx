@@ -1,4 +1,4 @@
-/** What the attacker changed: the handler output and the model_result, or the package (and, for A3 and A12, the trusted context). */
+/** What the attacker changed: the handler output (or the MCP server's answer) and the model_result, or the package (and, for A3 and A12, the trusted context). */
 import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { DiffView } from '../../components/DiffView/DiffView.tsx';
@@ -11,14 +11,15 @@ export function Diffs({ view, lang }: { view: AttackView; lang: Lang }): JSX.Ele
   const run = view.run;
   if (run === null) return null;
   if (run.handler !== undefined) {
+    const mcp = view.info.surface === 'mcp';
     return (
       <div className={styles.diffs}>
         <DiffView
-          title={t.diffHandler}
+          title={mcp ? t.diffMcp : t.diffHandler}
           before={run.handler.before}
           after={run.handler.after}
-          beforeLabel={t.handlerBefore}
-          afterLabel={t.handlerAfter}
+          beforeLabel={mcp ? t.mcpBefore : t.handlerBefore}
+          afterLabel={mcp ? t.mcpAfter : t.handlerAfter}
           lang={lang}
           testId="diff-handler"
         />

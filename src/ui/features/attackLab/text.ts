@@ -7,10 +7,12 @@ const en = {
   listLabel: 'Attacks',
   runningOn: 'Scenario',
   pick: 'Pick an attack: it runs against the scenario as you edited it, and the real checks give the verdict.',
-  surface: { handler: 'handler output', package: 'stored package', adapter: 'adapter route' } as Record<
-    AttackInfo['surface'],
-    string
-  >,
+  surface: {
+    handler: 'handler output',
+    mcp: 'MCP server answer',
+    package: 'stored package',
+    adapter: 'adapter route',
+  } as Record<AttackInfo['surface'], string>,
   surfaceHint: 'where the attacker acts',
   notHere: 'needs another scenario',
   lesson: 'Lesson',
@@ -46,6 +48,7 @@ const en = {
   verdictSubject: {
     handler:
       'Judged here: the attack’s tampered copy of your handler output, as the dispatcher receives it. The editor and the Problems panel keep judging your own output, untampered.',
+    mcp: 'Judged here: the answer of an MCP server serving this call, as the dispatcher’s projectMcp reads it. The editor and the Problems panel keep judging your own handler output, untampered.',
     package:
       'Judged here: the attack’s tampered package, presented to the validator. The editor and the Problems panel keep judging your own handler output, untampered.',
     adapter:
@@ -113,6 +116,9 @@ const en = {
   diffHandler: 'Handler output: as returned vs tampered',
   handlerBefore: 'handler output (honest)',
   handlerAfter: 'handler output (tampered)',
+  diffMcp: 'The MCP server’s CallToolResult: honest vs hostile',
+  mcpBefore: 'CallToolResult (honest)',
+  mcpAfter: 'CallToolResult (hostile)',
   diffModel: 'The resulting model_result',
   modelBefore: 'model_result (honest)',
   modelAfter: 'model_result (after the tamper)',
@@ -140,7 +146,7 @@ const zh: typeof en = {
   listLabel: '攻击',
   runningOn: '场景',
   pick: '选择一种攻击：它作用于你编辑后的场景，由真实的校验给出结论。',
-  surface: { handler: 'handler 输出', package: '已存储的 package', adapter: 'adapter 路由' },
+  surface: { handler: 'handler 输出', mcp: 'MCP 服务器应答', package: '已存储的 package', adapter: 'adapter 路由' },
   surfaceHint: '攻击者作用的位置',
   notHere: '需换一个场景',
   lesson: '要点',
@@ -176,6 +182,7 @@ const zh: typeof en = {
   verdictSubject: {
     handler:
       '这里判定的是：攻击篡改后的那份 handler 输出副本，即 dispatcher 收到的样子。编辑器和“问题”面板判定的仍是你自己未被篡改的输出。',
+    mcp: '这里判定的是：为本次调用服务的 MCP 服务器的应答，即调度器的 projectMcp 读到的样子。编辑器和“问题”面板判定的仍是你自己未被篡改的 handler 输出。',
     package:
       '这里判定的是：攻击篡改后、呈给校验器的 package。编辑器和“问题”面板判定的仍是你自己未被篡改的 handler 输出。',
     adapter:
@@ -236,6 +243,9 @@ const zh: typeof en = {
   diffHandler: 'handler 输出：原样返回与被篡改',
   handlerBefore: 'handler 输出（诚实）',
   handlerAfter: 'handler 输出（被篡改）',
+  diffMcp: 'MCP 服务器的 CallToolResult：诚实与恶意',
+  mcpBefore: 'CallToolResult（诚实）',
+  mcpAfter: 'CallToolResult（恶意）',
   diffModel: '由此得到的 model_result',
   modelBefore: 'model_result（诚实）',
   modelAfter: 'model_result（篡改之后）',

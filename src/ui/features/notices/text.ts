@@ -4,7 +4,7 @@ import { defineTexts } from '../../../texts.ts';
 export const NOTICE_TEXT = defineTexts({
   en: {
     notice_unknown_scenario: 'There is no scenario “{value}”. Showing {fallback} instead.',
-    notice_unknown_attack: 'There is no attack “{value}” (the attacks are A1–A14).',
+    notice_unknown_attack: 'There is no attack “{value}” (the attacks are A1–A15).',
     notice_unknown_mode: 'There is no mode “{value}”. Showing the playground.',
     notice_unknown_mistake: 'There is no mistake “{value}” (1–8). Every mistake is off.',
     notice_unknown_case: 'The recovery lab has no case “{value}”: it opens on the case that was open before.',
@@ -34,7 +34,7 @@ export const NOTICE_TEXT = defineTexts({
   },
   zh: {
     notice_unknown_scenario: '没有名为“{value}”的场景，已改为显示 {fallback}。',
-    notice_unknown_attack: '没有名为“{value}”的攻击（攻击编号为 A1–A14）。',
+    notice_unknown_attack: '没有名为“{value}”的攻击（攻击编号为 A1–A15）。',
     notice_unknown_mode: '没有名为“{value}”的模式，已显示演练场。',
     notice_unknown_mistake: '没有编号为“{value}”的常见错误（1–8），所有错误开关均已关闭。',
     notice_unknown_case: '恢复实验室没有名为“{value}”的案例，打开的是之前的案例。',

@@ -12,6 +12,10 @@ export const PAYLOADS_TEXT = defineTexts({
     unregisteredAdapter: 'The call’s own adapter, as the context names it',
     mcpNote:
       'Not a model provider: what an MCP server answers a client’s tools/call. structuredContent is model_result, and the text block its canonical text.',
+    listingTitle: 'MCP tools/list',
+    listingNote:
+      'How the dispatcher’s MCP server lists this tool: the registry’s name, title and input schema. The same for every call.',
+    outputSchemaSummary: 'outputSchema: the JSON Schema of the whole model_result',
   },
   zh: {
     payloadsTitle: 'Provider 载荷',
@@ -23,5 +27,8 @@ export const PAYLOADS_TEXT = defineTexts({
     unregisteredAdapter: '上下文中指定的本次调用 adapter',
     mcpNote:
       '不是模型 provider：MCP 服务器对客户端 tools/call 的应答。structuredContent 就是 model_result，文本块是它的规范化文本。',
+    listingTitle: 'MCP tools/list',
+    listingNote: '调度器的 MCP 服务器如何列出这个工具：注册表中的名称、标题与输入 schema。每次调用都一样。',
+    outputSchemaSummary: 'outputSchema：整个 model_result 的 JSON Schema',
   },
 });

@@ -169,7 +169,12 @@ export function CallWorkbench({
                     {evaluation.result === null ? (
                       <NoResult lang={lang} evaluation={evaluation} />
                     ) : (
-                      <PayloadsPanel lang={lang} detailOf={words.detail} payloads={evaluation.result.payloads} />
+                      <PayloadsPanel
+                        lang={lang}
+                        detailOf={words.detail}
+                        payloads={evaluation.result.payloads}
+                        call={evaluation.result}
+                      />
                     )}
                   </div>
                 ),
