@@ -206,7 +206,7 @@ export function reducer(state: AppState, a: Action): AppState {
     case 'setTurn':
       return { ...state, work: { ...w, turn: a.turn } };
     case 'place': {
-      const { mistake: _old, ...rest } = w;
+      const { mistake: _old, recoveryBroken: _plane, ...rest } = w;
       const { mistake, turnStream, turnStep, ...place } = a.place;
       const turn =
         turnStream === undefined

@@ -23,7 +23,8 @@ import {
   type Store,
 } from '../../control/index.ts';
 import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId, type RecoveryStep } from '../recoveryProofs.ts';
-import { createBrokenPlane, type BrokenExecution, type BrokenPlane, type BrokenPlaneId } from './brokenPlanes.ts';
+import { createBrokenPlane, type BrokenExecution, type BrokenPlane } from './brokenPlanes.ts';
+import type { BrokenPlaneId } from './brokenPlaneIds.ts';
 import {
   CUSTOMER_EMAIL,
   INJECTED_ARGS,

@@ -19,6 +19,19 @@ describe('saved work', () => {
     expect(r.ok && r.value).toEqual({ ...w, docs: w.docs });
   });
 
+  it('keeps the recovery lab’s case and broken plane; an unknown plane is refused with the rest', () => {
+    const w = {
+      ...edited(),
+      mode: 'recovery' as const,
+      recoveryCase: 'conflict' as const,
+      recoveryBroken: 'global_keys' as const,
+    };
+    const r = parseSavedWork(serializeWork(w));
+    expect(r.ok && r.value).toMatchObject({ recoveryCase: 'conflict', recoveryBroken: 'global_keys' });
+    const bad = parseSavedWork(JSON.stringify({ ...JSON_OF(serializeWork(w)), recovery_broken: 'nope' }));
+    expect(bad.ok).toBe(false);
+  });
+
   it('keeps the turn mode’s edits, and opens work saved before the turn mode at its first stream', () => {
     const w = {
       ...edited(),

@@ -33,6 +33,7 @@ import {
   type SavedExercise,
   MistakeSchema,
   RecoveryCaseSchema,
+  RecoveryBrokenSchema,
   ModeSchema,
   ScenarioIdSchema,
   TurnShareSchema,
@@ -58,6 +59,7 @@ const SharePayloadSchema = z.strictObject({
   attack: z.optional(AttackSchema),
   mistake: MistakeSchema,
   recovery_case: RecoveryCaseSchema,
+  recovery_broken: RecoveryBrokenSchema,
   /** Omitted when the five exercise results are the untouched scaffold. */
   exercise: z.optional(ExerciseSchema),
   /** In the turn mode: the open stream, the step it is at once the learner has stepped, and its edits when there are any. */
@@ -80,6 +82,7 @@ export function sharePayloadOf(work: Work): SharePayload {
     ...(work.attackId !== null ? { attack: work.attackId } : {}),
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     ...(work.recoveryCase !== undefined ? { recovery_case: work.recoveryCase } : {}),
+    ...(work.recoveryBroken !== undefined ? { recovery_broken: work.recoveryBroken } : {}),
     ...(exerciseChanged ? { exercise: savedExerciseOf(work.exercise) } : {}),
     ...(work.mode === 'turn'
       ? {
@@ -168,6 +171,7 @@ export function applyShare(work: Work, p: SharePayload): Work {
     attackId: p.attack ?? null,
     ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
     ...(p.recovery_case !== undefined ? { recoveryCase: p.recovery_case } : {}),
+    ...(p.recovery_broken !== undefined ? { recoveryBroken: p.recovery_broken } : {}),
     exercise:
       p.exercise === undefined
         ? initialExercise()

@@ -29,6 +29,8 @@ export function RecoveryHost({
         caseId={state.work.recoveryCase ?? DEFAULT_RECOVERY_CASE}
         caseHref={links.recoveryCaseHref}
         onCase={links.openRecoveryCase}
+        broken={state.work.recoveryBroken ?? null}
+        onBroken={links.openRecoveryBroken}
         shown={state.progress.recovery ?? []}
         onStep={(step: RecoveryStep) => api.recordProgress({ recovery: step })}
         onResetProofs={() => api.recordProgress({ recoveryReset: true })}

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { AttackId } from '../../lessons/attacks.ts';
 import { isRecoveryCaseId, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
+import { isBrokenPlaneId, type BrokenPlaneId } from '../../lessons/recoveryLab/brokenPlaneIds.ts';
 import type { Lang } from '../../lang.ts';
 import { placeOf, resolveAddress } from '../../playground/address.ts';
 import * as browser from '../../playground/browser.ts';
@@ -51,6 +52,8 @@ export interface PlaygroundApi {
     attackId: string | null;
     turnStream?: string;
     recoveryCase?: RecoveryCaseId;
+    /** The lab's broken plane beside the real one; absent: the real plane alone. */
+    recoveryBroken?: BrokenPlaneId;
   }): void;
   recordProgress(event: ProgressEvent): void;
   resetProgress(): void;
@@ -84,7 +87,15 @@ const SAVE_DELAY_MS = 300;
 
 /** What the address names of the work but the turn's step, as one comparable key. */
 const spotKey = (w: AppState['work']): string =>
-  JSON.stringify([w.mode, w.scenarioId, w.attackId, w.mistake ?? null, w.turn.stream, w.recoveryCase ?? null]);
+  JSON.stringify([
+    w.mode,
+    w.scenarioId,
+    w.attackId,
+    w.mistake ?? null,
+    w.turn.stream,
+    w.recoveryCase ?? null,
+    w.recoveryBroken ?? null,
+  ]);
 /** What the address names of the work, as one comparable key. */
 const placeKey = (w: AppState['work']): string =>
   JSON.stringify([spotKey(w), w.mode === 'turn' ? (w.turn.step ?? null) : null]);
@@ -125,7 +136,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
   // The place a Back or Forward put on the page, whose address is already in the bar: its write is skipped. A pop
   // that changes no place (only the fragment moved) leaves nothing behind that would swallow the next real write.
   const fromHistory = useRef<string | null>(null);
-  const { mode, scenarioId, attackId, mistake, recoveryCase } = state.work;
+  const { mode, scenarioId, attackId, mistake, recoveryCase, recoveryBroken } = state.work;
   const turnStream = state.work.turn.stream;
   const turnStep = mode === 'turn' ? state.work.turn.step : undefined;
   const here = placeKey(state.work);
@@ -146,10 +157,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
         turnStream,
         ...(turnStep !== undefined ? { turnStep } : {}),
         ...(recoveryCase !== undefined ? { recoveryCase } : {}),
+        ...(recoveryBroken !== undefined ? { recoveryBroken } : {}),
       },
       how,
     );
-  }, [here, spot, mode, scenarioId, attackId, mistake, turnStream, turnStep, recoveryCase]);
+  }, [here, spot, mode, scenarioId, attackId, mistake, turnStream, turnStep, recoveryCase, recoveryBroken]);
   useEffect(() => {
     const onPop = () => {
       const w = latest.current.work;
@@ -194,6 +206,9 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
             turnStream,
             ...(place.recoveryCase !== undefined && isRecoveryCaseId(place.recoveryCase)
               ? { recoveryCase: place.recoveryCase }
+              : {}),
+            ...(place.recoveryBroken !== undefined && isBrokenPlaneId(place.recoveryBroken)
+              ? { recoveryBroken: place.recoveryBroken }
               : {}),
           },
         });

@@ -24,7 +24,7 @@ import {
 import { searchOf } from '../../../playground/address.ts';
 import { PanelNav, type Jump } from '../panelNav/PanelNav.tsx';
 import { AttemptsPanel, ModelPanel } from './AnswerPanels.tsx';
-import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlanes.ts';
+import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlaneIds.ts';
 import { AuditPanel } from './AuditPanel.tsx';
 import { BrokenPanel } from './BrokenPanel.tsx';
 import { CallPanel } from './CallPanel.tsx';
@@ -55,6 +55,9 @@ export interface RecoveryModeProps {
   caseId: RecoveryCaseId;
   caseHref(id: RecoveryCaseId): string;
   onCase(id: RecoveryCaseId): void;
+  /** The broken plane beside the real one, as the address names it (`&broken=…`); null: none. */
+  broken: BrokenPlaneId | null;
+  onBroken(id: BrokenPlaneId | null): void;
   /** The learner's recovery proofs as kept in their progress. */
   shown: readonly RecoveryStep[];
   onStep(step: RecoveryStep): void;
@@ -111,6 +114,8 @@ export default function RecoveryMode({
   caseId,
   caseHref,
   onCase,
+  broken,
+  onBroken,
   shown,
   onStep,
   onResetProofs,
@@ -119,7 +124,6 @@ export default function RecoveryMode({
 }: RecoveryModeProps): JSX.Element {
   const t = RECOVERY_TEXT[lang];
   const [start, setStart] = useState(0);
-  const [broken, setBroken] = useState<BrokenPlaneId | null>(null);
   const { lab, state, beside } = useRecoveryLab(caseId, start, onStep, broken);
   const follow = (id: RecoveryCaseId) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -184,7 +188,7 @@ export default function RecoveryMode({
             <ProofsPanel lang={lang} shown={shown} onReset={onResetProofs} />
           </div>
           <div className={styles.col}>
-            <BrokenPanel lang={lang} broken={broken} onBroken={setBroken} state={state} beside={beside} />
+            <BrokenPanel lang={lang} broken={broken} onBroken={onBroken} state={state} beside={beside} />
             <AttemptsPanel lang={lang} state={state} />
             <ModelPanel lang={lang} state={state} />
           </div>

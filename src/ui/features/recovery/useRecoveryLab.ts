@@ -5,7 +5,7 @@
  * a broken plane chosen, a second stage runs it and every action goes to both.
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlanes.ts';
+import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlaneIds.ts';
 import { createRecoveryLab, type LabState, type RecoveryLab } from '../../../lessons/recoveryLab/lab.ts';
 import { pairLabs } from '../../../lessons/recoveryLab/pairLabs.ts';
 import type { RecoveryCaseId, RecoveryStep } from '../../../lessons/recoveryProofs.ts';
