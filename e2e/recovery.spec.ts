@@ -245,49 +245,6 @@ test('broken planes beside the real one (en): keys scoped globally hand another 
   await axeClean(page);
 });
 
-const BAD_PLANE = {
-  zh: '恢复实验室没有名为“nope”的错误控制平面，只运行真实的控制平面。',
-  en: 'The recovery lab has no broken plane “nope”: the real plane runs alone.',
-} as const;
-
-for (const lang of ['zh', 'en'] as const) {
-  test(`the broken plane is in the address (${lang}): opened from it, written on a choice, kept across cases, restored by Back and Forward; an unknown one is reported`, async ({
-    pg,
-    page,
-  }) => {
-    await openIn(page, pg, lang, '/?mode=recovery&case=conflict&broken=global_keys');
-    await expect(page.getByTestId('recovery-broken')).toHaveAttribute('data-plane', 'global_keys');
-    await expect(page.getByTestId('recovery-broken-plane')).toHaveValue('global_keys');
-    await expect(side(page, 'broken')).toBeVisible();
-
-    await page.getByTestId('recovery-broken-plane').selectOption('no_fingerprint');
-    await expect(page).toHaveURL(/[?&]mode=recovery&case=conflict&broken=no_fingerprint$/);
-    await page.getByTestId('recovery-case-audit').click();
-    await expect(page).toHaveURL(/case=audit&broken=no_fingerprint$/);
-    await expect(page.getByTestId('recovery-broken')).toHaveAttribute('data-plane', 'no_fingerprint');
-    await page.getByTestId('recovery-broken-plane').selectOption('none');
-    await expect(page).toHaveURL(/case=audit$/);
-    await expect(side(page, 'broken')).toHaveCount(0);
-
-    await page.goBack();
-    await expect(page).toHaveURL(/case=audit&broken=no_fingerprint$/);
-    await expect(page.getByTestId('recovery-broken')).toHaveAttribute('data-plane', 'no_fingerprint');
-    await page.goBack();
-    await page.goBack();
-    await expect(page).toHaveURL(/case=conflict&broken=global_keys$/);
-    await expect(page.getByTestId('recovery-broken')).toHaveAttribute('data-plane', 'global_keys');
-    await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-case', 'conflict');
-    await page.goForward();
-    await expect(page.getByTestId('recovery-broken')).toHaveAttribute('data-plane', 'no_fingerprint');
-
-    await pg.goto('/?mode=recovery&case=audit&broken=nope');
-    await expect(pg.notice('unknown-broken')).toContainText(BAD_PLANE[lang]);
-    await expect(page.getByTestId('recovery-broken')).toHaveAttribute('data-plane', 'none');
-    await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-case', 'audit');
-    await expect(page).toHaveURL(/[?&]mode=recovery&case=audit$/);
-  });
-}
-
 for (const lang of ['zh', 'en'] as const) {
   test(`the injection story one step further (${lang}): from A14 and the turn's story into the lab, where send_email exists; declined, no email; a link back`, async ({
     pg,

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { AttackId } from '../../lessons/attacks.ts';
 import { isRecoveryCaseId, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
 import { isBrokenPlaneId, type BrokenPlaneId } from '../../lessons/recoveryLab/brokenPlaneIds.ts';
+import type { LabAction } from '../../lessons/recoveryLab/labLog.ts';
 import type { Lang } from '../../lang.ts';
 import { placeOf, resolveAddress } from '../../playground/address.ts';
 import * as browser from '../../playground/browser.ts';
@@ -75,6 +76,8 @@ export interface PlaygroundApi {
   setTurn(turn: TurnWork): void;
   /** Replaces the turn work where edits may be dropped (a reset, an import): what would be lost is set aside first, and the notice offers it back. */
   replaceTurn(turn: TurnWork, notice: NoticeInput): void;
+  /** The recovery lab's actions in its open case, kept with the work (none: undefined). */
+  setRecoveryLog(log: LabAction[] | undefined): void;
   /** The share link of the current state, or why it cannot be made (reported as a notice too). */
   share(): Promise<{ ok: true; url: string } | { ok: false; error: IoError }>;
   exportScenario(): void;
@@ -272,6 +275,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       setTheme: (theme) => dispatch({ type: 'setTheme', theme }),
       setLayout: (layout) => dispatch({ type: 'setLayout', layout }),
       setTurn: (turn) => dispatch({ type: 'setTurn', turn }),
+      setRecoveryLog: (log) => dispatch({ type: 'setRecoveryLog', log }),
       replaceTurn: (turn, notice) => {
         const restore = stashIfLosing({ ...latest.current.work, turn });
         dispatch({ type: 'setTurn', turn });
