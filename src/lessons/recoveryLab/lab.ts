@@ -10,7 +10,9 @@
 import { createDispatcher, principalRef, type ModelResult } from '../../core/index.ts';
 import { lastHop, type LastHop } from './lastHop.ts';
 import { labStore } from './labStore.ts';
+import { otherArguments } from './otherArguments.ts';
 import {
+  ApprovalRefusedError,
   createControlPlane,
   verifyAuditChain,
   virtualClock,
@@ -64,21 +66,6 @@ export const CASE_TOOL: Readonly<Record<RecoveryCaseId, LabTool>> = {
 const argsFor = (caseId: RecoveryCaseId, tool: LabTool) =>
   caseId === 'injected_email' && tool === 'send_email' ? { ...INJECTED_ARGS } : { ...DEFAULT_ARGS[tool] };
 
-/** Other arguments for the same intent's key: the free-text part reworded (what a model asking again would do). */
-export function otherArguments(tool: LabTool, args: Record<string, unknown>): Record<string, unknown> {
-  const swap = (v: unknown, a: string, b: string) => (v === a ? b : v === b ? a : `${String(v)} (reworded)`);
-  switch (tool) {
-    case 'create_refund_draft':
-      return { ...args, reason: swap(args.reason, 'Item arrived damaged', 'The parcel came broken') };
-    case 'get_order':
-      return { ...args, order_ref: args.order_ref === 'ORDER-7' ? 'ORDER-8' : 'ORDER-7' };
-    case 'search_kb':
-      return { ...args, query: swap(args.query, 'refund policy', 'refund rules') };
-    case 'send_email':
-      return { ...args, title: swap(args.title, 'Your refund', 'About your refund') };
-  }
-}
-
 export type RetryKind = 'dispatch' | 'same_key' | 'other_args' | 'new_key';
 /** How a call came about: the learner's action, or a broken plane dispatching it again by itself. */
 export type AnswerKind = RetryKind | 'redispatch';
@@ -124,7 +111,9 @@ export interface LabRecord {
 
 export interface LabApproval {
   preview: Preview;
-  state: 'pending' | 'approved' | 'declined' | 'used';
+  state: 'pending' | 'approved' | 'declined' | 'used' | 'refused';
+  /** Why the plane refused to approve (ApprovalRefusedError's reason; a broken plane gives none). */
+  reason?: string;
   approval: Approval | null;
 }
 
@@ -454,8 +443,15 @@ export function createRecoveryLab(
       note({ do: 'approve' });
       const a = s.approval;
       if (a === null || a.state !== 'pending') return emit({ refused: 'no_preview' });
-      const approval = await plane.approve(a.preview, APPROVER);
-      emit({ approval: { ...a, state: 'approved', approval }, refused: null });
+      try {
+        const approval = await plane.approve(a.preview, APPROVER);
+        emit({ approval: { ...a, state: 'approved', approval }, refused: null });
+      } catch (e) {
+        // The plane's refusal (an expired preview, above all) is its answer to show, not the view's error.
+        emit({
+          approval: { ...a, state: 'refused', ...(e instanceof ApprovalRefusedError ? { reason: e.reason } : {}) },
+        });
+      }
     },
     decline() {
       note({ do: 'decline' });
