@@ -279,6 +279,33 @@ for (const lang of ['zh', 'en'] as const) {
   });
 }
 
+const EXPIRED = {
+  zh: '控制面拒绝批准：什么也没有批准，什么也没有发送',
+  en: 'refused by the plane: nothing was approved, nothing sent',
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`an approval asked for after the preview expired is refused by the plane (${lang}): nothing sent, the call waits again`, async ({
+    pg,
+    page,
+  }) => {
+    await openIn(page, pg, lang, '/?mode=recovery&case=approval');
+    await page.getByTestId('recovery-dispatch').click();
+    await expect(page.getByTestId('recovery-approval-state')).toHaveAttribute('data-state', 'pending');
+    await page.getByTestId('recovery-advance-900000').click();
+    await expect(page.getByTestId('recovery-now')).toHaveText('09:15:00 UTC');
+    await page.getByTestId('recovery-approve').click();
+    const state = page.getByTestId('recovery-approval-state');
+    await expect(state).toHaveAttribute('data-state', 'refused');
+    await expect(state).toHaveAttribute('data-reason', 'expired');
+    await expect(state).toContainText(EXPIRED[lang]);
+    await expect(page.getByTestId('recovery-approve')).toHaveCount(0);
+    await page.getByTestId('recovery-retry-same_key').click();
+    await expect(answer(page)).toHaveAttribute('data-code', 'APPROVAL_REQUIRED');
+    await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-emails', '0');
+  });
+}
+
 test('the lab’s reset clears its proofs after a confirmation, and the learning path counts them', async ({
   pg,
   page,

@@ -130,3 +130,36 @@ describe('language', () => {
     expect(languageFromNavigator([])).toBe('en');
   });
 });
+
+describe('the recovery lab’s broken plane in the address', () => {
+  const known = (id: string) => knownScenario(initialWork(), id);
+  const open = (search: string, work = initialWork()) =>
+    resolveAddress(work, parseSearch(search), known, 'search_kb.hits');
+
+  it('names the plane beside the real one, and writes it back after the case', () => {
+    const r = open('?mode=recovery&case=conflict&broken=global_keys');
+    expect(r.problems).toEqual([]);
+    expect(r.place).toMatchObject({ mode: 'recovery', recoveryCase: 'conflict', recoveryBroken: 'global_keys' });
+    expect(searchOf(r.place)).toBe('?mode=recovery&case=conflict&broken=global_keys');
+    expect(open('?broken=no_fingerprint').place).toMatchObject({ mode: 'recovery', recoveryBroken: 'no_fingerprint' });
+  });
+
+  it('an address without one is the real plane alone, whatever the work had (Back to before the choice)', () => {
+    const r = open('?mode=recovery&case=conflict', { ...initialWork(), recoveryBroken: 'global_keys' });
+    expect(r.place.recoveryBroken).toBeUndefined();
+    expect(searchOf(r.place)).toBe('?mode=recovery&case=conflict');
+  });
+
+  it('an unknown plane is reported and falls back to the real plane alone', () => {
+    const r = open('?mode=recovery&case=audit&broken=nope', { ...initialWork(), recoveryBroken: 'global_keys' });
+    expect(r.problems).toEqual([{ kind: 'unknown-broken', value: 'nope' }]);
+    expect(r.place).toMatchObject({ mode: 'recovery', recoveryCase: 'audit' });
+    expect(r.place.recoveryBroken).toBeUndefined();
+  });
+
+  it('other modes write no plane', () => {
+    expect(
+      searchOf({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null, recoveryBroken: 'global_keys' }),
+    ).toBe('?scenario=search_kb.hits');
+  });
+});

@@ -1,11 +1,12 @@
 /**
  * The address: `?scenario=ID`, `&attack=A3`, `?mode=exercise`,
  * `?mode=learn&scenario=ID&mistake=3`, `?mode=turn&provider=P&stream=ID&step=N`,
- * `?mode=recovery&case=ID`.
+ * `?mode=recovery&case=ID&broken=ID`.
  * Pure: ./browser.ts reads and writes the address bar.
  */
 import type { AttackId } from '../lessons/attacks.ts';
 import { DEFAULT_RECOVERY_CASE, isRecoveryCaseId } from '../lessons/recoveryProofs.ts';
+import { isBrokenPlaneId, type BrokenPlaneId } from '../lessons/recoveryLab/brokenPlaneIds.ts';
 import { buildTurnAddress, providerOfStream, turnAddressOf, turnStepOf } from './turn/turnAddress.ts';
 import { isAttackId, isMistakeNumber, MODES, type Mode, type Work } from './work.ts';
 
@@ -18,10 +19,11 @@ export interface Address {
   stream?: string | null;
   step?: string | null;
   case?: string | null;
+  broken?: string | null;
 }
 
 /** Where the learner is: what the address names (the turn mode's stream and step only matter in that mode). */
-export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake' | 'recoveryCase'> & {
+export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake' | 'recoveryCase' | 'recoveryBroken'> & {
   turnStream?: string;
   /** The turn's event on screen (from 0); absent: where the stream opens. Read with `turnStream` only. */
   turnStep?: number;
@@ -36,6 +38,7 @@ export function placeOf(w: Work): Place {
     turnStream: w.turn.stream,
     ...(w.turn.step !== undefined ? { turnStep: w.turn.step } : {}),
     ...(w.recoveryCase !== undefined ? { recoveryCase: w.recoveryCase } : {}),
+    ...(w.recoveryBroken !== undefined ? { recoveryBroken: w.recoveryBroken } : {}),
   };
 }
 
@@ -50,6 +53,7 @@ export function parseSearch(search: string): Address {
     stream: q.get('stream'),
     step: q.get('step'),
     case: q.get('case'),
+    broken: q.get('broken'),
   };
 }
 
@@ -65,6 +69,7 @@ export function searchOf(work: Place): string {
   if (work.mode === 'recovery') {
     q.set('mode', 'recovery');
     q.set('case', work.recoveryCase ?? DEFAULT_RECOVERY_CASE);
+    if (work.recoveryBroken !== undefined) q.set('broken', work.recoveryBroken);
   } else if (work.mode === 'exercise') q.set('mode', 'exercise');
   else if (work.mode === 'learn') {
     q.set('mode', 'learn');
@@ -86,7 +91,8 @@ export type AddressProblem = {
     | 'unknown-mistake'
     | 'unknown-stream'
     | 'unknown-step'
-    | 'unknown-case';
+    | 'unknown-case'
+    | 'unknown-broken';
   value: string;
 };
 
@@ -105,10 +111,12 @@ export function resolveAddress(
   let turnStream = work.turn.stream;
   let turnStep = work.turn.step;
   let recoveryCase = work.recoveryCase;
+  let recoveryBroken: BrokenPlaneId | undefined = work.recoveryBroken;
   const provider = a.provider ?? null;
   const stream = a.stream ?? null;
   const step = a.step ?? null;
   const caseId = a.case ?? null;
+  const broken = a.broken ?? null;
   const any =
     a.mode !== null ||
     a.scenario !== null ||
@@ -116,11 +124,14 @@ export function resolveAddress(
     (a.mistake ?? null) !== null ||
     provider !== null ||
     stream !== null ||
-    caseId !== null;
+    caseId !== null ||
+    broken !== null;
   if (any) {
     mode = 'playground';
     attackId = null;
     mistake = undefined;
+    // The address names the plane beside the real one, or none: Back to before the choice is the real plane alone.
+    recoveryBroken = undefined;
   }
   if (a.mode !== null) {
     if ((MODES as readonly string[]).includes(a.mode)) mode = a.mode as Mode;
@@ -164,6 +175,11 @@ export function resolveAddress(
     if (isRecoveryCaseId(caseId)) recoveryCase = caseId;
     else problems.push({ kind: 'unknown-case', value: caseId });
   }
+  if (broken !== null) {
+    if (a.mode === null) mode = 'recovery';
+    if (isBrokenPlaneId(broken)) recoveryBroken = broken;
+    else problems.push({ kind: 'unknown-broken', value: broken });
+  }
   if (!known(scenarioId)) scenarioId = fallbackScenario;
   return {
     place: {
@@ -174,6 +190,7 @@ export function resolveAddress(
       turnStream,
       ...(turnStep !== undefined ? { turnStep } : {}),
       ...(recoveryCase !== undefined ? { recoveryCase } : {}),
+      ...(recoveryBroken !== undefined ? { recoveryBroken } : {}),
     },
     problems,
   };

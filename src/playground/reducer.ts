@@ -6,6 +6,7 @@
 import type { AttackId } from '../lessons/attacks.ts';
 import type { Lang } from '../lang.ts';
 import type { AddressProblem, Place } from './address.ts';
+import type { LabAction } from '../lessons/recoveryLab/labLog.ts';
 import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
 import { draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { EMPTY_PROGRESS, recordProgress, type Progress, type ProgressEvent } from './progress.ts';
@@ -83,6 +84,8 @@ export type Action =
   | { type: 'replaceWork'; work: Work }
   /** The turn mode's part of the work: the open stream and the learner's edits. */
   | { type: 'setTurn'; turn: TurnWork }
+  /** The recovery lab's actions in its open case (none: undefined). */
+  | { type: 'setRecoveryLog'; log: LabAction[] | undefined }
   | { type: 'place'; place: Place }
   | { type: 'notice'; notice: NoticeInput }
   | { type: 'dismiss'; id: number }
@@ -205,14 +208,26 @@ export function reducer(state: AppState, a: Action): AppState {
       return { ...state, work: a.work };
     case 'setTurn':
       return { ...state, work: { ...w, turn: a.turn } };
+    case 'setRecoveryLog': {
+      const { recoveryLog: _old, ...rest } = w;
+      return { ...state, work: a.log === undefined ? rest : { ...rest, recoveryLog: a.log } };
+    }
     case 'place': {
-      const { mistake: _old, ...rest } = w;
+      const { mistake: _old, recoveryBroken: _plane, recoveryLog, ...rest } = w;
       const { mistake, turnStream, turnStep, ...place } = a.place;
+      // The lab's actions belong to its stage: another case or broken plane is a fresh one.
+      const sameStage = place.recoveryCase === w.recoveryCase && place.recoveryBroken === w.recoveryBroken;
       const turn =
         turnStream === undefined
           ? w.turn
           : withTurnStep(turnStream === w.turn.stream ? w.turn : { ...w.turn, stream: turnStream }, turnStep);
-      const work: Work = { ...rest, ...place, turn, ...(mistake !== undefined ? { mistake } : {}) };
+      const work: Work = {
+        ...rest,
+        ...place,
+        turn,
+        ...(mistake !== undefined ? { mistake } : {}),
+        ...(sameStage && recoveryLog !== undefined ? { recoveryLog } : {}),
+      };
       const seen: ProgressEvent = {
         ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}),
         ...(work.mode === 'learn' && mistake !== undefined ? { mistakes: [mistake] } : {}),
@@ -248,6 +263,8 @@ export function losesWork(before: Work, after: Work): boolean {
   const bt = compactTurnDocs(before.turn.docs);
   const at = compactTurnDocs(after.turn.docs);
   if (Object.entries(bt).some(([id, d]) => JSON.stringify(at[id]) !== JSON.stringify(d))) return true;
+  const lab = (w: Work) => JSON.stringify([w.recoveryCase ?? null, w.recoveryBroken ?? null, w.recoveryLog ?? []]);
+  if ((before.recoveryLog ?? []).length > 0 && lab(before) !== lab(after)) return true;
   return (
     exerciseEdited(before) &&
     (JSON.stringify(before.exercise.items) !== JSON.stringify(after.exercise.items) ||

@@ -7,6 +7,8 @@
 import { type Scenario } from '../core/result/index.ts';
 import type { AttackId } from '../lessons/attacks.ts';
 import type { RecoveryCaseId } from '../lessons/recoveryProofs.ts';
+import type { BrokenPlaneId } from '../lessons/recoveryLab/brokenPlaneIds.ts';
+import type { LabAction } from '../lessons/recoveryLab/labLog.ts';
 import type { Bilingual } from '../lang.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
 import { initialTurnWork, type TurnWork } from './turn/turnWork.ts';
@@ -50,6 +52,10 @@ export interface Work {
   turn: TurnWork;
   /** The recovery lab's case (`&case=…`); absent: its first. */
   recoveryCase?: RecoveryCaseId;
+  /** The broken plane the lab runs beside the real one (`&broken=…`); absent: the real plane alone. */
+  recoveryBroken?: BrokenPlaneId;
+  /** What the learner did in the lab's open case, to replay onto a fresh stage (a reload, a share link); absent: nothing yet. */
+  recoveryLog?: LabAction[];
 }
 
 /** The editor text of a handler output: pretty JSON, two-space indent, as the CLI files are written. */

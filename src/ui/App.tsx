@@ -162,7 +162,7 @@ export function App({
           onHelp={openHelp}
         />
         {work.mode === 'recovery' ? (
-          <RecoveryHost lang={lang} state={state} links={links} api={api} notices={noticesRow} />
+          <RecoveryHost lang={lang} state={state} links={links} api={api} notices={noticesRow} onShare={onShare} />
         ) : work.mode === 'turn' ? (
           <Suspense fallback={<p className="muted">…</p>}>
             <TurnMode

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RecoveryCaseId } from '../recoveryProofs.ts';
-import { BROKEN_PLANE_IDS, guessFromText, REWORDED_MESSAGE, type BrokenPlaneId } from './brokenPlanes.ts';
+import { guessFromText, REWORDED_MESSAGE } from './brokenPlanes.ts';
+import { BROKEN_PLANE_IDS, type BrokenPlaneId } from './brokenPlaneIds.ts';
 import { harmsOf } from './harms.ts';
 import { createRecoveryLab, type LabAnswer, type RecoveryLab } from './lab.ts';
 import { pairLabs } from './pairLabs.ts';

@@ -21,20 +21,7 @@ import type {
   Principal,
   ToolRuntime,
 } from '../../control/index.ts';
-
-export const BROKEN_PLANE_IDS = [
-  'redispatch_unknown',
-  'rerun_not_started',
-  'replay_no_authz',
-  'global_keys',
-  'no_fingerprint',
-  'recovery_from_message',
-] as const;
-export type BrokenPlaneId = (typeof BROKEN_PLANE_IDS)[number];
-
-export function isBrokenPlaneId(id: unknown): id is BrokenPlaneId {
-  return typeof id === 'string' && (BROKEN_PLANE_IDS as readonly string[]).includes(id);
-}
+import type { BrokenPlaneId } from './brokenPlaneIds.ts';
 
 /** The message a handler, a proxy or a translation may put in an error instead of the catalog's (mistake 5's rewrite). */
 export const REWORDED_MESSAGE = 'Temporary glitch: call the tool again right away.';

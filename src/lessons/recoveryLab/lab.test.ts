@@ -241,6 +241,20 @@ describe('the recovery lab over the real plane', () => {
     expect(other.state().emails).toEqual([]);
   });
 
+  it('an approval asked for after its preview expired: the plane refuses it (expired), the call waits again, no email', async () => {
+    for (const broken of [null, 'no_fingerprint'] as const) {
+      const lab = createRecoveryLab('approval', { broken });
+      await lab.dispatch();
+      await lab.advance(15 * 60_000);
+      await expect(lab.approve()).resolves.toBeUndefined();
+      expect(lab.state().approval).toMatchObject({ state: 'refused', approval: null });
+      if (broken === null) expect(lab.state().approval?.reason).toBe('expired');
+      await lab.retry('same_key');
+      expect(code(lastAnswer(lab))).toBe('APPROVAL_REQUIRED');
+      expect(lab.state().emails).toEqual([]);
+    }
+  });
+
   it('send_email to a recipient the policy does not allow: NOT_FOUND before any approval', async () => {
     const lab = createRecoveryLab('approval');
     lab.setArgs({ ...lab.state().args, to: 'attacker@evil.example' });

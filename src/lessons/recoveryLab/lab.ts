@@ -9,9 +9,11 @@
  */
 import { createDispatcher, principalRef, type ModelResult } from '../../core/index.ts';
 import { lastHop, type LastHop } from './lastHop.ts';
+import { labStore } from './labStore.ts';
+import { otherArguments } from './otherArguments.ts';
 import {
+  ApprovalRefusedError,
   createControlPlane,
-  memoryStore,
   verifyAuditChain,
   virtualClock,
   type Approval,
@@ -19,11 +21,11 @@ import {
   type Execution,
   type IdempotencyRecord,
   type Preview,
-  type RecordScope,
-  type Store,
 } from '../../control/index.ts';
 import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId, type RecoveryStep } from '../recoveryProofs.ts';
-import { createBrokenPlane, type BrokenExecution, type BrokenPlane, type BrokenPlaneId } from './brokenPlanes.ts';
+import { createBrokenPlane, type BrokenExecution, type BrokenPlane } from './brokenPlanes.ts';
+import type { BrokenPlaneId } from './brokenPlaneIds.ts';
+import { logAction, type LabAction } from './labLog.ts';
 import {
   CUSTOMER_EMAIL,
   INJECTED_ARGS,
@@ -63,21 +65,6 @@ export const CASE_TOOL: Readonly<Record<RecoveryCaseId, LabTool>> = {
 
 const argsFor = (caseId: RecoveryCaseId, tool: LabTool) =>
   caseId === 'injected_email' && tool === 'send_email' ? { ...INJECTED_ARGS } : { ...DEFAULT_ARGS[tool] };
-
-/** Other arguments for the same intent's key: the free-text part reworded (what a model asking again would do). */
-export function otherArguments(tool: LabTool, args: Record<string, unknown>): Record<string, unknown> {
-  const swap = (v: unknown, a: string, b: string) => (v === a ? b : v === b ? a : `${String(v)} (reworded)`);
-  switch (tool) {
-    case 'create_refund_draft':
-      return { ...args, reason: swap(args.reason, 'Item arrived damaged', 'The parcel came broken') };
-    case 'get_order':
-      return { ...args, order_ref: args.order_ref === 'ORDER-7' ? 'ORDER-8' : 'ORDER-7' };
-    case 'search_kb':
-      return { ...args, query: swap(args.query, 'refund policy', 'refund rules') };
-    case 'send_email':
-      return { ...args, title: swap(args.title, 'Your refund', 'About your refund') };
-  }
-}
 
 export type RetryKind = 'dispatch' | 'same_key' | 'other_args' | 'new_key';
 /** How a call came about: the learner's action, or a broken plane dispatching it again by itself. */
@@ -124,7 +111,9 @@ export interface LabRecord {
 
 export interface LabApproval {
   preview: Preview;
-  state: 'pending' | 'approved' | 'declined' | 'used';
+  state: 'pending' | 'approved' | 'declined' | 'used' | 'refused';
+  /** Why the plane refused to approve (ApprovalRefusedError's reason; a broken plane gives none). */
+  reason?: string;
   approval: Approval | null;
 }
 
@@ -170,31 +159,11 @@ export interface LabState {
   steps: RecoveryStep[];
   /** The last thing that could not be done, for the view to say (a code, not words). */
   refused: 'busy' | 'no_call' | 'no_preview' | null;
+  /** What the learner did on this stage, in order (./labLog.ts); null once there was too much to keep. */
+  log: LabAction[] | null;
 }
 
 const macrotask = () => new Promise<void>((r) => setTimeout(r, 0));
-
-/** A store that also lists the records it holds and lets the learner change a stored audit entry (the attacker of A11). */
-function labStore() {
-  const inner = memoryStore();
-  const scopes = new Map<string, RecordScope>();
-  const changed = new Map<number, AuditEntry>();
-  const store: Store = {
-    ...inner,
-    kind: inner.kind,
-    claim(c) {
-      scopes.set(JSON.stringify([c.principal_ref, c.idempotency_key]), {
-        principal_ref: c.principal_ref,
-        idempotency_key: c.idempotency_key,
-      });
-      return inner.claim(c);
-    },
-    async entries(from, to) {
-      return (await inner.entries(from, to)).map((e) => changed.get(e.seq) ?? e);
-    },
-  };
-  return { store, inner, scopes, changed };
-}
 
 export interface RecoveryLab {
   state(): LabState;
@@ -277,6 +246,7 @@ export function createRecoveryLab(
     audit: { entries: [], changed: [], verdict: null },
     steps: [],
     refused: null,
+    log: [],
   };
   let calls = 0;
   let keys = 0;
@@ -284,6 +254,15 @@ export function createRecoveryLab(
   const emit = (patch: Partial<LabState>) => {
     s = { ...s, ...patch };
     for (const l of listeners) l();
+  };
+  /** Written before the action runs, so the log is in the state the action's own emit shows. */
+  const note = (action: LabAction) => {
+    s = { ...s, log: s.log === null ? null : logAction(s.log, action) };
+  };
+  const setBoard = (action: LabAction, patch: Partial<LabState['board']>) => {
+    note(action);
+    Object.assign(stage.board, patch);
+    emit({ board: { ...stage.board } });
   };
 
   /** Everything the view shows, read again from the plane's store, the downstream and the clock. */
@@ -422,35 +401,38 @@ export function createRecoveryLab(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    setTool: (t) => emit({ tool: t, args: argsFor(caseId, t), refused: null }),
-    setArgs: (args) => emit({ args }),
-    setFault(fault) {
-      stage.board.fault = fault;
-      emit({ board: { ...stage.board } });
+    setTool(t) {
+      note({ do: 'tool', tool: t });
+      emit({ tool: t, args: argsFor(caseId, t), refused: null });
     },
+    setArgs(args) {
+      note({ do: 'args', args });
+      emit({ args });
+    },
+    setFault: (fault) => setBoard({ do: 'fault', fault }, { fault }),
     setRetryAfter(ms) {
-      stage.board.retry_after_ms = Math.max(100, Math.min(600_000, Math.round(ms)));
-      emit({ board: { ...stage.board } });
+      const retry_after_ms = Math.max(100, Math.min(600_000, Math.round(ms)));
+      setBoard({ do: 'retry_after', ms: retry_after_ms }, { retry_after_ms });
     },
-    setStatusAnswer(status) {
-      stage.board.status = status;
-      emit({ board: { ...stage.board } });
+    setStatusAnswer: (status) => setBoard({ do: 'status', status }, { status }),
+    setAccess: (access) => setBoard({ do: 'access', granted: access }, { access }),
+    setPrincipal(n) {
+      const principal = Math.max(0, Math.min(LAB_PRINCIPALS.length - 1, Math.round(n)));
+      note({ do: 'principal', n: principal });
+      emit({ principal });
     },
-    setAccess(granted) {
-      stage.board.access = granted;
-      emit({ board: { ...stage.board } });
-    },
-    setPrincipal: (n) => emit({ principal: Math.max(0, Math.min(LAB_PRINCIPALS.length - 1, Math.round(n))) }),
-    setRecipients(policy) {
-      stage.board.recipients = policy;
-      emit({ board: { ...stage.board } });
-    },
+    setRecipients: (recipients) => setBoard({ do: 'recipients', policy: recipients }, { recipients }),
     setReworded(next) {
+      note({ do: 'reworded', on: next });
       reworded = next;
       emit({ reworded: next });
     },
-    dispatch: () => execute({ tool: s.tool, args: s.args, key: newKey() }, 'dispatch'),
+    dispatch() {
+      note({ do: 'dispatch' });
+      return execute({ tool: s.tool, args: s.args, key: newKey() }, 'dispatch');
+    },
     retry(kind) {
+      note({ do: 'retry', kind });
       const last = s.last;
       if (last === null) return Promise.resolve(emit({ refused: 'no_call' }));
       if (kind === 'same_key') return execute(last, kind);
@@ -458,22 +440,33 @@ export function createRecoveryLab(
       return execute({ ...last, key: newKey() }, kind);
     },
     async approve() {
+      note({ do: 'approve' });
       const a = s.approval;
       if (a === null || a.state !== 'pending') return emit({ refused: 'no_preview' });
-      const approval = await plane.approve(a.preview, APPROVER);
-      emit({ approval: { ...a, state: 'approved', approval }, refused: null });
+      try {
+        const approval = await plane.approve(a.preview, APPROVER);
+        emit({ approval: { ...a, state: 'approved', approval }, refused: null });
+      } catch (e) {
+        // The plane's refusal (an expired preview, above all) is its answer to show, not the view's error.
+        emit({
+          approval: { ...a, state: 'refused', ...(e instanceof ApprovalRefusedError ? { reason: e.reason } : {}) },
+        });
+      }
     },
     decline() {
+      note({ do: 'decline' });
       const a = s.approval;
       if (a === null || a.state !== 'pending') return emit({ refused: 'no_preview' });
       emit({ approval: { ...a, state: 'declined' }, refused: null });
     },
     async advance(ms) {
+      note({ do: 'advance', ms });
       await clock.advance(ms);
       await macrotask();
       await refresh();
     },
     async changeEntry(seq) {
+      note({ do: 'change', seq });
       const [entry] = await inner.entries(seq, seq);
       if (entry === undefined) return;
       const forged = structuredClone(entry);
@@ -482,6 +475,7 @@ export function createRecoveryLab(
       await refresh();
     },
     async verify() {
+      note({ do: 'verify' });
       const entries = await store.entries();
       const v = verifyAuditChain(entries);
       const first = [...changed.keys()].sort((a, b) => a - b)[0];

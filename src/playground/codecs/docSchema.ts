@@ -6,6 +6,8 @@ import { RECORDED_STREAM_IDS } from '../turn/recordedStreamIds.ts';
 import { MAX_ADDRESS_STEP, TURN_STREAM_IDS } from '../turn/turnAddress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT, MODES, type Mode } from '../work.ts';
 import { RECOVERY_CASE_IDS, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
+import { BROKEN_PLANE_IDS } from '../../lessons/recoveryLab/brokenPlaneIds.ts';
+import { LabLogSchema } from '../../lessons/recoveryLab/labLog.ts';
 import { IO_LIMITS } from './decoded.ts';
 
 export const ScenarioIdSchema = z.string().check(z.regex(/^[a-z_]+\.[a-z0-9_]+$/), z.maxLength(100));
@@ -55,3 +57,8 @@ export const TurnShareSchema = z.strictObject({
 export const RecoveryCaseSchema = z.optional(
   z.enum(RECOVERY_CASE_IDS as unknown as [RecoveryCaseId, ...RecoveryCaseId[]]),
 );
+
+/** The broken plane the lab runs beside the real one; absent: the real plane alone. */
+export const RecoveryBrokenSchema = z.optional(z.enum(BROKEN_PLANE_IDS));
+/** The learner's actions in the lab's open case (src/lessons/recoveryLab/labLog.ts); absent: none. */
+export const RecoveryLogSchema = z.optional(LabLogSchema);

@@ -19,6 +19,31 @@ describe('saved work', () => {
     expect(r.ok && r.value).toEqual({ ...w, docs: w.docs });
   });
 
+  it('keeps the recovery lab’s case and broken plane; an unknown plane is refused with the rest', () => {
+    const w = {
+      ...edited(),
+      mode: 'recovery' as const,
+      recoveryCase: 'conflict' as const,
+      recoveryBroken: 'global_keys' as const,
+    };
+    const r = parseSavedWork(serializeWork(w));
+    expect(r.ok && r.value).toMatchObject({ recoveryCase: 'conflict', recoveryBroken: 'global_keys' });
+    const bad = parseSavedWork(JSON.stringify({ ...JSON_OF(serializeWork(w)), recovery_broken: 'nope' }));
+    expect(bad.ok).toBe(false);
+  });
+
+  it('keeps the lab’s actions, so a reload rebuilds the stage; a log the lab cannot replay is refused with the rest', () => {
+    const w = {
+      ...edited(),
+      mode: 'recovery' as const,
+      recoveryLog: [{ do: 'dispatch' as const }, { do: 'advance' as const, ms: 1000 }],
+    };
+    const r = parseSavedWork(serializeWork(w));
+    expect(r.ok && r.value.recoveryLog).toEqual(w.recoveryLog);
+    const bad = parseSavedWork(JSON.stringify({ ...JSON_OF(serializeWork(w)), recovery_log: [{ do: 'nope' }] }));
+    expect(bad.ok === false && bad.error.detail).toMatch(/^\/recovery_log\/0/);
+  });
+
   it('keeps the turn mode’s edits, and opens work saved before the turn mode at its first stream', () => {
     const w = {
       ...edited(),

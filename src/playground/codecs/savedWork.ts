@@ -10,6 +10,8 @@ import {
   type SavedExercise,
   MistakeSchema,
   RecoveryCaseSchema,
+  RecoveryBrokenSchema,
+  RecoveryLogSchema,
   ModeSchema,
   ScenarioIdSchema,
   TurnWorkSchema,
@@ -29,6 +31,8 @@ const SavedWorkSchema = z.strictObject({
   attack: AttackSchema,
   mistake: MistakeSchema,
   recovery_case: RecoveryCaseSchema,
+  recovery_broken: RecoveryBrokenSchema,
+  recovery_log: RecoveryLogSchema,
   exercise: ExerciseSchema,
   /** Absent in work saved before the turn mode: it then starts at its first stream. */
   turn: z.optional(TurnWorkSchema),
@@ -43,6 +47,8 @@ export function serializeWork(work: Work): string {
     attack: work.attackId,
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     ...(work.recoveryCase !== undefined ? { recovery_case: work.recoveryCase } : {}),
+    ...(work.recoveryBroken !== undefined ? { recovery_broken: work.recoveryBroken } : {}),
+    ...(work.recoveryLog !== undefined ? { recovery_log: work.recoveryLog } : {}),
     exercise: savedExerciseOf(work.exercise),
     turn: { stream: work.turn.stream, docs: compactTurnDocs(work.turn.docs) },
   });
@@ -64,6 +70,8 @@ export function parseSavedWork(text: string): Decoded<Work> {
       attackId: v.attack,
       ...(v.mistake !== undefined ? { mistake: v.mistake } : {}),
       ...(v.recovery_case !== undefined ? { recoveryCase: v.recovery_case } : {}),
+      ...(v.recovery_broken !== undefined ? { recoveryBroken: v.recovery_broken } : {}),
+      ...(v.recovery_log !== undefined ? { recoveryLog: v.recovery_log } : {}),
       exercise: exerciseOfSaved(v.exercise as SavedExercise & { items: Doc[]; sealed?: (Doc | null)[] }),
       turn:
         v.turn === undefined

@@ -4,6 +4,7 @@ import { decompressFromEncodedURIComponentBounded } from '../lzBounded.ts';
 import { edited } from '../testWork.ts';
 import { builtinDoc, currentDoc, initialWork, SCAFFOLD_HANDLER_TEXT, workedAnswer, type Doc } from '../work.ts';
 import { IO_LIMITS } from './decoded.ts';
+import { losesWork } from '../reducer.ts';
 import { applyShare, decodeShare, encodeShare, SHARE_PREFIX, sharePayloadOf } from './shareLink.ts';
 import { scenarios } from '../../chapter/index.ts';
 
@@ -278,5 +279,46 @@ describe('share links are as short as the state allows', () => {
     );
     expect(r.ok === false && r.error.code).toBe('WRONG_SCHEMA');
     expect(r.ok === false && r.error.detail).toContain('mine.imported');
+  });
+});
+
+describe('share links in the recovery lab', () => {
+  const log = [
+    { do: 'fault', fault: 'lose_response' },
+    { do: 'dispatch' },
+    { do: 'advance', ms: 60_000 },
+    { do: 'retry', kind: 'same_key' },
+  ] as const;
+  const sender = {
+    ...initialWork(),
+    mode: 'recovery' as const,
+    recoveryCase: 'conflict' as const,
+    recoveryBroken: 'no_fingerprint' as const,
+    recoveryLog: log.map((a) => ({ ...a })),
+  };
+
+  it('carry the case, the broken plane and the learner’s actions, and open them in place of the receiver’s', async () => {
+    const enc = await encodeShare(sender);
+    if (!enc.ok) throw new Error(enc.error.detail);
+    const dec = decodeShare(enc.value);
+    if (!dec.ok) throw new Error(dec.error.detail);
+    const receiver = { ...initialWork(), recoveryCase: 'audit' as const, recoveryLog: [{ do: 'verify' as const }] };
+    const after = applyShare(receiver, dec.value);
+    expect(after).toMatchObject({ mode: 'recovery', recoveryCase: 'conflict', recoveryBroken: 'no_fingerprint' });
+    expect(after.recoveryLog).toEqual(log);
+    expect(losesWork(receiver, after)).toBe(true);
+    // Outside the lab a link carries no actions: they would replay onto a case nobody is looking at.
+    expect(sharePayloadOf({ ...sender, mode: 'playground' })).not.toHaveProperty('recovery_log');
+    expect(applyShare(receiver, sharePayloadOf({ ...sender, mode: 'playground' })).recoveryLog).toBeUndefined();
+  });
+
+  it('refuse a log the lab cannot replay, saying where, before anything is applied', () => {
+    const payload = { ...sharePayloadOf(sender), recovery_log: [{ do: 'dispatch' }, { do: 'advance', ms: -5 }] };
+    const r = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(JSON.stringify(payload)));
+    expect(r.ok === false && r.error.code).toBe('WRONG_SCHEMA');
+    expect(r.ok === false && r.error.detail).toMatch(/^\/recovery_log\/1\/ms: /);
+    const long = { ...sharePayloadOf(sender), recovery_log: Array.from({ length: 201 }, () => ({ do: 'verify' })) };
+    const l = decodeShare(SHARE_PREFIX + compressToEncodedURIComponent(JSON.stringify(long)));
+    expect(l.ok === false && l.error.detail).toMatch(/^\/recovery_log: /);
   });
 });

@@ -33,6 +33,8 @@ import {
   type SavedExercise,
   MistakeSchema,
   RecoveryCaseSchema,
+  RecoveryBrokenSchema,
+  RecoveryLogSchema,
   ModeSchema,
   ScenarioIdSchema,
   TurnShareSchema,
@@ -58,8 +60,11 @@ const SharePayloadSchema = z.strictObject({
   attack: z.optional(AttackSchema),
   mistake: MistakeSchema,
   recovery_case: RecoveryCaseSchema,
+  recovery_broken: RecoveryBrokenSchema,
   /** Omitted when the five exercise results are the untouched scaffold. */
   exercise: z.optional(ExerciseSchema),
+  /** In the lab: the learner's actions in its case, replayed onto a fresh stage when the link opens. */
+  recovery_log: RecoveryLogSchema,
   /** In the turn mode: the open stream, the step it is at once the learner has stepped, and its edits when there are any. */
   turn: z.optional(z.partial(TurnShareSchema, { step: true, doc: true })),
 });
@@ -80,6 +85,9 @@ export function sharePayloadOf(work: Work): SharePayload {
     ...(work.attackId !== null ? { attack: work.attackId } : {}),
     ...(work.mistake !== undefined ? { mistake: work.mistake } : {}),
     ...(work.recoveryCase !== undefined ? { recovery_case: work.recoveryCase } : {}),
+    ...(work.recoveryBroken !== undefined ? { recovery_broken: work.recoveryBroken } : {}),
+    // Outside the lab the actions stay home: they would replay onto a case nobody is looking at.
+    ...(work.mode === 'recovery' && work.recoveryLog !== undefined ? { recovery_log: work.recoveryLog } : {}),
     ...(exerciseChanged ? { exercise: savedExerciseOf(work.exercise) } : {}),
     ...(work.mode === 'turn'
       ? {
@@ -168,6 +176,8 @@ export function applyShare(work: Work, p: SharePayload): Work {
     attackId: p.attack ?? null,
     ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
     ...(p.recovery_case !== undefined ? { recoveryCase: p.recovery_case } : {}),
+    ...(p.recovery_broken !== undefined ? { recoveryBroken: p.recovery_broken } : {}),
+    ...(p.recovery_log !== undefined ? { recoveryLog: p.recovery_log } : {}),
     exercise:
       p.exercise === undefined
         ? initialExercise()

@@ -15,12 +15,14 @@ export function RecoveryHost({
   links,
   api,
   notices,
+  onShare,
 }: {
   lang: Lang;
   state: AppState;
   links: ShellLinks;
   api: PlaygroundApi;
   notices: ReactNode;
+  onShare(): void;
 }): JSX.Element {
   return (
     <Suspense fallback={<p className="muted">…</p>}>
@@ -29,6 +31,11 @@ export function RecoveryHost({
         caseId={state.work.recoveryCase ?? DEFAULT_RECOVERY_CASE}
         caseHref={links.recoveryCaseHref}
         onCase={links.openRecoveryCase}
+        broken={state.work.recoveryBroken ?? null}
+        onBroken={links.openRecoveryBroken}
+        log={state.work.recoveryLog}
+        onLog={api.setRecoveryLog}
+        onShare={onShare}
         shown={state.progress.recovery ?? []}
         onStep={(step: RecoveryStep) => api.recordProgress({ recovery: step })}
         onResetProofs={() => api.recordProgress({ recoveryReset: true })}

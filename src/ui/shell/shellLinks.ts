@@ -4,7 +4,8 @@
  * presentation on, so a link opened in a new tab presents too.
  */
 import type { AttackId } from '../../lessons/attacks.ts';
-import type { RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
+import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
+import type { BrokenPlaneId } from '../../lessons/recoveryLab/brokenPlaneIds.ts';
 import { searchOf } from '../../playground/address.ts';
 import { withPresent } from '../../playground/presentAddress.ts';
 import { providerOfStream } from '../../playground/turn/turnAddress.ts';
@@ -27,6 +28,8 @@ export interface ShellLinks {
   /** A case of the recovery lab: its address, and opening it. */
   recoveryCaseHref(id: RecoveryCaseId): string;
   openRecoveryCase(id: RecoveryCaseId): void;
+  /** The broken plane beside the real one (null: none), a new address of the lab. */
+  openRecoveryBroken(id: BrokenPlaneId | null): void;
 }
 
 export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']): ShellLinks {
@@ -39,11 +42,21 @@ export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']
       mistake: m === 'learn' ? work.mistake : undefined,
       turnStream: work.turn.stream,
       ...(work.recoveryCase !== undefined ? { recoveryCase: work.recoveryCase } : {}),
+      ...(work.recoveryBroken !== undefined ? { recoveryBroken: work.recoveryBroken } : {}),
     });
-  const recoveryPlace = (id: RecoveryCaseId) =>
-    ({ mode: 'recovery', scenarioId: work.scenarioId, attackId: null, recoveryCase: id }) as const;
+  // Another case keeps the broken plane beside the real one: the learner chose it to compare, case by case.
+  const recoveryPlace = (id: RecoveryCaseId, broken: BrokenPlaneId | null = work.recoveryBroken ?? null) =>
+    ({
+      mode: 'recovery',
+      scenarioId: work.scenarioId,
+      attackId: null,
+      recoveryCase: id,
+      ...(broken !== null ? { recoveryBroken: broken } : {}),
+    }) as const;
   const recoveryCaseHref = (id: RecoveryCaseId) => hrefFor(recoveryPlace(id));
   const openRecoveryCase = (id: RecoveryCaseId) => go(recoveryPlace(id));
+  const openRecoveryBroken = (broken: BrokenPlaneId | null) =>
+    go(recoveryPlace(work.recoveryCase ?? DEFAULT_RECOVERY_CASE, broken));
   const injectionStream = `${providerOfStream(work.turn.stream)}.injection_follow_up`;
   const injectionTurn = {
     href: hrefFor({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
@@ -71,5 +84,14 @@ export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']
       go({ mode: 'learn', scenarioId: work.scenarioId, attackId: null });
     },
   };
-  return { hrefFor, hrefOf, injectionTurn, recovery, guideTargets, recoveryCaseHref, openRecoveryCase };
+  return {
+    hrefFor,
+    hrefOf,
+    injectionTurn,
+    recovery,
+    guideTargets,
+    recoveryCaseHref,
+    openRecoveryCase,
+    openRecoveryBroken,
+  };
 }

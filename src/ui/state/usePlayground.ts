@@ -7,6 +7,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { AttackId } from '../../lessons/attacks.ts';
 import { isRecoveryCaseId, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
+import { isBrokenPlaneId, type BrokenPlaneId } from '../../lessons/recoveryLab/brokenPlaneIds.ts';
+import type { LabAction } from '../../lessons/recoveryLab/labLog.ts';
 import type { Lang } from '../../lang.ts';
 import { placeOf, resolveAddress } from '../../playground/address.ts';
 import * as browser from '../../playground/browser.ts';
@@ -51,6 +53,8 @@ export interface PlaygroundApi {
     attackId: string | null;
     turnStream?: string;
     recoveryCase?: RecoveryCaseId;
+    /** The lab's broken plane beside the real one; absent: the real plane alone. */
+    recoveryBroken?: BrokenPlaneId;
   }): void;
   recordProgress(event: ProgressEvent): void;
   resetProgress(): void;
@@ -72,6 +76,8 @@ export interface PlaygroundApi {
   setTurn(turn: TurnWork): void;
   /** Replaces the turn work where edits may be dropped (a reset, an import): what would be lost is set aside first, and the notice offers it back. */
   replaceTurn(turn: TurnWork, notice: NoticeInput): void;
+  /** The recovery lab's actions in its open case, kept with the work (none: undefined). */
+  setRecoveryLog(log: LabAction[] | undefined): void;
   /** The share link of the current state, or why it cannot be made (reported as a notice too). */
   share(): Promise<{ ok: true; url: string } | { ok: false; error: IoError }>;
   exportScenario(): void;
@@ -84,7 +90,15 @@ const SAVE_DELAY_MS = 300;
 
 /** What the address names of the work but the turn's step, as one comparable key. */
 const spotKey = (w: AppState['work']): string =>
-  JSON.stringify([w.mode, w.scenarioId, w.attackId, w.mistake ?? null, w.turn.stream, w.recoveryCase ?? null]);
+  JSON.stringify([
+    w.mode,
+    w.scenarioId,
+    w.attackId,
+    w.mistake ?? null,
+    w.turn.stream,
+    w.recoveryCase ?? null,
+    w.recoveryBroken ?? null,
+  ]);
 /** What the address names of the work, as one comparable key. */
 const placeKey = (w: AppState['work']): string =>
   JSON.stringify([spotKey(w), w.mode === 'turn' ? (w.turn.step ?? null) : null]);
@@ -125,7 +139,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
   // The place a Back or Forward put on the page, whose address is already in the bar: its write is skipped. A pop
   // that changes no place (only the fragment moved) leaves nothing behind that would swallow the next real write.
   const fromHistory = useRef<string | null>(null);
-  const { mode, scenarioId, attackId, mistake, recoveryCase } = state.work;
+  const { mode, scenarioId, attackId, mistake, recoveryCase, recoveryBroken } = state.work;
   const turnStream = state.work.turn.stream;
   const turnStep = mode === 'turn' ? state.work.turn.step : undefined;
   const here = placeKey(state.work);
@@ -146,10 +160,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
         turnStream,
         ...(turnStep !== undefined ? { turnStep } : {}),
         ...(recoveryCase !== undefined ? { recoveryCase } : {}),
+        ...(recoveryBroken !== undefined ? { recoveryBroken } : {}),
       },
       how,
     );
-  }, [here, spot, mode, scenarioId, attackId, mistake, turnStream, turnStep, recoveryCase]);
+  }, [here, spot, mode, scenarioId, attackId, mistake, turnStream, turnStep, recoveryCase, recoveryBroken]);
   useEffect(() => {
     const onPop = () => {
       const w = latest.current.work;
@@ -194,6 +209,9 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
             turnStream,
             ...(place.recoveryCase !== undefined && isRecoveryCaseId(place.recoveryCase)
               ? { recoveryCase: place.recoveryCase }
+              : {}),
+            ...(place.recoveryBroken !== undefined && isBrokenPlaneId(place.recoveryBroken)
+              ? { recoveryBroken: place.recoveryBroken }
               : {}),
           },
         });
@@ -257,6 +275,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       setTheme: (theme) => dispatch({ type: 'setTheme', theme }),
       setLayout: (layout) => dispatch({ type: 'setLayout', layout }),
       setTurn: (turn) => dispatch({ type: 'setTurn', turn }),
+      setRecoveryLog: (log) => dispatch({ type: 'setRecoveryLog', log }),
       replaceTurn: (turn, notice) => {
         const restore = stashIfLosing({ ...latest.current.work, turn });
         dispatch({ type: 'setTurn', turn });

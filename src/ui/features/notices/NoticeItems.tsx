@@ -27,6 +27,7 @@ const KEY: Record<NoticeCode, NoticeKey> = {
   'unknown-stream': 'notice_unknown_stream',
   'unknown-step': 'notice_unknown_step',
   'unknown-case': 'notice_unknown_case',
+  'unknown-broken': 'notice_unknown_broken',
   'corrupt-progress': 'notice_corrupt_progress',
   'progress-recounted': 'notice_progress_recounted',
   'share-opened': 'notice_share_opened',

@@ -8,6 +8,7 @@ export const NOTICE_TEXT = defineTexts({
     notice_unknown_mode: 'There is no mode “{value}”. Showing the playground.',
     notice_unknown_mistake: 'There is no mistake “{value}” (1–8). Every mistake is off.',
     notice_unknown_case: 'The recovery lab has no case “{value}”: it opens on the case that was open before.',
+    notice_unknown_broken: 'The recovery lab has no broken plane “{value}”: the real plane runs alone.',
     notice_unknown_stream:
       'The turn mode has no provider or stream “{value}”: the stream shown is the one that was open before.',
     notice_unknown_step: 'There is no step “{value}” (a step is 1 or more): the stream opens where it always opens.',
@@ -38,6 +39,7 @@ export const NOTICE_TEXT = defineTexts({
     notice_unknown_mode: '没有名为“{value}”的模式，已显示演练场。',
     notice_unknown_mistake: '没有编号为“{value}”的常见错误（1–8），所有错误开关均已关闭。',
     notice_unknown_case: '恢复实验室没有名为“{value}”的案例，打开的是之前的案例。',
+    notice_unknown_broken: '恢复实验室没有名为“{value}”的错误控制面，只运行真实控制面。',
     notice_unknown_stream: '模型回合模式中没有名为“{value}”的 provider 或流，显示的是之前打开的流。',
     notice_unknown_step: '没有第“{value}”步（步数从 1 开始），流从它平常打开的位置打开。',
     notice_corrupt_progress: '无法读取学习进度（{detail}）。原文已保存在 localStorage 的“{key}”下；进度从零开始。',

@@ -4,7 +4,7 @@
  */
 import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
-import { BROKEN_PLANE_IDS, isBrokenPlaneId, type BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlanes.ts';
+import { BROKEN_PLANE_IDS, isBrokenPlaneId, type BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlaneIds.ts';
 import { harmsOf, type Harm } from '../../../lessons/recoveryLab/harms.ts';
 import type { LabState } from '../../../lessons/recoveryLab/lab.ts';
 import { JsonView } from '../../components/JsonView.tsx';

@@ -262,8 +262,14 @@ function ApprovalBox({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; state
             <dt>{t.expires}</dt>
             <dd>{clockTime(Date.parse(a.preview.expires_at))}</dd>
           </dl>
-          <p data-testid="recovery-approval-state" data-state={a.state}>
+          <p data-testid="recovery-approval-state" data-state={a.state} data-reason={a.reason ?? ''}>
             {t.approvalStates[a.state]}
+            {a.reason !== undefined ? (
+              <>
+                {' '}
+                <code>{a.reason}</code>
+              </>
+            ) : null}
           </p>
           {a.state === 'pending' ? (
             <div className={styles.actionsRow}>

@@ -24,7 +24,8 @@ import {
 import { searchOf } from '../../../playground/address.ts';
 import { PanelNav, type Jump } from '../panelNav/PanelNav.tsx';
 import { AttemptsPanel, ModelPanel } from './AnswerPanels.tsx';
-import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlanes.ts';
+import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlaneIds.ts';
+import type { LabAction } from '../../../lessons/recoveryLab/labLog.ts';
 import { AuditPanel } from './AuditPanel.tsx';
 import { BrokenPanel } from './BrokenPanel.tsx';
 import { CallPanel } from './CallPanel.tsx';
@@ -55,6 +56,13 @@ export interface RecoveryModeProps {
   caseId: RecoveryCaseId;
   caseHref(id: RecoveryCaseId): string;
   onCase(id: RecoveryCaseId): void;
+  /** The broken plane beside the real one, as the address names it (`&broken=…`); null: none. */
+  broken: BrokenPlaneId | null;
+  onBroken(id: BrokenPlaneId | null): void;
+  /** The learner's actions in this case, as the work keeps them (a reload or a share link replays them). */
+  log: readonly LabAction[] | undefined;
+  onLog(log: LabAction[] | undefined): void;
+  onShare(): void;
   /** The learner's recovery proofs as kept in their progress. */
   shown: readonly RecoveryStep[];
   onStep(step: RecoveryStep): void;
@@ -111,6 +119,11 @@ export default function RecoveryMode({
   caseId,
   caseHref,
   onCase,
+  broken,
+  onBroken,
+  log,
+  onLog,
+  onShare,
   shown,
   onStep,
   onResetProofs,
@@ -119,8 +132,7 @@ export default function RecoveryMode({
 }: RecoveryModeProps): JSX.Element {
   const t = RECOVERY_TEXT[lang];
   const [start, setStart] = useState(0);
-  const [broken, setBroken] = useState<BrokenPlaneId | null>(null);
-  const { lab, state, beside } = useRecoveryLab(caseId, start, onStep, broken);
+  const { lab, state, beside, replaying } = useRecoveryLab(caseId, start, onStep, broken, log, onLog);
   const follow = (id: RecoveryCaseId) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -137,7 +149,15 @@ export default function RecoveryMode({
         modeSwitch={modeSwitch}
         jumps={PANEL_IDS.map((id) => panelJump(id, t[PANEL_TITLE[id]]))}
       />
-      <main className={styles.mode} id="recovery-main" tabIndex={-1} data-testid="recovery-mode" data-case={caseId}>
+      <main
+        className={styles.mode}
+        id="recovery-main"
+        tabIndex={-1}
+        data-testid="recovery-mode"
+        data-case={caseId}
+        data-replaying={replaying ? 'true' : 'false'}
+        aria-busy={replaying}
+      >
         <div className={styles.top}>
           <p className={styles.lead}>{t.lead}</p>
           <nav className={styles.cases} aria-label={t.caseLabel}>
@@ -166,8 +186,16 @@ export default function RecoveryMode({
               data-testid="recovery-start-over"
             >
               {t.startOver}
+            </button>{' '}
+            <button type="button" className="btn" title={t.shareHint} onClick={onShare} data-testid="recovery-share">
+              {t.share}
             </button>
           </p>
+          {state.log === null ? (
+            <p className={styles.hint} data-testid="recovery-log-full">
+              {t.logFull}
+            </p>
+          ) : null}
           {caseId === 'injected_email' ? (
             <p className={styles.hint} data-testid="recovery-story-links">
               <a href={STORY_HREF} data-testid="recovery-back-to-story">
@@ -184,7 +212,7 @@ export default function RecoveryMode({
             <ProofsPanel lang={lang} shown={shown} onReset={onResetProofs} />
           </div>
           <div className={styles.col}>
-            <BrokenPanel lang={lang} broken={broken} onBroken={setBroken} state={state} beside={beside} />
+            <BrokenPanel lang={lang} broken={broken} onBroken={onBroken} state={state} beside={beside} />
             <AttemptsPanel lang={lang} state={state} />
             <ModelPanel lang={lang} state={state} />
           </div>
