@@ -8,12 +8,10 @@ import { ATTACK_TEXT } from '../src/lessons/attackText.ts';
 import { axeOf } from './axe.ts';
 import { NARROW_DEVICES } from './devices.ts';
 import { cutOff } from './layoutAudit.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, prefsAtStart } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'system' })),
-  );
+  await prefsAtStart(page, 'zh');
 });
 
 test('tools/list 条目紧跟 MCP tools/call 载荷：输入与输出 schema，且证明其中没有审计材料', async ({ pg, page }) => {

@@ -11,7 +11,7 @@
  */
 import type { Page } from '@playwright/test';
 import { axeOf } from './axe.ts';
-import { expect, test, type PlaygroundPage } from './fixtures.ts';
+import { expect, test, type PlaygroundPage, prefsAtStart } from './fixtures.ts';
 import { cutOff } from './layoutAudit.ts';
 
 const TEXT = {
@@ -20,10 +20,7 @@ const TEXT = {
 } as const;
 
 async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address: string): Promise<void> {
-  await page.addInitScript(
-    (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
-    lang,
-  );
+  await prefsAtStart(page, lang);
   await pg.goto(address);
   await expect(page.getByTestId('recovery-mode')).toBeVisible();
 }
@@ -121,9 +118,7 @@ test('the mode is a header link; Learn’s recovery tab and the first-visit guid
   pg,
   page,
 }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'dark' })),
-  );
+  await prefsAtStart(page, 'zh', 'dark');
   await pg.goto('/?mode=learn&scenario=search_kb.hits');
   await page.getByRole('tab', { name: /恢复/ }).click();
   await page.getByTestId('recovery-lab-link-lost_response').click();
@@ -250,10 +245,7 @@ for (const lang of ['zh', 'en'] as const) {
     pg,
     page,
   }) => {
-    await page.addInitScript(
-      (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
-      lang,
-    );
+    await prefsAtStart(page, lang);
     await pg.goto('/?mode=turn&provider=openai&stream=openai.injection_follow_up');
     await expect(page.getByTestId('injection-story').getByTestId('injection-recovery-link')).toBeVisible();
     await pg.goto('/?scenario=search_kb.injection&attack=A14');
@@ -350,9 +342,7 @@ test('screenshots of the broken planes, the injected email and the reset (zh, 13
   page,
 }) => {
   test.skip(process.env.RECOVERY_SHOTS === undefined, 'set RECOVERY_SHOTS=1 to write /tmp/recovery2-shots/');
-  await page.addInitScript(() =>
-    localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: 'light' })),
-  );
+  await prefsAtStart(page, 'zh', 'light');
   for (const [w, h] of [
     [1366, 768],
     [390, 844],
@@ -383,10 +373,7 @@ test('screenshots of the broken planes, the injected email and the reset (zh, 13
 test('screenshots of the lab (zh, 1366×768 and 390×844), for looking at', async ({ pg, page }) => {
   test.skip(process.env.RECOVERY_SHOTS === undefined, 'set RECOVERY_SHOTS=1 to write /tmp/recovery-shots/');
   for (const theme of ['light', 'dark'] as const) {
-    await page.addInitScript(
-      (t) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: 'zh', theme: t })),
-      theme,
-    );
+    await prefsAtStart(page, 'zh', theme);
     for (const [w, h] of [
       [1366, 768],
       [390, 844],

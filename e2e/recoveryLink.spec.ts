@@ -8,15 +8,12 @@
 import type { Page } from '@playwright/test';
 import lz from 'lz-string';
 import { axeOf } from './axe.ts';
-import { expect, test, type PlaygroundPage } from './fixtures.ts';
+import { expect, test, type PlaygroundPage, prefsAtStart } from './fixtures.ts';
 
 const summary = { en: (n: number) => `${n} / 5 proofs shown`, zh: (n: number) => `已证明 ${n} / 5` } as const;
 
 async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address: string): Promise<void> {
-  await page.addInitScript(
-    (l) => localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' })),
-    lang,
-  );
+  await prefsAtStart(page, lang);
   await pg.goto(address);
   await expect(page.getByTestId('recovery-mode')).toBeVisible();
 }
@@ -97,10 +94,8 @@ for (const lang of ['zh', 'en'] as const) {
     await page.keyboard.press('Escape');
 
     const other = await freshPage();
-    await other.page.addInitScript((l) => {
-      localStorage.setItem('tool-result-playground/prefs/v1', JSON.stringify({ lang: l, theme: 'system' }));
-      localStorage.setItem('tool-result-playground/guide-seen/v1', '1');
-    }, lang);
+    await prefsAtStart(other.page, lang);
+    await other.page.addInitScript(() => localStorage.setItem('tool-result-playground/guide-seen/v1', '1'));
     await other.page.goto(url);
     const mode = other.page.getByTestId('recovery-mode');
     await expect(other.notice('share-opened')).toBeVisible();
