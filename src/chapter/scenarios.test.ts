@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../core/result/index.ts';
-import { findScenario, scenarios } from './scenarios.ts';
+import { findScenario, mcpScenarios, scenarios } from './scenarios.ts';
 import { parseStrictJson } from '../core/json/index.ts';
 
 const dir = new URL('./scenarios/', import.meta.url);
@@ -9,7 +9,9 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
 describe('scenario files', () => {
   it('one file per scenario, named by its id', () => {
-    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(scenarios.map((s) => s.id).sort());
+    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(
+      [...scenarios, ...mcpScenarios].map((s) => s.id).sort(),
+    );
   });
   it.each(files)('%s is strict JSON (docs/strict-json.md) and a valid scenario', (f) => {
     const parsed = parseStrictJson(readFileSync(new URL(f, dir), 'utf8'));

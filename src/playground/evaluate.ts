@@ -244,11 +244,16 @@ export function evaluate(input: EvaluationInput): Evaluation {
   });
 }
 
-/** Parse → project → validate → adapters → digests, for one handler text in one context. */
-/** The core's answers for one context: a live session, or the plain functions. */
-type Answers = Pick<LiveSession, 'preview' | 'preimages'>;
+/**
+ * The core's answers for one context: a live session, or the plain functions; for an MCP source
+ * (mcpSource.ts), the MCP projection's, with `handlerPath` placing a package path in the CallToolResult.
+ */
+export type Answers = Pick<LiveSession, 'preview' | 'preimages'> & {
+  handlerPath?: (packagePath: string, raw: unknown) => string | null;
+};
 
-function evaluateWith(text: string, context: ContextOutcome, answers: Answers): Evaluation {
+/** Parse → project → validate → adapters → digests, for one handler text in one context. */
+export function evaluateWith(text: string, context: ContextOutcome, answers: Answers): Evaluation {
   const problems: Problem[] = [];
   const raw = parseStrictJson(text);
   const parse: ParseOutcome = raw.ok ? { ok: true, value: raw.value } : { ok: false, error: raw.error };
@@ -333,8 +338,9 @@ function evaluateWith(text: string, context: ContextOutcome, answers: Answers): 
         };
       };
       violations.forEach((v, n) => problems.push(place('projection', v, n, v.path)));
+      const handlerPath = answers.handlerPath ?? handlerPathOfPackagePath;
       validation.violations.forEach((v, n) =>
-        problems.push(place('validation', v, n, handlerPathOfPackagePath(v.path))),
+        problems.push(place('validation', v, n, handlerPath(v.path, parse.value))),
       );
     } catch (e) {
       internalError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);

@@ -13,7 +13,7 @@ export {
   type TurnOptions,
   TurnRefusedError,
 } from './composeTurn.ts';
-export { type PayloadPreview, previewPayloads, withProvider } from './payloadPreview.ts';
+export { type PayloadPreview, previewPayloads, previewProjected, withProvider } from './payloadPreview.ts';
 export { type LiveSession, openLiveSession } from './liveSession.ts';
 // Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
 export { AdapterRefused } from './toProviderItem.ts';

@@ -137,11 +137,27 @@ export function previewPayloads(
   trustedInput: TrustedContext,
   tools: ToolRegistry,
 ): PayloadPreview {
+  return previewProjected(handlerOutput, trustedInput, tools, (output, trusted) =>
+    projectDetailed(output, trusted, tools),
+  );
+}
+
+/**
+ * The same preview for a raw result that another projection reads (an MCP server's CallToolResult through
+ * projectMcpDetailed, docs/mcp.md#from-a-calltoolresult-to-a-package): only the call's package differs, every
+ * adapter still validates its own in full.
+ */
+export function previewProjected(
+  raw: unknown,
+  trustedInput: TrustedContext,
+  tools: ToolRegistry,
+  projectRaw: (raw: unknown, trusted: TrustedContext) => { pkg: Package; violations: Violation[] },
+): PayloadPreview {
   const trusted = assertTrustedContext(trustedInput);
   const callBinding = (t: TrustedContext, request_sha256: string, result_sha256: string) =>
     callBindingDigest(t, request_sha256, result_sha256, tools);
-  return previewWith(handlerOutput, trusted, {
-    project: (output) => projectDetailed(output, trusted, tools),
+  return previewWith(raw, trusted, {
+    project: (output) => projectRaw(output, trusted),
     validate: (pkg, t) => validateResultDetailed(pkg, t, tools),
     contextFor: (provider) => (isCallAdapter(trusted, provider) ? trusted : withProvider(trusted, provider)),
     rebind: (pkg, to) => rebindPackage(pkg, to, callBinding),

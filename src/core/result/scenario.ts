@@ -1,6 +1,6 @@
 /**
- * A scenario file: one trusted context and one raw handler output, with a
- * bilingual title. The playground exports and imports exactly this file, and
+ * A scenario file: one trusted context and one raw handler output (or an MCP
+ * server's CallToolResult), with a bilingual title. The playground exports and imports exactly this file, and
  * the CLI reads it with `--scenario FILE.json`.
  */
 import { z } from 'zod/mini';
@@ -20,6 +20,8 @@ export const ScenarioSchema = z.strictObject({
   title: text,
   summary: text,
   context: TrustedContextSchema,
+  /** Where the raw result comes from: absent, a handler output; `mcp`, an MCP server's CallToolResult (docs/scenarios.md#mcp-scenarios). */
+  source: z.optional(z.literal('mcp')),
   /** Untrusted by design: any JSON value, checked only by the projection. */
   handler_output: z.unknown(),
 });
@@ -30,6 +32,7 @@ export interface Scenario {
   title: { en: string; zh: string };
   summary: { en: string; zh: string };
   context: TrustedContext;
+  source?: 'mcp';
   handler_output: unknown;
 }
 
