@@ -19,6 +19,11 @@ describe('shareUnchanged', () => {
     expect(shareUnchanged(prev, { a: 1, b: 2 })).toBe(prev);
     expect(Object.keys(shareUnchanged(prev, { b: 2, a: 1 }) as object)).toEqual(['b', 'a']);
   });
+  it('a member named __proto__ stays a member (fast-check found it: {} and {"__proto__": ""} gave {})', () => {
+    const next = JSON.parse('{"__proto__": "", "a": 1}') as unknown;
+    expect(JSON.stringify(shareUnchanged({}, next))).toBe('{"__proto__":"","a":1}');
+    expect(Object.getPrototypeOf(shareUnchanged({ a: 1 }, next))).toBe(Object.prototype);
+  });
   it('property: the result always serializes as the next value', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {

@@ -21,7 +21,8 @@ export function shareUnchanged(prev: unknown, next: unknown): unknown {
   let same = keys.length === Object.keys(p).length;
   for (const k of keys) {
     const v = Object.hasOwn(p, k) ? shareUnchanged(p[k], n[k]) : n[k];
-    out[k] = v;
+    // A member named "__proto__" (strict JSON keeps it as data) would set the prototype under plain assignment.
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     if (v !== p[k] || !Object.hasOwn(p, k)) same = false;
   }
   // Same members in the same order, each the same object: the previous value stands for this one.
