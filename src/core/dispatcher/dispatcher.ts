@@ -35,7 +35,7 @@ import type { Package } from '../result/protectedAudit.ts';
 import type { ProviderItem, ProviderName } from '../tables/providerAdapters.ts';
 import type { ToolRegistry, ToolSpec } from '../tables/registry.ts';
 import { toProviderItem } from '../lastHop/toProviderItem.ts';
-import type { AssembledTurn } from '../turn/turn.ts';
+import type { AssembledTurn } from '../providers/index.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { TurnContext } from '../turn/turnContext.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';

@@ -6,15 +6,9 @@
  * @modelcontextprotocol/sdk 1.x); a type-level test keeps them assignable.
  */
 
-/** The model providers: each has a turn the project reads (a stream, its assembler, a continuation). */
-export type ProviderName = 'openai' | 'anthropic' | 'gemini';
+import type { LastHopName, ProviderName } from '../providers/index.ts';
 
-/**
- * Every registered last hop: the model providers, and MCP, whose item is the
- * answer to an MCP client's `tools/call` (docs/mcp-server.md). MCP has no
- * model turn here, so the turn's functions keep {@link ProviderName}.
- */
-export type LastHopName = ProviderName | 'mcp';
+export type { LastHopName, ProviderName };
 
 export interface AdapterInput {
   call_id: string;

@@ -9,12 +9,15 @@
  * @example
  * assembleTurn('anthropic', sseText).calls[0] // { call_id: 'toolu_…', name: 'get_order', arguments: { order_ref: 'ORDER-7' }, … }
  */
-import { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
-import { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
-import { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
-import type { ProviderName } from '../tables/providerAdapters.ts';
-import type { TurnReplayOf } from './replayTypes.ts';
-import type { AssembledTurn, TurnAssembler } from './turn.ts';
+import {
+  createAnthropicTurnAssembler,
+  createGeminiTurnAssembler,
+  createOpenAITurnAssembler,
+  type AssembledTurn,
+  type ProviderName,
+  type TurnAssembler,
+  type TurnReplayOf,
+} from '../providers/index.ts';
 import { readTurnStream, type StreamEvent, type StreamTextError } from './turnStream.ts';
 
 export class StreamTextRefusedError extends Error {

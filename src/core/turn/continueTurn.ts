@@ -22,7 +22,7 @@ import type { ToolRegistry } from '../tables/registry.ts';
 import { AdapterRefusedError } from '../lastHop/toProviderItem.ts';
 import { validateResult } from '../result/validateResult.ts';
 import { boundResponseId } from './inputGate.ts';
-import type { AssembledTurn } from './turn.ts';
+import type { AssembledTurn } from '../providers/index.ts';
 import { describeTurnText, type PairingCode, type RefusalParams } from '../messages/index.ts';
 
 export type ContinuationMode = 'stateful' | 'stateless';
