@@ -20,6 +20,47 @@ export type { ForkableTurnAssembler } from './_turnLog.ts';
 export { REPLAY_DROPS, type ReplayDrop, type Replayed } from './replayDrops.ts';
 export type { TurnReplayOf } from './replayTypes.ts';
 export type { LastHopName, ProviderName } from './providerName.ts';
-export { createAnthropicTurnAssembler } from './anthropic/assembler.ts';
-export { createGeminiTurnAssembler } from './gemini/assembler.ts';
-export { createOpenAITurnAssembler } from './openai/assembler.ts';
+export type {
+  AdapterInput,
+  CallItem,
+  ContinuationInput,
+  LastHop,
+  ModelLastHop,
+  ModelTurn,
+  ProviderAdapter,
+  TurnBodyOptions,
+} from './provider.ts';
+export {
+  type AdaptersOf,
+  findLastHop,
+  findModelTurn,
+  LAST_HOPS,
+  type LastHopOf,
+  MODEL_TURNS,
+  type ProviderItem,
+  type TurnOf,
+} from './registry.ts';
+export {
+  type AnthropicBody,
+  type AnthropicToolResult,
+  type AnthropicToolUse,
+  type AnthropicTurn,
+  createAnthropicTurnAssembler,
+} from './anthropic/index.ts';
+export {
+  createGeminiTurnAssembler,
+  type GeminiFunctionCall,
+  type GeminiFunctionResult,
+  type GeminiStatefulBody,
+  type GeminiStatelessBody,
+  type GeminiTurn,
+} from './gemini/index.ts';
+export type { McpCallToolResult } from './mcp/index.ts';
+export {
+  createOpenAITurnAssembler,
+  type OpenAIFunctionCall,
+  type OpenAIFunctionCallOutput,
+  type OpenAIStatefulBody,
+  type OpenAIStatelessBody,
+  type OpenAITurn,
+} from './openai/index.ts';
