@@ -37,6 +37,7 @@ export {
   LAST_HOPS,
   type LastHopOf,
   MODEL_TURNS,
+  type ProviderCall,
   type ProviderItem,
   type TurnOf,
 } from './registry.ts';

@@ -8,7 +8,7 @@ import { anthropicLastHop, anthropicTurn } from './anthropic/index.ts';
 import { geminiLastHop, geminiTurn } from './gemini/index.ts';
 import { mcpLastHop } from './mcp/index.ts';
 import { openaiLastHop, openaiTurn } from './openai/index.ts';
-import type { ModelTurn, ProviderAdapter } from './provider.ts';
+import type { ModelLastHop, ModelTurn, ProviderAdapter } from './provider.ts';
 import type { LastHopName, ProviderName } from './providerName.ts';
 
 /** Every last hop, in the order of the adapter table. */
@@ -33,6 +33,10 @@ export type AdaptersOf<T> = { -readonly [K in keyof T]: T[K] extends { adapter: 
 type ItemOf<A> = A extends ProviderAdapter<infer I> ? I : never;
 /** Any provider item: what one of the registered adapters builds. */
 export type ProviderItem = ItemOf<Hop['adapter']>;
+
+type CallOf<H> = H extends ModelLastHop<infer C> ? C : never;
+/** A model provider's own call item, as its API returned it. */
+export type ProviderCall = CallOf<Hop>;
 
 /** The turn body composeTurn gives for a model provider. */
 export type TurnOf<P extends ProviderName> = ReturnType<LastHopOf<P>['compose']>;
