@@ -20,22 +20,12 @@ export type { ForkableTurnAssembler } from './_turnLog.ts';
 export { REPLAY_DROPS, type ReplayDrop, type Replayed } from './replayDrops.ts';
 export type { TurnReplayOf } from './replayTypes.ts';
 export type { LastHopName, ProviderName } from './providerName.ts';
-export type {
-  AdapterInput,
-  CallItem,
-  ContinuationInput,
-  LastHop,
-  ModelLastHop,
-  ModelTurn,
-  ProviderAdapter,
-  TurnBodyOptions,
-} from './provider.ts';
+export type { ModelLastHop, ModelTurn, ProviderAdapter, TurnBodyOptions } from './provider.ts';
 export {
   type AdaptersOf,
   findLastHop,
   findModelTurn,
   LAST_HOPS,
-  type LastHopOf,
   MODEL_TURNS,
   type ProviderCall,
   type ProviderItem,
