@@ -24,13 +24,12 @@ export type { ModelLastHop, ModelTurn, ProviderAdapter, TurnBodyOptions } from '
 export {
   type AdaptersOf,
   findLastHop,
-  findModelTurn,
   LAST_HOPS,
-  MODEL_TURNS,
   type ProviderCall,
   type ProviderItem,
   type TurnOf,
 } from './registry.ts';
+export { findModelTurn, MODEL_TURNS } from './modelTurns.ts';
 export {
   type AnthropicBody,
   type AnthropicToolResult,

@@ -1,14 +1,14 @@
 /**
- * The registry of providers (docs/contract.md#one-folder-per-provider): each folder's door, listed once.
- * Two lists, a provider's two parts: the last hops, which the first page needs for the adapter rows, and
- * the model turns, whose assemblers load only with what reads a stream (docs/decisions.md#one-provider-one-folder).
- * Nothing outside a provider's folder asks which provider it is: it asks this registry for that provider's part.
+ * The registry of providers (docs/contract.md#one-folder-per-provider), its first list: each folder's last hop,
+ * which the first page needs for the adapter rows. The second list, the model turns, is modelTurns.ts beside it,
+ * a module of its own so that the first page's chunk never reaches an assembler (docs/decisions.md#one-provider-one-folder).
+ * Nothing outside a provider's folder asks which provider it is: it asks the registry for that provider's part.
  */
-import { anthropicLastHop, anthropicTurn } from './anthropic/index.ts';
-import { geminiLastHop, geminiTurn } from './gemini/index.ts';
+import { anthropicLastHop } from './anthropic/index.ts';
+import { geminiLastHop } from './gemini/index.ts';
 import { mcpLastHop } from './mcp/index.ts';
-import { openaiLastHop, openaiTurn } from './openai/index.ts';
-import type { ModelLastHop, ModelTurn, ProviderAdapter } from './provider.ts';
+import { openaiLastHop } from './openai/index.ts';
+import type { ModelLastHop, ProviderAdapter } from './provider.ts';
 import type { LastHopName, ProviderName } from './providerName.ts';
 
 /** Every last hop, in the order of the adapter table. */
@@ -18,9 +18,6 @@ export const LAST_HOPS = /* @__PURE__ */ Object.freeze([
   geminiLastHop,
   mcpLastHop,
 ] as const);
-
-/** Every model provider's turn, in the order of the turn's providers. */
-export const MODEL_TURNS = /* @__PURE__ */ Object.freeze([openaiTurn, anthropicTurn, geminiTurn] as const);
 
 type Hop = (typeof LAST_HOPS)[number];
 
@@ -45,9 +42,4 @@ export function findLastHop<P extends LastHopName>(name: P): LastHopOf<P>;
 export function findLastHop(name: string): Hop | undefined;
 export function findLastHop(name: string): Hop | undefined {
   return LAST_HOPS.find((h) => h.name === name);
-}
-
-/** A model provider's turn part, or undefined for a name that is not a model provider. */
-export function findModelTurn(name: unknown): ModelTurn | undefined {
-  return (MODEL_TURNS as readonly ModelTurn[]).find((t) => t.name === name);
 }
