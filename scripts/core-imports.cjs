@@ -6,12 +6,15 @@ const CORE_IMPORTS = {
   json: [],
   // The codes' typed params and their locales (en, zh): below every folder that reports, so each `detail` is the English locale's text.
   messages: ['json'],
-  tables: ['json', 'messages'],
-  result: ['json', 'messages', 'tables'],
-  mcp: ['json', 'messages', 'tables', 'result'],
-  lastHop: ['json', 'messages', 'tables', 'result'],
-  turn: ['json', 'messages', 'tables', 'result', 'lastHop'],
-  dispatcher: ['json', 'messages', 'tables', 'result', 'mcp', 'lastHop', 'turn'],
+  // Each provider in its own folder (its adapter row, last hop, assembler, continuation) and the stream kit its
+  // assembler shares: below the tables, so every folder that names a provider reaches it (docs/decisions.md#one-provider-one-folder).
+  providers: ['json', 'messages'],
+  tables: ['json', 'messages', 'providers'],
+  result: ['json', 'messages', 'providers', 'tables'],
+  mcp: ['json', 'messages', 'providers', 'tables', 'result'],
+  lastHop: ['json', 'messages', 'providers', 'tables', 'result'],
+  turn: ['json', 'messages', 'providers', 'tables', 'result', 'lastHop'],
+  dispatcher: ['json', 'messages', 'providers', 'tables', 'result', 'mcp', 'lastHop', 'turn'],
 };
 
 module.exports = { CORE_IMPORTS };

@@ -9,15 +9,7 @@
  * const pkg = dispatcher.project(handlerOutput, trusted);
  * const item = dispatcher.toProviderItem(pkg, trusted); // throws AdapterRefusedError when pkg does not validate
  */
-import {
-  composeTurn,
-  type AnthropicTurn,
-  type GeminiTurn,
-  type OpenAITurn,
-  type PackagedResult,
-  type ProviderCall,
-  type TurnOptions,
-} from '../lastHop/composeTurn.ts';
+import { composeTurn, type PackagedResult, type ProviderCall, type TurnOptions } from '../lastHop/composeTurn.ts';
 import {
   continueTurn,
   type Continuation,
@@ -35,7 +27,7 @@ import type { Package } from '../result/protectedAudit.ts';
 import type { ProviderItem, ProviderName } from '../tables/providerAdapters.ts';
 import type { ToolRegistry, ToolSpec } from '../tables/registry.ts';
 import { toProviderItem } from '../lastHop/toProviderItem.ts';
-import type { AssembledTurn } from '../turn/turn.ts';
+import type { AssembledTurn, TurnOf } from '../providers/index.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { TurnContext } from '../turn/turnContext.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
@@ -53,30 +45,13 @@ export interface Dispatcher {
   projectMcp(result: unknown, trusted: TrustedContext, pinning: McpPinning): Package;
   validateResult(pkg: unknown, trusted: TrustedContext): ValidationReport;
   toProviderItem(pkg: Package, trusted: TrustedContext): ProviderItem;
-  composeTurn(
-    provider: 'openai',
+  /** The turn body for `provider`: its folder's type (OpenAITurn, AnthropicTurn, GeminiTurn), their union for any provider. */
+  composeTurn<P extends ProviderName>(
+    provider: P,
     calls: ProviderCall[],
     results: PackagedResult[],
     opts?: Omit<TurnOptions, 'tools'>,
-  ): OpenAITurn;
-  composeTurn(
-    provider: 'anthropic',
-    calls: ProviderCall[],
-    results: PackagedResult[],
-    opts?: Omit<TurnOptions, 'tools'>,
-  ): AnthropicTurn;
-  composeTurn(
-    provider: 'gemini',
-    calls: ProviderCall[],
-    results: PackagedResult[],
-    opts?: Omit<TurnOptions, 'tools'>,
-  ): GeminiTurn;
-  composeTurn(
-    provider: ProviderName,
-    calls: ProviderCall[],
-    results: PackagedResult[],
-    opts?: Omit<TurnOptions, 'tools'>,
-  ): OpenAITurn | AnthropicTurn | GeminiTurn;
+  ): TurnOf<P>;
   openLiveSession(trusted: TrustedContext): LiveSession;
   dispatchTurn(
     turn: AssembledTurn,
@@ -100,8 +75,8 @@ export interface Dispatcher {
  */
 export function createDispatcher(options: { tools: readonly ToolSpec[] }): Dispatcher {
   const tools = registryOf(options?.tools);
-  const compose = (
-    provider: ProviderName,
+  const compose = <P extends ProviderName>(
+    provider: P,
     calls: ProviderCall[],
     results: PackagedResult[],
     opts: Omit<TurnOptions, 'tools'> = {},
@@ -113,7 +88,7 @@ export function createDispatcher(options: { tools: readonly ToolSpec[] }): Dispa
       projectMcpDetailed(result, trusted, pinning, tools).pkg,
     validateResult: (pkg: unknown, trusted: TrustedContext) => validateResult(pkg, trusted, tools),
     toProviderItem: (pkg: Package, trusted: TrustedContext) => toProviderItem(pkg, trusted, tools),
-    composeTurn: compose as Dispatcher['composeTurn'],
+    composeTurn: compose,
     openLiveSession: (trusted: TrustedContext) => openLiveSession(trusted, tools),
     dispatchTurn: (turn: AssembledTurn, ctx: TurnContext, handlerOutputs: Readonly<Record<string, unknown>>) =>
       dispatchTurn(turn, ctx, handlerOutputs, tools),

@@ -5,66 +5,37 @@
  */
 import type { PairingCode } from '../messages/turnParams.ts';
 import {
-  findAdapter,
-  type AnthropicToolResult,
-  type GeminiFunctionResult,
-  type OpenAIFunctionCallOutput,
+  findLastHop,
+  type ModelLastHop,
+  type ProviderCall,
   type ProviderName,
-} from '../tables/providerAdapters.ts';
+  type TurnBodyOptions,
+  type TurnOf,
+} from '../providers/index.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import { toProviderItem } from './toProviderItem.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 
-/** The provider's own call items, as its API returned them. */
-export interface OpenAIFunctionCall {
-  type: 'function_call';
-  call_id: string;
-  name: string;
-  arguments: string;
-  id?: string;
-}
-export interface AnthropicToolUse {
-  type: 'tool_use';
-  id: string;
-  name: string;
-  input: unknown;
-}
-export interface GeminiFunctionCall {
-  type: 'function_call';
-  id: string;
-  name: string;
-  arguments: Record<string, unknown>;
-}
-export type ProviderCall = OpenAIFunctionCall | AnthropicToolUse | GeminiFunctionCall;
+export type {
+  AnthropicToolUse,
+  AnthropicTurn,
+  GeminiFunctionCall,
+  GeminiTurn,
+  OpenAIFunctionCall,
+  OpenAITurn,
+  ProviderCall,
+} from '../providers/index.ts';
 
 export interface PackagedResult {
   package: Package;
   trusted: TrustedContext;
 }
 
-export interface TurnOptions {
-  /** Anthropic: a text block after every tool_result. */
-  text?: string;
-  /** OpenAI: continue a stored response; without it the turn is stateless and echoes each function_call. */
-  previous_response_id?: string;
-  /** Gemini: continue a stored interaction. */
-  previous_interaction_id?: string;
+/** What each provider's turn may take (its folder reads its own), and the registry the packages are checked against. */
+export interface TurnOptions extends TurnBodyOptions {
   /** The registry each package is validated against; a dispatcher (createDispatcher) passes its own. */
   tools: ToolRegistry;
-}
-
-export interface OpenAITurn {
-  previous_response_id?: string;
-  input: (OpenAIFunctionCall | OpenAIFunctionCallOutput)[];
-}
-export interface AnthropicTurn {
-  role: 'user';
-  content: (AnthropicToolResult | { type: 'text'; text: string })[];
-}
-export interface GeminiTurn {
-  previous_interaction_id?: string;
-  input: GeminiFunctionResult[];
 }
 
 /** The pairing problems, named once where their words are (messages/turnParams.ts). */
@@ -88,47 +59,21 @@ export const TurnRefused = TurnRefusedError;
  */
 export type TurnRefused = TurnRefusedError;
 
-function callId(provider: ProviderName, call: ProviderCall): unknown {
-  return provider === 'openai'
-    ? (call as OpenAIFunctionCall).call_id
-    : (call as AnthropicToolUse | GeminiFunctionCall).id;
-}
-
-export function composeTurn(
-  provider: 'openai',
+/** The turn body for `provider`: its folder's type (OpenAITurn, AnthropicTurn, GeminiTurn), their union for any provider. */
+export function composeTurn<P extends ProviderName>(
+  provider: P,
   calls: ProviderCall[],
   results: PackagedResult[],
   opts: TurnOptions,
-): OpenAITurn;
-export function composeTurn(
-  provider: 'anthropic',
-  calls: ProviderCall[],
-  results: PackagedResult[],
-  opts: TurnOptions,
-): AnthropicTurn;
-export function composeTurn(
-  provider: 'gemini',
-  calls: ProviderCall[],
-  results: PackagedResult[],
-  opts: TurnOptions,
-): GeminiTurn;
-export function composeTurn(
-  provider: ProviderName,
-  calls: ProviderCall[],
-  results: PackagedResult[],
-  opts: TurnOptions,
-): OpenAITurn | AnthropicTurn | GeminiTurn;
-export function composeTurn(
-  provider: ProviderName,
-  calls: ProviderCall[],
-  results: PackagedResult[],
-  opts: TurnOptions,
-): OpenAITurn | AnthropicTurn | GeminiTurn {
+): TurnOf<P> {
+  // The registry's part for this name; its call and item types are the name's own, which the table cannot say.
+  const hop = findLastHop(provider as ProviderName) as ModelLastHop<ProviderCall, unknown, TurnOf<P>> | undefined;
+  if (hop?.compose === undefined) throw new TypeError(`unknown provider ${JSON.stringify(provider)}: no model turn`);
+  const expected = hop.adapter;
   const problems: TurnRefusedError['problems'] = [];
-  const expected = findAdapter(provider);
   const byCall = new Map<string, ProviderCall>();
   for (const call of calls) {
-    const id = callId(provider, call);
+    const id = hop.callId(call);
     if (typeof id !== 'string' || id === '') {
       problems.push({ code: 'MALFORMED_CALL', call_id: String(id), detail: `a ${provider} call without a call id` });
       continue;
@@ -176,25 +121,8 @@ export function composeTurn(
   // In the order of the provider's calls; each item validated by its adapter first.
   const ordered = [...byCall.entries()].map(([id, call]) => ({ call, result: byResult.get(id) as PackagedResult }));
   const items = ordered.map(({ result }) => toProviderItem(result.package, result.trusted, opts.tools));
-  switch (provider) {
-    case 'openai': {
-      const stateful = opts.previous_response_id !== undefined;
-      const input = stateful
-        ? (items as OpenAIFunctionCallOutput[])
-        : ordered.flatMap(({ call }, i) => [call as OpenAIFunctionCall, items[i] as OpenAIFunctionCallOutput]);
-      return stateful ? { previous_response_id: opts.previous_response_id as string, input } : { input };
-    }
-    case 'anthropic': {
-      // Every tool_result first, in tool_use order, then any text: the API rejects text before them.
-      const content: AnthropicTurn['content'] = [...(items as AnthropicToolResult[])];
-      if (opts.text !== undefined && opts.text !== '') content.push({ type: 'text', text: opts.text });
-      return { role: 'user', content };
-    }
-    case 'gemini': {
-      const input = items as GeminiFunctionResult[];
-      return opts.previous_interaction_id !== undefined
-        ? { previous_interaction_id: opts.previous_interaction_id, input }
-        : { input };
-    }
-  }
+  return hop.compose(
+    ordered.map(({ call }, i) => ({ call, item: items[i] })),
+    opts,
+  );
 }

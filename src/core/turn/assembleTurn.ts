@@ -9,12 +9,14 @@
  * @example
  * assembleTurn('anthropic', sseText).calls[0] // { call_id: 'toolu_…', name: 'get_order', arguments: { order_ref: 'ORDER-7' }, … }
  */
-import { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
-import { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
-import { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
-import type { ProviderName } from '../tables/providerAdapters.ts';
-import type { TurnReplayOf } from './replayTypes.ts';
-import type { AssembledTurn, TurnAssembler } from './turn.ts';
+import {
+  findModelTurn,
+  MODEL_TURNS,
+  type AssembledTurn,
+  type ProviderName,
+  type TurnAssembler,
+  type TurnReplayOf,
+} from '../providers/index.ts';
 import { readTurnStream, type StreamEvent, type StreamTextError } from './turnStream.ts';
 
 export class StreamTextRefusedError extends Error {
@@ -35,19 +37,13 @@ export const StreamTextRefused = StreamTextRefusedError;
  */
 export type StreamTextRefused = StreamTextRefusedError;
 
-const FACTORIES: Readonly<Record<ProviderName, () => TurnAssembler>> = /* @__PURE__ */ Object.freeze({
-  openai: createOpenAITurnAssembler,
-  anthropic: createAnthropicTurnAssembler,
-  gemini: createGeminiTurnAssembler,
-});
+/** The model providers, in the registry's order (providers/registry.ts). */
+export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.freeze(MODEL_TURNS.map((t) => t.name));
 
-export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.freeze([
-  'openai',
-  'anthropic',
-  'gemini',
-] as const);
+export const isTurnProvider = (p: unknown): p is ProviderName => findModelTurn(p) !== undefined;
 
-export const isTurnProvider = (p: unknown): p is ProviderName => typeof p === 'string' && Object.hasOwn(FACTORIES, p);
+/** `openai, anthropic or gemini`: the names an unknown provider is told. */
+const expected = (): string => `${TURN_PROVIDERS.slice(0, -1).join(', ')} or ${TURN_PROVIDERS.at(-1)}`;
 
 /**
  * A fresh incremental assembler for one turn of `provider`; the caller holds
@@ -55,10 +51,10 @@ export const isTurnProvider = (p: unknown): p is ProviderName => typeof p === 's
  * which types the turn's replay; any value is read alike.
  */
 export function createTurnAssembler<E = unknown>(provider: ProviderName): TurnAssembler<E, TurnReplayOf<E>> {
-  if (!isTurnProvider(provider))
-    throw new TypeError(`unknown provider ${JSON.stringify(provider)}: expected openai, anthropic or gemini`);
-  // The factory of `provider` types its replay from E as TurnReplayOf does; the table cannot say which is which.
-  return FACTORIES[provider]() as TurnAssembler<E, TurnReplayOf<E>>;
+  const part = findModelTurn(provider);
+  if (part === undefined) throw new TypeError(`unknown provider ${JSON.stringify(provider)}: expected ${expected()}`);
+  // The factory of `provider` types its replay from E as TurnReplayOf does; the registry cannot say which is which.
+  return part.createAssembler() as TurnAssembler<E, TurnReplayOf<E>>;
 }
 
 /** Events as read from a stream file, or plain event values (`E`: their type, which types the replay). */

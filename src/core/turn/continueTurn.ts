@@ -9,20 +9,21 @@
  * continueTurn('gemini', turn, results, { mode: 'stateful', history: [] })
  * // { ok: true, body: { previous_interaction_id: 'v1_…', input: [{ type: 'function_result', … }] } }
  */
-import {
-  composeTurn,
-  TurnRefusedError,
-  type AnthropicTurn,
-  type PackagedResult,
-  type ProviderCall,
-} from '../lastHop/composeTurn.ts';
+import { composeTurn, TurnRefusedError, type AnthropicTurn, type PackagedResult } from '../lastHop/composeTurn.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
-import type { GeminiFunctionResult, OpenAIFunctionCallOutput, ProviderName } from '../tables/providerAdapters.ts';
+import {
+  findLastHop,
+  findModelTurn,
+  type GeminiFunctionResult,
+  type ModelTurn,
+  type OpenAIFunctionCallOutput,
+  type AssembledTurn,
+  type ProviderName,
+} from '../providers/index.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import { AdapterRefusedError } from '../lastHop/toProviderItem.ts';
 import { validateResult } from '../result/validateResult.ts';
 import { boundResponseId } from './inputGate.ts';
-import type { AssembledTurn } from './turn.ts';
 import { describeTurnText, type PairingCode, type RefusalParams } from '../messages/index.ts';
 
 export type ContinuationMode = 'stateful' | 'stateless';
@@ -59,14 +60,20 @@ export type ContinuationBody = Record<string, JsonValue>;
  * through, never checked here: where the turn's `R` is not known the items
  * are the JSON view, as the core holds them.
  */
-export type OpenAIStatefulBody = { previous_response_id: string; input: OpenAIFunctionCallOutput[] };
-/** `I`: the items of `input` (continueTurn: the history's, the replay's and the results' types). */
-export type OpenAIStatelessBody<I = JsonValue> = { store: false; include: ['reasoning.encrypted_content']; input: I[] };
-/** `I`: the messages (continueTurn: the history's type, the assistant's replayed blocks, the results' user turn). */
-export type AnthropicBody<I = JsonValue> = { messages: I[] };
-export type GeminiStatefulBody = { previous_interaction_id: string; input: GeminiFunctionResult[] };
-/** `I`: the items of `input` (continueTurn: the history's, the replay's and the results' types). */
-export type GeminiStatelessBody<I = JsonValue> = { store: false; input: I[] };
+export type {
+  AnthropicBody,
+  GeminiStatefulBody,
+  GeminiStatelessBody,
+  OpenAIStatefulBody,
+  OpenAIStatelessBody,
+} from '../providers/index.ts';
+import type {
+  AnthropicBody,
+  GeminiStatefulBody,
+  GeminiStatelessBody,
+  OpenAIStatefulBody,
+  OpenAIStatelessBody,
+} from '../providers/index.ts';
 
 /**
  * A stateless body's items: the history's `H`, the turn's replay `Replay`
@@ -117,18 +124,6 @@ const refuse = (params: RefusalParams): ContinuationRefused => ({
   detail: describeTurnText(params),
   params,
 });
-
-/** The provider's own call item for composeTurn's pairing (its input type, not a stream event). */
-function providerCall(provider: ProviderName, c: AssembledTurn['calls'][number]): ProviderCall {
-  switch (provider) {
-    case 'openai':
-      return { type: 'function_call', call_id: c.call_id, name: c.name, arguments: c.arguments_text };
-    case 'anthropic':
-      return { type: 'tool_use', id: c.call_id, name: c.name, input: c.arguments ?? {} };
-    case 'gemini':
-      return { type: 'function_call', id: c.call_id, name: c.name, arguments: c.arguments ?? {} };
-  }
-}
 
 /**
  * Never throws: a refusal is a value with its reason. `H` (the history's
@@ -195,6 +190,8 @@ function build(
   opts: ContinuationOptions<unknown>,
 ): Continuation {
   if (turn.provider !== provider) return refuse({ kind: 'other_provider', assembled: turn.provider, asked: provider });
+  // Its folder's turn part: whether it stores a turn, whether it pauses, and the body it continues with.
+  const part = findModelTurn(provider) as ModelTurn;
   if (turn.problems.length > 0)
     return refuse({ kind: 'turn_problems', codes: [...new Set(turn.problems.map((p) => p.code))] });
   const t = turn.terminal;
@@ -203,12 +200,12 @@ function build(
   if (t?.kind === 'final_answer') return { ok: true, body: null, final_answer: true };
   if (t !== null && t.kind === 'stopped')
     return refuse({ kind: 'ended_without_calls', end: end as NonNullable<typeof end> });
-  const paused = t?.kind === 'pause_turn' && provider === 'anthropic';
+  const paused = t?.kind === 'pause_turn' && part.paused !== undefined;
   if (turn.response_id === null || (t?.kind !== 'tools' && !paused)) return refuse({ kind: 'no_tool_request', end });
   if (opts.mode !== 'stateful' && opts.mode !== 'stateless')
     return refuse({ kind: 'unknown_mode', mode: opts.mode as JsonValue });
   if (!Array.isArray(opts.history)) return refuse({ kind: 'history_not_list' });
-  if (provider === 'anthropic' && opts.mode === 'stateful') return refuse({ kind: 'stateless_only' });
+  if (!part.stateful && opts.mode === 'stateful') return refuse({ kind: 'stateless_only' });
   // A Gemini interaction with the empty id was not stored (store: false): there is nothing to continue from.
   if (turn.response_id === '' && opts.mode === 'stateful') return refuse({ kind: 'no_stored_interaction' });
   const bound = boundResponseId(turn, opts.response_ref) ?? '';
@@ -224,49 +221,19 @@ function build(
     }
   }
   // A paused turn (docs/turn-contract.md#paused-and-storeless-turns) continues with the assistant content as it came, and no user message.
-  if (paused)
+  if (part.paused !== undefined && paused)
     return {
       ok: true,
-      body: {
-        messages: [
-          ...structuredClone([...opts.history]),
-          { role: 'assistant', content: structuredClone(turn.replay) },
-        ] as JsonValue[],
-      },
+      body: part.paused(structuredClone([...opts.history]) as JsonValue[], structuredClone(turn.replay)),
     };
-  const calls = turn.calls.map((c) => providerCall(provider, c));
-  const history = structuredClone([...opts.history]) as JsonValue[];
-  const replay = structuredClone(turn.replay);
-  switch (provider) {
-    case 'openai': {
-      // composeTurn's stateless echo is not used: the turn's items are replayed once, as assembled.
-      const outputs = composeTurn('openai', calls, [...results], {
-        previous_response_id: turn.response_id,
-        tools: opts.tools,
-      }).input as unknown as JsonValue[];
-      if (opts.mode === 'stateful')
-        return { ok: true, body: { previous_response_id: turn.response_id, input: outputs } };
-      return {
-        ok: true,
-        body: { store: false, include: ['reasoning.encrypted_content'], input: [...history, ...replay, ...outputs] },
-      };
-    }
-    case 'anthropic': {
-      const user: AnthropicTurn = composeTurn('anthropic', calls, [...results], { tools: opts.tools });
-      const firstOther = user.content.findIndex((b) => b.type !== 'tool_result');
-      if (firstOther !== -1 && user.content.slice(firstOther).some((b) => b.type === 'tool_result')) {
-        return refuse({ kind: 'text_before_result' });
-      }
-      return {
-        ok: true,
-        body: { messages: [...history, { role: 'assistant', content: replay }, user as unknown as JsonValue] },
-      };
-    }
-    case 'gemini': {
-      const outputs = composeTurn('gemini', calls, [...results], { tools: opts.tools }).input as unknown as JsonValue[];
-      if (opts.mode === 'stateful')
-        return { ok: true, body: { previous_interaction_id: turn.response_id, input: outputs } };
-      return { ok: true, body: { store: false, input: [...history, ...replay, ...outputs] } };
-    }
-  }
+  const hop = findLastHop(provider);
+  const calls = turn.calls.map((c) => hop.callOf(c));
+  const made = part.continuation({
+    mode: opts.mode,
+    response_id: turn.response_id,
+    history: structuredClone([...opts.history]) as JsonValue[],
+    replay: structuredClone(turn.replay),
+    compose: (body) => composeTurn(provider, calls, [...results], { ...body, tools: opts.tools }),
+  });
+  return 'refused' in made ? refuse(made.refused) : { ok: true, body: made.body };
 }

@@ -9,7 +9,7 @@ import { gateTurn, TurnInputError, type GatedCall } from './inputGate.ts';
 import { projectDetailed } from '../result/project.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
 import type { Package } from '../result/protectedAudit.ts';
-import type { AssembledTurn } from './turn.ts';
+import type { AssembledTurn } from '../providers/index.ts';
 import type { TurnContext } from './turnContext.ts';
 
 export interface DispatchedCall extends GatedCall {

@@ -14,7 +14,7 @@ export {
   type TurnProblem,
   type TurnProblemCode,
   type TurnTerminal,
-} from './turn.ts';
+} from '../providers/index.ts';
 export {
   describeTurn,
   describeTurnText,
@@ -26,10 +26,14 @@ export {
   type TurnProblemParams,
   type TurnWordsParams,
 } from '../messages/index.ts';
-export { REPLAY_DROPS, type ReplayDrop, type Replayed } from './replayDrops.ts';
-export { createAnthropicTurnAssembler } from './anthropicTurnAssembler.ts';
-export { createGeminiTurnAssembler } from './geminiTurnAssembler.ts';
-export { createOpenAITurnAssembler } from './openaiTurnAssembler.ts';
+export {
+  createAnthropicTurnAssembler,
+  createGeminiTurnAssembler,
+  createOpenAITurnAssembler,
+  REPLAY_DROPS,
+  type ReplayDrop,
+  type Replayed,
+} from '../providers/index.ts';
 export {
   assembleTurn,
   createTurnAssembler,

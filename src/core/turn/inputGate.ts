@@ -15,7 +15,7 @@ import { findAdapter } from '../tables/providerAdapters.ts';
 import { gateVerdict, type GateVerdict } from '../result/contextFacts.ts';
 import { normalizedArguments } from '../result/digest.ts';
 import { findTool, type ToolRegistry } from '../tables/registry.ts';
-import type { AssembledCall, AssembledTurn } from './turn.ts';
+import type { AssembledCall, AssembledTurn } from '../providers/index.ts';
 import type { TurnContext } from './turnContext.ts';
 import { parseTrustedContext, type TrustedContext } from '../result/trustedContext.ts';
 import type { JsonValue } from '../json/jsonValue.ts';

@@ -17,7 +17,7 @@ import type { GateVerdict } from './inputGate.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ProviderName } from '../tables/providerAdapters.ts';
-import type { TurnNote, TurnProblem, TurnTerminal } from './turn.ts';
+import type { TurnNote, TurnProblem, TurnTerminal } from '../providers/index.ts';
 import type { TurnContext } from './turnContext.ts';
 import { describeTurnText } from '../messages/index.ts';
 

@@ -27,10 +27,9 @@
  * session.turnAt(session.length); // the whole turn, and every checkpoint made on the way
  * session.turnAt(3).calls[0].arguments_text // as assembleTurn('anthropic', { events: read.events.slice(0, 3) })
  */
-import type { ProviderName } from '../tables/providerAdapters.ts';
-import type { ForkableTurnAssembler } from './_turnLog.ts';
+import type { ForkableTurnAssembler, ProviderName } from '../providers/index.ts';
 import { createTurnAssembler, StreamTextRefusedError, type TurnEvents } from './assembleTurn.ts';
-import type { AssembledTurn } from './turn.ts';
+import type { AssembledTurn } from '../providers/index.ts';
 import { readTurnStream, type StreamEvent } from './turnStream.ts';
 
 export interface TurnSession {

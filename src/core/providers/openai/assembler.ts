@@ -13,7 +13,7 @@
  * for (const e of events) a.push(e);
  * a.turn().calls // [{ call_id: 'call_…', name: 'get_order', arguments: { order_ref: 'ORDER-7' }, … }]
  */
-import { isObject } from '../json/jsonValue.ts';
+import { isObject } from '../../json/jsonValue.ts';
 import {
   admitEvent,
   argumentsText,
@@ -30,11 +30,11 @@ import {
   type ForkableTurnAssembler,
   type JsonObject,
   type TurnLog,
-} from './_turnLog.ts';
-import type { JsonValue } from '../json/jsonValue.ts';
-import { forReplay } from './replayDrops.ts';
-import type { OpenAIReplayOf } from './replayTypes.ts';
-import type { ArgumentsSource } from '../messages/index.ts';
+} from '../_turnLog.ts';
+import type { JsonValue } from '../../json/jsonValue.ts';
+import { forReplay } from '../replayDrops.ts';
+import type { OpenAIReplayOf } from '../replayTypes.ts';
+import type { ArgumentsSource } from '../../messages/index.ts';
 
 /** An output item at one `output_index`: a function call, or any other item kept for the stateless replay. */
 interface ItemState {

@@ -6,7 +6,7 @@
  * playground can point at a line of the stream file (see docs/turn.md).
  */
 import type { JsonValue } from '../json/jsonValue.ts';
-import type { ProviderName } from '../tables/providerAdapters.ts';
+import type { ProviderName } from './providerName.ts';
 import type { TurnNoteParams, TurnProblemParams } from '../messages/index.ts';
 
 export type TurnProblemCode =

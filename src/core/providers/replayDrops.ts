@@ -5,7 +5,7 @@
  * the contract's rule and the line that keeps the body valid without it);
  * docs/turn.md lists them and a test holds the two lists together.
  */
-import type { ProviderName } from '../tables/providerAdapters.ts';
+import type { ProviderName } from './providerName.ts';
 
 export interface ReplayDrop {
   provider: ProviderName;

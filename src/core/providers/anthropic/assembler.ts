@@ -11,7 +11,7 @@
  * for (const e of events) a.push(e);
  * a.turn().terminal // { type: 'message_stop', status: 'tool_use', tool_turn: true, … }
  */
-import { isObject } from '../json/jsonValue.ts';
+import { isObject } from '../../json/jsonValue.ts';
 import {
   admitEvent,
   closeCall,
@@ -27,11 +27,11 @@ import {
   type CallState,
   type ForkableTurnAssembler,
   type TurnLog,
-} from './_turnLog.ts';
-import type { JsonValue } from '../json/jsonValue.ts';
-import { forReplay } from './replayDrops.ts';
-import type { AnthropicReplayOf } from './replayTypes.ts';
-import type { TurnEndKind } from './turn.ts';
+} from '../_turnLog.ts';
+import type { JsonValue } from '../../json/jsonValue.ts';
+import { forReplay } from '../replayDrops.ts';
+import type { AnthropicReplayOf } from '../replayTypes.ts';
+import type { TurnEndKind } from '../turn.ts';
 
 interface BlockState {
   type: string;

@@ -5,7 +5,7 @@
  * assembler holds; nothing here is kept at module level (docs/contract.md#same-inputs-same-answer).
  */
 import type { JsonValue } from '../json/jsonValue.ts';
-import type { ProviderName } from '../tables/providerAdapters.ts';
+import type { ProviderName } from './providerName.ts';
 import { parseStrictJson } from '../json/strictJson.ts';
 import type {
   AssembledCall,

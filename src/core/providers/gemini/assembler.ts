@@ -11,7 +11,7 @@
  * for (const e of events) a.push(e);
  * a.turn().terminal?.status // 'requires_action'
  */
-import { isObject } from '../json/jsonValue.ts';
+import { isObject } from '../../json/jsonValue.ts';
 import {
   admitEvent,
   closeCall,
@@ -26,10 +26,10 @@ import {
   type CallState,
   type ForkableTurnAssembler,
   type TurnLog,
-} from './_turnLog.ts';
-import type { JsonValue } from '../json/jsonValue.ts';
-import type { GeminiReplayOf } from './replayTypes.ts';
-import type { TurnEndKind } from './turn.ts';
+} from '../_turnLog.ts';
+import type { JsonValue } from '../../json/jsonValue.ts';
+import type { GeminiReplayOf } from '../replayTypes.ts';
+import type { TurnEndKind } from '../turn.ts';
 
 interface StepState {
   type: string;
