@@ -447,6 +447,13 @@ async function main(): Promise<void> {
           0.9,
         ),
       ),
+      both(
+        'keystrokes after which a panel never showed the text',
+        'keys',
+        0,
+        BUDGETS.staleKeys,
+        (x) => x.keys.keys.filter((k) => Number.isNaN(k.consistent)).length,
+      ),
       both('slowest key or input event (Event Timing)', 'ms', 200, BUDGETS.event, (x) => x.keys.slowestEvent),
       both('load → verdict visible, median', 'ms', 1_200, BUDGETS.loadVerdict, (x) => median(x.load.verdict)),
       both('load → editor ready, median', 'ms', 4_000, BUDGETS.loadEditor, (x) => median(x.load.editor)),

@@ -33,10 +33,10 @@ export function McpToolListing({
         <code>tools/list</code> · <code>{listing.definition.name}</code>
       </p>
       <p className={styles.note}>{t.listingNote}</p>
-      <JsonView value={rest} label={t.listingTitle} className={`payload-json ${styles.json}`} />
+      <JsonView value={rest} label={t.listingTitle} className={styles.json} />
       <details className={styles.schema}>
         <summary>{t.outputSchemaSummary}</summary>
-        <JsonView value={outputSchema} label={t.outputSchemaSummary} className={`payload-json ${styles.json}`} />
+        <JsonView value={outputSchema} label={t.outputSchemaSummary} className={styles.json} />
       </details>
       {listing.audit.found.length === 0 ? (
         <p className={`mark mark-ok ${styles.auditCheck}`} data-testid="mcp-tools-list-proof">
