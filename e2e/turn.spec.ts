@@ -212,6 +212,8 @@ test('the stream as text: a bad edit is a located error, never a crash; fixed, i
   await pg.goto(address('gemini.one_call'));
   await tab(page, /Stream text/).click();
   const area = page.getByTestId('stream-text');
+  // The page keeps the text, never the browser's form state: that copied up to 1 MiB into every step's history write.
+  await expect(area).toHaveAttribute('autocomplete', 'off');
   const original = await area.inputValue();
   await area.fill(original.replace('"interaction.created"', '"interaction.created",'));
   await expect(page.getByTestId('stream-text-status')).toContainText(/Line 3, column \d+/);

@@ -131,6 +131,8 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
               aria-label={editorText.editorAria}
               value={text}
               spellCheck={false}
+              // As the stream text's (StreamTextEditor.tsx): the page keeps the text; the browser would copy it into every history entry.
+              autoComplete="off"
               ref={setFallback}
               onChange={(e) => onChange(e.target.value)}
             />

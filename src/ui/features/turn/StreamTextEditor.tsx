@@ -56,6 +56,9 @@ export function StreamTextEditor({
         aria-label={x.textLabel}
         aria-invalid={error !== null}
         spellCheck={false}
+        // The page keeps this text itself (saved work, share links). Left to the browser, every history write (one per
+        // step through the stream) also copied the whole text, up to 1 MiB, into the entry's form state: ~100 ms a step.
+        autoComplete="off"
         value={text}
         onChange={(e) => onText(e.target.value)}
         data-testid="stream-text"
