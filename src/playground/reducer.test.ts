@@ -59,6 +59,14 @@ describe('state', () => {
     expect(reducer(offer, { type: 'setMode', mode: 'learn' }).notices).toHaveLength(1);
   });
 
+  it('the recovery lab’s unknown case and unknown broken plane go once the learner leaves the lab', () => {
+    let s = reducer(base(), { type: 'setMode', mode: 'recovery' });
+    s = reducer(s, { type: 'notice', notice: { kind: 'warning', code: 'unknown-case', params: { value: 'x' } } });
+    s = reducer(s, { type: 'notice', notice: { kind: 'warning', code: 'unknown-broken', params: { value: 'y' } } });
+    expect(reducer(s, { type: 'setMode', mode: 'recovery' }).notices).toHaveLength(2);
+    expect(reducer(s, { type: 'setMode', mode: 'playground' }).notices).toEqual([]);
+  });
+
   it('edits stay with their scenario when the learner switches away and back', () => {
     let s = base();
     s = reducer(s, { type: 'setHandlerText', text: 'my text' });

@@ -124,6 +124,8 @@ const ARRIVAL: ReadonlySet<NoticeCode> = new Set<NoticeCode>([
   'unknown-mistake',
   'unknown-stream',
   'unknown-step',
+  'unknown-case',
+  'unknown-broken',
 ]);
 function movedOn(state: AppState, from: Work['mode'], to: Work['mode']): Notice[] {
   if (from === to) return state.notices;
