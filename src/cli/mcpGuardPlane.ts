@@ -42,6 +42,8 @@ export async function openGuardPlane(options: {
   relist: () => Promise<void>;
   deadlineMs: number;
   log: (line: string) => void;
+  /** The audit key: entries keyed (HMAC-SHA-256), as `audit verify --key` checks them. */
+  key?: { id: string; secret: string };
 }): Promise<GuardPlane> {
   const { dispatcher, child, pinning, relist, deadlineMs } = options;
   let PGlite: typeof import('@electric-sql/pglite').PGlite;
@@ -103,6 +105,7 @@ export async function openGuardPlane(options: {
     runtimes,
     // The proxy acts for the one principal it was started for; whoever can write to its stdin is that principal.
     authorize: () => true,
+    ...(options.key === undefined ? {} : { key: options.key }),
     policy: {
       deadline_ms: deadlineMs + PLANE_GRACE_MS,
       lease_ms: lease,

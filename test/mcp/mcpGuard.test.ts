@@ -373,3 +373,53 @@ describe('mcp-guard in front of a hostile server, the SDK’s Client as the mode
       expect(JSON.stringify(entries)).not.toContain(f);
   }, 20_000);
 });
+
+describe('mcp-guard --key: a keyed audit log', () => {
+  const key = (secret: string) => `${JSON.stringify({ id: 'guard-key-1', secret })}\n`;
+
+  it('refuses a key file it cannot use: one located line, exit 2, before COMMAND is started', async () => {
+    const short = join(scratch, 'short-key.json');
+    writeFileSync(short, key('ab'.repeat(16)));
+    for (const [path, where] of [
+      [short, `${short}: /secret: must be a string of hex digits`],
+      [join(scratch, 'absent-key.json'), `${join(scratch, 'absent-key.json')}: cannot read (ENOENT)`],
+    ] as const) {
+      const r = await runProxy(['--tools', bundles.tools, '--key', path, ...hostileCommand()]);
+      expect([r.code, r.stderr.trimEnd().split('\n')]).toEqual([2, [expect.stringContaining(where)]]);
+      expect(r.stderr).not.toContain('hostile:');
+    }
+  }, 20_000);
+
+  it('appends keyed entries, which audit verify accepts with the key and refuses without it or with another', async () => {
+    const dir = join(scratch, 'keyed-audit');
+    const good = join(scratch, 'key.json');
+    const other = join(scratch, 'other-key.json');
+    writeFileSync(good, key('5a'.repeat(32)));
+    writeFileSync(other, key('a5'.repeat(32)));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bundles.proxy, 'mcp-guard', '--tools', bundles.tools, '--audit', dir, '--key', good, ...hostileCommand()],
+      cwd: root,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const client = new Client({ name: 'model-side', version: '1.0.0' });
+    await client.connect(transport);
+    for (const ref of ['ok', 'token']) await client.callTool({ name: 'get_order', arguments: order(ref) });
+    await client.close();
+    await expect.poll(() => stderr.includes('keyed (guard-key-1)'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(async () => ((await readAuditLog(dir).catch(() => [])) as AuditEntry[]).length, { timeout: 10_000 })
+      .toBe(2);
+    const entries = (await readAuditLog(dir)) as AuditEntry[];
+    expect(entries.map((e) => e.protected_audit.binding.algorithm)).toEqual(['hmac-sha256', 'hmac-sha256']);
+    const verify = (...more: string[]) => runCli(['audit', 'verify', '--db', dir, ...more]);
+    const withKey = await verify('--key', good);
+    expect([withKey.code, JSON.parse(withKey.stdout)]).toEqual([0, { ok: true, entries: 2, checked: 2, broken: null }]);
+    const without = await verify();
+    expect([without.code, without.stderr]).toEqual([1, expect.stringContaining('pass --key')]);
+    const another = await verify('--key', other);
+    expect([another.code, (JSON.parse(another.stdout) as { ok: boolean }).ok]).toEqual([1, false]);
+  }, 180_000);
+});
