@@ -297,7 +297,7 @@ describe('mcp-guard in front of a hostile server, the SDK’s Client as the mode
     expect(stderr).toMatch(/the server answered with id "\d+", which names no request in flight: dropped/);
   }, 40_000);
 
-  it('takes a changed description, then a changed outputSchema, out of the offer, and never calls them', async () => {
+  it('takes a changed description, a changed outputSchema, then a write’s changed description out of the offer, and never calls them', async () => {
     for (const [trigger, tool, args, outcome] of [
       ['poison', 'kb_search', { query: 'refunds' }, 'not_started'],
       ['drift', 'get_rate', { currency: 'EUR' }, 'not_started'],
