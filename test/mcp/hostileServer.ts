@@ -90,6 +90,11 @@ const CASES: Record<string, (id: Id, ref: string) => void> = {
     answer(String(id), success({ order_ref: ref, total_cents: 999_999 }));
     answer(id, success(order(ref)));
   },
+  // A member named twice: JSON.parse keeps the last, which here is what the contract would accept.
+  duplicate: (id, ref) =>
+    write(
+      `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[],"structuredContent":{"order_ref":${JSON.stringify(ref)},"total_cents":-5,"total_cents":1200}}}`,
+    ),
   hang: () => undefined,
   crash: (id) => {
     process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"te`, () =>

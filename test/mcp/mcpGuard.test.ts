@@ -203,6 +203,13 @@ const CASES: Case[] = [
     code: null,
     redaction: 'mcp_text_duplicate',
   },
+  {
+    name: 'names a member twice, the last one right',
+    tool: 'get_order',
+    args: order('duplicate'),
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+    violation: 'MCP_RESULT_SCHEMA',
+  },
   { name: 'never answers', tool: 'get_order', args: order('hang'), code: 'TOOL_ERROR' },
   { name: 'crashes mid-call', tool: 'get_order', args: order('crash'), code: 'TOOL_ERROR' },
   { name: 'crashes mid-call, a write', tool: 'refund_order', args: order('crash'), code: 'OUTCOME_UNKNOWN' },
