@@ -240,7 +240,7 @@ export class GuardTransport implements Transport {
         id,
         error: {
           code: ErrorCode.InvalidRequest,
-          message: 'mcp-guard: held frame',
+          message: `the answer (${frame.bytes} bytes) is past the limit or not strict JSON-RPC: held back`,
           data: new HeldFrame(frame.text(), frame.bytes),
         },
       });
