@@ -9,6 +9,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Dispatcher } from '../core/index.ts';
 import { mcpDefinitionSha256, mcpDefinitionState, pinMcpTools, type McpPinning } from '../core/mcp/index.ts';
+import { readKeyFile } from './auditInputs.ts';
 import { BadInput } from './badInput.ts';
 import { GuardChild, type ChildListing } from './mcpGuardChild.ts';
 import { openGuardPlane } from './mcpGuardPlane.ts';
@@ -17,7 +18,7 @@ import { loadGuardTools } from './mcpGuardTools.ts';
 import type { CliIO } from './run.ts';
 import { MCP_GUARD_DEFAULTS as DEFAULTS, MCP_GUARD_USAGE } from './mcpGuardUsage.ts';
 
-const FLAGS = ['--tools', '--audit', '--principal', '--deadline-ms'] as const;
+const FLAGS = ['--tools', '--audit', '--key', '--principal', '--deadline-ms'] as const;
 
 interface GuardArgs {
   pin: boolean;
@@ -132,10 +133,13 @@ async function pinCommand(g: GuardArgs, io: CliIO): Promise<number> {
   return 0;
 }
 
-async function serveCommand(g: GuardArgs): Promise<number> {
+async function serveCommand(g: GuardArgs, io: CliIO): Promise<number> {
   const toolsPath = g.flags.get('--tools') as string;
   const principal = principalOf(g.flags.get('--principal') ?? DEFAULTS.principal);
   const deadlineMs = deadlineOf(g.flags.get('--deadline-ms'));
+  // The key `audit verify --key` checks the log with (docs/audit-log.md#the-cli), read the same way.
+  const keyPath = g.flags.get('--key');
+  const key = keyPath === undefined ? undefined : readKeyFile(io, keyPath);
   const dispatcher = await loadGuardTools(toolsPath);
   const log = (line: string) => process.stderr.write(`mcp-guard: ${line}\n`);
   let relisting: Promise<void> = Promise.resolve();
@@ -171,7 +175,16 @@ async function serveCommand(g: GuardArgs): Promise<number> {
   }
   // The server answers initialize and tools/list while PGlite opens (seconds, for a new directory); calls wait for it.
   const auditDir = g.flags.get('--audit') ?? DEFAULTS.audit;
-  const opening = openGuardPlane({ dir: auditDir, dispatcher, child, pinning: () => pinning, relist, deadlineMs, log });
+  const opening = openGuardPlane({
+    dir: auditDir,
+    dispatcher,
+    child,
+    pinning: () => pinning,
+    relist,
+    deadlineMs,
+    log,
+    ...(key === undefined ? {} : { key }),
+  });
   const server = guardServer({
     dispatcher,
     plane: opening.then((a) => a.plane),
@@ -186,7 +199,10 @@ async function serveCommand(g: GuardArgs): Promise<number> {
   });
   let failed: unknown = null;
   opening.then(
-    () => log(`serving ${pinning.pinned.length} pinned tools of ${serverName}; audit log in ${auditDir}`),
+    () =>
+      log(
+        `serving ${pinning.pinned.length} pinned tools of ${serverName}; audit log in ${auditDir}${key === undefined ? '' : `, keyed (${key.id})`}`,
+      ),
     (e: unknown) => {
       failed = e;
       void transport.close();
@@ -203,5 +219,5 @@ async function serveCommand(g: GuardArgs): Promise<number> {
 
 export async function mcpGuardCommand(argv: readonly string[], io: CliIO): Promise<number> {
   const g = parseArgs(argv);
-  return g.pin ? pinCommand(g, io) : serveCommand(g);
+  return g.pin ? pinCommand(g, io) : serveCommand(g, io);
 }

@@ -18,6 +18,8 @@ import type { GuardChild } from './mcpGuardChild.ts';
 interface ChildResult {
   kind: 'mcp_call_tool_result';
   result?: unknown;
+  /** The JSON-RPC request the child answered (mcpGuardChild.ts), for the audit's `downstream.request_ref`. */
+  request?: string | null;
 }
 
 const isChildResult = (v: unknown): v is ChildResult =>
@@ -40,6 +42,8 @@ export async function openGuardPlane(options: {
   relist: () => Promise<void>;
   deadlineMs: number;
   log: (line: string) => void;
+  /** The audit key: entries keyed (HMAC-SHA-256), as `audit verify --key` checks them. */
+  key?: { id: string; secret: string };
 }): Promise<GuardPlane> {
   const { dispatcher, child, pinning, relist, deadlineMs } = options;
   let PGlite: typeof import('@electric-sql/pglite').PGlite;
@@ -69,7 +73,7 @@ export async function openGuardPlane(options: {
         if (!child.running) await relist().catch(() => undefined);
         if (mcpDefinitionState(spec, pinning()) !== null) return { kind: 'mcp_call_tool_result' };
         const answer = await child.call(mcpTool, args, deadlineMs, ctx.signal);
-        if (answer.ok) return { kind: 'mcp_call_tool_result', result: answer.result };
+        if (answer.ok) return { kind: 'mcp_call_tool_result', result: answer.result, request: answer.request };
         options.log(`call ${ctx.operation_id} to ${mcpTool} has no answer: ${answer.reason}`);
         // No answer: a read failed (TOOL_ERROR); a write may have been done, and nobody can say (OUTCOME_UNKNOWN).
         return spec.effect === 'write' ? { kind: 'error', error: { code: 'OUTCOME_UNKNOWN' } } : { kind: 'exception' };
@@ -81,10 +85,18 @@ export async function openGuardPlane(options: {
   }
   const planeDispatcher: Dispatcher = {
     ...dispatcher,
-    project: (output, trusted) =>
-      isChildResult(output)
-        ? dispatcher.projectMcp(output.result, trusted, pinning())
-        : dispatcher.project(output, trusted),
+    project: (output, trusted) => {
+      if (!isChildResult(output)) return dispatcher.project(output, trusted);
+      const pkg = dispatcher.projectMcp(output.result, trusted, pinning());
+      if (typeof output.request !== 'string') return pkg;
+      // The audit ties the client's request (call_id) to the child's (request_ref): no digest covers a downstream ref
+      // (docs/contract.md#protected-audit), and the ref holds a nonce the child never sees, so no answer can carry it.
+      const audit = pkg.protected_audit;
+      return {
+        ...pkg,
+        protected_audit: { ...audit, downstream: { ...audit.downstream, request_ref: output.request } },
+      };
+    },
   };
   const lease = Math.max(60_000, deadlineMs + PLANE_GRACE_MS);
   const plane = createControlPlane({
@@ -93,6 +105,7 @@ export async function openGuardPlane(options: {
     runtimes,
     // The proxy acts for the one principal it was started for; whoever can write to its stdin is that principal.
     authorize: () => true,
+    ...(options.key === undefined ? {} : { key: options.key }),
     policy: {
       deadline_ms: deadlineMs + PLANE_GRACE_MS,
       lease_ms: lease,

@@ -61,16 +61,18 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The proxy run to its end (for pin and bad input). */
-async function runProxy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** The CLI run to its end (for pin, bad input and audit verify). */
+async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await promisify(execFile)(process.execPath, [bundles.proxy, 'mcp-guard', ...args], { cwd: root });
+    const r = await promisify(execFile)(process.execPath, [bundles.proxy, ...args], { cwd: root });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (e) {
     const x = e as { code: number; stdout: string; stderr: string };
     return { code: x.code, stdout: x.stdout, stderr: x.stderr };
   }
 }
+
+const runProxy = (args: string[]) => runCli(['mcp-guard', ...args]);
 
 const hostileCommand = () => ['--', process.execPath, bundles.hostile];
 
@@ -186,6 +188,28 @@ const CASES: Case[] = [
     code: 'OUTPUT_CONTRACT_VIOLATION',
     violation: 'DEPTH_LIMIT',
   },
+  {
+    name: 'sends 50 MB in one frame, its id last',
+    tool: 'get_order',
+    args: order('flood'),
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+    violation: 'SIZE_LIMIT',
+  },
+  { name: 'writes 50 MB of a frame that never ends', tool: 'get_order', args: order('flood_open'), code: 'TOOL_ERROR' },
+  {
+    name: 'answers first under another id (the id as a string)',
+    tool: 'get_order',
+    args: order('wrong_id'),
+    code: null,
+    redaction: 'mcp_text_duplicate',
+  },
+  {
+    name: 'names a member twice, the last one right',
+    tool: 'get_order',
+    args: order('duplicate'),
+    code: 'OUTPUT_CONTRACT_VIOLATION',
+    violation: 'MCP_RESULT_SCHEMA',
+  },
   { name: 'never answers', tool: 'get_order', args: order('hang'), code: 'TOOL_ERROR' },
   { name: 'crashes mid-call', tool: 'get_order', args: order('crash'), code: 'TOOL_ERROR' },
   { name: 'crashes mid-call, a write', tool: 'refund_order', args: order('crash'), code: 'OUTCOME_UNKNOWN' },
@@ -260,20 +284,32 @@ describe('mcp-guard in front of a hostile server, the SDK’s Client as the mode
     for (const c of CASES) {
       const started = Date.now();
       await call(c);
-      // Nothing but a hang waits for the deadline: a crash or garbage fails the call at once.
+      // Nothing but a hang (or a frame that never ends) waits for the deadline: a crash or garbage fails the call at once.
       expect(Date.now() - started, c.name).toBeLessThan(
-        c.args.order_ref === 'hang' ? DEADLINE_MS + 1_000 : DEADLINE_MS,
+        ['hang', 'flood_open'].includes(c.args.order_ref as string) ? DEADLINE_MS + 1_000 : DEADLINE_MS,
       );
       await call(OK);
     }
     expect(stderr).toContain('the server wrote a line that is not a JSON-RPC message');
     expect(stderr).toContain('the server closed its connection');
+    // The proxy held 1 MiB and one byte of each frame past the limit, and counted the rest: 5 MB, then 50 MB.
+    const cuts = [
+      ...stderr.matchAll(/answer to its request \d+ is (\d+) bytes, past the 1048576-byte limit: cut after (\d+)/g),
+    ];
+    expect(cuts.map((m) => [Math.floor(Number(m[1]) / 1_000_000), Number(m[2])])).toEqual([
+      [5, 1_048_577],
+      [50, 1_048_577],
+    ]);
+    expect(stderr).toContain('the server is still writing a frame past the limit; closing it');
+    expect(stderr).toMatch(/the server answered with id "\d+", which names no request in flight: dropped/);
   }, 40_000);
 
-  it('takes a changed description, then a changed outputSchema, out of the offer, and never calls them', async () => {
-    for (const [trigger, tool, args] of [
-      ['poison', 'kb_search', { query: 'refunds' }],
-      ['drift', 'get_rate', { currency: 'EUR' }],
+  it('takes a changed description, a changed outputSchema, then a write’s changed description out of the offer, and never calls them', async () => {
+    for (const [trigger, tool, args, outcome] of [
+      ['poison', 'kb_search', { query: 'refunds' }, 'not_started'],
+      ['drift', 'get_rate', { currency: 'EUR' }, 'not_started'],
+      // The server is not called, yet a write's refusal says `unknown`: the catalog's rule (docs/decisions.md#mcp-guard).
+      ['rewrite', 'refund_order', { order_ref: 'ok' }, 'unknown'],
     ] as const) {
       const seen = listChanged;
       await call({ ...OK, name: trigger, args: order(trigger) });
@@ -281,17 +317,19 @@ describe('mcp-guard in front of a hostile server, the SDK’s Client as the mode
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).not.toContain(tool);
       const calls = stderr.split(`hostile: call ${tool}`).length;
-      await call({
+      const refused = await call({
         name: `${tool} after ${trigger}`,
         tool,
         args,
         code: 'OUTPUT_CONTRACT_VIOLATION',
         violation: 'MCP_DEFINITION_CHANGED',
       });
+      const { status, error } = refused.structuredContent as { status: string; error: { outcome: string } };
+      expect([status, error.outcome], tool).toEqual([outcome === 'unknown' ? 'unknown' : 'failed', outcome]);
       expect(stderr.split(`hostile: call ${tool}`).length, 'the server was not called').toBe(calls);
       await call(OK);
     }
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['get_order', 'refund_order']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['get_order']);
   }, 20_000);
 
   it('has appended one entry per call to the audit log, whose chain verifies, each recording what the call was', async () => {
@@ -325,10 +363,70 @@ describe('mcp-guard in front of a hostile server, the SDK’s Client as the mode
         ).toContain(c.redaction);
       if (c.code === 'OUTPUT_CONTRACT_VIOLATION') expect(a.violations.length, c.name).toBeGreaterThan(0);
       codes.add(a.operation.idempotency_key);
+      // The client's request (call_id) and the child's (request_ref) in one entry, for every call the child answered.
+      if (c.code === null) expect(a.downstream.request_ref, c.name).toMatch(/^mcp-child-[0-9a-f]{8}-\d+:request-\d+$/);
+      if (c.code === 'UNKNOWN_TOOL' || c.violation === 'MCP_DEFINITION_CHANGED')
+        expect(a.downstream.request_ref, c.name).toBeNull();
     });
     expect(codes.size).toBe(made.length);
+    // The answer the client got for wrong_id came to the request the child logged, under that id exactly.
+    const wrong = made.findIndex(({ c }) => c.args.order_ref === 'wrong_id');
+    const sent = /hostile: call get_order wrong_id id (\d+)/.exec(stderr)?.[1];
+    expect((entries[wrong] as AuditEntry).protected_audit.downstream.request_ref).toMatch(
+      new RegExp(`:request-${sent}$`),
+    );
     // The audit holds what the model was not shown, by pointer and reason, never the text itself.
     for (const f of [FORBIDDEN.secret, FORBIDDEN.injection, FORBIDDEN.stack])
       expect(JSON.stringify(entries)).not.toContain(f);
   }, 20_000);
+});
+
+describe('mcp-guard --key: a keyed audit log', () => {
+  const key = (secret: string) => `${JSON.stringify({ id: 'guard-key-1', secret })}\n`;
+
+  it('refuses a key file it cannot use: one located line, exit 2, before COMMAND is started', async () => {
+    const short = join(scratch, 'short-key.json');
+    writeFileSync(short, key('ab'.repeat(16)));
+    for (const [path, where] of [
+      [short, `${short}: /secret: must be a string of hex digits`],
+      [join(scratch, 'absent-key.json'), `${join(scratch, 'absent-key.json')}: cannot read (ENOENT)`],
+    ] as const) {
+      const r = await runProxy(['--tools', bundles.tools, '--key', path, ...hostileCommand()]);
+      expect([r.code, r.stderr.trimEnd().split('\n')]).toEqual([2, [expect.stringContaining(where)]]);
+      expect(r.stderr).not.toContain('hostile:');
+    }
+  }, 20_000);
+
+  it('appends keyed entries, which audit verify accepts with the key and refuses without it or with another', async () => {
+    const dir = join(scratch, 'keyed-audit');
+    const good = join(scratch, 'key.json');
+    const other = join(scratch, 'other-key.json');
+    writeFileSync(good, key('5a'.repeat(32)));
+    writeFileSync(other, key('a5'.repeat(32)));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bundles.proxy, 'mcp-guard', '--tools', bundles.tools, '--audit', dir, '--key', good, ...hostileCommand()],
+      cwd: root,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const client = new Client({ name: 'model-side', version: '1.0.0' });
+    await client.connect(transport);
+    for (const ref of ['ok', 'token']) await client.callTool({ name: 'get_order', arguments: order(ref) });
+    await client.close();
+    await expect.poll(() => stderr.includes('keyed (guard-key-1)'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(async () => ((await readAuditLog(dir).catch(() => [])) as AuditEntry[]).length, { timeout: 10_000 })
+      .toBe(2);
+    const entries = (await readAuditLog(dir)) as AuditEntry[];
+    expect(entries.map((e) => e.protected_audit.binding.algorithm)).toEqual(['hmac-sha256', 'hmac-sha256']);
+    const verify = (...more: string[]) => runCli(['audit', 'verify', '--db', dir, ...more]);
+    const withKey = await verify('--key', good);
+    expect([withKey.code, JSON.parse(withKey.stdout)]).toEqual([0, { ok: true, entries: 2, checked: 2, broken: null }]);
+    const without = await verify();
+    expect([without.code, without.stderr]).toEqual([1, expect.stringContaining('pass --key')]);
+    const another = await verify('--key', other);
+    expect([another.code, (JSON.parse(another.stdout) as { ok: boolean }).ok]).toEqual([1, false]);
+  }, 180_000);
 });

@@ -1,0 +1,308 @@
+/**
+ * The stdio transport `mcp-guard` speaks to its child with (docs/mcp-guard.md#the-child), in
+ * place of the SDK's `StdioClientTransport`, whose reader holds up to 10 MiB of a line and
+ * parses it before anything can apply the contract's 1 MiB. Here the bound is the contract's
+ * (docs/mcp.md#from-a-calltoolresult-to-a-package): at most 1 MiB and one byte of a line is ever
+ * held; a frame past that is cut (the rest of its bytes are counted, never kept); a frame within
+ * it is parsed strictly, 64 levels deep at most. A frame that is cut, or that is not strict
+ * JSON-RPC, is handed to the request its top-level `id` names as its held text (`HeldFrame`), so
+ * `projectMcp` answers that call SIZE_LIMIT, DEPTH_LIMIT or MCP_RESULT_SCHEMA and nothing else is
+ * touched. A response reaches the SDK only when its id is exactly one the proxy sent and still
+ * waits for (the SDK's own match is `Number(id)`, under which `"7"` answers request 7).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { parseStrictJson } from '../core/json/index.ts';
+import { MCP_MESSAGE_LIMITS } from '../core/mcp/index.ts';
+
+/** A frame the proxy could not hand the SDK, as much of its text as was held: `projectMcp` reads it as the call's answer. */
+export class HeldFrame {
+  constructor(
+    readonly text: string,
+    /** Every byte of the frame, counted, the held ones and the cut ones. */
+    readonly bytes: number,
+  ) {}
+}
+
+/** A line that is neither strict JSON-RPC nor addressed to a request in flight: the child has broken the transport. */
+export class BrokenFrame extends Error {
+  override name = 'BrokenFrame';
+}
+
+const NL = 0x0a;
+const isDigit = (b: number) => b >= 0x30 && b <= 0x39;
+const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === NL;
+
+/**
+ * The top-level `id` of a frame, read byte by byte in constant memory, so it is found even past
+ * the cut (an SDK writes a response's `id` after its `result`). Only a non-negative integer
+ * written plainly counts, given once, in an object without `method` (that would be a request to
+ * the proxy). What it finds is the child's word, as every response id is: the worst a forged one
+ * can do is cost the call it names an answer the child could have sent it anyway.
+ */
+class TopLevelId {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private object = false;
+  private expectKey = false;
+  private key: number[] | null = null;
+  private lastKey: string | null = null;
+  private valueOf: string | null = null;
+  private idDigits: number[] | null = null;
+  private idToken: string | null = null;
+  private ids = 0;
+  private method = false;
+
+  feed(chunk: Uint8Array, from: number, to: number): void {
+    // Inside a string only a quote or a backslash matters: jump to the next one, each searched for once per
+    // segment and never past its end, so a chunk of many short lines costs no more than one long one.
+    const segment = chunk.subarray(0, to);
+    let quote = -2;
+    let backslash = -2;
+    for (let i = from; i < to; i++) {
+      if (this.inString && !this.escaped && this.key === null) {
+        if (quote !== -1 && quote < i) quote = segment.indexOf(0x22, i);
+        if (backslash !== -1 && backslash < i) backslash = segment.indexOf(0x5c, i);
+        const next = Math.min(quote === -1 ? to : quote, backslash === -1 ? to : backslash);
+        if (next >= to) return;
+        i = next;
+      }
+      this.byte(chunk[i] as number);
+    }
+  }
+
+  private byte(b: number): void {
+    if (this.inString) {
+      if (this.escaped) this.escaped = false;
+      else if (b === 0x5c) this.escaped = true;
+      else if (b === 0x22) {
+        this.inString = false;
+        if (this.key !== null) this.lastKey = String.fromCharCode(...this.key);
+        this.key = null;
+        return;
+      }
+      if (this.key === null) return;
+      // A key longer than `method` is none of the two this reads: the rest of it is skipped like any string.
+      if (this.key.length < 8) this.key.push(b);
+      else {
+        this.key = null;
+        this.lastKey = '';
+      }
+      return;
+    }
+    if (this.idDigits !== null) {
+      if (isDigit(b) && this.idDigits.length < 20) {
+        this.idDigits.push(b);
+        return;
+      }
+      // A sign, a fraction, an exponent or a 21st digit: not an id this proxy sends.
+      this.idToken = isDigit(b) || b === 0x2e || b === 0x65 || b === 0x45 ? '' : String.fromCharCode(...this.idDigits);
+      this.idDigits = null;
+    }
+    if (isSpace(b)) return;
+    if (this.depth === 1 && this.valueOf !== null) {
+      if (this.valueOf === 'id') {
+        this.ids++;
+        if (isDigit(b)) this.idDigits = [b];
+      } else if (this.valueOf === 'method') this.method = true;
+      this.valueOf = null;
+      if (this.idDigits !== null) return;
+    }
+    if (b === 0x22) {
+      this.inString = true;
+      if (this.depth === 1 && this.expectKey) {
+        this.key = [];
+        this.expectKey = false;
+      }
+    } else if (b === 0x7b || b === 0x5b) {
+      if (this.depth === 0 && b === 0x7b) this.object = this.expectKey = true;
+      this.depth++;
+    } else if (b === 0x7d || b === 0x5d) this.depth--;
+    else if (this.depth === 1 && b === 0x2c) this.expectKey = true;
+    else if (this.depth === 1 && b === 0x3a) this.valueOf = this.lastKey;
+  }
+
+  /** The id, once the frame has ended; null when there is none this proxy could have sent. */
+  id(): number | null {
+    if (this.idDigits !== null) this.idToken = String.fromCharCode(...this.idDigits);
+    if (!this.object || this.method || this.ids !== 1 || this.idToken === null) return null;
+    if (!/^(?:0|[1-9][0-9]*)$/.test(this.idToken)) return null;
+    const n = Number(this.idToken);
+    return Number.isSafeInteger(n) ? n : null;
+  }
+}
+
+/** One line being read: its first bytes up to one past the limit, its length, and its top-level id. */
+class Frame {
+  readonly held: Uint8Array[] = [];
+  heldBytes = 0;
+  bytes = 0;
+  readonly id = new TopLevelId();
+
+  add(chunk: Uint8Array, from: number, to: number): void {
+    this.id.feed(chunk, from, to);
+    this.bytes += to - from;
+    const room = MCP_MESSAGE_LIMITS.maxBytes + 1 - this.heldBytes;
+    if (room <= 0) return;
+    const part = chunk.subarray(from, Math.min(to, from + room));
+    this.held.push(part);
+    this.heldBytes += part.length;
+  }
+
+  get cut(): boolean {
+    return this.bytes > MCP_MESSAGE_LIMITS.maxBytes;
+  }
+
+  text(): string {
+    let text = Buffer.concat(this.held).toString('utf8');
+    if (!this.cut && text.endsWith('\r')) text = text.slice(0, -1);
+    return text;
+  }
+}
+
+export class GuardTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+  private process: ChildProcess | undefined;
+  private frame = new Frame();
+  /** The ids of the requests sent and not yet answered or cancelled. */
+  private readonly waiting = new Set<number>();
+  /** The id of the last request sent: the SDK's `request` sends synchronously, so its caller reads it next. */
+  lastRequestId: number | null = null;
+
+  constructor(private readonly options: { command: string; args: readonly string[]; log: (line: string) => void }) {}
+
+  /** Whether a frame past the limit is being read now: no answer can come before it ends. */
+  get cutting(): boolean {
+    return this.frame.cut;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.options.command, [...this.options.args], {
+        env: getDefaultEnvironment(),
+        stdio: ['pipe', 'pipe', 'inherit'],
+        shell: false,
+      });
+      this.process = child;
+      child.on('error', (error) => {
+        reject(error);
+        this.onerror?.(error);
+      });
+      child.on('spawn', () => resolve());
+      child.on('close', () => {
+        this.process = undefined;
+        this.onclose?.();
+      });
+      child.stdin?.on('error', (error) => this.onerror?.(error));
+      child.stdout?.on('error', (error) => this.onerror?.(error));
+      child.stdout?.on('data', (chunk: Buffer) => this.read(chunk));
+    });
+  }
+
+  private read(chunk: Buffer): void {
+    let from = 0;
+    for (let nl = chunk.indexOf(NL, from); nl !== -1; nl = chunk.indexOf(NL, from)) {
+      this.frame.add(chunk, from, nl);
+      const frame = this.frame;
+      this.frame = new Frame();
+      from = nl + 1;
+      this.deliver(frame);
+    }
+    if (from < chunk.length) this.frame.add(chunk, from, chunk.length);
+  }
+
+  private deliver(frame: Frame): void {
+    if (frame.bytes === 0) return;
+    if (!frame.cut) {
+      const parsed = parseStrictJson(frame.text(), {
+        maxBytes: MCP_MESSAGE_LIMITS.maxBytes,
+        maxDepth: MCP_MESSAGE_LIMITS.maxDepth,
+      });
+      const message = parsed.ok ? JSONRPCMessageSchema.safeParse(parsed.value) : null;
+      if (message?.success === true) return this.pass(message.data);
+    }
+    const id = frame.id.id();
+    if (id !== null && this.waiting.has(id)) {
+      if (frame.cut)
+        this.options.log(
+          `the server's answer to its request ${id} is ${frame.bytes} bytes, past the ${MCP_MESSAGE_LIMITS.maxBytes}-byte limit: cut after ${frame.heldBytes}`,
+        );
+      this.waiting.delete(id);
+      // The frame goes to its request as an error whose data is this object, which no JSON from the child can be.
+      this.onmessage?.({
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: ErrorCode.InvalidRequest,
+          message: `the answer (${frame.bytes} bytes) is past the limit or not strict JSON-RPC: held back`,
+          data: new HeldFrame(frame.text(), frame.bytes),
+        },
+      });
+      return;
+    }
+    if (frame.cut) {
+      this.options.log(
+        `the server wrote a frame of ${frame.bytes} bytes, past the ${MCP_MESSAGE_LIMITS.maxBytes}-byte limit, answering no request in flight: dropped`,
+      );
+      return;
+    }
+    this.onerror?.(
+      new BrokenFrame(`a line of ${frame.bytes} bytes that is not a JSON-RPC message addressed to a request in flight`),
+    );
+  }
+
+  private pass(message: JSONRPCMessage): void {
+    if ('method' in message) return this.onmessage?.(message);
+    const id = (message as { id: unknown }).id;
+    if (typeof id !== 'number' || !this.waiting.has(id)) {
+      this.options.log(`the server answered with id ${JSON.stringify(id)}, which names no request in flight: dropped`);
+      return;
+    }
+    this.waiting.delete(id);
+    this.onmessage?.(message);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.process?.stdin;
+    if (!stdin) return Promise.reject(new Error('Not connected'));
+    if ('method' in message && 'id' in message && typeof message.id === 'number') {
+      this.waiting.add(message.id);
+      this.lastRequestId = message.id;
+    }
+    if ('method' in message && message.method === 'notifications/cancelled') {
+      const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof requestId === 'number') this.waiting.delete(requestId);
+    }
+    return new Promise((resolve) => {
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  async close(): Promise<void> {
+    const child = this.process;
+    this.process = undefined;
+    this.frame = new Frame();
+    this.waiting.clear();
+    if (child === undefined) return;
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    const wait = () => Promise.race([closed, new Promise<void>((r) => setTimeout(r, 2_000).unref())]);
+    // As the SDK's transport closes a child: stdin's end, then SIGTERM, then SIGKILL, two seconds apart.
+    // Its output from now on is read by nobody: drained, so that a child still writing can end.
+    child.stdout?.removeAllListeners('data');
+    child.stdout?.resume();
+    child.stdin?.end();
+    await wait();
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await wait();
+    }
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
