@@ -43,6 +43,9 @@ export function pairLabs(real: RecoveryLab, beside: RecoveryLab): RecoveryLab {
     approve: both((l) => l.approve),
     advance: both((l) => l.advance),
     changeEntry: both((l) => l.changeEntry),
+    rebuild: both((l) => l.rebuild),
+    checkpoint: both((l) => l.checkpoint),
     verify: both((l) => l.verify),
+    reconcile: both((l) => l.reconcile),
   };
 }
