@@ -26,7 +26,7 @@ export const RECOVERY_TEXT = defineTexts({
       injected_email:
         'The call the injected search hit asked for, to attacker@example.net. Dispatch it: the recipient policy refuses it (NOT_FOUND). Relax the policy, as a careless deployment might, and dispatch again: the plane still holds it for a person (APPROVAL_REQUIRED), and the preview shows the recipient. Decline it: no email.',
       audit:
-        'Make a few calls and take a checkpoint. Change one audit entry in the store and verify plain: found. Rebuild the plain chain as the attacker would: plain passes. Then verify keyed and against the checkpoint, and reconcile what the model received.',
+        'Make a few calls, take a checkpoint, change an entry: plain verification finds it. Rebuild the plain chain as the attacker: plain passes. Then verify keyed and against the checkpoint, and reconcile.',
     },
     startOver: 'Start the stage over',
     startOverHint: 'A new plane, store, downstream and clock; your proofs stay.',
@@ -268,7 +268,7 @@ export const RECOVERY_TEXT = defineTexts({
       injected_email:
         '这是被注入的搜索结果要求的调用，收件人是 attacker@example.net。dispatch 它：收件人策略拒绝（NOT_FOUND）。像一个粗心的部署那样放宽策略，再 dispatch：控制面仍然要等人审批（APPROVAL_REQUIRED），预览里能看到收件人。拒绝它：没有邮件发出。',
       audit:
-        '先调用几次，并记录一个检查点。在存储里改动一条审计记录，做明文校验：被发现。像攻击者那样重建明文链：明文校验通过。再做带密钥校验、对照检查点校验，并把模型收到的内容与日志对账。',
+        '调用几次，记录检查点，改动一条记录：明文校验发现它。以攻击者身份重建明文链：明文校验通过。再做带密钥校验、对照检查点校验，并对账。',
     },
     startOver: '重新搭建舞台',
     startOverHint: '新的控制面、存储、下游和时钟；已证明的内容保留。',
