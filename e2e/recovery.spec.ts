@@ -218,6 +218,11 @@ test('the audit case on a phone (zh, 390×844), by keyboard: a change found plai
   await expect(summary).toHaveText(TEXT.zh.summary(3));
   await press('recovery-reconcile');
   await expect(page.getByTestId('recovery-reconciliation')).toHaveAttribute('data-ok', 'true');
+  // A proxy rewrites what the model received for the newest answer: reconciliation finds that entry, the log is not at fault.
+  await press('recovery-alter');
+  await press('recovery-reconcile');
+  await expect(page.getByTestId('recovery-reconciliation')).toHaveAttribute('data-ok', 'false');
+  await expect(page.getByTestId('recovery-finding')).toHaveText('第 2 条：RESULT_DIGEST_MISMATCH · call_lab_2');
   expect(await cutOff(page)).toEqual([]);
 
   // A reload replays the stage from the saved log: the same verdicts, the proofs kept and not counted twice.
@@ -225,6 +230,7 @@ test('the audit case on a phone (zh, 390×844), by keyboard: a change found plai
   await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-replaying', 'false');
   await expect(verdict('plain')).toHaveAttribute('data-ok', 'true');
   await expect(verdict('keyed')).toHaveAttribute('data-seq', '1');
+  await expect(page.getByTestId('recovery-finding')).toHaveAttribute('data-code', 'RESULT_DIGEST_MISMATCH');
   await expect(summary).toHaveText(TEXT.zh.summary(3));
   await axeClean(page);
 });

@@ -183,6 +183,8 @@ export interface RecoveryLab {
   /** Take a checkpoint of the log's head, kept outside the store (the learner chooses when: before or after a rewrite). */
   checkpoint(): Promise<void>;
   verify(by?: AuditCheck): Promise<void>;
+  /** A proxy rewrites what the model received for answer `n` (the log keeps what the plane answered). */
+  alterTranscript(n: number): Promise<void>;
   /** Reconcile what the model received (each answer's payload) with the log as it stands. */
   reconcile(): Promise<void>;
 }
@@ -485,6 +487,10 @@ export function createRecoveryLab(
     async verify(by = 'plain') {
       note({ do: 'verify', by });
       await settle(await audits.verify(s.audit, by));
+    },
+    async alterTranscript(n) {
+      note({ do: 'alter', n });
+      await settle(await audits.alter(s.audit, n));
     },
     async reconcile() {
       note({ do: 'reconcile' });

@@ -3,7 +3,8 @@
  * an entry changed is found by plain verification; the plain chain rebuilt
  * over it passes plain verification, and the keyed chain and a checkpoint
  * taken before find it again; a checkpoint taken after the rewrite vouches
- * for it. What the model received reconciles with the log. A replay of the
+ * for it. What the model received reconciles with the log, until a proxy
+ * rewrites one answer on its way to the model. A replay of the
  * log gives the same verdicts, and each proof is recorded only by the check
  * that shows it.
  */
@@ -116,12 +117,24 @@ describe('the audit case: change, rebuild, three checks', () => {
     expect(r).toMatchObject({ ok: true, results: 3, findings: [] });
   });
 
+  it('a proxy rewrites what the model received for one answer: reconciliation finds that entry’s digest mismatched, and nothing else', async () => {
+    const lab = await changed();
+    await lab.alterTranscript(2);
+    expect(lab.state().audit.altered).toEqual([2]);
+    await lab.reconcile();
+    const r = lab.state().audit.reconciliation;
+    expect(r?.ok).toBe(false);
+    expect(r?.findings).toEqual([{ code: 'RESULT_DIGEST_MISMATCH', request: 1, call_id: 'call_lab_2', seq: 2 }]);
+  });
+
   it('the log replayed onto a fresh stage gives the same verdicts', async () => {
     const mine = await changed();
     await mine.verify('plain');
     await mine.rebuild();
     for (const by of ['plain', 'keyed', 'checkpoint'] as const) await mine.verify(by);
+    await mine.alterTranscript(3);
     await mine.reconcile();
+    expect(mine.state().audit.reconciliation?.ok).toBe(false);
     const log = mine.state().log;
     if (log === null) throw new Error('the log was dropped');
     const theirs = createRecoveryLab('audit');

@@ -54,6 +54,7 @@ const LabActionSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('checkpoint') }),
   // Optional: a log written before the keyed and checkpoint checks verified plain only.
   z.strictObject({ do: z.literal('verify'), by: z.optional(z.enum(AUDIT_CHECKS)) }),
+  z.strictObject({ do: z.literal('alter'), n: z.number().check(z.int(), z.gte(1), z.lte(10_000)) }),
   z.strictObject({ do: z.literal('reconcile') }),
 ]);
 

@@ -46,6 +46,7 @@ export function pairLabs(real: RecoveryLab, beside: RecoveryLab): RecoveryLab {
     rebuild: both((l) => l.rebuild),
     checkpoint: both((l) => l.checkpoint),
     verify: both((l) => l.verify),
+    alterTranscript: both((l) => l.alterTranscript),
     reconcile: both((l) => l.reconcile),
   };
 }

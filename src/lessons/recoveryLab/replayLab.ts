@@ -41,6 +41,8 @@ async function replayAction(lab: RecoveryLab, a: LabAction): Promise<void> {
       return lab.checkpoint();
     case 'verify':
       return lab.verify(a.by ?? 'plain');
+    case 'alter':
+      return lab.alterTranscript(a.n);
     case 'reconcile':
       return lab.reconcile();
   }

@@ -27,7 +27,8 @@ function verdictText(t: Text, by: AuditCheck, v: LabVerdict | null): string {
 
 function Checks({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; state: LabState }): JSX.Element {
   const t = AUDIT_TEXT[lang];
-  const { verdicts, checkpoint, revision, reconciliation: rec } = state.audit;
+  const { verdicts, checkpoint, revision, altered, reconciliation: rec } = state.audit;
+  const newest = state.answers[0];
   const refused = state.refused === 'no_change' || state.refused === 'no_checkpoint' ? state.refused : null;
   return (
     <>
@@ -99,14 +100,35 @@ function Checks({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; state: Lab
         </ul>
       </div>
       <p className="muted small">{t.reconcileWhy}</p>
-      <button type="button" className="btn" onClick={() => void lab.reconcile()} data-testid="recovery-reconcile">
-        {t.reconcile}
-      </button>
+      <div className={styles.actionsRow}>
+        <button type="button" className="btn" onClick={() => void lab.reconcile()} data-testid="recovery-reconcile">
+          {t.reconcile}
+        </button>
+        {newest !== undefined ? (
+          <button
+            type="button"
+            className="btn"
+            title={t.alterHint}
+            disabled={altered.includes(newest.n)}
+            onClick={() => void lab.alterTranscript(newest.n)}
+            data-testid="recovery-alter"
+          >
+            {t.alter(newest.n)}
+          </button>
+        ) : null}
+      </div>
+      {altered.length > 0 ? (
+        <p className={styles.warn} data-testid="recovery-altered">
+          {t.altered(altered)}
+        </p>
+      ) : null}
       {rec !== null ? (
         <div data-testid="recovery-reconciliation" data-ok={String(rec.ok)}>
           <p className={rec.ok ? styles.okText : styles.bad}>
             {rec.ok ? t.reconciledOk(rec.results) : t.reconcileFound(rec.findings.length)}
-            {rec.revision !== revision ? <span className="muted"> {t.staleVerdict}</span> : null}
+            {rec.revision !== revision || rec.altered !== altered.length ? (
+              <span className="muted"> {t.staleVerdict}</span>
+            ) : null}
           </p>
           {rec.findings.length > 0 ? (
             <ul className={styles.rows}>

@@ -31,6 +31,10 @@ export const AUDIT_TEXT = defineTexts({
       no_checkpoint: 'No checkpoint to verify against: take one first.',
     },
     reconcile: 'Reconcile the transcript',
+    alter: (n: number) => `A proxy rewrites what the model received for answer ${n}`,
+    alterHint:
+      'Adds a line the plane never wrote to that result on its way to the model; the log keeps what the plane answered.',
+    altered: (ns: number[]) => `Rewritten on the way to the model: answer ${ns.join(', ')}.`,
     reconcileWhy:
       'What the model received (each answer’s function_call_output) against the entries’ result digests (reconcileTranscript). It reads the log as it stands: verify it first.',
     reconciledOk: (n: number) => `✓ ${n} results the model received each match their entry.`,
@@ -69,6 +73,9 @@ export const AUDIT_TEXT = defineTexts({
       no_checkpoint: '没有可以对照的检查点：先记录一个。',
     },
     reconcile: '对账对话记录',
+    alter: (n: number) => `代理改写模型收到的第 ${n} 个回答`,
+    alterHint: '在这个结果送往模型的途中加上一行控制面从未写过的话；日志里仍是控制面的回答。',
+    altered: (ns: number[]) => `在送往模型的途中被改写：第 ${ns.join('、')} 个回答。`,
     reconcileWhy:
       '把模型收到的内容（每次回答的 function_call_output）与记录里的结果摘要对照（reconcileTranscript）。它按日志现在的样子读取：先校验日志。',
     reconciledOk: (n: number) => `✓ 模型收到的 ${n} 个结果都与各自的记录相符。`,
