@@ -4,8 +4,9 @@
  * against the real control plane (a lost response reconciled with one refund
  * draft, a conflicting retry refused, a 429 past the deadline answered at once,
  * a changed audit entry found), moves the virtual clock to let a 429 within
- * the deadline be waited out, and finds the proofs again after a reload; the
- * mode is axe clean. Learn's recovery tab and the first-visit guide link into it.
+ * the deadline be waited out, and finds the proofs again after a reload; in
+ * the audit case rebuilds the plain chain over a change, which plain
+ * verification passes and the keyed chain finds; the mode is axe clean. Learn's recovery tab and the first-visit guide link into it.
  * The fixtures fail every test on a page error, a console error, or a request
  * that leaves localhost.
  */
@@ -15,8 +16,8 @@ import { expect, test, type PlaygroundPage, prefsAtStart } from './fixtures.ts';
 import { cutOff } from './layoutAudit.ts';
 
 const TEXT = {
-  en: { summary: (n: number) => `${n} / 5 proofs shown`, modeLink: 'Recovery lab', guideRow: '错误目录表达恢复协议' },
-  zh: { summary: (n: number) => `已证明 ${n} / 5`, modeLink: '恢复实验室', guideRow: '错误目录表达恢复协议' },
+  en: { summary: (n: number) => `${n} / 7 proofs shown`, modeLink: 'Recovery lab', guideRow: '错误目录表达恢复协议' },
+  zh: { summary: (n: number) => `已证明 ${n} / 7`, modeLink: '恢复实验室', guideRow: '错误目录表达恢复协议' },
 } as const;
 
 async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address: string): Promise<void> {
@@ -99,13 +100,13 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('recovery-dispatch').click();
     await page.getByTestId('recovery-retry-same_key').click();
     await expect(page.getByTestId('recovery-entry')).toHaveCount(2);
-    await page.getByTestId('recovery-verify').click();
-    await expect(page.getByTestId('recovery-verdict')).toHaveAttribute('data-ok', 'true');
+    await page.getByTestId('recovery-verify-plain').click();
+    await expect(page.getByTestId('recovery-verdict-plain')).toHaveAttribute('data-ok', 'true');
     await expect(proof(page, 'audit_change_found')).toHaveAttribute('data-shown', 'false');
     await page.getByTestId('recovery-change-1').click();
-    await page.getByTestId('recovery-verify').click();
-    await expect(page.getByTestId('recovery-verdict')).toHaveAttribute('data-ok', 'false');
-    await expect(page.getByTestId('recovery-verdict')).toContainText('1');
+    await page.getByTestId('recovery-verify-plain').click();
+    await expect(page.getByTestId('recovery-verdict-plain')).toHaveAttribute('data-ok', 'false');
+    await expect(page.getByTestId('recovery-verdict-plain')).toHaveAttribute('data-seq', '1');
     await expect(proof(page, 'audit_change_found')).toHaveAttribute('data-shown', 'true');
     await expect(summary).toHaveText(T.summary(4));
 
@@ -176,6 +177,63 @@ const axeClean = async (page: Page) => {
   const result = await axeOf(page, '[data-testid="recovery-mode"]').analyze();
   expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
+
+test('the audit case on a phone (zh, 390×844), by keyboard: a change found plain, the plain chain rebuilt passes plain and the keyed chain finds it; the proofs survive a reload', async ({
+  pg,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openIn(page, pg, 'zh', '/?mode=recovery&case=audit');
+  const summary = page.getByTestId('recovery-summary');
+  const press = async (id: string, key = 'Enter') => {
+    await page.getByTestId(id).focus();
+    await page.keyboard.press(key);
+  };
+  const verdict = (by: string) => page.getByTestId(`recovery-verdict-${by}`);
+  await press('recovery-dispatch');
+  await press('recovery-retry-new_key');
+  await expect(page.getByTestId('recovery-entry')).toHaveCount(2);
+  await expect(page.getByTestId('recovery-rebuild')).toBeDisabled();
+  await press('recovery-change-1');
+  await expect(page.locator('[data-testid="recovery-entry"][data-seq="1"]')).toHaveAttribute('data-changed', 'true');
+  await press('recovery-verify-plain');
+  await expect(verdict('plain')).toHaveAttribute('data-seq', '1');
+  await expect(verdict('plain')).toContainText('在第 1 条发现（CHAIN_MISMATCH）');
+  await expect(proof(page, 'audit_rebuild_passes_plain')).toHaveAttribute('data-shown', 'false');
+  // The attacker relinks the plain chain: the same check now passes.
+  await press('recovery-rebuild', ' ');
+  await expect(page.locator('[data-testid="recovery-entry"][data-seq="2"]')).toHaveAttribute('data-relinked', 'true');
+  await expect(verdict('plain')).toContainText('请再运行一次');
+  await press('recovery-verify-plain', ' ');
+  await expect(verdict('plain')).toHaveAttribute('data-ok', 'true');
+  await expect(verdict('plain')).toContainText('通过：2 条记录首尾相链');
+  await expect(proof(page, 'audit_rebuild_passes_plain')).toHaveAttribute('data-shown', 'true');
+  await expect(proof(page, 'audit_rebuild_found')).toHaveAttribute('data-shown', 'false');
+  await press('recovery-verify-keyed');
+  await expect(verdict('keyed')).toHaveAttribute('data-ok', 'false');
+  await expect(verdict('keyed')).toContainText('在第 1 条发现（CHAIN_MISMATCH）');
+  await expect(proof(page, 'audit_rebuild_found')).toHaveAttribute('data-shown', 'true');
+  await expect(proof(page, 'audit_rebuild_found')).toContainText('带密钥的链在第 1 条发现了它');
+  await expect(summary).toHaveText(TEXT.zh.summary(3));
+  await press('recovery-reconcile');
+  await expect(page.getByTestId('recovery-reconciliation')).toHaveAttribute('data-ok', 'true');
+  // A proxy rewrites what the model received for the newest answer: reconciliation finds that entry, the log is not at fault.
+  await press('recovery-alter');
+  await press('recovery-reconcile');
+  await expect(page.getByTestId('recovery-reconciliation')).toHaveAttribute('data-ok', 'false');
+  await expect(page.getByTestId('recovery-finding')).toHaveText('第 2 条：RESULT_DIGEST_MISMATCH · call_lab_2');
+  expect(await cutOff(page)).toEqual([]);
+
+  // A reload replays the stage from the saved log: the same verdicts, the proofs kept and not counted twice.
+  await page.reload();
+  await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-replaying', 'false');
+  await expect(verdict('plain')).toHaveAttribute('data-ok', 'true');
+  await expect(verdict('keyed')).toHaveAttribute('data-seq', '1');
+  await expect(page.getByTestId('recovery-finding')).toHaveAttribute('data-code', 'RESULT_DIGEST_MISMATCH');
+  await expect(summary).toHaveText(TEXT.zh.summary(3));
+  await axeClean(page);
+});
 const side = (page: Page, which: 'real' | 'broken') => page.getByTestId(`recovery-side-${which}`);
 const harm = (page: Page, id: string) => page.locator(`[data-testid="recovery-harm"][data-harm="${id}"]`);
 
@@ -309,7 +367,7 @@ test('the lab’s reset clears its proofs after a confirmation, and the learning
   await expect(page.getByTestId('recovery-summary')).toHaveText(TEXT.en.summary(1));
   await pg.goto('/?mode=learn&scenario=search_kb.hits');
   await expect(page.getByTestId('progress-recovery')).toHaveAttribute('data-count', '1');
-  await expect(page.getByTestId('progress-recovery')).toContainText('1/5');
+  await expect(page.getByTestId('progress-recovery')).toContainText('1/7');
   await pg.goto('/?mode=recovery&case=conflict');
   // Asked first; "keep" keeps them.
   await page.getByTestId('recovery-reset').click();

@@ -48,7 +48,28 @@ describe('recovery proofs in the progress', () => {
       false,
       false,
       false,
+      false,
+      false,
     ]);
+  });
+
+  it('the audit rebuild: passing plain counts only with a change in the log; found again only where plain was fooled, at the changed entry (keyed) or at a checkpoint covering it', () => {
+    const passes = { proof: 'audit_rebuild_passes_plain', seq: 2, changed: 1, ok: true } as const;
+    const found = { proof: 'audit_rebuild_found', seq: 2, by: 'keyed', plain_ok: true, broken_seq: 2 } as const;
+    for (const not of [
+      { ...passes, ok: false },
+      { ...passes, changed: 0 },
+      { ...found, plain_ok: false },
+      { ...found, broken_seq: null },
+      { ...found, broken_seq: 3 },
+      { ...found, by: 'checkpoint', broken_seq: 1 },
+    ] as const)
+      expect(recordProgress(EMPTY_PROGRESS, { recovery: not }), JSON.stringify(not)).toBe(EMPTY_PROGRESS);
+    let p = recordProgress(EMPTY_PROGRESS, { recovery: passes });
+    p = recordProgress(p, { recovery: { ...found, by: 'checkpoint', broken_seq: 3 } });
+    expect(recoveryShownCount(p.recovery ?? [])).toBe(2);
+    const back = parseProgress(serializeProgress(p));
+    expect(back.ok && back.value.progress.recovery).toEqual(p.recovery);
   });
 
   it('is saved and read back; progress saved before the lab reads as none', () => {
@@ -61,6 +82,15 @@ describe('recovery proofs in the progress', () => {
       serializeProgress({ ...EMPTY_PROGRESS, recovery: [{ ...reconciled, proof: 'x' } as never] }),
     );
     expect(bad.ok).toBe(false);
+  });
+
+  it('progress saved with the five proofs the lab had before its rebuild proofs reads back as it was', () => {
+    const text =
+      '{"format":"tool-result-playground-progress-v2","proofs":[],"attacks":[],"mistakes":[],"answers":{},"points":{},' +
+      '"recovery":[{"proof":"audit_change_found","seq":2,"broken_seq":2},' +
+      '{"proof":"conflict_refused","seq":2,"code":"IDEMPOTENCY_CONFLICT","runs":0}]}';
+    const r = parseProgress(text);
+    expect(r.ok && recoveryShownCount(r.value.progress.recovery ?? [])).toBe(2);
   });
 });
 

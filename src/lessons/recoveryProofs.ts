@@ -29,7 +29,9 @@ export type RecoveryProofId =
   | 'conflict_refused'
   | 'revoked_replay_refused'
   | 'retry_after_past_deadline'
-  | 'audit_change_found';
+  | 'audit_change_found'
+  | 'audit_rebuild_passes_plain'
+  | 'audit_rebuild_found';
 
 export const RECOVERY_PROOF_IDS: readonly RecoveryProofId[] = [
   'lost_response_reconciled',
@@ -37,6 +39,8 @@ export const RECOVERY_PROOF_IDS: readonly RecoveryProofId[] = [
   'revoked_replay_refused',
   'retry_after_past_deadline',
   'audit_change_found',
+  'audit_rebuild_passes_plain',
+  'audit_rebuild_found',
 ];
 
 /** One answer of the plane to the learner's action, as the lab read it (`seq`: the audit entry that records it). */
@@ -57,7 +61,20 @@ export type RecoveryStep =
       waited_ms: number;
     }
   /** An audit entry changed in the store, then the chain verified: broken at that entry. */
-  | { proof: 'audit_change_found'; seq: number; broken_seq: number | null };
+  | { proof: 'audit_change_found'; seq: number; broken_seq: number | null }
+  /** Entries changed and the plain chain relinked over them, then the chain verified plain: it passes (`seq`: the first changed). */
+  | { proof: 'audit_rebuild_passes_plain'; seq: number; changed: number; ok: boolean }
+  /**
+   * The same log checked by the keyed chain or against a checkpoint: broken at the first changed entry (keyed) or at
+   * the checkpoint's size, which covers it (a checkpoint cannot say where); `plain_ok`: it passed plain verification then.
+   */
+  | {
+      proof: 'audit_rebuild_found';
+      seq: number;
+      by: 'keyed' | 'checkpoint';
+      plain_ok: boolean;
+      broken_seq: number | null;
+    };
 
 /** Whether a step's outcome really demonstrates its proof (a step that does not is never recorded). */
 export function recoveryDemonstrates(s: RecoveryStep): boolean {
@@ -76,6 +93,16 @@ export function recoveryDemonstrates(s: RecoveryStep): boolean {
       );
     case 'audit_change_found':
       return s.broken_seq !== null && s.broken_seq === s.seq;
+    case 'audit_rebuild_passes_plain':
+      return s.seq >= 1 && s.changed > 0 && s.ok;
+    case 'audit_rebuild_found':
+      // Found again only if the plain check was fooled: otherwise it is the change found, not the rebuild.
+      return (
+        s.plain_ok &&
+        s.seq >= 1 &&
+        s.broken_seq !== null &&
+        (s.by === 'keyed' ? s.broken_seq === s.seq : s.broken_seq >= s.seq)
+      );
   }
 }
 

@@ -269,13 +269,13 @@ describe('the recovery lab over the real plane', () => {
     await lab.retry('same_key');
     await lab.retry('new_key');
     await lab.verify();
-    expect(lab.state().audit.verdict).toMatchObject({ ok: true, checked: 3, broken: null });
+    expect(lab.state().audit.verdicts.plain).toMatchObject({ ok: true, checked: 3, broken: null });
     expect(lab.state().steps).toEqual([]);
     await lab.changeEntry(2);
     expect(lab.state().audit.changed).toEqual([2]);
     expect(lab.state().audit.entries[1]?.protected_audit.downstream.receipt_ref).toBe('rcpt_forged_0001');
     await lab.verify();
-    expect(lab.state().audit.verdict).toMatchObject({ ok: false, broken: { seq: 2 } });
+    expect(lab.state().audit.verdicts.plain).toMatchObject({ ok: false, broken: { seq: 2 } });
     expect(shown(lab, 'audit_change_found')).toEqual([{ proof: 'audit_change_found', seq: 2, broken_seq: 2 }]);
   });
 

@@ -10,14 +10,13 @@
 import { createDispatcher, principalRef, type ModelResult } from '../../core/index.ts';
 import { lastHop, type LastHop } from './lastHop.ts';
 import { labStore } from './labStore.ts';
+import { EMPTY_AUDIT, labAudit, labResponseId, type LabAudit } from './labAudit.ts';
 import { otherArguments } from './otherArguments.ts';
 import {
   ApprovalRefusedError,
   createControlPlane,
-  verifyAuditChain,
   virtualClock,
   type Approval,
-  type AuditEntry,
   type Execution,
   type IdempotencyRecord,
   type Preview,
@@ -25,7 +24,7 @@ import {
 import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId, type RecoveryStep } from '../recoveryProofs.ts';
 import { createBrokenPlane, type BrokenExecution, type BrokenPlane } from './brokenPlanes.ts';
 import type { BrokenPlaneId } from './brokenPlaneIds.ts';
-import { logAction, type LabAction } from './labLog.ts';
+import { logAction, type AuditCheck, type LabAction } from './labLog.ts';
 import {
   CUSTOMER_EMAIL,
   INJECTED_ARGS,
@@ -117,14 +116,6 @@ export interface LabApproval {
   approval: Approval | null;
 }
 
-export interface LabAudit {
-  entries: AuditEntry[];
-  /** Entries changed in the store by the learner, as someone with write access would. */
-  changed: number[];
-  /** The last verification, and the log's size then; null until the learner verifies. */
-  verdict: { ok: boolean; checked: number; broken: { seq: number; reason: string } | null; size: number } | null;
-}
-
 export interface LabState {
   caseId: RecoveryCaseId;
   /** The broken plane this stage runs instead of the real one; null for the real plane. */
@@ -158,7 +149,7 @@ export interface LabState {
   /** Steps this stage showed, in order (the view records each in the learner's progress). */
   steps: RecoveryStep[];
   /** The last thing that could not be done, for the view to say (a code, not words). */
-  refused: 'busy' | 'no_call' | 'no_preview' | null;
+  refused: 'busy' | 'no_call' | 'no_preview' | 'no_change' | 'no_checkpoint' | null;
   /** What the learner did on this stage, in order (./labLog.ts); null once there was too much to keep. */
   log: LabAction[] | null;
 }
@@ -187,7 +178,15 @@ export interface RecoveryLab {
   advance(ms: number): Promise<void>;
   /** Change entry `seq` in the store (its receipt), as someone with write access would. */
   changeEntry(seq: number): Promise<void>;
-  verify(): Promise<void>;
+  /** Recompute every plain link after the changes, as the same attacker would, so that plain verification passes. */
+  rebuild(): Promise<void>;
+  /** Take a checkpoint of the log's head, kept outside the store (the learner chooses when: before or after a rewrite). */
+  checkpoint(): Promise<void>;
+  verify(by?: AuditCheck): Promise<void>;
+  /** A proxy rewrites what the model received for answer `n` (the log keeps what the plane answered). */
+  alterTranscript(n: number): Promise<void>;
+  /** Reconcile what the model received (each answer's payload) with the log as it stands. */
+  reconcile(): Promise<void>;
 }
 
 export function createRecoveryLab(
@@ -196,7 +195,9 @@ export function createRecoveryLab(
 ): RecoveryLab {
   const clock = virtualClock({ start: START, auto: false });
   const stage = createStage(() => clock.now());
-  const { store, inner, scopes, changed } = labStore();
+  const staged = labStore();
+  const { store, inner, scopes } = staged;
+  const audits = labAudit(staged, () => clock.now());
   const dispatcher = createDispatcher({ tools: LAB_TOOLS });
   let reworded = false;
   const brokenPlane: BrokenPlane | null =
@@ -243,7 +244,7 @@ export function createRecoveryLab(
     emails: [],
     records: [],
     approval: null,
-    audit: { entries: [], changed: [], verdict: null },
+    audit: EMPTY_AUDIT,
     steps: [],
     refused: null,
     log: [],
@@ -281,7 +282,7 @@ export function createRecoveryLab(
       drafts: stage.drafts.map((d) => ({ ...d })),
       emails: stage.emails.map((m) => ({ ...m })),
       records,
-      audit: { ...s.audit, entries: await store.entries(), changed: [...changed.keys()].sort((a, b) => a - b) },
+      audit: await audits.read(s.audit),
       ...patch,
     });
   }
@@ -338,7 +339,7 @@ export function createRecoveryLab(
         provider: 'openai',
         api_family: 'responses',
         adapter_revision: 'openai-responses-2026-07-19',
-        response_id: `resp_lab_${n}`,
+        response_id: labResponseId(n),
         call_id,
         operation_id: `op_lab_${n}`,
         idempotency_key: call.key,
@@ -391,6 +392,12 @@ export function createRecoveryLab(
     if (again === true) await execute({ ...call, key: newKey() }, 'redispatch');
     else if (again === null)
       void finished.then((a) => (a ? execute({ ...call, key: newKey() }, 'redispatch') : undefined));
+  }
+
+  /** An audit action's outcome shown: the log read again, its steps kept, or the refusal. */
+  async function settle(o: Awaited<ReturnType<typeof audits.verify>>): Promise<void> {
+    if (o.refused !== undefined) return emit({ refused: o.refused });
+    await refresh({ audit: o.audit, steps: [...s.steps, ...o.steps], refused: null });
   }
 
   const newKey = () => `idem_lab_${String(++keys).padStart(3, '0')}`;
@@ -467,27 +474,27 @@ export function createRecoveryLab(
     },
     async changeEntry(seq) {
       note({ do: 'change', seq });
-      const [entry] = await inner.entries(seq, seq);
-      if (entry === undefined) return;
-      const forged = structuredClone(entry);
-      forged.protected_audit.downstream.receipt_ref = 'rcpt_forged_0001';
-      changed.set(seq, forged);
-      await refresh();
+      await settle(await audits.change(s.audit, seq));
     },
-    async verify() {
-      note({ do: 'verify' });
-      const entries = await store.entries();
-      const v = verifyAuditChain(entries);
-      const first = [...changed.keys()].sort((a, b) => a - b)[0];
-      const steps: RecoveryStep[] =
-        first === undefined ? [] : [{ proof: 'audit_change_found', seq: first, broken_seq: v.broken?.seq ?? null }];
-      await refresh({
-        audit: {
-          ...s.audit,
-          verdict: { ok: v.ok, checked: v.checked, broken: v.broken, size: entries.length },
-        },
-        steps: [...s.steps, ...steps],
-      });
+    async rebuild() {
+      note({ do: 'rebuild' });
+      await settle(await audits.rebuild(s.audit));
+    },
+    async checkpoint() {
+      note({ do: 'checkpoint' });
+      await settle(await audits.checkpoint(s.audit));
+    },
+    async verify(by = 'plain') {
+      note({ do: 'verify', by });
+      await settle(await audits.verify(s.audit, by));
+    },
+    async alterTranscript(n) {
+      note({ do: 'alter', n });
+      await settle(await audits.alter(s.audit, n));
+    },
+    async reconcile() {
+      note({ do: 'reconcile' });
+      await settle(await audits.reconcile(s.audit, [...s.answers].reverse()));
     },
   };
 }

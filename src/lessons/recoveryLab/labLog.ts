@@ -17,6 +17,9 @@ const FAULTS = [
 ] as const satisfies readonly FaultId[];
 const STATUS_ANSWERS = ['not_started', 'committed_other', 'silent'] as const satisfies readonly StatusFaultId[];
 const RETRY_KINDS = ['same_key', 'other_args', 'new_key'] as const;
+/** How the audit log is checked (docs/recovery-lab.md#the-audit-checks). */
+export const AUDIT_CHECKS = ['plain', 'keyed', 'checkpoint'] as const;
+export type AuditCheck = (typeof AUDIT_CHECKS)[number];
 
 /** A day: longer than any lease, deadline or retention the lab shows, short enough to stay a plain number. */
 const MAX_ADVANCE_MS = 86_400_000;
@@ -47,7 +50,12 @@ const LabActionSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('decline') }),
   z.strictObject({ do: z.literal('advance'), ms: z.number().check(z.int(), z.gt(0), z.lte(MAX_ADVANCE_MS)) }),
   z.strictObject({ do: z.literal('change'), seq: z.number().check(z.int(), z.gte(1), z.lte(10_000)) }),
-  z.strictObject({ do: z.literal('verify') }),
+  z.strictObject({ do: z.literal('rebuild') }),
+  z.strictObject({ do: z.literal('checkpoint') }),
+  // Optional: a log written before the keyed and checkpoint checks verified plain only.
+  z.strictObject({ do: z.literal('verify'), by: z.optional(z.enum(AUDIT_CHECKS)) }),
+  z.strictObject({ do: z.literal('alter'), n: z.number().check(z.int(), z.gte(1), z.lte(10_000)) }),
+  z.strictObject({ do: z.literal('reconcile') }),
 ]);
 
 export type LabAction = z.infer<typeof LabActionSchema>;

@@ -43,6 +43,10 @@ export function pairLabs(real: RecoveryLab, beside: RecoveryLab): RecoveryLab {
     approve: both((l) => l.approve),
     advance: both((l) => l.advance),
     changeEntry: both((l) => l.changeEntry),
+    rebuild: both((l) => l.rebuild),
+    checkpoint: both((l) => l.checkpoint),
     verify: both((l) => l.verify),
+    alterTranscript: both((l) => l.alterTranscript),
+    reconcile: both((l) => l.reconcile),
   };
 }

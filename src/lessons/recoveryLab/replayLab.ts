@@ -35,8 +35,16 @@ async function replayAction(lab: RecoveryLab, a: LabAction): Promise<void> {
       return lab.advance(a.ms);
     case 'change':
       return lab.changeEntry(a.seq);
+    case 'rebuild':
+      return lab.rebuild();
+    case 'checkpoint':
+      return lab.checkpoint();
     case 'verify':
-      return lab.verify();
+      return lab.verify(a.by ?? 'plain');
+    case 'alter':
+      return lab.alterTranscript(a.n);
+    case 'reconcile':
+      return lab.reconcile();
   }
 }
 

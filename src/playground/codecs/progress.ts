@@ -67,6 +67,19 @@ const RecoveryStepSchema: z.ZodMiniType<RecoveryStep> = z.discriminatedUnion('pr
     waited_ms: ms,
   }),
   z.strictObject({ proof: z.literal('audit_change_found'), seq, broken_seq: z.nullable(seq) }),
+  z.strictObject({
+    proof: z.literal('audit_rebuild_passes_plain'),
+    seq,
+    changed: z.number().check(z.int(), z.gte(0), z.lte(10_000)),
+    ok: z.boolean(),
+  }),
+  z.strictObject({
+    proof: z.literal('audit_rebuild_found'),
+    seq,
+    by: z.enum(['keyed', 'checkpoint']),
+    plain_ok: z.boolean(),
+    broken_seq: z.nullable(seq),
+  }),
 ]);
 
 const common = {

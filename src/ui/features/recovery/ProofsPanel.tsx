@@ -1,4 +1,4 @@
-/** The lab's five proofs, each with the learner's own step that showed it (kept in their progress). */
+/** The lab's seven proofs, each with the learner's own step that showed it (kept in their progress). */
 import { useRef, useState, type JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { recoveryShownCount, recoveryStatuses, type RecoveryStep } from '../../../lessons/recoveryProofs.ts';
@@ -19,6 +19,10 @@ function shownBy(lang: Lang, s: RecoveryStep): string {
       return b.retry_after_past_deadline(s.seq, s.code, s.retry_after_ms, s.left_ms);
     case 'audit_change_found':
       return b.audit_change_found(s.seq);
+    case 'audit_rebuild_passes_plain':
+      return b.audit_rebuild_passes_plain(s.seq, s.changed);
+    case 'audit_rebuild_found':
+      return b.audit_rebuild_found(s.seq, s.by, s.broken_seq ?? 0);
   }
 }
 

@@ -25,7 +25,8 @@ export const RECOVERY_TEXT = defineTexts({
       approval: 'Dispatch send_email: it waits for a person. Approve or decline, then retry with the same key.',
       injected_email:
         'The call the injected search hit asked for, to attacker@example.net. Dispatch it: the recipient policy refuses it (NOT_FOUND). Relax the policy, as a careless deployment might, and dispatch again: the plane still holds it for a person (APPROVAL_REQUIRED), and the preview shows the recipient. Decline it: no email.',
-      audit: 'Make a few calls, change one audit entry in the store, then verify the chain.',
+      audit:
+        'Make a few calls, take a checkpoint, change an entry: plain verification finds it. Rebuild the plain chain as the attacker: plain passes. Then verify keyed and against the checkpoint, and reconcile.',
     },
     startOver: 'Start the stage over',
     startOverHint: 'A new plane, store, downstream and clock; your proofs stay.',
@@ -211,26 +212,17 @@ export const RECOVERY_TEXT = defineTexts({
     owner: 'owner',
     lease: 'lease until',
     auditTitle: 'Audit chain',
-    auditWhy:
-      'One entry per answer, each chained to the one before by digest. Change one as someone with write access to the store would, then verify.',
-    verify: 'Verify the chain',
-    notVerified: 'Not verified since it last changed.',
-    verifiedOk: (n: number) => `✓ The chain verifies: ${n} entries.`,
-    verifiedBroken: (seq: number, reason: string) => `✗ Broken at entry ${seq} (${reason}).`,
-    staleVerdict: 'The log changed after this verification: verify again.',
-    changeEntry: (seq: number) => `Change entry ${seq}`,
-    changed: 'changed in the store',
-    noEntries: 'No entry yet: every answer appends one.',
-    receipt: 'receipt',
     proofsTitle: 'Proofs',
     proofsWhy: 'Shown only by the plane’s answers to your own actions; opening a case or starting over proves nothing.',
-    summary: (n: number) => `${n} / 5 proofs shown`,
+    summary: (n: number) => `${n} / 7 proofs shown`,
     proofs: {
       lost_response_reconciled: 'A lost response recovered with one side effect (receipt_reconciled)',
       conflict_refused: 'A conflicting retry refused (IDEMPOTENCY_CONFLICT)',
       revoked_replay_refused: 'A replay after revoked access refused (NOT_FOUND)',
       retry_after_past_deadline: 'A retry-after past the deadline answered, not waited out',
       audit_change_found: 'A changed audit entry found',
+      audit_rebuild_passes_plain: 'The plain chain rebuilt over a change: plain verification passes',
+      audit_rebuild_found: 'The rebuilt log found again, by the keyed chain or a checkpoint',
     },
     notYet: 'not yet',
     reset: 'Clear the lab’s proofs',
@@ -247,6 +239,10 @@ export const RECOVERY_TEXT = defineTexts({
       retry_after_past_deadline: (seq: number, code: string, ms: number, left: number) =>
         `entry ${seq}: ${code}, retry_after_ms ${ms} > ${left} ms left, answered at once`,
       audit_change_found: (seq: number) => `you changed entry ${seq}: the verification broke there`,
+      audit_rebuild_passes_plain: (seq: number, n: number) =>
+        `${n} ${n === 1 ? 'entry' : 'entries'} changed from entry ${seq}, the plain links recomputed: plain verification passed`,
+      audit_rebuild_found: (seq: number, by: string, at: number) =>
+        `plain verification passed, and the ${by === 'keyed' ? 'keyed chain' : 'checkpoint'} found it at entry ${at} (first changed: ${seq})`,
     },
   },
   zh: {
@@ -271,7 +267,8 @@ export const RECOVERY_TEXT = defineTexts({
       approval: 'dispatch send_email：它要等人审批。批准或拒绝，再用同一个 key 重试。',
       injected_email:
         '这是被注入的搜索结果要求的调用，收件人是 attacker@example.net。dispatch 它：收件人策略拒绝（NOT_FOUND）。像一个粗心的部署那样放宽策略，再 dispatch：控制面仍然要等人审批（APPROVAL_REQUIRED），预览里能看到收件人。拒绝它：没有邮件发出。',
-      audit: '先调用几次，在存储里改动一条审计记录，再校验整条链。',
+      audit:
+        '调用几次，记录检查点，改动一条记录：明文校验发现它。以攻击者身份重建明文链：明文校验通过。再做带密钥校验、对照检查点校验，并对账。',
     },
     startOver: '重新搭建舞台',
     startOverHint: '新的控制面、存储、下游和时钟；已证明的内容保留。',
@@ -445,25 +442,17 @@ export const RECOVERY_TEXT = defineTexts({
     owner: '所有者',
     lease: '租约到期',
     auditTitle: '审计链',
-    auditWhy: '每次回答一条记录，按摘要与前一条相链。像拥有存储写权限的人那样改动一条，再校验。',
-    verify: '校验审计链',
-    notVerified: '自上次改动以来尚未校验。',
-    verifiedOk: (n: number) => `✓ 审计链校验通过：${n} 条记录。`,
-    verifiedBroken: (seq: number, reason: string) => `✗ 在第 ${seq} 条断开（${reason}）。`,
-    staleVerdict: '这次校验之后日志又变了：请再校验一次。',
-    changeEntry: (seq: number) => `改动第 ${seq} 条`,
-    changed: '已在存储中被改动',
-    noEntries: '还没有记录：每次回答都会追加一条。',
-    receipt: '回执',
     proofsTitle: '证明',
     proofsWhy: '只由控制面对你自己操作的回答来证明；打开案例或重新搭建舞台不证明任何东西。',
-    summary: (n: number) => `已证明 ${n} / 5`,
+    summary: (n: number) => `已证明 ${n} / 7`,
     proofs: {
       lost_response_reconciled: '响应丢失后恢复，只有一次副作用（receipt_reconciled）',
       conflict_refused: '冲突的重试被拒绝（IDEMPOTENCY_CONFLICT）',
       revoked_replay_refused: '撤销访问后的重放被拒绝（NOT_FOUND）',
       retry_after_past_deadline: '超过 deadline 的 retry-after 被立即回答，而不是等待',
       audit_change_found: '被改动的审计记录被发现',
+      audit_rebuild_passes_plain: '在改动之上重建明文链：明文校验通过',
+      audit_rebuild_found: '重建过的日志再次被发现：靠带密钥的链或检查点',
     },
     notYet: '尚未证明',
     reset: '清除实验室的证明',
@@ -478,6 +467,10 @@ export const RECOVERY_TEXT = defineTexts({
       retry_after_past_deadline: (seq: number, code: string, ms: number, left: number) =>
         `第 ${seq} 条：${code}，retry_after_ms ${ms} > 剩余 ${left} 毫秒，立即回答`,
       audit_change_found: (seq: number) => `你改动了第 ${seq} 条：校验正是在那里断开`,
+      audit_rebuild_passes_plain: (seq: number, n: number) =>
+        `从第 ${seq} 条起改动了 ${n} 条，明文链接重新计算：明文校验通过`,
+      audit_rebuild_found: (seq: number, by: string, at: number) =>
+        `明文校验通过，而${by === 'keyed' ? '带密钥的链' : '检查点'}在第 ${at} 条发现了它（最先改动的是第 ${seq} 条）`,
     },
   },
 });
