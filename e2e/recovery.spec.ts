@@ -16,8 +16,8 @@ import { expect, test, type PlaygroundPage, prefsAtStart } from './fixtures.ts';
 import { cutOff } from './layoutAudit.ts';
 
 const TEXT = {
-  en: { summary: (n: number) => `${n} / 7 proofs shown`, modeLink: 'Recovery lab', guideRow: '错误目录表达恢复协议' },
-  zh: { summary: (n: number) => `已证明 ${n} / 7`, modeLink: '恢复实验室', guideRow: '错误目录表达恢复协议' },
+  en: { summary: (n: number) => `${n} / 8 proofs shown`, modeLink: 'Recovery lab', guideRow: '错误目录表达恢复协议' },
+  zh: { summary: (n: number) => `已证明 ${n} / 8`, modeLink: '恢复实验室', guideRow: '错误目录表达恢复协议' },
 } as const;
 
 async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address: string): Promise<void> {
@@ -79,6 +79,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(answer(page)).toHaveAttribute('data-status', 'succeeded');
     await expect(now).toHaveText('09:00:10 UTC');
     await expect(page.getByTestId('recovery-attempt')).toHaveCount(3);
+    await expect(proof(page, 'retry_after_waited_out')).toHaveAttribute('data-shown', 'true');
     await expect(proof(page, 'retry_after_past_deadline')).toHaveAttribute('data-shown', 'false');
     // Past the 30 s deadline: answered at once, the clock does not move.
     await page.getByTestId('recovery-fault').selectOption('rate_limit');
@@ -87,12 +88,12 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(answer(page)).toHaveAttribute('data-code', 'RATE_LIMIT');
     await expect(now).toHaveText('09:00:10 UTC');
     await expect(proof(page, 'retry_after_past_deadline')).toHaveAttribute('data-shown', 'true');
-    await expect(summary).toHaveText(T.summary(3));
+    await expect(summary).toHaveText(T.summary(4));
 
     // A reload keeps the proofs (the stage itself starts again: it lives in the page).
     await page.reload();
     await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-case', 'rate_limit');
-    await expect(summary).toHaveText(T.summary(3));
+    await expect(summary).toHaveText(T.summary(4));
     await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '0');
 
     // The audit chain: a change in the store, found by verifying.
@@ -108,7 +109,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('recovery-verdict-plain')).toHaveAttribute('data-ok', 'false');
     await expect(page.getByTestId('recovery-verdict-plain')).toHaveAttribute('data-seq', '1');
     await expect(proof(page, 'audit_change_found')).toHaveAttribute('data-shown', 'true');
-    await expect(summary).toHaveText(T.summary(4));
+    await expect(summary).toHaveText(T.summary(5));
 
     const result = await axeOf(page, '[data-testid="recovery-mode"]').analyze();
     expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -367,7 +368,7 @@ test('the lab’s reset clears its proofs after a confirmation, and the learning
   await expect(page.getByTestId('recovery-summary')).toHaveText(TEXT.en.summary(1));
   await pg.goto('/?mode=learn&scenario=search_kb.hits');
   await expect(page.getByTestId('progress-recovery')).toHaveAttribute('data-count', '1');
-  await expect(page.getByTestId('progress-recovery')).toContainText('1/7');
+  await expect(page.getByTestId('progress-recovery')).toContainText('1/8');
   await pg.goto('/?mode=recovery&case=conflict');
   // Asked first; "keep" keeps them.
   await page.getByTestId('recovery-reset').click();

@@ -50,6 +50,7 @@ describe('recovery proofs in the progress', () => {
       false,
       false,
       false,
+      false,
     ]);
   });
 
@@ -70,6 +71,28 @@ describe('recovery proofs in the progress', () => {
     expect(recoveryShownCount(p.recovery ?? [])).toBe(2);
     const back = parseProgress(serializeProgress(p));
     expect(back.ok && back.value.progress.recovery).toEqual(p.recovery);
+  });
+
+  it('a retry-after waited out counts only for a call that then succeeded, after at least the time it asked for', () => {
+    const waited = {
+      proof: 'retry_after_waited_out',
+      seq: 1,
+      code: 'RATE_LIMIT',
+      retry_after_ms: 10_000,
+      waited_ms: 10_000,
+      status: 'succeeded',
+    } as const;
+    for (const not of [
+      { ...waited, status: 'failed' },
+      { ...waited, waited_ms: 9_999 },
+      { ...waited, retry_after_ms: 0, waited_ms: 0 },
+      { ...waited, code: 'TOOL_ERROR' },
+    ] as const)
+      expect(recordProgress(EMPTY_PROGRESS, { recovery: not }), JSON.stringify(not)).toBe(EMPTY_PROGRESS);
+    const p = recordProgress(EMPTY_PROGRESS, { recovery: waited });
+    expect(recoveryShownCount(p.recovery ?? [])).toBe(1);
+    const back = parseProgress(serializeProgress(p));
+    expect(back.ok && back.value.progress.recovery).toEqual([waited]);
   });
 
   it('is saved and read back; progress saved before the lab reads as none', () => {

@@ -29,6 +29,7 @@ export type RecoveryProofId =
   | 'conflict_refused'
   | 'revoked_replay_refused'
   | 'retry_after_past_deadline'
+  | 'retry_after_waited_out'
   | 'audit_change_found'
   | 'audit_rebuild_passes_plain'
   | 'audit_rebuild_found';
@@ -38,6 +39,7 @@ export const RECOVERY_PROOF_IDS: readonly RecoveryProofId[] = [
   'conflict_refused',
   'revoked_replay_refused',
   'retry_after_past_deadline',
+  'retry_after_waited_out',
   'audit_change_found',
   'audit_rebuild_passes_plain',
   'audit_rebuild_found',
@@ -59,6 +61,15 @@ export type RecoveryStep =
       retry_after_ms: number;
       left_ms: number;
       waited_ms: number;
+    }
+  /** A retry-after within the deadline: the plane waited it out on the clock, ran again, and the call succeeded. */
+  | {
+      proof: 'retry_after_waited_out';
+      seq: number;
+      code: string;
+      retry_after_ms: number;
+      waited_ms: number;
+      status: string;
     }
   /** An audit entry changed in the store, then the chain verified: broken at that entry. */
   | { proof: 'audit_change_found'; seq: number; broken_seq: number | null }
@@ -90,6 +101,13 @@ export function recoveryDemonstrates(s: RecoveryStep): boolean {
         (s.code === 'RATE_LIMIT' || s.code === 'TIMEOUT_BEFORE_EXECUTE') &&
         s.retry_after_ms > s.left_ms &&
         s.waited_ms === 0
+      );
+    case 'retry_after_waited_out':
+      return (
+        (s.code === 'RATE_LIMIT' || s.code === 'TIMEOUT_BEFORE_EXECUTE') &&
+        s.status === 'succeeded' &&
+        s.retry_after_ms > 0 &&
+        s.waited_ms >= s.retry_after_ms
       );
     case 'audit_change_found':
       return s.broken_seq !== null && s.broken_seq === s.seq;

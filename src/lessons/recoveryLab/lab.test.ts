@@ -194,7 +194,16 @@ describe('the recovery lab over the real plane', () => {
     expect(lab.state().pending).toBeNull();
     expect(a.model_result.status).toBe('succeeded');
     expect(kinds(a)).toEqual(['run', 'wait', 'run']);
-    expect(lab.state().steps).toEqual([]);
+    expect(lab.state().steps).toEqual([
+      {
+        proof: 'retry_after_waited_out',
+        seq: 1,
+        code: 'RATE_LIMIT',
+        retry_after_ms: 10_000,
+        waited_ms: 10_000,
+        status: 'succeeded',
+      },
+    ]);
   });
 
   it('connection refused before a write executes: the plane asks the status before releasing, nothing committed', async () => {

@@ -22,6 +22,7 @@ import {
   type Preview,
 } from '../../control/index.ts';
 import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId, type RecoveryStep } from '../recoveryProofs.ts';
+import { proofsOf } from './labProofs.ts';
 import { createBrokenPlane, type BrokenExecution, type BrokenPlane } from './brokenPlanes.ts';
 import type { BrokenPlaneId } from './brokenPlaneIds.ts';
 import { logAction, type AuditCheck, type LabAction } from './labLog.ts';
@@ -287,40 +288,6 @@ export function createRecoveryLab(
     });
   }
 
-  function proofsOf(answer: LabAnswer, before: IdempotencyRecord | null, access: boolean): RecoveryStep[] {
-    const seq = answer.audit_seq ?? 0;
-    const code = answer.model_result.error?.code ?? null;
-    const out: RecoveryStep[] = [];
-    if (answer.delivery === 'receipt_reconciled') {
-      const rows = answer.tool === 'send_email' ? stage.emails : stage.drafts;
-      out.push({
-        proof: 'lost_response_reconciled',
-        seq,
-        delivery: answer.delivery,
-        side_effects: rows.filter((r) => r.idempotency_key === answer.key).length,
-      });
-    }
-    if (code === 'IDEMPOTENCY_CONFLICT')
-      out.push({ proof: 'conflict_refused', seq, code, runs: answer.attempts.filter((a) => a.kind === 'run').length });
-    if (code === 'NOT_FOUND' && !access && before !== null && before.expires_at > answer.started_at)
-      out.push({ proof: 'revoked_replay_refused', seq, code, record_state: before.state });
-    const retryAfter = answer.model_result.error?.retry_after_ms ?? null;
-    if ((code === 'RATE_LIMIT' || code === 'TIMEOUT_BEFORE_EXECUTE') && retryAfter !== null) {
-      const waited = answer.attempts
-        .filter((a) => a.kind === 'wait')
-        .reduce((n, a) => n + Date.parse(a.ended_at) - Date.parse(a.started_at), 0);
-      out.push({
-        proof: 'retry_after_past_deadline',
-        seq,
-        code,
-        retry_after_ms: retryAfter,
-        left_ms: answer.started_at + LAB_POLICY.deadline_ms - answer.ended_at,
-        waited_ms: waited,
-      });
-    }
-    return out;
-  }
-
   async function execute(call: LabCall, kind: AnswerKind): Promise<void> {
     if (s.pending !== null) return emit({ refused: 'busy' });
     const n = ++calls;
@@ -331,6 +298,8 @@ export function createRecoveryLab(
     const scope = { principal_ref: principalRef(principal, undefined), idempotency_key: call.key };
     const before = await inner.read(scope);
     const access = stage.board.access;
+    // What a fault on the first attempt answers with; the learner may change the board while the plane waits.
+    const retryAfterAsked = stage.board.retry_after_ms;
     const a = s.approval;
     const carries = call.tool === 'send_email' && a !== null && a.state === 'approved' && a.approval !== null;
     const running = plane.execute({
@@ -371,7 +340,10 @@ export function createRecoveryLab(
       if (exec.preview !== undefined) approval = { preview: exec.preview, state: 'pending', approval: null };
       else if (carries && approval !== null) approval = { ...approval, state: 'used' };
       // A broken plane's steps prove nothing: the proofs are the real plane's answers.
-      const steps = brokenPlane === null ? proofsOf(answer, before, access) : [];
+      const steps =
+        brokenPlane === null
+          ? proofsOf(answer, { before, access, retryAfterAsked, drafts: stage.drafts, emails: stage.emails })
+          : [];
       await refresh({ pending: null, answers: [answer, ...s.answers], approval, steps: [...s.steps, ...steps] });
       return exec.redispatch === true;
     });

@@ -66,6 +66,14 @@ const RecoveryStepSchema: z.ZodMiniType<RecoveryStep> = z.discriminatedUnion('pr
     left_ms: ms,
     waited_ms: ms,
   }),
+  z.strictObject({
+    proof: z.literal('retry_after_waited_out'),
+    seq,
+    code,
+    retry_after_ms: ms,
+    waited_ms: ms,
+    status: z.string().check(z.maxLength(40)),
+  }),
   z.strictObject({ proof: z.literal('audit_change_found'), seq, broken_seq: z.nullable(seq) }),
   z.strictObject({
     proof: z.literal('audit_rebuild_passes_plain'),

@@ -1,4 +1,4 @@
-/** The lab's seven proofs, each with the learner's own step that showed it (kept in their progress). */
+/** The lab's proofs, each with the learner's own step that showed it (kept in their progress). */
 import { useRef, useState, type JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { recoveryShownCount, recoveryStatuses, type RecoveryStep } from '../../../lessons/recoveryProofs.ts';
@@ -17,6 +17,8 @@ function shownBy(lang: Lang, s: RecoveryStep): string {
       return b.revoked_replay_refused(s.seq);
     case 'retry_after_past_deadline':
       return b.retry_after_past_deadline(s.seq, s.code, s.retry_after_ms, s.left_ms);
+    case 'retry_after_waited_out':
+      return b.retry_after_waited_out(s.seq, s.code, s.retry_after_ms, s.waited_ms);
     case 'audit_change_found':
       return b.audit_change_found(s.seq);
     case 'audit_rebuild_passes_plain':

@@ -1,5 +1,6 @@
 /** The recovery lab's words: its panels, what each shows and why, the learner's actions, the cases and the proofs. */
 import { defineTexts } from '../../../texts.ts';
+import { RECOVERY_PROOF_IDS } from '../../../lessons/recoveryProofs.ts';
 
 export const RECOVERY_TEXT = defineTexts({
   en: {
@@ -214,12 +215,13 @@ export const RECOVERY_TEXT = defineTexts({
     auditTitle: 'Audit chain',
     proofsTitle: 'Proofs',
     proofsWhy: 'Shown only by the plane’s answers to your own actions; opening a case or starting over proves nothing.',
-    summary: (n: number) => `${n} / 7 proofs shown`,
+    summary: (n: number) => `${n} / ${RECOVERY_PROOF_IDS.length} proofs shown`,
     proofs: {
       lost_response_reconciled: 'A lost response recovered with one side effect (receipt_reconciled)',
       conflict_refused: 'A conflicting retry refused (IDEMPOTENCY_CONFLICT)',
       revoked_replay_refused: 'A replay after revoked access refused (NOT_FOUND)',
       retry_after_past_deadline: 'A retry-after past the deadline answered, not waited out',
+      retry_after_waited_out: 'A retry-after within the deadline waited out, then the call ran again',
       audit_change_found: 'A changed audit entry found',
       audit_rebuild_passes_plain: 'The plain chain rebuilt over a change: plain verification passes',
       audit_rebuild_found: 'The rebuilt log found again, by the keyed chain or a checkpoint',
@@ -238,6 +240,8 @@ export const RECOVERY_TEXT = defineTexts({
       revoked_replay_refused: (seq: number) => `entry ${seq}: NOT_FOUND for a completed key, access revoked`,
       retry_after_past_deadline: (seq: number, code: string, ms: number, left: number) =>
         `entry ${seq}: ${code}, retry_after_ms ${ms} > ${left} ms left, answered at once`,
+      retry_after_waited_out: (seq: number, code: string, ms: number, waited: number) =>
+        `entry ${seq}: ${code} with retry_after_ms ${ms}, waited ${waited} ms on the clock, then succeeded`,
       audit_change_found: (seq: number) => `you changed entry ${seq}: the verification broke there`,
       audit_rebuild_passes_plain: (seq: number, n: number) =>
         `${n} ${n === 1 ? 'entry' : 'entries'} changed from entry ${seq}, the plain links recomputed: plain verification passed`,
@@ -444,12 +448,13 @@ export const RECOVERY_TEXT = defineTexts({
     auditTitle: '审计链',
     proofsTitle: '证明',
     proofsWhy: '只由控制面对你自己操作的回答来证明；打开案例或重新搭建舞台不证明任何东西。',
-    summary: (n: number) => `已证明 ${n} / 7`,
+    summary: (n: number) => `已证明 ${n} / ${RECOVERY_PROOF_IDS.length}`,
     proofs: {
       lost_response_reconciled: '响应丢失后恢复，只有一次副作用（receipt_reconciled）',
       conflict_refused: '冲突的重试被拒绝（IDEMPOTENCY_CONFLICT）',
       revoked_replay_refused: '撤销访问后的重放被拒绝（NOT_FOUND）',
       retry_after_past_deadline: '超过 deadline 的 retry-after 被立即回答，而不是等待',
+      retry_after_waited_out: 'deadline 之内的 retry-after 被等完，然后调用再次运行',
       audit_change_found: '被改动的审计记录被发现',
       audit_rebuild_passes_plain: '在改动之上重建明文链：明文校验通过',
       audit_rebuild_found: '重建过的日志再次被发现：靠带密钥的链或检查点',
@@ -466,6 +471,8 @@ export const RECOVERY_TEXT = defineTexts({
       revoked_replay_refused: (seq: number) => `第 ${seq} 条：已完成的 key 返回 NOT_FOUND，访问已撤销`,
       retry_after_past_deadline: (seq: number, code: string, ms: number, left: number) =>
         `第 ${seq} 条：${code}，retry_after_ms ${ms} > 剩余 ${left} 毫秒，立即回答`,
+      retry_after_waited_out: (seq: number, code: string, ms: number, waited: number) =>
+        `第 ${seq} 条：${code}，retry_after_ms ${ms}，在时钟上等了 ${waited} 毫秒，然后成功`,
       audit_change_found: (seq: number) => `你改动了第 ${seq} 条：校验正是在那里断开`,
       audit_rebuild_passes_plain: (seq: number, n: number) =>
         `从第 ${seq} 条起改动了 ${n} 条，明文链接重新计算：明文校验通过`,
