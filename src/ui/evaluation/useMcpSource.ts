@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { provideMcpScenarios } from '../../playground/work.ts';
 import { afterNextPaint } from '../hooks/useAfterFirstPaint.ts';
 
-type McpSource = typeof import('../features/mcpSource/chunk.ts');
+type McpSource = Pick<typeof import('../features/mcpSource/chunk.ts'), 'evaluateMcp' | 'MCP_SOURCE_TEXT' | 'mcpView'>;
 
 /** The MCP source once loaded, else null; `needed`: an MCP document is open and waits for it. */
 export function useMcpSource(needed: boolean): McpSource | null {
@@ -16,9 +16,9 @@ export function useMcpSource(needed: boolean): McpSource | null {
     if (source !== null) return;
     // The browser fetches a module once: a second call (needed, after a prefetch began) waits for the same one.
     const load = () =>
-      void import('../features/mcpSource/chunk.ts').then((m) => {
-        provideMcpScenarios(m.mcpScenarios);
-        setSource(m);
+      void import('../features/mcpSource/chunk.ts').then(({ mcpScenarios, evaluateMcp, MCP_SOURCE_TEXT, mcpView }) => {
+        provideMcpScenarios(mcpScenarios);
+        setSource({ evaluateMcp, MCP_SOURCE_TEXT, mcpView });
       });
     if (!needed) return afterNextPaint(load);
     load();
