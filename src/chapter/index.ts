@@ -6,7 +6,8 @@
  * Code outside src/chapter imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { chapterTools, isAllowedUrl, KB_HOST } from './tools.ts';
-export { EXERCISE_SCENARIO_IDS, findScenario, mcpScenarios, scenarios } from './scenarios.ts';
+export { EXERCISE_SCENARIO_IDS, findScenario, scenarios } from './scenarios.ts';
+export { mcpScenarios } from './mcpScenarios.ts';
 export {
   findTurnFixture,
   isHealthyFixture,

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../core/result/index.ts';
-import { findScenario, mcpScenarios, scenarios } from './scenarios.ts';
+import { findScenario, scenarios } from './scenarios.ts';
+import { mcpScenarios } from './mcpScenarios.ts';
 import { parseStrictJson } from '../core/json/index.ts';
 
 const dir = new URL('./scenarios/', import.meta.url);

@@ -19,11 +19,6 @@ import createRefundDraftCreated from './scenarios/create_refund_draft.created.js
 import createRefundDraftReceiptReconciled from './scenarios/create_refund_draft.receipt_reconciled.json' with { type: 'json' };
 import createRefundDraftOutcomeUnknown from './scenarios/create_refund_draft.outcome_unknown.json' with { type: 'json' };
 import createRefundDraftStatusInjected from './scenarios/create_refund_draft.status_injected.json' with { type: 'json' };
-import getOrderMcpDuplicate from './scenarios/get_order.mcp_duplicate.json' with { type: 'json' };
-import getOrderMcpMismatch from './scenarios/get_order.mcp_mismatch.json' with { type: 'json' };
-import searchKbMcpInjectedText from './scenarios/search_kb.mcp_injected_text.json' with { type: 'json' };
-import getOrderMcpMetaSecret from './scenarios/get_order.mcp_meta_secret.json' with { type: 'json' };
-import getOrderMcpIsError from './scenarios/get_order.mcp_is_error.json' with { type: 'json' };
 
 /** Every scenario, in display order. */
 export const scenarios: readonly Scenario[] = Object.freeze([
@@ -43,19 +38,6 @@ export const scenarios: readonly Scenario[] = Object.freeze([
   createRefundDraftReceiptReconciled as Scenario,
   createRefundDraftOutcomeUnknown as Scenario,
   createRefundDraftStatusInjected as Scenario,
-]);
-
-/**
- * The scenarios whose raw result is an MCP server's CallToolResult (docs/scenarios.md#mcp-scenarios). Kept apart
- * from {@link scenarios} until the page evaluates them through the MCP path: listed there, the page would read
- * them as handler outputs. Marked pure so that, unused by the page, they stay out of its first load.
- */
-export const mcpScenarios: readonly Scenario[] = /* @__PURE__ */ Object.freeze([
-  getOrderMcpDuplicate as Scenario,
-  getOrderMcpMismatch as Scenario,
-  searchKbMcpInjectedText as Scenario,
-  getOrderMcpMetaSecret as Scenario,
-  getOrderMcpIsError as Scenario,
 ]);
 
 /** The five results of the chapter's knowledge-search exercise (docs/scenarios.md#the-exercise). */

@@ -14,6 +14,9 @@ import { MCP_PINNING, MCP_SERVED_TOOLS } from '../lessons/mcpServedTools.ts';
 import { contextFromDraft } from './contextDraft.ts';
 import { evaluateWith, type Evaluation, type EvaluationInput } from './evaluate.ts';
 
+/** The built-in MCP scenarios come with this chunk: the page gives them to the model on load (work.ts provideMcpScenarios). */
+export { mcpScenarios } from '../chapter/index.ts';
+
 /**
  * A validation path inside model_result.data names the same place in structuredContent, which sits
  * at the message's root or, in a JSON-RPC response, under /result (docs/mcp.md#from-a-calltoolresult-to-a-package).

@@ -17,6 +17,7 @@ import {
   exerciseEdited,
   initialExercise,
   workedAnswer,
+  awaitingMcpData,
   isBuiltinScenario,
   knownScenario,
   type Doc,
@@ -100,6 +101,8 @@ function updateDoc(work: Work, f: (d: Doc) => Doc): Work {
     const items = work.exercise.items.map((d, n) => (n === i ? f(d) : d));
     return { ...work, exercise: { ...work.exercise, items } };
   }
+  // The stand-in shown while an MCP scenario's data loads is nobody's document: an edit to it would replace the scenario.
+  if (awaitingMcpData(work)) return work;
   const next = f(currentDoc(work));
   return { ...work, docs: { ...work.docs, [work.scenarioId]: next } };
 }

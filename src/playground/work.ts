@@ -37,6 +37,11 @@ export interface Doc {
   context: ContextDraft;
   /** Present for an imported scenario that is not built in: its own title and summary. */
   meta?: ScenarioMeta;
+  /**
+   * `mcp`: the text is an MCP server's raw CallToolResult, evaluated through the MCP path (docs/scenarios.md#mcp-scenarios);
+   * absent, a handler output (every doc saved or shared before MCP scenarios).
+   */
+  source?: 'mcp';
 }
 
 export interface Work {
@@ -64,7 +69,51 @@ export function handlerTextOf(value: unknown): string {
 }
 
 export function docOfScenario(s: Scenario): Doc {
-  return { handlerText: handlerTextOf(s.handler_output), context: draftFromContext(s.context) };
+  return {
+    handlerText: handlerTextOf(s.handler_output),
+    context: draftFromContext(s.context),
+    ...(s.source !== undefined ? { source: s.source } : {}),
+  };
+}
+
+/**
+ * The built-in MCP scenarios' ids (docs/scenarios.md#mcp-scenarios), in display order. Their data comes with
+ * the MCP source's chunk (mcpSource.ts), off the first load; until it is given here (provideMcpScenarios)
+ * such a scenario is known, listed and addressable, and its document is awaited (awaitingMcpData).
+ * A test holds this list to the chapter's mcpScenarios.
+ */
+export const MCP_SCENARIO_IDS: readonly string[] = [
+  'get_order.mcp_duplicate',
+  'get_order.mcp_mismatch',
+  'search_kb.mcp_injected_text',
+  'get_order.mcp_meta_secret',
+  'get_order.mcp_is_error',
+];
+
+export function isMcpScenario(id: string): boolean {
+  return MCP_SCENARIO_IDS.includes(id);
+}
+
+// Set once, when the MCP chunk arrives: the same shipped data for the life of the page, so what was read before differs only by being absent.
+let mcpBuiltins: readonly Scenario[] = [];
+
+/** Gives the model the built-in MCP scenarios, once their chunk has loaded. */
+export function provideMcpScenarios(list: readonly Scenario[]): void {
+  mcpBuiltins = list.filter((s) => isMcpScenario(s.id));
+}
+
+function builtinScenario(id: string): Scenario | null {
+  return findScenario(id) ?? mcpBuiltins.find((s) => s.id === id) ?? null;
+}
+
+/** The open scenario is a built-in MCP one, neither edited nor loaded yet: the page waits for its chunk. */
+export function awaitingMcpData(work: Work): boolean {
+  return (
+    work.mode !== 'exercise' &&
+    isMcpScenario(work.scenarioId) &&
+    work.docs[work.scenarioId] === undefined &&
+    builtinScenario(work.scenarioId) === null
+  );
 }
 
 /**
@@ -75,7 +124,7 @@ export function docOfScenario(s: Scenario): Doc {
 const builtinDocs = new WeakMap<Scenario, Doc>();
 
 export function builtinDoc(id: string): Doc | null {
-  const s = findScenario(id);
+  const s = builtinScenario(id);
   if (s === null) return null;
   let d = builtinDocs.get(s);
   if (d === undefined) builtinDocs.set(s, (d = docOfScenario(s)));
@@ -153,12 +202,13 @@ export function docsEqual(a: Doc, b: Doc): boolean {
   return (
     a.handlerText === b.handlerText &&
     draftsEqual(a.context, b.context) &&
+    a.source === b.source &&
     JSON.stringify(a.meta ?? null) === JSON.stringify(b.meta ?? null)
   );
 }
 
 export function isBuiltinScenario(id: string): boolean {
-  return findScenario(id) !== null;
+  return findScenario(id) !== null || isMcpScenario(id);
 }
 
 /** Whether an id can be opened: a built-in scenario or one imported into this work. */
@@ -196,11 +246,21 @@ export function isAttackId(id: string): id is AttackId {
   return (ATTACK_ID_LIST as readonly string[]).includes(id);
 }
 
-/** The document the editor shows: the active exercise result in exercise mode, else the open scenario. */
+let awaitedMcpDoc: Doc | null = null;
+
+/**
+ * The document the editor shows: the active exercise result in exercise mode, else the open scenario. While a
+ * built-in MCP scenario's data is awaited (awaitingMcpData), a stand-in marked `mcp`, so that nothing reads it
+ * as a handler output; the page shows no part of it, and the reducer writes nothing into it.
+ */
 export function currentDoc(work: Work): Doc {
   if (work.mode === 'exercise')
     return work.exercise.items[work.exercise.activeIndex] ?? (defaultExerciseItems()[0] as Doc);
-  return work.docs[work.scenarioId] ?? builtinDoc(work.scenarioId) ?? (builtinDoc(DEFAULT_SCENARIO_ID) as Doc);
+  const d = work.docs[work.scenarioId] ?? builtinDoc(work.scenarioId);
+  if (d !== null) return d;
+  const fallback = builtinDoc(DEFAULT_SCENARIO_ID) as Doc;
+  if (!isMcpScenario(work.scenarioId)) return fallback;
+  return (awaitedMcpDoc ??= { ...fallback, handlerText: '', source: 'mcp' });
 }
 
 /** The open scenario differs from what ships (or is imported): offer to reset it. */
@@ -231,14 +291,14 @@ export function compactDocs(docs: Record<string, Doc>): Record<string, Doc> {
 
 /** Title and summary of a scenario id (built-in or imported). */
 export function scenarioMeta(work: Work, id: string): ScenarioMeta | null {
-  const s = findScenario(id);
+  const s = builtinScenario(id);
   if (s !== null) return { title: s.title, summary: s.summary };
   return work.docs[id]?.meta ?? null;
 }
 
-/** Every scenario the picker lists: the built-ins in display order, then imported ones. */
+/** Every scenario the picker lists: the built-ins in display order, the MCP ones, then imported ones. */
 export function listedScenarioIds(work: Work): string[] {
-  const builtins = scenarios.map((s) => s.id);
+  const builtins = [...scenarios.map((s) => s.id), ...MCP_SCENARIO_IDS];
   const imported = Object.keys(work.docs)
     .filter((id) => work.docs[id]?.meta !== undefined && !builtins.includes(id))
     .sort();

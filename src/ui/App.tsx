@@ -22,7 +22,7 @@ import { copyText, setPageLanguage, setPresenting } from '../playground/browser.
 import { PresentContext } from './hooks/usePresent.ts';
 import type { AppState } from '../playground/reducer.ts';
 import { usePlayground } from './state/usePlayground.ts';
-import { currentDoc, isEdited, listedScenarioIds, scenarioMeta } from '../playground/work.ts';
+import { isEdited, scenarioMeta } from '../playground/work.ts';
 import { Splitter } from './components/Splitter.tsx';
 import { createEditorBridge } from './features/editor/bridge.ts';
 import { EditorPanel } from './features/editor/EditorPanel.tsx';
@@ -32,8 +32,8 @@ import { ModeSwitch } from './features/header/ModeSwitch.tsx';
 import { Notices } from './features/notices/Notices.tsx';
 import { useViolationWords } from './i18n/useViolationWords.ts';
 import { problemMessage } from './features/problems/ProblemsList.tsx';
-import { Toolbar } from './features/toolbar/Toolbar.tsx';
-import { useDocumentEvaluation } from './evaluation/useDocumentEvaluation.ts';
+import { scenarioOptions, Toolbar } from './features/toolbar/Toolbar.tsx';
+import { useOpenDocument } from './evaluation/useOpenDocument.ts';
 import { useLastGoodScenario } from './hooks/useLastGoodScenario.ts';
 import { afterNextPaint } from './hooks/useAfterFirstPaint.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
@@ -91,15 +91,9 @@ export function App({
   // After the first frame: the verdict is painted before this chunk is evaluated.
   useEffect(() => afterNextPaint(() => void loadContextForm()), []);
 
-  // The document in the editor, and its evaluation (deferred, and for large texts in a worker: typing stays smooth).
-  const doc = useMemo(() => currentDoc(work), [work]);
-  const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
-  const input = useMemo(
-    () => ({ key: docKey, handlerText: doc.handlerText, context: doc.context }),
-    [docKey, doc.handlerText, doc.context],
-  );
-  const { input: deferred, evaluation, counts } = useDocumentEvaluation(input);
-  const attackScenario = useLastGoodScenario(work, evaluation, deferred.key);
+  // The document in the editor and its evaluation; for an MCP document, also what the page says of it.
+  const { doc, docKey, input: deferred, evaluation, counts, awaiting, mcp, view } = useOpenDocument(work, lang);
+  const attackScenario = useLastGoodScenario(work, evaluation, deferred.key, deferred.source);
 
   useEffect(() => setPageLanguage(lang === 'zh' ? 'zh-CN' : 'en', HEADER_TEXT[lang].appTitle), [lang]);
   useTopOnNewMode(work.mode);
@@ -123,15 +117,8 @@ export function App({
     work.mode === 'exercise'
       ? findScenario(EXERCISE_SCENARIO_IDS[work.exercise.activeIndex] ?? '')
       : scenarioMeta(work, work.scenarioId);
-  const options = useMemo(
-    () =>
-      listedScenarioIds(work).map((id) => ({
-        id,
-        title: scenarioMeta(work, id)?.title[lang] ?? id,
-        imported: findScenario(id) === null,
-      })),
-    [work, lang],
-  );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `mcp`: the MCP scenarios' titles come with its chunk
+  const options = useMemo(() => scenarioOptions(work, lang), [work, lang, mcp]);
   const layout = prefs.layout;
   const wideRight = work.mode === 'attack' || work.mode === 'learn';
   const left = wideRight ? layout.attackLeft : layout.left;
@@ -192,6 +179,7 @@ export function App({
               exercise={work.mode === 'exercise' ? { index: work.exercise.activeIndex } : null}
               scenarioId={work.scenarioId}
               options={options}
+              mcpGroup={mcp?.MCP_SOURCE_TEXT[lang].pickerGroup ?? 'MCP'}
               summary={meta?.summary[lang] ?? ''}
               edited={isEdited(work)}
               onSelect={api.selectScenario}
@@ -206,77 +194,88 @@ export function App({
               }
             />
             {noticesRow}
-            <VerdictBar
-              lang={lang}
-              mode={work.mode}
-              problemCount={problemCount}
-              notStarted={judged.notStarted}
-              attackVerdict={attackVerdict}
-              targets={targets}
-              onTab={setBottomTab}
-              modeSwitch={modeSwitch}
-            />
-            <Workspace style={{ '--left': `${left}%` } as CSSProperties}>
-              <div className={styles.left} style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
-                <EditorPanel
+            {/* As while any chunk loads: nothing of an MCP document is judged before its evaluator is here. */}
+            {awaiting ? (
+              <p className="muted" role="status" data-testid="mcp-source-loading">
+                …
+              </p>
+            ) : (
+              <>
+                <VerdictBar
                   lang={lang}
-                  docKey={docKey}
-                  tool={doc.context.tool}
-                  text={doc.handlerText}
-                  onChange={api.setHandlerText}
-                  theme={theme}
-                  evaluatedText={deferred.handlerText}
-                  problems={judged.problems}
-                  problemMessage={markerMessage}
-                  tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
-                  bridge={bridge}
-                  target={targets.editor}
-                />
-                <Splitter
-                  orientation="horizontal"
-                  value={layout.editor}
-                  min={20}
-                  max={85}
-                  label={shellText.splitterEditor}
-                  onChange={(v) => api.setLayout({ editor: v })}
-                />
-                <ProblemsAndContext
-                  lang={lang}
-                  words={words}
-                  evaluation={evaluation}
-                  subject={judged.subject}
-                  draft={doc.context}
-                  onContext={api.setContext}
-                  onReveal={onReveal}
-                  tab={bottomTab}
-                  onTab={setBottomTab}
+                  mode={work.mode}
+                  problemCount={problemCount}
+                  notStarted={judged.notStarted}
+                  attackVerdict={attackVerdict}
                   targets={targets}
+                  onTab={setBottomTab}
+                  modeSwitch={modeSwitch}
                 />
-              </div>
-              <Splitter
-                orientation="vertical"
-                value={left}
-                min={20}
-                max={80}
-                label={shellText.splitterColumns}
-                onChange={setLeft}
-              />
-              <RightColumn
-                lang={lang}
-                words={words}
-                state={state}
-                api={api}
-                evaluation={evaluation}
-                scenario={attackScenario}
-                targets={targets}
-                present={present}
-                injectionTurn={links.injectionTurn}
-                recoveryLink={links.recovery}
-                recoveryLab={{ href: links.recoveryCaseHref, open: links.openRecoveryCase }}
-                notStarted={judged.notStarted}
-                onVerdict={setAttackVerdict}
-              />
-            </Workspace>
+                <Workspace style={{ '--left': `${left}%` } as CSSProperties}>
+                  <div className={styles.left} style={{ '--editor': `${layout.editor}%` } as CSSProperties}>
+                    <EditorPanel
+                      lang={lang}
+                      docKey={docKey}
+                      tool={doc.context.tool}
+                      mcp={view?.editor ?? null}
+                      text={doc.handlerText}
+                      onChange={api.setHandlerText}
+                      theme={theme}
+                      evaluatedText={deferred.handlerText}
+                      problems={judged.problems}
+                      problemMessage={markerMessage}
+                      tooLarge={!evaluation.parse.ok && evaluation.parse.error.code === 'TOO_LARGE'}
+                      bridge={bridge}
+                      target={targets.editor}
+                    />
+                    <Splitter
+                      orientation="horizontal"
+                      value={layout.editor}
+                      min={20}
+                      max={85}
+                      label={shellText.splitterEditor}
+                      onChange={(v) => api.setLayout({ editor: v })}
+                    />
+                    <ProblemsAndContext
+                      lang={lang}
+                      words={words}
+                      evaluation={evaluation}
+                      subject={view !== undefined && judged.subject.kind === 'typed' ? view.subject : judged.subject}
+                      draft={doc.context}
+                      onContext={api.setContext}
+                      onReveal={onReveal}
+                      tab={bottomTab}
+                      onTab={setBottomTab}
+                      targets={targets}
+                    />
+                  </div>
+                  <Splitter
+                    orientation="vertical"
+                    value={left}
+                    min={20}
+                    max={80}
+                    label={shellText.splitterColumns}
+                    onChange={setLeft}
+                  />
+                  <RightColumn
+                    lang={lang}
+                    words={words}
+                    state={state}
+                    api={api}
+                    evaluation={evaluation}
+                    scenario={attackScenario}
+                    targets={targets}
+                    present={present}
+                    injectionTurn={links.injectionTurn}
+                    recoveryLink={links.recovery}
+                    recoveryLab={{ href: links.recoveryCaseHref, open: links.openRecoveryCase }}
+                    notStarted={judged.notStarted}
+                    onVerdict={setAttackVerdict}
+                    auditNote={view?.auditNote}
+                  />
+                </Workspace>
+              </>
+            )}
           </>
         )}
         {helpOpen ? (

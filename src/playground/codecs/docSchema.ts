@@ -17,6 +17,8 @@ export const DocSchema = z.strictObject({
   handlerText: z.string().check(z.maxLength(IO_LIMITS.maxTextBytes + 1024)),
   context: ContextDraftSchema,
   meta: z.optional(z.strictObject({ title: bilingual, summary: bilingual })),
+  /** Absent in every doc saved or shared before MCP scenarios: a handler output (work.ts Doc.source). */
+  source: z.optional(z.literal('mcp')),
 });
 
 export const ModeSchema = z.enum(MODES as unknown as [Mode, ...Mode[]]);

@@ -21,6 +21,7 @@ export function scenarioFileOf(id: string, doc: Doc, meta: ScenarioMeta | null):
     title: meta?.title ?? { en: id, zh: id },
     summary: meta?.summary ?? { en: '', zh: '' },
     context: ctx.value,
+    ...(doc.source !== undefined ? { source: doc.source } : {}),
     handler_output: handler.value,
   };
   const checked = parseScenario(file);

@@ -4,12 +4,14 @@
  */
 import { z } from 'zod/mini';
 import {
+  awaitingMcpData,
   builtinDoc,
   compactDocs,
   currentDoc,
   exerciseEdited,
   exerciseOfSaved,
   initialExercise,
+  isMcpScenario,
   savedExerciseOf,
   type Doc,
   type Work,
@@ -74,7 +76,12 @@ export type SharePayload = z.infer<typeof SharePayloadSchema>;
 /** What a share link carries: the open document exactly as it is, plus the exercise when it was changed. */
 export function sharePayloadOf(work: Work): SharePayload {
   const exerciseChanged = work.exercise.activeIndex !== 0 || exerciseEdited(work);
-  const doc = docDifference(currentDoc({ ...work, mode: 'playground' }), builtinDoc(work.scenarioId));
+  const open = { ...work, mode: 'playground' as const };
+  // An MCP scenario's link carries its whole document: the page that opens it reads the link before the MCP chunk,
+  // which holds the built-in one, arrives. While that chunk is awaited here, there is no document to carry but the built-in one.
+  const doc = awaitingMcpData(open)
+    ? null
+    : docDifference(currentDoc(open), isMcpScenario(work.scenarioId) ? null : builtinDoc(work.scenarioId));
   const turnDoc = turnDocOf(work.turn);
   const turnStep = addressStep(work.turn.step);
   return {
@@ -108,6 +115,7 @@ function docDifference(doc: Doc, builtin: Doc | null): Partial<Doc> | null {
     ...(doc.handlerText !== builtin.handlerText ? { handlerText: doc.handlerText } : {}),
     ...(!draftsEqual(doc.context, builtin.context) ? { context: doc.context } : {}),
     ...(doc.meta !== undefined ? { meta: doc.meta } : {}),
+    ...(doc.source !== undefined ? { source: doc.source } : {}),
   };
   return Object.keys(d).length === 0 ? null : d;
 }
@@ -118,7 +126,13 @@ function sharedDoc(p: SharePayload): Doc | null {
   const handlerText = p.doc?.handlerText ?? base?.handlerText;
   const context = p.doc?.context ?? base?.context;
   if (handlerText === undefined || context === undefined) return null;
-  return { handlerText, context, ...(p.doc?.meta !== undefined ? { meta: p.doc.meta } : {}) };
+  const source = p.doc?.source ?? base?.source;
+  return {
+    handlerText,
+    context,
+    ...(p.doc?.meta !== undefined ? { meta: p.doc.meta } : {}),
+    ...(source !== undefined ? { source } : {}),
+  };
 }
 
 /**
@@ -159,7 +173,8 @@ export function decodeShare(fragment: string): Decoded<SharePayload> {
   if (!json.ok) return json;
   const r = checkSchema(SharePayloadSchema, json.value);
   if (!r.success) return { ok: false, error: schemaError(r.error) };
-  if (sharedDoc(r.data) === null)
+  // A built-in MCP scenario's document may be missing here only because its chunk has not arrived: applyShare opens the built-in one.
+  if (sharedDoc(r.data) === null && !isMcpScenario(r.data.scenario))
     return refuse(
       'WRONG_SCHEMA',
       `/doc: the link opens ${JSON.stringify(r.data.scenario)}, which is not built in, without its whole document`,
@@ -169,10 +184,12 @@ export function decodeShare(fragment: string): Decoded<SharePayload> {
 
 /** The work after opening a share link: the shared document and exercise replace the receiver's; their other scenarios stay. */
 export function applyShare(work: Work, p: SharePayload): Work {
+  const doc = sharedDoc(p);
+  const { [p.scenario]: _replaced, ...others } = work.docs;
   return {
     mode: p.mode,
     scenarioId: p.scenario,
-    docs: compactDocs({ ...work.docs, [p.scenario]: sharedDoc(p) as Doc }),
+    docs: compactDocs(doc === null ? others : { ...others, [p.scenario]: doc }),
     attackId: p.attack ?? null,
     ...(p.mistake !== undefined ? { mistake: p.mistake } : {}),
     ...(p.recovery_case !== undefined ? { recoveryCase: p.recovery_case } : {}),

@@ -4,7 +4,8 @@ import type { Evaluation, EvaluationInput } from '../../playground/evaluate.ts';
 export interface EvaluationRequest {
   /** Increases with every request; a reply for an older one is dropped. */
   id: number;
-  input: EvaluationInput;
+  /** `source: 'mcp'`: the text is an MCP server's CallToolResult (playground/mcpSource.ts). */
+  input: EvaluationInput & { source?: 'mcp' };
 }
 
 export type EvaluationReply =

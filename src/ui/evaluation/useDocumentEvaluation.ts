@@ -24,6 +24,11 @@
  * Both run an Evaluator (playground/evaluate.ts): the core's live session for
  * the current trusted context, opened again when the context changes and
  * closed when the page lets go of it.
+ *
+ * An MCP document (docs/scenarios.md#mcp-scenarios) is evaluated by `evaluateMcp`, which the
+ * page passes in once its chunk has loaded (useMcpSource.ts), and in the worker past
+ * LARGE_TEXT_CHARS as any text. Until that chunk is there the hook evaluates nothing and says
+ * `awaiting`: read as a handler output, a CallToolResult would be a wrong verdict, however brief.
  */
 import { startTransition, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { createEvaluator, type Evaluation, type EvaluationInput } from '../../playground/evaluate.ts';
@@ -46,9 +51,19 @@ export interface Evaluated<T> {
   evaluation: Evaluation;
 }
 
-export function useDocumentEvaluation<T extends EvaluationInput & { key: string }>(
+/** Shown by no panel: what the hook answers while an MCP document waits for its evaluator. */
+const AWAITED: Evaluation = {
+  parse: { ok: true, value: null },
+  context: { ok: false, issues: [] },
+  result: null,
+  internalError: null,
+  problems: [],
+};
+
+export function useDocumentEvaluation<T extends EvaluationInput & { key: string; source?: 'mcp' }>(
   input: T,
-): Evaluated<T> & { counts: RefObject<EvaluationCounts> } {
+  evaluateMcp: ((input: EvaluationInput) => Evaluation) | undefined = undefined,
+): Evaluated<T> & { counts: RefObject<EvaluationCounts>; awaiting: boolean } {
   const settled = useSettled(input, holdLargeEdit);
   const shown = useRef<Evaluated<T> | null>(null);
   const worker = useRef<Worker | null>(null);
@@ -60,23 +75,37 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
   const [reply, setReply] = useState<Evaluated<T> | null>(null);
 
   const previous = shown.current;
+  const awaiting = settled.source === 'mcp' && evaluateMcp === undefined;
   const offload =
+    !awaiting &&
     !workerFailed &&
     settled.handlerText.length > LARGE_TEXT_CHARS &&
     previous !== null &&
-    previous.input.key === settled.key;
+    previous.input.key === settled.key &&
+    // Nothing to keep showing meanwhile: the document was awaiting its evaluator, so it is evaluated here first.
+    previous.evaluation !== AWAITED;
   // evaluate() answers as the plain core functions would (a test holds it to them); the session it fills is a cache
   // keyed by identity, so React calling this twice (Strict Mode) or dropping a result costs time, never a different answer.
-  const local = useMemo(() => (offload ? null : evaluator.evaluate(settled)), [evaluator, settled, offload]);
+  const local = useMemo(
+    () =>
+      offload || awaiting
+        ? null
+        : settled.source === 'mcp' && evaluateMcp !== undefined
+          ? evaluateMcp(settled)
+          : evaluator.evaluate(settled),
+    [evaluator, evaluateMcp, settled, offload, awaiting],
+  );
   useEffect(() => {
     if (local !== null) counts.current.main++;
   }, [local]);
   const current: Evaluated<T> =
     local !== null
       ? { input: settled, evaluation: local }
-      : reply !== null && reply.input === settled
-        ? reply
-        : (previous as Evaluated<T>);
+      : awaiting
+        ? { input: settled, evaluation: AWAITED }
+        : reply !== null && reply.input === settled
+          ? reply
+          : (previous as Evaluated<T>);
   // `current` is rebuilt on each render; keep the object stable while its parts are.
   const { input: shownInput, evaluation: shownEvaluation } = current;
   const stable = useMemo<Evaluated<T>>(
@@ -124,7 +153,14 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
       const evaluation = e.data.evaluation;
       startTransition(() => setReply({ input: settled, evaluation }));
     };
-    const request: EvaluationRequest = { id, input: { handlerText: settled.handlerText, context: settled.context } };
+    const request: EvaluationRequest = {
+      id,
+      input: {
+        handlerText: settled.handlerText,
+        context: settled.context,
+        ...(settled.source !== undefined ? { source: settled.source } : {}),
+      },
+    };
     w.postMessage(request);
     return () => clearTimeout(timer);
   }, [offload, settled, reply]);
@@ -138,5 +174,5 @@ export function useDocumentEvaluation<T extends EvaluationInput & { key: string 
     [evaluator],
   );
 
-  return { ...stable, counts };
+  return { ...stable, counts, awaiting };
 }

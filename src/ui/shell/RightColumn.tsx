@@ -5,7 +5,7 @@
  * projections alone: the room reads them, and the header's toggle unfolds
  * the rest). The attack lab and the learn view load with their mode.
  */
-import { lazy, Suspense, type CSSProperties, type JSX } from 'react';
+import { lazy, Suspense, type CSSProperties, type JSX, type ReactNode } from 'react';
 import type { Scenario } from '../../core/result/index.ts';
 import type { Lang } from '../../lang.ts';
 import type { Evaluation } from '../../playground/evaluate.ts';
@@ -49,6 +49,8 @@ export interface RightColumnProps {
   /** The open exercise result is still its empty template: the projections say "not started" instead of judging it. */
   notStarted: boolean;
   onVerdict(v: AttackVerdictLine | null): void;
+  /** Shown above protected_audit's JSON (ProjectionPanels). */
+  auditNote?: ReactNode;
 }
 
 export function RightColumn(props: RightColumnProps): JSX.Element {
@@ -130,6 +132,7 @@ function ProjectionsColumn({
   present,
   recoveryLink,
   notStarted,
+  auditNote,
 }: RightColumnProps): JSX.Element {
   const shellText = SHELL_TEXT[lang];
   const digestsText = DIGESTS_TEXT[lang];
@@ -143,6 +146,7 @@ function ProjectionsColumn({
       evaluation={evaluation}
       focus={targets.projections}
       notStarted={exercise && notStarted ? work.exercise.activeIndex + 1 : null}
+      auditNote={auditNote}
     />
   );
   const upper = exercise ? (

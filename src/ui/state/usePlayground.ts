@@ -23,6 +23,7 @@ import { isTurnStreamId } from '../../playground/turn/turnAddress.ts';
 import type { TurnWork } from '../../playground/turn/turnWork.ts';
 import {
   DEFAULT_SCENARIO_ID,
+  awaitingMcpData,
   currentDoc,
   defaultExerciseItems,
   docsEqual,
@@ -291,6 +292,8 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       },
       exportScenario: () => {
         const w = latest.current.work;
+        // Its document is not here yet (the MCP chunk is loading): nothing to write but a stand-in.
+        if (awaitingMcpData(w)) return;
         const s = w.mode === 'exercise' ? null : w.scenarioId;
         const id = s ?? `search_kb.exercise_${w.exercise.activeIndex + 1}`;
         const doc = currentDoc(w);

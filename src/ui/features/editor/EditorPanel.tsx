@@ -4,7 +4,7 @@
  * shows results. If Monaco cannot load at all, a plain text area takes over:
  * the learner can always edit, and never loses the text.
  */
-import { lazy, Suspense, useCallback, useMemo, useState, type JSX } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type JSX, type ReactNode } from 'react';
 import type { PanelTarget } from '../../components/focus.ts';
 import { reloadPage } from '../../../playground/browser.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
@@ -26,6 +26,8 @@ export interface EditorPanelProps {
   lang: Lang;
   docKey: string;
   tool: string;
+  /** Present when the text is an MCP server's raw CallToolResult (docs/scenarios.md#mcp-scenarios): what the editor then says it holds. */
+  mcp?: McpEditorWords | null;
   text: string;
   onChange(text: string): void;
   theme: 'light' | 'dark';
@@ -39,11 +41,19 @@ export interface EditorPanelProps {
   target?: PanelTarget;
 }
 
+/** What the editor says it holds when it holds an MCP server's CallToolResult (from the MCP chunk: features/mcpSource/editorWords.tsx). */
+interface McpEditorWords {
+  title: string;
+  note: ReactNode;
+  aria: string;
+}
+
 export function EditorPanel(props: EditorPanelProps): JSX.Element {
   const {
     lang,
     docKey,
     tool,
+    mcp = null,
     text,
     onChange,
     theme,
@@ -55,6 +65,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
     target,
   } = props;
   const editorText = EDITOR_TEXT[lang];
+  const ariaLabel = mcp?.aria ?? editorText.editorAria;
   const editorLang = monacoLocale();
   // Monaco's chunk is fetched once the page has painted its first frame: the verdict does not wait for the editor.
   const loadEditor = useAfterFirstPaint();
@@ -75,12 +86,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
       <p className={styles.loading} role="status">
         {editorText.editorLoading}
       </p>
-      <pre
-        className={`editor-preview ${styles.preview}`}
-        tabIndex={0}
-        aria-label={editorText.editorAria}
-        ref={setFallback}
-      >
+      <pre className={`editor-preview ${styles.preview}`} tabIndex={0} aria-label={ariaLabel} ref={setFallback}>
         {text}
       </pre>
     </div>
@@ -96,7 +102,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
     >
       <header className={styles.head}>
         <h2 ref={target?.title} id="panel-editor-title" className={styles.title} tabIndex={-1}>
-          {editorText.editorTitle} <code className={styles.toolBadge}>{tool}</code>
+          {mcp?.title ?? editorText.editorTitle} <code className={styles.toolBadge}>{tool}</code>
         </h2>
         <div className={styles.actions}>
           {text !== evaluatedText && text.length > LARGE_TEXT_CHARS ? (
@@ -109,7 +115,9 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
           </span>
         </div>
       </header>
-      <p className={styles.sub}>{editorText.editorSubtitle}</p>
+      <p className={styles.sub} data-testid={mcp === null ? undefined : 'editor-mcp-note'}>
+        {mcp?.note ?? editorText.editorSubtitle}
+      </p>
       {editorLang !== null && editorLang !== lang ? (
         <p className="inline-warning small" data-testid="editor-language-note">
           {editorText.editorMenusLanguage}{' '}
@@ -128,7 +136,7 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
           fallback={() => (
             <textarea
               className={styles.fallback}
-              aria-label={editorText.editorAria}
+              aria-label={ariaLabel}
               value={text}
               spellCheck={false}
               // As the stream text's (StreamTextEditor.tsx): the page keeps the text; the browser would copy it into every history entry.
@@ -143,10 +151,11 @@ export function EditorPanel(props: EditorPanelProps): JSX.Element {
               <HandlerMonaco
                 docKey={docKey}
                 tool={tool}
+                source={mcp === null ? undefined : 'mcp'}
                 value={text}
                 onChange={onChange}
                 theme={theme}
-                ariaLabel={editorText.editorAria}
+                ariaLabel={ariaLabel}
                 markers={markers}
                 bridge={bridge}
                 onCursor={setCursor}

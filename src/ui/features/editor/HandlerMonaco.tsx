@@ -29,6 +29,8 @@ export interface MarkerInput {
 export interface HandlerMonacoProps {
   docKey: string;
   tool: string;
+  /** `mcp`: a CallToolResult, which the tool's handler-output schema does not describe (setup.ts modelPath). */
+  source?: 'mcp' | undefined;
   value: string;
   onChange(text: string): void;
   theme: 'light' | 'dark';
@@ -76,7 +78,7 @@ const OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
 };
 
 export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
-  const { docKey, tool, value, onChange, theme, ariaLabel, markers, bridge, onCursor, loading } = props;
+  const { docKey, tool, source, value, onChange, theme, ariaLabel, markers, bridge, onCursor, loading } = props;
   // Presenting, the editor's text is read from the back of a room: 18 px at least.
   const present = usePresent();
   const options = useMemo(
@@ -251,7 +253,7 @@ export default function HandlerMonaco(props: HandlerMonacoProps): JSX.Element {
 
   return (
     <Editor
-      path={modelPath(docKey, tool)}
+      path={modelPath(docKey, tool, source)}
       language="json"
       defaultValue={value}
       theme={theme === 'dark' ? 'vs-dark' : 'vs'}

@@ -26,9 +26,10 @@ import { chapterTools } from '../../../chapter/index.ts';
 
 export type Monaco = typeof monaco;
 
-/** The model path of a document: the file name decides which tool's schema applies. */
-export function modelPath(docKey: string, tool: string): string {
-  return `file:///${encodeURIComponent(docKey)}/handler-output.${encodeURIComponent(tool)}.json`;
+/** The model path of a document: the file name decides which tool's schema applies (none to a CallToolResult's). */
+export function modelPath(docKey: string, tool: string, source?: 'mcp'): string {
+  const kind = source === 'mcp' ? 'call-tool-result' : 'handler-output';
+  return `file:///${encodeURIComponent(docKey)}/${kind}.${encodeURIComponent(tool)}.json`;
 }
 
 function schemaFileMatch(tool: string): string {

@@ -18,7 +18,12 @@ import styles from './ProblemsList.module.css';
  * result still at its empty template.
  */
 export type ProblemSubject =
-  { kind: 'typed' } | { kind: 'attack' } | { kind: 'sealed'; slot: number } | { kind: 'not_started'; slot: number };
+  | { kind: 'typed' }
+  | { kind: 'attack' }
+  | { kind: 'sealed'; slot: number }
+  | { kind: 'not_started'; slot: number }
+  /** An MCP server's CallToolResult as typed, said in the MCP chunk's words (features/mcpSource/text.ts). */
+  | { kind: 'mcp'; typed: string; none: string };
 
 const TYPED: ProblemSubject = { kind: 'typed' };
 
@@ -100,7 +105,9 @@ export const ProblemsList = memo(function ProblemsList({
         ? problemsText.subjectAttack
         : subject.kind === 'sealed'
           ? problemsText.subjectSealed(subject.slot)
-          : problemsText.subjectTyped}
+          : subject.kind === 'mcp'
+            ? subject.typed
+            : problemsText.subjectTyped}
     </p>
   );
   if (problems.length === 0) {
@@ -108,7 +115,7 @@ export const ProblemsList = memo(function ProblemsList({
       <>
         <p className={`problems-none ${styles.none}`} role="status">
           <span aria-hidden="true">✓ </span>
-          {problemsText.problemsNone}
+          {subject.kind === 'mcp' ? subject.none : problemsText.problemsNone}
         </p>
         {subjectLine}
       </>

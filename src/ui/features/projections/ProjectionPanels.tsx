@@ -3,7 +3,7 @@
  * raw result. The titles are the contract's own names in both languages; a
  * line under each says who reads it and why that matters.
  */
-import { memo, useDeferredValue, type JSX } from 'react';
+import { memo, useDeferredValue, type JSX, type ReactNode } from 'react';
 import type { PanelTarget } from '../../components/focus.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -54,8 +54,11 @@ export const ProjectionPanels = memo(function ProjectionPanels({
   evaluation,
   focus,
   notStarted = null,
+  auditNote,
 }: ProjectionPanelsProps & {
   focus?: ProjectionFocus;
+  /** Above the audit's JSON: what a reader of this source must know of it (an MCP result's redactions, mcpSource/McpRedactions.tsx). */
+  auditNote?: ReactNode;
   /** The exercise result (1–5) that is still its empty template: nothing written yet, so nothing judged yet. */
   notStarted?: number | null;
 }): JSX.Element {
@@ -116,7 +119,10 @@ export const ProjectionPanels = memo(function ProjectionPanels({
         ) : r === null ? (
           <NoResult lang={lang} evaluation={evaluation} />
         ) : (
-          <JsonView value={drawn?.protected_audit} label="protected_audit" />
+          <>
+            {auditNote}
+            <JsonView value={drawn?.protected_audit} label="protected_audit" />
+          </>
         )}
       </Panel>
     </div>

@@ -1,18 +1,29 @@
 /**
- * The scenario bar: which scenario is open (grouped by tool, titled in the
- * learner's language), its summary, whether it was edited, and the ways in
+ * The scenario bar: which scenario is open (grouped by tool, the MCP server's
+ * results apart, titled in the learner's language), its summary, whether it was edited, and the ways in
  * and out: share link, export and import of the CLI's scenario file.
  */
 import { useRef, useState, type JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { TOOLBAR_TEXT } from './text.ts';
 import styles from './Toolbar.module.css';
-import { chapterTools } from '../../../chapter/index.ts';
+import { chapterTools, findScenario } from '../../../chapter/index.ts';
+import { isMcpScenario, listedScenarioIds, scenarioMeta, type Work } from '../../../playground/work.ts';
 
 export interface ScenarioOption {
   id: string;
   title: string;
-  imported: boolean;
+  /** Listed under its tool, among the MCP server's results (docs/scenarios.md#mcp-scenarios), or among the imported. */
+  group: 'tool' | 'mcp' | 'imported';
+}
+
+/** The picker's options for a work: every listed scenario, titled in the learner's language, in its group. */
+export function scenarioOptions(work: Work, lang: Lang): ScenarioOption[] {
+  return listedScenarioIds(work).map((id) => ({
+    id,
+    title: scenarioMeta(work, id)?.title[lang] ?? id,
+    group: isMcpScenario(id) ? 'mcp' : findScenario(id) === null ? 'imported' : 'tool',
+  }));
 }
 
 export interface ToolbarProps {
@@ -20,6 +31,8 @@ export interface ToolbarProps {
   exercise: { index: number } | null;
   scenarioId: string;
   options: readonly ScenarioOption[];
+  /** The MCP scenarios' group, named by the MCP chunk (features/mcpSource/text.ts); until it has loaded, the bare word. */
+  mcpGroup: string;
   summary: string;
   edited: boolean;
   onSelect(id: string): void;
@@ -34,12 +47,12 @@ export interface ToolbarProps {
 function groups(
   options: readonly ScenarioOption[],
   lang: Lang,
-  importedLabel: string,
+  labels: { imported: string; mcp: string },
 ): { label: string; items: ScenarioOption[] }[] {
   const out: { label: string; items: ScenarioOption[] }[] = [];
   for (const o of options) {
     const tool = o.id.slice(0, o.id.indexOf('.'));
-    const label = o.imported ? importedLabel : `${tool} — ${chapterTools[tool]?.title[lang] ?? tool}`;
+    const label = o.group === 'tool' ? `${tool} — ${chapterTools[tool]?.title[lang] ?? tool}` : labels[o.group];
     const g = out.find((x) => x.label === label);
     if (g !== undefined) g.items.push(o);
     else out.push({ label, items: [o] });
@@ -59,7 +72,7 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
         <label className={`inline-label ${styles.picker}`}>
           <span>{toolbarText.scenario}</span>
           <select value={p.scenarioId} onChange={(e) => p.onSelect(e.target.value)} data-testid="scenario-select">
-            {groups(p.options, lang, toolbarText.scenarioGroupImported).map((g) => (
+            {groups(p.options, lang, { imported: toolbarText.scenarioGroupImported, mcp: p.mcpGroup }).map((g) => (
               <optgroup key={g.label} label={g.label}>
                 {g.items.map((o) => (
                   <option key={o.id} value={o.id}>
