@@ -107,6 +107,25 @@ test.describe('中文', () => {
     await pg.settled();
     expect(await findings(page, '#panel-protected-audit')).toEqual([]);
   });
+
+  test('MCP 部分加载失败：页面说明这份文档没有被评判，并给出重新加载，而不是一直等待', async ({
+    pg,
+    page,
+    pageErrors,
+  }) => {
+    await page.route('**/assets/chunk-*.js', (route) => route.abort());
+    await pg.goto('/?scenario=get_order.mcp_mismatch');
+    const failed = page.getByTestId('mcp-source-failed');
+    await expect(failed).toContainText('页面中读取 MCP 服务器 CallToolResult 的部分未能加载，因此这份文档没有被评判。');
+    await expect(failed.getByRole('button', { name: '重新加载页面（你的工作会保留）' })).toBeVisible();
+    await expect(page.getByTestId('mcp-source-loading')).toHaveCount(0);
+    // Nothing of the CallToolResult was judged as a handler output meanwhile.
+    await expect(page.locator('#panel-model-result')).toHaveCount(0);
+    // The aborted chunk is expected to be reported by the browser; nothing else may be.
+    const unexpected = pageErrors.filter((e) => !/Failed to load resource|net::ERR_FAILED/.test(e));
+    expect(unexpected).toEqual([]);
+    pageErrors.length = 0;
+  });
 });
 
 test('English: the audit names the MCP redactions and what they mean', async ({ pg, page }) => {

@@ -19,6 +19,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties, type JSX } from 'react';
 import type { Problem } from '../playground/evaluate.ts';
 import { copyText, setPageLanguage, setPresenting } from '../playground/browser.ts';
+import { AwaitingMcpSource } from './shell/AwaitingMcpSource.tsx';
 import { PresentContext } from './hooks/usePresent.ts';
 import type { AppState } from '../playground/reducer.ts';
 import { usePlayground } from './state/usePlayground.ts';
@@ -194,11 +195,8 @@ export function App({
               }
             />
             {noticesRow}
-            {/* As while any chunk loads: nothing of an MCP document is judged before its evaluator is here. */}
-            {awaiting ? (
-              <p className="muted" role="status" data-testid="mcp-source-loading">
-                …
-              </p>
+            {awaiting !== null ? (
+              <AwaitingMcpSource lang={lang} failed={awaiting === 'failed'} />
             ) : (
               <>
                 <VerdictBar

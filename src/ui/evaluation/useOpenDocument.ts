@@ -1,7 +1,7 @@
 /**
  * The document in the editor and its evaluation (deferred, and for large texts in a worker: typing stays smooth),
  * with the MCP source when the document is an MCP server's CallToolResult (docs/scenarios.md#mcp-scenarios):
- * `awaiting` while its chunk loads, then `view`, what the page says of it.
+ * `awaiting` while its chunk loads ('loading', or 'failed' if it cannot be fetched), then `view`, what the page says of it.
  */
 import { useMemo } from 'react';
 import type { Lang } from '../../lang.ts';
@@ -11,7 +11,7 @@ import { useMcpSource } from './useMcpSource.ts';
 
 export function useOpenDocument(work: Work, lang: Lang) {
   // `mcp` changes once, when its chunk has loaded: a built-in MCP scenario's document exists from then on.
-  const mcp = useMcpSource(currentDoc(work).source === 'mcp');
+  const { source: mcp, failed: mcpFailed } = useMcpSource(currentDoc(work).source === 'mcp');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `mcp`: see above
   const doc = useMemo(() => currentDoc(work), [work, mcp]);
   const docKey = work.mode === 'exercise' ? `exercise-${work.exercise.activeIndex + 1}` : work.scenarioId;
@@ -26,5 +26,7 @@ export function useOpenDocument(work: Work, lang: Lang) {
     () => (doc.source === 'mcp' ? mcp?.mcpView(lang, result) : undefined),
     [doc.source, mcp, lang, result],
   );
-  return { ...evaluated, doc, docKey, mcp, view };
+  // While the document waits for its evaluator: `failed` once the chunk could not be fetched.
+  const awaiting = evaluated.awaiting ? (mcpFailed ? ('failed' as const) : ('loading' as const)) : null;
+  return { ...evaluated, awaiting, doc, docKey, mcp, view };
 }

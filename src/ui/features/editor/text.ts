@@ -14,6 +14,8 @@ export const EDITOR_TEXT = defineTexts({
     textTooLarge: 'Over 1 MiB: refused before parsing. Your text is kept.',
     editorMenusLanguage: 'The editor’s own menus and hovers keep the language the page had when it loaded.',
     reloadPage: 'Reload the page (your work is kept)',
+    mcpSourceFailed:
+      'The part of the page that reads an MCP server’s CallToolResult could not be loaded, so this document is not judged.',
   },
   zh: {
     editorTitle: 'Handler 输出',
@@ -26,5 +28,6 @@ export const EDITOR_TEXT = defineTexts({
     textTooLarge: '超过 1 MiB：在解析前即被拒绝。你的文本已保留。',
     editorMenusLanguage: '编辑器自身的菜单与悬停提示保持页面加载时的语言。',
     reloadPage: '重新加载页面（你的工作会保留）',
+    mcpSourceFailed: '页面中读取 MCP 服务器 CallToolResult 的部分未能加载，因此这份文档没有被评判。',
   },
 });
