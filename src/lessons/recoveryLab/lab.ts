@@ -26,6 +26,7 @@ import { proofsOf } from './labProofs.ts';
 import { createBrokenPlane, type BrokenExecution, type BrokenPlane } from './brokenPlanes.ts';
 import type { BrokenPlaneId } from './brokenPlaneIds.ts';
 import { logAction, type AuditCheck, type LabAction } from './labLog.ts';
+import { ownerDeaths, type LabDeath } from './ownerProcess.ts';
 import {
   CUSTOMER_EMAIL,
   INJECTED_ARGS,
@@ -142,6 +143,8 @@ export interface LabState {
   /** Whether the handler's errors carry a reworded message (the real plane never reads it). */
   reworded: boolean;
   answers: LabAnswer[];
+  /** Calls whose owner process died before answering, newest first. */
+  deaths: LabDeath[];
   drafts: DraftRow[];
   emails: EmailRow[];
   records: LabRecord[];
@@ -195,7 +198,10 @@ export function createRecoveryLab(
   options: { broken?: BrokenPlaneId | null } = {},
 ): RecoveryLab {
   const clock = virtualClock({ start: START, auto: false });
-  const stage = createStage(() => clock.now());
+  const stage = createStage(
+    () => clock.now(),
+    (committed) => deaths.dies(committed),
+  );
   const staged = labStore();
   const { store, inner, scopes } = staged;
   const audits = labAudit(staged, () => clock.now());
@@ -213,19 +219,19 @@ export function createRecoveryLab(
           principalRefOf: (p) => principalRef(p, undefined),
           reworded: () => reworded,
         });
+  const planeOptions = {
+    dispatcher,
+    store,
+    runtimes: stage.runtimes,
+    authorize: stage.authorize,
+    policy: LAB_POLICY,
+    clock,
+  };
   const plane: { execute(call: Parameters<BrokenPlane['execute']>[0]): Promise<BrokenExecution> } & Pick<
     BrokenPlane,
     'approve'
-  > =
-    brokenPlane ??
-    createControlPlane({
-      dispatcher,
-      store,
-      runtimes: stage.runtimes,
-      authorize: stage.authorize,
-      policy: LAB_POLICY,
-      clock,
-    });
+  > = brokenPlane ?? createControlPlane(planeOptions);
+  const deaths = ownerDeaths(planeOptions);
   const listeners = new Set<() => void>();
   const tool = CASE_TOOL[caseId];
   let s: LabState = {
@@ -241,6 +247,7 @@ export function createRecoveryLab(
     pending: null,
     board: { ...stage.board },
     answers: [],
+    deaths: [],
     drafts: [],
     emails: [],
     records: [],
@@ -302,7 +309,9 @@ export function createRecoveryLab(
     const retryAfterAsked = stage.board.retry_after_ms;
     const a = s.approval;
     const carries = call.tool === 'send_email' && a !== null && a.state === 'approved' && a.approval !== null;
-    const running = plane.execute({
+    const who = { n, call_id, kind, principal: principal.subject, tool: call.tool, key: call.key, started_at };
+    const { runner, died } = deaths.start(plane, stage.board.fault === 'owner_dies', brokenPlane === null);
+    const running = runner.execute({
       principal,
       call: {
         provider: 'openai',
@@ -318,14 +327,10 @@ export function createRecoveryLab(
       ...(carries ? { approval: { approval_id: (a.approval as Approval).approval_id } } : {}),
     });
     const finished = running.then(async (exec) => {
+      deaths.settled();
       const answer: LabAnswer = {
-        n,
-        call_id,
-        kind,
-        principal: principal.subject,
+        ...who,
         access,
-        tool: call.tool,
-        key: call.key,
         args: call.args,
         delivery: exec.delivery,
         model_result: exec.pkg.model_result,
@@ -333,7 +338,6 @@ export function createRecoveryLab(
         attempts: exec.attempts,
         audit_seq: exec.audit_seq,
         approved: carries,
-        started_at,
         ended_at: clock.now(),
       };
       let approval = s.approval;
@@ -347,6 +351,23 @@ export function createRecoveryLab(
       await refresh({ pending: null, answers: [answer, ...s.answers], approval, steps: [...s.steps, ...steps] });
       return exec.redispatch === true;
     });
+    const gone = died.then(async (committed) => {
+      deaths.settled();
+      const rec =
+        brokenPlane === null
+          ? await inner.read(scope)
+          : (brokenPlane.records(clock.now()).find((r) => r.idempotency_key === call.key) ?? null);
+      const death: LabDeath = {
+        ...who,
+        committed,
+        died_at: clock.now(),
+        deadline: started_at + LAB_POLICY.deadline_ms,
+        lease_until: rec?.lease_until ?? null,
+      };
+      await refresh({ pending: null, deaths: [death, ...s.deaths] });
+      return false;
+    });
+    const over = Promise.race([finished, gone]);
     emit({
       last: call,
       refused: null,
@@ -354,7 +375,7 @@ export function createRecoveryLab(
     });
     // Whatever can answer without the clock has answered after a macrotask (the plane waits only on the clock).
     const again = await Promise.race([
-      finished,
+      over,
       macrotask()
         .then(macrotask)
         .then(() => null),
@@ -362,8 +383,7 @@ export function createRecoveryLab(
     if (s.pending !== null) await refresh();
     // The broken plane's own retry: the same call as a new one, under a new key (nothing learned from the first).
     if (again === true) await execute({ ...call, key: newKey() }, 'redispatch');
-    else if (again === null)
-      void finished.then((a) => (a ? execute({ ...call, key: newKey() }, 'redispatch') : undefined));
+    else if (again === null) void over.then((a) => (a ? execute({ ...call, key: newKey() }, 'redispatch') : undefined));
   }
 
   /** An audit action's outcome shown: the log read again, its steps kept, or the refusal. */

@@ -14,6 +14,7 @@ const FAULTS = [
   'refuse_connection',
   'commit_then_refuse',
   'rate_limit',
+  'owner_dies',
 ] as const satisfies readonly FaultId[];
 const STATUS_ANSWERS = ['not_started', 'committed_other', 'silent'] as const satisfies readonly StatusFaultId[];
 const RETRY_KINDS = ['same_key', 'other_args', 'new_key'] as const;

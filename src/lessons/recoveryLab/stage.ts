@@ -67,8 +67,18 @@ export const LAB_TOOLS: readonly ToolSpec[] = [
   sendEmail,
 ];
 
-/** What the next run of any tool meets; used once. */
-export const FAULT_IDS = ['lose_response', 'refuse_connection', 'commit_then_refuse', 'rate_limit'] as const;
+/**
+ * What the next run of any tool meets; used once. `owner_dies`: the process that runs the handler dies after the
+ * downstream committed (a read: after the downstream answered), before anything comes back; the lab runs that call
+ * in a process of its own (./ownerProcess.ts), so that its death leaves the lab's plane alive.
+ */
+export const FAULT_IDS = [
+  'lose_response',
+  'refuse_connection',
+  'commit_then_refuse',
+  'rate_limit',
+  'owner_dies',
+] as const;
 export type FaultId = (typeof FAULT_IDS)[number];
 /** What the next status query answers, instead of the downstream's own word; used once. */
 export const STATUS_FAULT_IDS = ['not_started', 'committed_other', 'silent'] as const;
@@ -122,8 +132,15 @@ const provenance = (source_label: string, producer_revision: string, resource: s
   observed_at: new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
 });
 
-/** The world a plane acts on: the downstream's rows, the switchboard, the runtimes and the authorization. */
-export function createStage(now: () => number) {
+/** A handler whose process is gone: it never returns, and nothing after it runs. */
+const gone = (): Promise<never> => new Promise<never>(() => undefined);
+
+/**
+ * The world a plane acts on: the downstream's rows, the switchboard, the runtimes and the authorization.
+ * `ownerDies` is told, as the process running a handler dies, what the downstream committed (a write's
+ * draft or message ref; null for a read): the lab ends that process there.
+ */
+export function createStage(now: () => number, ownerDies: (committed: string | null) => void = () => undefined) {
   const drafts: DraftRow[] = [];
   const emails: EmailRow[] = [];
   const board: Switchboard = {
@@ -223,6 +240,10 @@ export function createStage(now: () => number) {
       if (fault === 'lose_response') return LOST_RESPONSE;
       // The request reached the downstream, which committed it; then the connection broke and the client says "not started".
       if (fault === 'commit_then_refuse') return refused();
+      if (fault === 'owner_dies') {
+        ownerDies(row.draft_ref);
+        return gone();
+      }
       return draftOutput(row);
     },
     queryStatus: status(
@@ -257,6 +278,10 @@ export function createStage(now: () => number) {
       if (fault === 'lose_response') return LOST_RESPONSE;
       // The request reached the downstream, which committed it; then the connection broke and the client says "not started".
       if (fault === 'commit_then_refuse') return refused();
+      if (fault === 'owner_dies') {
+        ownerDies(row.message_ref);
+        return gone();
+      }
       return emailOutput(row);
     },
     queryStatus: status(
@@ -277,6 +302,10 @@ export function createStage(now: () => number) {
       if (early !== null) return early;
       if (fault === 'lose_response') throw new Error('connection reset before the answer arrived');
       if (fault === 'commit_then_refuse') return refused();
+      if (fault === 'owner_dies') {
+        ownerDies(null);
+        return gone();
+      }
       return answer(args as Record<string, unknown>);
     };
 
