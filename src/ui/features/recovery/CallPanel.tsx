@@ -13,6 +13,8 @@ import {
 } from '../../../lessons/recoveryLab/stage.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { clockTime, short } from './format.ts';
+import { OwnerDied } from './OwnerDied.tsx';
+import { OWNER_DIED_TEXT } from './ownerDiedText.ts';
 import { RECOVERY_TEXT } from './text.ts';
 import styles from './RecoveryMode.module.css';
 
@@ -130,6 +132,7 @@ export function CallPanel({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; 
             {t.busy}
           </p>
         ) : null}
+        <OwnerDied lang={lang} state={state} />
         {state.approval !== null ? <ApprovalBox lang={lang} lab={lab} state={state} /> : null}
         <Faults lang={lang} lab={lab} state={state} />
         <section className={styles.sub} aria-labelledby="recovery-access-title">
@@ -188,6 +191,11 @@ function Faults({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; state: Lab
           ))}
         </select>
       </label>
+      {state.board.fault === 'owner_dies' ? (
+        <p className="muted small" data-testid="recovery-owner-dies-why">
+          {OWNER_DIED_TEXT[lang].ownerDiesWhy}
+        </p>
+      ) : null}
       <label className={styles.field}>
         <span>{t.retryAfter}</span>
         <select
