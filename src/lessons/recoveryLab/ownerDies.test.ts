@@ -107,6 +107,9 @@ describe('the owner process dies after the commit', () => {
     expect(a.model_result.data).toMatchObject({ draft_ref: 'DRAFT-1001' });
     expect(lab.state().drafts).toMatchObject([{ draft_ref: 'DRAFT-1001', requests: 1 }]);
     expect(lab.state().records).toMatchObject([{ state: 'completed', operation_id: 'op_lab_1' }]);
+    expect(lab.state().steps).toEqual([
+      { proof: 'lost_response_reconciled', seq: 1, delivery: 'receipt_reconciled', side_effects: 1 },
+    ]);
   });
 
   it('the status query answers "not started" at the takeover: the plane runs the write again, and only the downstream’s deduplication keeps one draft', async () => {
@@ -157,6 +160,23 @@ describe('the owner process dies after the commit', () => {
     expect(lab.state().deaths).toMatchObject([{ tool: 'send_email', committed: 'MSG-501', n: 2 }]);
     expect(lab.state().emails).toMatchObject([{ message_ref: 'MSG-501', requests: 1 }]);
     expect(lab.state().records).toMatchObject([{ state: 'started', operation_id: 'op_lab_2' }]);
+  });
+
+  it('switched on while a call waits on the clock, the fault meets that call in the lab’s own process: its deadline race settles the hung handler', async () => {
+    const lab = createRecoveryLab('lost_response');
+    lab.setFault('rate_limit');
+    lab.setRetryAfter(10_000);
+    await lab.dispatch();
+    lab.setFault('owner_dies');
+    await lab.advance(10_000);
+    expect(lab.state().pending).not.toBeNull();
+    expect(lab.state().drafts).toMatchObject([{ requests: 1 }]);
+    await lab.advance(20_000);
+    const a = lastAnswer(lab);
+    expect(lab.state().deaths).toEqual([]);
+    expect(a.delivery).toBe('receipt_reconciled');
+    expect(kinds(a)).toEqual(['run', 'status_query', 'wait', 'run', 'status_query']);
+    expect(lab.state().records).toMatchObject([{ state: 'completed' }]);
   });
 
   it('the action log replays the death and the takeover to the same state', async () => {
