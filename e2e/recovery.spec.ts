@@ -238,6 +238,45 @@ test('the audit case on a phone (zh, 390×844), by keyboard: a change found plai
 const side = (page: Page, which: 'real' | 'broken') => page.getByTestId(`recovery-side-${which}`);
 const harm = (page: Page, id: string) => page.locator(`[data-testid="recovery-harm"][data-harm="${id}"]`);
 
+test('the owner process dies after the commit (zh): the record stays started; a retry within the lease waits, then OUTCOME_UNKNOWN; after it, receipt_reconciled; a reload replays it', async ({
+  pg,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openIn(page, pg, 'zh', '/?mode=recovery&case=lost_response');
+  await page.getByTestId('recovery-fault').selectOption('owner_dies');
+  await expect(page.getByTestId('recovery-owner-dies-why')).toContainText('不能凭猜测再派发一次');
+  await page.getByTestId('recovery-dispatch').click();
+  const death = page.getByTestId('recovery-owner-death');
+  await expect(death).toHaveAttribute('data-committed', 'DRAFT-1001');
+  await expect(death).toContainText('模型没有收到任何回答');
+  await expect(death).toContainText('09:01:00 UTC');
+  await expect(page.getByTestId('recovery-answer')).toHaveCount(0);
+  await expect(page.getByTestId('recovery-dispatch')).toBeEnabled();
+  await expect(page.getByTestId('recovery-record')).toHaveAttribute('data-state', 'started');
+  await axeClean(page);
+  // Within the lease: the retry waits for the owner on the clock, and its deadline answers OUTCOME_UNKNOWN; nothing runs.
+  await page.getByTestId('recovery-retry-same_key').click();
+  await expect(page.getByTestId('recovery-dispatch')).toBeDisabled();
+  for (let i = 0; i < 3; i++) await page.getByTestId('recovery-advance-10000').click();
+  await expect(answer(page)).toHaveAttribute('data-code', 'OUTCOME_UNKNOWN');
+  await expect(page.getByTestId('recovery-attempt')).toHaveAttribute('data-kind', 'wait');
+  await expect(page.getByTestId('recovery-record')).toHaveAttribute('data-state', 'started');
+  // Past the lease: the retry takes the key over and the status query finds the draft.
+  await page.getByTestId('recovery-advance-60000').click();
+  await page.getByTestId('recovery-retry-same_key').click();
+  await expect(answer(page)).toHaveAttribute('data-delivery', 'receipt_reconciled');
+  await expect(page.getByTestId('recovery-draft')).toHaveCount(1);
+  await expect(page.getByTestId('recovery-draft')).toContainText('请求数 1');
+  await expect(page.getByTestId('recovery-record')).toHaveAttribute('data-state', 'completed');
+  // A reload replays the log onto a fresh plane: the same death, the same answers.
+  await page.reload();
+  await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-replaying', 'false');
+  await expect(page.getByTestId('recovery-owner-death')).toHaveAttribute('data-committed', 'DRAFT-1001');
+  await expect(page.getByTestId('recovery-answer')).toHaveCount(2);
+  await expect(answer(page)).toHaveAttribute('data-delivery', 'receipt_reconciled');
+});
+
 test('broken planes beside the real one (zh): a re-dispatch on OUTCOME_UNKNOWN makes two refund drafts, the real plane one; a broken plane proves nothing', async ({
   pg,
   page,

@@ -18,7 +18,6 @@ export function OwnerDied({ lang, state }: { lang: Lang; state: LabState }): JSX
           <li
             key={d.n}
             className={cx(styles.answer, styles.warnTone)}
-            role="status"
             data-testid="recovery-owner-death"
             data-call={d.call_id}
             data-key={d.key}
