@@ -228,7 +228,6 @@ test('the audit case on a phone (zh, 390×844), by keyboard: a change found plai
 
   // A reload replays the stage from the saved log: the same verdicts, the proofs kept and not counted twice.
   await page.reload();
-  await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-replaying', 'false');
   await expect(verdict('plain')).toHaveAttribute('data-ok', 'true');
   await expect(verdict('keyed')).toHaveAttribute('data-seq', '1');
   await expect(page.getByTestId('recovery-finding')).toHaveAttribute('data-code', 'RESULT_DIGEST_MISMATCH');
@@ -242,23 +241,25 @@ test('the owner process dies after the commit (zh): the record stays started; a 
   pg,
   page,
 }) => {
-  test.setTimeout(60_000);
   await openIn(page, pg, 'zh', '/?mode=recovery&case=lost_response');
   await page.getByTestId('recovery-fault').selectOption('owner_dies');
   await expect(page.getByTestId('recovery-owner-dies-why')).toContainText('不能凭猜测再派发一次');
   await page.getByTestId('recovery-dispatch').click();
   const death = page.getByTestId('recovery-owner-death');
   await expect(death).toHaveAttribute('data-committed', 'DRAFT-1001');
-  await expect(death).toContainText('模型没有收到任何回答');
-  await expect(death).toContainText('09:01:00 UTC');
+  await expect(death).toContainText(/模型没有收到任何回答[^]*租约在 09:01:00 UTC 到期/);
   await expect(page.getByTestId('recovery-answer')).toHaveCount(0);
   await expect(page.getByTestId('recovery-dispatch')).toBeEnabled();
   await expect(page.getByTestId('recovery-record')).toHaveAttribute('data-state', 'started');
   await axeClean(page);
-  // Within the lease: the retry waits for the owner on the clock, and its deadline answers OUTCOME_UNKNOWN; nothing runs.
+  // Within the lease the retry waits for the owner, and its deadline answers OUTCOME_UNKNOWN; nothing runs (each move
+  // of the clock waited for: a click while it still moves would start from where it then stands).
   await page.getByTestId('recovery-retry-same_key').click();
   await expect(page.getByTestId('recovery-dispatch')).toBeDisabled();
-  for (let i = 0; i < 3; i++) await page.getByTestId('recovery-advance-10000').click();
+  for (const at of ['09:00:10', '09:00:20', '09:00:30']) {
+    await page.getByTestId('recovery-advance-10000').click();
+    await expect(page.getByTestId('recovery-now')).toHaveText(`${at} UTC`);
+  }
   await expect(answer(page)).toHaveAttribute('data-code', 'OUTCOME_UNKNOWN');
   await expect(page.getByTestId('recovery-attempt')).toHaveAttribute('data-kind', 'wait');
   await expect(page.getByTestId('recovery-record')).toHaveAttribute('data-state', 'started');
@@ -266,7 +267,6 @@ test('the owner process dies after the commit (zh): the record stays started; a 
   await page.getByTestId('recovery-advance-60000').click();
   await page.getByTestId('recovery-retry-same_key').click();
   await expect(answer(page)).toHaveAttribute('data-delivery', 'receipt_reconciled');
-  await expect(page.getByTestId('recovery-draft')).toHaveCount(1);
   await expect(page.getByTestId('recovery-draft')).toContainText('请求数 1');
   await expect(page.getByTestId('recovery-record')).toHaveAttribute('data-state', 'completed');
   // A reload replays the log onto a fresh plane: the same death, the same answers.
