@@ -32,6 +32,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 720 },
     trace: 'off',
+    // Over loopback, compression is only work: `vite preview` gzipped the editor's 3.9 MB chunk again for every fresh
+    // context, and Chromium unpacked it (with the guard's change, 8 % of the suite's CPU, measured 2026-12-04).
+    extraHTTPHeaders: { 'Accept-Encoding': 'identity' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -41,6 +44,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Offline by construction: no host but this one resolves, so a request to another fails before it leaves
+        // (e2e/fixtures.ts `guard` records it and fails the test).
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
       ],
     },
   },
