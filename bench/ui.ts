@@ -59,7 +59,7 @@ const LOADS = Number(arg('loads') ?? 3);
 const PORT = Number(process.env.BENCH_UI_PORT ?? 4179);
 const OUT = `node_modules/.bench-ui-build-${PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
-/** A fixed rate, or the calibrated phone (bench/uiCalibration.ts), found again before each part it measures. */
+/** A fixed rate, or the calibrated phone (bench/uiCalibration.ts), found again before each part it measures (once under --gate). */
 type RateSpec = number | typeof PHONE;
 const PROFILE = process.argv.includes('--profile');
 const TRACE = process.argv.includes('--trace');
