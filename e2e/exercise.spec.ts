@@ -105,7 +105,14 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(proof(page, 4).getByTestId('proof-outcome')).toContainText(code);
       await expect(proof(page, 4).getByTestId(`part-inject_${k}`)).toHaveAttribute('data-shown', 'true');
       await expect.poll(() => pg.editorValue()).not.toBe(sealedText);
-      await proof(page, 4).getByTestId('action-take-back').click();
+      // The page checks the new text 150 ms later and says why the other buttons wait: nothing moves the take-back
+      // from under the pointer (it once moved 38 px down, and a click meant for it landed on nothing).
+      const takeBack = proof(page, 4).getByTestId('action-take-back');
+      const before = await takeBack.boundingBox();
+      await expect(page.getByTestId('exercise')).toHaveAttribute('aria-busy', 'false');
+      await expect(proof(page, 4).getByTestId('proof-needs')).toBeVisible();
+      expect(Math.abs(((await takeBack.boundingBox())?.y ?? 0) - (before?.y ?? -100))).toBeLessThan(2);
+      await takeBack.click();
       await expect.poll(() => pg.editorValue()).toBe(sealedText);
     }
     await expect(proof(page, 4)).toHaveAttribute('data-shown', 'true');

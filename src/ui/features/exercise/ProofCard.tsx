@@ -254,7 +254,23 @@ export function ProofCard({
         ))}
       </ul>
       {!status.shown && <p className={styles.proofMeta}>{t.howTo[status.id]}</p>}
-      <ActionRow>{actions}</ActionRow>
+      {/* The take-back sits beside the button that wrote: the reason the other buttons wait appears below it once the
+          page has checked the new text (150 ms later), and moves nothing the learner is about to press. */}
+      <ActionRow>
+        {actions}
+        {canTakeBack && (
+          <ActionButton
+            onClick={() => {
+              onWrite(written.before);
+              setWritten(null);
+              setOutcome(null);
+            }}
+            data-testid="action-take-back"
+          >
+            {t.takeBack}
+          </ActionButton>
+        )}
+      </ActionRow>
       {why.length > 0 && (
         <p className={cx(styles.proofMeta, styles.muted)} data-testid="proof-needs">
           {why.join(' ')}
@@ -266,20 +282,6 @@ export function ProofCard({
         </p>
       )}
       {outcome !== null && <OutcomeView outcome={outcome} lang={lang} />}
-      {canTakeBack && (
-        <ActionRow>
-          <ActionButton
-            onClick={() => {
-              onWrite(written.before);
-              setWritten(null);
-              setOutcome(null);
-            }}
-            data-testid="action-take-back"
-          >
-            {t.takeBack}
-          </ActionButton>
-        </ActionRow>
-      )}
       {appCheck !== undefined && (
         <p className={cx(styles.proofMeta, styles.muted)} data-testid="proof-app-checks">
           {t.alsoChecked(appCheck.checks, t.verdicts[appCheck.verdict])}
