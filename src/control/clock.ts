@@ -28,7 +28,7 @@ export const systemClock: Clock = Object.freeze({
 });
 
 export interface VirtualClock extends Clock {
-  /** Move time forward by `ms`, waking every sleep that ends on the way, in order. */
+  /** Move time forward by `ms`, waking every sleep that ends on the way, in order; after any move still under way. */
   advance(ms: number): Promise<void>;
   /** The sleeps still waiting, earliest first (their end times). */
   pending(): number[];
@@ -60,6 +60,21 @@ export function virtualClock(options: { start?: number; auto?: boolean } = {}): 
     const due = timers.filter((t) => t.at <= time);
     timers = timers.filter((t) => t.at > time);
     for (const t of due.sort((a, b) => a.at - b.at || a.seq - b.seq)) t.wake();
+  };
+
+  /** The move in progress (or the last one): the next waits for it. `move` never rejects. */
+  let moving: Promise<void> = Promise.resolve();
+  const move = async (ms: number): Promise<void> => {
+    const end = time + Math.max(0, ms);
+    for (;;) {
+      const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (next === undefined) break;
+      time = Math.max(time, next.at);
+      wakeDue();
+      // Let the woken code run (and perhaps sleep again) before the next timer is looked at.
+      await new Promise<void>((r) => setTimeout(r, 0));
+    }
+    time = Math.max(time, end);
   };
 
   const schedule = () => {
@@ -98,17 +113,12 @@ export function virtualClock(options: { start?: number; auto?: boolean } = {}): 
         schedule();
       });
     },
-    async advance(ms) {
-      const end = time + Math.max(0, ms);
-      for (;;) {
-        const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
-        if (next === undefined) break;
-        time = Math.max(time, next.at);
-        wakeDue();
-        // Let the woken code run (and perhaps sleep again) before the next timer is looked at.
-        await new Promise<void>((r) => setTimeout(r, 0));
-      }
-      time = end;
+    advance(ms) {
+      // Moves run one after another, each from where the one before stopped: three quick "+10 s" are 30 s, and
+      // time never goes back (a move computed from an older `time` would have set it back when it ended last).
+      const run = moving.then(() => move(ms));
+      moving = run;
+      return run;
     },
     pending: () => timers.map((t) => t.at).sort((a, b) => a - b),
   };

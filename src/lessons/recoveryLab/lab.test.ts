@@ -178,6 +178,19 @@ describe('the recovery lab over the real plane', () => {
     ]);
   });
 
+  it('three quick moves of the clock add up: a 20 s retry-after waited out by the second, the clock 30 s on', async () => {
+    const lab = createRecoveryLab('rate_limit');
+    lab.setFault('rate_limit');
+    lab.setRetryAfter(20_000);
+    const t0 = lab.state().now;
+    await lab.dispatch();
+    expect(lab.state().pending?.tool).toBe('search_kb');
+    await Promise.all([lab.advance(10_000), lab.advance(10_000), lab.advance(10_000)]);
+    expect(lab.state().now - t0).toBe(30_000);
+    expect(lab.state().pending).toBeNull();
+    expect(kinds(lastAnswer(lab))).toEqual(['run', 'wait', 'run']);
+  });
+
   it('429 within the deadline: the plane waits on the clock until the learner moves it, then runs again', async () => {
     const lab = createRecoveryLab('rate_limit');
     lab.setFault('rate_limit');
