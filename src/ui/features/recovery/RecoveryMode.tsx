@@ -96,6 +96,14 @@ const PANEL_TITLE = {
   'recovery-audit': 'auditTitle',
 } as const satisfies Record<(typeof PANEL_IDS)[number], keyof (typeof RECOVERY_TEXT)['en']>;
 
+/** A panel's name in the sticky bar: its title, or a short name where the title is long. */
+function jumpName(t: (typeof RECOVERY_TEXT)['en'], id: (typeof PANEL_IDS)[number]): string {
+  if (id === 'recovery-broken') return t.jumpNames.broken;
+  if (id === 'recovery-attempts') return t.jumpNames.attempts;
+  if (id === 'recovery-model') return t.jumpNames.model;
+  return t[PANEL_TITLE[id]];
+}
+
 /** A panel found when the bar is used: the panels mount and remount with the case, and none is threaded a ref for this. */
 function panelJump(id: (typeof PANEL_IDS)[number], label: string): Jump {
   return {
@@ -147,7 +155,7 @@ export default function RecoveryMode({
         neutral
         status={[t.sideLedger(state.drafts.length, state.emails.length)]}
         modeSwitch={modeSwitch}
-        jumps={PANEL_IDS.map((id) => panelJump(id, t[PANEL_TITLE[id]]))}
+        jumps={PANEL_IDS.map((id) => panelJump(id, jumpName(t, id)))}
       />
       <main
         className={styles.mode}
