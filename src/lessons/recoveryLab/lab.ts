@@ -30,6 +30,7 @@ import { ownerDeaths, type LabDeath } from './ownerProcess.ts';
 import {
   CUSTOMER_EMAIL,
   INJECTED_ARGS,
+  LAB_POLICY,
   LAB_PRINCIPAL,
   LAB_PRINCIPALS,
   LAB_TOOLS,
@@ -41,8 +42,6 @@ import {
   type StatusFaultId,
 } from './stage.ts';
 
-/** The lab's policy: the defaults, written out (the lease outlasts the deadline, so an owner within its deadline is never taken over). */
-export const LAB_POLICY = { deadline_ms: 30_000, lease_ms: 60_000, max_attempts: 3, status_timeout_ms: 5_000 } as const;
 const START = Date.parse('2026-07-19T09:00:00Z');
 const APPROVER = { tenant: LAB_PRINCIPAL.tenant, subject: 'supervisor-2b81' };
 

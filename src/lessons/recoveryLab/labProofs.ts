@@ -4,8 +4,8 @@
  */
 import type { IdempotencyRecord } from '../../control/index.ts';
 import type { RecoveryStep } from '../recoveryProofs.ts';
-import { LAB_POLICY, type LabAnswer } from './lab.ts';
-import type { DraftRow, EmailRow } from './stage.ts';
+import type { LabAnswer } from './lab.ts';
+import { LAB_POLICY, type DraftRow, type EmailRow } from './stage.ts';
 
 /** What the lab knew around the call, beside its answer. */
 export interface ProofContext {

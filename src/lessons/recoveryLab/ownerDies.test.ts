@@ -6,7 +6,8 @@
  * OUTCOME_UNKNOWN at its deadline, one after the lease takes the key over.
  */
 import { describe, expect, it } from 'vitest';
-import { createRecoveryLab, LAB_POLICY, type LabAnswer } from './lab.ts';
+import { createRecoveryLab, type LabAnswer } from './lab.ts';
+import { LAB_POLICY } from './stage.ts';
 import { pairLabs } from './pairLabs.ts';
 import { replayLab } from './replayLab.ts';
 

@@ -12,6 +12,9 @@ import { defineTool, type ToolSpec } from '../../core/index.ts';
 import type { Principal, RunContext, StatusAnswer, ToolRuntime } from '../../control/index.ts';
 import { chapterTools } from '../../chapter/index.ts';
 
+/** The lab's policy: the defaults, written out (the lease outlasts the deadline, so an owner within its deadline is never taken over). */
+export const LAB_POLICY = { deadline_ms: 30_000, lease_ms: 60_000, max_attempts: 3, status_timeout_ms: 5_000 } as const;
+
 export const LAB_PRINCIPAL: Principal = { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' };
 /** Another user of the same tenant: what a key scoped globally, not per principal, hands another principal's data to. */
 export const OTHER_PRINCIPAL: Principal = { tenant: 'tenant-acme-retail', subject: 'user-9d04e6b2' };
