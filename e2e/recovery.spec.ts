@@ -12,22 +12,16 @@
  */
 import type { Page } from '@playwright/test';
 import { axeOf } from './axe.ts';
-import { expect, test, type PlaygroundPage, prefsAtStart } from './fixtures.ts';
+import { expect, test, prefsAtStart } from './fixtures.ts';
 import { cutOff } from './layoutAudit.ts';
+import { answer, axeClean, openIn } from './recoveryPage.ts';
 
 const TEXT = {
   en: { summary: (n: number) => `${n} / 8 proofs shown`, modeLink: 'Recovery lab', guideRow: '错误目录表达恢复协议' },
   zh: { summary: (n: number) => `已证明 ${n} / 8`, modeLink: '恢复实验室', guideRow: '错误目录表达恢复协议' },
 } as const;
 
-async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address: string): Promise<void> {
-  await prefsAtStart(page, lang);
-  await pg.goto(address);
-  await expect(page.getByTestId('recovery-mode')).toBeVisible();
-}
-
 const proof = (page: Page, id: string) => page.getByTestId(`recovery-proof-${id}`);
-const answer = (page: Page) => page.getByTestId('recovery-answer').first();
 
 for (const lang of ['zh', 'en'] as const) {
   test(`a fresh learner (${lang}) causes recovery proofs by hand on the real plane; a reload keeps them`, async ({
@@ -173,11 +167,6 @@ test('on a phone (390×844) nothing is cut off, and the keyboard alone dispatche
   await expect(answer(page)).toHaveAttribute('data-status', 'succeeded');
   expect(await cutOff(page)).toEqual([]);
 });
-
-const axeClean = async (page: Page) => {
-  const result = await axeOf(page, '[data-testid="recovery-mode"]').analyze();
-  expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 test('the audit case on a phone (zh, 390×844), by keyboard: a change found plain, the plain chain rebuilt passes plain and the keyed chain finds it; the proofs survive a reload', async ({
   pg,

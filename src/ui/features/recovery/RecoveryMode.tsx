@@ -215,16 +215,16 @@ export default function RecoveryMode({
         </div>
         <ClockBar lang={lang} lab={lab} state={state} />
         <div className={styles.grid}>
-          <div className={styles.col}>
+          <div className={styles.col} role="group" aria-label={t.columnNames[0]}>
             <CallPanel key={`${caseId}-${start}-${broken ?? ''}`} lang={lang} lab={lab} state={state} />
             <ProofsPanel lang={lang} shown={shown} onReset={onResetProofs} />
           </div>
-          <div className={styles.col}>
+          <div className={styles.col} role="group" aria-label={t.columnNames[1]}>
             <BrokenPanel lang={lang} broken={broken} onBroken={onBroken} state={state} beside={beside} />
             <AttemptsPanel lang={lang} state={state} />
             <ModelPanel lang={lang} state={state} />
           </div>
-          <div className={styles.col}>
+          <div className={styles.col} role="group" aria-label={t.columnNames[2]}>
             <LedgerPanel lang={lang} state={state} />
             <RecordsPanel lang={lang} state={state} />
             <AuditPanel lang={lang} lab={lab} state={state} />

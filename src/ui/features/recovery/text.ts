@@ -42,6 +42,12 @@ export const RECOVERY_TEXT = defineTexts({
     waitingUntil: (at: string, left: string) => `The plane is waiting until ${at} (${left} from now).`,
     nothingWaits: 'Nothing waits on the clock.',
     callTitle: 'The call',
+    /** The wide layout's three columns, each of which scrolls on its own (a short screen, a projector): their names. */
+    columnNames: [
+      'The call and the proofs',
+      'What the planes did and the model saw',
+      'What the downstream and the store keep',
+    ],
     /** The phone's sticky bar: a long title's own words, shorter, so that more panels are in sight in the row that scrolls. */
     jumpNames: { broken: 'Broken plane', attempts: 'Attempts', model: 'Model saw' },
     callWhy: 'What the model asked for. You choose what happens next; the control plane decides the recovery.',
@@ -289,6 +295,7 @@ export const RECOVERY_TEXT = defineTexts({
     waitingUntil: (at: string, left: string) => `控制面在等待，直到 ${at}（还有 ${left}）。`,
     nothingWaits: '没有任何操作在等待时钟。',
     callTitle: '调用',
+    columnNames: ['调用与证明', '控制面做了什么、模型看到了什么', '下游和存储留下了什么'],
     jumpNames: { broken: '错误控制面', attempts: '尝试', model: '模型看到' },
     callWhy: '模型请求的内容。下一步由你选择；恢复策略由控制面决定。',
     tool: '工具',
