@@ -2,6 +2,8 @@
  * The recovery lab on the devices a class uses: a projector presenting, a phone by touch. What a learner reads is
  * 18 px at least from the back of a room, and a finger reaches every control; nothing is cut off, axe is clean.
  */
+import type { Page } from '@playwright/test';
+import { RECOVERY_CASE_IDS } from '../src/lessons/recoveryProofs.ts';
 import { expect, test, prefsAtStart } from './fixtures.ts';
 import { cutOff } from './layoutAudit.ts';
 import { answer, axeClean, openIn } from './recoveryPage.ts';
@@ -65,4 +67,55 @@ test.describe('touch, on a phone (390×844, zh)', () => {
     expect(small).toEqual([]);
     expect(await cutOff(page)).toEqual([]);
   });
+});
+
+/** Each case after the learner's first moves in it: what a screenshot of the case should show. */
+const FIRST_MOVES: Record<string, (page: Page) => Promise<void>> = {
+  lost_response: async (page) => {
+    await page.getByTestId('recovery-fault').selectOption('lose_response');
+    await page.getByTestId('recovery-dispatch').click();
+  },
+  conflict: async (page) => {
+    await page.getByTestId('recovery-dispatch').click();
+    await page.getByTestId('recovery-retry-other_args').click();
+  },
+  revoked: async (page) => {
+    await page.getByTestId('recovery-dispatch').click();
+    await page.getByTestId('recovery-access-toggle').click();
+    await page.getByTestId('recovery-retry-same_key').click();
+  },
+  rate_limit: async (page) => {
+    await page.getByTestId('recovery-fault').selectOption('rate_limit');
+    await page.getByTestId('recovery-dispatch').click();
+  },
+  approval: async (page) => page.getByTestId('recovery-dispatch').click(),
+  injected_email: async (page) => page.getByTestId('recovery-dispatch').click(),
+  audit: async (page) => {
+    await page.getByTestId('recovery-dispatch').click();
+    await page.getByTestId('recovery-dispatch').click();
+  },
+};
+
+test('screenshots of each case after its first moves (zh, 1366×768 and 390×844), for looking at', async ({
+  pg,
+  page,
+}) => {
+  test.skip(process.env.RECOVERY_SHOTS === undefined, 'set RECOVERY_SHOTS=1 to write /tmp/recovery-cases/');
+  test.setTimeout(120_000);
+  await prefsAtStart(page, 'zh');
+  for (const [w, h] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const id of RECOVERY_CASE_IDS) {
+      await pg.goto(`/?mode=recovery&case=${id}`);
+      await FIRST_MOVES[id]?.(page);
+      await expect(answer(page)).toBeVisible();
+      await page.screenshot({ path: `/tmp/recovery-cases/${id}-${w}x${h}.png` });
+      if (w < 1024)
+        await page.locator('#recovery-model').screenshot({ path: `/tmp/recovery-cases/${id}-${w}-model.png` });
+      expect(await cutOff(page), id).toEqual([]);
+    }
+  }
 });
