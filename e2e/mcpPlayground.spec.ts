@@ -95,3 +95,16 @@ test.describe('phone 390×844', () => {
     expect(await cutOff(page)).toEqual([]);
   });
 });
+
+test('model_result 的警示说出是谁违反了合同：MCP 服务器的结果，而不是 handler', async ({ pg, page }) => {
+  await pg.goto('/?scenario=get_order.mcp_mismatch');
+  const model = page.locator('#panel-model-result');
+  await expect(model.locator('.inline-warning')).toHaveText(
+    'MCP 服务器的结果违反了工具的合同：模型得到 OUTPUT_CONTRACT_VIOLATION，审计记录原因。',
+  );
+  // A handler's output that breaks its contract is still the handler's.
+  await pg.goto('/?scenario=create_refund_draft.status_injected');
+  await expect(model.locator('.inline-warning')).toHaveText(
+    'handler 违反了合同：模型得到 OUTPUT_CONTRACT_VIOLATION，审计记录原因。',
+  );
+});

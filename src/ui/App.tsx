@@ -270,6 +270,7 @@ export function App({
                     notStarted={judged.notStarted}
                     onVerdict={setAttackVerdict}
                     auditNote={view?.auditNote}
+                    source={doc.source}
                   />
                 </Workspace>
               </>

@@ -51,6 +51,8 @@ export interface RightColumnProps {
   onVerdict(v: AttackVerdictLine | null): void;
   /** Shown above protected_audit's JSON (ProjectionPanels). */
   auditNote?: ReactNode;
+  /** Whose output the document is: an MCP server's result, or (absent) a handler's. */
+  source?: 'mcp';
 }
 
 export function RightColumn(props: RightColumnProps): JSX.Element {
@@ -133,6 +135,7 @@ function ProjectionsColumn({
   recoveryLink,
   notStarted,
   auditNote,
+  source,
 }: RightColumnProps): JSX.Element {
   const shellText = SHELL_TEXT[lang];
   const digestsText = DIGESTS_TEXT[lang];
@@ -147,6 +150,7 @@ function ProjectionsColumn({
       focus={targets.projections}
       notStarted={exercise && notStarted ? work.exercise.activeIndex + 1 : null}
       auditNote={auditNote}
+      source={source}
     />
   );
   const upper = exercise ? (

@@ -55,7 +55,10 @@ export const ProjectionPanels = memo(function ProjectionPanels({
   focus,
   notStarted = null,
   auditNote,
+  source,
 }: ProjectionPanelsProps & {
+  /** Whose output broke the contract when one did: an MCP server's result, or (absent) a handler's. */
+  source?: 'mcp';
   focus?: ProjectionFocus;
   /** Above the audit's JSON: what a reader of this source must know of it (an MCP result's redactions, mcpSource/McpRedactions.tsx). */
   auditNote?: ReactNode;
@@ -94,7 +97,9 @@ export const ProjectionPanels = memo(function ProjectionPanels({
           <>
             {summary}
             {mr?.error?.code === 'OUTPUT_CONTRACT_VIOLATION' ? (
-              <p className={`inline-warning ${styles.contractBroken}`}>{projectionsText.contractBroken}</p>
+              <p className={`inline-warning ${styles.contractBroken}`}>
+                {source === 'mcp' ? projectionsText.contractBrokenMcp : projectionsText.contractBroken}
+              </p>
             ) : null}
             <JsonView value={drawn?.model_result} label="model_result" />
             {mr?.error != null ? (

@@ -11,6 +11,8 @@ export const PROJECTIONS_TEXT = defineTexts({
     noResultContext: 'The trusted context is invalid, so nothing is projected. See Trusted context.',
     internalError: (detail: string) => `The playground could not evaluate this: ${detail}`,
     contractBroken: 'The handler broke its contract: the model gets OUTPUT_CONTRACT_VIOLATION; the audit records why.',
+    contractBrokenMcp:
+      'The MCP server’s result broke the tool’s contract: the model gets OUTPUT_CONTRACT_VIOLATION; the audit records why.',
     catalogMessageNote:
       'error.message is the catalog’s fixed English text: the model gets exactly this, in every language of this page, by design (what to do next comes from the code and recovery, never from wording).',
     canonicalSize: (n: number) => `canonical: ${n} of 16384 bytes`,
@@ -24,6 +26,7 @@ export const PROJECTIONS_TEXT = defineTexts({
     noResultContext: '受信任上下文无效，因此没有投影。见“受信任上下文”。',
     internalError: (detail: string) => `演练场无法计算：${detail}`,
     contractBroken: 'handler 违反了合同：模型得到 OUTPUT_CONTRACT_VIOLATION，审计记录原因。',
+    contractBrokenMcp: 'MCP 服务器的结果违反了工具的合同：模型得到 OUTPUT_CONTRACT_VIOLATION，审计记录原因。',
     catalogMessageNote:
       'error.message 是错误目录中固定的英文文本：无论本页用哪种语言，模型得到的都正是这一句，这是有意的设计（下一步怎么做由错误码和 recovery 决定，而不是措辞）。',
     canonicalSize: (n: number) => `规范编码：${n} / 16384 字节`,
