@@ -139,3 +139,27 @@ for (const broken of BROKEN_WORKERS) {
     pageErrors.length = 0;
   });
 }
+
+test('a large MCP CallToolResult is evaluated in the worker by the MCP projection: the same verdict as on the page', async ({
+  pg,
+  page,
+}) => {
+  await pg.goto('/?scenario=get_order.mcp_mismatch');
+  await pg.editorReady();
+  const mismatch = pg.problem('MCP_CONTENT_MISMATCH');
+  await expect(mismatch).toBeVisible();
+  const onPage = { problems: await pg.problems.allInnerTexts(), modelResult: await pg.modelResult.innerText() };
+  const before = await counts(page);
+  // The same CallToolResult, past the worker's threshold: whitespace after the JSON value changes nothing in it.
+  const text = await pg.editorValue();
+  await pg.pasteEditorText(`${text}${' '.repeat(40 * 1024)}`);
+  await expect.poll(async () => (await counts(page)).worker).toBeGreaterThan(before.worker);
+  await expect(page.getByTestId('eval-status')).toHaveCount(0);
+  await expect(mismatch).toBeVisible();
+  const after = await counts(page);
+  expect(after.main, 'the large text was not evaluated on the page').toBe(before.main);
+  expect(after.workerFailures).toBe(0);
+  expect({ problems: await pg.problems.allInnerTexts(), modelResult: await pg.modelResult.innerText() }).toEqual(
+    onPage,
+  );
+});
