@@ -112,7 +112,8 @@ export const RECOVERY_TEXT = defineTexts({
     sideReal: 'Real plane (src/control)',
     sideBroken: 'Broken plane',
     sideNoAnswer: 'No answer yet.',
-    sideLedger: (drafts: number, emails: number) => `Ledger: ${drafts} refund drafts, ${emails} emails`,
+    sideLedger: (drafts: number, emails: number) =>
+      `Ledger: ${drafts} refund draft${drafts === 1 ? '' : 's'}, ${emails} email${emails === 1 ? '' : 's'}`,
     sideRecords: (n: number) => `Idempotency records: ${n}`,
     sideModelSaw: 'The model saw',
     owner_of: (ref: string, owner: string) => `${ref} (account ${owner})`,
