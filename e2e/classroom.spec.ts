@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, sharedPage, test, prefsAtStart } from './fixtures.ts';
+import { smallestFont } from './layoutAudit.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/classroom/${name}.png` });
 
@@ -147,19 +148,6 @@ test.describe(() => {
 
 test.describe('the classroom, at 1920×1080', () => {
   test.use({ viewport: { width: 1920, height: 1080 }, colorScheme: 'dark' });
-
-  /** The smallest font size among the visible elements matching `selector` that hold text of their own. */
-  const smallestFont = (page: Page, selector: string) =>
-    page.locator(selector).evaluateAll((els) => {
-      const sizes = els
-        .filter(
-          (e) =>
-            (e as HTMLElement).offsetParent !== null &&
-            [...e.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== ''),
-        )
-        .map((e) => parseFloat(getComputedStyle(e).fontSize));
-      return sizes.length === 0 ? null : Math.min(...sizes);
-    });
 
   test('&present=1: verdicts at 24 px, body and editor text at 18 px, the digests and payloads folded; kept in the address, off from the header', async ({
     pg,

@@ -79,3 +79,17 @@ export function smallTargets(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/** The smallest font size among the visible elements matching `selector` that hold text of their own; null when none does. */
+export function smallestFont(page: Page, selector: string): Promise<number | null> {
+  return page.locator(selector).evaluateAll((els) => {
+    const sizes = els
+      .filter(
+        (e) =>
+          (e as HTMLElement).offsetParent !== null &&
+          [...e.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== ''),
+      )
+      .map((e) => parseFloat(getComputedStyle(e).fontSize));
+    return sizes.length === 0 ? null : Math.min(...sizes);
+  });
+}

@@ -24,6 +24,7 @@ import type { ViolationWords } from '../i18n/useViolationWords.ts';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
 import { ExerciseHost } from './ExerciseHost.tsx';
 import type { FocusTargets } from './usePanelFocus.ts';
+import type { Doc } from '../../playground/work.ts';
 import styles from './RightColumn.module.css';
 
 const AttackLab = lazy(() => import('../features/attackLab/AttackLab.tsx').then((m) => ({ default: m.AttackLab })));
@@ -52,7 +53,7 @@ export interface RightColumnProps {
   /** Shown above protected_audit's JSON (ProjectionPanels). */
   auditNote?: ReactNode;
   /** Whose output the document is: an MCP server's result, or (absent) a handler's. */
-  source?: 'mcp';
+  source?: Doc['source'];
 }
 
 export function RightColumn(props: RightColumnProps): JSX.Element {

@@ -11,6 +11,7 @@ import type { Lang } from '../../../lang.ts';
 import { PROJECTIONS_TEXT } from './text.ts';
 import styles from './ProjectionPanels.module.css';
 import type { Evaluation } from '../../../playground/evaluate.ts';
+import type { Doc } from '../../../playground/work.ts';
 
 export interface ProjectionPanelsProps {
   lang: Lang;
@@ -58,7 +59,7 @@ export const ProjectionPanels = memo(function ProjectionPanels({
   source,
 }: ProjectionPanelsProps & {
   /** Whose output broke the contract when one did: an MCP server's result, or (absent) a handler's. */
-  source?: 'mcp';
+  source?: Doc['source'];
   focus?: ProjectionFocus;
   /** Above the audit's JSON: what a reader of this source must know of it (an MCP result's redactions, mcpSource/McpRedactions.tsx). */
   auditNote?: ReactNode;

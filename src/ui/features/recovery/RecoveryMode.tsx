@@ -98,10 +98,8 @@ const PANEL_TITLE = {
 
 /** A panel's name in the sticky bar: its title, or a short name where the title is long. */
 function jumpName(t: (typeof RECOVERY_TEXT)['en'], id: (typeof PANEL_IDS)[number]): string {
-  if (id === 'recovery-broken') return t.jumpNames.broken;
-  if (id === 'recovery-attempts') return t.jumpNames.attempts;
-  if (id === 'recovery-model') return t.jumpNames.model;
-  return t[PANEL_TITLE[id]];
+  const short: Partial<Record<(typeof PANEL_IDS)[number], string>> = t.jumpNames;
+  return short[id] ?? t[PANEL_TITLE[id]];
 }
 
 /** A panel found when the bar is used: the panels mount and remount with the case, and none is threaded a ref for this. */

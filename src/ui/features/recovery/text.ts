@@ -49,7 +49,7 @@ export const RECOVERY_TEXT = defineTexts({
       'What the downstream and the store keep',
     ],
     /** The phone's sticky bar: a long title's own words, shorter, so that more panels are in sight in the row that scrolls. */
-    jumpNames: { broken: 'Broken plane', attempts: 'Attempts', model: 'Model saw' },
+    jumpNames: { 'recovery-broken': 'Broken plane', 'recovery-attempts': 'Attempts', 'recovery-model': 'Model saw' },
     callWhy: 'What the model asked for. You choose what happens next; the control plane decides the recovery.',
     tool: 'Tool',
     toolEffect: (effect: string): string => (effect === 'write' ? 'write' : 'read'),
@@ -297,7 +297,7 @@ export const RECOVERY_TEXT = defineTexts({
     nothingWaits: '没有任何操作在等待时钟。',
     callTitle: '调用',
     columnNames: ['调用与证明', '控制面做了什么、模型看到了什么', '下游和存储留下了什么'],
-    jumpNames: { broken: '错误控制面', attempts: '尝试', model: '模型看到' },
+    jumpNames: { 'recovery-broken': '错误控制面', 'recovery-attempts': '尝试', 'recovery-model': '模型看到' },
     callWhy: '模型请求的内容。下一步由你选择；恢复策略由控制面决定。',
     tool: '工具',
     toolEffect: (effect: string) => (effect === 'write' ? '写' : '读'),
