@@ -12,7 +12,6 @@
  */
 import { parseTrustedContext, principalRef, type Dispatcher, type TrustedContext } from '../core/index.ts';
 import { boundResponseId, gateTurn, type AssembledTurn, type TurnContext } from '../core/turn/index.ts';
-import { checkSchema } from '../core/tables/index.ts';
 import { H } from '../core/result/index.ts';
 import { chainLinkFor, type AuditKey } from './auditLink.ts';
 import { makeCheckpoint, type Checkpoint } from './auditChain.ts';
@@ -21,6 +20,7 @@ import { iso } from './attemptLog.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ControlPlaneConfigError, PlaneCallError } from './controlPlaneErrors.ts';
 import { execute } from './execute.ts';
+import { intentKey } from './intentKey.ts';
 import { checkRuntimeDeadlines, resolvePolicy, type Policy } from './policy.ts';
 import { checkRuntimes, type ToolRuntime } from './runtime.ts';
 import type { Approval, Authorize, Execution, PlaneCall, PlaneState, Preview, Principal } from './planeTypes.ts';
@@ -159,35 +159,18 @@ function bind(s: PlaneState, call: PlaneCall): TrustedContext {
  * asking again in a later turn finds the first record.
  */
 function fillTurnContext(s: PlaneState, turn: AssembledTurn, ctx: PlaneTurnContext): TurnContext {
-  const principal_ref = principalRef(ctx.principal, s.key);
   const calls: TurnContext['calls'] = {};
   for (const c of turn.calls) {
     const given = ctx.calls?.[c.call_id] ?? {};
-    const spec = Object.hasOwn(s.dispatcher.tools, c.name) ? s.dispatcher.tools[c.name] : undefined;
-    const parsed = spec === undefined ? null : checkSchema(spec.input, c.arguments);
-    const args = parsed?.success === true ? (parsed.data as Record<string, unknown>) : c.arguments;
-    const names = s.runtimes[c.name]?.idempotency_fields;
-    const fields =
-      names === undefined || typeof args !== 'object' || args === null
-        ? args
-        : pick(args as Record<string, unknown>, names);
     calls[c.call_id] = {
       // The id the call is bound to: every Gemini interaction not stored has the empty one, and would share operation ids.
       operation_id:
         given.operation_id ??
         `op_${H('tool-operation-id/v1', { response_id: boundResponseId(turn, ctx.response_ref), call_id: c.call_id }, s.key)}`,
-      idempotency_key:
-        given.idempotency_key ??
-        `ik_${H('tool-idempotency-key/v1', { principal_ref, tool: c.name, fields: fields ?? null }, s.key)}`,
+      idempotency_key: given.idempotency_key ?? intentKey(s, ctx.principal, c.name, c.arguments),
     };
   }
   return { ...ctx, now: ctx.now ?? iso(s.clock.now()), calls } as TurnContext;
-}
-
-function pick(args: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const n of names) if (Object.hasOwn(args, n)) out[n] = args[n];
-  return out;
 }
 
 function checkKey(key: ControlPlaneOptions['key']): AuditKey {

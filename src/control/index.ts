@@ -11,6 +11,7 @@ export {
   type ControlPlaneOptions,
   type PlaneTurnContext,
 } from './controlPlane.ts';
+export { intentKey, type IntentKeyOptions } from './intentKey.ts';
 export type { Approval, Authorize, Execution, PlaneCall, Preview, Principal } from './planeTypes.ts';
 export type { RunContext, StatusAnswer, ToolRuntime } from './runtime.ts';
 export { DEFAULT_POLICY, type Policy } from './policy.ts';

@@ -12,6 +12,7 @@ import { H } from '../../src/core/result/index.ts';
 import { assembleTurn, TurnInputError, type AssembledTurn } from '../../src/core/turn/index.ts';
 import {
   createControlPlane,
+  intentKey,
   memoryStore,
   virtualClock,
   type AuditDraft,
@@ -126,6 +127,20 @@ describe('the keys a turn context leaves out', () => {
     // issue_refund names invoice_ref and amount_cents: the free-text reason is not part of the intent.
     expect(ref?.trusted.call.idempotency_key).toBe(
       `ik_${H('tool-idempotency-key/v1', { principal_ref, tool: 'issue_refund', fields: { invoice_ref: 'INV-42', amount_cents: 500 } }, undefined)}`,
+    );
+  });
+
+  it('are what intentKey gives a caller of execute, the free-text reason left out of the intent', async () => {
+    const { run, world } = setup();
+    const [ref] = await run(openaiTurn('resp_T3', [refund('call_c', 'arrived broken')]));
+    const o = { dispatcher, runtimes: world.runtimes };
+    const args = { invoice_ref: 'INV-42', amount_cents: 500 };
+    expect(ref?.trusted.call.idempotency_key).toBe(intentKey(o, alice, 'issue_refund', { ...args, reason: 'broken' }));
+    expect(intentKey(o, alice, 'issue_refund', { ...args, amount_cents: 501 })).not.toBe(
+      ref?.trusted.call.idempotency_key,
+    );
+    expect(intentKey(o, { ...alice, subject: 'someone-else' }, 'issue_refund', args)).not.toBe(
+      ref?.trusted.call.idempotency_key,
     );
   });
 
