@@ -51,7 +51,30 @@ describe('recovery proofs in the progress', () => {
       false,
       false,
       false,
+      false,
     ]);
+  });
+
+  it('the model asking again in other words counts only refused, with nothing run, under the key the plane derived', () => {
+    const step = {
+      proof: 'reworded_ask_refused',
+      seq: 3,
+      code: 'IDEMPOTENCY_CONFLICT',
+      runs: 0,
+      key_derived: true,
+    } as const;
+    for (const not of [
+      { ...step, key_derived: false },
+      { ...step, runs: 1 },
+      { ...step, code: 'OUTCOME_UNKNOWN' },
+    ])
+      expect(recordProgress(EMPTY_PROGRESS, { recovery: not })).toBe(EMPTY_PROGRESS);
+    const p = recordProgress(EMPTY_PROGRESS, { recovery: step });
+    expect(recoveryStatuses(p.recovery ?? []).find((s) => s.id === 'reworded_ask_refused')?.by).toEqual(step);
+    // A conflicting retry is another proof: one does not show the other.
+    expect(recoveryStatuses(p.recovery ?? []).find((s) => s.id === 'conflict_refused')?.by).toBeNull();
+    const saved = parseProgress(serializeProgress(p));
+    expect(saved.ok && saved.value.progress.recovery).toEqual([step]);
   });
 
   it('the audit rebuild: passing plain counts only with a change in the log; found again only where plain was fooled, at the changed entry (keyed) or at a checkpoint covering it', () => {

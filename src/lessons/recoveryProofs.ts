@@ -27,6 +27,7 @@ export function isRecoveryCaseId(id: unknown): id is RecoveryCaseId {
 export type RecoveryProofId =
   | 'lost_response_reconciled'
   | 'conflict_refused'
+  | 'reworded_ask_refused'
   | 'revoked_replay_refused'
   | 'retry_after_past_deadline'
   | 'retry_after_waited_out'
@@ -37,6 +38,7 @@ export type RecoveryProofId =
 export const RECOVERY_PROOF_IDS: readonly RecoveryProofId[] = [
   'lost_response_reconciled',
   'conflict_refused',
+  'reworded_ask_refused',
   'revoked_replay_refused',
   'retry_after_past_deadline',
   'retry_after_waited_out',
@@ -51,6 +53,11 @@ export type RecoveryStep =
   | { proof: 'lost_response_reconciled'; seq: number; delivery: string; side_effects: number }
   /** The same key with other arguments: refused, and the handler did not run. */
   | { proof: 'conflict_refused'; seq: number; code: string; runs: number }
+  /**
+   * The model asked again in a new turn with its free text reworded, and no key: the key the plane derived from the
+   * intent (`key_derived`) found the first record, whose fingerprint differs: refused, the handler did not run.
+   */
+  | { proof: 'reworded_ask_refused'; seq: number; code: string; runs: number; key_derived: boolean }
   /** A replay of a completed key after the principal's access was revoked: refused. */
   | { proof: 'revoked_replay_refused'; seq: number; code: string; record_state: string }
   /** A retry-after longer than the time left before the deadline: answered at once, not waited out. */
@@ -94,6 +101,8 @@ export function recoveryDemonstrates(s: RecoveryStep): boolean {
       return s.delivery === 'receipt_reconciled' && s.side_effects === 1;
     case 'conflict_refused':
       return s.code === 'IDEMPOTENCY_CONFLICT' && s.runs === 0;
+    case 'reworded_ask_refused':
+      return s.code === 'IDEMPOTENCY_CONFLICT' && s.runs === 0 && s.key_derived;
     case 'revoked_replay_refused':
       return s.code === 'NOT_FOUND' && s.record_state === 'completed';
     case 'retry_after_past_deadline':

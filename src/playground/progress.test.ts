@@ -24,7 +24,7 @@ describe('progress', () => {
       questions: 2,
       mistakes: 1,
       done: 5,
-      total: 47,
+      total: 48,
     });
   });
 
@@ -108,8 +108,8 @@ describe('progress', () => {
   it('the recovery lab’s proofs count in the totals, and its reset clears them and nothing else', () => {
     const step = { proof: 'conflict_refused', seq: 2, code: 'IDEMPOTENCY_CONFLICT', runs: 0 } as const;
     const p = recordProgress(recordProgress(EMPTY_PROGRESS, { mistakes: [4] }), { recovery: step });
-    expect(progressCounts(p)).toMatchObject({ recovery: 1, mistakes: 1, done: 2, total: 47 });
-    expect(PROGRESS_TOTALS.recovery).toBe(8);
+    expect(progressCounts(p)).toMatchObject({ recovery: 1, mistakes: 1, done: 2, total: 48 });
+    expect(PROGRESS_TOTALS.recovery).toBe(9);
     const cleared = recordProgress(p, { recoveryReset: true });
     expect(cleared.recovery).toBeUndefined();
     expect(cleared.mistakes).toEqual([4]);

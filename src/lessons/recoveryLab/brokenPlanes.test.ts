@@ -131,6 +131,21 @@ describe('broken control planes beside the real one', () => {
     expect(last(real).payload).toMatchObject({ ok: true, item: { type: 'function_call_output' } });
   });
 
+  it('the fingerprint not compared: the model asking again in other words finds the same record by its intent and is handed the old result; the real plane refuses it', async () => {
+    const { real, broken, both, harms } = pair('no_fingerprint', 'conflict');
+    await both.dispatch();
+    await both.retry('model_again');
+    // Both stages keyed the ask by its intent: the same key as the first call's, with no key given.
+    expect(last(broken).key).toBe(broken.state().answers[1]?.key);
+    expect(last(real).key).toBe(last(broken).key);
+    expect(harms()).toEqual([
+      { harm: 'old_result', field: 'reason', asked: 'The parcel came broken', got: 'Item arrived damaged' },
+    ]);
+    expect(code(real)).toBe('IDEMPOTENCY_CONFLICT');
+    expect(real.state().steps.map((s) => s.proof)).toEqual(['reworded_ask_refused']);
+    expect(broken.state().steps).toEqual([]);
+  });
+
   it('the recovery read from the message: the catalog’s words stop it (OUTCOME_UNKNOWN left), reworded words dispatch it again (two drafts); the real plane reads the code', async () => {
     expect(guessFromText('It is not known whether the action took effect; its status must be queried.')).toBe('stop');
     expect(guessFromText(REWORDED_MESSAGE)).toBe('again');

@@ -138,6 +138,81 @@ describe('the recovery lab over the real plane', () => {
     expect(lab.state().steps).toEqual([]);
   });
 
+  it('the model asks through a turn, keyed by the plane from its intent: asked twice for one refund, one draft', async () => {
+    const lab = createRecoveryLab('lost_response');
+    await lab.dispatch();
+    const first = lastAnswer(lab);
+    // The key the plane derived (executeTurn), not one the lab chose: the principal, the tool and order_ref.
+    expect(first.key).toMatch(/^ik_[0-9a-f]{64}$/);
+    expect(first.key).toBe(lab.state().last?.key);
+    await lab.dispatch();
+    const again = lastAnswer(lab);
+    expect(again.call_id).not.toBe(first.call_id);
+    expect(again.key).toBe(first.key);
+    expect(again.delivery).toBe('local_replay');
+    expect(lab.state().drafts).toHaveLength(1);
+    // Another order is another intent: another key, another draft.
+    lab.setArgs({ order_ref: 'ORDER-8', reason: 'Item arrived damaged' });
+    await lab.dispatch();
+    expect(lastAnswer(lab).key).not.toBe(first.key);
+    expect(lab.state().drafts).toHaveLength(2);
+  });
+
+  it('the model asks again in a new turn, its reason reworded, no key: the derived key finds the first record, IDEMPOTENCY_CONFLICT, one draft', async () => {
+    const lab = createRecoveryLab('conflict');
+    await lab.dispatch();
+    const first = lastAnswer(lab);
+    await lab.retry('model_again');
+    const a = lastAnswer(lab);
+    expect(a.kind).toBe('model_again');
+    expect(a.args).toEqual({ order_ref: 'ORDER-7', reason: 'The parcel came broken' });
+    expect(a.key).toBe(first.key);
+    expect(a.call_id).not.toBe(first.call_id);
+    expect(code(a)).toBe('IDEMPOTENCY_CONFLICT');
+    expect(kinds(a)).toEqual([]);
+    expect(lab.state().drafts).toMatchObject([{ reason: 'Item arrived damaged', requests: 1 }]);
+    expect(lab.state().records).toMatchObject([{ idempotency_key: first.key, state: 'completed' }]);
+    expect(shown(lab, 'reworded_ask_refused')).toEqual([
+      { proof: 'reworded_ask_refused', seq: 2, code: 'IDEMPOTENCY_CONFLICT', runs: 0, key_derived: true },
+    ]);
+    // It is the model's own ask, not a resend under the learner's key: the other proof is not shown by it.
+    expect(shown(lab, 'conflict_refused')).toEqual([]);
+  });
+
+  it('the model asks again after a resend under a new key: the intent still names the first record, not the new one', async () => {
+    const lab = createRecoveryLab('conflict');
+    await lab.dispatch();
+    const first = lastAnswer(lab).key;
+    await lab.retry('new_key');
+    expect(lab.state().drafts).toHaveLength(2);
+    await lab.retry('model_again');
+    expect(lastAnswer(lab).key).toBe(first);
+    expect(code(lastAnswer(lab))).toBe('IDEMPOTENCY_CONFLICT');
+    expect(lab.state().drafts).toHaveLength(2);
+  });
+
+  it('a read asked again in a new turn is asked word for word (every argument names its intent): local_replay, no proof', async () => {
+    const lab = createRecoveryLab('revoked');
+    await lab.dispatch();
+    await lab.retry('model_again');
+    const a = lastAnswer(lab);
+    expect(a.args).toEqual({ order_ref: 'ORDER-7' });
+    expect(a.delivery).toBe('local_replay');
+    expect(kinds(a)).toEqual(['replay']);
+    expect(lab.state().steps).toEqual([]);
+  });
+
+  it('the model asks again as another principal: another key, no record of the first principal found', async () => {
+    const lab = createRecoveryLab('conflict');
+    await lab.dispatch();
+    const first = lastAnswer(lab).key;
+    lab.setPrincipal(1);
+    await lab.retry('model_again');
+    expect(lastAnswer(lab).key).not.toBe(first);
+    expect(lastAnswer(lab).delivery).toBe('fresh');
+    expect(lab.state().drafts.map((d) => d.owner)).toEqual(['user-7f3a9c21', 'user-9d04e6b2']);
+  });
+
   it('access revoked before a replay: NOT_FOUND, the completed record not served', async () => {
     const lab = createRecoveryLab('revoked');
     await lab.dispatch();

@@ -10,26 +10,29 @@
 import { createDispatcher, principalRef, type ModelResult } from '../../core/index.ts';
 import { lastHop, type LastHop } from './lastHop.ts';
 import { labStore } from './labStore.ts';
-import { EMPTY_AUDIT, labAudit, labResponseId, type LabAudit } from './labAudit.ts';
-import { otherArguments } from './otherArguments.ts';
+import { EMPTY_AUDIT, labAudit, type LabAudit } from './labAudit.ts';
+import { otherArguments, rewordedArguments } from './otherArguments.ts';
+import { labCallId, sendCall } from './sendCall.ts';
 import {
   ApprovalRefusedError,
   createControlPlane,
+  intentKey,
   virtualClock,
   type Approval,
+  type ControlPlane,
   type Execution,
   type IdempotencyRecord,
   type Preview,
 } from '../../control/index.ts';
 import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId, type RecoveryStep } from '../recoveryProofs.ts';
 import { proofsOf } from './labProofs.ts';
-import { createBrokenPlane, type BrokenExecution, type BrokenPlane } from './brokenPlanes.ts';
+import { createBrokenPlane, type BrokenPlane } from './brokenPlanes.ts';
 import type { BrokenPlaneId } from './brokenPlaneIds.ts';
 import { logAction, type AuditCheck, type LabAction } from './labLog.ts';
 import { ownerDeaths, type LabDeath } from './ownerProcess.ts';
 import {
-  CUSTOMER_EMAIL,
-  INJECTED_ARGS,
+  argsFor,
+  CASE_TOOL,
   LAB_POLICY,
   LAB_PRINCIPAL,
   LAB_PRINCIPALS,
@@ -45,28 +48,12 @@ import {
 const START = Date.parse('2026-07-19T09:00:00Z');
 const APPROVER = { tenant: LAB_PRINCIPAL.tenant, subject: 'supervisor-2b81' };
 
-export const DEFAULT_ARGS: Readonly<Record<LabTool, Record<string, unknown>>> = {
-  create_refund_draft: { order_ref: 'ORDER-7', reason: 'Item arrived damaged' },
-  get_order: { order_ref: 'ORDER-7' },
-  search_kb: { query: 'refund policy', top_k: 3 },
-  send_email: { to: CUSTOMER_EMAIL, title: 'Your refund', body: 'Your refund draft is ready.' },
-};
-
-/** Where each case opens: the tool on the stage (the faults are the learner's to switch on). */
-export const CASE_TOOL: Readonly<Record<RecoveryCaseId, LabTool>> = {
-  lost_response: 'create_refund_draft',
-  conflict: 'create_refund_draft',
-  revoked: 'get_order',
-  rate_limit: 'search_kb',
-  approval: 'send_email',
-  injected_email: 'send_email',
-  audit: 'create_refund_draft',
-};
-
-const argsFor = (caseId: RecoveryCaseId, tool: LabTool) =>
-  caseId === 'injected_email' && tool === 'send_email' ? { ...INJECTED_ARGS } : { ...DEFAULT_ARGS[tool] };
-
-export type RetryKind = 'dispatch' | 'same_key' | 'other_args' | 'new_key';
+/**
+ * `dispatch` and `model_again` are the model asking, in a turn of its own: the lab gives the plane's `executeTurn` no
+ * key, and the plane keys the call by its intent. The others are a dispatcher sending the last call again with the
+ * key it chose: the same, under a new call id or with other arguments, or a new one.
+ */
+export type RetryKind = 'dispatch' | 'same_key' | 'other_args' | 'new_key' | 'model_again';
 /** How a call came about: the learner's action, or a broken plane dispatching it again by itself. */
 export type AnswerKind = RetryKind | 'redispatch';
 
@@ -157,6 +144,9 @@ export interface LabState {
   log: LabAction[] | null;
 }
 
+/** Whether the call is the model's own ask (a turn the plane keys by its intent), not a dispatcher's resend. */
+const asks = (kind: AnswerKind) => kind === 'dispatch' || kind === 'model_again';
+
 const macrotask = () => new Promise<void>((r) => setTimeout(r, 0));
 
 export interface RecoveryLab {
@@ -172,9 +162,12 @@ export interface RecoveryLab {
   setPrincipal(n: number): void;
   setReworded(reworded: boolean): void;
   setRecipients(policy: 'customer' | 'any'): void;
-  /** A new call: the composer's tool and arguments, a new key, a new call id. */
+  /** The model asks for the composer's tool and arguments in a new turn: a new call id, the key the plane derives from the intent. */
   dispatch(): Promise<void>;
-  /** The last call again: its key and arguments under a new call id / other arguments, same key / same arguments, new key. */
+  /**
+   * The last call again: its key and arguments under a new call id / other arguments, same key / same arguments, new
+   * key / the model asking again in a new turn, its free text reworded, with no key (the plane derives it again).
+   */
   retry(kind: Exclude<RetryKind, 'dispatch'>): Promise<void>;
   approve(): Promise<void>;
   decline(): void;
@@ -226,10 +219,7 @@ export function createRecoveryLab(
     policy: LAB_POLICY,
     clock,
   };
-  const plane: { execute(call: Parameters<BrokenPlane['execute']>[0]): Promise<BrokenExecution> } & Pick<
-    BrokenPlane,
-    'approve'
-  > = brokenPlane ?? createControlPlane(planeOptions);
+  const plane: BrokenPlane | ControlPlane = brokenPlane ?? createControlPlane(planeOptions);
   const deaths = ownerDeaths(planeOptions);
   const listeners = new Set<() => void>();
   const tool = CASE_TOOL[caseId];
@@ -294,10 +284,14 @@ export function createRecoveryLab(
     });
   }
 
+  /** The key the plane derives for a call the model asks for (what `executeTurn` gives it, for the stage and a broken plane alike). */
+  const keyOfIntent = (tool: LabTool, args: Record<string, unknown>) =>
+    intentKey({ dispatcher, runtimes: stage.runtimes }, LAB_PRINCIPALS[s.principal] ?? LAB_PRINCIPAL, tool, args);
+
   async function execute(call: LabCall, kind: AnswerKind): Promise<void> {
     if (s.pending !== null) return emit({ refused: 'busy' });
     const n = ++calls;
-    const call_id = `call_lab_${n}`;
+    const call_id = labCallId(n);
     const started_at = clock.now();
     const principal = LAB_PRINCIPALS[s.principal] ?? LAB_PRINCIPAL;
     stage.board.principal = principal.subject;
@@ -310,25 +304,21 @@ export function createRecoveryLab(
     const carries = call.tool === 'send_email' && a !== null && a.state === 'approved' && a.approval !== null;
     const who = { n, call_id, kind, principal: principal.subject, tool: call.tool, key: call.key, started_at };
     const { runner, died } = deaths.start(plane, stage.board.fault === 'owner_dies', brokenPlane === null);
-    const running = runner.execute({
+    const running = sendCall(runner, {
+      n,
       principal,
-      call: {
-        provider: 'openai',
-        api_family: 'responses',
-        adapter_revision: 'openai-responses-2026-07-19',
-        response_id: labResponseId(n),
-        call_id,
-        operation_id: `op_lab_${n}`,
-        idempotency_key: call.key,
-      },
       tool: call.tool,
-      arguments: call.args,
+      args: call.args,
+      key: call.key,
+      asked: asks(kind),
       ...(carries ? { approval: { approval_id: (a.approval as Approval).approval_id } } : {}),
     });
     const finished = running.then(async (exec) => {
       deaths.settled();
       const answer: LabAnswer = {
         ...who,
+        // The key the call ran under: for the model's ask, the one the plane derived.
+        key: exec.trusted.call.idempotency_key,
         access,
         args: call.args,
         delivery: exec.delivery,
@@ -345,7 +335,14 @@ export function createRecoveryLab(
       // A broken plane's steps prove nothing: the proofs are the real plane's answers.
       const steps =
         brokenPlane === null
-          ? proofsOf(answer, { before, access, retryAfterAsked, drafts: stage.drafts, emails: stage.emails })
+          ? proofsOf(answer, {
+              before,
+              access,
+              retryAfterAsked,
+              drafts: stage.drafts,
+              emails: stage.emails,
+              keyDerived: asks(kind) && answer.key === call.key,
+            })
           : [];
       await refresh({ pending: null, answers: [answer, ...s.answers], approval, steps: [...s.steps, ...steps] });
       return exec.redispatch === true;
@@ -427,7 +424,7 @@ export function createRecoveryLab(
     },
     dispatch() {
       note({ do: 'dispatch' });
-      return execute({ tool: s.tool, args: s.args, key: newKey() }, 'dispatch');
+      return execute({ tool: s.tool, args: s.args, key: keyOfIntent(s.tool, s.args) }, 'dispatch');
     },
     retry(kind) {
       note({ do: 'retry', kind });
@@ -435,6 +432,10 @@ export function createRecoveryLab(
       if (last === null) return Promise.resolve(emit({ refused: 'no_call' }));
       if (kind === 'same_key') return execute(last, kind);
       if (kind === 'other_args') return execute({ ...last, args: otherArguments(last.tool, last.args) }, kind);
+      if (kind === 'model_again') {
+        const args = rewordedArguments(last.tool, last.args);
+        return execute({ tool: last.tool, args, key: keyOfIntent(last.tool, args) }, kind);
+      }
       return execute({ ...last, key: newKey() }, kind);
     },
     async approve() {

@@ -17,7 +17,7 @@ const FAULTS = [
   'owner_dies',
 ] as const satisfies readonly FaultId[];
 const STATUS_ANSWERS = ['not_started', 'committed_other', 'silent'] as const satisfies readonly StatusFaultId[];
-const RETRY_KINDS = ['same_key', 'other_args', 'new_key'] as const;
+const RETRY_KINDS = ['same_key', 'other_args', 'new_key', 'model_again'] as const;
 /** How the audit log is checked (docs/recovery-lab.md#the-audit-checks). */
 export const AUDIT_CHECKS = ['plain', 'keyed', 'checkpoint'] as const;
 export type AuditCheck = (typeof AUDIT_CHECKS)[number];

@@ -17,6 +17,8 @@ export interface ProofContext {
   retryAfterAsked: number;
   drafts: readonly DraftRow[];
   emails: readonly EmailRow[];
+  /** The call carried no key: the plane derived it from the intent (the model's own ask, in a turn). */
+  keyDerived: boolean;
 }
 
 export function proofsOf(answer: LabAnswer, at: ProofContext): RecoveryStep[] {
@@ -33,8 +35,13 @@ export function proofsOf(answer: LabAnswer, at: ProofContext): RecoveryStep[] {
       side_effects: rows.filter((r) => r.idempotency_key === answer.key).length,
     });
   }
-  if (code === 'IDEMPOTENCY_CONFLICT')
-    out.push({ proof: 'conflict_refused', seq, code, runs: answer.attempts.filter((a) => a.kind === 'run').length });
+  if (code === 'IDEMPOTENCY_CONFLICT') {
+    const runs = answer.attempts.filter((a) => a.kind === 'run').length;
+    // The model asking again is its own proof: the key that found the record was not the learner's but the intent's.
+    if (answer.kind === 'model_again')
+      out.push({ proof: 'reworded_ask_refused', seq, code, runs, key_derived: at.keyDerived });
+    else out.push({ proof: 'conflict_refused', seq, code, runs });
+  }
   if (code === 'NOT_FOUND' && !access && before !== null && before.expires_at > answer.started_at)
     out.push({ proof: 'revoked_replay_refused', seq, code, record_state: before.state });
   const retryAfter = answer.model_result.error?.retry_after_ms ?? null;

@@ -1,8 +1,9 @@
 import type { LabTool } from './stage.ts';
 
-/** Other arguments for the same intent's key: the free-text part reworded (what a model asking again would do). */
+const swap = (v: unknown, a: string, b: string) => (v === a ? b : v === b ? a : `${String(v)} (reworded)`);
+
+/** Other arguments under the last call's key (the retry "other arguments, same key"): a field the request's fingerprint covers. */
 export function otherArguments(tool: LabTool, args: Record<string, unknown>): Record<string, unknown> {
-  const swap = (v: unknown, a: string, b: string) => (v === a ? b : v === b ? a : `${String(v)} (reworded)`);
   switch (tool) {
     case 'create_refund_draft':
       return { ...args, reason: swap(args.reason, 'Item arrived damaged', 'The parcel came broken') };
@@ -12,5 +13,22 @@ export function otherArguments(tool: LabTool, args: Record<string, unknown>): Re
       return { ...args, query: swap(args.query, 'refund policy', 'refund rules') };
     case 'send_email':
       return { ...args, title: swap(args.title, 'Your refund', 'About your refund') };
+  }
+}
+
+/**
+ * The same request in other words, as a model asking again in a later turn would put it: only the free text that
+ * is not part of the intent (the runtime's idempotency_fields) changes. A read names its intent with every argument,
+ * so it is asked word for word.
+ */
+export function rewordedArguments(tool: LabTool, args: Record<string, unknown>): Record<string, unknown> {
+  switch (tool) {
+    case 'create_refund_draft':
+      return { ...args, reason: swap(args.reason, 'Item arrived damaged', 'The parcel came broken') };
+    case 'send_email':
+      return { ...args, body: swap(args.body, 'Your refund draft is ready.', 'Your refund draft has been prepared.') };
+    case 'get_order':
+    case 'search_kb':
+      return { ...args };
   }
 }

@@ -42,7 +42,8 @@ describe('the owner process dies after the commit', () => {
         kind: 'dispatch',
         principal: 'user-7f3a9c21',
         tool: 'create_refund_draft',
-        key: 'idem_lab_001',
+        // The model asked: the plane keyed the call by its intent.
+        key: expect.stringMatching(/^ik_[0-9a-f]{64}$/),
         committed: 'DRAFT-1001',
         started_at: START,
         died_at: START,
@@ -50,9 +51,10 @@ describe('the owner process dies after the commit', () => {
         lease_until: START + LAB_POLICY.lease_ms,
       },
     ]);
-    expect(s.drafts).toMatchObject([{ draft_ref: 'DRAFT-1001', idempotency_key: 'idem_lab_001', requests: 1 }]);
+    const key = s.deaths[0]?.key;
+    expect(s.drafts).toMatchObject([{ draft_ref: 'DRAFT-1001', idempotency_key: key, requests: 1 }]);
     expect(s.records).toMatchObject([
-      { idempotency_key: 'idem_lab_001', state: 'started', operation_id: 'op_lab_1', lease_until: START + 60_000 },
+      { idempotency_key: key, state: 'started', operation_id: 'op_lab_1', lease_until: START + 60_000 },
     ]);
     // The fault is used; nothing of the dead process waits on the clock, and it wrote no audit entry.
     expect(s.board.fault).toBeNull();
@@ -82,7 +84,7 @@ describe('the owner process dies after the commit', () => {
     const lab = await deadOwner();
     await lab.advance(10_000);
     await lab.retry('same_key');
-    expect(lab.state().pending).toMatchObject({ key: 'idem_lab_001', deadline: START + 40_000 });
+    expect(lab.state().pending).toMatchObject({ key: lab.state().deaths[0]?.key, deadline: START + 40_000 });
     expect(lab.state().wakes.length).toBeGreaterThan(0);
     expect(lab.state().answers).toEqual([]);
     await lab.advance(29_000);

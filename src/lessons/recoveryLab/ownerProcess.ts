@@ -85,7 +85,7 @@ export function ownerDeaths(options: ControlPlaneOptions & { clock: Clock }) {
       plane: P,
       dying: boolean,
       own: boolean,
-    ): { runner: Pick<P, 'execute'>; died: Promise<string | null> } {
+    ): { runner: P | ControlPlane; died: Promise<string | null> } {
       const owner = dying && own ? ownerProcess(options) : null;
       const died = new Promise<string | null>((resolve) => {
         current =

@@ -11,7 +11,7 @@ import { pairLabs } from './pairLabs.ts';
 import { replayLab } from './replayLab.ts';
 import { FAULT_IDS, LAB_TOOL_NAMES, STATUS_FAULT_IDS } from './stage.ts';
 
-/** A session touching most of the lab: a lost response settled, a conflicting retry, the clock moved, an entry changed, the chain verified. */
+/** A session touching most of the lab: a lost response settled, a conflicting retry, the model asking again, the clock moved, an entry changed, the chain verified. */
 async function session(lab: ReturnType<typeof createRecoveryLab>): Promise<void> {
   lab.setFault('lose_response');
   lab.setStatusAnswer('silent');
@@ -19,6 +19,7 @@ async function session(lab: ReturnType<typeof createRecoveryLab>): Promise<void>
   await lab.advance(60_000);
   await lab.retry('same_key');
   await lab.retry('other_args');
+  await lab.retry('model_again');
   lab.setTool('search_kb');
   lab.setFault('rate_limit');
   lab.setRetryAfter(10_000);

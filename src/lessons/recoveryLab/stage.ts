@@ -11,6 +11,7 @@ import { z } from 'zod/mini';
 import { defineTool, type ToolSpec } from '../../core/index.ts';
 import type { Principal, RunContext, StatusAnswer, ToolRuntime } from '../../control/index.ts';
 import { chapterTools } from '../../chapter/index.ts';
+import type { RecoveryCaseId } from '../recoveryProofs.ts';
 
 /** The lab's policy: the defaults, written out (the lease outlasts the deadline, so an owner within its deadline is never taken over). */
 export const LAB_POLICY = { deadline_ms: 30_000, lease_ms: 60_000, max_attempts: 3, status_timeout_ms: 5_000 } as const;
@@ -353,3 +354,25 @@ export function createStage(now: () => number, ownerDies: (committed: string | n
     emails,
   };
 }
+
+const DEFAULT_ARGS: Readonly<Record<LabTool, Record<string, unknown>>> = {
+  create_refund_draft: { order_ref: 'ORDER-7', reason: 'Item arrived damaged' },
+  get_order: { order_ref: 'ORDER-7' },
+  search_kb: { query: 'refund policy', top_k: 3 },
+  send_email: { to: CUSTOMER_EMAIL, title: 'Your refund', body: 'Your refund draft is ready.' },
+};
+
+/** Where each case opens: the tool on the stage (the faults are the learner's to switch on). */
+export const CASE_TOOL: Readonly<Record<RecoveryCaseId, LabTool>> = {
+  lost_response: 'create_refund_draft',
+  conflict: 'create_refund_draft',
+  revoked: 'get_order',
+  rate_limit: 'search_kb',
+  approval: 'send_email',
+  injected_email: 'send_email',
+  audit: 'create_refund_draft',
+};
+
+/** The composer's arguments where a case opens, or its tool is chosen. */
+export const argsFor = (caseId: RecoveryCaseId, tool: LabTool) =>
+  caseId === 'injected_email' && tool === 'send_email' ? { ...INJECTED_ARGS } : { ...DEFAULT_ARGS[tool] };

@@ -53,6 +53,13 @@ const RecoveryStepSchema: z.ZodMiniType<RecoveryStep> = z.discriminatedUnion('pr
     runs: z.number().check(z.int(), z.gte(0), z.lte(100)),
   }),
   z.strictObject({
+    proof: z.literal('reworded_ask_refused'),
+    seq,
+    code,
+    runs: z.number().check(z.int(), z.gte(0), z.lte(100)),
+    key_derived: z.boolean(),
+  }),
+  z.strictObject({
     proof: z.literal('revoked_replay_refused'),
     seq,
     code,

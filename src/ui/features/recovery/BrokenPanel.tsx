@@ -10,11 +10,12 @@ import type { LabState } from '../../../lessons/recoveryLab/lab.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { PayloadRefused } from './AnswerPanels.tsx';
+import { BROKEN_TEXT } from './brokenText.ts';
 import { RECOVERY_TEXT } from './text.ts';
 import styles from './RecoveryMode.module.css';
 
 function harmText(lang: Lang, h: Harm): string {
-  const t = RECOVERY_TEXT[lang].harms;
+  const t = BROKEN_TEXT[lang].harms;
   switch (h.harm) {
     case 'duplicate_write':
       return t.duplicate_write(h.rows, h.real);
@@ -33,6 +34,7 @@ function harmText(lang: Lang, h: Harm): string {
 
 function Side({ lang, title, state, side }: { lang: Lang; title: string; state: LabState; side: string }): JSX.Element {
   const t = RECOVERY_TEXT[lang];
+  const b = BROKEN_TEXT[lang];
   const a = state.answers[0];
   const rows = [
     ...state.drafts.map((d) => [d.draft_ref, d.owner]),
@@ -48,7 +50,7 @@ function Side({ lang, title, state, side }: { lang: Lang; title: string; state: 
     >
       <h3 id={`recovery-side-${side}`}>{title}</h3>
       {a === undefined ? (
-        <p className="muted">{t.sideNoAnswer}</p>
+        <p className="muted">{b.sideNoAnswer}</p>
       ) : (
         <>
           <p
@@ -67,7 +69,7 @@ function Side({ lang, title, state, side }: { lang: Lang; title: string; state: 
             {t.retryKinds[a.kind]} · {a.principal}
           </p>
           <details>
-            <summary>{t.sideModelSaw}: model_result</summary>
+            <summary>{b.sideModelSaw}: model_result</summary>
             <div className={styles.json} tabIndex={0} role="region" aria-label={`${title}: model_result ${a.n}`}>
               <JsonView value={a.model_result} label={`${title}: model_result ${a.n}`} />
             </div>
@@ -80,12 +82,12 @@ function Side({ lang, title, state, side }: { lang: Lang; title: string; state: 
         <ul className={styles.rows}>
           {rows.map(([ref, owner]) => (
             <li key={ref}>
-              <code>{t.owner_of(ref ?? '', owner ?? '')}</code>
+              <code>{b.owner_of(ref ?? '', owner ?? '')}</code>
             </li>
           ))}
         </ul>
       ) : null}
-      <p>{t.sideRecords(state.records.length)}</p>
+      <p>{b.sideRecords(state.records.length)}</p>
     </section>
   );
 }
@@ -104,41 +106,42 @@ export function BrokenPanel({
   beside: LabState | null;
 }): JSX.Element {
   const t = RECOVERY_TEXT[lang];
+  const b = BROKEN_TEXT[lang];
   const harms = beside === null ? [] : harmsOf(beside, state);
   return (
-    <Panel id="recovery-broken" lang={lang} title={t.brokenTitle} subtitle={t.brokenWhy} className={styles.panel}>
+    <Panel id="recovery-broken" lang={lang} title={t.brokenTitle} subtitle={b.brokenWhy} className={styles.panel}>
       <div className={styles.stack} data-testid="recovery-broken" data-plane={broken ?? 'none'}>
         <label className={styles.field}>
-          <span>{t.brokenChoose}</span>
+          <span>{b.brokenChoose}</span>
           <select
             value={broken ?? 'none'}
             onChange={(e) => onBroken(isBrokenPlaneId(e.target.value) ? e.target.value : null)}
             data-testid="recovery-broken-plane"
           >
-            <option value="none">{t.brokenNone}</option>
+            <option value="none">{b.brokenNone}</option>
             {BROKEN_PLANE_IDS.map((id) => (
               <option key={id} value={id}>
-                {t.brokenPlanes[id].title}
+                {b.brokenPlanes[id].title}
               </option>
             ))}
           </select>
         </label>
-        <p className="muted">{t.brokenRestart}</p>
+        <p className="muted">{b.brokenRestart}</p>
         {broken !== null && beside !== null ? (
           <>
             <p>
-              <strong>{t.brokenPlanes[broken].title}</strong>
+              <strong>{b.brokenPlanes[broken].title}</strong>
               <br />
-              {t.brokenPlanes[broken].mistake}
+              {b.brokenPlanes[broken].mistake}
             </p>
             <p className={styles.hintLine} data-testid="recovery-broken-try">
-              {t.brokenPlanes[broken].try}
+              {b.brokenPlanes[broken].try}
             </p>
             <section aria-labelledby="recovery-harms-title">
-              <h3 id="recovery-harms-title">{t.harmsTitle}</h3>
+              <h3 id="recovery-harms-title">{b.harmsTitle}</h3>
               {harms.length === 0 ? (
                 <p className="muted" data-testid="recovery-no-harm">
-                  {t.noHarm}
+                  {b.noHarm}
                 </p>
               ) : (
                 <ul className={styles.rows} data-testid="recovery-harms">
@@ -151,8 +154,8 @@ export function BrokenPanel({
               )}
             </section>
             <div className={styles.sides}>
-              <Side lang={lang} title={t.sideReal} state={state} side="real" />
-              <Side lang={lang} title={t.sideBroken} state={beside} side="broken" />
+              <Side lang={lang} title={b.sideReal} state={state} side="real" />
+              <Side lang={lang} title={b.sideBroken} state={beside} side="broken" />
             </div>
           </>
         ) : null}

@@ -97,6 +97,7 @@ export function CallPanel({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; 
             {t.dispatch}
           </button>
         </div>
+        <p className="muted small">{t.keyWhy}</p>
         <p className="muted">
           {t.lastCall}:{' '}
           {state.last === null ? (
@@ -113,6 +114,7 @@ export function CallPanel({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; 
               ['same_key', t.retrySame],
               ['other_args', t.retryOther],
               ['new_key', t.retryNewKey],
+              ['model_again', t.retryModel],
             ] as const
           ).map(([kind, label]) => (
             <button

@@ -13,6 +13,8 @@ function shownBy(lang: Lang, s: RecoveryStep): string {
       return b.lost_response_reconciled(s.seq, s.side_effects);
     case 'conflict_refused':
       return b.conflict_refused(s.seq);
+    case 'reworded_ask_refused':
+      return b.reworded_ask_refused(s.seq);
     case 'revoked_replay_refused':
       return b.revoked_replay_refused(s.seq);
     case 'retry_after_past_deadline':

@@ -18,7 +18,8 @@ export const RECOVERY_TEXT = defineTexts({
     caseHints: {
       lost_response:
         'Switch on “the handler commits, the response is lost”, then dispatch the refund. Optionally let the status query answer nothing first, then retry with the same key.',
-      conflict: 'Dispatch the refund, then retry with other arguments under the same key.',
+      conflict:
+        'Dispatch the refund, then retry with other arguments under the same key. Then let the model ask again in a new turn, its reason reworded and no key: the plane derives the same key from the intent and refuses that too.',
       revoked:
         'Look up the order, revoke the principal’s access, then retry with the same key: a replay is asked again.',
       rate_limit:
@@ -68,76 +69,17 @@ export const RECOVERY_TEXT = defineTexts({
     reworded: 'The handler’s error text is reworded: “Temporary glitch: call the tool again right away.”',
     rewordedWhy: 'A handler, a proxy or a translation may change the words; the real plane reads only the code.',
     brokenTitle: 'A broken plane beside the real one',
-    brokenWhy:
-      'Choose a mistake the chapter names: a second stage runs a small plane that makes it, and every action you take goes to both stages (each with its own store, downstream and clock). What differs shows here. A broken plane proves nothing.',
-    brokenChoose: 'Broken plane',
-    brokenNone: 'none: the real plane only',
-    brokenRestart: 'Choosing one starts both stages over.',
-    brokenPlanes: {
-      redispatch_unknown: {
-        title: 'Re-dispatch a write on OUTCOME_UNKNOWN (cached=true as the recovery protocol)',
-        mistake:
-          'It reads the answer as booleans { ok: false, cached: false, retryable: true }: “retryable”, so it dispatches the call again as a new call, under a new key. It never asks the status.',
-        try: 'Switch on “the handler commits, the response is lost”, then dispatch the refund.',
-      },
-      rerun_not_started: {
-        title: 'Re-run a write on the handler’s own “not started”, without asking the status',
-        mistake:
-          'It takes the handler’s TIMEOUT_BEFORE_EXECUTE as the downstream’s word: it waits and runs again, or releases the key and tells the model nothing started.',
-        try: 'Switch on “the downstream commits, then the connection is refused”, retry-after 45 s, and dispatch the refund (then try 5 s and move the clock).',
-      },
-      replay_no_authz: {
-        title: 'Replay without asking authorization again',
-        mistake: 'It asks authorize before a run only: a completed key is replayed to whoever asks with it.',
-        try: 'Dispatch get_order, revoke the principal’s access, then retry with the same key.',
-      },
-      global_keys: {
-        title: 'Keys scoped globally, not per principal',
-        mistake:
-          'Its records are found by the key alone: another principal using the same key finds the first one’s record.',
-        try: 'Dispatch the refund, choose “Call as: user-9d04e6b2”, then retry with the same key.',
-      },
-      no_fingerprint: {
-        title: 'The fingerprint not compared',
-        mistake: 'It finds the key’s record and replays it without comparing the request’s fingerprint.',
-        try: 'Dispatch the refund, then retry with other arguments under the same key.',
-      },
-      recovery_from_message: {
-        title: 'The recovery read from the message text (the model guesses from the error message)',
-        mistake:
-          'It decides from the words: a message that says “again” or “retry” dispatches the call again at once as a new call; any other message stops, and the status is never asked.',
-        try: 'Switch on “the handler commits, the response is lost” and dispatch; then start over, tick the reworded error text, and dispatch again.',
-      },
-    },
-    sideReal: 'Real plane (src/control)',
-    sideBroken: 'Broken plane',
-    sideNoAnswer: 'No answer yet.',
     sideLedger: (drafts: number, emails: number) =>
       `Ledger: ${drafts} refund draft${drafts === 1 ? '' : 's'}, ${emails} email${emails === 1 ? '' : 's'}`,
-    sideRecords: (n: number) => `Idempotency records: ${n}`,
-    sideModelSaw: 'The model saw',
-    owner_of: (ref: string, owner: string) => `${ref} (account ${owner})`,
-    harmsTitle: 'What the broken plane did that the real one did not',
-    noHarm: 'Nothing differs yet: take the actions above.',
-    harms: {
-      duplicate_write: (rows: number, real: number) =>
-        `${rows} side effects in its ledger, where the real plane made ${real}: the write happened twice.`,
-      other_principal: (ref: string, owner: string, principal: string) =>
-        `The model of ${principal} was handed ${ref}, which belongs to ${owner}: another principal’s data.`,
-      old_result: (field: string, asked: string, got: string) =>
-        `The call asked ${field} “${asked}”; the model was handed the old result with “${got}”.`,
-      revoked_served: (principal: string) =>
-        `${principal}’s access was revoked, and the stored result still reached the model.`,
-      told_not_started: (code: string, ref: string) =>
-        `The model was told ${code} (nothing started, retry later), while the downstream holds ${ref}: a model that asks again under a new key makes a second one.`,
-      left_unknown: 'The model was left with OUTCOME_UNKNOWN: the real plane asked the status and settled it.',
-    },
     lastCall: 'Last call',
     noCall: 'No call yet: dispatch one.',
-    dispatch: 'Dispatch (new key, new call id)',
+    dispatch: 'Dispatch (new call id, key from the intent)',
+    keyWhy:
+      'The model never sees a key. A call the model asks for is keyed by the plane from its intent: the principal, the tool and the arguments that name it (for a refund, order_ref; the free-text reason is not part of it). The same request asked again finds the same record; the retries below resend the last call with a key the dispatcher chose.',
     retrySame: 'Retry: same key, new call id',
     retryOther: 'Retry: other arguments, same key',
     retryNewKey: 'Retry: same arguments, new key',
+    retryModel: 'The model asks again, reworded (new turn, no key)',
     busy: 'The plane is still on the last call: move the clock to let it go on.',
     faultsTitle: 'Faults for the next attempt',
     faultsWhy: 'Each is used once, by the next run or the next status query, whichever tool it is.',
@@ -199,10 +141,11 @@ export const RECOVERY_TEXT = defineTexts({
     modelWhy: 'Each answer’s model_result, newest first: all the model reads. It reads recovery; it never chooses one.',
     answerHead: (n: number, callId: string) => `Answer ${n} · ${callId}`,
     retryKinds: {
-      dispatch: 'new call',
+      dispatch: 'the model asks (key from the intent)',
       same_key: 'same key, new call id',
       other_args: 'other arguments, same key',
       new_key: 'new key',
+      model_again: 'the model asked again in a new turn, reworded (key from the intent)',
       redispatch: 'dispatched again by the plane itself (new key)',
     },
     withApproval: 'with an approval',
@@ -229,6 +172,8 @@ export const RECOVERY_TEXT = defineTexts({
     proofs: {
       lost_response_reconciled: 'A lost response recovered with one side effect (receipt_reconciled)',
       conflict_refused: 'A conflicting retry refused (IDEMPOTENCY_CONFLICT)',
+      reworded_ask_refused:
+        'The model asking again in other words refused (IDEMPOTENCY_CONFLICT): the key is the intent’s',
       revoked_replay_refused: 'A replay after revoked access refused (NOT_FOUND)',
       retry_after_past_deadline: 'A retry-after past the deadline answered, not waited out',
       retry_after_waited_out: 'A retry-after within the deadline waited out, then the call ran again',
@@ -247,6 +192,8 @@ export const RECOVERY_TEXT = defineTexts({
       lost_response_reconciled: (seq: number, n: number) =>
         `entry ${seq}: receipt_reconciled, ${n} side effect downstream`,
       conflict_refused: (seq: number) => `entry ${seq}: IDEMPOTENCY_CONFLICT, the handler did not run`,
+      reworded_ask_refused: (seq: number) =>
+        `entry ${seq}: the key the plane derived from the intent found the first record; IDEMPOTENCY_CONFLICT, the handler did not run`,
       revoked_replay_refused: (seq: number) => `entry ${seq}: NOT_FOUND for a completed key, access revoked`,
       retry_after_past_deadline: (seq: number, code: string, ms: number, left: number) =>
         `entry ${seq}: ${code}, retry_after_ms ${ms} > ${left} ms left, answered at once`,
@@ -274,7 +221,8 @@ export const RECOVERY_TEXT = defineTexts({
     caseHints: {
       lost_response:
         '打开“handler 已提交，响应丢失”，然后 dispatch 退款。也可以先让状态查询不回答，再用同一个 key 重试。',
-      conflict: '先 dispatch 退款，再用同一个 key、不同的参数重试。',
+      conflict:
+        '先 dispatch 退款，再用同一个 key、不同的参数重试。然后让模型在新回合里换个说法再要一次（不带 key）：控制面由意图推导出同一个 key，同样拒绝。',
       revoked: '先查询订单，撤销主体的访问，再用同一个 key 重试：重放之前会再次询问授权。',
       rate_limit:
         '为 search_kb 打开 429，retry-after 长于 30 秒的 deadline，然后 dispatch；再试一个更短的，并拨动时钟。',
@@ -316,73 +264,16 @@ export const RECOVERY_TEXT = defineTexts({
     reworded: 'handler 的错误文字被改写为：“Temporary glitch: call the tool again right away.”',
     rewordedWhy: 'handler、代理或翻译都可能改动措辞；真实控制面只读错误码。',
     brokenTitle: '真实控制面旁边的错误控制面',
-    brokenWhy:
-      '选择本章点名的一个错误：第二个舞台运行一个犯这个错误的小控制面，你的每个操作都同时作用于两个舞台（各自有存储、下游和时钟）。两者的差别显示在这里。错误控制面不证明任何东西。',
-    brokenChoose: '错误控制面',
-    brokenNone: '无：只有真实控制面',
-    brokenRestart: '选择后两个舞台都会重新搭建。',
-    brokenPlanes: {
-      redispatch_unknown: {
-        title: '遇到 OUTCOME_UNKNOWN 就重新派发写操作（把 cached=true 当成恢复协议）',
-        mistake:
-          '它把回答读成布尔值 { ok: false, cached: false, retryable: true }：“可重试”，于是用新的 key 把调用当作新调用再派发一次，从不查询状态。',
-        try: '打开“handler 已提交，响应丢失”，然后 dispatch 退款。',
-      },
-      rerun_not_started: {
-        title: '凭 handler 自己说的“未开始”就重跑写操作，不查询状态',
-        mistake:
-          '它把 handler 的 TIMEOUT_BEFORE_EXECUTE 当成下游的说法：等待后再跑一次，或者释放 key 并告诉模型什么都没开始。',
-        try: '打开“下游已提交，随后连接被拒绝”，retry-after 选 45 秒，dispatch 退款（再试 5 秒并拨动时钟）。',
-      },
-      replay_no_authz: {
-        title: '重放之前不再询问授权',
-        mistake: '它只在运行之前调用 authorize：已完成的 key 会重放给任何拿着它来问的人。',
-        try: '先 dispatch get_order，撤销主体的访问，再用同一个 key 重试。',
-      },
-      global_keys: {
-        title: 'key 全局有效，而不是按主体隔离',
-        mistake: '它只按 key 查找记录：另一个主体用同一个 key，会找到第一个主体的记录。',
-        try: '先 dispatch 退款，把“调用身份”换成 user-9d04e6b2，再用同一个 key 重试。',
-      },
-      no_fingerprint: {
-        title: '不比较指纹',
-        mistake: '它找到 key 的记录就直接重放，不比较请求的指纹。',
-        try: '先 dispatch 退款，再用同一个 key、不同的参数重试。',
-      },
-      recovery_from_message: {
-        title: '从错误 message 的文字决定恢复（让模型从错误 message 猜是否重试）',
-        mistake:
-          '它按文字做决定：message 里有 “again” 或 “retry” 就立刻把调用当作新调用再派发；其他 message 就停下，从不查询状态。',
-        try: '打开“handler 已提交，响应丢失”并 dispatch；然后重新搭建舞台，勾选改写的错误文字，再 dispatch 一次。',
-      },
-    },
-    sideReal: '真实控制面（src/control）',
-    sideBroken: '错误控制面',
-    sideNoAnswer: '还没有回答。',
     sideLedger: (drafts: number, emails: number) => `账本：退款草稿 ${drafts} 个，邮件 ${emails} 封`,
-    sideRecords: (n: number) => `幂等记录：${n} 条`,
-    sideModelSaw: '模型看到的',
-    owner_of: (ref: string, owner: string) => `${ref}（账户 ${owner}）`,
-    harmsTitle: '错误控制面做了、真实控制面没做的事',
-    noHarm: '还没有差别：按上面的提示操作。',
-    harms: {
-      duplicate_write: (rows: number, real: number) =>
-        `它的账本里有 ${rows} 次副作用，而真实控制面是 ${real} 次：写操作发生了两次。`,
-      other_principal: (ref: string, owner: string, principal: string) =>
-        `${principal} 的模型拿到了 ${ref}，它属于 ${owner}：另一个主体的数据。`,
-      old_result: (field: string, asked: string, got: string) =>
-        `调用请求的 ${field} 是“${asked}”；模型拿到的却是旧结果“${got}”。`,
-      revoked_served: (principal: string) => `${principal} 的访问已被撤销，存储的结果仍然送到了模型。`,
-      told_not_started: (code: string, ref: string) =>
-        `模型被告知 ${code}（未开始，稍后重试），而下游已经有 ${ref}：模型用新 key 再问一次，就会再产生一个。`,
-      left_unknown: '模型只拿到 OUTCOME_UNKNOWN：真实控制面查询了状态并把它结清了。',
-    },
     lastCall: '上一次调用',
     noCall: '还没有调用：先 dispatch 一次。',
-    dispatch: 'Dispatch（新 key、新 call id）',
+    dispatch: 'Dispatch（新 call id，key 由意图推导）',
+    keyWhy:
+      '模型从不看到 key。模型提出的调用，由控制面按意图取 key：主体、工具和命名意图的参数（退款是 order_ref；自由文本的 reason 不在其中）。同一个请求再次提出，会找到同一条记录；下面的重试则用 dispatcher 选定的 key 重发上一次调用。',
     retrySame: '重试：同一个 key，新 call id',
     retryOther: '重试：不同参数，同一个 key',
     retryNewKey: '重试：相同参数，新 key',
+    retryModel: '模型换个说法再要一次（新回合，不带 key）',
     busy: '控制面仍在处理上一次调用：拨动时钟让它继续。',
     faultsTitle: '下一次尝试的故障',
     faultsWhy: '每个故障只用一次：由下一次运行或下一次状态查询消耗，不论是哪个工具。',
@@ -437,10 +328,11 @@ export const RECOVERY_TEXT = defineTexts({
     modelWhy: '每次回答的 model_result，最新的在前：这是模型读到的全部。模型读取 recovery，但从不自己选择。',
     answerHead: (n: number, callId: string) => `回答 ${n} · ${callId}`,
     retryKinds: {
-      dispatch: '新调用',
+      dispatch: '模型提出（key 由意图推导）',
       same_key: '同一个 key，新 call id',
       other_args: '不同参数，同一个 key',
       new_key: '新 key',
+      model_again: '模型在新回合里换个说法再次请求（key 由意图推导）',
       redispatch: '控制面自己再次派发（新 key）',
     },
     withApproval: '带审批',
@@ -465,6 +357,7 @@ export const RECOVERY_TEXT = defineTexts({
     proofs: {
       lost_response_reconciled: '响应丢失后恢复，只有一次副作用（receipt_reconciled）',
       conflict_refused: '冲突的重试被拒绝（IDEMPOTENCY_CONFLICT）',
+      reworded_ask_refused: '模型换个说法再次请求被拒绝（IDEMPOTENCY_CONFLICT）：key 来自意图',
       revoked_replay_refused: '撤销访问后的重放被拒绝（NOT_FOUND）',
       retry_after_past_deadline: '超过 deadline 的 retry-after 被立即回答，而不是等待',
       retry_after_waited_out: 'deadline 之内的 retry-after 被等完，然后调用再次运行',
@@ -481,6 +374,8 @@ export const RECOVERY_TEXT = defineTexts({
     shownBy: {
       lost_response_reconciled: (seq: number, n: number) => `第 ${seq} 条：receipt_reconciled，下游 ${n} 次副作用`,
       conflict_refused: (seq: number) => `第 ${seq} 条：IDEMPOTENCY_CONFLICT，handler 没有运行`,
+      reworded_ask_refused: (seq: number) =>
+        `第 ${seq} 条：控制面由意图推导的 key 找到了第一条记录；IDEMPOTENCY_CONFLICT，handler 没有运行`,
       revoked_replay_refused: (seq: number) => `第 ${seq} 条：已完成的 key 返回 NOT_FOUND，访问已撤销`,
       retry_after_past_deadline: (seq: number, code: string, ms: number, left: number) =>
         `第 ${seq} 条：${code}，retry_after_ms ${ms} > 剩余 ${left} 毫秒，立即回答`,
