@@ -2,7 +2,8 @@
  * The recovery lab in the browser: a fresh learner, in Chinese and in English,
  * opens a case by its address (which proves nothing), causes proofs by hand
  * against the real control plane (a lost response reconciled with one refund
- * draft, a conflicting retry refused, a 429 past the deadline answered at once,
+ * draft, a conflicting retry refused and the model asking again in other
+ * words refused by the key of its intent, a 429 past the deadline answered at once,
  * a changed audit entry found), moves the virtual clock to let a 429 within
  * the deadline be waited out, and finds the proofs again after a reload; in
  * the audit case rebuilds the plain chain over a change, which plain
@@ -17,8 +18,8 @@ import { cutOff } from './layoutAudit.ts';
 import { answer, axeClean, openIn } from './recoveryPage.ts';
 
 const TEXT = {
-  en: { summary: (n: number) => `${n} / 8 proofs shown`, modeLink: 'Recovery lab', guideRow: '错误目录表达恢复协议' },
-  zh: { summary: (n: number) => `已证明 ${n} / 8`, modeLink: '恢复实验室', guideRow: '错误目录表达恢复协议' },
+  en: { summary: (n: number) => `${n} / 9 proofs shown`, modeLink: 'Recovery lab', guideRow: '错误目录表达恢复协议' },
+  zh: { summary: (n: number) => `已证明 ${n} / 9`, modeLink: '恢复实验室', guideRow: '错误目录表达恢复协议' },
 } as const;
 
 const proof = (page: Page, id: string) => page.getByTestId(`recovery-proof-${id}`);
@@ -58,6 +59,15 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '1');
     await expect(proof(page, 'conflict_refused')).toHaveAttribute('data-shown', 'true');
 
+    // The model asks again in a new turn, its reason reworded and no key: the plane's key from the intent finds the record.
+    await expect(proof(page, 'reworded_ask_refused')).toHaveAttribute('data-shown', 'false');
+    await page.getByTestId('recovery-retry-model_again').click();
+    await expect(answer(page)).toHaveAttribute('data-code', 'IDEMPOTENCY_CONFLICT');
+    await expect(answer(page).getByTestId('recovery-answer-args')).toContainText('It was broken when it arrived');
+    await expect(page.getByTestId('recovery-no-attempts')).toBeVisible();
+    await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '1');
+    await expect(proof(page, 'reworded_ask_refused')).toHaveAttribute('data-shown', 'true');
+
     // Another case, by its link: a 429 for search_kb within the deadline waits on the clock until the learner moves it.
     await page.getByTestId('recovery-case-rate_limit').click();
     await expect(page).toHaveURL(/case=rate_limit/);
@@ -82,12 +92,12 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(answer(page)).toHaveAttribute('data-code', 'RATE_LIMIT');
     await expect(now).toHaveText('09:00:10 UTC');
     await expect(proof(page, 'retry_after_past_deadline')).toHaveAttribute('data-shown', 'true');
-    await expect(summary).toHaveText(T.summary(4));
+    await expect(summary).toHaveText(T.summary(5));
 
     // A reload keeps the proofs (the stage itself starts again: it lives in the page).
     await page.reload();
     await expect(page.getByTestId('recovery-mode')).toHaveAttribute('data-case', 'rate_limit');
-    await expect(summary).toHaveText(T.summary(4));
+    await expect(summary).toHaveText(T.summary(5));
     await expect(page.getByTestId('recovery-ledger')).toHaveAttribute('data-drafts', '0');
 
     // The audit chain: a change in the store, found by verifying.
@@ -103,7 +113,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('recovery-verdict-plain')).toHaveAttribute('data-ok', 'false');
     await expect(page.getByTestId('recovery-verdict-plain')).toHaveAttribute('data-seq', '1');
     await expect(proof(page, 'audit_change_found')).toHaveAttribute('data-shown', 'true');
-    await expect(summary).toHaveText(T.summary(5));
+    await expect(summary).toHaveText(T.summary(6));
 
     const result = await axeOf(page, '[data-testid="recovery-mode"]').analyze();
     expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -396,7 +406,7 @@ test('the lab’s reset clears its proofs after a confirmation, and the learning
   await expect(page.getByTestId('recovery-summary')).toHaveText(TEXT.en.summary(1));
   await pg.goto('/?mode=learn&scenario=search_kb.hits');
   await expect(page.getByTestId('progress-recovery')).toHaveAttribute('data-count', '1');
-  await expect(page.getByTestId('progress-recovery')).toContainText('1/8');
+  await expect(page.getByTestId('progress-recovery')).toContainText('1/9');
   await pg.goto('/?mode=recovery&case=conflict');
   // Asked first; "keep" keeps them.
   await page.getByTestId('recovery-reset').click();

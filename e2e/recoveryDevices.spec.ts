@@ -61,6 +61,7 @@ const FIRST_MOVES: Record<string, (page: Page) => Promise<void>> = {
   conflict: async (page) => {
     await page.getByTestId('recovery-dispatch').click();
     await page.getByTestId('recovery-retry-other_args').click();
+    await page.getByTestId('recovery-retry-model_again').click();
   },
   revoked: async (page) => {
     await page.getByTestId('recovery-dispatch').click();

@@ -10,7 +10,7 @@ import lz from 'lz-string';
 import { axeOf } from './axe.ts';
 import { expect, test, type PlaygroundPage, prefsAtStart } from './fixtures.ts';
 
-const summary = { en: (n: number) => `${n} / 8 proofs shown`, zh: (n: number) => `已证明 ${n} / 8` } as const;
+const summary = { en: (n: number) => `${n} / 9 proofs shown`, zh: (n: number) => `已证明 ${n} / 9` } as const;
 
 async function openIn(page: Page, pg: PlaygroundPage, lang: 'en' | 'zh', address: string): Promise<void> {
   await prefsAtStart(page, lang);

@@ -139,7 +139,7 @@ describe('broken control planes beside the real one', () => {
     expect(last(broken).key).toBe(broken.state().answers[1]?.key);
     expect(last(real).key).toBe(last(broken).key);
     expect(harms()).toEqual([
-      { harm: 'old_result', field: 'reason', asked: 'The parcel came broken', got: 'Item arrived damaged' },
+      { harm: 'old_result', field: 'reason', asked: 'It was broken when it arrived', got: 'Item arrived damaged' },
     ]);
     expect(code(real)).toBe('IDEMPOTENCY_CONFLICT');
     expect(real.state().steps.map((s) => s.proof)).toEqual(['reworded_ask_refused']);

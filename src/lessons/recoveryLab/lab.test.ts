@@ -165,7 +165,7 @@ describe('the recovery lab over the real plane', () => {
     await lab.retry('model_again');
     const a = lastAnswer(lab);
     expect(a.kind).toBe('model_again');
-    expect(a.args).toEqual({ order_ref: 'ORDER-7', reason: 'The parcel came broken' });
+    expect(a.args).toEqual({ order_ref: 'ORDER-7', reason: 'It was broken when it arrived' });
     expect(a.key).toBe(first.key);
     expect(a.call_id).not.toBe(first.call_id);
     expect(code(a)).toBe('IDEMPOTENCY_CONFLICT');
@@ -189,6 +189,24 @@ describe('the recovery lab over the real plane', () => {
     expect(lastAnswer(lab).key).toBe(first);
     expect(code(lastAnswer(lab))).toBe('IDEMPOTENCY_CONFLICT');
     expect(lab.state().drafts).toHaveLength(2);
+  });
+
+  it('the model asks again after a conflicting resend, and again: each time in words of its own, each time refused, one draft', async () => {
+    const lab = createRecoveryLab('conflict');
+    await lab.dispatch();
+    await lab.retry('other_args');
+    await lab.retry('model_again');
+    await lab.retry('model_again');
+    const [second, first] = lab.state().answers;
+    expect([first?.args.reason, second?.args.reason]).toEqual([
+      'It was broken when it arrived',
+      'Arrived in pieces, please refund',
+    ]);
+    expect([first, second].map((a) => (a === undefined ? null : code(a)))).toEqual([
+      'IDEMPOTENCY_CONFLICT',
+      'IDEMPOTENCY_CONFLICT',
+    ]);
+    expect(lab.state().drafts).toMatchObject([{ reason: 'Item arrived damaged', requests: 1 }]);
   });
 
   it('a read asked again in a new turn is asked word for word (every argument names its intent): local_replay, no proof', async () => {

@@ -16,6 +16,13 @@ export function otherArguments(tool: LabTool, args: Record<string, unknown>): Re
   }
 }
 
+/** How the model puts the free text when it asks again: never the composer's words, never the last call's. */
+const MODEL_WORDS = {
+  reason: ['It was broken when it arrived', 'Arrived in pieces, please refund'],
+  body: ['Your refund draft has been prepared.', 'Your refund draft is ready to review.'],
+} as const;
+const nextWords = (v: unknown, [a, b]: readonly [string, string]) => (v === a ? b : a);
+
 /**
  * The same request in other words, as a model asking again in a later turn would put it: only the free text that
  * is not part of the intent (the runtime's idempotency_fields) changes. A read names its intent with every argument,
@@ -24,9 +31,9 @@ export function otherArguments(tool: LabTool, args: Record<string, unknown>): Re
 export function rewordedArguments(tool: LabTool, args: Record<string, unknown>): Record<string, unknown> {
   switch (tool) {
     case 'create_refund_draft':
-      return { ...args, reason: swap(args.reason, 'Item arrived damaged', 'The parcel came broken') };
+      return { ...args, reason: nextWords(args.reason, MODEL_WORDS.reason) };
     case 'send_email':
-      return { ...args, body: swap(args.body, 'Your refund draft is ready.', 'Your refund draft has been prepared.') };
+      return { ...args, body: nextWords(args.body, MODEL_WORDS.body) };
     case 'get_order':
     case 'search_kb':
       return { ...args };

@@ -91,6 +91,9 @@ export function ModelPanel({ lang, state }: { lang: Lang; state: LabState }): JS
                   <strong>{t.answerHead(a.n, a.call_id)}</strong> · <code>{a.tool}</code> · {t.retryKinds[a.kind]}
                   {a.approved ? ` · ${t.withApproval}` : ''}
                 </p>
+                <p className={cx('muted', styles.answerHead)}>
+                  {t.askedWith}: <code data-testid="recovery-answer-args">{JSON.stringify(a.args)}</code>
+                </p>
                 <p className={styles.chips}>
                   <code>status: {a.model_result.status}</code>
                   <code>delivery: {a.delivery}</code>

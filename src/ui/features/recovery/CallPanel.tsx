@@ -11,6 +11,7 @@ import {
   type LabTool,
   type StatusFaultId,
 } from '../../../lessons/recoveryLab/stage.ts';
+import { cx } from '../../components/cx.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { clockTime, short } from './format.ts';
 import { OwnerDied } from './OwnerDied.tsx';
@@ -98,7 +99,7 @@ export function CallPanel({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; 
           </button>
         </div>
         <p className="muted small">{t.keyWhy}</p>
-        <p className="muted">
+        <p className={cx('muted', styles.lastCall)}>
           {t.lastCall}:{' '}
           {state.last === null ? (
             t.noCall

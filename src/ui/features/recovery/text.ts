@@ -149,6 +149,7 @@ export const RECOVERY_TEXT = defineTexts({
       redispatch: 'dispatched again by the plane itself (new key)',
     },
     withApproval: 'with an approval',
+    askedWith: 'arguments',
     ledgerTitle: 'Downstream ledger',
     ledgerWhy:
       'What really happened downstream. A request under a key it already committed is deduplicated (as payment APIs do).',
@@ -336,6 +337,7 @@ export const RECOVERY_TEXT = defineTexts({
       redispatch: '控制面自己再次派发（新 key）',
     },
     withApproval: '带审批',
+    askedWith: '参数',
     ledgerTitle: '下游账本',
     ledgerWhy: '下游真正发生的事。对已经提交过的 key 再次请求会被去重（支付 API 也是这样做的）。',
     drafts: (n: number) => `退款草稿：${n}`,
