@@ -179,6 +179,16 @@ describe('the recovery lab over the real plane', () => {
     expect(shown(lab, 'conflict_refused')).toEqual([]);
   });
 
+  it('the composer’s reason edited by hand and dispatched is the model asking again too: the same derived key, refused', async () => {
+    const lab = createRecoveryLab('conflict');
+    await lab.dispatch();
+    lab.setArgs({ order_ref: 'ORDER-7', reason: 'Box was crushed' });
+    await lab.dispatch();
+    expect(code(lastAnswer(lab))).toBe('IDEMPOTENCY_CONFLICT');
+    expect(lab.state().drafts).toHaveLength(1);
+    expect(lab.state().steps.map((x) => x.proof)).toEqual(['reworded_ask_refused']);
+  });
+
   it('the model asks again after a resend under a new key: the intent still names the first record, not the new one', async () => {
     const lab = createRecoveryLab('conflict');
     await lab.dispatch();

@@ -37,8 +37,9 @@ export function proofsOf(answer: LabAnswer, at: ProofContext): RecoveryStep[] {
   }
   if (code === 'IDEMPOTENCY_CONFLICT') {
     const runs = answer.attempts.filter((a) => a.kind === 'run').length;
-    // The model asking again is its own proof: the key that found the record was not the learner's but the intent's.
-    if (answer.kind === 'model_again')
+    // The model asking again (by the button, or the composer's free text edited and dispatched) is its own proof:
+    // the key that found the record was not one a dispatcher chose but the intent's.
+    if (at.keyDerived)
       out.push({ proof: 'reworded_ask_refused', seq, code, runs, key_derived: at.keyDerived });
     else out.push({ proof: 'conflict_refused', seq, code, runs });
   }
