@@ -39,8 +39,7 @@ export function proofsOf(answer: LabAnswer, at: ProofContext): RecoveryStep[] {
     const runs = answer.attempts.filter((a) => a.kind === 'run').length;
     // The model asking again (by the button, or the composer's free text edited and dispatched) is its own proof:
     // the key that found the record was not one a dispatcher chose but the intent's.
-    if (at.keyDerived)
-      out.push({ proof: 'reworded_ask_refused', seq, code, runs, key_derived: at.keyDerived });
+    if (at.keyDerived) out.push({ proof: 'reworded_ask_refused', seq, code, runs, key_derived: at.keyDerived });
     else out.push({ proof: 'conflict_refused', seq, code, runs });
   }
   if (code === 'NOT_FOUND' && !access && before !== null && before.expires_at > answer.started_at)
