@@ -19,7 +19,11 @@ export interface IntentKeyOptions {
   key?: { id: string; secret: string } | undefined;
 }
 
-/** `ik_` + H(`tool-idempotency-key/v1`, { principal_ref, tool, fields }): what `executeTurn` gives a call that carries no key. */
+/**
+ * `ik_` + H(`tool-idempotency-key/v1`, { principal_ref, tool, fields }): what `executeTurn` gives a call that carries
+ * no key. Arguments that are not JSON (a non-finite number, a cycle) cannot name an intent: the canonicalizer's
+ * CanonicalizationError is thrown, with the pointer to the value (a stream's arguments are always JSON).
+ */
 export function intentKey(o: IntentKeyOptions, principal: Principal, tool: string, args: unknown): string {
   const spec = Object.hasOwn(o.dispatcher.tools, tool) ? o.dispatcher.tools[tool] : undefined;
   const parsed = spec === undefined ? null : checkSchema(spec.input, args);

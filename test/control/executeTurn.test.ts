@@ -142,6 +142,10 @@ describe('the keys a turn context leaves out', () => {
     expect(intentKey(o, { ...alice, subject: 'someone-else' }, 'issue_refund', args)).not.toBe(
       ref?.trusted.call.idempotency_key,
     );
+    // Not JSON, no intent: a located error, not a key.
+    expect(() => intentKey(o, alice, 'issue_refund', { ...args, amount_cents: Infinity })).toThrow(
+      expect.objectContaining({ name: 'CanonicalizationError', path: '/fields/amount_cents' }),
+    );
   });
 
   it('keep what the caller gives, and bind a Gemini interaction that was not stored to the response_ref', async () => {
