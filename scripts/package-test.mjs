@@ -94,7 +94,7 @@ try {
       fail(`the example failed:\n${example.stdout}${example.stderr}`);
     else
       console.log(
-        'example: chapter tools, own tool (valid, extra field, nested token, broken echo), control plane (lost response reconciled, replay, one refund), the tool served over MCP to the SDK client (tool-result-contract/mcp), strict nodenext types — ok',
+        'example: chapter tools, own tool (valid, extra field, nested token, broken echo), control plane (keyed by intentKey: lost response reconciled, replay, one refund), the tool served over MCP to the SDK client (tool-result-contract/mcp), strict nodenext types — ok',
       );
   }
 

@@ -3,7 +3,13 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { canonicalize } from 'tool-result-contract/json';
-import { createControlPlane, memoryStore, verifyAuditChain } from 'tool-result-contract/control';
+import {
+  createControlPlane,
+  intentKey,
+  memoryStore,
+  verifyAuditChain,
+  type ToolRuntime,
+} from 'tool-result-contract/control';
 import { mcpServer } from 'tool-result-contract/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -105,36 +111,37 @@ const refundOutput = (refund_ref: string, amount_cents: number) => ({
   provenance: output(null).provenance,
   downstream: { receipt_ref: `rcpt-${refund_ref}` },
 });
-const plane = createControlPlane({
-  dispatcher: createDispatcher({ tools: [issueRefund] }),
-  store: memoryStore(),
-  authorize: () => true,
-  runtimes: {
-    issue_refund: {
-      run(args, ctx) {
-        const { amount_cents } = args as { amount_cents: number };
-        if (!ledger.has(ctx.idempotency_key)) ledger.set(ctx.idempotency_key, `RF-${ledger.size + 1}`);
-        if (loseNextResponse) {
-          loseNextResponse = false;
-          throw new Error('connection reset after the refund committed');
-        }
-        return refundOutput(ledger.get(ctx.idempotency_key)!, amount_cents);
-      },
-      queryStatus(ctx) {
-        const ref = ledger.get(ctx.idempotency_key);
-        return ref === undefined
-          ? { state: 'not_started' }
-          : { state: 'committed', handler_output: refundOutput(ref, 500) };
-      },
+const refunds = createDispatcher({ tools: [issueRefund] });
+const runtimes: Record<string, ToolRuntime> = {
+  issue_refund: {
+    run(args, ctx) {
+      const { amount_cents } = args as { amount_cents: number };
+      if (!ledger.has(ctx.idempotency_key)) ledger.set(ctx.idempotency_key, `RF-${ledger.size + 1}`);
+      if (loseNextResponse) {
+        loseNextResponse = false;
+        throw new Error('connection reset after the refund committed');
+      }
+      return refundOutput(ledger.get(ctx.idempotency_key)!, amount_cents);
+    },
+    queryStatus(ctx) {
+      const ref = ledger.get(ctx.idempotency_key);
+      return ref === undefined
+        ? { state: 'not_started' }
+        : { state: 'committed', handler_output: refundOutput(ref, 500) };
     },
   },
-});
+};
+const plane = createControlPlane({ dispatcher: refunds, store: memoryStore(), authorize: () => true, runtimes });
+const refundArgs = { invoice_ref: 'INV-42', amount_cents: 500 };
+// The key a turn would derive for this intent (the principal, the tool, the arguments): one record for the refund.
+const refundKey = intentKey({ dispatcher: refunds, runtimes }, paid.context.principal, 'issue_refund', refundArgs);
+assert.match(refundKey, /^ik_[0-9a-f]{64}$/);
 const refund = (call_id: string) =>
   plane.execute({
     principal: paid.context.principal,
-    call: { ...paid.context.call, call_id, idempotency_key: 'refund-INV-42-0001' },
+    call: { ...paid.context.call, call_id, idempotency_key: refundKey },
     tool: 'issue_refund',
-    arguments: { invoice_ref: 'INV-42', amount_cents: 500 },
+    arguments: refundArgs,
   });
 const lost = await refund('call_refund_1'); // the response is lost: the plane asks the downstream, never re-runs
 assert.equal(lost.delivery, 'receipt_reconciled');
