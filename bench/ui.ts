@@ -96,7 +96,8 @@ async function editorReady(page: Page): Promise<void> {
 
 /** Puts the caret at line:column through Monaco's "go to line". */
 async function goTo(page: Page, line: number, column: number): Promise<void> {
-  await page.locator('#editor .monaco-editor .view-lines').click();
+  // On the first line, inside the editor's box: `.view-lines` is as tall as the whole text, its centre below the editor.
+  await page.locator('#editor .monaco-editor').click({ position: { x: 96, y: 8 } });
   await page.keyboard.press('Control+G');
   await page.keyboard.insertText(`${line}:${column}`);
   await page.keyboard.press('Enter');

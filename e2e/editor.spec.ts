@@ -55,7 +55,7 @@ test('Chinese through an input method: the composition reaches the editor, and t
   await pg.editorReady();
   const lines = (await pg.editorValue()).split('\n');
   const line = lines.findIndex((l) => l.includes('"title": "Refund policy for damaged items"')) + 1;
-  await page.locator('#editor .view-lines').click();
+  await pg.clickEditor();
   await goToLine(page, line);
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
@@ -85,7 +85,7 @@ test('a nested token is marked at its line and listed as SENSITIVE_FIELD; clicki
   expect(line).toBeGreaterThan(1);
   const target = lines[line - 1] as string;
   const col = target.length - target.trimStart().length + 1;
-  await page.locator('#editor .view-lines').click();
+  await pg.clickEditor();
   await goToLine(page, line);
   await page.keyboard.insertText('"token": "tok_live_123", ');
 
@@ -194,7 +194,7 @@ test('fast typing keeps every keystroke and the cursor where the learner types (
   const index = lines.findIndex((l) => l.includes('"order_ref": "ORDER-7"'));
   expect(index).toBeGreaterThan(0);
   const column = (lines[index] as string).indexOf('ORDER-7') + 'ORDER-7'.length + 1; // before the closing quote
-  await page.locator('#editor .view-lines').click();
+  await pg.clickEditor();
   await page.keyboard.press('Control+G');
   await page.keyboard.insertText(`${index + 1}:${column}`);
   await page.keyboard.press('Enter');
@@ -231,8 +231,7 @@ test('the cursor position follows the document: another document opened, or the 
     });
   await slot(1).getByTestId('slot-worked').click();
   await slot(1).getByTestId('slot-use-worked').click();
-  const ed = await pg.editorReady();
-  await ed.locator('.view-lines').click();
+  await pg.clickEditor();
   await page.keyboard.press('ControlOrMeta+End');
   const lines = (await pg.editorValue()).split('\n').length;
   await expect(pg.cursor).toHaveText(`第 ${lines} 行，第 1 列`);

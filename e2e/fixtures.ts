@@ -75,6 +75,22 @@ export class PlaygroundPage {
     return ed;
   }
 
+  /**
+   * Puts the cursor in the editor by a click on its first line, inside the box it shows. Not on `.view-lines`: that
+   * layer is as tall as the whole text (1,026 px in the Model turn's 268 px editor), so its centre lies outside the
+   * editor; Playwright then scrolls Monaco's own hidden-overflow layers to reach it, which Monaco undoes, and a click
+   * under load waited out a browser test's whole timeout (seen once on CI, 2026-12-05).
+   */
+  async clickEditor(how: 'click' | 'tap' = 'click'): Promise<Locator> {
+    const ed = await this.editorReady();
+    const box = await ed.boundingBox();
+    if (box === null) throw new Error('the editor has no box');
+    // Right of the gutter (line numbers, folding: about 65 px), on the first line.
+    const position = { x: Math.min(box.width - 8, 96), y: 8 };
+    await (how === 'tap' ? ed.tap({ position }) : ed.click({ position }));
+    return ed;
+  }
+
   /** The editor has loaded and every panel has drawn its result: no digest still computing, no "…" placeholder. */
   async settled(): Promise<void> {
     await this.editorReady();
@@ -87,8 +103,7 @@ export class PlaygroundPage {
    * JSON only (multi-line input gets auto-indented by the editor, see STACK.md).
    */
   async typeEditorText(oneLine: string): Promise<void> {
-    const ed = await this.editorReady();
-    await ed.locator('.view-lines').click();
+    await this.clickEditor();
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.insertText(oneLine);
   }
@@ -100,8 +115,7 @@ export class PlaygroundPage {
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
     await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-    const ed = await this.editorReady();
-    await ed.locator('.view-lines').click();
+    await this.clickEditor();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.press('ControlOrMeta+V');
     await expect.poll(() => this.editorValue()).toBe(text);

@@ -57,7 +57,7 @@ test.describe('中文', () => {
         (await pg.markers()).filter((m) => m.code === 'MCP_CONTENT_MISMATCH').map((m) => m.startLineNumber),
       )
       .toEqual([line]);
-    await page.locator('#editor .view-lines').click();
+    await pg.clickEditor();
     await page.keyboard.press('ControlOrMeta+Home');
     await item.getByRole('button').focus();
     await page.keyboard.press('Enter');
@@ -69,7 +69,7 @@ test.describe('中文', () => {
 
     // By keyboard: structuredContent says "refunded" too, the two channels agree, and the payloads carry it.
     const status = await lineOf(pg, '"status": "paid"');
-    await page.locator('#editor .view-lines').click();
+    await pg.clickEditor();
     await page.keyboard.press('Control+G');
     await page.keyboard.insertText(String(status));
     await page.keyboard.press('Enter');

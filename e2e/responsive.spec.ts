@@ -233,10 +233,9 @@ for (const device of NARROW_DEVICES) {
     if (device.narrow) {
       test('the editor takes a small edit by touch, and the verdict and the count follow it', async ({ pg, page }) => {
         await pg.goto('/?scenario=get_order.paid');
-        const ed = await pg.editorReady();
         const status = page.getByTestId('narrow-status');
         await expect(status).toContainText('✓ ok');
-        await ed.locator('.view-lines').tap();
+        await pg.clickEditor('tap');
         // The last line is the closing brace (lines wrap on a phone, so arrows move by screen rows): a member goes in before it.
         await page.keyboard.press('ControlOrMeta+End');
         await page.keyboard.press('ArrowUp');
