@@ -32,6 +32,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 720 },
     trace: 'off',
+    // A click or a key press that cannot happen fails with what stopped it (the element covered, moving, hidden), not
+    // as a test that ran out of its minute with no line named: the one way such a hang was seen on CI (2026-12-05).
+    actionTimeout: 20_000,
     // Over loopback, compression is only work: `vite preview` gzipped the editor's 3.9 MB chunk again for every fresh
     // context, and Chromium unpacked it (with the guard's change, 8 % of the suite's CPU, measured 2026-12-04).
     extraHTTPHeaders: { 'Accept-Encoding': 'identity' },
