@@ -105,9 +105,13 @@ test('keyboard: skip link, Alt+1…6 to the panels, ? for help, Escape to close'
   // A splitter moves with the keyboard.
   const splitter = page.getByRole('separator', { name: 'Resize the editor and result columns' });
   const before = Number(await splitter.getAttribute('aria-valuenow'));
-  await splitter.focus();
-  await page.keyboard.press('ArrowRight');
+  // Locator.press focuses the splitter itself right before the key: on CI (2026-12-05) a focus() then a page-wide
+  // press once left the value unmoved, the key gone elsewhere; this checks the splitter's keys, not focus timing.
+  await splitter.press('ArrowRight');
+  await expect(splitter).toBeFocused();
   await expect(splitter).toHaveAttribute('aria-valuenow', String(before + 2));
+  await splitter.press('Home');
+  await expect(splitter).toHaveAttribute('aria-valuenow', '20');
 
   // Alt+4 reaches the attack lab and the exercise in their modes.
   await pg.goto('/?scenario=get_order.paid&attack=A4');
