@@ -68,7 +68,7 @@ describe('recovery proofs in the progress', () => {
       { ...step, runs: 1 },
       { ...step, code: 'OUTCOME_UNKNOWN' },
     ])
-      expect(recordProgress(EMPTY_PROGRESS, { recovery: not })).toBe(EMPTY_PROGRESS);
+      expect(recordProgress(EMPTY_PROGRESS, { recovery: not }), JSON.stringify(not)).toBe(EMPTY_PROGRESS);
     const p = recordProgress(EMPTY_PROGRESS, { recovery: step });
     expect(recoveryStatuses(p.recovery ?? []).find((s) => s.id === 'reworded_ask_refused')?.by).toEqual(step);
     // A conflicting retry is another proof: one does not show the other.

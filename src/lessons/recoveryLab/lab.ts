@@ -284,16 +284,20 @@ export function createRecoveryLab(
     });
   }
 
-  /** The key the plane derives for a call the model asks for (what `executeTurn` gives it, for the stage and a broken plane alike). */
+  const principalNow = () => LAB_PRINCIPALS[s.principal] ?? LAB_PRINCIPAL;
+  /**
+   * The key the plane derives for a call the model asks for (what `executeTurn` gives it, for the stage and a broken
+   * plane alike), from the options the plane is built with, so that the two cannot name the intent differently.
+   */
   const keyOfIntent = (tool: LabTool, args: Record<string, unknown>) =>
-    intentKey({ dispatcher, runtimes: stage.runtimes }, LAB_PRINCIPALS[s.principal] ?? LAB_PRINCIPAL, tool, args);
+    intentKey(planeOptions, principalNow(), tool, args);
 
   async function execute(call: LabCall, kind: AnswerKind): Promise<void> {
     if (s.pending !== null) return emit({ refused: 'busy' });
     const n = ++calls;
     const call_id = labCallId(n);
     const started_at = clock.now();
-    const principal = LAB_PRINCIPALS[s.principal] ?? LAB_PRINCIPAL;
+    const principal = principalNow();
     stage.board.principal = principal.subject;
     const scope = { principal_ref: principalRef(principal, undefined), idempotency_key: call.key };
     const before = await inner.read(scope);
