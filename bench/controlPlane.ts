@@ -23,7 +23,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createControlPlane, memoryStore, sqlStore, verifyAuditChain, type Store } from '../src/control/index.ts';
-import type { PlaneCall, RunContext, StatusAnswer, ToolRuntime } from '../src/control/index.ts';
+import type { KeyedPlaneCall, RunContext, StatusAnswer, ToolRuntime } from '../src/control/index.ts';
 import type { TrustedContext } from '../src/core/index.ts';
 import { dispatcher, provenance, refundCall } from '../test/control/billing.ts';
 import { countingStore, total, type StoreCall } from '../test/control/countingStore.ts';
@@ -54,7 +54,7 @@ const refundOutput = (refund_ref: string) => ({
 
 let seq = 0;
 /** billing.ts's call, with ids unique across the bench's processes. */
-function call(key: string): PlaneCall {
+function call(key: string): KeyedPlaneCall {
   seq += 1;
   const c = refundCall(refundArgs, key, `call_bench_${process.pid}_${seq}`);
   return { ...c, call: { ...c.call, operation_id: `op-bench-${process.pid}-${seq}` } };
@@ -66,6 +66,7 @@ const instant: Record<string, ToolRuntime> = {
     run: async () => refundOutput('RF-1'),
     queryStatus: (): StatusAnswer => ({ state: 'not_started' }),
     idempotency_fields: ['invoice_ref', 'amount_cents'],
+    landing_ms: 1_000,
   },
   get_invoice: { run: () => ({ kind: 'error', error: { code: 'NOT_FOUND' } }) },
 };
@@ -86,7 +87,7 @@ async function measureStore(name: string, inner: Store, rounds: number): Promise
   const counted = countingStore(inner);
   const plane = createControlPlane({ dispatcher, store: counted.store, runtimes: instant, authorize: () => true });
   const run = instant.issue_refund!.run;
-  const bareOnce = async (c: PlaneCall) => {
+  const bareOnce = async (c: KeyedPlaneCall) => {
     const trusted = {
       ...c,
       arguments: c.arguments as TrustedContext['arguments'],
@@ -257,6 +258,8 @@ async function worker(): Promise<void> {
         : { state: 'committed', handler_output: refundOutput(rows[0].refund_ref) };
     },
     idempotency_fields: ['invoice_ref', 'amount_cents'],
+    // An insert on the same server lands within its statement.
+    landing_ms: 1_000,
   };
   const store = await sqlStore(pool);
   const plane = createControlPlane({

@@ -129,6 +129,8 @@ const runtimes: Record<string, ToolRuntime> = {
         ? { state: 'not_started' }
         : { state: 'committed', handler_output: refundOutput(ref, 500) };
     },
+    // The downstream's worst latency: a request sent before the deadline may land up to 10 s after its abort.
+    landing_ms: 10_000,
   },
 };
 const plane = createControlPlane({ dispatcher: refunds, store: memoryStore(), authorize: () => true, runtimes });

@@ -27,6 +27,26 @@ export const systemClock: Clock = Object.freeze({
     }),
 });
 
+/**
+ * The caller's clock as the plane uses it: a `sleep` that rejects when its signal aborts (as Node's own
+ * `timers/promises` does) or throws resolves instead. The plane aborts sleeps it no longer needs and never
+ * awaits them afterwards, so a rejection there would be unhandled and end the process.
+ */
+export function forgivingClock(clock: Clock): Clock {
+  return {
+    now: () => clock.now(),
+    sleep(ms, signal) {
+      try {
+        return Promise.resolve(clock.sleep(ms, signal)).then(noop, noop);
+      } catch {
+        return Promise.resolve();
+      }
+    },
+  };
+}
+
+const noop = (): void => {};
+
 export interface VirtualClock extends Clock {
   /** Move time forward by `ms`, waking every sleep that ends on the way, in order; after any move still under way. */
   advance(ms: number): Promise<void>;

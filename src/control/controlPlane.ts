@@ -10,20 +10,37 @@
  * const plane = createControlPlane({ dispatcher, store: memoryStore(), runtimes, authorize });
  * const { pkg, delivery } = await plane.execute({ principal, call, tool: 'issue_refund', arguments });
  */
-import { parseTrustedContext, principalRef, type Dispatcher, type TrustedContext } from '../core/index.ts';
+import {
+  CanonicalizationError,
+  findAdapter,
+  parseTrustedContext,
+  principalRef,
+  type Dispatcher,
+  type TrustedContext,
+} from '../core/index.ts';
 import { boundResponseId, gateTurn, type AssembledTurn, type TurnContext } from '../core/turn/index.ts';
 import { H } from '../core/result/index.ts';
 import { chainLinkFor, type AuditKey } from './auditLink.ts';
 import { makeCheckpoint, type Checkpoint } from './auditChain.ts';
-import { approve } from './approvals.ts';
+import { approve, pendingApproval } from './approvals.ts';
 import { iso } from './attemptLog.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { forgivingClock, systemClock, type Clock } from './clock.ts';
 import { ControlPlaneConfigError, PlaneCallError } from './controlPlaneErrors.ts';
 import { execute } from './execute.ts';
 import { intentKey } from './intentKey.ts';
 import { checkRuntimeDeadlines, resolvePolicy, type Policy } from './policy.ts';
 import { checkRuntimes, type ToolRuntime } from './runtime.ts';
-import type { Approval, Authorize, Execution, PlaneCall, PlaneState, Preview, Principal } from './planeTypes.ts';
+import type {
+  Approval,
+  Authorize,
+  Execution,
+  KeyedPlaneCall,
+  PendingApproval,
+  PlaneCall,
+  PlaneState,
+  Preview,
+  Principal,
+} from './planeTypes.ts';
 import type { AuditEntry, RecordScope, Store } from './store.ts';
 import { traced, type TracerLike } from './telemetry.ts';
 
@@ -44,14 +61,35 @@ export interface ControlPlaneOptions {
 /** A turn context whose calls may leave out their operation id and key: the plane derives both (docs/control-plane.md#turns). */
 export type PlaneTurnContext = Omit<TurnContext, 'calls' | 'now'> & {
   now?: string;
-  calls?: Record<string, { operation_id?: string; idempotency_key?: string; approval?: { approval_id: string } }>;
+  /** The business intent the turn's derived keys belong to (PlaneCall.intent_ref); a call's own replaces it. */
+  intent_ref?: string;
+  calls?: Record<
+    string,
+    { operation_id?: string; idempotency_key?: string; intent_ref?: string; approval?: { approval_id: string } }
+  >;
 };
 
+/** What a caller may give one execute besides the call. */
+export interface ExecuteOptions {
+  /**
+   * The caller's own abort (a framework's run cancelled): before the claim nothing runs and the answer is
+   * `TIMEOUT_BEFORE_EXECUTE`; after it, the abort reads as the call's deadline (docs/control-plane.md#execute).
+   */
+  signal?: AbortSignal;
+}
+
 export interface ControlPlane {
-  execute(call: PlaneCall): Promise<Execution>;
+  execute(call: PlaneCall, options?: ExecuteOptions): Promise<Execution>;
   /** The input gate, then `execute` for every call, concurrently; the executions in call order, ready for `continueTurn`. */
   executeTurn(turn: AssembledTurn, turnContext: PlaneTurnContext): Promise<Execution[]>;
+  /** Refused (ApprovalRefusedError `self_approval`) for the call's own principal, unless `policy.self_approval`. */
   approve(preview: Preview, approver: Principal): Promise<Approval>;
+  /**
+   * The unexpired preview issued for this request digest, as stored: `{ request_sha256, tool, expires_at }`,
+   * never its arguments (they are never stored); null when there is none. A caller that paused the call resumes
+   * from it: the preview it shows and approves is this one with the arguments it kept.
+   */
+  pendingApproval(request_sha256: string): Promise<PendingApproval | null>;
   auditEntries(from?: number, to?: number): Promise<AuditEntry[]>;
   checkpoint(): Promise<Checkpoint>;
 }
@@ -69,7 +107,7 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
   const runtimes = checkRuntimes(options.runtimes, dispatcher.tools);
   const policy = resolvePolicy(options.policy);
   checkRuntimeDeadlines(policy, runtimes);
-  const clock = options.clock ?? systemClock;
+  const clock = forgivingClock(options.clock ?? systemClock);
   const waiters = new Map<string, Set<AbortController>>();
   const scopeId = (s: RecordScope) => `${s.principal_ref}\u0000${s.idempotency_key}`;
 
@@ -93,8 +131,11 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
       now: iso(nowMs),
       ...(key === undefined ? {} : { key }),
     }),
-    async waitForChange(scope, ms) {
+    async waitForChange(scope, ms, outer) {
       const ac = new AbortController();
+      if (outer?.aborted === true) return;
+      const stop = () => ac.abort();
+      outer?.addEventListener('abort', stop, { once: true });
       const id = scopeId(scope);
       const set = waiters.get(id) ?? new Set();
       set.add(ac);
@@ -102,6 +143,7 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
       try {
         await clock.sleep(ms, ac.signal);
       } finally {
+        outer?.removeEventListener('abort', stop);
         set.delete(ac);
         if (set.size === 0) waiters.delete(id);
       }
@@ -111,13 +153,16 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
     },
   };
 
-  const executeOne = (call: PlaneCall): Promise<Execution> => {
+  const executeOne = (given: PlaneCall, signal?: AbortSignal): Promise<Execution> => {
+    const call = withKey(state, given);
     const trusted = bind(state, call);
-    return traced(options.tracer, trusted, () => execute(state, call, trusted));
+    // The execute's own view of the state carries who called, for a preview it may issue (four eyes).
+    const own: PlaneState = { ...state, requester_ref: state.principalRefOf(trusted.principal) };
+    return traced(options.tracer, trusted, () => execute(own, call, trusted, signal));
   };
 
   return Object.freeze({
-    execute: async (call: PlaneCall) => executeOne(call),
+    execute: async (call: PlaneCall, o?: ExecuteOptions) => executeOne(call, readSignal(o)),
     async executeTurn(turn: AssembledTurn, ctx: PlaneTurnContext) {
       const full = fillTurnContext(state, turn, ctx);
       const gated = gateTurn(turn, full, dispatcher.tools);
@@ -135,6 +180,7 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
       );
     },
     approve: (preview: Preview, approver: Principal) => approve(state, preview, approver),
+    pendingApproval: (request_sha256: string) => pendingApproval(state, request_sha256),
     auditEntries: (from?: number, to?: number) => store.entries(from, to),
     async checkpoint() {
       return makeCheckpoint(await store.head(), iso(clock.now()), key);
@@ -142,11 +188,51 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
   });
 }
 
+/**
+ * A call without its own key gets the intent's (docs/control-plane.md#turns), `intent_ref` mixed in. What cannot name
+ * an intent — a malformed call, an `intent_ref` that is not a short string, arguments that are not JSON — is the
+ * caller's bug, a PlaneCallError before anything is read.
+ */
+function withKey(s: PlaneState, call: PlaneCall): KeyedPlaneCall {
+  if (typeof call !== 'object' || call === null || typeof call.call !== 'object' || call.call === null)
+    return call as KeyedPlaneCall; // bind names what is wrong with it
+  const { intent_ref } = call;
+  if (
+    intent_ref !== undefined &&
+    !(typeof intent_ref === 'string' && intent_ref.length > 0 && intent_ref.length <= 256)
+  )
+    throw new PlaneCallError([{ path: '/intent_ref', message: 'must be a string of 1 to 256 characters' }]);
+  if (call.call.idempotency_key !== undefined) return call as KeyedPlaneCall;
+  let idempotency_key: string;
+  try {
+    idempotency_key = intentKey(s, call.principal, call.tool, call.arguments, intent_ref);
+  } catch (error) {
+    // The canonicalizer names the place inside the hashed intent, whose `fields` are the arguments it keeps.
+    const at = error instanceof CanonicalizationError ? error.path.replace(/^\/fields/, '') : '';
+    throw new PlaneCallError([
+      {
+        path: `/arguments${at}`,
+        message: 'cannot name an intent: the arguments are not JSON, and the call has no key',
+      },
+    ]);
+  }
+  return { ...call, call: { ...call.call, idempotency_key } };
+}
+
 /** The call as the core's trusted context: a malformed one is the caller's bug, refused before anything is read. */
-function bind(s: PlaneState, call: PlaneCall): TrustedContext {
+function bind(s: PlaneState, call: KeyedPlaneCall): TrustedContext {
   const candidate = typeof call === 'object' && call !== null ? s.trusted(call, 'fresh', s.clock.now()) : call;
   const parsed = parseTrustedContext(candidate);
   if (!parsed.ok) throw new PlaneCallError(parsed.issues);
+  // validateResult refuses every package made for an adapter it does not know: refused here, before a handler runs.
+  const { provider, api_family, adapter_revision } = parsed.value.call;
+  if (findAdapter(provider, api_family, adapter_revision) === null)
+    throw new PlaneCallError([
+      {
+        path: '/call/adapter_revision',
+        message: `names no registered adapter: ${JSON.stringify(adapter_revision)} for ${provider} ${api_family}`,
+      },
+    ]);
   if (call.approval !== undefined && (typeof call.approval !== 'object' || call.approval === null))
     throw new PlaneCallError([{ path: '/approval', message: 'must be an approval returned by approve()' }]);
   return parsed.value;
@@ -167,10 +253,21 @@ function fillTurnContext(s: PlaneState, turn: AssembledTurn, ctx: PlaneTurnConte
       operation_id:
         given.operation_id ??
         `op_${H('tool-operation-id/v1', { response_id: boundResponseId(turn, ctx.response_ref), call_id: c.call_id }, s.key)}`,
-      idempotency_key: given.idempotency_key ?? intentKey(s, ctx.principal, c.name, c.arguments),
+      idempotency_key:
+        given.idempotency_key ?? intentKey(s, ctx.principal, c.name, c.arguments, given.intent_ref ?? ctx.intent_ref),
     };
   }
   return { ...ctx, now: ctx.now ?? iso(s.clock.now()), calls } as TurnContext;
+}
+
+function readSignal(o: ExecuteOptions | undefined): AbortSignal | undefined {
+  if (o === undefined) return undefined;
+  if (typeof o !== 'object' || o === null)
+    throw new PlaneCallError([{ path: '', message: 'the execute options must be an object: { signal? }' }]);
+  const { signal } = o;
+  if (signal !== undefined && !(signal instanceof AbortSignal))
+    throw new PlaneCallError([{ path: '/signal', message: 'must be an AbortSignal' }]);
+  return signal;
 }
 
 function checkKey(key: ControlPlaneOptions['key']): AuditKey {

@@ -1,7 +1,8 @@
 /**
  * The plane's typed errors: a configuration it cannot run with, a call it
- * cannot bind, an approval it will not give. Each names the place, so the
- * caller's own code is what the message points at.
+ * cannot bind, an approval it will not give, a database its store cannot
+ * use. Each names the place, so the caller's own code is what the message
+ * points at.
  */
 export class ControlPlaneConfigError extends Error {
   override readonly name = 'ControlPlaneConfigError';
@@ -22,18 +23,55 @@ export class PlaneCallError extends Error {
   }
 }
 
-/** `approve` refused: a preview this plane did not issue, one that has expired, or a store that did not answer. */
+/** Why `approve` refused: each reason's message says what to do next. */
+export type ApprovalRefusal =
+  'not_issued' | 'expired' | 'malformed' | 'store_unavailable' | 'self_approval' | 'requester_unknown';
+
+const REFUSALS: Readonly<Record<ApprovalRefusal, string>> = {
+  not_issued: 'this plane issued no such preview',
+  expired: 'the preview has expired: execute the call again for a new one',
+  malformed: 'the preview or the approver is malformed',
+  store_unavailable:
+    'the store failed or did not answer within policy.deadline_ms: nothing was approved; approve the preview again',
+  self_approval:
+    "the approver is the principal the call was made as: the agent's own principal cannot approve the call it " +
+    'asked for; another person must approve it (policy.self_approval: true allows it)',
+  requester_unknown:
+    'the preview was stored before the plane kept who asked for it, so it cannot tell the approver from the ' +
+    'requester: execute the call again for a new preview',
+};
+
+/**
+ * `approve` refused: a preview this plane did not issue, one that has expired,
+ * the call's own principal as its approver, or a store that did not answer.
+ */
 export class ApprovalRefusedError extends Error {
   override readonly name = 'ApprovalRefusedError';
-  constructor(readonly reason: 'not_issued' | 'expired' | 'malformed' | 'store_unavailable') {
+  constructor(readonly reason: ApprovalRefusal) {
+    super(REFUSALS[reason]);
+  }
+}
+
+/**
+ * `sqlStore(db, { migrate: false })` found a database that lacks a migration
+ * this code needs (docs/control-stores.md#migrations): nothing was applied,
+ * nothing was read further.
+ */
+export class SqlSchemaBehindError extends Error {
+  override readonly name = 'SqlSchemaBehindError';
+  constructor(
+    /** Where: `<schema>.trc_schema_versions`, the table that records the migrations applied there. */
+    readonly at: string,
+    /** The first migration it lacks. */
+    readonly missing_version: number,
+    missing_name: string,
+    /** The versions it records. */
+    readonly versions: readonly number[],
+  ) {
     super(
-      reason === 'not_issued'
-        ? 'this plane issued no such preview'
-        : reason === 'expired'
-          ? 'the preview has expired: execute the call again for a new one'
-          : reason === 'store_unavailable'
-            ? 'the store failed or did not answer within policy.deadline_ms: nothing was approved; approve the preview again'
-            : 'the preview or the approver is malformed',
+      `${at} lacks migration ${missing_version} (${missing_name}); it records ` +
+        `${versions.length === 0 ? 'none' : versions.join(', ')}. sqlStore(db, { migrate: false }) applies nothing: ` +
+        'open it once with sqlStore(db), or apply SQL_MIGRATIONS from that version on',
     );
   }
 }

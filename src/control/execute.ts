@@ -6,71 +6,42 @@
  * its `validateResult`; the plane only decides which handler output, under
  * which delivery, and what happens to the record.
  */
-import type { Package, TrustedContext, ErrorCode, ToolSpec } from '../core/index.ts';
+import type { Package, TrustedContext, ErrorCode } from '../core/index.ts';
 import { checkSchema } from '../core/tables/index.ts';
 import { H, PURPOSES, requestFields } from '../core/result/index.ts';
 import { AttemptLog, iso } from './attemptLog.ts';
-import { raceDeadline } from './deadlineRace.ts';
+import { raceDeadline, type Settled } from './deadlineRace.ts';
 import { store, StoreFailure, type Bounded } from './storeCall.ts';
 import { backoffMs } from './policy.ts';
-import type { ToolRuntime, RunContext, StatusAnswer } from './runtime.ts';
-import {
-  done,
-  errorOutput,
-  jsonCopy,
-  live,
-  NOT_PLAIN,
-  plainCopy,
-  readStatusAnswer,
-  type Output,
-} from './planeOutputs.ts';
-import type { PlaneState, PlaneCall, Execution, Delivery } from './planeTypes.ts';
+import type { ToolRuntime } from './runtime.ts';
+import { done, errorOutput, live, NOT_PLAIN, plainCopy, jsonCopy, type Output } from './planeOutputs.ts';
+import type { PlaneState, KeyedPlaneCall, Execution } from './planeTypes.ts';
 import { checkApproval, issuePreview } from './approvals.ts';
-import type { IdempotencyRecord, RecordChange, RecordScope } from './store.ts';
+import type { IdempotencyRecord, RecordChange } from './store.ts';
+import {
+  authorized,
+  change,
+  LOST,
+  over,
+  release,
+  runContext,
+  toUnknown,
+  type Answer,
+  type Exec,
+} from './executeState.ts';
+import { handlerFailed, inFlight, queryStatus, reconciled, statusPath } from './settleWrite.ts';
 
 /** How often one execute may go back to the key's record before it gives up (a livelock guard, never reached in a fair race). */
 const MAX_PASSES = 16;
 /** A store that failed gives this retry-after: nothing ran, the caller may try again. */
 const STORE_RETRY_AFTER_MS = 1_000;
 
-interface Exec extends Bounded {
-  readonly s: PlaneState;
-  readonly call: PlaneCall;
-  readonly spec: ToolSpec;
-  readonly runtime: ToolRuntime;
-  readonly args: unknown;
-  readonly scope: RecordScope;
-  readonly fingerprint: string;
-  readonly deadline: number;
-  readonly log: AttemptLog;
-  runs: number;
-  /** Set by every wait: the next replay, status query or run asks `authorize` again. */
-  waited: boolean;
-  /** This execute passed its approval (a re-claim after "not started" needs no new one). */
-  approved: boolean;
-  /**
-   * A write of this intent may have committed: this execute started its
-   * handler, or found its record (started, unknown or completed). If the
-   * store fails or hangs from then on, the answer is OUTCOME_UNKNOWN, never
-   * "nothing executed".
-   */
-  mayHaveCommitted: boolean;
-}
-
-/** A final answer: the handler output to project, under which delivery, with which change of the record. */
-interface Answer {
-  output: Output;
-  delivery: Delivery;
-  change: RecordChange | null;
-  preview?: Execution['preview'];
-  /** The package already made from `output` under this delivery at `now`: step 7 validates it instead of projecting again. */
-  made?: { pkg: Package; now: number };
-}
-
-/** Ownership was lost between the run and its completion: back to the key's record. */
-const LOST = Symbol('lost');
-
-export async function execute(s: PlaneState, call: PlaneCall, trustedBase: TrustedContext): Promise<Execution> {
+export async function execute(
+  s: PlaneState,
+  call: KeyedPlaneCall,
+  trustedBase: TrustedContext,
+  signal?: AbortSignal,
+): Promise<Execution> {
   const log = new AttemptLog(s.clock);
   const spec = Object.hasOwn(s.dispatcher.tools, trustedBase.tool) ? s.dispatcher.tools[trustedBase.tool] : undefined;
   const parsed = spec === undefined ? null : checkSchema(spec.input, trustedBase.arguments);
@@ -94,6 +65,8 @@ export async function execute(s: PlaneState, call: PlaneCall, trustedBase: Trust
     fingerprint: H(PURPOSES.request, requestFields(trustedBase, s.dispatcher.tools), s.key),
     deadline,
     log,
+    signal,
+    leaseUntil: 0,
     runs: 0,
     waited: false,
     approved: false,
@@ -129,6 +102,8 @@ function settled(x: Exec, r: Execution | typeof LOST): Execution {
  * fresh call saves the read (docs/control-stores.md#round-trips).
  */
 async function lookUp(x: Exec): Promise<Answer | typeof LOST> {
+  // After a wait, whatever comes next (a claim, a replay, a status query) is asked for again: access may be gone.
+  if (x.waited && !(await authorized(x))) return { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: null };
   const now = x.s.clock.now();
   let rec: IdempotencyRecord | null;
   if (claimIsLookUp(x, now)) {
@@ -145,7 +120,11 @@ async function lookUp(x: Exec): Promise<Answer | typeof LOST> {
     return { output: errorOutput('IDEMPOTENCY_CONFLICT'), delivery: 'fresh', change: null };
   if (x.spec.effect === 'write') x.mayHaveCommitted = true;
   if (rec.state === 'completed') return replay(x, rec);
-  if (rec.state === 'unknown') return statusPath(x, rec.token, errorOutput('OUTCOME_UNKNOWN'));
+  if (rec.state === 'unknown') {
+    // A run of this key may still land while its lease runs: no status answer could say it did not start.
+    if (rec.lease_until > now) return { output: errorOutput('OUTCOME_UNKNOWN'), delivery: 'fresh', change: null };
+    return statusPath(x, rec.token, errorOutput('OUTCOME_UNKNOWN'));
+  }
   if (rec.lease_until > now) return waitForOwner(x, rec);
   // Lease over: a read is taken over; a write may have committed, so it is settled by the downstream's word.
   if (x.spec.effect === 'read') return claimAndRun(x, rec.token);
@@ -167,7 +146,7 @@ async function waitForOwner(x: Exec, rec: IdempotencyRecord): Promise<Answer | t
   x.waited = true;
   for (;;) {
     const now = x.s.clock.now();
-    if (now >= x.deadline) {
+    if (over(x)) {
       end(x.spec.effect === 'write' ? 'OUTCOME_UNKNOWN' : 'TIMEOUT_BEFORE_EXECUTE');
       return x.spec.effect === 'write'
         ? { output: errorOutput('OUTCOME_UNKNOWN'), delivery: 'fresh', change: null }
@@ -176,6 +155,7 @@ async function waitForOwner(x: Exec, rec: IdempotencyRecord): Promise<Answer | t
     await x.s.waitForChange(
       x.scope,
       Math.min(x.s.policy.poll_ms, x.deadline - now, Math.max(1, rec.lease_until - now)),
+      x.signal,
     );
     const seen = await store(x, () => x.s.store.read(x.scope));
     if (seen === null || seen.token !== rec.token || seen.state !== rec.state || seen.lease_until <= x.s.clock.now()) {
@@ -188,7 +168,7 @@ async function waitForOwner(x: Exec, rec: IdempotencyRecord): Promise<Answer | t
 /** Steps 3 and 4: approval, then the claim; a lost race goes back to the record. */
 async function claimAndRun(x: Exec, replaces?: string): Promise<Answer | typeof LOST> {
   const now = x.s.clock.now();
-  if (now >= x.deadline)
+  if (over(x))
     return { output: errorOutput('TIMEOUT_BEFORE_EXECUTE', x.s.policy.poll_ms), delivery: 'fresh', change: null };
   let approval_id: string | undefined;
   if (x.runtime.approval === 'required' && !x.approved) {
@@ -214,7 +194,7 @@ async function claimAndRun(x: Exec, replaces?: string): Promise<Answer | typeof 
  * and an approval is checked only once the key is known to be free.
  */
 function claimIsLookUp(x: Exec, now: number): boolean {
-  return now < x.deadline && (x.runtime.approval !== 'required' || x.approved);
+  return now < x.deadline && x.signal?.aborted !== true && (x.runtime.approval !== 'required' || x.approved);
 }
 
 type Claimed =
@@ -238,7 +218,9 @@ async function claim(x: Exec, now: number, replaces?: string, approval_id?: stri
       ...(approval_id === undefined ? {} : { approval_id }),
     }),
   );
-  return claimed.outcome === 'won' ? { outcome: 'won', token } : claimed;
+  if (claimed.outcome !== 'won') return claimed;
+  x.leaseUntil = now + x.s.policy.lease_ms;
+  return { outcome: 'won', token };
 }
 
 /** Step 5: run the handler, retrying a transient "not started" within the deadline and the budget. */
@@ -248,16 +230,29 @@ async function runPath(x: Exec, token: string): Promise<Answer | typeof LOST> {
     x.runs++;
     if (spec.effect === 'write') x.mayHaveCommitted = true;
     const end = x.log.begin('run');
-    const ran = await raceDeadline(s.clock, x.deadline - s.clock.now(), (signal) =>
-      x.runtime.run(x.args, runContext(x, signal)),
+    const ran = await raceDeadline(
+      s.clock,
+      x.deadline - s.clock.now(),
+      (signal) => x.runtime.run(x.args, runContext(x, signal)),
+      x.signal,
     );
     const now = s.clock.now();
+    if (ran.kind === 'deadline' && ran.late === undefined) {
+      // The deadline (or the caller's abort) came before the handler was called: nothing was sent.
+      end('TIMEOUT_BEFORE_EXECUTE');
+      const output = errorOutput('TIMEOUT_BEFORE_EXECUTE', s.policy.poll_ms);
+      return { output, delivery: 'fresh', change: release(x, token, 'started') };
+    }
+    if (ran.kind === 'deadline' && spec.effect === 'write') {
+      end('OUTCOME_UNKNOWN');
+      return inFlight(x, token, ran.late as Promise<Settled<unknown>>, now);
+    }
     if (ran.kind !== 'value') {
       const output =
         ran.kind === 'deadline' ? errorOutput('TIMEOUT_BEFORE_EXECUTE', s.policy.poll_ms) : { kind: 'exception' };
       end(ran.kind === 'deadline' ? 'TIMEOUT_BEFORE_EXECUTE' : 'TOOL_ERROR');
       if (spec.effect === 'read') return { output, delivery: 'fresh', change: release(x, token, 'started') };
-      return unknownThenStatus(x, token, ran.kind === 'deadline' ? errorOutput('OUTCOME_UNKNOWN') : output);
+      return handlerFailed(x, token, output);
     }
     const output = ran.value;
     // Plain data is judged in the copy that would be stored, so that the package judging it is the one delivered
@@ -284,149 +279,22 @@ async function runPath(x: Exec, token: string): Promise<Answer | typeof LOST> {
     const code = verdict.error?.code as ErrorCode;
     const transient = code === 'TIMEOUT_BEFORE_EXECUTE' || code === 'RATE_LIMIT';
     if (spec.effect === 'write') {
-      if (verdict.execution.outcome !== 'not_started') return unknownThenStatus(x, token, output);
+      if (verdict.execution.outcome !== 'not_started') return handlerFailed(x, token, output);
       // A write's "not started" is the handler's word, not the downstream's: ask before running again or releasing.
       const q = await queryStatus(x);
       if (q.state === 'committed') return reconciled(x, token, 'started', q.handler_output);
-      if (q.state !== 'not_started') return unknownThenStatus(x, token, errorOutput('OUTCOME_UNKNOWN'), false);
+      if (q.state !== 'not_started') return handlerFailed(x, token, errorOutput('OUTCOME_UNKNOWN'), false);
     }
     const wait = transient ? Math.max(verdict.error?.retry_after_ms ?? 0, backoffMs(s.policy, x.runs - 1)) : 0;
     if (!transient || x.runs >= s.policy.max_attempts || s.clock.now() + wait >= x.deadline)
       return { output, delivery: 'fresh', change: release(x, token, 'started') };
     const endWait = x.log.begin('wait');
-    await s.clock.sleep(wait);
+    await s.clock.sleep(wait, x.signal);
     endWait(null);
     x.waited = true;
     if (!(await authorized(x)))
       return { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: release(x, token, 'started') };
   }
-}
-
-/** A write that may have committed: fence the owner off as `unknown`, then settle it through the status query at once. */
-async function unknownThenStatus(
-  x: Exec,
-  token: string,
-  fallback: Output,
-  query = true,
-): Promise<Answer | typeof LOST> {
-  const next = x.s.token();
-  if (!(await change(x, toUnknown(x, token, next)))) return LOST;
-  // The downstream has just answered "unknown": asking it again at once would only say the same.
-  if (!query) return { output: fallback, delivery: 'fresh', change: keep(x, next) };
-  return statusPath(x, next, fallback);
-}
-
-function toUnknown(x: Exec, token: string, next: string): RecordChange {
-  const now = x.s.clock.now();
-  return {
-    ...x.scope,
-    token,
-    from: 'started',
-    now,
-    change: { kind: 'unknown', next_token: next, expires_at: now + x.s.policy.retention_ms },
-  };
-}
-
-/** Step 6: the downstream's word, never a run. */
-async function statusPath(x: Exec, token: string, fallback: Output): Promise<Answer | typeof LOST> {
-  if (x.waited && !(await authorized(x)))
-    return { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: keep(x, token) };
-  const q = await queryStatus(x);
-  if (q.state === 'committed') return reconciled(x, token, 'unknown', q.handler_output);
-  if (q.state === 'not_started') {
-    const now = x.s.clock.now();
-    if (now >= x.deadline)
-      return {
-        output: errorOutput('TIMEOUT_BEFORE_EXECUTE', x.s.policy.poll_ms),
-        delivery: 'fresh',
-        change: release(x, token, 'unknown'),
-      };
-    const released = await change(x, release(x, token, 'unknown'));
-    if (!released) return LOST;
-    // Released: the next pass finds no record and claims it again, within this deadline and budget.
-    if (x.runs >= x.s.policy.max_attempts)
-      return { output: errorOutput('TIMEOUT_BEFORE_EXECUTE', x.s.policy.poll_ms), delivery: 'fresh', change: null };
-    return LOST;
-  }
-  return { output: fallback, delivery: 'fresh', change: keep(x, token) };
-}
-
-/** A committed answer settles the record only when it holds this very intent; another request under this key is a conflict. */
-function reconciled(x: Exec, token: string, from: 'started' | 'unknown', handlerOutput: unknown): Answer {
-  const now = x.s.clock.now();
-  const pkg = x.s.dispatcher.project(handlerOutput, x.s.trusted(x.call, 'receipt_reconciled', now));
-  if (pkg.model_result.status === 'succeeded') {
-    const stored = jsonCopy(handlerOutput);
-    return {
-      output: stored,
-      delivery: 'receipt_reconciled',
-      change: {
-        ...x.scope,
-        token,
-        from,
-        now,
-        change: { kind: 'complete', handler_output: stored as never, expires_at: now + x.s.policy.retention_ms },
-      },
-    };
-  }
-  // An answer for other arguments is the downstream holding another request under this key; an unreadable one settles nothing.
-  const conflict = pkg.protected_audit.violations.some((v) => v.code === 'INPUT_BINDING');
-  const stays = from === 'unknown' ? keep(x, token) : toUnknown(x, token, x.s.token());
-  return { output: errorOutput(conflict ? 'STATUS_CONFLICT' : 'OUTCOME_UNKNOWN'), delivery: 'fresh', change: stays };
-}
-
-async function queryStatus(x: Exec): Promise<StatusAnswer> {
-  const end = x.log.begin('status_query');
-  const query = x.runtime.queryStatus;
-  if (query === undefined) {
-    end('OUTCOME_UNKNOWN');
-    return { state: 'unknown' };
-  }
-  const r = await raceDeadline(x.s.clock, x.s.policy.status_timeout_ms, (signal) =>
-    query.call(x.runtime, runContext(x, signal)),
-  );
-  const answer = r.kind === 'value' ? readStatusAnswer(r.value) : { state: 'unknown' as const };
-  end(answer.state === 'unknown' ? 'OUTCOME_UNKNOWN' : null);
-  return answer;
-}
-
-function runContext(x: Exec, signal: AbortSignal): RunContext {
-  return {
-    operation_id: x.call.call.operation_id,
-    idempotency_key: x.call.call.idempotency_key,
-    attempt: x.runs,
-    signal,
-  };
-}
-
-async function authorized(x: Exec): Promise<boolean> {
-  x.waited = false;
-  const r = await raceDeadline(x.s.clock, Math.max(1, x.deadline - x.s.clock.now()), () =>
-    x.s.authorize(x.call.principal, x.spec.name, x.args),
-  );
-  return r.kind === 'value' && r.value === true;
-}
-
-const release = (x: Exec, token: string, from: 'started' | 'unknown'): RecordChange => ({
-  ...x.scope,
-  token,
-  from,
-  now: x.s.clock.now(),
-  change: { kind: 'release' },
-});
-const keep = (x: Exec, token: string): RecordChange => ({
-  ...x.scope,
-  token,
-  from: 'unknown',
-  now: x.s.clock.now(),
-  change: { kind: 'keep' },
-});
-
-/** A record change with no entry (the entry comes with the answer). False: the record no longer held that token. */
-async function change(x: Exec, c: RecordChange): Promise<boolean> {
-  const r = await store(x, () => x.s.store.commit(c, null, x.s.link));
-  if (r.ok) x.s.wake(x.scope);
-  return r.ok;
 }
 
 function givingUp(x: Exec): Output {

@@ -9,14 +9,30 @@ export {
   createControlPlane,
   type ControlPlane,
   type ControlPlaneOptions,
+  type ExecuteOptions,
   type PlaneTurnContext,
 } from './controlPlane.ts';
 export { intentKey, type IntentKeyOptions } from './intentKey.ts';
-export type { Approval, Authorize, Execution, PlaneCall, Preview, Principal } from './planeTypes.ts';
+export type {
+  Approval,
+  Authorize,
+  Execution,
+  PendingApproval,
+  KeyedPlaneCall,
+  PlaneCall,
+  Preview,
+  Principal,
+} from './planeTypes.ts';
 export type { RunContext, StatusAnswer, ToolRuntime } from './runtime.ts';
 export { DEFAULT_POLICY, type Policy } from './policy.ts';
 export { systemClock, virtualClock, type Clock, type VirtualClock } from './clock.ts';
-export { ApprovalRefusedError, ControlPlaneConfigError, PlaneCallError } from './controlPlaneErrors.ts';
+export {
+  ApprovalRefusedError,
+  ControlPlaneConfigError,
+  PlaneCallError,
+  SqlSchemaBehindError,
+  type ApprovalRefusal,
+} from './controlPlaneErrors.ts';
 export { memoryStore } from './memoryStore.ts';
 export type {
   Attempt,
@@ -29,8 +45,10 @@ export type {
   Store,
 } from './store.ts';
 export { makeCheckpoint, verifyAuditChain, type Checkpoint } from './auditChain.ts';
+export { AuditEntryUnreadableError, type AuditJsonMember } from './auditRead.ts';
 export type { SpanLike, TracerLike } from './telemetry.ts';
-export { sqlStore, type SqlDatabase } from './sqlStore.ts';
+export { sqlStore, type SqlDatabase, type SqlStoreOptions } from './sqlStore.ts';
+export { SQL_MIGRATIONS, type SqlMigration } from './sqlMigrations.ts';
 export { AUDIT_BREAK_REASONS, type AuditBreakReason, type AuditVerdict } from './auditChain.ts';
 export {
   FINDING_CODES,

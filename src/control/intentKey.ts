@@ -20,11 +20,17 @@ export interface IntentKeyOptions {
 }
 
 /**
- * `ik_` + H(`tool-idempotency-key/v1`, { principal_ref, tool, fields }): what `executeTurn` gives a call that carries
- * no key. Arguments that are not JSON (a non-finite number, a cycle) cannot name an intent: the canonicalizer's
+ * `ik_` + H(`tool-idempotency-key/v1`, { principal_ref, tool, fields, intent_ref? }): what `executeTurn` and `execute`
+ * give a call that carries no key; `intent_ref` (the caller's id for one business intent) only when given. Arguments that are not JSON (a non-finite number, a cycle) cannot name an intent: the canonicalizer's
  * CanonicalizationError is thrown, with the pointer to the value (a stream's arguments are always JSON).
  */
-export function intentKey(o: IntentKeyOptions, principal: Principal, tool: string, args: unknown): string {
+export function intentKey(
+  o: IntentKeyOptions,
+  principal: Principal,
+  tool: string,
+  args: unknown,
+  intent_ref?: string,
+): string {
   const spec = Object.hasOwn(o.dispatcher.tools, tool) ? o.dispatcher.tools[tool] : undefined;
   const parsed = spec === undefined ? null : checkSchema(spec.input, args);
   // The parsed arguments: the key is the intent's, not the bytes', so a default the schema fills in counts.
@@ -34,7 +40,9 @@ export function intentKey(o: IntentKeyOptions, principal: Principal, tool: strin
     names === undefined || typeof given !== 'object' || given === null
       ? given
       : pick(given as Record<string, unknown>, names);
-  return `ik_${H('tool-idempotency-key/v1', { principal_ref: principalRef(principal, o.key), tool, fields: fields ?? null }, o.key)}`;
+  const named = { principal_ref: principalRef(principal, o.key), tool, fields: fields ?? null };
+  // Mixed in only when given, so that a key derived without one is the key it always was.
+  return `ik_${H('tool-idempotency-key/v1', intent_ref === undefined ? named : { ...named, intent_ref }, o.key)}`;
 }
 
 function pick(args: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {

@@ -67,6 +67,10 @@ function newRecord(claim: Claim): IdempotencyRecord {
   };
 }
 
+/** The order of `pendingPreview`: the one that lives longest, the greater digest between two that end together. */
+const laterPreview = (a: StoredPreview, b: StoredPreview): boolean =>
+  a.expires_at > b.expires_at || (a.expires_at === b.expires_at && a.preview_sha256 > b.preview_sha256);
+
 /** One string per scope; JSON keeps a `|` inside either part from making two scopes collide. */
 const scopeKey = (scope: RecordScope): string => JSON.stringify([scope.principal_ref, scope.idempotency_key]);
 
@@ -137,6 +141,7 @@ export function memoryStore(): Store {
             ...current,
             state: 'unknown',
             token: c.next_token,
+            lease_until: c.lease_until ?? current.lease_until,
             handler_output: null,
             updated_at: change.now,
             expires_at: c.expires_at,
@@ -154,6 +159,14 @@ export function memoryStore(): Store {
     async readPreview(preview_sha256) {
       const preview = previews.get(preview_sha256);
       return preview === undefined ? null : copy(preview);
+    },
+
+    async pendingPreview(request_sha256, now) {
+      let found: StoredPreview | null = null;
+      for (const p of previews.values())
+        if (p.request_sha256 === request_sha256 && p.expires_at > now && (found === null || laterPreview(p, found)))
+          found = p;
+      return found === null ? null : copy(found);
     },
 
     async saveApproval(approval) {

@@ -15,11 +15,24 @@ export type Principal = TrustedContext['principal'];
 /** The trusted context without `delivery` and `now`, which the plane sets; `approval` for a tool that needs one. */
 export interface PlaneCall {
   principal: Principal;
-  call: TrustedContext['call'];
+  /**
+   * The provider call block. Without `idempotency_key` the plane derives it from the intent, as `intentKey` does
+   * (docs/control-plane.md#turns): the principal, the tool, the runtime's `idempotency_fields` and `intent_ref`.
+   */
+  call: Omit<TrustedContext['call'], 'idempotency_key'> & { idempotency_key?: string };
   tool: string;
   arguments: unknown;
   approval?: { approval_id: string };
+  /**
+   * An id the caller chooses for one business intent (a ticket, a conversation turn), mixed into a derived key: two
+   * legitimate refunds of one invoice under two tickets are two intents, while the model asking again under one
+   * ticket, its free-text reason reworded, is still the same intent. Ignored when the call carries its own key.
+   */
+  intent_ref?: string;
 }
+
+/** A call whose key is known: what every step after the key's derivation works on. */
+export type KeyedPlaneCall = PlaneCall & { call: TrustedContext['call'] };
 
 /** What a person is shown before a call that needs approval runs. */
 export interface Preview {
@@ -27,6 +40,17 @@ export interface Preview {
   tool: string;
   arguments: unknown;
   /** RFC 3339 UTC. */
+  expires_at: string;
+}
+
+/**
+ * A preview still awaiting a person, as the store keeps it (`plane.pendingApproval`): never its arguments,
+ * which the caller that paused the call holds.
+ */
+export interface PendingApproval {
+  request_sha256: string;
+  tool: string;
+  /** RFC 3339 UTC: the preview's own `expires_at`. */
   expires_at: string;
 }
 
@@ -67,8 +91,13 @@ export interface PlaneState {
   /** An unguessable fencing token or approval id. */
   token(): string;
   principalRefOf(principal: Principal): string;
-  trusted(call: PlaneCall, delivery: Delivery, nowMs: number): TrustedContext;
-  /** Sleep up to `ms`, or less if an owner in this process changes that record. */
-  waitForChange(scope: RecordScope, ms: number): Promise<void>;
+  /**
+   * The reference of the principal one execute was called as, set on the state that execute is given (never on
+   * the state the plane shares): the preview it issues keeps it, so `approve` can refuse that principal.
+   */
+  readonly requester_ref?: string;
+  trusted(call: KeyedPlaneCall, delivery: Delivery, nowMs: number): TrustedContext;
+  /** Sleep up to `ms`, or less if an owner in this process changes that record or `outer` aborts. */
+  waitForChange(scope: RecordScope, ms: number, outer?: AbortSignal): Promise<void>;
   wake(scope: RecordScope): void;
 }

@@ -25,6 +25,11 @@ export interface Policy {
   retention_ms: number;
   /** A preview and its approval. */
   approval_ttl_ms: number;
+  /**
+   * Whether the principal a call was made as may approve it. False by default (four eyes): the agent's own
+   * principal cannot approve the call it asked for (docs/control-plane.md#approval).
+   */
+  self_approval: boolean;
 }
 
 export const DEFAULT_POLICY: Readonly<Policy> = Object.freeze({
@@ -37,6 +42,7 @@ export const DEFAULT_POLICY: Readonly<Policy> = Object.freeze({
   lease_ms: 60_000,
   retention_ms: 86_400_000,
   approval_ttl_ms: 900_000,
+  self_approval: false,
 });
 
 export function resolvePolicy(given: Partial<Policy> | undefined): Readonly<Policy> {
@@ -44,12 +50,19 @@ export function resolvePolicy(given: Partial<Policy> | undefined): Readonly<Poli
   for (const [name, value] of Object.entries(given ?? {})) {
     if (!Object.hasOwn(DEFAULT_POLICY, name))
       throw new ControlPlaneConfigError(`policy.${name}`, 'is not a policy member');
+    if (name === 'self_approval') {
+      // A boolean, not a truthy value: a string "false" must not open the door it names.
+      if (typeof value !== 'boolean')
+        throw new ControlPlaneConfigError('policy.self_approval', `must be true or false, not ${describe(value)}`);
+      policy.self_approval = value;
+      continue;
+    }
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < (name === 'poll_ms' ? 1 : 0))
       throw new ControlPlaneConfigError(
         `policy.${name}`,
         'must be a non-negative integer of milliseconds (a count for max_attempts)',
       );
-    policy[name as keyof Policy] = value;
+    policy[name as Exclude<keyof Policy, 'self_approval'>] = value;
   }
   if (policy.max_attempts < 1) throw new ControlPlaneConfigError('policy.max_attempts', 'must be at least 1');
   if (policy.lease_ms < policy.deadline_ms) {
@@ -68,23 +81,35 @@ export function resolvePolicy(given: Partial<Policy> | undefined): Readonly<Poli
   return Object.freeze(policy);
 }
 
+const describe = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+
 const LEASE_WHY =
   'the lease must outlast the deadline, so that no second owner can claim the key while the first may still commit';
 
 /**
  * A runtime's own deadline replaces the policy's for its tool, so it is held
- * to the same lease (docs/control-plane.md#policy).
+ * to the same lease; and a write's lease must also cover the time a request
+ * aborted at that deadline may still take to land (docs/control-plane.md#in-flight-writes).
  */
 export function checkRuntimeDeadlines(
   policy: Readonly<Policy>,
-  runtimes: Readonly<Record<string, { deadline_ms?: number }>>,
+  runtimes: Readonly<Record<string, { deadline_ms?: number; landing_ms?: number }>>,
 ): void {
-  for (const [name, rt] of Object.entries(runtimes))
+  for (const [name, rt] of Object.entries(runtimes)) {
     if (rt.deadline_ms !== undefined && rt.deadline_ms > policy.lease_ms)
       throw new ControlPlaneConfigError(
         `runtimes.${name}.deadline_ms`,
         `is ${rt.deadline_ms}, longer than policy.lease_ms (${policy.lease_ms}): ${LEASE_WHY}`,
       );
+    const deadline = rt.deadline_ms ?? policy.deadline_ms;
+    if (rt.landing_ms !== undefined && deadline + rt.landing_ms > policy.lease_ms)
+      throw new ControlPlaneConfigError(
+        'policy.lease_ms',
+        `is ${policy.lease_ms}, shorter than ${name}'s deadline (${deadline}) plus its landing_ms (${rt.landing_ms}): ` +
+          'an owner aborted at its deadline may still have a request on its way, and no second owner may claim ' +
+          'the key before it can no longer land',
+      );
+  }
 }
 
 /** The wait before run n + 1 (n from 0). */

@@ -10,7 +10,10 @@ import { ControlPlaneConfigError } from './controlPlaneErrors.ts';
 
 export interface RunContext {
   operation_id: string;
-  /** The downstream deduplicates by it (as payment APIs do): what keeps a re-run safe against a late owner. */
+  /**
+   * Give it to the downstream: one that deduplicates by it (as payment APIs do) adds a second guard. The plane's
+   * own promise — one side effect per intent — does not rest on it (docs/control-plane.md#in-flight-writes).
+   */
   idempotency_key: string;
   /** 1 for the first run of this execute. */
   attempt: number;
@@ -31,6 +34,12 @@ export interface ToolRuntime {
   /** The arguments that name the intent (all, if absent): what the turn's derived key is made of. */
   idempotency_fields?: readonly string[];
   deadline_ms?: number;
+  /**
+   * Required for a write: how long a request this runtime sent may still land downstream after its signal aborted
+   * it (the downstream's worst latency). Until then no status answer can say the run did not start, so the plane
+   * keeps the record `unknown`; the lease must cover the deadline plus this (docs/control-plane.md#in-flight-writes).
+   */
+  landing_ms?: number;
 }
 
 export type Runtimes = Readonly<Record<string, ToolRuntime>>;
@@ -61,6 +70,17 @@ export function checkRuntimes(runtimes: unknown, tools: ToolRegistry): Runtimes 
       throw new ControlPlaneConfigError(`runtimes.${name}.approval`, 'must be "required" or absent');
     if (rt.deadline_ms !== undefined && !(Number.isSafeInteger(rt.deadline_ms) && rt.deadline_ms > 0))
       throw new ControlPlaneConfigError(`runtimes.${name}.deadline_ms`, 'must be a positive integer of milliseconds');
+    if (spec.effect === 'write' && rt.landing_ms === undefined)
+      throw new ControlPlaneConfigError(
+        `runtimes.${name}.landing_ms`,
+        'is required for a write tool: how long a request it sent may still land after its signal aborted it ' +
+          "(its downstream's worst latency), so that no status query can release a run still on its way",
+      );
+    if (rt.landing_ms !== undefined && !(Number.isSafeInteger(rt.landing_ms) && rt.landing_ms >= 0))
+      throw new ControlPlaneConfigError(
+        `runtimes.${name}.landing_ms`,
+        'must be a non-negative integer of milliseconds',
+      );
     if (
       rt.idempotency_fields !== undefined &&
       !(Array.isArray(rt.idempotency_fields) && rt.idempotency_fields.every((f) => typeof f === 'string'))

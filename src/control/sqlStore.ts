@@ -5,12 +5,16 @@
  * neither driver is ever imported here (both are optional peer dependencies
  * and stay out of the page's bundle).
  *
- * Round trips: each operation is one statement, except an append whose cached
+ * Round trips: each operation is one statement (opening it too, whether it
+ * migrates or only checks), except an append whose cached
  * audit head another process has moved, which sends its commit again with the
  * link recomputed for the head it was told (one more per append that lost).
  */
 import type { JsonValue } from '../core/index.ts';
-import { SCHEMA_SQL } from './sqlSchema.ts';
+import { MIGRATE_SQL, READ_SCHEMA_SQL } from './sqlSchema.ts';
+import { SQL_MIGRATIONS } from './sqlMigrations.ts';
+import { ControlPlaneConfigError, SqlSchemaBehindError } from './controlPlaneErrors.ts';
+import { readAuditJson } from './auditRead.ts';
 import type {
   AuditDraft,
   AuditEntry,
@@ -95,12 +99,21 @@ function recordOf(row: Row | null | undefined): IdempotencyRecord | null {
   };
 }
 
+/**
+ * The columns are text, so a member named twice is kept as it was written: read strictly, as
+ * `audit verify` reads them (auditRead.ts), since JSON.parse would keep the last and hide the first.
+ */
 function entryOf(row: Row): AuditEntry {
+  const seq = ms(row.seq);
   return {
-    seq: ms(row.seq),
+    seq,
     at: String(row.at),
-    protected_audit: JSON.parse(String(row.protected_audit)) as AuditEntry['protected_audit'],
-    attempts: JSON.parse(String(row.attempts)) as AuditEntry['attempts'],
+    protected_audit: readAuditJson(
+      seq,
+      'protected_audit',
+      String(row.protected_audit),
+    ) as unknown as AuditEntry['protected_audit'],
+    attempts: readAuditJson(seq, 'attempts', String(row.attempts)) as unknown as AuditEntry['attempts'],
     prev_chain_sha256: String(row.prev_chain_sha256),
     chain_sha256: String(row.chain_sha256),
   };
@@ -113,38 +126,95 @@ const headOf = (row: Row | undefined): AuditHead => ({
 
 const MAX_APPEND_TRIES = 64;
 
+function previewOf(row: Row | undefined): StoredPreview | null {
+  if (row === undefined) return null;
+  return {
+    preview_sha256: String(row.preview_sha256),
+    request_sha256: String(row.request_sha256),
+    tool: String(row.tool),
+    expires_at: ms(row.expires_at),
+    requester_ref: typeof row.requester_ref === 'string' ? row.requester_ref : null,
+  };
+}
+
+/**
+ * `migrate: false`: the versions the database records must include every one
+ * of SQL_MIGRATIONS, or nothing is used. One statement, which changes nothing;
+ * a database with no versions table records none.
+ */
+async function checkedHead(query: (sql: string, params: unknown[]) => Promise<Row[]>): Promise<AuditHead> {
+  let row: Row | undefined;
+  try {
+    row = (await query(READ_SCHEMA_SQL, []))[0];
+  } catch (e) {
+    if ((e as { code?: unknown } | null)?.code !== UNDEFINED_TABLE) throw e;
+  }
+  const versions = row === undefined ? [] : (JSON.parse(String(row.versions)) as number[]);
+  const missing = SQL_MIGRATIONS.find((m) => !versions.includes(m.version));
+  if (missing === undefined && row !== undefined) return headOf(row);
+  const schema = String((await query('SELECT current_schema() AS schema', []))[0]?.schema);
+  const first = missing ?? SQL_MIGRATIONS[0]!;
+  throw new SqlSchemaBehindError(`${schema}.trc_schema_versions`, first.version, first.name, versions);
+}
+
+/** PostgreSQL's SQLSTATE for a table that does not exist. */
+const UNDEFINED_TABLE = '42P01';
+
 const CLAIM_SQL =
   'SELECT trc_claim($1::text, $2::text, $3::text, $4::text, $5::text, $6::text, ' +
   '$7::bigint, $8::bigint, $9::bigint, $10::text, $11::text) AS answer';
 const COMMIT_SQL =
   'SELECT trc_commit($1::text, $2::text, $3::text, $4::text, $5::bigint, $6::text, $7::text, $8::text, ' +
-  '$9::bigint, $10::bigint, $11::text, $12::text, $13::text, $14::text, $15::text) AS answer';
+  '$9::bigint, $10::bigint, $11::text, $12::text, $13::text, $14::text, $15::text, $16::bigint) AS answer';
 const READ_SQL =
   'SELECT row_to_json(r)::text AS record FROM trc_records r WHERE r.principal_ref = $1 AND r.idempotency_key = $2';
 const ENTRIES_SQL =
   'SELECT seq, at, protected_audit, attempts, prev_chain_sha256, chain_sha256 FROM trc_audit_entries ' +
   'WHERE seq >= $1::bigint AND ($2::bigint IS NULL OR seq <= $2::bigint) ORDER BY seq';
+const SAVE_PREVIEW_SQL =
+  'INSERT INTO trc_previews (preview_sha256, request_sha256, tool, expires_at, requester_ref) ' +
+  'VALUES ($1, $2, $3, $4::bigint, $5) ON CONFLICT (preview_sha256) DO NOTHING';
+// COLLATE "C": digests compare byte by byte, as the memory store compares them, whatever the database's collation.
+const PENDING_PREVIEW_SQL =
+  'SELECT * FROM trc_previews WHERE request_sha256 = $1 AND expires_at > $2::bigint ' +
+  'ORDER BY expires_at DESC, preview_sha256 COLLATE "C" DESC LIMIT 1';
 const PRUNE_SQL = `WITH r AS (DELETE FROM trc_records WHERE expires_at <= $1::bigint RETURNING 1),
   p AS (DELETE FROM trc_previews WHERE expires_at <= $1::bigint RETURNING 1),
   a AS (DELETE FROM trc_approvals WHERE expires_at_ms <= $1::bigint RETURNING 1)
 SELECT (SELECT count(*) FROM r) AS records, (SELECT count(*) FROM p) AS previews, (SELECT count(*) FROM a) AS approvals`;
 
+export interface SqlStoreOptions {
+  /**
+   * true (the default): apply the migrations the database has not recorded (docs/control-stores.md#migrations).
+   * false: apply nothing, and refuse a database that lacks one with a SqlSchemaBehindError, for a deployment
+   * whose processes may not change the schema.
+   */
+  migrate?: boolean;
+}
+
 /**
- * Creates the `trc_` tables and functions in the first schema of the
- * connection's search_path when they are missing (any number of processes
- * may do this at once), then returns the store. `close()` closes nothing: the
- * database is the caller's, opened and ended by the caller.
+ * Brings the `trc_` schema in the first schema of the connection's
+ * search_path up to SQL_MIGRATIONS, applying the migrations it has not
+ * recorded (any number of processes may do this at once), then returns the
+ * store; with `migrate: false` it only checks them. `close()` closes nothing:
+ * the database is the caller's, opened and ended by the caller.
  */
-export async function sqlStore(db: SqlDatabase): Promise<Store> {
+export async function sqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): Promise<Store> {
+  const migrate = options?.migrate ?? true;
+  if (typeof migrate !== 'boolean')
+    throw new ControlPlaneConfigError('sqlStore.options.migrate', 'must be true, false or absent');
   const driver = driverFor(db);
   let trips = 0;
   const query = (sql: string, params: unknown[]): Promise<Row[]> => {
     trips += 1;
     return driver.query(sql, params);
   };
-  trips += 1;
   // The head this process last saw: an append is sent linked to it, and told the real one when another moved it.
-  let head = headOf((await driver.script(SCHEMA_SQL))[0]);
+  let head: AuditHead;
+  if (migrate) {
+    trips += 1;
+    head = headOf((await driver.script(MIGRATE_SQL))[0]);
+  } else head = await checkedHead(query);
 
   async function answer(sql: string, params: unknown[]): Promise<Row> {
     const rows = await query(sql, params);
@@ -172,6 +242,7 @@ export async function sqlStore(db: SqlDatabase): Promise<Store> {
       link?.at ?? null,
       link?.audit ?? null,
       link?.attempts ?? null,
+      c?.kind === 'unknown' ? (c.lease_until ?? null) : null,
     ]);
   }
 
@@ -253,24 +324,21 @@ export async function sqlStore(db: SqlDatabase): Promise<Store> {
 
     async savePreview(preview: StoredPreview) {
       // The key is the preview's own digest: the same key is the same preview, so a second save changes nothing.
-      await query('INSERT INTO trc_previews VALUES ($1, $2, $3, $4::bigint) ON CONFLICT (preview_sha256) DO NOTHING', [
+      await query(SAVE_PREVIEW_SQL, [
         preview.preview_sha256,
         preview.request_sha256,
         preview.tool,
         preview.expires_at,
+        preview.requester_ref,
       ]);
     },
 
     async readPreview(preview_sha256) {
-      const rows = await query('SELECT * FROM trc_previews WHERE preview_sha256 = $1', [preview_sha256]);
-      const row = rows[0];
-      if (row === undefined) return null;
-      return {
-        preview_sha256: String(row.preview_sha256),
-        request_sha256: String(row.request_sha256),
-        tool: String(row.tool),
-        expires_at: ms(row.expires_at),
-      };
+      return previewOf((await query('SELECT * FROM trc_previews WHERE preview_sha256 = $1', [preview_sha256]))[0]);
+    },
+
+    async pendingPreview(request_sha256, now) {
+      return previewOf((await query(PENDING_PREVIEW_SQL, [request_sha256, now]))[0]);
     },
 
     async saveApproval(approval: StoredApproval) {

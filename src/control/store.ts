@@ -87,8 +87,12 @@ export interface RecordChange extends RecordScope {
   now: number;
   change:
     | { kind: 'complete'; handler_output: JsonValue; expires_at: number }
-    /** A write that may have committed. `token` becomes `next_token`, so the old owner is fenced off. */
-    | { kind: 'unknown'; next_token: string; expires_at: number }
+    /**
+     * A write that may have committed. `token` becomes `next_token`, so the old owner is fenced off.
+     * `lease_until`, when given, replaces the record's: until then a run of this key may still land downstream,
+     * and no status answer may release it (docs/control-plane.md#in-flight-writes). Absent, the lease stays.
+     */
+    | { kind: 'unknown'; next_token: string; expires_at: number; lease_until?: number }
     /** Nothing happened downstream: the record goes, a later call may run it. */
     | { kind: 'release' }
     /** The record is left as it is; the change only checks that it still holds `token` in `from`. */
@@ -139,6 +143,11 @@ export interface StoredPreview {
   request_sha256: string;
   tool: string;
   expires_at: number;
+  /**
+   * The principal reference of the call that asked for it (never the raw ids): `approve` refuses that principal
+   * as the approver. Null only in a preview a SQL store kept from before its migration 2.
+   */
+  requester_ref: string | null;
 }
 
 export interface StoredApproval {
@@ -174,6 +183,11 @@ export interface Store {
   /** Keyed by its digest: saving the same preview again changes nothing. */
   savePreview(preview: StoredPreview): Promise<void>;
   readPreview(preview_sha256: string): Promise<StoredPreview | null>;
+  /**
+   * Of the previews issued for this request digest and unexpired at `now` (`expires_at` > `now`), the one that
+   * lives longest (the last issued; of two that end together, the greater `preview_sha256`); null when there is none.
+   */
+  pendingPreview(request_sha256: string, now: number): Promise<StoredPreview | null>;
   /** Rejects an `approval_id` already stored: a second save must not make a used approval usable again. */
   saveApproval(approval: StoredApproval): Promise<void>;
   readApproval(approval_id: string): Promise<StoredApproval | null>;

@@ -120,6 +120,8 @@ export function billingWorld(options: { dedup?: boolean; retryAfterMs?: number }
       return r === undefined ? { state: 'not_started' } : { state: 'committed', handler_output: refundOutput(r) };
     },
     idempotency_fields: ['invoice_ref', 'amount_cents'],
+    // Within the default lease (60 s) beside the default deadline (30 s).
+    landing_ms: 5_000,
   };
   const invoice: ToolRuntime = {
     async run(args) {

@@ -17,7 +17,10 @@ import {
   type PlaneCall,
   type ToolRuntime,
 } from '../../src/control/index.ts';
-import { alice, billingWorld, dispatcher, invoiceCall, refundCall } from './billing.ts';
+import { billingWorld, dispatcher, invoiceCall, refundCall } from './billing.ts';
+
+/** Another person in alice's tenant: the one who approves what alice's agent asks for. */
+const manager = { tenant: 'tenant-acme', subject: 'manager-bob' };
 
 function setup(
   opts: {
@@ -91,23 +94,35 @@ describe('a write that moves money', () => {
     expect((await run(refundCall())).delivery).toBe('local_replay');
   });
 
-  it('a handler that hangs after the commit meets its deadline; the status query reconciles it', async () => {
+  it('a handler that hangs after the commit meets its deadline: OUTCOME_UNKNOWN with no status query; once its lease is over, the status query reconciles it', async () => {
     const { world, clock, run } = setup();
     world.next('commit_then_hang');
     const t0 = clock.now();
     const ex = await run(refundCall());
-    expect(ex.delivery).toBe('receipt_reconciled');
+    // Still in flight: a status query now could not say it did not start, so none is asked.
+    expect(code(ex)).toBe('OUTCOME_UNKNOWN');
+    expect(kinds(ex)).toEqual(['run:OUTCOME_UNKNOWN']);
     expect(clock.now() - t0).toBe(30_000);
+    const during = await run(refundCall());
+    expect(code(during)).toBe('OUTCOME_UNKNOWN');
+    expect(kinds(during)).toEqual([]);
+    await clock.advance(t0 + 60_000 - clock.now());
+    const after = await run(refundCall());
+    expect(after.delivery).toBe('receipt_reconciled');
+    expect(kinds(after)).toEqual(['status_query:-']);
     expect(world.sideEffects()).toBe(1);
   });
 
   it('OUTCOME_UNKNOWN when the downstream cannot say; the next call queries again and never runs the write', async () => {
-    const { world, run } = setup();
+    const { world, clock, run } = setup();
     world.next('commit_then_hang');
+    expect(code(await run(refundCall()))).toBe('OUTCOME_UNKNOWN');
+    await clock.advance(60_000);
     world.status('unknown');
     const ex = await run(refundCall());
     expect(code(ex)).toBe('OUTCOME_UNKNOWN');
     expect(ex.pkg.model_result.error?.recovery).toBe('query_status');
+    expect(kinds(ex)).toEqual(['status_query:OUTCOME_UNKNOWN']);
     world.status(null);
     const next = await run(refundCall());
     expect(next.delivery).toBe('receipt_reconciled');
@@ -144,23 +159,17 @@ describe('a write that moves money', () => {
     }
   });
 
-  it('garbage from a write handler: the downstream says nothing started, so it runs again within the budget, one refund', async () => {
+  it('garbage from a write handler is OUTPUT_CONTRACT_VIOLATION: the downstream says nothing started, the record is released, and the plane does not run it again', async () => {
     const { world, run } = setup();
     world.next('garbage');
     const ex = await run(refundCall());
-    expect(ex.delivery).toBe('fresh');
-    expect(kinds(ex)).toEqual(['run:OUTPUT_CONTRACT_VIOLATION', 'status_query:-', 'run:-']);
-    expect(world.runs()).toBe(2);
-    expect(world.sideEffects()).toBe(1);
-  });
-
-  it('garbage twice in a budget of one: OUTPUT_CONTRACT_VIOLATION is answered, outcome not_started once the downstream said so', async () => {
-    const { world, run } = setup({ policy: { max_attempts: 1 } });
-    world.next('garbage');
-    const ex = await run(refundCall());
-    expect(code(ex)).toBe('TIMEOUT_BEFORE_EXECUTE');
+    expect(code(ex)).toBe('OUTPUT_CONTRACT_VIOLATION');
+    expect(kinds(ex)).toEqual(['run:OUTPUT_CONTRACT_VIOLATION', 'status_query:-']);
     expect(world.runs()).toBe(1);
     expect(world.sideEffects()).toBe(0);
+    // A person (or the model, told to) asks again: a new execute, and the key is free.
+    expect((await run(refundCall())).delivery).toBe('fresh');
+    expect(world.sideEffects()).toBe(1);
   });
 });
 
@@ -259,15 +268,15 @@ describe('approval', () => {
   it('an approval for other arguments is APPROVAL_INVALID; a preview it did not issue, or expired, is refused', async () => {
     const { clock, plane, run } = setup({ approval: true });
     const held = await run(refundCall());
-    const approval = await plane.approve(held.preview!, alice);
+    const approval = await plane.approve(held.preview!, manager);
     expect(code(await run({ ...refundCall({ amount_cents: 9_999 }, 'refund-key-0009'), approval }))).toBe(
       'APPROVAL_INVALID',
     );
-    await expect(plane.approve({ ...held.preview!, arguments: { invoice_ref: 'INV-1' } }, alice)).rejects.toThrow(
+    await expect(plane.approve({ ...held.preview!, arguments: { invoice_ref: 'INV-1' } }, manager)).rejects.toThrow(
       ApprovalRefusedError,
     );
     await clock.advance(900_001);
-    await expect(plane.approve(held.preview!, alice)).rejects.toThrow(/expired/);
+    await expect(plane.approve(held.preview!, manager)).rejects.toThrow(/expired/);
     expect(code(await run({ ...refundCall(), approval }))).toBe('APPROVAL_INVALID');
   });
 });
@@ -321,7 +330,8 @@ describe('several owners of one key', () => {
         return out;
       },
     };
-    const policy = { lease_ms: 2_000, deadline_ms: 2_000 };
+    // The lease covers the deadline plus the refund's landing_ms (5 s).
+    const policy = { lease_ms: 7_000, deadline_ms: 2_000 };
     const owner = createControlPlane({
       dispatcher,
       store,
@@ -339,7 +349,7 @@ describe('several owners of one key', () => {
       authorize: () => true,
     });
     const first = owner.execute(refundCall());
-    await world2.advance(2_500);
+    await world2.advance(7_500);
     const second = await other.execute(refundCall());
     expect(second.delivery).toBe('receipt_reconciled');
     resume();
@@ -424,12 +434,22 @@ describe('bad input', () => {
       at: 'runtimes.issue_refund.deadline_ms',
       message: /is 60001, longer than policy\.lease_ms \(60000\)/,
     });
-    // The boundary: a lease as long as the deadline, for the policy and for a runtime.
-    expect(refused({ lease_ms: 1_000, deadline_ms: 1_000 })).toBeNull();
-    expect(refused({ deadline_ms: 60_000 })).toBeNull();
+    // A write's lease covers its deadline plus its landing_ms (the refund's is 5 s): the boundary, for the policy
+    // and for a runtime, and one millisecond short of it.
+    expect(refused({ lease_ms: 6_000, deadline_ms: 1_000 })).toBeNull();
+    expect(refused({ lease_ms: 5_999, deadline_ms: 1_000 })).toEqual({
+      at: 'policy.lease_ms',
+      message: expect.stringMatching(
+        /^policy\.lease_ms is 5999, shorter than issue_refund's deadline \(1000\) plus its landing_ms \(5000\)/,
+      ),
+    });
+    expect(refused({ deadline_ms: 55_000 })).toBeNull();
     expect(
-      refused({}, { ...world.runtimes, issue_refund: { ...world.runtimes.issue_refund, deadline_ms: 60_000 } }),
+      refused({}, { ...world.runtimes, issue_refund: { ...world.runtimes.issue_refund, deadline_ms: 55_000 } }),
     ).toBeNull();
+    expect(
+      refused({}, { ...world.runtimes, issue_refund: { ...world.runtimes.issue_refund, deadline_ms: 55_001 } })?.at,
+    ).toBe('policy.lease_ms');
   });
 
   it('a malformed call is a typed, located error; an unknown tool and bad arguments are the dispatcher’s own answers', async () => {

@@ -13,6 +13,7 @@ const COUNTED = [
   'commit',
   'savePreview',
   'readPreview',
+  'pendingPreview',
   'saveApproval',
   'readApproval',
   'entries',

@@ -86,6 +86,67 @@ describe.skipIf(skip !== null)('the control plane over PostgreSQL, in several OS
 
   // The dead owner's record stays `started` until its lease runs out (docs/control-plane.md#execute, step 2):
   // the worker's lease is short so that the next call waits seconds for it, not the default minute.
+  it('the engineer\u2019s run under load: requests that outlive their deadline on the wire, callers that follow every answer, a ledger with no unique key: no intent paid twice', async () => {
+    const s = await freshSchemas(admin);
+    const INTENTS = 24;
+    const CALLERS = 3;
+    const keys = Array.from({ length: INTENTS }, (_, i) => `load-${i}`);
+    const workers: Worker[] = [];
+    try {
+      for (let i = 0; i < CALLERS; i++)
+        workers.push(
+          await startWorker({
+            mode: 'obedient',
+            url,
+            schema: s.schema,
+            ledger: s.ledger,
+            keys,
+            // A 500 ms deadline, a request that lands 250–750 ms after it was sent: about half outlive their deadline.
+            latency: { min: 250, max: 750, seed: 20261206 + i },
+            // The lease covers the deadline plus the worst latency (the ledger's landing_ms), and 250 ms for a busy
+            // machine's late timers (docs/control-plane.md#in-flight-writes).
+            policy: { deadline_ms: 500, lease_ms: 1_500 },
+          }),
+        );
+      await Promise.all(workers.map((w) => w.waitFor((m) => m.type === 'ready')));
+      for (const w of workers) w.send('go');
+      await Promise.all(workers.map((w) => w.waitFor((m) => m.type === 'done', 60_000)));
+      const finals = workers.flatMap((w) => w.messages.filter((m) => m.type === 'answer')) as unknown as (Answer & {
+        asks: number;
+        answers: string[];
+      })[];
+      const other = workers.flatMap((w) => w.messages.filter((m) => !['answer', 'ready', 'done'].includes(m.type)));
+      const counts = await ledgerCounts(admin, s.ledger);
+      const { rows: states } = await admin.query<{ key: string; state: string | null }>(
+        `SELECT l.idempotency_key AS key, r.state FROM (SELECT DISTINCT idempotency_key FROM ${s.ledger}.refunds) l ` +
+          `LEFT JOIN ${s.schema}.trc_records r ON r.idempotency_key = l.idempotency_key`,
+      );
+      const asked = finals.flatMap((f) => f.answers);
+      const tallied = new Map<string, number>();
+      for (const a of asked) tallied.set(a, (tallied.get(a) ?? 0) + 1);
+      console.log(
+        `[pgFaults] under load: ${CALLERS} processes × ${INTENTS} intents, deadline 500 ms, requests 250–750 ms on the wire: ` +
+          `executes ${asked.length}, side effects ${counts.effects}, intents moved ${counts.keys}, duplicates ${counts.duplicates}; ` +
+          `answers: ${[...tallied]
+            .sort()
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}; records of intents moved: ` +
+          `${[...new Set(states.map((r) => r.state ?? 'released'))].sort().join(', ')}`,
+      );
+      expect(other).toEqual([]);
+      expect(counts.duplicates).toBe(0);
+      // Every intent whose money moved is on record, completed or unknown: never released to be run again.
+      for (const r of states) expect(['completed', 'unknown']).toContain(r.state);
+      expect(finals).toHaveLength(CALLERS * INTENTS);
+      expect(finals.filter((f) => !f.catalog)).toEqual([]);
+      expect(finals.filter((f) => f.status !== 'succeeded').map((f) => `${f.key}: ${f.answers.join(' ')}`)).toEqual([]);
+      expect(counts.effects).toBe(INTENTS);
+    } finally {
+      await Promise.all(workers.map(stopWorker));
+      await s.drop();
+    }
+  });
+
   const CRASH_POLICY = { lease_ms: 1_500, deadline_ms: 1_000 };
 
   async function crashAndCallAgain(crashBefore: boolean) {

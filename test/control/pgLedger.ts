@@ -37,8 +37,20 @@ const refundOutput = (r: LedgerRow) => ({
 });
 
 export interface LedgerHooks {
-  /** Before the insert: a window in which other processes meet this owner at work. */
+  /**
+   * Before the insert: a window in which other processes meet this owner at work, or the time the request spends on
+   * the wire. Once `run` has called it the insert follows whatever the handler's signal does: the request was sent.
+   */
   before?: () => Promise<void>;
+  /** The handler gives up when its signal aborts, with its request still on the wire (it throws; the insert lands). */
+  givesUp?: boolean;
+  /**
+   * The downstream's own latency for this request (ms): the server sleeps that long inside the insert's statement, so
+   * when the row lands depends on the downstream alone, not on how busy the calling process is.
+   */
+  wireMs?: () => number;
+  /** The runtime's landing_ms: the downstream's worst latency (500 ms unless said). */
+  landingMs?: number;
   /** After the insert has committed; the handler answers when it resolves (a crash test's never does). */
   after?: (key: string) => Promise<void>;
 }
@@ -47,15 +59,39 @@ export interface LedgerHooks {
 export function ledgerRuntimes(pool: pg.Pool, ledger: string, hooks: LedgerHooks = {}): Record<string, ToolRuntime> {
   const issue: ToolRuntime = {
     async run(args, ctx) {
-      await hooks.before?.();
       const a = args as typeof REFUND;
-      const { rows } = await pool.query<LedgerRow>(
-        `INSERT INTO ${ledger}.refunds (idempotency_key, invoice_ref, amount_cents, reason, pid) ` +
-          'VALUES ($1, $2, $3, $4, $5) RETURNING id, invoice_ref, amount_cents, reason',
-        [ctx.idempotency_key, a.invoice_ref, a.amount_cents, a.reason, process.pid],
-      );
+      const sent = (async () => {
+        await hooks.before?.();
+        const wire = hooks.wireMs?.() ?? 0;
+        const insert =
+          `INSERT INTO ${ledger}.refunds (idempotency_key, invoice_ref, amount_cents, reason, pid) ` +
+          (wire > 0 ? `SELECT $1, $2, $3, $4, $5 FROM pg_sleep(${wire / 1000}) ` : 'VALUES ($1, $2, $3, $4, $5) ') +
+          'RETURNING id, invoice_ref, amount_cents, reason';
+        const values = [ctx.idempotency_key, a.invoice_ref, a.amount_cents, a.reason, process.pid];
+        if (!hooks.givesUp) return (await pool.query<LedgerRow>(insert, values)).rows[0] as LedgerRow;
+        // A request still waiting for a connection has not been sent: one whose signal aborted meanwhile is not sent
+        // at all. Sending it after the abort would land it later than landing_ms promises.
+        const client = await pool.connect();
+        // A checked-out client reports a lost connection as an event: heard here, answered by the query's rejection.
+        const lost = () => {};
+        client.on('error', lost);
+        try {
+          if (ctx.signal.aborted) throw new Error('not sent: aborted while waiting for a connection');
+          return (await client.query<LedgerRow>(insert, values)).rows[0] as LedgerRow;
+        } finally {
+          client.off('error', lost);
+          client.release();
+        }
+      })();
+      if (hooks.givesUp) {
+        const abandoned = new Promise<null>((resolve) => ctx.signal.addEventListener('abort', () => resolve(null)));
+        // The request lands (or fails) on its own; nobody waits for it any more.
+        sent.catch(() => {});
+        if ((await Promise.race([sent, abandoned])) === null) throw new Error('gave up at the deadline');
+      }
+      const row = await sent;
       await hooks.after?.(ctx.idempotency_key);
-      return refundOutput(rows[0] as LedgerRow);
+      return refundOutput(row);
     },
     async queryStatus(ctx): Promise<StatusAnswer> {
       const { rows } = await pool.query<LedgerRow>(
@@ -66,6 +102,9 @@ export function ledgerRuntimes(pool: pg.Pool, ledger: string, hooks: LedgerHooks
       return row === undefined ? { state: 'not_started' } : { state: 'committed', handler_output: refundOutput(row) };
     },
     idempotency_fields: ['invoice_ref', 'amount_cents'],
+    // An insert on the same server lands within its statement; 500 ms is ample, and the crash tests' lease (1.5 s)
+    // covers their deadline (1 s) plus it.
+    landing_ms: hooks.landingMs ?? 500,
   };
   return { get_invoice: billingWorld().runtimes.get_invoice, issue_refund: issue };
 }

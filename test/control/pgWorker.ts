@@ -12,15 +12,22 @@
  *   answers, so that the parent can kill the process at that moment
  *   (`crashBefore`: it hangs before the insert instead);
  * - `stream`: new keys one after another until `stop`, while the server may
- *   go away and come back under it.
+ *   go away and come back under it;
+ * - `obedient`: every key of the list at once after `go`, each asked by a
+ *   caller that does what every answer says (test/control/obedientCaller.ts),
+ *   its request's latency in the downstream drawn around the deadline
+ *   (`latency`, seeded per process; the server sleeps it inside the insert),
+ *   the handler giving up at its deadline.
  */
 import pg from 'pg';
 import { createControlPlane, sqlStore, type Policy } from '../../src/control/index.ts';
 import { dispatcher } from './billing.ts';
 import { answerOf, ledgerCall, ledgerRuntimes, type LedgerHooks } from './pgLedger.ts';
+import { askUntilSettled } from './obedientCaller.ts';
+import { seeded } from './wireLedger.ts';
 
 export interface WorkerConfig {
-  mode: 'race' | 'crash' | 'stream';
+  mode: 'race' | 'crash' | 'stream' | 'obedient';
   url: string;
   schema: string;
   ledger: string;
@@ -29,6 +36,8 @@ export interface WorkerConfig {
   concurrency?: number;
   crashBefore?: boolean;
   policy?: Partial<Policy>;
+  /** `obedient`: the request's time on the wire, drawn uniformly in [min, max] ms with this seed. */
+  latency?: { min: number; max: number; seed: number };
 }
 
 const config = JSON.parse(process.env.TRC_PG_WORKER ?? '{}') as WorkerConfig;
@@ -61,7 +70,13 @@ async function command(name: string): Promise<void> {
   while (!commands.includes(name)) await new Promise<void>((resolve) => waiting.push(resolve));
 }
 
-const pool = new pg.Pool({ connectionString: config.url, options: `-c search_path=${config.schema}`, max: 8 });
+// `obedient` holds a connection for each request in the downstream (its latency is slept in the server): more of them,
+// so that the store's own statements are not left waiting behind the ledger's.
+const pool = new pg.Pool({
+  connectionString: config.url,
+  options: `-c search_path=${config.schema}`,
+  max: config.mode === 'obedient' ? 24 : 8,
+});
 // An idle client whose server went away is reported on the pool; with no listener, node-postgres's 'error' event
 // would end the process. The store's answers for that time come from the queries that failed, not from this.
 let poolErrors = 0;
@@ -71,6 +86,14 @@ pool.on('error', () => {
 
 const hooks: LedgerHooks = {};
 if (config.mode === 'race') hooks.before = () => new Promise((resolve) => setTimeout(resolve, 20));
+if (config.mode === 'obedient') {
+  const { min, max, seed } = config.latency ?? { min: 0, max: 0, seed: 1 };
+  const draw = seeded(seed);
+  hooks.wireMs = () => min + Math.floor(draw() * (max - min + 1));
+  // A request sent just before the deadline may take the worst latency to land.
+  hooks.landingMs = max;
+  hooks.givesUp = true;
+}
 if (config.mode === 'crash') {
   const hang = (key: string) => {
     say({ type: 'hanging', key });
@@ -102,8 +125,25 @@ async function one(key: string): Promise<boolean> {
   }
 }
 
+/** One intent, asked until its answer says stop: every answer is reported, then the last. */
+async function obey(key: string): Promise<void> {
+  try {
+    const settled = await askUntilSettled(
+      () => plane.execute(ledgerCall(key, `${process.pid}_${++calls}`)),
+      (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      { maxAsks: 40, unknownPauseMs: 250 },
+    );
+    say({ type: 'answer', ...answerOf(key, settled.final), asks: settled.asks, answers: settled.answers });
+  } catch (error) {
+    say({ type: 'rejected', key, error: String(error) });
+  }
+}
+
 say({ type: 'ready' });
-if (config.mode === 'race') {
+if (config.mode === 'obedient') {
+  await command('go');
+  await Promise.all((config.keys ?? []).map(obey));
+} else if (config.mode === 'race') {
   await command('go');
   await Promise.all((config.keys ?? []).map(one));
 } else if (config.mode === 'crash') {

@@ -15,7 +15,8 @@
  */
 import type { Store } from '../../src/control/index.ts';
 
-export type StalledCall = 'read' | 'claim' | 'commit' | 'savePreview' | 'readPreview' | 'saveApproval' | 'readApproval';
+export type StalledCall =
+  'read' | 'claim' | 'commit' | 'savePreview' | 'readPreview' | 'pendingPreview' | 'saveApproval' | 'readApproval';
 export type StallMode = 'lost' | 'landed' | 'late';
 
 export interface StallingStore {
@@ -46,6 +47,7 @@ export function stallingStore(inner: Store): StallingStore {
     'commit',
     'savePreview',
     'readPreview',
+    'pendingPreview',
     'saveApproval',
     'readApproval',
   ] as const) {

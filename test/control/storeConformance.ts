@@ -1,7 +1,6 @@
 /**
- * The store contract as tests (docs/control-stores.md), one suite that every
- * implementation runs: the memory store, PGlite and a PostgreSQL server each
- * give the same answer to every edge, so the plane may hold any of them.
+ * The store contract as tests (docs/control-stores.md), one suite that every implementation runs: the memory
+ * store, PGlite and a PostgreSQL server each give the same answer to every edge, so the plane may hold any of them.
  */
 import { describe, expect } from 'vitest';
 import { canonicalize, type JsonValue } from '../../src/core/index.ts';
@@ -30,6 +29,8 @@ import {
   won,
   type StoreHarness,
 } from './storeFixtures.ts';
+import { leaseConformance } from './leaseConformance.ts';
+import { previewConformance } from './previewConformance.ts';
 
 export type { StoreHarness };
 
@@ -361,20 +362,10 @@ export function storeConformance(name: string, make: () => Promise<StoreHarness>
       });
     });
 
-    describe('previews, prune, copies, storage', () => {
-      withStore('previews are stored by their digest; a second save keeps the first', async (_h, store) => {
-        const preview = {
-          preview_sha256: 'c'.repeat(64),
-          request_sha256: REQUEST,
-          tool: 'get_order',
-          expires_at: T0 + 1,
-        };
-        expect(await store.readPreview(preview.preview_sha256)).toBeNull();
-        await store.savePreview(preview);
-        await store.savePreview({ ...preview, expires_at: T0 + 99 });
-        expect(await store.readPreview(preview.preview_sha256)).toEqual(preview);
-      });
+    describe('previews', () => previewConformance(withStore));
+    describe('the lease of an unknown record', () => leaseConformance(withStore));
 
+    describe('prune, copies, storage', () => {
       withStore('prune removes what expired at now and never an entry', async (_h, store) => {
         const soon = await won(store, claimOf({ expires_at: T0 + 10 }));
         const later = await won(store, claimOf({ expires_at: T0 + 20 }));
@@ -383,6 +374,7 @@ export function storeConformance(name: string, make: () => Promise<StoreHarness>
           request_sha256: REQUEST,
           tool: 't',
           expires_at: at,
+          requester_ref: PRINCIPAL_REF,
         });
         await store.savePreview(p('1', T0 + 10));
         await store.savePreview(p('2', T0 + 20));
@@ -398,6 +390,7 @@ export function storeConformance(name: string, make: () => Promise<StoreHarness>
         expect(await store.read(later)).toEqual(later);
         expect(await store.readPreview('1'.repeat(64))).toBeNull();
         expect(await store.readPreview('2'.repeat(64))).not.toBeNull();
+        expect((await store.pendingPreview(REQUEST, T0))?.preview_sha256).toBe('2'.repeat(64));
         expect(await store.readApproval(a1.approval_id)).toBeNull();
         expect(await store.readApproval(a2.approval_id)).toEqual(a2);
         expect(await store.prune(T0 + 10 * RETAIN)).toBe(1);
@@ -430,10 +423,20 @@ export function storeConformance(name: string, make: () => Promise<StoreHarness>
         await store.saveApproval(approval);
         const r = await won(store, claimOf({ approval_id: approval.approval_id }));
         await store.commit(changeOf(r, complete(pkg.model_result as unknown as JsonValue)), draftOf(1), link);
+        // A preview keeps who asked as a reference, never the ids.
+        const preview_sha256 = '7'.repeat(64);
+        await store.savePreview({
+          preview_sha256,
+          request_sha256: REQUEST,
+          tool: 'issue_refund',
+          expires_at: T0 + 1,
+          requester_ref: PRINCIPAL_REF,
+        });
         const seen = JSON.stringify([
           await store.read(r),
           await store.entries(),
           await store.readApproval(approval.approval_id),
+          await store.readPreview(preview_sha256),
         ]);
         const raw = [scenario.context.principal.tenant, scenario.context.principal.subject];
         for (const value of raw) expect(seen).not.toContain(value);
@@ -473,9 +476,16 @@ export function storeConformance(name: string, make: () => Promise<StoreHarness>
         await count('saveApproval', 1, () => store.saveApproval(approval));
         await count('readApproval', 1, () => store.readApproval(approval.approval_id));
         await count('claim_approved', 1, () => won(store, claimOf({ approval_id: approval.approval_id })));
-        const preview = { preview_sha256: 'd'.repeat(64), request_sha256: REQUEST, tool: 't', expires_at: T0 };
+        const preview = {
+          preview_sha256: 'd'.repeat(64),
+          request_sha256: REQUEST,
+          tool: 't',
+          expires_at: T0,
+          requester_ref: PRINCIPAL_REF,
+        };
         await count('savePreview', 1, () => store.savePreview(preview));
         await count('readPreview', 1, () => store.readPreview(preview.preview_sha256));
+        await count('pendingPreview', 1, () => store.pendingPreview(REQUEST, T0));
         // Appends of one process wait for each other instead of racing for the head: one statement each.
         const five = () => Promise.all([2, 3, 4, 5, 6].map((i) => store.commit(null, draftOf(i), link)));
         await count('appends_5', 5, five);

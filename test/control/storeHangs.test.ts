@@ -210,16 +210,18 @@ describe('after a write’s handler may have committed: OUTCOME_UNKNOWN, query s
     expect(world.sideEffects()).toBe(1);
   });
 
-  it('the entry of a status query’s answer never answers, past the deadline: bounded by status_timeout_ms', async () => {
-    const { world, st, run, timed } = setup();
+  it('the fence of a write still in flight at its deadline never answers, past the deadline: bounded by status_timeout_ms', async () => {
+    const { world, clock, st, run, timed } = setup();
     world.next('commit_then_hang');
-    // The fence at the deadline goes through; the entry after the status query hangs.
-    st.stall('commit', { nth: 2 });
+    // The deadline passes with the handler in flight; the fence to unknown that follows hangs.
+    st.stall('commit');
     const { ex, waited } = await timed(refundCall());
     outcomeUnknown(ex);
-    expect(kinds(ex)).toEqual(['run:TIMEOUT_BEFORE_EXECUTE', 'status_query:-']);
+    expect(kinds(ex)).toEqual(['run:OUTCOME_UNKNOWN']);
     expect(waited).toBe(DEADLINE + 5_000);
     await st.recover();
+    // The record is still the owner's, started: once its lease is over, it is fenced and settled by the status query.
+    await clock.advance(LEASE);
     const next = await run(refundCall());
     expect(next.delivery).toBe('receipt_reconciled');
     expect(world.sideEffects()).toBe(1);

@@ -16,7 +16,7 @@ import type {
   Authorize,
   Clock,
   Execution,
-  PlaneCall,
+  KeyedPlaneCall,
   Preview,
   Principal,
   ToolRuntime,
@@ -48,7 +48,7 @@ export type BrokenExecution = Execution & { redispatch?: true };
 
 export interface BrokenPlane {
   readonly id: BrokenPlaneId;
-  execute(call: PlaneCall): Promise<BrokenExecution>;
+  execute(call: KeyedPlaneCall): Promise<BrokenExecution>;
   approve(preview: Preview, approver: Principal): Promise<Approval>;
   /** The records it holds at `now`, for the lab's records panel. */
   records(now: number): Omit<BrokenRecord, 'pkg' | 'principal_ref'>[];
@@ -93,12 +93,12 @@ export function createBrokenPlane(id: BrokenPlaneId, o: BrokenPlaneOptions): Bro
   const approvals = new Map<string, { request_sha256: string; expires_at: number; used: boolean }>();
   let tokens = 0;
 
-  const scopeOf = (call: PlaneCall) =>
+  const scopeOf = (call: KeyedPlaneCall) =>
     id === 'global_keys'
       ? call.call.idempotency_key
       : `${o.principalRefOf(call.principal)}\u0000${call.call.idempotency_key}`;
 
-  async function execute(call: PlaneCall): Promise<BrokenExecution> {
+  async function execute(call: KeyedPlaneCall): Promise<BrokenExecution> {
     const attempts: Attempt[] = [];
     const begin = (kind: Attempt['kind']) => {
       const started = o.clock.now();

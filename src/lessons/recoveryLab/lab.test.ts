@@ -90,16 +90,16 @@ describe('the recovery lab over the real plane', () => {
     expect(shown(lab, 'lost_response_reconciled')).toHaveLength(1);
   });
 
-  it('status query answers "not started" after a lost response: the plane runs again with the key, the downstream deduplicates it', async () => {
+  it('status query answers "not started" after a lost response: the record is released and the handler\'s own answer given; the plane never runs the write again', async () => {
     const lab = createRecoveryLab('lost_response');
     lab.setFault('lose_response');
     lab.setStatusAnswer('not_started');
     await lab.dispatch();
     const a = lastAnswer(lab);
-    expect(kinds(a)).toEqual(['run', 'status_query', 'run']);
-    expect(a.delivery).toBe('fresh');
-    expect(lab.state().drafts).toMatchObject([{ requests: 2 }]);
-    expect(lab.state().drafts).toHaveLength(1);
+    expect(kinds(a)).toEqual(['run', 'status_query']);
+    expect(code(a)).toBe('OUTCOME_UNKNOWN');
+    expect(lab.state().records).toEqual([]);
+    expect(lab.state().drafts).toMatchObject([{ requests: 1 }]);
   });
 
   it('status query answers committed for another request: STATUS_CONFLICT, the record stays unknown', async () => {

@@ -15,6 +15,8 @@ import type { RecoveryCaseId } from '../recoveryProofs.ts';
 
 /** The lab's policy: the defaults, written out (the lease outlasts the deadline, so an owner within its deadline is never taken over). */
 export const LAB_POLICY = { deadline_ms: 30_000, lease_ms: 60_000, max_attempts: 3, status_timeout_ms: 5_000 } as const;
+/** The lab's writes: a request sent may still land this long after its signal aborted it (the lease covers it). */
+export const LANDING_MS = 5_000;
 
 export const LAB_PRINCIPAL: Principal = { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' };
 /** Another user of the same tenant: what a key scoped globally, not per principal, hands another principal's data to. */
@@ -257,6 +259,8 @@ export function createStage(now: () => number, ownerDies: (committed: string | n
       (d) => draftOutput({ ...d, order_ref: d.order_ref === 'ORDER-999' ? 'ORDER-998' : 'ORDER-999' }),
     ),
     idempotency_fields: ['order_ref'],
+    // How long a request sent before the deadline may still land: within the lease the lab's policy gives (60 s − 30 s).
+    landing_ms: LANDING_MS,
   };
 
   const email: ToolRuntime = {
@@ -296,6 +300,7 @@ export function createStage(now: () => number, ownerDies: (committed: string | n
     ),
     approval: 'required',
     idempotency_fields: ['to', 'title'],
+    landing_ms: LANDING_MS,
   };
 
   const read =
