@@ -146,6 +146,16 @@ describe('audit verify', T, () => {
 
   const entryTampers: [string, (db: PGlite) => Promise<unknown>, number][] = [
     ['MALFORMED_ENTRY', (db) => db.query(`UPDATE trc_audit_entries SET attempts = 'not json' WHERE seq = 2`), 2],
+    // A member named twice, the forged value first: JSON.parse would keep the original, last, and the chain would hold.
+    [
+      'MALFORMED_ENTRY',
+      (db) =>
+        db.query(
+          `UPDATE trc_audit_entries SET protected_audit = '{"downstream":{"request_ref":null,"receipt_ref":"RF-FORGED",' ||
+            '"status_ref":null},' || substr(protected_audit, 2) WHERE seq = 2`,
+        ),
+      2,
+    ],
     [
       'CHAIN_MISMATCH',
       (db) => db.query(`UPDATE trc_audit_entries SET at = '2026-01-01T00:00:00.000Z' WHERE seq = 2`),

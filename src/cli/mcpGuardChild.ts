@@ -120,15 +120,24 @@ export class GuardChild {
     };
   }
 
-  /** One `tools/call`; never throws. */
-  async call(name: string, args: unknown, timeoutMs: number, signal: AbortSignal): Promise<ChildAnswer> {
+  /** One `tools/call`, with `meta` as its `_meta` when given; never throws. */
+  async call(
+    name: string,
+    args: unknown,
+    timeoutMs: number,
+    signal: AbortSignal,
+    meta?: Record<string, unknown>,
+  ): Promise<ChildAnswer> {
     let request: string | null = null;
     try {
       const client = await this.connected();
       const transport = this.transport;
       const before = transport?.lastRequestId ?? null;
       const pending = client.request(
-        { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
+        {
+          method: 'tools/call',
+          params: { name, arguments: args as Record<string, unknown>, ...(meta === undefined ? {} : { _meta: meta }) },
+        },
         ResultSchema,
         { timeout: timeoutMs, signal },
       );

@@ -12,6 +12,7 @@ import { mcpDefinitionSha256, mcpDefinitionState, pinMcpTools, type McpPinning }
 import { readKeyFile } from './auditInputs.ts';
 import { BadInput } from './badInput.ts';
 import { GuardChild, type ChildListing } from './mcpGuardChild.ts';
+import { GuardListing } from './mcpGuardListing.ts';
 import { openGuardPlane } from './mcpGuardPlane.ts';
 import { guardServer } from './mcpGuardServer.ts';
 import { loadGuardTools } from './mcpGuardTools.ts';
@@ -104,7 +105,9 @@ function checkPins(dispatcher: Dispatcher, pinning: McpPinning, server: string, 
 }
 
 async function pinCommand(g: GuardArgs, io: CliIO): Promise<number> {
-  const dispatcher = g.flags.has('--tools') ? await loadGuardTools(g.flags.get('--tools') as string) : null;
+  const dispatcher = g.flags.has('--tools')
+    ? (await loadGuardTools(g.flags.get('--tools') as string)).dispatcher
+    : null;
   const child = new GuardChild({
     command: g.command,
     args: g.args,
@@ -140,46 +143,49 @@ async function serveCommand(g: GuardArgs, io: CliIO): Promise<number> {
   // The key `audit verify --key` checks the log with (docs/audit-log.md#the-cli), read the same way.
   const keyPath = g.flags.get('--key');
   const key = keyPath === undefined ? undefined : readKeyFile(io, keyPath);
-  const dispatcher = await loadGuardTools(toolsPath);
+  const { dispatcher, idempotencyFields } = await loadGuardTools(toolsPath);
   const log = (line: string) => process.stderr.write(`mcp-guard: ${line}\n`);
-  let relisting: Promise<void> = Promise.resolve();
-  const relist = (): Promise<void> => {
-    const next = relisting.then(async () => {
-      const { serverInfo, listing } = await child.list(deadlineMs);
-      const before = JSON.stringify(pinning);
-      pinning = pinMcpTools(listing, dispatcher, { server: serverInfo?.name ?? '' });
-      if (JSON.stringify(pinning) !== before) {
-        log(
-          `tools listed again: ${pinning.pinned.length} pinned, changed: ${pinning.changed.map((c) => c.tool).join(', ') || 'none'}`,
-        );
-        if (server.transport !== undefined) await server.sendToolListChanged().catch(() => undefined);
-      }
-    });
-    relisting = next.catch(() => undefined);
-    return next;
-  };
+  // Until the proxy's own server exists there is no client to tell; a notification that early is remembered.
+  let tellClient = (): void => undefined;
+  let changedEarly = false;
+  let onListChanged = (): void => void (changedEarly = true);
   const child = new GuardChild({
     command: g.command,
     args: g.args,
     log,
-    onListChanged: () => void relist().catch(() => undefined),
+    onListChanged: () => onListChanged(),
   });
   const first = await firstListing(child, g, deadlineMs);
   const serverName = first.serverInfo?.name ?? '';
-  let pinning = pinMcpTools(first.listing, dispatcher, { server: serverName });
+  const firstPinning = pinMcpTools(first.listing, dispatcher, { server: serverName });
   try {
-    checkPins(dispatcher, pinning, serverName, toolsPath, g);
+    checkPins(dispatcher, firstPinning, serverName, toolsPath, g);
   } catch (e) {
     await child.close();
     throw e;
   }
+  // Fails closed and coalesces (mcpGuardListing.ts): after list_changed nothing is offered or called until re-pinned.
+  const listing = new GuardListing({
+    first: firstPinning,
+    list: async () => {
+      const { serverInfo, listing: tools } = await child.list(deadlineMs);
+      return pinMcpTools(tools, dispatcher, { server: serverInfo?.name ?? '' });
+    },
+    log,
+    offerChanged: () => tellClient(),
+  });
+  onListChanged = () => listing.changed();
+  if (changedEarly) listing.changed();
+  const pinning = () => listing.pinning();
+  const relist = () => listing.relist();
   // The server answers initialize and tools/list while PGlite opens (seconds, for a new directory); calls wait for it.
   const auditDir = g.flags.get('--audit') ?? DEFAULTS.audit;
   const opening = openGuardPlane({
     dir: auditDir,
     dispatcher,
+    idempotencyFields,
     child,
-    pinning: () => pinning,
+    pinning,
     relist,
     deadlineMs,
     log,
@@ -187,11 +193,14 @@ async function serveCommand(g: GuardArgs, io: CliIO): Promise<number> {
   });
   const server = guardServer({
     dispatcher,
-    plane: opening.then((a) => a.plane),
-    pinning: () => pinning,
+    plane: opening,
+    pinning,
     principal,
     log,
   });
+  tellClient = () => {
+    if (server.transport !== undefined) void server.sendToolListChanged().catch(() => undefined);
+  };
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
@@ -201,7 +210,7 @@ async function serveCommand(g: GuardArgs, io: CliIO): Promise<number> {
   opening.then(
     () =>
       log(
-        `serving ${pinning.pinned.length} pinned tools of ${serverName}; audit log in ${auditDir}${key === undefined ? '' : `, keyed (${key.id})`}`,
+        `serving ${pinning().pinned.length} pinned tools of ${serverName}; audit log in ${auditDir}${key === undefined ? '' : `, keyed (${key.id})`}`,
       ),
     (e: unknown) => {
       failed = e;

@@ -4,9 +4,12 @@
  * `mcp-guard` (docs/mcp-guard.md). Only the tool name and the arguments come from the
  * client's message; the rest is the answering side's: provider `mcp`, the JSON-RPC
  * request id as call id, the MCP session (or one id per connection) as response id, a
- * fresh operation id and idempotency key. The answer is the `mcp` adapter's item.
+ * fresh operation id, and an idempotency key: a write's is derived from its intent, so that
+ * the same refund asked twice names one record (docs/mcp-server.md#a-write-asked-again); any
+ * other call's is fresh. The answer is the `mcp` adapter's item.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { intentKey, type IntentKeyOptions } from '../control/index.ts';
 import type { Dispatcher } from '../core/dispatcher/index.ts';
 import type { Package, TrustedContext } from '../core/result/index.ts';
 import { findAdapter, type McpCallToolResult } from '../core/tables/index.ts';
@@ -22,16 +25,35 @@ export interface McpBoundCall {
   arguments: unknown;
 }
 
-/** The call's context: the request's name and arguments, everything else the answering side's. */
+/**
+ * The `_meta` name under which the guard hands a write's idempotency key to the server it calls
+ * (docs/mcp-guard.md#a-write-asked-again), so that a server that deduplicates can. MCP 2025-11-25,
+ * *Basic › _meta*: a prefix of labels and a slash, none of them MCP's reserved ones.
+ */
+export const MCP_IDEMPOTENCY_META = 'tool-result-contract/idempotency_key';
+
+/**
+ * The call's context: the request's name and arguments, everything else the answering side's.
+ * `intent` holds what the key of a write is derived from (the control plane's options, or the
+ * registry with no runtimes): a client that asks for the same refund again, on this connection or
+ * another, after a restart or not, names the same key, where a fresh one would move money twice.
+ * A read, an unknown tool and a call made without `intent` get a fresh key: a read has no effect
+ * to deduplicate, and replaying one would answer with what it saw before.
+ */
 export function mcpBoundCall(
   params: { name: string; arguments?: Record<string, unknown> },
   ids: { requestId: string | number; responseId: string },
   principal: { tenant: string; subject: string },
   newId: (kind: McpIdKind) => string,
+  intent?: IntentKeyOptions,
 ): McpBoundCall {
   const adapter = findAdapter('mcp');
+  const who = { tenant: principal.tenant, subject: principal.subject };
+  const args = params.arguments ?? {};
+  const tools = intent?.dispatcher.tools;
+  const write = tools !== undefined && Object.hasOwn(tools, params.name) && tools[params.name]?.effect === 'write';
   return {
-    principal: { tenant: principal.tenant, subject: principal.subject },
+    principal: who,
     call: {
       provider: adapter.provider,
       api_family: adapter.api_family,
@@ -39,10 +61,12 @@ export function mcpBoundCall(
       response_id: ids.responseId,
       call_id: String(ids.requestId),
       operation_id: `op-${newId('operation')}`,
-      idempotency_key: `idem-${newId('idempotency')}`,
+      // Arguments off the wire are JSON, so intentKey's CanonicalizationError cannot arise here.
+      idempotency_key:
+        write && intent !== undefined ? intentKey(intent, who, params.name, args) : `idem-${newId('idempotency')}`,
     },
     tool: params.name,
-    arguments: params.arguments ?? {},
+    arguments: args,
   };
 }
 

@@ -4,18 +4,21 @@
  * `tools/call` answered through the contract. The call's trusted context is
  * built here, never from the client's message but for its tool name and
  * arguments: provider `mcp`, the JSON-RPC request id as call id, the MCP
- * session (or one made per connection) as response id, a fresh operation id
- * and idempotency key, `now` from the clock. The input gate decides before a
- * handler runs; the handler's output is projected; the answer is the `mcp`
- * adapter's item, which validates the whole package first and never carries
- * protected_audit.
+ * session (or one made per connection) as response id, a fresh operation id,
+ * a write's idempotency key derived from its intent (any other call's fresh),
+ * `now` from the clock. Each call is the control plane's `execute` when a
+ * plane is given, so a write asked again is replayed rather than run again;
+ * otherwise the input gate decides before a handler runs and the handler's
+ * output is projected. The answer is the `mcp` adapter's item, which validates
+ * the whole package first and never carries protected_audit.
  *
  * @example
- * const server = mcpServer(dispatcher, { name: 'billing', version: '1.0.0', principal, handlers });
+ * const server = mcpServer(dispatcher, { name: 'billing', version: '1.0.0', principal, plane: { plane, options } });
  * await server.connect(new StdioServerTransport());
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ControlPlane, IntentKeyOptions } from '../control/index.ts';
 import type { Dispatcher } from '../core/dispatcher/index.ts';
 import type { JsonValue } from '../core/json/index.ts';
 import { mcpToolDefinition as coreMcpToolDefinition } from '../core/mcp/index.ts';
@@ -28,7 +31,10 @@ export interface McpCallContext {
   /** The trusted context the package is bound to. */
   readonly trusted: TrustedContext;
   readonly operation_id: string;
-  /** The downstream deduplicates by it: fresh for every `tools/call`. */
+  /**
+   * The downstream deduplicates by it: a write's is derived from its intent (every argument), so the same
+   * write asked again carries the same key; a read's is fresh for every `tools/call`.
+   */
   readonly idempotency_key: string;
   /** Aborted when the client cancels the request or the connection closes. */
   readonly signal: AbortSignal;
@@ -43,11 +49,17 @@ export interface McpServerOptions {
   version: string;
   /** Who the served tools act for: every call's principal. Never shown to the client. */
   principal: { tenant: string; subject: string };
-  /** One handler per tool of the dispatcher, by name: no more, no fewer. */
-  handlers: Readonly<Record<string, McpHandler>>;
-  /** The clock (default: the system's); a Date or an RFC 3339 UTC string. */
+  /** One handler per tool of the dispatcher, by name: no more, no fewer. Given `plane`, none. */
+  handlers?: Readonly<Record<string, McpHandler>>;
+  /**
+   * Serve through the control plane, in place of `handlers`: each call is `plane.execute`, a write keyed by
+   * its intent, derived with `options`, the very options the plane was built with (its runtimes'
+   * `idempotency_fields`, its key). A write asked again is then the plane's `local_replay`, never a second run.
+   */
+  plane?: McpPlane;
+  /** The clock (default: the system's); a Date or an RFC 3339 UTC string. Given `plane`, the plane's clock. */
   now?: () => Date | string;
-  /** Keyed digests (HMAC-SHA-256) instead of plain SHA-256. */
+  /** Keyed digests (HMAC-SHA-256) instead of plain SHA-256. Given `plane`, the plane's key keys them. */
   key?: { id: string; secret: string };
   /** Fresh identifiers: operation ids, idempotency keys, connection ids (default: crypto.randomUUID). */
   newId?: (kind: McpIdKind) => string;
@@ -59,6 +71,13 @@ export interface McpServerOptions {
   onPackage?: (pkg: Package, trusted: TrustedContext) => unknown;
   /** The initialize result's `instructions`. */
   instructions?: string;
+}
+
+/** The control plane a server executes its calls with, and the options it was built with. */
+export interface McpPlane {
+  plane: ControlPlane;
+  /** What the plane was built with (`createControlPlane(options)`): the derived key is then the one `executeTurn` gives. */
+  options: IntentKeyOptions;
 }
 
 /** A configuration that cannot serve (a handler missing, one for no tool, a bad principal). */
@@ -79,14 +98,28 @@ export function mcpToolDefinition(spec: ToolSpec): Tool {
 
 function checkOptions(dispatcher: Dispatcher, options: McpServerOptions): void {
   const given = options.handlers as Record<string, unknown> | null | undefined;
-  if (typeof given !== 'object' || given === null)
-    throw new McpServerConfigError('handlers', 'must be an object of handlers by tool name');
-  for (const name of Object.keys(given))
-    if (!Object.hasOwn(dispatcher.tools, name))
-      throw new McpServerConfigError(`handlers.${name}`, 'is for a tool the dispatcher does not know');
-  for (const name of Object.keys(dispatcher.tools))
-    if (typeof given[name] !== 'function')
-      throw new McpServerConfigError(`handlers.${name}`, 'is missing: every tool of the dispatcher needs a handler');
+  const plane = options.plane as Partial<McpPlane> | null | undefined;
+  if (plane !== undefined) {
+    // Both would leave it open which one runs a call.
+    if (given !== undefined) throw new McpServerConfigError('handlers', 'must be left out when a plane is given');
+    if (typeof plane?.plane?.execute !== 'function')
+      throw new McpServerConfigError('plane.plane', 'must be a control plane (createControlPlane)');
+    // A key derived over another registry would name the intent by other arguments than the plane runs.
+    if (plane.options?.dispatcher?.tools !== dispatcher.tools)
+      throw new McpServerConfigError(
+        'plane.options.dispatcher',
+        'must be the dispatcher served: plane.options are the options the plane was built with',
+      );
+  } else {
+    if (typeof given !== 'object' || given === null)
+      throw new McpServerConfigError('handlers', 'must be an object of handlers by tool name (or give a plane)');
+    for (const name of Object.keys(given))
+      if (!Object.hasOwn(dispatcher.tools, name))
+        throw new McpServerConfigError(`handlers.${name}`, 'is for a tool the dispatcher does not know');
+    for (const name of Object.keys(dispatcher.tools))
+      if (typeof given[name] !== 'function')
+        throw new McpServerConfigError(`handlers.${name}`, 'is missing: every tool of the dispatcher needs a handler');
+  }
   const p = options.principal as { tenant?: unknown; subject?: unknown } | undefined;
   if (typeof p?.tenant !== 'string' || typeof p.subject !== 'string')
     throw new McpServerConfigError('principal', 'must be { tenant, subject }');
@@ -115,6 +148,8 @@ export function mcpServer(dispatcher: Dispatcher, options: McpServerOptions): Se
     },
   );
   const responseIdOf = mcpResponseIds(() => server.transport, newId);
+  // With no plane, no runtime names a write's intent: every argument does, and the key is keyed as the digests are.
+  const intent = options.plane?.options ?? { dispatcher, runtimes: {}, key: options.key };
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<McpCallToolResult> => {
@@ -123,7 +158,14 @@ export function mcpServer(dispatcher: Dispatcher, options: McpServerOptions): Se
       { requestId: extra.requestId, responseId: responseIdOf(extra.sessionId) },
       options.principal,
       newId,
+      intent,
     );
+    if (options.plane !== undefined) {
+      const execution = await options.plane.plane.execute(bound);
+      const item = mcpAnswer(dispatcher, execution.pkg, execution.trusted);
+      if (options.onPackage !== undefined) await options.onPackage(execution.pkg, execution.trusted);
+      return item;
+    }
     const { operation_id, idempotency_key } = bound.call;
     const parsed = parseTrustedContext({
       ...bound,
@@ -138,7 +180,7 @@ export function mcpServer(dispatcher: Dispatcher, options: McpServerOptions): Se
     const { gate, arguments: args } = callGate(trusted, dispatcher.tools);
     let output: unknown = null;
     if (gate === 'handler') {
-      const handler = options.handlers[trusted.tool] as McpHandler;
+      const handler = (options.handlers as Readonly<Record<string, McpHandler>>)[trusted.tool] as McpHandler;
       try {
         output = await handler(args, { trusted, operation_id, idempotency_key, signal: extra.signal });
       } catch (e) {

@@ -7,7 +7,7 @@
  * it, and under which JSON-RPC id.
  */
 import { createInterface } from 'node:readline';
-import { DEFINITIONS, FORBIDDEN, SERVER_NAME } from './hostileTools.ts';
+import { DEFINITIONS, FORBIDDEN, NOTIFY_FLOOD, SERVER_NAME } from './hostileTools.ts';
 
 type Id = string | number;
 const definitions = DEFINITIONS.map((d) => structuredClone(d)) as Record<string, unknown>[];
@@ -17,6 +17,9 @@ const write = (text: string): void => {
 };
 const answer = (id: Id, result: unknown) => write(JSON.stringify({ jsonrpc: '2.0', id, result }));
 const listChanged = () => write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
+
+/** How the next tools/list is answered, once: as asked, with a JSON-RPC error, or never (a hang). */
+let nextListing: 'answer' | 'error' | 'hang' = 'answer';
 
 const order = (ref: string) => ({ order_ref: ref, total_cents: 1200 });
 /** A success as the specification asks for it: structured content and its serialized JSON in a text block. */
@@ -116,6 +119,23 @@ const CASES: Record<string, (id: Id, ref: string) => void> = {
     answer(id, success(order(ref)));
     listChanged();
   },
+  // The tools changed, announced; the listing asked for next answers a JSON-RPC error, or never answers.
+  relist_error: (id, ref) => {
+    nextListing = 'error';
+    answer(id, success(order(ref)));
+    listChanged();
+  },
+  relist_hang: (id, ref) => {
+    nextListing = 'hang';
+    answer(id, success(order(ref)));
+    listChanged();
+  },
+  // A flood of list_changed in one write, then the answer: each notification could cost the proxy a tools/list.
+  notify_flood: (id, ref) => {
+    const line = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })}\n`;
+    process.stdout.write(line.repeat(NOTIFY_FLOOD));
+    answer(id, success(order(ref)));
+  },
   drift: (id, ref) => {
     const rate = definitions.find((d) => d.name === 'get_rate') as Record<string, unknown>;
     rate.outputSchema = { type: 'object', properties: { currency: { type: 'string' }, rate: { type: 'number' } } };
@@ -149,7 +169,16 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       capabilities: { tools: { listChanged: true } },
       serverInfo: { name: SERVER_NAME, version: '6.6.6' },
     });
-  if (msg.method === 'tools/list') return answer(msg.id, { tools: definitions });
+  if (msg.method === 'tools/list') {
+    // Every listing asked for is one line, so a test can count them (and see which one was not answered).
+    const how = nextListing;
+    nextListing = 'answer';
+    process.stderr.write(`hostile: tools/list id ${JSON.stringify(msg.id)} ${how}\n`);
+    if (how === 'hang') return;
+    if (how === 'error')
+      return write(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32603, message: 'listing failed' } }));
+    return answer(msg.id, { tools: definitions });
+  }
   if (msg.method === 'tools/call') return onCall(msg.id, msg.params ?? {});
   if (msg.method === 'ping') return answer(msg.id, {});
   write(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } }));

@@ -11,6 +11,9 @@ import { mcpDefinitionSha256, type McpToolDefinition } from '../../src/core/mcp/
 
 export const SERVER_NAME = 'hostile-orders';
 
+/** How many list_changed notifications the server's `notify_flood` case writes in one go. */
+export const NOTIFY_FLOOD = 100_000;
+
 /** What must never reach the model, whichever case carries it. */
 export const FORBIDDEN = {
   token: 'sk-live-HOSTILE-4242',

@@ -314,6 +314,10 @@ describe('mcp-guard in front of a hostile server, the SDK’s Client as the mode
       const seen = listChanged;
       await call({ ...OK, name: trigger, args: order(trigger) });
       await expect.poll(() => listChanged, { timeout: 5_000 }).toBeGreaterThan(seen);
+      // The offer goes to nothing while the re-listing is pending (the proxy fails closed), then comes back re-pinned.
+      await expect
+        .poll(async () => (await client.listTools()).tools.map((t) => t.name), { timeout: 5_000 })
+        .toContain('get_order');
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).not.toContain(tool);
       const calls = stderr.split(`hostile: call ${tool}`).length;

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { createDispatcher, defineTool } from '../../src/core/index.ts';
-import type { McpHandler, McpServerOptions } from '../../src/mcp/index.ts';
+import type { McpHandler } from '../../src/mcp/index.ts';
 
 const revisions = (tool: string, effect: string) => ({
   input_revision: `${tool}.input.v1`,
@@ -87,4 +87,4 @@ const refund: McpHandler = (args) => {
   };
 };
 
-export const handlers: McpServerOptions['handlers'] = { get_invoice: invoice, issue_refund: refund };
+export const handlers: Readonly<Record<string, McpHandler>> = { get_invoice: invoice, issue_refund: refund };
