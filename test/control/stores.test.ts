@@ -7,6 +7,7 @@
  * never meet.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { PGlite as PGlite06 } from 'pglite-0.6';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/control/memoryStore.ts';
@@ -55,31 +56,39 @@ function storageOf(
 const run = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 let schemas = 0;
 
-describe('PGlite in memory', () => {
-  let db: PGlite;
-  beforeAll(async () => {
-    db = new PGlite();
-    await db.waitReady;
-  }, 60_000);
-  afterAll(async () => {
-    await db?.close();
+/** What the suite uses of a PGlite instance, in both the version CI installs and the next minor (0.6, aliased). */
+type Embedded = Pick<PGlite, 'exec' | 'query' | 'close' | 'waitReady'>;
+
+/** Each PGlite version in the peer range runs the whole suite: its WASM build and its driver are what changed. */
+for (const [version, make] of [
+  ['0.5', () => new PGlite()],
+  ['0.6', () => new PGlite06() as unknown as Embedded],
+] as const)
+  describe(`PGlite ${version} in memory`, () => {
+    let db: Embedded;
+    beforeAll(async () => {
+      db = make();
+      await db.waitReady;
+    }, 60_000);
+    afterAll(async () => {
+      await db?.close();
+    });
+    storeConformance(`sqlStore(PGlite ${version})`, async () => {
+      const schema = `trc_test_${run}_${++schemas}`;
+      // One connection: the search_path set here is the one every store below sees.
+      await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
+      return {
+        store: await sqlStore(db),
+        peer: () => sqlStore(db),
+        storage: storageOf(
+          (sql, params) => db.query(sql, params),
+          (sql) => db.exec(sql),
+          schema,
+        ),
+        dispose: () => db.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE`).then(() => undefined),
+      };
+    });
   });
-  storeConformance('sqlStore(PGlite)', async () => {
-    const schema = `trc_test_${run}_${++schemas}`;
-    // One connection: the search_path set here is the one every store below sees.
-    await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
-    return {
-      store: await sqlStore(db),
-      peer: () => sqlStore(db),
-      storage: storageOf(
-        (sql, params) => db.query(sql, params),
-        (sql) => db.exec(sql),
-        schema,
-      ),
-      dispose: () => db.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE`).then(() => undefined),
-    };
-  });
-});
 
 const url = process.env.TOOL_RESULT_PG_URL;
 if (url === undefined || url === '') {
