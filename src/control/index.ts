@@ -24,6 +24,18 @@ export type {
   Principal,
 } from './planeTypes.ts';
 export type { RunContext, StatusAnswer, ToolRuntime } from './runtime.ts';
+export {
+  defineRuntime,
+  failed,
+  succeeded,
+  type ArgsOf,
+  type DataOf,
+  type Downstream,
+  type HandlerOutputOf,
+  type Provenance,
+  type StatusAnswerOf,
+  type TypedRuntime,
+} from './typedRuntime.ts';
 export { DEFAULT_POLICY, type Policy } from './policy.ts';
 export { systemClock, virtualClock, type Clock, type VirtualClock } from './clock.ts';
 export {
