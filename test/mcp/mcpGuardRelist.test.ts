@@ -105,7 +105,9 @@ describe('mcp-guard after list_changed: fails closed while the re-listing is pen
   let g: Awaited<ReturnType<typeof guarded>>;
   beforeAll(async () => {
     g = await guarded('relist-audit', DEADLINE_MS);
-  }, 40_000);
+    // A proxy process, its child and a first PGlite store: 40 s was not enough once, on a CI machine whose two cores
+    // ran the whole vitest suite beside it (2026-12-06).
+  }, 120_000);
   afterAll(async () => {
     await g?.client.close();
   });
@@ -142,7 +144,7 @@ describe('mcp-guard under a flood of list_changed: one re-listing in flight, at 
   let g: Awaited<ReturnType<typeof guarded>>;
   beforeAll(async () => {
     g = await guarded('flood-audit', FLOOD_DEADLINE_MS);
-  }, 40_000);
+  }, 120_000);
   afterAll(async () => {
     await g?.client.close();
   });
