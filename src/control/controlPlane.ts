@@ -92,6 +92,10 @@ export interface ControlPlane {
   pendingApproval(request_sha256: string): Promise<PendingApproval | null>;
   auditEntries(from?: number, to?: number): Promise<AuditEntry[]>;
   checkpoint(): Promise<Checkpoint>;
+  /** The dispatcher the plane was made with, read-only: a framework adapter lists its tools from this registry. */
+  readonly dispatcher: Dispatcher;
+  /** Whether a tool's runtime holds its calls for a person (`approval: 'required'`): an adapter pauses those. */
+  approvalRequired(tool: string): boolean;
 }
 
 export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
@@ -185,6 +189,8 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
     async checkpoint() {
       return makeCheckpoint(await store.head(), iso(clock.now()), key);
     },
+    dispatcher,
+    approvalRequired: (tool: string) => Object.hasOwn(runtimes, tool) && runtimes[tool]?.approval === 'required',
   });
 }
 

@@ -1,0 +1,131 @@
+/**
+ * The door of `tool-result-contract/ai-sdk` (docs/frameworks.md): a control plane's tools as the Vercel AI SDK's
+ * `ToolSet`, for `generateText` and `streamText`. Each tool's `execute` is the plane's `execute` — the contract, the
+ * idempotency record, the approval, the audit entry — and its `toModelOutput` hands the model `model_result`'s
+ * canonical text, the bytes the result digest covers; nothing of `protected_audit` enters the SDK's results.
+ * `ai` is the caller's, an optional peer (^6): this module imports only its `jsonSchema` helper and types.
+ *
+ * @example
+ * const result = await generateText({ model, tools: aiSdkTools(plane, { principal, provider: 'openai' }), prompt, stopWhen: stepCountIs(5) });
+ */
+import { jsonSchema, type JSONSchema7, type Tool, type ToolExecutionOptions } from 'ai';
+import { toJSONSchema } from 'zod';
+import { AdapterRefusedError, canonicalize, type ModelResult, type ToolSpec } from '../core/index.ts';
+import type { Approval, ControlPlane, Execution, Preview, Principal } from '../control/index.ts';
+import { aiSdkPlaneCall, newResponseId, type AiSdkBinding, type AiSdkProvider } from './aiSdkCall.ts';
+
+export type { AiSdkProvider } from './aiSdkCall.ts';
+
+export interface AiSdkToolsOptions {
+  /** Who the tools act for (your authenticated user or service), never read from the messages. */
+  principal: Principal;
+  /**
+   * The provider the model behind the SDK speaks. Nothing in the SDK tells a tool which it is, and every call's
+   * binding and audit entry name it: reconcileTranscript matches that provider's request bodies to the entries.
+   */
+  provider: AiSdkProvider;
+  /** One business intent (a ticket, a conversation): mixed into every derived idempotency key (PlaneCall.intent_ref). */
+  intent_ref?: string;
+  /** The response id the calls are bound to (your request's or turn's id); default: one `ai-sdk-<uuid>` per call of aiSdkTools. */
+  response_id?: string;
+  /**
+   * The person who answers the SDK's approval requests in this request, as the server knows them. Given, each tool
+   * whose runtime requires approval gets `needsApproval: true`, and the client's "approved" becomes
+   * `plane.approve(the plane's own preview, approver)`, which the plane may refuse (four eyes, expiry). Left out,
+   * the plane answers APPROVAL_REQUIRED as the tool's result.
+   */
+  approver?: Principal;
+  /** Approvals made beforehand with `plane.approve` (a supervisor, out of band): each used for the request digest it names. */
+  approvals?: readonly Approval[];
+  /** Each execution as the plane returned it, whole (`protected_audit`, a preview): the server's, never the model's. */
+  onExecution?: (execution: Execution, toolCallId: string) => void | Promise<void>;
+}
+
+/** What `aiSdkTools` builds for one registry tool: its output is the `model_result`, its model output that as canonical text. */
+export type AiSdkTool = Tool<unknown, ModelResult>;
+
+/**
+ * One AI SDK tool per tool of the plane's dispatcher, by the registry's name, with its English title as the
+ * description and its input JSON Schema. The schema is shown to the model but not enforced by the SDK: arguments it
+ * would refuse reach the plane, whose gate answers INVALID_ARGUMENTS from the catalog (docs/frameworks.md).
+ */
+export function aiSdkTools(plane: ControlPlane, options: AiSdkToolsOptions): Record<string, AiSdkTool> {
+  checkOptions(plane, options);
+  const binding: AiSdkBinding = {
+    principal: options.principal,
+    provider: options.provider,
+    response_id: options.response_id ?? newResponseId(),
+    ...(options.intent_ref === undefined ? {} : { intent_ref: options.intent_ref }),
+  };
+  const tools: Record<string, AiSdkTool> = {};
+  for (const spec of Object.values(plane.dispatcher.tools)) tools[spec.name] = aiSdkTool(plane, spec, binding, options);
+  return tools;
+}
+
+function aiSdkTool(plane: ControlPlane, spec: ToolSpec, binding: AiSdkBinding, o: AiSdkToolsOptions): AiSdkTool {
+  const paused = o.approver !== undefined && plane.approvalRequired(spec.name);
+  return {
+    description: spec.title.en,
+    // No `validate`: the SDK then passes the parsed JSON on as it is (its safeValidateTypes), and the plane decides.
+    inputSchema: jsonSchema<unknown>(inputJsonSchema(spec)),
+    ...(paused ? { needsApproval: true } : {}),
+    async execute(args: unknown, { toolCallId, abortSignal }: ToolExecutionOptions): Promise<ModelResult> {
+      const call = aiSdkPlaneCall(binding, spec.name, toolCallId, args);
+      const signal = abortSignal === undefined ? undefined : { signal: abortSignal };
+      let execution = await plane.execute(call, signal);
+      const approval = execution.preview === undefined ? null : await approvalFor(plane, execution.preview, o, paused);
+      if (approval !== null) execution = await plane.execute({ ...call, approval }, signal);
+      if (o.onExecution !== undefined) await o.onExecution(execution, toolCallId);
+      // The plane's package is validated again here, as every last hop does: a package that fails never reaches the
+      // model, and the SDK answers the throw with its own tool-error text, which names only the violation codes.
+      const verdict = plane.dispatcher.validateResult(execution.pkg, execution.trusted);
+      if (!verdict.ok) throw new AdapterRefusedError(verdict.violations);
+      return execution.pkg.model_result;
+    },
+    // The SDK's `json` output would be re-serialized by each provider package; text is sent as it is.
+    toModelOutput: ({ output }) => ({ type: 'text', value: canonicalize(output) }),
+  };
+}
+
+/**
+ * The approval for a call the plane held: one made beforehand for this very request digest, or, when the SDK's
+ * approval flow resumed the call (`paused`), the approver's yes to the plane's own preview. The client's "approved"
+ * never counts by itself: the plane issued the preview for these arguments and decides whether this approver may.
+ */
+async function approvalFor(
+  plane: ControlPlane,
+  preview: Preview,
+  o: AiSdkToolsOptions,
+  paused: boolean,
+): Promise<{ approval_id: string } | null> {
+  const made = o.approvals?.find((a) => a.request_sha256 === preview.request_sha256 && a.tool === preview.tool);
+  if (made !== undefined) return { approval_id: made.approval_id };
+  if (!paused || o.approver === undefined) return null;
+  try {
+    const approval = await plane.approve(preview, o.approver);
+    return { approval_id: approval.approval_id };
+  } catch {
+    // Refused (the agent's own principal, an expired preview, a store that hangs): the model reads APPROVAL_REQUIRED.
+    return null;
+  }
+}
+
+/** The registry's input schema as JSON Schema, as `tools/list` gives it over MCP (src/core/mcp/toolDefinition.ts). */
+function inputJsonSchema(spec: ToolSpec): JSONSchema7 {
+  return toJSONSchema(spec.input, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JSONSchema7;
+}
+
+function checkOptions(plane: ControlPlane, o: AiSdkToolsOptions): void {
+  if (typeof plane?.execute !== 'function' || typeof plane.dispatcher?.tools !== 'object')
+    throw new TypeError('aiSdkTools: plane must be made by createControlPlane');
+  const isPrincipal = (p: unknown) =>
+    typeof p === 'object' &&
+    p !== null &&
+    typeof (p as Principal).tenant === 'string' &&
+    typeof (p as Principal).subject === 'string';
+  if (!isPrincipal(o?.principal)) throw new TypeError('aiSdkTools: principal must be { tenant, subject }');
+  if (!['openai', 'anthropic', 'gemini'].includes(o.provider))
+    throw new TypeError('aiSdkTools: provider must be "openai", "anthropic" or "gemini"');
+  if (o.approver !== undefined && !isPrincipal(o.approver))
+    throw new TypeError('aiSdkTools: approver must be { tenant, subject }');
+}
