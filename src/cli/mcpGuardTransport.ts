@@ -15,13 +15,14 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js
 import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { parseStrictJson } from '../core/json/index.ts';
+import { decodeUtf8Strict, parseStrictJson } from '../core/json/index.ts';
 import { MCP_MESSAGE_LIMITS } from '../core/mcp/index.ts';
 
 /** A frame the proxy could not hand the SDK, as much of its text as was held: `projectMcp` reads it as the call's answer. */
 export class HeldFrame {
   constructor(
-    readonly text: string,
+    /** The frame's text; its bytes as they came when they are not UTF-8 (`projectMcp` refuses them, located). */
+    readonly text: string | Uint8Array,
     /** Every byte of the frame, counted, the held ones and the cut ones. */
     readonly bytes: number,
   ) {}
@@ -157,10 +158,17 @@ class Frame {
     return this.bytes > MCP_MESSAGE_LIMITS.maxBytes;
   }
 
-  text(): string {
-    let text = Buffer.concat(this.held).toString('utf8');
-    if (!this.cut && text.endsWith('\r')) text = text.slice(0, -1);
-    return text;
+  /**
+   * The frame's text, decoded by the file rule (docs/strict-json.md): invalid UTF-8 is refused, never
+   * replaced by U+FFFD, so the text checked is the text the child sent. A cut frame is refused for its
+   * size whatever its bytes, and its cut may fall inside a character: it is decoded leniently.
+   */
+  text(): { ok: true; text: string } | { ok: false; message: string; bytes: Uint8Array } {
+    if (this.cut) return { ok: true, text: Buffer.concat(this.held).toString('utf8') };
+    let bytes: Uint8Array = Buffer.concat(this.held);
+    if (bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, -1);
+    const decoded = decodeUtf8Strict(bytes);
+    return decoded.ok ? decoded : { ok: false, message: decoded.error.message, bytes };
   }
 }
 
@@ -219,15 +227,17 @@ export class GuardTransport implements Transport {
 
   private deliver(frame: Frame): void {
     if (frame.bytes === 0) return;
-    if (!frame.cut) {
-      const parsed = parseStrictJson(frame.text(), {
+    const text = frame.text();
+    const id = frame.id.id();
+    if (!text.ok) this.options.log(`the server wrote a frame that is not UTF-8 (${text.message}): refused`);
+    else if (!frame.cut) {
+      const parsed = parseStrictJson(text.text, {
         maxBytes: MCP_MESSAGE_LIMITS.maxBytes,
         maxDepth: MCP_MESSAGE_LIMITS.maxDepth,
       });
       const message = parsed.ok ? JSONRPCMessageSchema.safeParse(parsed.value) : null;
-      if (message?.success === true) return this.pass(message.data);
+      if (message?.success === true) return this.pass(message.data, id);
     }
-    const id = frame.id.id();
     if (id !== null && this.waiting.has(id)) {
       if (frame.cut)
         this.options.log(
@@ -241,7 +251,7 @@ export class GuardTransport implements Transport {
         error: {
           code: ErrorCode.InvalidRequest,
           message: `the answer (${frame.bytes} bytes) is past the limit or not strict JSON-RPC: held back`,
-          data: new HeldFrame(frame.text(), frame.bytes),
+          data: new HeldFrame(text.ok ? text.text : text.bytes, frame.bytes),
         },
       });
       return;
@@ -257,9 +267,18 @@ export class GuardTransport implements Transport {
     );
   }
 
-  private pass(message: JSONRPCMessage): void {
+  /**
+   * `written`: the id as the frame's bytes spell it (TopLevelId). One rule on every path: an id names a
+   * request only when written as the plain integer the proxy sent, so `2.0` or `2e0`, which the parse
+   * reads as 2, names none here, as it names none when the frame is held.
+   */
+  private pass(message: JSONRPCMessage, written: number | null): void {
     if ('method' in message) return this.onmessage?.(message);
     const id = (message as { id: unknown }).id;
+    if (typeof id === 'number' && id !== written) {
+      this.options.log(`the server answered with an id read as ${id} but not written as a plain integer: dropped`);
+      return;
+    }
     if (typeof id !== 'number' || !this.waiting.has(id)) {
       this.options.log(`the server answered with id ${JSON.stringify(id)}, which names no request in flight: dropped`);
       return;

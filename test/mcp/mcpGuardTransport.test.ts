@@ -22,6 +22,10 @@ const CASES = {
   deep: (id) => out('{"jsonrpc":"2.0","id":' + id + ',"result":' + '['.repeat(100) + ']'.repeat(100) + '}'),
   open: () => process.stdout.write('{"jsonrpc":"2.0","result":"' + pad + pad),
   garbage: () => out('<html>502</html>'),
+  // Review finding 16: an id spelled 2.0 (read as 2 by a parse) and a frame that is not UTF-8.
+  float_id: (id) => { out('{"jsonrpc":"2.0","id":' + id + '.0,"result":{"ok":"forged"}}'); proper(id, 'float_id'); },
+  exp_id: (id) => { out('{"jsonrpc":"2.0","id":' + id + 'e0,"result":{"ok":"forged"}}'); proper(id, 'exp_id'); },
+  not_utf8: (id) => process.stdout.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":' + id + ',"result":{"text":"a'), Buffer.from([0xff, 0xc3]), Buffer.from('b"}}\n')])),
 };
 require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
   const m = JSON.parse(line);
@@ -64,7 +68,7 @@ describe('mcp-guard transport', () => {
     const answer = await first(await ask('escaped_cut'));
     const held = answer.error?.data;
     expect(held).toBeInstanceOf(HeldFrame);
-    expect(Buffer.byteLength((held as HeldFrame).text)).toBe(1_048_577);
+    expect(Buffer.byteLength((held as HeldFrame).text as string)).toBe(1_048_577);
     expect((held as HeldFrame).bytes).toBeGreaterThan(1_100_000);
   });
 
@@ -81,10 +85,28 @@ describe('mcp-guard transport', () => {
     const id = await ask('deep');
     const held = (await first(id)).error?.data as HeldFrame;
     expect(held.text).toBe(`{"jsonrpc":"2.0","id":${id},"result":${'['.repeat(100)}${']'.repeat(100)}}`);
-    expect(held.bytes).toBe(held.text.length);
+    expect(held.bytes).toBe((held.text as string).length);
     await ask('garbage');
     await expect.poll(() => errors.length).toBe(1);
     expect(errors[0]).toBeInstanceOf(BrokenFrame);
+  });
+
+  it('takes an id as written, one rule on every path: 2.0 and 2e0 name no request, parsed or held', async () => {
+    const { ask, first, log } = await started();
+    for (const c of ['float_id', 'exp_id']) expect((await first(await ask(c))).result, c).toEqual({ ok: c });
+    expect(log.filter((l) => l.includes('not written as a plain integer: dropped'))).toHaveLength(2);
+  });
+
+  it('refuses a frame that is not UTF-8, located, and holds its bytes for its request: never U+FFFD', async () => {
+    const { ask, first, log } = await started();
+    const id = await ask('not_utf8');
+    const held = (await first(id)).error?.data as HeldFrame;
+    expect(held).toBeInstanceOf(HeldFrame);
+    expect(held.text).toBeInstanceOf(Uint8Array);
+    const at = `{"jsonrpc":"2.0","id":${id},"result":{"text":"a`.length;
+    expect(log).toContainEqual(expect.stringContaining(`Invalid UTF-8 at byte ${at}`));
+    // What projectMcp makes of these bytes: src/core/mcp/messageLimits.test.ts.
+    expect([...(held.text as Uint8Array).subarray(at, at + 2)]).toEqual([0xff, 0xc3]);
   });
 
   it('says a frame past the limit is open while its line has not ended', async () => {

@@ -5,6 +5,8 @@
  */
 import { escapePointerSegment } from './jsonPointer.ts';
 import type { JsonValue } from './jsonValue.ts';
+import type { LocationNode } from './jsonLocations.ts';
+import { StringMap } from './longKeys.ts';
 
 export interface Frame {
   kind: 'object' | 'array';
@@ -13,17 +15,18 @@ export interface Frame {
   /**
    * Object members seen so far and the offset of each key, for the duplicate check: a list scanned in
    * place while the object is small (most are: a stream event holds a handful), a Map once it is not.
-   * One Map per object was most of a streamed turn's garbage.
+   * One Map per object was most of a streamed turn's garbage. Not a native Map: member names of over
+   * 16,383 characters would all hash alike by length (./longKeys.ts).
    */
   keyNames: string[] | null;
   keyOffsets: number[] | null;
-  keys: Map<string, number> | null;
+  keys: StringMap<number> | null;
   /** The member being parsed (objects) and its key span. */
   key: string;
   keyStart: number;
   keyEnd: number;
-  /** This container's JSON Pointer, kept only where locations are recorded; a failure's is rebuilt from the stack. */
-  pointer: string;
+  /** This container's place in the locations, kept only where they are recorded; a failure's pointer is rebuilt from the stack. */
+  node: LocationNode | null;
 }
 
 /** Above this many members an object's duplicate check moves from a list to a Map. */
@@ -47,7 +50,9 @@ export function remember(frame: Frame, key: string, offset: number): void {
   names.push(key);
   offsets.push(offset);
   if (names.length > SMALL_OBJECT) {
-    frame.keys = new Map(names.map((n, i) => [n, offsets[i] as number]));
+    const keys = new StringMap<number>();
+    for (let k = 0; k < names.length; k++) keys.set(names[k] as string, offsets[k] as number);
+    frame.keys = keys;
     frame.keyNames = null;
     frame.keyOffsets = null;
   }

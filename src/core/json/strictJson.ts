@@ -14,19 +14,14 @@ import { escapePointerSegment } from './jsonPointer.ts';
 import { offsetToLineColumn } from './textPosition.ts';
 import { utf8Length } from './text.ts';
 import { firstOffset, remember, segmentOf, type Frame } from './_jsonFrame.ts';
+import { isWholeLiteral, keepsValue } from './numberLiteral.ts';
+import { JsonLocations, locationNode, type JsonLocation, type LocationNode } from './jsonLocations.ts';
 import type { JsonParseError, JsonParseErrorCode } from './jsonParseError.ts';
 
-export type { JsonValue, JsonParseError, JsonParseErrorCode };
-
-export interface JsonLocation {
-  valueStart: number;
-  valueEnd: number;
-  keyStart?: number;
-  keyEnd?: number;
-}
+export type { JsonValue, JsonParseError, JsonParseErrorCode, JsonLocation, JsonLocations };
 
 export type StrictJsonResult =
-  { ok: true; value: JsonValue; locations?: Map<string, JsonLocation> } | { ok: false; error: JsonParseError };
+  { ok: true; value: JsonValue; locations?: JsonLocations } | { ok: false; error: JsonParseError };
 
 export interface StrictJsonOptions {
   maxBytes?: number;
@@ -86,7 +81,9 @@ function fail(text: string, r: Refusal, pointer?: string): { ok: false; error: J
 class Parser {
   i = 0;
   readonly stack: Frame[] = [];
-  readonly locations: Map<string, JsonLocation> | null;
+  readonly locations: JsonLocations | null;
+  /** The location node of the container that has just closed; null after a scalar. */
+  private closed: LocationNode | null = null;
   /** Characters a string may hold as they are: not a quote, a backslash, a control character or a surrogate. Sticky, so one per parse. */
   // eslint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters: this run stops at them
   private readonly plainRun = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
@@ -96,7 +93,7 @@ class Parser {
     private readonly maxDepth: number,
     withLocations: boolean,
   ) {
-    this.locations = withLocations ? new Map() : null;
+    this.locations = withLocations ? new JsonLocations() : null;
   }
 
   /**
@@ -124,13 +121,6 @@ class Parser {
     this.i = i;
   }
 
-  private childPointer(): string {
-    const top = this.stack[this.stack.length - 1];
-    if (top === undefined) return '';
-    if (top.kind === 'array') return `${top.pointer}/${(top.value as JsonValue[]).length}`;
-    return `${top.pointer}/${escapePointerSegment(top.key)}`;
-  }
-
   run(): JsonValue {
     const t = this.text;
     let value: JsonValue;
@@ -154,7 +144,7 @@ class Parser {
           key: '',
           keyStart: -1,
           keyEnd: -1,
-          pointer: this.locations !== null ? this.childPointer() : '',
+          node: this.locations !== null ? locationNode(isObject ? 'object' : 'array') : null,
         };
         this.stack.push(frame);
         this.i++;
@@ -165,6 +155,7 @@ class Parser {
           this.stack.pop();
           value = frame.value;
           valueStart = frame.start;
+          this.closed = frame.node;
         } else {
           if (isObject) this.readKey(frame);
           continue parseValue;
@@ -226,6 +217,7 @@ class Parser {
           this.stack.pop();
           value = top.value;
           valueStart = top.start;
+          this.closed = top.node;
           continue;
         }
         const expected = top.kind === 'array' ? "',' or ']'" : "',' or '}'";
@@ -234,14 +226,17 @@ class Parser {
     }
   }
 
+  /** The value that has just ended goes into the locations, under its container (json/jsonLocations.ts). */
   private record(parent: Frame | undefined, start: number, end: number): void {
-    const locations = this.locations as Map<string, JsonLocation>;
+    const locations = this.locations as JsonLocations;
+    const node = this.closed ?? locationNode('scalar');
+    this.closed = null;
     if (parent === undefined) {
-      locations.set('', { valueStart: start, valueEnd: end });
+      locations.end(node, null, '', { valueStart: start, valueEnd: end });
     } else if (parent.kind === 'array') {
-      locations.set(`${parent.pointer}/${(parent.value as JsonValue[]).length}`, { valueStart: start, valueEnd: end });
+      locations.end(node, parent.node, (parent.value as JsonValue[]).length, { valueStart: start, valueEnd: end });
     } else {
-      locations.set(`${parent.pointer}/${escapePointerSegment(parent.key)}`, {
+      locations.end(node, parent.node, parent.key, {
         valueStart: start,
         valueEnd: end,
         keyStart: parent.keyStart,
@@ -448,6 +443,13 @@ class Parser {
       throw new Refusal('NUMBER_RANGE', `Number ${literal} overflows to infinity`, start);
     } else if (n === 0 && /[1-9]/.test(t.slice(start, mantissaEnd))) {
       throw new Refusal('NUMBER_RANGE', `Number ${literal} is not zero but rounds to zero`, start);
+    } else if (!keepsValue(literal, n)) {
+      // The integer rule's reason, in every spelling: a literal whose digits a double cannot hold is refused, not rounded.
+      throw new Refusal(
+        isWholeLiteral(literal) ? 'INTEGER_RANGE' : 'NUMBER_RANGE',
+        `Number ${literal} would be read as ${String(n)}: it would silently change value`,
+        start,
+      );
     }
     this.i = i;
     return n;

@@ -10,6 +10,7 @@ import { escapePointerSegment } from '../json/jsonPointer.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { parseStrictJson, STRICT_JSON_LIMITS } from '../json/strictJson.ts';
 import { utf8Length } from '../json/text.ts';
+import { decodeUtf8Strict } from '../json/utf8Strict.ts';
 import type { ViolationCode } from '../tables/violation.ts';
 import type { ViolationParams } from '../messages/index.ts';
 
@@ -38,9 +39,19 @@ const notJson = (path: string): McpMessageRead => ({
   params: { kind: 'mcp_not_json', reason: 'NOT_JSON_VALUE' },
 });
 
-/** A message as text or as a value, held to the limits and read as JSON. Never throws. */
+/**
+ * A message as text, as bytes (what the guard read off the wire when they were not UTF-8), or as a
+ * value, held to the limits and read as JSON. Bytes are decoded by the file rule (docs/strict-json.md):
+ * invalid UTF-8 is refused, never replaced by U+FFFD. Never throws.
+ */
 export function readMcpMessage(message: unknown): McpMessageRead {
   if (typeof message === 'string') return readText(message);
+  if (message instanceof Uint8Array) {
+    if (message.length > MCP_MESSAGE_LIMITS.maxBytes) return tooLarge();
+    const decoded = decodeUtf8Strict(message);
+    if (decoded.ok) return readText(decoded.text);
+    return { ok: false, code: 'MCP_RESULT_SCHEMA', path: '', params: { kind: 'mcp_not_json', reason: 'NOT_UTF8' } };
+  }
   try {
     return walk(message);
   } catch {

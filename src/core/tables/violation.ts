@@ -6,6 +6,7 @@
  */
 import { describeParams } from '../messages/locales/enViolation.ts';
 import type { ViolationParams } from '../messages/violationParams.ts';
+import { StringSet } from '../json/longKeys.ts';
 
 export const VIOLATION_CODES = [
   'RESULT_SCHEMA',
@@ -50,21 +51,28 @@ export interface Violation {
 /** Collects violations once per (code, path), so one fault seen by two checks is reported once. */
 export class ViolationList {
   readonly items: Violation[] = [];
-  private readonly seen = new Set<string>();
+  /**
+   * The paths seen, per code. Not native Sets: a path of over 16,383 characters would hash by its length
+   * alone, and a thousand of them made `project` quadratic (json/longKeys.ts).
+   */
+  private readonly seen = new Map<ViolationCode, StringSet>();
+
+  /** Whether (code, path) is new, remembering it. */
+  private first(code: ViolationCode, path: string): boolean {
+    let paths = this.seen.get(code);
+    if (paths === undefined) this.seen.set(code, (paths = new StringSet()));
+    if (paths.has(path)) return false;
+    paths.add(path);
+    return true;
+  }
 
   add(code: ViolationCode, path: string, params: ViolationParams): void {
-    const id = `${code} ${path}`;
-    if (this.seen.has(id)) return;
-    this.seen.add(id);
-    this.items.push({ code, path, params, detail: describeParams(params) });
+    if (this.first(code, path)) this.items.push({ code, path, params, detail: describeParams(params) });
   }
 
   /** A violation found by another check, as it is. */
   addViolation(v: Violation): void {
-    const id = `${v.code} ${v.path}`;
-    if (this.seen.has(id)) return;
-    this.seen.add(id);
-    this.items.push(v);
+    if (this.first(v.code, v.path)) this.items.push(v);
   }
 
   get length(): number {
