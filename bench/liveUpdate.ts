@@ -15,7 +15,11 @@
  * - refusing a 5 MB paste and 100 000-deep nesting costs less than the
  *   baseline on 16 KiB;
  * - the turn assembly is not slower than the SDKs' own stream helpers on the
- *   same text (turn/sdk ≤ 1, bench/turnVsSdk.ts; gated in both modes).
+ *   same text (turn/sdk ≤ 1, bench/turnVsSdk.ts; gated in both modes);
+ * - input under a member name of over 16,383 characters, and many denied
+ *   members, cost linear time: doubling the input at most multiplies the
+ *   time by 3, n and 2n timed in the same run (bench/longKeys.ts; gated in
+ *   both modes).
  *
  * `--gate=budgets` (what CI runs after the tests) gates the refusal target
  * and regression budgets (BUDGET× instead of 3×) for the targets still open:
@@ -36,12 +40,18 @@ import type { Scenario } from '../src/core/result/index.ts';
 import type { TrustedContext } from '../src/core/result/index.ts';
 import { draftFromContext, type ContextDraft } from '../src/playground/contextDraft.ts';
 import { turnVsSdk } from './turnVsSdk.ts';
+import { LINEAR_GATE, linearGate } from './longKeys.ts';
 import { createEvaluator, type Evaluation } from '../src/playground/evaluate.ts';
 import { findScenario, scenarios, chapterTools } from '../src/chapter/index.ts';
 
 const TARGET = 3;
-/** The regression budget for the targets not yet met (README "Performance" has the figures). */
-const BUDGET = 8;
+/**
+ * The regression budget for the targets not yet met (docs/performance.md has the figures). 8 until 2026-12-06; 10
+ * since the audit-leak rule searches every string in three readings and for the base64 and hex of every audit value
+ * (SECURITY.md, encoded copies): the 16 KiB result went from 4.9× to 7.8–8.9× its baseline for that, a cost paid
+ * for a rule that found 128 of 128 encoded copies where the literal one found none.
+ */
+const BUDGET = 10;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
 const gateArg = process.argv.find((a) => a.startsWith('--gate='))?.slice('--gate='.length) ?? 'targets';
 if (gateArg !== 'targets' && gateArg !== 'budgets') throw new Error(`--gate=${gateArg}: targets or budgets`);
@@ -219,6 +229,9 @@ for (const t of lastTurn) {
     `${`turn ${t.name} (${t.kib.toFixed(0)} KiB, one call, many fragments)`.padEnd(40)} assembleTurn ${ms(t.turn)}  SDK helper ${ms(t.sdk)}${slow ? '  MISSED (gate ≤ 1)' : ''}`,
   );
 }
+// Linear in the input under a long member name: a Map keyed by such pointers was quadratic (SECURITY.md). A ratio, never a time.
+console.log(`doubling the input, same run (gate: time 2n/n ≤ ${LINEAR_GATE})`);
+if (!linearGate(console.log)) failed = true;
 console.log(`live-update/floor (worst scenario): ${worst.ratio.toFixed(2)}  (${worst.name})`);
 console.log(`live-update/baseline (16KiB): ${big16Base.toFixed(2)}`);
 for (const t of lastTurn) console.log(`turn/sdk (${t.name} ~${t.nominal_kib} KiB): ${t.ratio.toFixed(2)}`);

@@ -5,7 +5,7 @@
  * never a run.
  */
 import { raceDeadline, type Settled } from './deadlineRace.ts';
-import { errorOutput, jsonCopy, NOT_PLAIN, plainCopy, readStatusAnswer, type Output } from './planeOutputs.ts';
+import { errorOutput, NOT_PLAIN, plainCopy, readStatusAnswer, type Output } from './planeOutputs.ts';
 import type { StatusAnswer } from './runtime.ts';
 import type { RecordChange } from './store.ts';
 import {
@@ -136,9 +136,12 @@ export async function statusPath(
 /** A committed answer settles the record only when it holds this very intent; another request under this key is a conflict. */
 export function reconciled(x: Exec, token: string, from: 'started' | 'unknown', handlerOutput: unknown): Answer {
   const now = x.s.clock.now();
-  const pkg = x.s.dispatcher.project(handlerOutput, x.s.trusted(x.call, 'receipt_reconciled', now));
-  if (pkg.model_result.status === 'succeeded') {
-    const stored = jsonCopy(handlerOutput);
+  // As a run's answer is (execute.ts): judged in the copy that is stored; what canonical JSON refuses is never a success.
+  const copy = plainCopy(handlerOutput);
+  const judged = copy === NOT_PLAIN ? handlerOutput : copy;
+  const pkg = x.s.dispatcher.project(judged, x.s.trusted(x.call, 'receipt_reconciled', now));
+  if (pkg.model_result.status === 'succeeded' && copy !== NOT_PLAIN) {
+    const stored = copy;
     return {
       output: stored,
       delivery: 'receipt_reconciled',

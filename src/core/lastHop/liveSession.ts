@@ -64,6 +64,10 @@ import {
   type ValidationSteps,
 } from '../result/validateResult.ts';
 import { needleFinder, type NeedleFinder } from '../result/outputContract.ts';
+import { packageNeedles } from '../result/auditValues.ts';
+
+/** How many package needle lists a session keeps finders for: an edit changes a downstream ref now and then. */
+const RECENT_FINDERS = 8;
 import type { Violation } from '../tables/violation.ts';
 
 export interface LiveSession {
@@ -157,10 +161,24 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
     return e.result_sha256;
   };
 
-  /** Finders by the audit-value array they search for: the facts' own arrays are frozen by the session. */
+  /**
+   * Finders by the audit-value array they search for: the facts' own arrays are frozen by the session. A package's
+   * list (the call's values and its downstream refs) is a new array on every update, so it is found by its text,
+   * among the last few: building a finder (every encoded form of every value) costs more than the scan it serves.
+   */
   const finders = new WeakMap<readonly string[], NeedleFinder>();
+  const findersByText = new Map<string, NeedleFinder>();
   const leakFinder = (values: readonly string[]): NeedleFinder => {
-    if (!Object.isFrozen(values)) return needleFinder(values);
+    if (!Object.isFrozen(values)) {
+      const text = JSON.stringify(values);
+      let f = findersByText.get(text);
+      if (f === undefined) {
+        if (findersByText.size >= RECENT_FINDERS) findersByText.clear();
+        f = needleFinder(values);
+        findersByText.set(text, f);
+      }
+      return f;
+    }
     let f = finders.get(values);
     if (f === undefined) {
       f = needleFinder(values);
@@ -221,7 +239,7 @@ export function openLiveSession(trustedInput: TrustedContext, tools: ToolRegistr
           canonical,
           facts,
           downstream,
-          downstream.length === 0 ? leakFinder(facts.auditValues) : undefined,
+          leakFinder(downstream.length === 0 ? facts.auditValues : packageNeedles(facts.auditValues, downstream)),
         );
         byDownstream.set(key, verdict);
       }

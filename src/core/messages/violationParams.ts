@@ -6,7 +6,7 @@
  * for the CLI and logs is the English locale's text. Nothing here is read
  * back by a check.
  */
-import type { CanonicalizationErrorCode } from '../json/canonical.ts';
+import type { UntrustedFaultCode } from '../json/untrusted.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { JsonParseErrorCode } from '../json/jsonParseError.ts';
 
@@ -80,10 +80,11 @@ export type ViolationParams =
   | { kind: 'no_retry_after'; code: string; recovery: string }
   | { kind: 'digest_mismatch'; digest: DigestName; recomputable: boolean }
   | { kind: 'unregistered_adapter'; provider: string; api_family: string; adapter_revision: string }
-  | { kind: 'not_json'; reason: CanonicalizationErrorCode; message: string }
+  | { kind: 'not_json'; reason: UntrustedFaultCode; message: string }
   | { kind: 'context_invalid'; message: string }
   | { kind: 'mcp_message_too_large'; limit: number }
-  | { kind: 'mcp_not_json'; reason: JsonParseErrorCode | 'NOT_JSON_VALUE' }
+  /** NOT_UTF8: the message's bytes are not UTF-8 (the guard decodes the child's frames fatally). */
+  | { kind: 'mcp_not_json'; reason: JsonParseErrorCode | 'NOT_JSON_VALUE' | 'NOT_UTF8' }
   | { kind: 'mcp_not_final'; resultType: string }
   | { kind: 'mcp_definition'; tool: string; state: McpDefinitionState }
   | { kind: 'internal'; message: string };

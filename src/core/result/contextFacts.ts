@@ -5,7 +5,7 @@
  * derive them afresh on every call; a live session derives them once, from the
  * context it parsed and froze itself, and drops them with the session.
  */
-import { auditValueList } from './auditValues.ts';
+import { auditValueList, contractWords, searchedAuditValues } from './auditValues.ts';
 import { normalizedArguments, principalRef, requestDigest, toolContractOf } from './digest.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import type { ToolContractRef } from './protectedAudit.ts';
@@ -43,7 +43,11 @@ export interface ContextFacts {
   readonly principal_ref: string;
   readonly request_sha256: string;
   readonly tool_contract: ToolContractRef;
-  /** Principal ids, principal_ref, call ids and request_sha256: audit material of this call (docs/contract.md#no-audit-material). */
+  /**
+   * Principal ids, principal_ref, call ids and request_sha256: audit material of this call
+   * (docs/contract.md#no-audit-material), without those that are pieces of the contract's own words
+   * (docs/contract.md#words-of-the-contract): the values the AUDIT_LEAK rule searches for.
+   */
   readonly auditValues: readonly string[];
 }
 
@@ -62,15 +66,18 @@ export function contextFacts(trusted: TrustedContext, tools: ToolRegistry): Cont
     principal_ref,
     request_sha256,
     tool_contract: toolContractOf(trusted.tool, tools),
-    auditValues: auditValueList({
-      tenant: trusted.principal.tenant,
-      subject: trusted.principal.subject,
-      principal_ref,
-      response_id: c.response_id,
-      call_id: c.call_id,
-      operation_id: c.operation_id,
-      idempotency_key: c.idempotency_key,
-      request_sha256,
-    }),
+    auditValues: searchedAuditValues(
+      auditValueList({
+        tenant: trusted.principal.tenant,
+        subject: trusted.principal.subject,
+        principal_ref,
+        response_id: c.response_id,
+        call_id: c.call_id,
+        operation_id: c.operation_id,
+        idempotency_key: c.idempotency_key,
+        request_sha256,
+      }),
+      contractWords(spec, trusted.now),
+    ),
   };
 }

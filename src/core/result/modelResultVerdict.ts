@@ -6,10 +6,10 @@
  */
 import { isObject } from '../json/jsonValue.ts';
 import { findDeniedKeys } from '../tables/denyList.ts';
+import { PointerSet } from '../json/longKeys.ts';
 import { packageNeedles } from './auditValues.ts';
 import type { ContextFacts } from './contextFacts.ts';
 import { ERROR_CATALOG, RETRY_AFTER_MS, catalogOutcome, isErrorCode, retryAfterFault } from '../tables/errorCatalog.ts';
-import { escapePointerSegment } from '../json/jsonPointer.ts';
 import { ModelResultSchema } from './modelResult.ts';
 import {
   checkAuditLeaks,
@@ -65,8 +65,9 @@ function checkModelResult(mr: unknown, facts: ContextFacts, out: ViolationList):
   }
   const deep = firstTooDeep(mr, base, 1, RESULT_LIMITS.maxDepth);
   if (deep !== null) out.add('DEPTH_LIMIT', deep, { kind: 'too_deep', limit: RESULT_LIMITS.maxDepth });
-  const denied = new Set<string>();
-  for (const d of findDeniedKeys(mr, base, escapePointerSegment)) {
+  // Not a native Set: see PointerSet (json/longKeys.ts).
+  const denied = new PointerSet();
+  for (const d of findDeniedKeys(mr, base)) {
     denied.add(d.path);
     out.add(d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD', d.path, {
       kind: 'denied_key',

@@ -4,37 +4,27 @@
  * can never disagree about what the contract allows.
  */
 import { findDeniedKeys } from '../tables/denyList.ts';
-import { escapePointerSegment } from '../json/jsonPointer.ts';
+import { PointerSet } from '../json/longKeys.ts';
+import { walkUntrusted } from '../json/untrusted.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { RESULT_LIMITS, type ToolSpec } from '../tables/registry.ts';
 import type { ViolationList } from '../tables/violation.ts';
 import { addZodIssues, checkSchema } from '../tables/zodIssues.ts';
+import { foldUnwrapped, leakForms, unwrapped as unwrappedReading, type LeakForm } from './leakForms.ts';
 
 /**
- * Deepest container nesting of a value (a scalar is 0, `{}` is 1), computed
- * without recursion; returns the pointer of the first container past `limit`.
+ * The pointer of the first container (in document order) nested deeper than `limit`, where `value`
+ * sits at `baseDepth` (a scalar is 0, `{}` is 1), or null. The value is untrusted: the one walk
+ * of such values reads it (json/untrusted.ts).
  */
 export function firstTooDeep(value: unknown, basePath: string, baseDepth: number, limit: number): string | null {
-  // Paths are built for containers only: leaves cannot be too deep.
-  const stack: { v: object; path: string; depth: number }[] = [];
-  if (value !== null && typeof value === 'object') stack.push({ v: value, path: basePath, depth: baseDepth });
-  while (stack.length > 0) {
-    const { v, path, depth } = stack.pop() as { v: object; path: string; depth: number };
-    if (depth > limit) return path;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const c: unknown = v[i];
-        if (c !== null && typeof c === 'object') stack.push({ v: c, path: `${path}/${i}`, depth: depth + 1 });
-      }
-    } else {
-      for (const k of Object.keys(v)) {
-        const c = (v as Record<string, unknown>)[k];
-        if (c !== null && typeof c === 'object')
-          stack.push({ v: c, path: `${path}/${escapePointerSegment(k)}`, depth: depth + 1 });
-      }
-    }
-  }
-  return null;
+  let found: string | null = null;
+  walkUntrusted(value, basePath, {
+    value(v, at, depth) {
+      if (found === null && v !== null && typeof v === 'object' && baseDepth + depth - 1 > limit) found = at.pointer();
+    },
+  });
+  return found;
 }
 
 export type CheckMode = 'projection' | 'validation';
@@ -55,7 +45,7 @@ export function checkToolData(
   basePath: string,
   out: ViolationList,
   mode: CheckMode,
-  reported?: ReadonlySet<string>,
+  reported?: PointerSet,
 ): Record<string, unknown> | null {
   // data sits at depth 2 of model_result (depth 1).
   const deep = firstTooDeep(data, basePath, 2, RESULT_LIMITS.maxDepth);
@@ -64,11 +54,11 @@ export function checkToolData(
     return null;
   }
   // Before the exact shape, so a credential is named SENSITIVE_FIELD and not merely an unknown member.
-  let denied: ReadonlySet<string>;
+  let denied: PointerSet;
   if (reported !== undefined) denied = reported;
   else {
-    const found = new Set<string>();
-    for (const d of findDeniedKeys(data, basePath, escapePointerSegment)) {
+    const found = new PointerSet();
+    for (const d of findDeniedKeys(data, basePath)) {
       found.add(d.path);
       const code = mode === 'validation' && d.kind === 'control' ? 'AUDIT_LEAK' : 'SENSITIVE_FIELD';
       out.add(code, d.path, { kind: 'denied_key', key: d.key, list: d.kind });
@@ -77,7 +67,7 @@ export function checkToolData(
   }
   const parsed = checkSchema(spec.output, data);
   if (!parsed.success) {
-    addZodIssues(out, parsed.error, basePath, 'DATA_SCHEMA', (p) => (isUnder(p, denied) ? null : 'DATA_SCHEMA'));
+    addZodIssues(out, parsed.error, basePath, 'DATA_SCHEMA', (p) => (denied.covers(p) ? null : 'DATA_SCHEMA'));
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
   const record = data as Record<string, unknown>;
@@ -111,31 +101,55 @@ export function checkToolData(
   return parsed.success ? (parsed.data as Record<string, unknown>) : null;
 }
 
-const isUnder = (pointer: string, roots: ReadonlySet<string>): boolean => {
-  for (const r of roots) if (pointer === r || pointer.startsWith(`${r}/`)) return true;
-  return false;
-};
-
 /** Finds which audit value, if any, a string contains. */
 export type NeedleFinder = (s: string) => string | undefined;
 
 /**
  * The needles of docs/contract.md#no-audit-material: the call's audit values of 8 characters or more
- * (shorter ones would match by chance), in one regular expression, so each
- * string is scanned once for all of them; which needle it was is asked only
- * on a hit. No /g flag: test() must not carry lastIndex between strings.
+ * (shorter ones would match by chance), each in the forms of docs/contract.md#encoded-copies
+ * (leakForms.ts), searched in the reading of the string each form belongs to. One regular
+ * expression per reading, so each string is scanned once per reading for all of them; which
+ * value it was is asked only on a hit. No /g flag: test() must not carry lastIndex between strings.
  */
 export function needleFinder(auditValues: readonly string[]): NeedleFinder {
-  const needles = auditValues.filter((s) => s.length >= 8);
-  const any = anyOf(needles);
-  return (s) => (any.test(s) ? needles.find((n) => s.includes(n)) : undefined);
+  const forms = auditValues.filter((s) => s.length >= 8).flatMap(leakForms);
+  const of = (reading: LeakForm['reading']) => forms.filter((f) => f.reading === reading);
+  const literal = of('literal');
+  const unwrapped = of('unwrapped');
+  const folded = of('folded');
+  const anyLiteral = anyOf(literal.map((f) => f.form));
+  const anyUnwrapped = anyOf(unwrapped.map((f) => f.form));
+  const anyFolded = anyOf(folded.map((f) => f.form));
+  const find = (list: readonly LeakForm[], s: string) => list.find((f) => s.includes(f.form))?.value;
+  // Most strings a result holds are printable ASCII without a `%`: their unwrapped reading is themselves, so the
+  // literal and the unwrapped forms are searched in one pass, and the folded ones in their lower case.
+  const literalOrUnwrapped = [...literal, ...unwrapped];
+  const anyPlain = anyOf(literalOrUnwrapped.map((f) => f.form));
+  return (s) => {
+    if (PLAIN.test(s)) {
+      if (anyPlain.test(s)) return find(literalOrUnwrapped, s);
+      const lower = s.toLowerCase();
+      return anyFolded.test(lower) ? find(folded, lower) : undefined;
+    }
+    if (anyLiteral.test(s)) return find(literal, s);
+    const u = unwrappedReading(s);
+    if (anyUnwrapped.test(u)) return find(unwrapped, u);
+    const f = foldUnwrapped(u);
+    return anyFolded.test(f) ? find(folded, f) : undefined;
+  };
 }
 
+/**
+ * Printable ASCII without a `%`: a string whose unwrapped reading (NFKC, no invisible characters, no
+ * percent-escapes) is itself, and whose folded reading is its lower case.
+ */
+const PLAIN = /^[\x20-\x24\x26-\x7e]*$/;
+
 /** One regular expression matching any of the needles literally (none: matches nothing). */
-export function anyOf(needles: readonly string[]): RegExp {
+export function anyOf(needles: readonly string[], flags = ''): RegExp {
   return needles.length === 0
     ? /(?!)/
-    : new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'));
+    : new RegExp(needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), flags);
 }
 
 /** One place where a value holds audit material: a string containing a needle, or a member name that does. */
@@ -156,31 +170,17 @@ export interface AuditLeak {
  */
 export function auditLeaks(value: unknown, basePath: string, leak: NeedleFinder): AuditLeak[] {
   const found: AuditLeak[] = [];
-  if (typeof value === 'string') {
-    const hit = leak(value);
-    if (hit !== undefined) found.push({ path: basePath, needle: hit, name: false });
-    return found;
-  }
-  const stack: { v: object; path: string }[] =
-    value !== null && typeof value === 'object' ? [{ v: value, path: basePath }] : [];
-  while (stack.length > 0) {
-    const { v, path } = stack.pop() as { v: object; path: string };
-    const visit = (c: unknown, seg: () => string) => {
-      if (typeof c === 'string') {
-        const hit = leak(c);
-        if (hit !== undefined) found.push({ path: `${path}/${seg()}`, needle: hit, name: false });
-      } else if (c !== null && typeof c === 'object') stack.push({ v: c, path: `${path}/${seg()}` });
-    };
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) visit(v[i], () => String(i));
-    } else {
-      for (const k of Object.keys(v)) {
-        const hit = leak(k);
-        if (hit !== undefined) found.push({ path: `${path}/${escapePointerSegment(k)}`, needle: hit, name: true });
-        visit((v as Record<string, unknown>)[k], () => escapePointerSegment(k));
-      }
-    }
-  }
+  // The one walk of untrusted values (json/untrusted.ts): a stored package is no more trusted than a handler's output.
+  walkUntrusted(value, basePath, {
+    name(k, at) {
+      const hit = leak(k);
+      if (hit !== undefined) found.push({ path: at.pointer(), needle: hit, name: true });
+    },
+    value(v, at) {
+      const hit = typeof v === 'string' ? leak(v) : undefined;
+      if (hit !== undefined) found.push({ path: at.pointer(), needle: hit, name: false });
+    },
+  });
   return found;
 }
 

@@ -6,8 +6,9 @@
  * the model gets OUTPUT_CONTRACT_VIOLATION and the audit gets the reasons.
  */
 import { isObject } from '../json/jsonValue.ts';
-import { canonicalize } from '../json/canonical.ts';
+import { CanonicalizationError, canonicalize } from '../json/canonical.ts';
 import { findDeniedKeys } from '../tables/denyList.ts';
+import { PointerSet } from '../json/longKeys.ts';
 import { contextFacts, type ContextFacts } from './contextFacts.ts';
 import { handlerDeliveryEvidence } from './deliveryEvidence.ts';
 import { callBindingDigest, resultDigestOfCanonical } from './digest.ts';
@@ -21,7 +22,7 @@ import {
   type ErrorCode,
 } from '../tables/errorCatalog.ts';
 import { DOWNSTREAM_REF, HandlerEnvelopeSchema } from './handlerOutput.ts';
-import { escapePointerSegment } from '../json/jsonPointer.ts';
+import { readHandlerOutput } from './readHandlerOutput.ts';
 import { MODEL_RESULT_VERSION, type ModelResult } from './modelResult.ts';
 import { packageNeedles } from './auditValues.ts';
 import {
@@ -163,8 +164,11 @@ export function projectParsed(
     // The reader refused the result before a handler output could be made: its violations are the reasons.
     model_result = catalogErrorResult('OUTPUT_CONTRACT_VIOLATION', spec.effect, trusted, trusted.now);
   } else {
+    // The one read of the handler's value: every check below reads its plain copy (readHandlerOutput.ts).
+    const read = readHandlerOutput(handlerOutput, violations);
+    const raw = read.value;
     const ev = evaluateHandler(
-      handlerOutput,
+      raw,
       spec,
       args.value as Record<string, unknown>,
       trusted,
@@ -174,12 +178,13 @@ export function projectParsed(
       steps,
     );
     downstream = { ...ev.downstream };
-    handlerDeliveryEvidence(handlerOutput, trusted.delivery, downstream.receipt_ref, violations);
+    handlerDeliveryEvidence(raw, trusted.delivery, downstream.receipt_ref, violations);
     const settled = settle(ev, violations.length === 0, spec, trusted, auditValues, downstream, violations, steps);
     model_result = settled.model_result;
     canonical = settled.canonical;
-    if (model_result !== ev.model_result && isObject(handlerOutput) && 'data' in handlerOutput)
+    if (model_result !== ev.model_result && isObject(raw) && 'data' in raw)
       redactions.push({ path: '/data', reason: 'withheld_output_contract_violation' });
+    read.prune(violations);
   }
   for (const k of DOWNSTREAM_KEYS) {
     if (downstream[k] !== null)
@@ -247,8 +252,8 @@ export interface ProjectionPrelude {
  * downstream refs are audit values too, and one of them may be a piece of
  * the dispatcher's own words ("provenance", "dispatcher-v1", the date): such
  * a ref is withheld from the audit, since no model_result could avoid it.
- * Only an audit value of the context itself inside the dispatcher's words is
- * left as it is: no handler output can be answered validly in that context.
+ * An audit value of the context itself that is a piece of those words is
+ * not searched for at all (contextFacts, docs/contract.md#words-of-the-contract).
  */
 function settle(
   ev: Evaluation,
@@ -341,8 +346,9 @@ function evaluateHandler(
     return ev;
   }
   // The deny-list runs over the whole output before any shape check; only the three audit-only downstream refs may carry control names.
-  const denied = new Set<string>();
-  for (const d of findDeniedKeys(raw, '', escapePointerSegment)) {
+  // Not a native Set: long pointers hash alike there; `covers` looks up ancestors, not every path (json/longKeys.ts).
+  const denied = new PointerSet();
+  for (const d of findDeniedKeys(raw, '')) {
     if (/^\/downstream\/(request_ref|receipt_ref|status_ref)$/.test(d.path)) continue;
     denied.add(d.path);
     out.add('SENSITIVE_FIELD', d.path, { kind: 'denied_key', key: d.key, list: d.kind });
@@ -350,7 +356,7 @@ function evaluateHandler(
   const envelope = checkSchema(HandlerEnvelopeSchema, raw);
   if (!envelope.success) {
     addZodIssues(out, envelope.error, '', 'RESULT_SCHEMA', (p) => {
-      if ([...denied].some((d) => p === d || p.startsWith(`${d}/`))) return null;
+      if (denied.covers(p)) return null;
       if (p === '/observed_at' || p === '/provenance/observed_at') return 'TIME_FORMAT';
       return 'RESULT_SCHEMA';
     });
@@ -392,7 +398,7 @@ function evaluateSuccess(
   out: ViolationList,
   redactions: Redaction[],
   steps: ProjectionSteps,
-  denied: ReadonlySet<string>,
+  denied: PointerSet,
 ): { model_result: ModelResult; canonical: string } | null {
   // The whole output's deny-list scan (evaluateHandler) has reported the data's denied keys already.
   const parsed = checkToolData(spec, raw.data, args, '/data', out, 'projection', denied);
@@ -401,7 +407,8 @@ function evaluateSuccess(
   const truncated = raw.truncated === true;
   if (truncated && spec.list === undefined)
     out.add('RESULT_SCHEMA', '/truncated', { kind: 'no_list', tool: spec.name });
-  checkAuditLeaks(raw.data, '/data', leak, out);
+  // Searched as zod returned it (transforms applied), the value a model_result is built from; raw only when refused.
+  checkAuditLeaks(parsed ?? raw.data, '/data', leak, out);
   if (out.length > 0 || parsed === null) return null;
 
   const data = parsed;
@@ -424,7 +431,15 @@ function evaluateSuccess(
     const canonical = steps.canonical(result);
     return utf8Length(canonical) <= RESULT_LIMITS.maxCanonicalBytes ? { model_result: result, canonical } : null;
   };
-  const whole = fitting(build(data, truncated));
+  let whole: ReturnType<typeof fitting>;
+  try {
+    whole = fitting(build(data, truncated));
+  } catch (e) {
+    // The read refused whatever of the handler's is not JSON; only a registry's own transform is left: a violation, not a throw.
+    if (!(e instanceof CanonicalizationError)) throw e;
+    out.add('DATA_SCHEMA', '/data', { kind: 'not_json', reason: e.code, message: e.message });
+    return null;
+  }
   if (whole !== null) return whole;
   // docs/contract.md#size-and-depth: drop trailing list items until it fits, and say so in the result and the audit.
   const list = spec.list;

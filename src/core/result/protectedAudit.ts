@@ -3,6 +3,7 @@
  * embeds `model_result` (it binds it by digest) and never goes to a provider.
  */
 import { z } from 'zod/mini';
+import { isWellFormed } from '../json/untrusted.ts';
 import { VIOLATION_CODES, type ViolationCode } from '../tables/violation.ts';
 import { DOWNSTREAM_REF } from './handlerOutput.ts';
 import { DIGEST_NAMES, type DigestName } from '../messages/violationParams.ts';
@@ -73,7 +74,13 @@ export const REDACTION_REASONS = [
 ] as const;
 export type RedactionReason = (typeof REDACTION_REASONS)[number];
 
-const pointer = z.string().check(z.regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer (RFC 6901)'));
+// Well-formed too: a pointer holding a lone surrogate has no canonical encoding, so no audit entry could hold it.
+const pointer = z
+  .string()
+  .check(
+    z.regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer (RFC 6901)'),
+    z.refine(isWellFormed, 'must hold no lone surrogate'),
+  );
 const downstreamRef = z.nullable(
   z.string().check(z.regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces')),
 );

@@ -1,18 +1,21 @@
 /**
  * The recursive deny-list (docs/contract.md#deny-list) of credential and control keys. Keys are
  * normalized before matching so that `Api-Key`, `api_key`, `ＡＰＩ＿ＫＥＹ`
- * (full-width) and `api key` are all the same key: a handler cannot pass a
- * credential through by spelling it differently.
+ * (full-width), `api key`, `tоken` (a Cyrillic о) and `tókén` are all the
+ * same key: a handler cannot pass a credential through by spelling it differently.
  */
-/** NFKC, lower case, then only letters and digits remain. */
+import { walkUntrusted } from '../json/untrusted.ts';
+import { latinSkeleton } from './confusables.ts';
+
+/** NFKC, accents off, look-alike letters to Latin, lower case, then only letters and digits remain. */
 export function normalizeKey(key: string): string {
   // NFKC leaves ASCII as it is: most member names skip the (costly) normalization. A test holds both paths equal.
   // Literals here, not module-level /g regexes: a global regex carries lastIndex from one call to the next.
   if (/^\p{ASCII}*$/u.test(key)) return key.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return key
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
+  // NFKD is NFKC's folding with each accent split from its letter (the accent is then dropped as a
+  // non-letter). The look-alike table holds both cases, and runs again after lower-casing: a capital it
+  // does not list (Armenian Ս) can lower-case into a letter it does (ս).
+  return latinSkeleton(latinSkeleton(key.normalize('NFKD')).toLowerCase()).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 const CREDENTIAL_PARTS = ['token', 'secret', 'password', 'passwd', 'cookie', 'apikey', 'authorization', 'privatekey'];
@@ -57,29 +60,18 @@ export interface DeniedKey {
   kind: DeniedKind;
 }
 
-/** Every denied key at any depth, including inside arrays of objects. */
-export function findDeniedKeys(value: unknown, basePath: string, escape: (s: string) => string): DeniedKey[] {
+/**
+ * Every denied key at any depth, including inside arrays of objects, in document order. The value
+ * is untrusted: the one walk of such values reads it (json/untrusted.ts: no getter runs, a cycle is
+ * not followed, the walk is bounded).
+ */
+export function findDeniedKeys(value: unknown, basePath: string): DeniedKey[] {
   const found: DeniedKey[] = [];
-  const stack: { value: unknown; path: string }[] = [{ value, path: basePath }];
-  while (stack.length > 0) {
-    const { value: v, path } = stack.pop() as { value: unknown; path: string };
-    if (v === null || typeof v !== 'object') continue;
-    if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--)
-        if (v[i] !== null && typeof v[i] === 'object') stack.push({ value: v[i], path: `${path}/${i}` });
-      continue;
-    }
-    const keys = Object.keys(v);
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i] as string;
-      const child = (v as Record<string, unknown>)[key];
+  walkUntrusted(value, basePath, {
+    name(key, at) {
       const kind = deniedKeyKind(key);
-      const container = child !== null && typeof child === 'object';
-      if (kind === null && !container) continue;
-      const childPath = `${path}/${escape(key)}`;
-      if (kind !== null) found.push({ path: childPath, key, kind });
-      if (container) stack.push({ value: child, path: childPath });
-    }
-  }
-  return found.reverse();
+      if (kind !== null) found.push({ path: at.pointer(), key, kind });
+    },
+  });
+  return found;
 }
