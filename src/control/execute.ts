@@ -14,10 +14,10 @@ import { raceDeadline, type Settled } from './deadlineRace.ts';
 import { store, StoreFailure, type Bounded } from './storeCall.ts';
 import { backoffMs } from './policy.ts';
 import type { ToolRuntime } from './runtime.ts';
-import { done, errorOutput, live, NOT_PLAIN, plainCopy, jsonCopy, type Output } from './planeOutputs.ts';
+import { done, errorOutput, live, NOT_PLAIN, plainCopy, type Output } from './planeOutputs.ts';
 import type { PlaneState, KeyedPlaneCall, Execution } from './planeTypes.ts';
 import { checkApproval, issuePreview } from './approvals.ts';
-import type { IdempotencyRecord, RecordChange } from './store.ts';
+import type { AuditDraft, ChainLink, IdempotencyRecord, RecordChange } from './store.ts';
 import {
   authorized,
   change,
@@ -33,6 +33,8 @@ import { handlerFailed, inFlight, queryStatus, reconciled, statusPath } from './
 
 /** How often one execute may go back to the key's record before it gives up (a livelock guard, never reached in a fair race). */
 const MAX_PASSES = 16;
+/** A commit whose audit entry had no canonical encoding (the link threw before the store wrote anything). */
+const UNENCODABLE = Symbol('unencodable');
 /** A store that failed gives this retry-after: nothing ran, the caller may try again. */
 const STORE_RETRY_AFTER_MS = 1_000;
 
@@ -232,7 +234,9 @@ async function runPath(x: Exec, token: string): Promise<Answer | typeof LOST> {
     const end = x.log.begin('run');
     const ran = await raceDeadline(
       s.clock,
-      x.deadline - s.clock.now(),
+      // Never longer than the deadline's own length: a wall clock stepped back after the claim would otherwise stretch
+      // this run past the lease other processes read (docs/control-plane.md#in-flight-writes).
+      Math.min(x.deadline - s.clock.now(), x.runtime.deadline_ms ?? s.policy.deadline_ms),
       (signal) => x.runtime.run(x.args, runContext(x, signal)),
       x.signal,
     );
@@ -261,11 +265,12 @@ async function runPath(x: Exec, token: string): Promise<Answer | typeof LOST> {
     const made = s.dispatcher.project(copy === NOT_PLAIN ? output : copy, s.trusted(x.call, 'fresh', now));
     const verdict = made.model_result;
     end(verdict.error?.code ?? null);
-    if (verdict.status === 'succeeded') {
-      const stored = copy === NOT_PLAIN ? jsonCopy(output) : copy;
+    // What canonical JSON refuses is never stored as a success (the projection refuses it too; a Proxy may not answer twice alike).
+    if (verdict.status === 'succeeded' && copy !== NOT_PLAIN) {
+      const stored = copy;
       return {
         output: stored,
-        ...(copy === NOT_PLAIN ? {} : { made: { pkg: made, now } }),
+        made: { pkg: made, now },
         delivery: 'fresh',
         change: {
           ...x.scope,
@@ -328,18 +333,48 @@ async function record(
     pkg = s.dispatcher.project({ kind: 'exception' }, used);
   }
   const attempts = log.snapshot();
-  const draft = { at: iso(now), protected_audit: pkg.protected_audit, attempts };
-  const commit = (change: RecordChange | null) => {
-    const sent = store(b, () => s.store.commit(change, draft, s.link));
-    return x === undefined ? sent.catch(() => null) : sent;
+  let draft: AuditDraft | null = { at: iso(now), protected_audit: pkg.protected_audit, attempts };
+  // A link that throws is an entry with no canonical encoding, not a store that failed: the store wrote nothing.
+  let unencodable = false;
+  const link: ChainLink = (d, seq, prev) => {
+    try {
+      return s.link(d, seq, prev);
+    } catch (e) {
+      unencodable = true;
+      throw e;
+    }
   };
-  const committed = await commit(a.change);
-  if (committed === null) return { pkg, trusted: used, delivery: used.delivery, attempts, audit_seq: null };
+  const commit = async (change: RecordChange | null) => {
+    unencodable = false;
+    try {
+      return await store(b, () => s.store.commit(change, draft, link));
+    } catch (e) {
+      if (unencodable) return UNENCODABLE;
+      if (x === undefined) return null;
+      throw e;
+    }
+  };
+  let committed = await commit(a.change);
+  if (committed === UNENCODABLE) {
+    // The core promises every audit encodes; were one not to, the record's change must still land (or the write would
+    // run again): the answer becomes the dispatcher's own, whose entry encodes, and failing that the entry is left out.
+    used = { ...trusted, delivery: 'fresh' };
+    pkg = s.dispatcher.project({ kind: 'exception' }, used);
+    draft = { ...draft, protected_audit: pkg.protected_audit } as AuditDraft;
+    committed = await commit(a.change);
+    if (committed === UNENCODABLE) {
+      draft = null;
+      committed = await commit(a.change);
+    }
+  }
+  if (committed === null || committed === UNENCODABLE)
+    return { pkg, trusted: used, delivery: used.delivery, attempts, audit_seq: null };
   if (!committed.ok) {
     // A completion refused: this owner's lease ran out and another took the key. The result is not delivered as fresh.
     if (a.change?.change.kind === 'complete') return LOST;
     const plain = await commit(null);
-    if (plain === null) return { pkg, trusted: used, delivery: used.delivery, attempts, audit_seq: null };
+    if (plain === null || plain === UNENCODABLE)
+      return { pkg, trusted: used, delivery: used.delivery, attempts, audit_seq: null };
     if (!plain.ok) return LOST;
     return done(pkg, used, attempts, plain.entry?.seq ?? null, a.preview);
   }
