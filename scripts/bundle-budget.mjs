@@ -6,7 +6,10 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 150;
+// 150 until 2026-12-06, then 154: the first page projects and validates, and it now runs the one walk of hostile
+// values, the encoded audit-leak search and its look-alike table, and the long-pointer sets (3.6 KB gzipped in the
+// core's chunk; docs/performance.md). A debt to pay back, not a new target: see that page.
+const BUDGET_KB = 154;
 const dist = process.argv[2] ?? 'dist';
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('bundle-budget: dist/index.html is missing; run vite build first');

@@ -7,7 +7,7 @@
  * once the proxy has exited, what the audit log records, its chain verified.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleAll } from './guardBundles.ts';
 import { resultJsonSchema } from '../../src/core/index.ts';
 import { readAuditLog } from '../../src/cli/auditStore.ts';
 import { verifyAuditChain, type AuditEntry } from '../../src/control/index.ts';
@@ -31,16 +32,6 @@ interface Bundles {
   tools: string;
 }
 
-async function bundle(entry: string, out: string): Promise<string> {
-  const file = join(cache, out);
-  await promisify(execFile)(
-    join(root, 'node_modules', '.bin', 'esbuild'),
-    [join(root, entry), '--bundle', '--platform=node', '--format=esm', '--packages=external', `--outfile=${file}`],
-    { cwd: root },
-  );
-  return file;
-}
-
 let bundles: Bundles;
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-guard-'));
 
@@ -48,13 +39,11 @@ beforeAll(async () => {
   for (const name of readdirSync(join(root, 'node_modules', '.cache'), { withFileTypes: true }))
     if (name.name.startsWith('tool-result-mcp-guard-') && name.name !== `tool-result-mcp-guard-${process.pid}`)
       rmSync(join(root, 'node_modules', '.cache', name.name), { recursive: true, force: true });
-  mkdirSync(cache, { recursive: true });
-  const [proxy, hostile, tools] = await Promise.all([
-    bundle('src/cli/main.ts', 'proxy.mjs'),
-    bundle('test/mcp/hostileServer.ts', 'hostile.mjs'),
-    bundle('test/mcp/hostileTools.ts', 'tools.mjs'),
-  ]);
-  bundles = { proxy, hostile, tools };
+  bundles = await bundleAll(cache, {
+    proxy: 'src/cli/main.ts',
+    hostile: 'test/mcp/hostileServer.ts',
+    tools: 'test/mcp/hostileTools.ts',
+  });
 }, 60_000);
 afterAll(() => {
   rmSync(cache, { recursive: true, force: true });

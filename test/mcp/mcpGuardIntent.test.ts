@@ -9,7 +9,7 @@
  * restarted proxy over the same audit log replays it too. The counts are printed.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleAll } from './guardBundles.ts';
 import { createDispatcher } from '../../src/core/index.ts';
 import { readAuditLog } from '../../src/cli/auditStore.ts';
 import { intentKey, verifyAuditChain, type AuditEntry, type ToolRuntime } from '../../src/control/index.ts';
@@ -29,25 +30,13 @@ const cache = join(root, 'node_modules', '.cache', `tool-result-guard-intent-${p
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-guard-intent-'));
 const PRINCIPAL = { tenant: 'acme', subject: 'agent-7' } as const;
 
-async function bundle(entry: string, out: string): Promise<string> {
-  const file = join(cache, out);
-  await promisify(execFile)(
-    join(root, 'node_modules', '.bin', 'esbuild'),
-    [join(root, entry), '--bundle', '--platform=node', '--format=esm', '--packages=external', `--outfile=${file}`],
-    { cwd: root },
-  );
-  return file;
-}
-
 let bundles: { proxy: string; ledger: string; tools: string };
 beforeAll(async () => {
-  mkdirSync(cache, { recursive: true });
-  const [proxy, ledger, tools] = await Promise.all([
-    bundle('src/cli/main.ts', 'proxy.mjs'),
-    bundle('test/mcp/ledgerServer.ts', 'ledger.mjs'),
-    bundle('test/mcp/ledgerTools.ts', 'tools.mjs'),
-  ]);
-  bundles = { proxy, ledger, tools };
+  bundles = await bundleAll(cache, {
+    proxy: 'src/cli/main.ts',
+    ledger: 'test/mcp/ledgerServer.ts',
+    tools: 'test/mcp/ledgerTools.ts',
+  });
 }, 60_000);
 afterAll(() => {
   rmSync(cache, { recursive: true, force: true });

@@ -6,16 +6,15 @@
  * the proxy must fail closed meanwhile and ask the child for its tools at most twice per flood.
  * Every wait is on what a process wrote (the child logs each tools/list and call), never on time alone.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleAll } from './guardBundles.ts';
 import { NOTIFY_FLOOD } from './hostileTools.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,24 +24,12 @@ const DEADLINE_MS = 3_000;
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-relist-'));
 let bundles: { proxy: string; hostile: string; tools: string };
 
-async function bundle(entry: string, out: string): Promise<string> {
-  const file = join(cache, out);
-  await promisify(execFile)(
-    join(root, 'node_modules', '.bin', 'esbuild'),
-    [join(root, entry), '--bundle', '--platform=node', '--format=esm', '--packages=external', `--outfile=${file}`],
-    { cwd: root },
-  );
-  return file;
-}
-
 beforeAll(async () => {
-  mkdirSync(cache, { recursive: true });
-  const [proxy, hostile, tools] = await Promise.all([
-    bundle('src/cli/main.ts', 'proxy.mjs'),
-    bundle('test/mcp/hostileServer.ts', 'hostile.mjs'),
-    bundle('test/mcp/hostileTools.ts', 'tools.mjs'),
-  ]);
-  bundles = { proxy, hostile, tools };
+  bundles = await bundleAll(cache, {
+    proxy: 'src/cli/main.ts',
+    hostile: 'test/mcp/hostileServer.ts',
+    tools: 'test/mcp/hostileTools.ts',
+  });
 }, 60_000);
 afterAll(() => {
   rmSync(cache, { recursive: true, force: true });
