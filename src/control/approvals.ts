@@ -14,13 +14,21 @@ import { iso } from './attemptLog.ts';
 import { raceDeadline } from './deadlineRace.ts';
 import { ApprovalRefusedError } from './controlPlaneErrors.ts';
 import type { Approval, PendingApproval, PlaneState, Preview, Principal } from './planeTypes.ts';
+import type { HeldArgument } from './argumentProvenance.ts';
 
 const PREVIEW_PURPOSE = 'tool-approval-preview/v1';
 
+/** What a person was shown is what the digest covers: the provenance too, when the preview names one. */
 const previewDigest = (s: PlaneState, p: Preview): string =>
   H(
     PREVIEW_PURPOSE,
-    { request_sha256: p.request_sha256, tool: p.tool, arguments: p.arguments, expires_at: p.expires_at },
+    {
+      request_sha256: p.request_sha256,
+      tool: p.tool,
+      arguments: p.arguments,
+      expires_at: p.expires_at,
+      ...(p.provenance === undefined ? {} : { provenance: p.provenance }),
+    },
     s.key,
   );
 
@@ -30,9 +38,16 @@ export async function issuePreview(
   args: unknown,
   request_sha256: string,
   now: number,
+  held: readonly HeldArgument[] = [],
 ): Promise<Preview> {
   const expires = now + s.policy.approval_ttl_ms;
-  const preview: Preview = { request_sha256, tool, arguments: structuredClone(args), expires_at: iso(expires) };
+  const preview: Preview = {
+    request_sha256,
+    tool,
+    arguments: structuredClone(args),
+    expires_at: iso(expires),
+    ...(held.length === 0 ? {} : { provenance: structuredClone([...held]) }),
+  };
   // Without the caller's reference the preview is kept as one whose requester is unknown: approve then refuses it.
   const requester_ref = s.requester_ref ?? null;
   await s.store.savePreview({

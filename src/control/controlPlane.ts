@@ -27,6 +27,7 @@ import { iso } from './attemptLog.ts';
 import { forgivingClock, systemClock, type Clock } from './clock.ts';
 import { ControlPlaneConfigError, PlaneCallError } from './controlPlaneErrors.ts';
 import { execute } from './execute.ts';
+import { noteRead, noteTrusted, type TrustedNote } from './provenanceNotes.ts';
 import { intentKey } from './intentKey.ts';
 import { checkRuntimeDeadlines, resolvePolicy, type Policy } from './policy.ts';
 import { checkRuntimes, type ToolRuntime } from './runtime.ts';
@@ -63,6 +64,8 @@ export type PlaneTurnContext = Omit<TurnContext, 'calls' | 'now'> & {
   now?: string;
   /** The business intent the turn's derived keys belong to (PlaneCall.intent_ref); a call's own replaces it. */
   intent_ref?: string;
+  /** The conversation every call of the turn belongs to (PlaneCall.conversation_ref). */
+  conversation_ref?: string;
   calls?: Record<
     string,
     { operation_id?: string; idempotency_key?: string; intent_ref?: string; approval?: { approval_id: string } }
@@ -84,6 +87,12 @@ export interface ControlPlane {
   executeTurn(turn: AssembledTurn, turnContext: PlaneTurnContext): Promise<Execution[]>;
   /** Refused (ApprovalRefusedError `self_approval`) for the call's own principal, unless `policy.self_approval`. */
   approve(preview: Preview, approver: Principal): Promise<Approval>;
+  /**
+   * Mark values of one conversation as trusted (docs/argument-provenance.md): the user's own request, the
+   * principal's records (their saved payees, their own address). Kept as keyed digests, each word and short run
+   * of words as well as the whole text. A sensitive argument whose value is trusted is never held on provenance.
+   */
+  noteTrusted(note: TrustedNote): Promise<void>;
   /**
    * The unexpired preview issued for this request digest, as stored: `{ request_sha256, tool, expires_at }`,
    * never its arguments (they are never stored); null when there is none. A caller that paused the call resumes
@@ -162,7 +171,7 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
     const trusted = bind(state, call);
     // The execute's own view of the state carries who called, for a preview it may issue (four eyes).
     const own: PlaneState = { ...state, requester_ref: state.principalRefOf(trusted.principal) };
-    return traced(options.tracer, trusted, () => execute(own, call, trusted, signal));
+    return traced(options.tracer, trusted, async () => noteRead(own, call, await execute(own, call, trusted, signal)));
   };
 
   return Object.freeze({
@@ -179,11 +188,13 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
             tool: g.trusted.tool,
             arguments: g.trusted.arguments,
             ...(approval === undefined ? {} : { approval }),
+            ...(ctx.conversation_ref === undefined ? {} : { conversation_ref: ctx.conversation_ref }),
           });
         }),
       );
     },
     approve: (preview: Preview, approver: Principal) => approve(state, preview, approver),
+    noteTrusted: (note: TrustedNote) => noteTrusted(state, note),
     pendingApproval: (request_sha256: string) => pendingApproval(state, request_sha256),
     auditEntries: (from?: number, to?: number) => store.entries(from, to),
     async checkpoint() {
@@ -202,12 +213,12 @@ export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
 function withKey(s: PlaneState, call: PlaneCall): KeyedPlaneCall {
   if (typeof call !== 'object' || call === null || typeof call.call !== 'object' || call.call === null)
     return call as KeyedPlaneCall; // bind names what is wrong with it
+  for (const name of ['intent_ref', 'conversation_ref'] as const) {
+    const ref = call[name];
+    if (ref !== undefined && !(typeof ref === 'string' && ref.length > 0 && ref.length <= 256))
+      throw new PlaneCallError([{ path: `/${name}`, message: 'must be a string of 1 to 256 characters' }]);
+  }
   const { intent_ref } = call;
-  if (
-    intent_ref !== undefined &&
-    !(typeof intent_ref === 'string' && intent_ref.length > 0 && intent_ref.length <= 256)
-  )
-    throw new PlaneCallError([{ path: '/intent_ref', message: 'must be a string of 1 to 256 characters' }]);
   if (call.call.idempotency_key !== undefined) return call as KeyedPlaneCall;
   let idempotency_key: string;
   try {
@@ -263,7 +274,9 @@ function fillTurnContext(s: PlaneState, turn: AssembledTurn, ctx: PlaneTurnConte
         given.idempotency_key ?? intentKey(s, ctx.principal, c.name, c.arguments, given.intent_ref ?? ctx.intent_ref),
     };
   }
-  return { ...ctx, now: ctx.now ?? iso(s.clock.now()), calls } as TurnContext;
+  // The plane's own members stay with the plane: the core's turn context is exact.
+  const { intent_ref: _intent, conversation_ref: _conversation, ...core } = ctx;
+  return { ...core, now: ctx.now ?? iso(s.clock.now()), calls } as TurnContext;
 }
 
 function readSignal(o: ExecuteOptions | undefined): AbortSignal | undefined {

@@ -22,6 +22,7 @@ import {
   authorized,
   change,
   LOST,
+  needsApproval,
   over,
   release,
   runContext,
@@ -30,6 +31,7 @@ import {
   type Exec,
 } from './executeState.ts';
 import { handlerFailed, inFlight, queryStatus, reconciled, statusPath } from './settleWrite.ts';
+import { argumentDigests, heldArguments, type HeldArgument } from './argumentProvenance.ts';
 
 /** How often one execute may go back to the key's record before it gives up (a livelock guard, never reached in a fair race). */
 const MAX_PASSES = 16;
@@ -72,12 +74,14 @@ export async function execute(
     runs: 0,
     waited: false,
     approved: false,
+    held: [],
     mayHaveCommitted: false,
   };
   try {
     // Step 1: authorize, before anything is read.
     if (!(await authorized(x)))
       return settled(x, await answer(x, { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: null }));
+    x.held = await provenanceHolds(x);
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const a = await lookUp(x);
       if (a === LOST) continue;
@@ -173,10 +177,10 @@ async function claimAndRun(x: Exec, replaces?: string): Promise<Answer | typeof 
   if (over(x))
     return { output: errorOutput('TIMEOUT_BEFORE_EXECUTE', x.s.policy.poll_ms), delivery: 'fresh', change: null };
   let approval_id: string | undefined;
-  if (x.runtime.approval === 'required' && !x.approved) {
+  if (needsApproval(x) && !x.approved) {
     const verdict = await store(x, () => checkApproval(x.s, x.call.approval, x.fingerprint, now));
     if (verdict.kind === 'none') {
-      const preview = await store(x, () => issuePreview(x.s, x.spec.name, x.args, x.fingerprint, now));
+      const preview = await store(x, () => issuePreview(x.s, x.spec.name, x.args, x.fingerprint, now, x.held));
       return { output: errorOutput('APPROVAL_REQUIRED'), delivery: 'fresh', change: null, preview };
     }
     if (verdict.kind === 'invalid') return { output: errorOutput('APPROVAL_INVALID'), delivery: 'fresh', change: null };
@@ -196,7 +200,7 @@ async function claimAndRun(x: Exec, replaces?: string): Promise<Answer | typeof 
  * and an approval is checked only once the key is known to be free.
  */
 function claimIsLookUp(x: Exec, now: number): boolean {
-  return now < x.deadline && x.signal?.aborted !== true && (x.runtime.approval !== 'required' || x.approved);
+  return now < x.deadline && x.signal?.aborted !== true && (!needsApproval(x) || x.approved);
 }
 
 type Claimed =
@@ -300,6 +304,21 @@ async function runPath(x: Exec, token: string): Promise<Answer | typeof LOST> {
     if (!(await authorized(x)))
       return { output: errorOutput('NOT_FOUND'), delivery: 'fresh', change: release(x, token, 'started') };
   }
+}
+
+/**
+ * Step 1b (docs/argument-provenance.md): the runtime's sensitive arguments whose values this conversation's model
+ * read only in a result's data. Asked once, before the record: an approval found later binds the same request.
+ */
+async function provenanceHolds(x: Exec): Promise<HeldArgument[]> {
+  const names = x.runtime.trusted_arguments;
+  const conversation_ref = x.call.conversation_ref;
+  if (names === undefined || conversation_ref === undefined) return [];
+  const digests = argumentDigests(names, x.args, x.s.key);
+  if (digests.length === 0) return [];
+  const scope = { principal_ref: x.scope.principal_ref, conversation_ref };
+  const seen = await store(x, () => x.s.store.seenValues(scope, digests, x.s.clock.now()));
+  return heldArguments(names, x.args, x.s.key, seen);
 }
 
 function givingUp(x: Exec): Output {

@@ -11,6 +11,7 @@ import type { ToolRuntime, RunContext } from './runtime.ts';
 import type { Output } from './planeOutputs.ts';
 import type { PlaneState, KeyedPlaneCall, Execution, Delivery } from './planeTypes.ts';
 import type { RecordChange, RecordScope } from './store.ts';
+import type { HeldArgument } from './argumentProvenance.ts';
 
 export interface Exec extends Bounded {
   readonly s: PlaneState;
@@ -31,6 +32,8 @@ export interface Exec extends Bounded {
   waited: boolean;
   /** This execute passed its approval (a re-claim after "not started" needs no new one). */
   approved: boolean;
+  /** The sensitive arguments whose values the conversation saw only in untrusted data: a person must confirm them. */
+  held: readonly HeldArgument[];
   /**
    * A write of this intent may have committed: this execute started its
    * handler, or found its record (started, unknown or completed). If the
@@ -74,6 +77,9 @@ export async function authorized(x: Exec): Promise<boolean> {
   );
   return r.kind === 'value' && r.value === true;
 }
+
+/** A person must approve this call before it runs: its runtime says so, or a sensitive argument's provenance does. */
+export const needsApproval = (x: Exec): boolean => x.runtime.approval === 'required' || x.held.length > 0;
 
 export const release = (x: Exec, token: string, from: 'started' | 'unknown'): RecordChange => ({
   ...x.scope,

@@ -12,6 +12,8 @@ export {
   type ExecuteOptions,
   type PlaneTurnContext,
 } from './controlPlane.ts';
+export type { TrustedNote } from './provenanceNotes.ts';
+export { normalizeValue, type HeldArgument } from './argumentProvenance.ts';
 export { intentKey, type IntentKeyOptions } from './intentKey.ts';
 export type {
   Approval,
@@ -52,8 +54,10 @@ export type {
   AuditEntry,
   AuditHead,
   IdempotencyRecord,
+  ConversationScope,
   RecordScope,
   RecordState,
+  SeenValue,
   Store,
 } from './store.ts';
 export { makeCheckpoint, verifyAuditChain, type Checkpoint } from './auditChain.ts';

@@ -13,9 +13,11 @@ import {
   type ChainLink,
   type Claim,
   type ClaimResult,
+  type ConversationScope,
   type IdempotencyRecord,
   type RecordChange,
   type RecordScope,
+  type SeenValue,
   type Store,
   type StoredApproval,
   type StoredPreview,
@@ -73,12 +75,15 @@ const laterPreview = (a: StoredPreview, b: StoredPreview): boolean =>
 
 /** One string per scope; JSON keeps a `|` inside either part from making two scopes collide. */
 const scopeKey = (scope: RecordScope): string => JSON.stringify([scope.principal_ref, scope.idempotency_key]);
+const seenKey = (scope: ConversationScope, digest: string, trust: SeenValue['trust']): string =>
+  JSON.stringify([scope.principal_ref, scope.conversation_ref, digest, trust]);
 
 export function memoryStore(): Store {
   const records = new Map<string, IdempotencyRecord>();
   const previews = new Map<string, StoredPreview>();
   const approvals = new Map<string, StoredApproval>();
   const log: AuditEntry[] = [];
+  const seen = new Map<string, { value: SeenValue; expires_at: number }>();
 
   function head(): AuditHead {
     const last = log[log.length - 1];
@@ -180,6 +185,26 @@ export function memoryStore(): Store {
       return approval === undefined ? null : copy(approval);
     },
 
+    async noteValues(scope, values, expires_at) {
+      for (const value of values) {
+        const key = seenKey(scope, value.digest, value.trust);
+        const kept = seen.get(key);
+        // The first source stays: the preview names the call that first put the value before the model.
+        if (kept === undefined) seen.set(key, { value: copy(value), expires_at });
+        else kept.expires_at = Math.max(kept.expires_at, expires_at);
+      }
+    },
+
+    async seenValues(scope, digests, now) {
+      const out: SeenValue[] = [];
+      for (const digest of new Set(digests))
+        for (const trust of ['trusted', 'untrusted'] as const) {
+          const kept = seen.get(seenKey(scope, digest, trust));
+          if (kept !== undefined && kept.expires_at > now) out.push(copy(kept.value));
+        }
+      return out;
+    },
+
     async entries(from = 1, to = Number.POSITIVE_INFINITY) {
       return copy(log.filter((e) => e.seq >= from && e.seq <= to));
     },
@@ -197,6 +222,7 @@ export function memoryStore(): Store {
         }
       for (const [key, preview] of previews) if (preview.expires_at <= now) previews.delete(key);
       for (const [key, approval] of approvals) if (approval.expires_at_ms <= now) approvals.delete(key);
+      for (const [key, kept] of seen) if (kept.expires_at <= now) seen.delete(key);
       return gone;
     },
 

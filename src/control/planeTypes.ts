@@ -8,6 +8,7 @@ import type { Policy } from './policy.ts';
 import type { Runtimes } from './runtime.ts';
 import type { Attempt, ChainLink, RecordScope, Store } from './store.ts';
 import type { AuditKey } from './auditLink.ts';
+import type { HeldArgument } from './argumentProvenance.ts';
 
 export type Delivery = TrustedContext['delivery'];
 export type Principal = TrustedContext['principal'];
@@ -29,6 +30,12 @@ export interface PlaneCall {
    * ticket, its free-text reason reworded, is still the same intent. Ignored when the call carries its own key.
    */
   intent_ref?: string;
+  /**
+   * The conversation the call belongs to (docs/argument-provenance.md): the plane notes what the model read in its
+   * results, and holds a call whose runtime's `trusted_arguments` carry a value seen only there. Without it, no
+   * value is noted and nothing is held on provenance.
+   */
+  conversation_ref?: string;
 }
 
 /** A call whose key is known: what every step after the key's derivation works on. */
@@ -41,6 +48,8 @@ export interface Preview {
   arguments: unknown;
   /** RFC 3339 UTC. */
   expires_at: string;
+  /** Why a person is asked: the sensitive arguments whose values the model read only in a result's data. */
+  provenance?: HeldArgument[];
 }
 
 /**

@@ -6,6 +6,7 @@
  * turned into a catalog answer by the plane.
  */
 import type { ToolRegistry } from '../core/tables/index.ts';
+import type { ToolSpec } from '../core/tables/index.ts';
 import { ControlPlaneConfigError } from './controlPlaneErrors.ts';
 
 export interface RunContext {
@@ -34,6 +35,12 @@ export interface ToolRuntime {
   /** The arguments that name the intent (all, if absent): what the turn's derived key is made of. */
   idempotency_fields?: readonly string[];
   deadline_ms?: number;
+  /**
+   * The top-level arguments a person must confirm when their value reached the model only inside a result's data
+   * (docs/argument-provenance.md): a payment's recipient, a new password, an e-mail's address. Such a call, made with
+   * a `conversation_ref`, is held APPROVAL_REQUIRED, its preview naming the argument and the call it came from.
+   */
+  trusted_arguments?: readonly string[];
   /**
    * Required for a write: how long a request this runtime sent may still land downstream after its signal aborted
    * it (the downstream's worst latency). Until then no status answer can say the run did not start, so the plane
@@ -86,7 +93,28 @@ export function checkRuntimes(runtimes: unknown, tools: ToolRegistry): Runtimes 
       !(Array.isArray(rt.idempotency_fields) && rt.idempotency_fields.every((f) => typeof f === 'string'))
     )
       throw new ControlPlaneConfigError(`runtimes.${name}.idempotency_fields`, 'must be a list of argument names');
-    out[name] = Object.freeze({ ...rt }) as ToolRuntime;
+    checkTrustedArguments(name, rt.trusted_arguments, spec);
+    out[name] = Object.freeze({
+      ...rt,
+      ...(rt.trusted_arguments === undefined ? {} : { trusted_arguments: Object.freeze([...rt.trusted_arguments]) }),
+    }) as ToolRuntime;
   }
   return Object.freeze(out);
+}
+
+/** Names of the input schema's own members, each once: a misspelt name would protect nothing, silently. */
+function checkTrustedArguments(name: string, given: unknown, spec: ToolSpec): void {
+  if (given === undefined) return;
+  const at = `runtimes.${name}.trusted_arguments`;
+  if (!Array.isArray(given) || !given.every((a) => typeof a === 'string'))
+    throw new ControlPlaneConfigError(at, 'must be a list of argument names');
+  const shape = (spec.input as { _zod?: { def?: { shape?: Record<string, unknown> } } })._zod?.def?.shape ?? {};
+  for (const a of given as string[]) {
+    if (!Object.hasOwn(shape, a))
+      throw new ControlPlaneConfigError(
+        at,
+        `names ${JSON.stringify(a)}, which is not an argument of ${name}'s input schema`,
+      );
+  }
+  if (new Set(given).size !== given.length) throw new ControlPlaneConfigError(at, 'names an argument twice');
 }

@@ -219,6 +219,24 @@ ${replaceOnce(
 )}
 `;
 
+/**
+ * Argument provenance (docs/argument-provenance.md): the digests of the values each conversation's model read,
+ * trusted or carried by one call's result. Only digests: never a value, never the raw principal.
+ */
+const seenValues = `
+CREATE TABLE IF NOT EXISTS trc_seen_values (
+  principal_ref text NOT NULL,
+  conversation_ref text NOT NULL,
+  digest text NOT NULL,
+  trust text NOT NULL CHECK (trust IN ('trusted', 'untrusted')),
+  tool text,
+  operation_id text,
+  expires_at bigint NOT NULL,
+  PRIMARY KEY (principal_ref, conversation_ref, digest, trust)
+);
+CREATE INDEX IF NOT EXISTS trc_seen_values_expires_at ON trc_seen_values (expires_at);
+`;
+
 /** The text with `from` replaced once; a `from` that is not there is a bug in this file, caught when it loads. */
 function replaceOnce(text: string, from: string, to: string): string {
   const at = text.indexOf(from);
@@ -232,5 +250,6 @@ export const SQL_MIGRATIONS: readonly SqlMigration[] = Object.freeze(
     { version: 1, name: 'records, audit log, previews, approvals; trc_claim, trc_commit', sql: tablesAndFunctions },
     { version: 2, name: 'previews keep the requester; previews found by request digest', sql: previewRequester },
     { version: 3, name: "trc_commit sets an unknown record's lease end", sql: commitLeaseUntil },
+    { version: 4, name: 'argument provenance: the digests each conversation read', sql: seenValues },
   ].map((m) => Object.freeze(m)),
 );

@@ -64,5 +64,6 @@ export const SQL_TABLES = [
   'trc_audit_head',
   'trc_previews',
   'trc_approvals',
+  'trc_seen_values',
   'trc_schema_versions',
 ] as const;

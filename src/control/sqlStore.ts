@@ -180,8 +180,21 @@ const PENDING_PREVIEW_SQL =
   'ORDER BY expires_at DESC, preview_sha256 COLLATE "C" DESC LIMIT 1';
 const PRUNE_SQL = `WITH r AS (DELETE FROM trc_records WHERE expires_at <= $1::bigint RETURNING 1),
   p AS (DELETE FROM trc_previews WHERE expires_at <= $1::bigint RETURNING 1),
-  a AS (DELETE FROM trc_approvals WHERE expires_at_ms <= $1::bigint RETURNING 1)
-SELECT (SELECT count(*) FROM r) AS records, (SELECT count(*) FROM p) AS previews, (SELECT count(*) FROM a) AS approvals`;
+  a AS (DELETE FROM trc_approvals WHERE expires_at_ms <= $1::bigint RETURNING 1),
+  v AS (DELETE FROM trc_seen_values WHERE expires_at <= $1::bigint RETURNING 1)
+SELECT (SELECT count(*) FROM r) AS records, (SELECT count(*) FROM p) AS previews, (SELECT count(*) FROM a) AS approvals,
+  (SELECT count(*) FROM v) AS seen_values`;
+// The values travel as one JSON text: the same parameter for PGlite and node-postgres, whatever their array codecs.
+const NOTE_VALUES_SQL =
+  'INSERT INTO trc_seen_values ' +
+  'SELECT $1, $2, v.digest, v.trust, v.tool, v.operation_id, $4::bigint ' +
+  'FROM json_to_recordset($3::json) AS v(digest text, trust text, tool text, operation_id text) ' +
+  'ON CONFLICT (principal_ref, conversation_ref, digest, trust) ' +
+  'DO UPDATE SET expires_at = GREATEST(trc_seen_values.expires_at, EXCLUDED.expires_at)';
+const SEEN_VALUES_SQL =
+  'SELECT digest, trust, tool, operation_id FROM trc_seen_values ' +
+  'WHERE principal_ref = $1 AND conversation_ref = $2 AND expires_at > $4::bigint ' +
+  'AND digest IN (SELECT json_array_elements_text($3::json))';
 
 export interface SqlStoreOptions {
   /**
@@ -367,6 +380,35 @@ export async function sqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): 
         expires_at_ms: ms(row.expires_at_ms),
         used: row.used === true,
       };
+    },
+
+    async noteValues(scope, values, expires_at) {
+      // One row per digest and trust: an INSERT … ON CONFLICT may not touch one row twice.
+      const once = new Map(values.map((v) => [`${v.trust} ${v.digest}`, v]));
+      if (once.size === 0) return;
+      const rows = Array.from(once.values(), ({ digest, trust, tool, operation_id }) => ({
+        digest,
+        trust,
+        tool,
+        operation_id,
+      }));
+      await query(NOTE_VALUES_SQL, [scope.principal_ref, scope.conversation_ref, JSON.stringify(rows), expires_at]);
+    },
+
+    async seenValues(scope, digests, now) {
+      if (digests.length === 0) return [];
+      const rows = await query(SEEN_VALUES_SQL, [
+        scope.principal_ref,
+        scope.conversation_ref,
+        JSON.stringify([...new Set(digests)]),
+        now,
+      ]);
+      return rows.map((r) => ({
+        digest: String(r.digest),
+        trust: r.trust === 'trusted' ? ('trusted' as const) : ('untrusted' as const),
+        tool: typeof r.tool === 'string' ? r.tool : null,
+        operation_id: typeof r.operation_id === 'string' ? r.operation_id : null,
+      }));
     },
 
     async entries(from = 1, to) {

@@ -161,6 +161,21 @@ export interface StoredApproval {
   used: boolean;
 }
 
+/** One conversation of one principal: what its model has read (docs/argument-provenance.md). */
+export interface ConversationScope {
+  principal_ref: string;
+  conversation_ref: string;
+}
+
+/** A value a conversation's model read, as a digest: trusted (the caller said so) or in the data of one call's result. */
+export interface SeenValue {
+  digest: string;
+  trust: 'trusted' | 'untrusted';
+  /** The call whose result carried it; null for a trusted value. */
+  tool: string | null;
+  operation_id: string | null;
+}
+
 export interface Store {
   /** `memory`, `pglite` or `postgres`. */
   readonly kind: string;
@@ -191,10 +206,17 @@ export interface Store {
   /** Rejects an `approval_id` already stored: a second save must not make a used approval usable again. */
   saveApproval(approval: StoredApproval): Promise<void>;
   readApproval(approval_id: string): Promise<StoredApproval | null>;
+  /**
+   * Keep these digests for the conversation until `expires_at`. A digest kept already with the same trust keeps its
+   * first source (the call that first carried it) and the later of the two expiries.
+   */
+  noteValues(scope: ConversationScope, values: readonly SeenValue[], expires_at: number): Promise<void>;
+  /** Of these digests, every one the conversation kept, unexpired at `now` (`expires_at` > `now`), with each trust. */
+  seenValues(scope: ConversationScope, digests: readonly string[], now: number): Promise<SeenValue[]>;
   /** Entries with `from` ≤ seq ≤ `to` (both optional), in seq order. */
   entries(from?: number, to?: number): Promise<AuditEntry[]>;
   head(): Promise<AuditHead>;
-  /** Remove records, previews and approvals expired at `now`; never an audit entry. Returns how many records went. */
+  /** Remove records, previews, approvals and seen values expired at `now`; never an audit entry. Returns how many records went. */
   prune(now: number): Promise<number>;
   /** Statements sent to the database since the store was made, its setup included (0 for memory): the benchmark's round trips. */
   roundTrips(): number;

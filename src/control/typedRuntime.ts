@@ -60,6 +60,8 @@ interface Common<T extends ToolSpec> {
   approval?: 'required';
   /** The arguments that name the intent: names of the input's members. */
   idempotency_fields?: readonly (keyof ArgsOf<T> & string)[];
+  /** The arguments a person confirms when the model read their value only in a result's data (docs/argument-provenance.md). */
+  trusted_arguments?: readonly (keyof ArgsOf<T> & string)[];
   deadline_ms?: number;
 }
 

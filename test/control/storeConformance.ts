@@ -31,8 +31,7 @@ import {
 } from './storeFixtures.ts';
 import { leaseConformance } from './leaseConformance.ts';
 import { previewConformance } from './previewConformance.ts';
-
-export type { StoreHarness };
+import { seenValuesConformance } from './seenValuesConformance.ts';
 
 export function storeConformance(name: string, make: () => Promise<StoreHarness>): void {
   const withStore = testOnFreshStore(make);
@@ -364,6 +363,7 @@ export function storeConformance(name: string, make: () => Promise<StoreHarness>
 
     describe('previews', () => previewConformance(withStore));
     describe('the lease of an unknown record', () => leaseConformance(withStore));
+    describe('seen values', () => seenValuesConformance(withStore));
 
     describe('prune, copies, storage', () => {
       withStore('prune removes what expired at now and never an entry', async (_h, store) => {

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/control/memoryStore.ts';
 import { SQL_TABLES } from '../../src/control/sqlSchema.ts';
 import { sqlStore } from '../../src/control/sqlStore.ts';
-import { storeConformance, type StoreHarness } from './storeConformance.ts';
+import { storeConformance } from './storeConformance.ts';
+import type { StoreHarness } from './storeFixtures.ts';
 
 storeConformance('memoryStore', async () => ({
   store: memoryStore(),
