@@ -59,7 +59,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts', 'eval/**/*.test.ts'],
     environment: 'node',
     // Property and fuzz tests run hundreds of cases; a loaded 2-core machine must not turn them into timeouts.
     testTimeout: 60_000,
