@@ -9,12 +9,21 @@
  * const result = await generateText({ model, tools: aiSdkTools(plane, { principal, provider: 'openai' }), prompt, stopWhen: stepCountIs(5) });
  */
 import { jsonSchema, type JSONSchema7, type Tool, type ToolExecutionOptions } from 'ai';
-import { toJSONSchema } from 'zod';
-import { AdapterRefusedError, canonicalize, type ModelResult, type ToolSpec } from '../core/index.ts';
-import type { Approval, ControlPlane, Execution, Preview, Principal } from '../control/index.ts';
-import { aiSdkPlaneCall, newResponseId, type AiSdkBinding, type AiSdkProvider } from './aiSdkCall.ts';
+import { canonicalize, type ModelResult, type ToolSpec } from '../core/index.ts';
+import type { Approval, ControlPlane, Execution, Principal } from '../control/index.ts';
+import {
+  checkBinding,
+  inputJsonSchema,
+  isPrincipal,
+  newResponseId,
+  planeCall,
+  runPlaneCall,
+  type CallBinding,
+  type FrameworkProvider,
+} from './planeCall.ts';
 
-export type { AiSdkProvider } from './aiSdkCall.ts';
+/** The registered last hops a model behind the AI SDK can speak: reconcileTranscript reads their request bodies. */
+export type AiSdkProvider = FrameworkProvider;
 
 export interface AiSdkToolsOptions {
   /** Who the tools act for (your authenticated user or service), never read from the messages. */
@@ -51,10 +60,10 @@ export type AiSdkTool = Tool<unknown, ModelResult>;
  */
 export function aiSdkTools(plane: ControlPlane, options: AiSdkToolsOptions): Record<string, AiSdkTool> {
   checkOptions(plane, options);
-  const binding: AiSdkBinding = {
+  const binding: CallBinding = {
     principal: options.principal,
     provider: options.provider,
-    response_id: options.response_id ?? newResponseId(),
+    response_id: options.response_id ?? newResponseId('ai-sdk'),
     ...(options.intent_ref === undefined ? {} : { intent_ref: options.intent_ref }),
   };
   const tools: Record<string, AiSdkTool> = {};
@@ -62,24 +71,24 @@ export function aiSdkTools(plane: ControlPlane, options: AiSdkToolsOptions): Rec
   return tools;
 }
 
-function aiSdkTool(plane: ControlPlane, spec: ToolSpec, binding: AiSdkBinding, o: AiSdkToolsOptions): AiSdkTool {
+function aiSdkTool(plane: ControlPlane, spec: ToolSpec, binding: CallBinding, o: AiSdkToolsOptions): AiSdkTool {
   const paused = o.approver !== undefined && plane.approvalRequired(spec.name);
   return {
     description: spec.title.en,
     // No `validate`: the SDK then passes the parsed JSON on as it is (its safeValidateTypes), and the plane decides.
-    inputSchema: jsonSchema<unknown>(inputJsonSchema(spec)),
+    inputSchema: jsonSchema<unknown>(inputJsonSchema(spec) as JSONSchema7),
     ...(paused ? { needsApproval: true } : {}),
     async execute(args: unknown, { toolCallId, abortSignal }: ToolExecutionOptions): Promise<ModelResult> {
-      const call = aiSdkPlaneCall(binding, spec.name, toolCallId, args);
-      const signal = abortSignal === undefined ? undefined : { signal: abortSignal };
-      let execution = await plane.execute(call, signal);
-      const approval = execution.preview === undefined ? null : await approvalFor(plane, execution.preview, o, paused);
-      if (approval !== null) execution = await plane.execute({ ...call, approval }, signal);
-      if (o.onExecution !== undefined) await o.onExecution(execution, toolCallId);
-      // The plane's package is validated again here, as every last hop does: a package that fails never reaches the
-      // model, and the SDK answers the throw with its own tool-error text, which names only the violation codes.
-      const verdict = plane.dispatcher.validateResult(execution.pkg, execution.trusted);
-      if (!verdict.ok) throw new AdapterRefusedError(verdict.violations);
+      const execution = await runPlaneCall(plane, planeCall(binding, spec.name, toolCallId, args), {
+        signal: abortSignal,
+        approvals: o.approvals,
+        // The SDK resumed this call only after the client's "approved": the approver's yes goes to the plane's own
+        // preview, which the plane may refuse. Without the SDK's pause, only approvals made beforehand count.
+        approver: paused ? () => o.approver ?? null : undefined,
+        onExecution: o.onExecution && ((e) => o.onExecution?.(e, toolCallId)),
+      });
+      // runPlaneCall validated the package again: one that fails is thrown, and the SDK answers the throw with its
+      // own tool-error text, which names only the violation codes.
       return execution.pkg.model_result;
     },
     // The SDK's `json` output would be re-serialized by each provider package; text is sent as it is.
@@ -87,45 +96,8 @@ function aiSdkTool(plane: ControlPlane, spec: ToolSpec, binding: AiSdkBinding, o
   };
 }
 
-/**
- * The approval for a call the plane held: one made beforehand for this very request digest, or, when the SDK's
- * approval flow resumed the call (`paused`), the approver's yes to the plane's own preview. The client's "approved"
- * never counts by itself: the plane issued the preview for these arguments and decides whether this approver may.
- */
-async function approvalFor(
-  plane: ControlPlane,
-  preview: Preview,
-  o: AiSdkToolsOptions,
-  paused: boolean,
-): Promise<{ approval_id: string } | null> {
-  const made = o.approvals?.find((a) => a.request_sha256 === preview.request_sha256 && a.tool === preview.tool);
-  if (made !== undefined) return { approval_id: made.approval_id };
-  if (!paused || o.approver === undefined) return null;
-  try {
-    const approval = await plane.approve(preview, o.approver);
-    return { approval_id: approval.approval_id };
-  } catch {
-    // Refused (the agent's own principal, an expired preview, a store that hangs): the model reads APPROVAL_REQUIRED.
-    return null;
-  }
-}
-
-/** The registry's input schema as JSON Schema, as `tools/list` gives it over MCP (src/core/mcp/toolDefinition.ts). */
-function inputJsonSchema(spec: ToolSpec): JSONSchema7 {
-  return toJSONSchema(spec.input, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JSONSchema7;
-}
-
 function checkOptions(plane: ControlPlane, o: AiSdkToolsOptions): void {
-  if (typeof plane?.execute !== 'function' || typeof plane.dispatcher?.tools !== 'object')
-    throw new TypeError('aiSdkTools: plane must be made by createControlPlane');
-  const isPrincipal = (p: unknown) =>
-    typeof p === 'object' &&
-    p !== null &&
-    typeof (p as Principal).tenant === 'string' &&
-    typeof (p as Principal).subject === 'string';
-  if (!isPrincipal(o?.principal)) throw new TypeError('aiSdkTools: principal must be { tenant, subject }');
-  if (!['openai', 'anthropic', 'gemini'].includes(o.provider))
-    throw new TypeError('aiSdkTools: provider must be "openai", "anthropic" or "gemini"');
+  checkBinding('aiSdkTools', plane, o);
   if (o.approver !== undefined && !isPrincipal(o.approver))
     throw new TypeError('aiSdkTools: approver must be { tenant, subject }');
 }
