@@ -163,3 +163,30 @@ describe('the recovery lab’s broken plane in the address', () => {
     ).toBe('?scenario=search_kb.hits');
   });
 });
+
+describe('the attack lab’s real case in the address', () => {
+  const known = (id: string) => knownScenario(initialWork(), id);
+  const open = (search: string, work = initialWork()) =>
+    resolveAddress(work, parseSearch(search), known, 'search_kb.hits');
+
+  it('opens the case in the attack mode, with or without the mode named, and writes it back', () => {
+    for (const search of ['?mode=attack&case=agentdojo_banking', '?case=agentdojo_banking']) {
+      const r = open(search);
+      expect(r.problems).toEqual([]);
+      expect(r.place).toMatchObject({ mode: 'attack', attackCase: 'agentdojo_banking' });
+      expect(r.place.recoveryCase).toBeUndefined();
+      expect(searchOf(r.place)).toBe('?mode=attack&case=agentdojo_banking');
+    }
+  });
+
+  it('an address without it is the lab’s list (Back from the case), and another mode never shows it', () => {
+    const inCase = { ...initialWork(), mode: 'attack' as const, attackCase: 'agentdojo_banking' as const };
+    expect(open('?scenario=search_kb.injection&attack=A14', inCase).place.attackCase).toBeUndefined();
+    const r = open('?mode=recovery&case=agentdojo_banking');
+    expect(r.problems).toEqual([{ kind: 'unknown-case', value: 'agentdojo_banking' }]);
+    expect(r.place.attackCase).toBeUndefined();
+    expect(
+      searchOf({ mode: 'playground', scenarioId: 'search_kb.hits', attackId: null, attackCase: 'agentdojo_banking' }),
+    ).toBe('?scenario=search_kb.hits');
+  });
+});

@@ -1,12 +1,14 @@
 /**
  * The address: `?scenario=ID`, `&attack=A3`, `?mode=exercise`,
  * `?mode=learn&scenario=ID&mistake=3`, `?mode=turn&provider=P&stream=ID&step=N`,
- * `?mode=recovery&case=ID&broken=ID`.
+ * `?mode=recovery&case=ID&broken=ID`, `?mode=attack&case=agentdojo_banking` (a real case of the attack lab:
+ * `case` names a recovery case or an attack case, and no id is both).
  * Pure: ./browser.ts reads and writes the address bar.
  */
 import type { AttackId } from '../lessons/attacks.ts';
 import { DEFAULT_RECOVERY_CASE, isRecoveryCaseId } from '../lessons/recoveryProofs.ts';
 import { isBrokenPlaneId, type BrokenPlaneId } from '../lessons/recoveryLab/brokenPlaneIds.ts';
+import { isAttackCaseId, type AttackCaseId } from '../lessons/agentdojoCase/caseIds.ts';
 import { buildTurnAddress, providerOfStream, turnAddressOf, turnStepOf } from './turn/turnAddress.ts';
 import { isAttackId, isMistakeNumber, MODES, type Mode, type Work } from './work.ts';
 
@@ -23,7 +25,10 @@ export interface Address {
 }
 
 /** Where the learner is: what the address names (the turn mode's stream and step only matter in that mode). */
-export type Place = Pick<Work, 'mode' | 'scenarioId' | 'attackId' | 'mistake' | 'recoveryCase' | 'recoveryBroken'> & {
+export type Place = Pick<
+  Work,
+  'mode' | 'scenarioId' | 'attackId' | 'mistake' | 'recoveryCase' | 'recoveryBroken' | 'attackCase'
+> & {
   turnStream?: string;
   /** The turn's event on screen (from 0); absent: where the stream opens. Read with `turnStream` only. */
   turnStep?: number;
@@ -39,6 +44,7 @@ export function placeOf(w: Work): Place {
     ...(w.turn.step !== undefined ? { turnStep: w.turn.step } : {}),
     ...(w.recoveryCase !== undefined ? { recoveryCase: w.recoveryCase } : {}),
     ...(w.recoveryBroken !== undefined ? { recoveryBroken: w.recoveryBroken } : {}),
+    ...(w.attackCase !== undefined ? { attackCase: w.attackCase } : {}),
   };
 }
 
@@ -70,6 +76,9 @@ export function searchOf(work: Place): string {
     q.set('mode', 'recovery');
     q.set('case', work.recoveryCase ?? DEFAULT_RECOVERY_CASE);
     if (work.recoveryBroken !== undefined) q.set('broken', work.recoveryBroken);
+  } else if (work.mode === 'attack' && work.attackCase !== undefined) {
+    q.set('mode', 'attack');
+    q.set('case', work.attackCase);
   } else if (work.mode === 'exercise') q.set('mode', 'exercise');
   else if (work.mode === 'learn') {
     q.set('mode', 'learn');
@@ -112,6 +121,7 @@ export function resolveAddress(
   let turnStep = work.turn.step;
   let recoveryCase = work.recoveryCase;
   let recoveryBroken: BrokenPlaneId | undefined = work.recoveryBroken;
+  let attackCase: AttackCaseId | undefined = work.attackCase;
   const provider = a.provider ?? null;
   const stream = a.stream ?? null;
   const step = a.step ?? null;
@@ -132,6 +142,7 @@ export function resolveAddress(
     mistake = undefined;
     // The address names the plane beside the real one, or none: Back to before the choice is the real plane alone.
     recoveryBroken = undefined;
+    attackCase = undefined;
   }
   if (a.mode !== null) {
     if ((MODES as readonly string[]).includes(a.mode)) mode = a.mode as Mode;
@@ -170,7 +181,11 @@ export function resolveAddress(
       if (step !== null && at === null) problems.push({ kind: 'unknown-step', value: step });
     } else problems.push({ kind: 'unknown-stream', value: t.value ?? '' });
   }
-  if (caseId !== null) {
+  if (caseId !== null && isAttackCaseId(caseId) && (a.mode === null || a.mode === 'attack')) {
+    // The attack lab's real case: its own page in the attack mode.
+    mode = 'attack';
+    attackCase = caseId;
+  } else if (caseId !== null) {
     if (a.mode === null) mode = 'recovery';
     if (isRecoveryCaseId(caseId)) recoveryCase = caseId;
     else problems.push({ kind: 'unknown-case', value: caseId });
@@ -191,6 +206,7 @@ export function resolveAddress(
       ...(turnStep !== undefined ? { turnStep } : {}),
       ...(recoveryCase !== undefined ? { recoveryCase } : {}),
       ...(recoveryBroken !== undefined ? { recoveryBroken } : {}),
+      ...(attackCase !== undefined ? { attackCase } : {}),
     },
     problems,
   };

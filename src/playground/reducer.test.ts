@@ -128,3 +128,25 @@ describe('attack ids', () => {
     expect([...ATTACK_ID_LIST]).toEqual([...ATTACK_IDS]);
   });
 });
+
+describe('the attack lab’s real case', () => {
+  const inCase = (): AppState => ({
+    ...base(),
+    work: { ...initialWork(), mode: 'attack', attackId: 'A14', attackCase: 'agentdojo_banking' },
+  });
+
+  it('is left by choosing a mode or an attack: the lab opens on its list, not on the case last shown', () => {
+    expect(reducer(inCase(), { type: 'setMode', mode: 'attack' }).work.attackCase).toBeUndefined();
+    expect(reducer(inCase(), { type: 'setMode', mode: 'playground' }).work.attackCase).toBeUndefined();
+    const a = reducer(inCase(), { type: 'selectAttack', id: 'A3' }).work;
+    expect(a.attackCase).toBeUndefined();
+    expect(a.attackId).toBe('A3');
+  });
+
+  it('is a place: going to one without it leaves the case, going to it opens it', () => {
+    const place = { mode: 'attack', scenarioId: 'search_kb.injection', attackId: 'A14', mistake: undefined } as const;
+    expect(reducer(inCase(), { type: 'place', place }).work.attackCase).toBeUndefined();
+    const opened = reducer(base(), { type: 'place', place: { ...place, attackCase: 'agentdojo_banking' } }).work;
+    expect(opened).toMatchObject({ mode: 'attack', attackCase: 'agentdojo_banking' });
+  });
+});

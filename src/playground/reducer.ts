@@ -148,14 +148,19 @@ export function reducer(state: AppState, a: Action): AppState {
     case 'selectScenario':
       if (!knownScenario(w, a.id)) return state;
       return { ...state, work: { ...w, scenarioId: a.id, mode: w.mode === 'exercise' ? 'playground' : w.mode } };
-    case 'setMode':
-      return { ...state, work: { ...w, mode: a.mode }, notices: movedOn(state, w.mode, a.mode) };
-    case 'selectAttack':
+    case 'setMode': {
+      // A mode chosen is its own page: the attack lab opens on its list, not on the real case it was last showing.
+      const { attackCase: _case, ...rest } = w;
+      return { ...state, work: { ...rest, mode: a.mode }, notices: movedOn(state, w.mode, a.mode) };
+    }
+    case 'selectAttack': {
+      const { attackCase: _case, ...rest } = w;
       return {
         ...state,
-        work: { ...w, attackId: a.id, mode: 'attack' },
+        work: { ...rest, attackId: a.id, mode: 'attack' },
         progress: a.id === null ? state.progress : recordProgress(state.progress, { attacks: [a.id] }),
       };
+    }
     case 'selectMistake': {
       const { mistake: _off, ...rest } = w;
       if (a.id === null) return { ...state, work: { ...rest, mode: 'learn' } };
@@ -218,7 +223,7 @@ export function reducer(state: AppState, a: Action): AppState {
       return { ...state, work: a.log === undefined ? rest : { ...rest, recoveryLog: a.log } };
     }
     case 'place': {
-      const { mistake: _old, recoveryBroken: _plane, recoveryLog, ...rest } = w;
+      const { mistake: _old, recoveryBroken: _plane, attackCase: _case, recoveryLog, ...rest } = w;
       const { mistake, turnStream, turnStep, ...place } = a.place;
       // The lab's actions belong to its stage: another case or broken plane is a fresh one.
       const sameStage = place.recoveryCase === w.recoveryCase && place.recoveryBroken === w.recoveryBroken;

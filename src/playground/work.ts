@@ -8,6 +8,7 @@ import { type Scenario } from '../core/result/index.ts';
 import type { AttackId } from '../lessons/attacks.ts';
 import type { RecoveryCaseId } from '../lessons/recoveryProofs.ts';
 import type { BrokenPlaneId } from '../lessons/recoveryLab/brokenPlaneIds.ts';
+import type { AttackCaseId } from '../lessons/agentdojoCase/caseIds.ts';
 import type { LabAction } from '../lessons/recoveryLab/labLog.ts';
 import type { Bilingual } from '../lang.ts';
 import { draftFromContext, draftsEqual, type ContextDraft } from './contextDraft.ts';
@@ -50,6 +51,11 @@ export interface Work {
   /** Edited or imported scenarios by id; a built-in scenario absent here is at its shipped content. */
   docs: Record<string, Doc>;
   attackId: AttackId | null;
+  /**
+   * A real case the attack lab opens instead of its list (`?mode=attack&case=agentdojo_banking`); absent: none.
+   * Only the address names it: a saved work or a share link opens the lab, whose list links to the case.
+   */
+  attackCase?: AttackCaseId;
   exercise: ExerciseWork;
   /** The mistake switched on in the learn mode (1–8); absent when every switch is off. */
   mistake?: number;

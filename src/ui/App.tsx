@@ -43,7 +43,7 @@ import { HEADER_TEXT } from './features/header/text.ts';
 import { TOOLBAR_TEXT } from './features/toolbar/text.ts';
 import { SHELL_TEXT } from './shell/text.ts';
 import { loadContextForm, ProblemsAndContext } from './shell/ProblemsAndContext.tsx';
-import { RecoveryHost } from './shell/RecoveryHost.tsx';
+import { PageHost } from './shell/PageHost.tsx';
 import { SkipLink } from './shell/SkipLink.tsx';
 import { RightColumn, type AttackVerdictLine } from './shell/RightColumn.tsx';
 import { shellLinks } from './shell/shellLinks.ts';
@@ -136,7 +136,7 @@ export function App({
   return (
     <PresentContext value={present}>
       <div className={`app ${styles.app}`} data-mode={work.mode} data-present={present ? 'on' : undefined}>
-        <SkipLink lang={lang} mode={work.mode} onEditor={() => bridge.focus()} />
+        <SkipLink lang={lang} mode={work.mode} attackCase={work.attackCase} onEditor={() => bridge.focus()} />
         <Header
           lang={lang}
           mode={work.mode}
@@ -149,8 +149,8 @@ export function App({
           onPresent={onPresent}
           onHelp={openHelp}
         />
-        {work.mode === 'recovery' ? (
-          <RecoveryHost lang={lang} state={state} links={links} api={api} notices={noticesRow} onShare={onShare} />
+        {work.mode === 'recovery' || (work.mode === 'attack' && work.attackCase !== undefined) ? (
+          <PageHost lang={lang} state={state} links={links} api={api} notices={noticesRow} onShare={onShare} />
         ) : work.mode === 'turn' ? (
           <Suspense fallback={<p className="muted">…</p>}>
             <TurnMode
@@ -265,6 +265,7 @@ export function App({
                     targets={targets}
                     present={present}
                     injectionTurn={links.injectionTurn}
+                    agentdojoCase={links.agentdojoCase}
                     recoveryLink={links.recovery}
                     recoveryLab={{ href: links.recoveryCaseHref, open: links.openRecoveryCase }}
                     notStarted={judged.notStarted}

@@ -43,6 +43,8 @@ export interface RightColumnProps {
   targets: FocusTargets;
   present: boolean;
   injectionTurn: GuideLink;
+  /** The attack lab's real case (AgentDojo banking): its list and A14 link to it. */
+  agentdojoCase: GuideLink;
   /** Learn's recovery walk-through, the exercise's next step. */
   recoveryLink: GuideLink;
   /** The recovery lab's cases, which Learn's recovery tab links to. */
@@ -114,6 +116,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
               onSelectAttack={api.selectAttack}
               onOpenScenario={api.openScenario}
               injectionTurn={props.injectionTurn}
+              realCase={props.agentdojoCase}
               onVerdict={props.onVerdict}
               verdictRef={targets.attackVerdict}
             />

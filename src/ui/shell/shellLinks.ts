@@ -22,6 +22,8 @@ export interface ShellLinks {
   hrefOf(mode: Mode): string;
   /** search_kb.injection's next turn: the playground's bar and the attack lab's A14 link to it. */
   injectionTurn: GuideLink;
+  /** The attack lab's real case (AgentDojo's banking suite): A14 and the lab's list link to it. */
+  agentdojoCase: GuideLink;
   /** The Learn mode on its recovery walk-through: the exercise's next step once its five proofs are shown. */
   recovery: GuideLink;
   guideTargets(): GuideTargets;
@@ -62,6 +64,13 @@ export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']
     href: hrefFor({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
     open: () => go({ mode: 'turn', scenarioId: work.scenarioId, attackId: null, turnStream: injectionStream }),
   };
+  const casePlace = {
+    mode: 'attack',
+    scenarioId: work.scenarioId,
+    attackId: work.attackId,
+    attackCase: 'agentdojo_banking',
+  } as const;
+  const agentdojoCase = { href: hrefFor({ ...casePlace, mistake: undefined }), open: () => go(casePlace) };
   const guideTargets = (): GuideTargets => {
     const to = (place: Parameters<typeof go>[0]): GuideLink => ({
       href: hrefFor({ ...place, attackId: place.attackId as AttackId | null, mistake: undefined }),
@@ -88,6 +97,7 @@ export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']
     hrefFor,
     hrefOf,
     injectionTurn,
+    agentdojoCase,
     recovery,
     guideTargets,
     recoveryCaseHref,

@@ -5,6 +5,7 @@ export const SHELL_TEXT = defineTexts({
   en: {
     skipToEditor: 'Skip to the editor',
     skipToLab: 'Skip to the recovery lab',
+    skipToCase: 'Skip to the case',
     presentFolded: 'Presenting: the digests and the provider payloads are folded. Switch “Present” off to see them.',
     attackTitle: 'Attack lab',
     attackDesc: 'Run an attack on the scenario as you edited it, and see which check stops it.',
@@ -17,6 +18,7 @@ export const SHELL_TEXT = defineTexts({
   zh: {
     skipToEditor: '跳到编辑器',
     skipToLab: '跳到恢复实验室',
+    skipToCase: '跳到案例',
     presentFolded: '演示中：摘要与 provider 载荷已折叠。关闭“演示”即可看到它们。',
     attackTitle: '攻击实验室',
     attackDesc: '在你编辑后的场景上运行攻击，看看是哪一项检查拦住了它。',

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { AttackId } from '../../lessons/attacks.ts';
 import { isRecoveryCaseId, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
 import { isBrokenPlaneId, type BrokenPlaneId } from '../../lessons/recoveryLab/brokenPlaneIds.ts';
+import { isAttackCaseId, type AttackCaseId } from '../../lessons/agentdojoCase/caseIds.ts';
 import type { LabAction } from '../../lessons/recoveryLab/labLog.ts';
 import type { Lang } from '../../lang.ts';
 import { placeOf, resolveAddress } from '../../playground/address.ts';
@@ -56,6 +57,8 @@ export interface PlaygroundApi {
     recoveryCase?: RecoveryCaseId;
     /** The lab's broken plane beside the real one; absent: the real plane alone. */
     recoveryBroken?: BrokenPlaneId;
+    /** A real case of the attack lab (with mode `attack`); absent: the lab's list. */
+    attackCase?: AttackCaseId;
   }): void;
   recordProgress(event: ProgressEvent): void;
   resetProgress(): void;
@@ -99,6 +102,7 @@ const spotKey = (w: AppState['work']): string =>
     w.turn.stream,
     w.recoveryCase ?? null,
     w.recoveryBroken ?? null,
+    w.attackCase ?? null,
   ]);
 /** What the address names of the work, as one comparable key. */
 const placeKey = (w: AppState['work']): string =>
@@ -140,7 +144,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
   // The place a Back or Forward put on the page, whose address is already in the bar: its write is skipped. A pop
   // that changes no place (only the fragment moved) leaves nothing behind that would swallow the next real write.
   const fromHistory = useRef<string | null>(null);
-  const { mode, scenarioId, attackId, mistake, recoveryCase, recoveryBroken } = state.work;
+  const { mode, scenarioId, attackId, mistake, recoveryCase, recoveryBroken, attackCase } = state.work;
   const turnStream = state.work.turn.stream;
   const turnStep = mode === 'turn' ? state.work.turn.step : undefined;
   const here = placeKey(state.work);
@@ -162,10 +166,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
         ...(turnStep !== undefined ? { turnStep } : {}),
         ...(recoveryCase !== undefined ? { recoveryCase } : {}),
         ...(recoveryBroken !== undefined ? { recoveryBroken } : {}),
+        ...(attackCase !== undefined ? { attackCase } : {}),
       },
       how,
     );
-  }, [here, spot, mode, scenarioId, attackId, mistake, turnStream, turnStep, recoveryCase, recoveryBroken]);
+  }, [here, spot, mode, scenarioId, attackId, mistake, turnStream, turnStep, recoveryCase, recoveryBroken, attackCase]);
   useEffect(() => {
     const onPop = () => {
       const w = latest.current.work;
@@ -214,6 +219,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
             ...(place.recoveryBroken !== undefined && isBrokenPlaneId(place.recoveryBroken)
               ? { recoveryBroken: place.recoveryBroken }
               : {}),
+            ...(place.mode === 'attack' && isAttackCaseId(place.attackCase) ? { attackCase: place.attackCase } : {}),
           },
         });
       },

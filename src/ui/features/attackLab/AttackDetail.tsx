@@ -19,6 +19,7 @@ export function AttackDetail({
   lang,
   onOpenScenario,
   injectionTurn,
+  realCase,
   verdictRef,
 }: {
   view: AttackView;
@@ -26,6 +27,8 @@ export function AttackDetail({
   lang: Lang;
   onOpenScenario(id: string): void;
   injectionTurn: InjectionTurn;
+  /** The lab's real case, which A14's verdict links to. */
+  realCase: InjectionTurn;
   verdictRef: Ref<HTMLElement> | undefined;
 }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
@@ -66,6 +69,7 @@ export function AttackDetail({
             view={view}
             lang={lang}
             injectionTurn={injectionTurn}
+            realCase={realCase}
             verdictRef={verdictRef}
           />
           {view.adapter !== null && (

@@ -16,6 +16,7 @@ import { cx } from '../../components/cx.ts';
 import { ATTACK_LAB_TEXT } from './text.ts';
 import { SurfaceBadge } from './SurfaceBadge.tsx';
 import type { InjectionTurn } from './VerdictView.tsx';
+import { RealCaseLink } from './RealCaseLink.tsx';
 import styles from './AttackLab.module.css';
 
 export interface AttackLabProps {
@@ -28,6 +29,8 @@ export interface AttackLabProps {
   onOpenScenario(id: string): void;
   /** The model turn mode at the injection's follow-up stream (A14: what the model asks for next). */
   injectionTurn: InjectionTurn;
+  /** The lab's real case (AgentDojo's banking suite): the list ends with it, and A14's verdict links to it. */
+  realCase: InjectionTurn;
   /** The open attack's verdict in a few words, for the phone's sticky bar (null: none chosen, or it does not apply). */
   onVerdict?(v: AttackVerdictLine | null): void;
   /** Receives the verdict, which the sticky bar's jump scrolls to and focuses. */
@@ -48,6 +51,7 @@ export function AttackLab({
   onSelectAttack,
   onOpenScenario,
   injectionTurn,
+  realCase,
   onVerdict,
   verdictRef,
 }: AttackLabProps): JSX.Element {
@@ -115,6 +119,7 @@ export function AttackLab({
               );
             })}
           </ol>
+          <RealCaseLink lang={lang} link={realCase} />
         </nav>
 
         <p className={styles.srOnly} role="status" aria-live="polite">
@@ -131,6 +136,7 @@ export function AttackLab({
               lang={lang}
               onOpenScenario={onOpenScenario}
               injectionTurn={injectionTurn}
+              realCase={realCase}
               verdictRef={verdictRef}
             />
           )}

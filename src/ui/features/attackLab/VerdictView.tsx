@@ -1,5 +1,5 @@
 /** The attack's verdict from the core's real checks: stopped (and by what), a contract error, A11's two digests, nothing to reject (A14), or not stopped. */
-import type { JSX, ReactNode, Ref } from 'react';
+import type { JSX, MouseEvent, ReactNode, Ref } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from '../../../playground/attackView.ts';
@@ -30,12 +30,15 @@ export function VerdictView({
   view,
   lang,
   injectionTurn,
+  realCase,
   verdictRef,
 }: {
   verdict: Verdict;
   view: AttackView;
   lang: Lang;
   injectionTurn: InjectionTurn;
+  /** The lab's real case: the same attack from AgentDojo's banking suite, held by the control plane. */
+  realCase: InjectionTurn;
   /** Receives the verdict, which the sticky bar's jump scrolls to and focuses. */
   verdictRef: Ref<HTMLElement> | undefined;
 }): JSX.Element {
@@ -162,6 +165,11 @@ export function VerdictView({
               {t.recoveryLink}
             </a>
           </p>
+          <p className={styles.note}>
+            <a href={realCase.href} data-testid="injection-real-case-link" onClick={followIn(realCase)}>
+              {t.realCaseLink}
+            </a>
+          </p>
         </VerdictSection>
       );
     }
@@ -183,6 +191,13 @@ export function VerdictView({
       );
   }
 }
+
+/** A link that is a real address (a modified click opens a new tab), followed in the page on a plain click. */
+const followIn = (link: InjectionTurn) => (e: MouseEvent<HTMLAnchorElement>) => {
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  link.open();
+};
 
 /** The verdict's region: one id and test id whatever its kind, the sticky bar's jump target (verdictRef). */
 function VerdictSection(props: {

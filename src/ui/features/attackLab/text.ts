@@ -79,6 +79,10 @@ const en = {
     'One step further: where send_email exists, the control plane holds it for approval and the preview shows the recipient the injection chose (Recovery lab) →',
   nextTurnLink:
     'See it happen: the next turn, where the model asks for send_email and the gate answers UNKNOWN_TOOL (Model turn) →',
+  realCaseLink:
+    'A real case: the same attack in AgentDojo’s banking suite, where an injected IBAN becomes a payment and the control plane holds it →',
+  realCaseTitle: 'A real case: AgentDojo banking',
+  realCaseNote: 'After A14: an injected transaction subject, the hijacked model’s payment, held by the plane.',
   nothingTitle: 'Nothing to reject: the injection is valid data and stays data',
   /** The verdict in a few words, for the phone's sticky bar (with the attack's id before it). */
   catalogMessageNote: 'The model gets this fixed English catalog text, whatever the page’s language: by design.',
@@ -210,6 +214,9 @@ const zh: typeof en = {
   a11KeyedNote: '没有审计密钥，攻击者只能在应为 HMAC 的位置填入普通哈希。',
   nextTurnLink: '看它真的发生：在下一个回合里模型请求 send_email，关卡返回 UNKNOWN_TOOL（模型回合）→',
   recoveryLink: '再往前一步：在一个真的有 send_email 的部署里，控制面要求审批，预览显示注入选定的收件人（恢复实验室）→',
+  realCaseLink: '真实案例：AgentDojo 银行套件中的同一种攻击，注入的 IBAN 变成一笔转账，控制面把它扣下 →',
+  realCaseTitle: '真实案例：AgentDojo 银行',
+  realCaseNote: '承接 A14：被注入的交易附言、被劫持模型发起的转账，由控制面扣下。',
   nothingTitle: '没有可拒绝的：注入文本是合法数据，并且始终只是数据',
   catalogMessageNote: '无论页面是什么语言，模型得到的都是这句固定的英文目录文本：这是有意的设计。',
   barVerdict: {
