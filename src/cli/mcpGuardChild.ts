@@ -68,7 +68,13 @@ export class GuardChild {
 
   private async start(): Promise<Client> {
     const { command, args, log } = this.options;
-    const transport = new GuardTransport({ command, args, log });
+    // The one notification the proxy acts on; progress, logging and the rest are dropped unread by the transport.
+    const transport = new GuardTransport({
+      command,
+      args,
+      log,
+      notifications: [ToolListChangedNotificationSchema.shape.method.value],
+    });
     const generation = ++this.started;
     const client = new Client({ name: 'tool-result-mcp-guard', version: '1.0.0' }, { capabilities: {} });
     client.onclose = () => {

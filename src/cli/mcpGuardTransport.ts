@@ -182,8 +182,27 @@ export class GuardTransport implements Transport {
   private readonly waiting = new Set<number>();
   /** The id of the last request sent: the SDK's `request` sends synchronously, so its caller reads it next. */
   lastRequestId: number | null = null;
+  /** Notifications dropped unread, by method: each method is logged once, at its first. */
+  private readonly dropped = new Map<string, number>();
 
-  constructor(private readonly options: { command: string; args: readonly string[]; log: (line: string) => void }) {}
+  constructor(
+    private readonly options: {
+      command: string;
+      args: readonly string[];
+      log: (line: string) => void;
+      /**
+       * The notifications the proxy reads (default: every one). Any other reaches neither the SDK's schemas nor
+       * its handlers: a child may write a hundred thousand progress notifications nobody asked for, each of which
+       * the SDK would validate and answer with an Error of its own, while the next call's answer waits behind them.
+       */
+      notifications?: readonly string[];
+    },
+  ) {}
+
+  /** How many notifications of each method were dropped unread. */
+  droppedNotifications(): ReadonlyMap<string, number> {
+    return this.dropped;
+  }
 
   /** Whether a frame past the limit is being read now: no answer can come before it ends. */
   get cutting(): boolean {
@@ -235,6 +254,7 @@ export class GuardTransport implements Transport {
         maxBytes: MCP_MESSAGE_LIMITS.maxBytes,
         maxDepth: MCP_MESSAGE_LIMITS.maxDepth,
       });
+      if (parsed.ok && this.unread(parsed.value)) return;
       const message = parsed.ok ? JSONRPCMessageSchema.safeParse(parsed.value) : null;
       if (message?.success === true) return this.pass(message.data, id);
     }
@@ -265,6 +285,21 @@ export class GuardTransport implements Transport {
     this.onerror?.(
       new BrokenFrame(`a line of ${frame.bytes} bytes that is not a JSON-RPC message addressed to a request in flight`),
     );
+  }
+
+  /** Whether a parsed frame is a notification the proxy does not read: counted, and dropped before any schema. */
+  private unread(value: unknown): boolean {
+    const wanted = this.options.notifications;
+    if (wanted === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    const { method } = value as { method?: unknown };
+    if (typeof method !== 'string' || Object.hasOwn(value, 'id') || wanted.includes(method)) return false;
+    const count = (this.dropped.get(method) ?? 0) + 1;
+    this.dropped.set(method, count);
+    if (count === 1)
+      this.options.log(
+        `the server sent a notification the proxy does not read (${JSON.stringify(method).slice(0, 80)}): dropped, as every later one of that method is`,
+      );
+    return true;
   }
 
   /**

@@ -136,6 +136,14 @@ const CASES: Record<string, (id: Id, ref: string) => void> = {
     process.stdout.write(line.repeat(NOTIFY_FLOOD));
     answer(id, success(order(ref)));
   },
+  // The answer, then a flood of progress notifications nobody asked for (the proxy sends no progressToken), some
+  // naming the call just answered: they must not cost the next call its answer.
+  progress_flood: (id, ref) => {
+    answer(id, success(order(ref)));
+    const line = (token: Id) =>
+      `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1 } })}\n`;
+    process.stdout.write(line(id).repeat(NOTIFY_FLOOD / 2) + line('unknown').repeat(NOTIFY_FLOOD / 2));
+  },
   drift: (id, ref) => {
     const rate = definitions.find((d) => d.name === 'get_rate') as Record<string, unknown>;
     rate.outputSchema = { type: 'object', properties: { currency: { type: 'string' }, rate: { type: 'number' } } };

@@ -3,7 +3,8 @@
  * run as mcpGuard.test.ts runs it: the proxy a real process (src/cli/main.ts bundled by esbuild), the
  * hostile server its child (test/mcp/hostileServer.ts), the SDK's `Client` as the model's side. The
  * re-listing that follows a `list_changed` is made to fail (an error, no answer) and to be flooded;
- * the proxy must fail closed meanwhile and ask the child for its tools at most twice per flood.
+ * the proxy must fail closed meanwhile and ask the child for its tools at most twice per flood. A flood of the
+ * notifications the proxy never reads (progress nobody asked for) must not hold the next call's answer.
  * Every wait is on what a process wrote (the child logs each tools/list and call), never on time alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -157,4 +158,27 @@ describe('mcp-guard under a flood of list_changed: one re-listing in flight, at 
     // The client is told twice: the offer went to nothing, and back.
     await expect.poll(() => g.seen.listChanged - told, { timeout: 5_000 }).toBe(2);
   }, 120_000);
+});
+
+describe('mcp-guard under a flood of notifications it never asked for', () => {
+  let g: Awaited<ReturnType<typeof guarded>>;
+  beforeAll(async () => {
+    g = await guarded('progress-audit', DEADLINE_MS);
+  }, 120_000);
+  afterAll(async () => {
+    await g?.client.close();
+  });
+
+  it(`${NOTIFY_FLOOD} progress notifications after an answer do not cost the next call its answer`, async () => {
+    expect((await g.getOrderCall('progress_flood')).status).toBe('succeeded');
+    const started = Date.now();
+    // The flood is in the proxy's pipe before this call: its answer comes after the proxy has read all of it.
+    const next = await g.getOrderCall('ok');
+    console.log(
+      `[mcpGuard] the call after ${NOTIFY_FLOOD} progress notifications answered in ${Date.now() - started} ms`,
+    );
+    expect([next.status, next.error?.code ?? null]).toEqual(['succeeded', null]);
+    // Dropped unread, said once: not a line per notification on the proxy's stderr.
+    expect(g.count('"notifications/progress"): dropped')).toBe(1);
+  }, 60_000);
 });
