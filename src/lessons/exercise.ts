@@ -15,8 +15,7 @@ import { project } from '../core/result/index.ts';
 import type { Package } from '../core/result/index.ts';
 import { PROVIDER_ADAPTERS } from '../core/tables/index.ts';
 import { withProvider } from '../core/lastHop/index.ts';
-import { auditValuesOf } from '../core/result/index.ts';
-import { toProviderItem } from '../core/lastHop/index.ts';
+import { payloadAuditSearch, toProviderItem } from '../core/lastHop/index.ts';
 import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
 import { validateResult } from '../core/result/index.ts';
 import type { ProofId } from './exerciseProofs.ts';
@@ -266,13 +265,13 @@ export function payloadScan(
   return PROVIDER_ADAPTERS.map((adapter) => {
     const t = withProvider(trusted, adapter.provider);
     const p = t.call.provider === trusted.call.provider ? pkg : project(raw, t, chapterTools);
-    let text: string;
+    let item: unknown;
     try {
-      text = JSON.stringify(toProviderItem(p, t, chapterTools));
+      item = toProviderItem(p, t, chapterTools);
     } catch {
       return { provider: adapter.provider, title: adapter.title, leaked: null, refused: true };
     }
-    const leaked = ['protected_audit', ...auditValuesOf(p, t)].find((v) => text.includes(v)) ?? null;
+    const leaked = payloadAuditSearch(item, p, t, chapterTools).found[0] ?? null;
     return { provider: adapter.provider, title: adapter.title, leaked, refused: false };
   });
 }

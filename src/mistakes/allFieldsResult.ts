@@ -1,8 +1,7 @@
 /** Mistake 1: one all-fields result object, so log fields reach the model. */
 import { project } from '../core/result/index.ts';
 import { type Scenario } from '../core/result/index.ts';
-import { toProviderItem } from '../core/lastHop/index.ts';
-import { auditValuesOf } from '../core/result/index.ts';
+import { payloadAuditSearch, toProviderItem } from '../core/lastHop/index.ts';
 import type { Mistake } from './mistake.ts';
 import { chapterTools } from '../chapter/index.ts';
 
@@ -24,8 +23,7 @@ export const allFieldsResult: Mistake<1> = {
       call_id: s.context.call.call_id,
       output: JSON.stringify(everything),
     };
-    const text = JSON.stringify(mistaken);
-    const leaked = auditValuesOf(pkg, s.context).filter((v) => text.includes(v));
+    const leaked = payloadAuditSearch(mistaken, pkg, s.context, chapterTools).found;
     return {
       id: 1,
       correct: { value: correct },

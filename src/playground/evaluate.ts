@@ -18,7 +18,7 @@ import { openLiveSession, type LiveSession } from '../core/lastHop/index.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '../core/result/index.ts';
 import { type LastHopName } from '../core/tables/index.ts';
 import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
-import { AdapterRefusedError } from '../core/lastHop/index.ts';
+import { AdapterRefusedError, payloadAuditSearch, type PayloadAuditSearch } from '../core/lastHop/index.ts';
 import { type TrustedContext } from '../core/result/index.ts';
 import { type ValidationDetails } from '../core/result/index.ts';
 import { VIOLATION_CODES, type Violation } from '../core/tables/index.ts';
@@ -34,7 +34,6 @@ import {
 } from './contextDraft.ts';
 import { locatePointer, rangeAtOffset, type Locations, type TextRange } from './locate.ts';
 import { chapterTools } from '../chapter/index.ts';
-import { auditSearch, type AuditSearch } from './auditSearch.ts';
 
 export type { TextRange } from './locate.ts';
 
@@ -90,7 +89,7 @@ export type PayloadView =
       ok: true;
       item: unknown;
       /** Every audit value of that package, and the literal "protected_audit", searched for in the serialized payload. */
-      audit: AuditSearch;
+      audit: PayloadAuditSearch;
     }
   | {
       provider: LastHopName | 'unregistered';
@@ -174,7 +173,12 @@ function payloadViews(preview: PayloadPreview): PayloadView[] {
       const refusal = p.refused ?? [];
       return { ...base, ok: false as const, refusal, message: new AdapterRefusedError(refusal).message };
     }
-    return { ...base, ok: true as const, item: p.item, audit: auditSearch(p.item, p.pkg, p.trusted) };
+    return {
+      ...base,
+      ok: true as const,
+      item: p.item,
+      audit: payloadAuditSearch(p.item, p.pkg, p.trusted, chapterTools),
+    };
   });
   const u = preview.unregistered;
   if (u !== null) {

@@ -5,7 +5,7 @@ import { chapterTools, scenarios } from '../chapter/index.ts';
 import { evaluate } from './evaluate.ts';
 import { builtinDoc } from './work.ts';
 import { mcpListingOf } from './mcpListing.ts';
-import { auditSearch } from './auditSearch.ts';
+import { payloadAuditSearch } from '../core/lastHop/index.ts';
 
 const resultOf = (id: string) => {
   const doc = builtinDoc(id);
@@ -37,16 +37,16 @@ describe('mcpListingOf: the tools/list entry beside the MCP payload', () => {
   });
 });
 
-describe('auditSearch: the proof under each payload', () => {
+describe('payloadAuditSearch: the proof under each payload', () => {
   const r = resultOf('create_refund_draft.created');
   it('finds an audit value copied anywhere in the value, and the word protected_audit', () => {
     const principal = r.pkg.protected_audit.principal_ref;
     const planted = { description: `for ${principal}`, nested: [{ protected_audit: 1 }] };
-    expect(auditSearch(planted, r.pkg, r.trusted).found).toEqual(['protected_audit', principal]);
+    expect(payloadAuditSearch(planted, r.pkg, r.trusted, chapterTools).found).toEqual(['protected_audit', principal]);
   });
   it('finds the downstream receipt, which only the audit holds', () => {
     const receipt = r.pkg.protected_audit.downstream.receipt_ref;
     if (receipt === null) throw new Error('the scenario has no receipt');
-    expect(auditSearch({ text: receipt }, r.pkg, r.trusted).found).toEqual([receipt]);
+    expect(payloadAuditSearch({ text: receipt }, r.pkg, r.trusted, chapterTools).found).toEqual([receipt]);
   });
 });

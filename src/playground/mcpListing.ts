@@ -7,12 +7,12 @@ import { mcpToolDefinition } from '../core/mcp/index.ts';
 import type { Package, TrustedContext } from '../core/result/index.ts';
 import { findTool } from '../core/tables/index.ts';
 import { chapterTools } from '../chapter/index.ts';
-import { auditSearch, type AuditSearch } from './auditSearch.ts';
+import { memberNamesOf, payloadAuditSearch, type PayloadAuditSearch } from '../core/lastHop/index.ts';
 
 export interface McpListingView {
   /** One entry of `tools/list`'s `tools`. */
   definition: ReturnType<typeof mcpToolDefinition>;
-  audit: AuditSearch;
+  audit: PayloadAuditSearch;
 }
 
 /** Null when the call names no registered tool: a server lists only the registry's tools. */
@@ -20,5 +20,6 @@ export function mcpListingOf(pkg: Package, trusted: TrustedContext): McpListingV
   const spec = findTool(trusted.tool, chapterTools);
   if (spec === null) return null;
   const definition = mcpToolDefinition(spec);
-  return { definition, audit: auditSearch(definition, pkg, trusted) };
+  // A listing's framing is its own member names: `name`, `inputSchema`, `properties` and the schemas' keys.
+  return { definition, audit: payloadAuditSearch(definition, pkg, trusted, chapterTools, memberNamesOf(definition)) };
 }
