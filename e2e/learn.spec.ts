@@ -118,6 +118,19 @@ test('the OUTCOME_UNKNOWN step says query_status, never a second dispatch, and c
   await expect(page.locator('.app')).toHaveAttribute('data-mode', 'playground');
 });
 
+test('the status query cites the code whose catalog entry chose it, not the action (zh), and the attacks read n of n', async ({
+  pg,
+  page,
+}) => {
+  await prefsAtStart(page, 'zh');
+  await pg.goto('/?mode=learn');
+  await expect(page.getByTestId('progress-attacks')).toContainText('/15');
+  await page.getByRole('tab', { name: '恢复流程' }).click();
+  const next = page.getByTestId('step-query').getByTestId('step-next');
+  await expect(next).toContainText('来自 ERROR_CATALOG[OUTCOME_UNKNOWN].recovery');
+  await expect(next).not.toContainText('ERROR_CATALOG[query_status]');
+});
+
 const DEMO_CHECK: Record<number, (url: URLSearchParams) => boolean> = {
   1: (q) => q.get('attack') === 'A3' && q.get('scenario') === 'create_refund_draft.created',
   2: (q) =>

@@ -9,6 +9,7 @@ import {
   recordProgress,
 } from './progress.ts';
 import type { ProofStep } from '../lessons/exerciseProofs.ts';
+import { ATTACK_IDS } from '../lessons/attacks.ts';
 
 const swap: ProofStep = { step: 'swap', a: 1, b: 2, codes: ['RESULT_DIGEST_MISMATCH', 'CALL_BINDING_MISMATCH'] };
 const key: ProofStep = { step: 'replace_key', slot: 2, codes: ['CALL_BINDING_MISMATCH'] };
@@ -24,7 +25,7 @@ describe('progress', () => {
       questions: 2,
       mistakes: 1,
       done: 5,
-      total: 48,
+      total: 49,
     });
   });
 
@@ -108,12 +109,20 @@ describe('progress', () => {
   it('the recovery lab’s proofs count in the totals, and its reset clears them and nothing else', () => {
     const step = { proof: 'conflict_refused', seq: 2, code: 'IDEMPOTENCY_CONFLICT', runs: 0 } as const;
     const p = recordProgress(recordProgress(EMPTY_PROGRESS, { mistakes: [4] }), { recovery: step });
-    expect(progressCounts(p)).toMatchObject({ recovery: 1, mistakes: 1, done: 2, total: 48 });
+    expect(progressCounts(p)).toMatchObject({ recovery: 1, mistakes: 1, done: 2, total: 49 });
     expect(PROGRESS_TOTALS.recovery).toBe(9);
     const cleared = recordProgress(p, { recoveryReset: true });
     expect(cleared.recovery).toBeUndefined();
     expect(cleared.mistakes).toEqual([4]);
     expect(progressCounts(cleared)).toMatchObject({ recovery: 0, done: 1 });
     expect(recordProgress(cleared, { recoveryReset: true })).toBe(cleared);
+  });
+});
+
+describe('progress totals', () => {
+  it('count every attack of the attack lab, so trying them all reads n/n', () => {
+    const all = recordProgress(EMPTY_PROGRESS, { attacks: [...ATTACK_IDS] });
+    expect(PROGRESS_TOTALS.attacks).toBe(ATTACK_IDS.length);
+    expect(progressCounts(all).attacks).toBe(PROGRESS_TOTALS.attacks);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { project, type ModelResult, type Scenario } from '../core/index.ts';
+import { ERROR_CATALOG, isErrorCode, type ErrorCode } from '../core/tables/index.ts';
 import { controlPlaneNext, recoveryTimeline, RECOVERY_PATH_IDS } from './recoveryTimeline.ts';
 import { findScenario, chapterTools } from '../chapter/index.ts';
 
@@ -103,5 +104,17 @@ describe('controlPlaneNext: the catalog decides, never the message', () => {
     const mr = mrOf('search_kb.rate_limited');
     const odd: ModelResult = { ...mr, error: mr.error === null ? null : { ...mr.error, code: 'PLEASE_RETRY' } };
     expect(controlPlaneNext(odd, 'search_kb', 'en').action).toBe('human_review');
+  });
+});
+
+describe('recoveryTimeline: what each catalog step cites', () => {
+  it('names an error code, never a recovery action, as the catalog entry the step comes from', () => {
+    for (const id of RECOVERY_PATH_IDS)
+      for (const step of recoveryTimeline(id, 'en').steps.filter((s) => s.next.source === 'catalog')) {
+        expect(isErrorCode(step.next.code), `${id}/${step.id} cites ${String(step.next.code)}`).toBe(true);
+        expect(ERROR_CATALOG[step.next.code as ErrorCode].recovery).toBe(step.next.action);
+      }
+    const query = recoveryTimeline('outcome_unknown', 'en').steps.find((s) => s.id === 'query');
+    expect(query?.next.code).toBe('OUTCOME_UNKNOWN');
   });
 });

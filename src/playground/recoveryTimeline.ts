@@ -25,6 +25,8 @@ export interface NextStep {
   action: NextAction;
   /** Where the action came from: `catalog` (ERROR_CATALOG[code].recovery), `status` (a success), `step` (a step with no result yet). */
   source: 'catalog' | 'status' | 'step';
+  /** With `catalog`: the error code whose catalog entry chose the action. */
+  code?: string;
   text: string;
 }
 
@@ -71,7 +73,7 @@ export function controlPlaneNext(mr: ModelResult, tool: string, lang: Lang): Nex
   const recovery = ERROR_CATALOG[code].recovery;
   const ms = mr.error?.retry_after_ms;
   const wait = typeof ms === 'number' ? `${ms} ms` : 'retry_after_ms';
-  return { action: recovery, source: 'catalog', text: t.recovery[recovery](code, wait, tool) };
+  return { action: recovery, source: 'catalog', code, text: t.recovery[recovery](code, wait, tool) };
 }
 
 interface Projected {
@@ -126,7 +128,9 @@ export function recoveryTimeline(id: RecoveryPathId, lang: Lang): RecoveryTimeli
     const next: NextStep =
       p !== undefined
         ? p.next(lang)
-        : { action: step.next?.action ?? 'await_result', source: step.next?.source ?? 'step', text: w.next ?? '' };
+        : step.next?.source === 'catalog'
+          ? { ...step.next, text: w.next ?? '' }
+          : { action: step.next?.action ?? 'await_result', source: 'step', text: w.next ?? '' };
     return {
       id: step.id,
       kind: step.kind,

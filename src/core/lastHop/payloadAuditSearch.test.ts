@@ -51,7 +51,8 @@ describe('payloadAuditSearch', () => {
 
   it('still finds a principal copied into a payload, and the word protected_audit', () => {
     const { t, pkg, item } = packaged('openai', 'acme', 'alice-7421');
-    const planted = { ...item, output: `${String(item.output)} for alice-7421`, note: { protected_audit: 1 } };
+    const output = (item as { output: string }).output;
+    const planted = { ...item, output: `${output} for alice-7421`, note: { protected_audit: 1 } };
     expect(payloadAuditSearch(planted, pkg, t, chapterTools).found).toEqual(['protected_audit', 'alice-7421']);
   });
 

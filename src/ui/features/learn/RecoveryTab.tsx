@@ -111,7 +111,7 @@ function Step({
   const r = step.result;
   const source =
     step.next.source === 'catalog'
-      ? t.fromCatalog(r?.errorCode ?? step.next.action)
+      ? t.fromCatalog(step.next.code ?? r?.errorCode ?? 'code')
       : step.next.source === 'status'
         ? t.fromStatus
         : t.fromStep;
