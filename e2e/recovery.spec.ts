@@ -193,6 +193,7 @@ test('the audit case on a phone (zh, 390×844), by keyboard: a change found plai
   const verdict = (by: string) => page.getByTestId(`recovery-verdict-${by}`);
   await press('recovery-dispatch');
   await press('recovery-retry-new_key');
+  await expect(page.getByText(/新 key：对控制面来说是新的意图/).first()).toBeVisible(); // a new key: a new intent
   await expect(page.getByTestId('recovery-entry')).toHaveCount(2);
   await expect(page.getByTestId('recovery-rebuild')).toBeDisabled();
   await press('recovery-change-1');
