@@ -26,6 +26,7 @@ const GROUPS = [
   [['page bench (bench:ui --gate)', 'npm', ['run', '-s', 'test:bench-ui']]],
   [['core bench (--gate=budgets)', 'npm', ['run', '-s', 'test:bench']]],
   [['control-plane bench (--gate)', 'npm', ['run', '-s', 'test:bench-control']]],
+  [['framework adapters bench (--gate)', 'npm', ['run', '-s', 'test:bench-frameworks']]],
 ];
 
 /** Runs one stage; alone it writes straight to the terminal, in a group its output is kept and printed when it ends. */
