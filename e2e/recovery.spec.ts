@@ -7,9 +7,8 @@
  * a changed audit entry found), moves the virtual clock to let a 429 within
  * the deadline be waited out, and finds the proofs again after a reload; in
  * the audit case rebuilds the plain chain over a change, which plain
- * verification passes and the keyed chain finds; the mode is axe clean. Learn's recovery tab and the first-visit guide link into it.
- * The fixtures fail every test on a page error, a console error, or a request
- * that leaves localhost.
+ * verification passes and the keyed chain finds; the mode is axe clean. Learn's recovery tab and the first-visit guide
+ * link into it. The fixtures fail every test on a page error, a console error, or a request that leaves localhost.
  */
 import type { Page } from '@playwright/test';
 import { axeOf } from './axe.ts';
@@ -256,6 +255,7 @@ test('the owner process dies after the commit (zh): the record stays started; a 
   // of the clock waited for: a click while it still moves would start from where it then stands).
   await page.getByTestId('recovery-retry-same_key').click();
   await expect(page.getByTestId('recovery-dispatch')).toBeDisabled();
+  await expect(page.getByTestId('recovery-clock-note')).toContainText('deadline 09:00:30 UTC（还有 30 s）');
   for (const at of ['09:00:10', '09:00:20', '09:00:30']) {
     await page.getByTestId('recovery-advance-10000').click();
     await expect(page.getByTestId('recovery-now')).toHaveText(`${at} UTC`);

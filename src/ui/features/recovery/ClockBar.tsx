@@ -8,6 +8,21 @@ import styles from './RecoveryMode.module.css';
 
 const STEPS_MS = [1_000, 10_000, 60_000, 15 * 60_000];
 
+/**
+ * What the plane waits for. A call waiting on another process's lease polls it every few milliseconds: its next wake
+ * is no deadline, so the note names the call's own deadline, by which it is answered at the latest, and the poll.
+ */
+function clockNote(t: (typeof RECOVERY_TEXT)[Lang], state: LabState, next: number | undefined): string {
+  if (next === undefined) return t.nothingWaits;
+  const left = Math.max(0, next - state.now);
+  const deadline = state.pending?.deadline;
+  if (deadline === undefined) return t.waitingUntil(`${clockTime(next)} UTC`, duration(left));
+  const toDeadline = duration(Math.max(0, deadline - state.now));
+  return left < 1_000
+    ? t.pollingUntilDeadline(duration(left), `${clockTime(deadline)} UTC`, toDeadline)
+    : `${t.waitingUntil(`${clockTime(next)} UTC`, duration(left))} ${t.deadlineAtLatest(`${clockTime(deadline)} UTC`)}`;
+}
+
 export function ClockBar({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; state: LabState }): JSX.Element {
   const t = RECOVERY_TEXT[lang];
   const next = state.wakes[0];
@@ -33,11 +48,8 @@ export function ClockBar({ lang, lab, state }: { lang: Lang; lab: RecoveryLab; s
           </button>
         ))}
       </div>
-      <p className={styles.clockNote}>
-        {next === undefined
-          ? t.nothingWaits
-          : t.waitingUntil(`${clockTime(next)} UTC`, duration(Math.max(0, next - state.now)))}{' '}
-        <span className="muted">{t.clockWhy}</span>
+      <p className={styles.clockNote} data-testid="recovery-clock-note">
+        {clockNote(t, state, next)} <span className="muted">{t.clockWhy}</span>
       </p>
     </section>
   );

@@ -41,6 +41,9 @@ export const RECOVERY_TEXT = defineTexts({
     advance: (label: string) => `+${label}`,
     advanceLabel: (label: string) => `Move the clock forward ${label}`,
     waitingUntil: (at: string, left: string) => `The plane is waiting until ${at} (${left} from now).`,
+    pollingUntilDeadline: (every: string, deadline: string, left: string) =>
+      `The plane is waiting for the call's owner, checking again every ${every}, until the call's deadline at ${deadline} (${left} from now).`,
+    deadlineAtLatest: (deadline: string) => `The call is answered by its deadline, ${deadline}, at the latest.`,
     nothingWaits: 'Nothing waits on the clock.',
     callTitle: 'The call',
     /** The wide layout's three columns, each of which scrolls on its own (a short screen, a projector): their names. */
@@ -244,6 +247,9 @@ export const RECOVERY_TEXT = defineTexts({
     advance: (label: string) => `+${label}`,
     advanceLabel: (label: string) => `把时钟拨快 ${label}`,
     waitingUntil: (at: string, left: string) => `控制面在等待，直到 ${at}（还有 ${left}）。`,
+    pollingUntilDeadline: (every: string, deadline: string, left: string) =>
+      `控制面在等待这次调用的所有者，每 ${every} 查看一次，最迟到调用的 deadline ${deadline}（还有 ${left}）。`,
+    deadlineAtLatest: (deadline: string) => `这次调用最迟在它的 deadline ${deadline} 得到回答。`,
     nothingWaits: '没有任何操作在等待时钟。',
     callTitle: '调用',
     columnNames: ['调用与证明', '控制面做了什么、模型看到了什么', '下游和存储留下了什么'],
