@@ -364,6 +364,12 @@ describe('the recovery lab over the real plane', () => {
     await other.retry('other_args');
     expect(code(lastAnswer(other))).toBe('APPROVAL_INVALID');
     expect(other.state().emails).toEqual([]);
+    // Refused, the call used nothing: the approval still stands for the arguments it was given for, and sends once.
+    expect(other.state().approval?.state).toBe('approved');
+    await other.dispatch();
+    expect(lastAnswer(other).model_result.status).toBe('succeeded');
+    expect(other.state().approval?.state).toBe('used');
+    expect(other.state().emails).toHaveLength(1);
   });
 
   it('an approval asked for after its preview expired: the plane refuses it (expired), the call waits again, no email', async () => {

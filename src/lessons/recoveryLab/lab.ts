@@ -319,6 +319,9 @@ export function createRecoveryLab(
     });
     const finished = running.then(async (exec) => {
       deaths.settled();
+      // The plane spends an approval only when it claims the key with it, and a claim precedes every run and every
+      // status query; an answer without one (APPROVAL_INVALID for other arguments, a replay, a wait) left it unused.
+      const spent = carries && exec.attempts.some((t) => t.kind === 'run' || t.kind === 'status_query');
       const answer: LabAnswer = {
         ...who,
         // The key the call ran under: for the model's ask, the one the plane derived.
@@ -335,7 +338,7 @@ export function createRecoveryLab(
       };
       let approval = s.approval;
       if (exec.preview !== undefined) approval = { preview: exec.preview, state: 'pending', approval: null };
-      else if (carries && approval !== null) approval = { ...approval, state: 'used' };
+      else if (spent && approval !== null) approval = { ...approval, state: 'used' };
       // A broken plane's steps prove nothing: the proofs are the real plane's answers.
       const steps =
         brokenPlane === null
