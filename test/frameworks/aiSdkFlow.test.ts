@@ -10,7 +10,7 @@ import { aiSdkTools } from '../../src/frameworks/aiSdk.ts';
 import { reconcileTranscript, systemClock, verifyAuditChain } from '../../src/control/index.ts';
 import { createControlPlane, memoryStore } from '../../src/control/index.ts';
 import { alice, billingWorld, dispatcher } from '../control/billing.ts';
-import { billingPlane, callsStep, scriptedModel, textStep, toolResultsOf } from './aiSdkWorld.ts';
+import { billingPlane, callsStep, responsesBody, scriptedModel, textStep, toolResultsOf } from './aiSdkWorld.ts';
 
 const refund = JSON.stringify({ invoice_ref: 'INV-42', amount_cents: 500, reason: 'damaged on arrival' });
 const bob = { tenant: 'tenant-acme', subject: 'user-bob' };
@@ -180,35 +180,3 @@ describe('the request bodies a provider package builds', () => {
     expect(verifyAuditChain(entries)).toMatchObject({ ok: true, checked: 2, broken: null });
   });
 });
-
-/** A Responses API body as OpenAI answers it: these function calls, or a closing message when there are none. */
-function responsesBody(calls: { name: string; call_id: string; arguments: string }[]) {
-  const output =
-    calls.length > 0
-      ? calls.map((c, i) => ({ type: 'function_call', id: `fc_${i}`, status: 'completed', ...c }))
-      : [
-          {
-            type: 'message',
-            id: 'msg_1',
-            role: 'assistant',
-            status: 'completed',
-            content: [{ type: 'output_text', text: 'Done.', annotations: [] }],
-          },
-        ];
-  return {
-    id: `resp_${calls.length}`,
-    object: 'response',
-    created_at: 1_780_000_000,
-    status: 'completed',
-    model: 'gpt-5',
-    output,
-    incomplete_details: null,
-    usage: {
-      input_tokens: 1,
-      output_tokens: 1,
-      total_tokens: 2,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens_details: { reasoning_tokens: 0 },
-    },
-  };
-}

@@ -78,3 +78,38 @@ export function billingPlane(overrides: Partial<Record<'get_invoice' | 'issue_re
 export function auditValues(executions: Map<string, Execution[]>): string[] {
   return [...executions.values()].flat().flatMap((e) => auditValuesOf(e.pkg, e.trusted));
 }
+
+/**
+ * A Responses API body as OpenAI answers one, for @ai-sdk/openai's model behind a replaced fetch: these function
+ * calls, or a closing message when there are none. `seq` names the response (and its message).
+ */
+export function responsesBody(calls: { name: string; call_id: string; arguments: string }[], seq = calls.length) {
+  const output =
+    calls.length > 0
+      ? calls.map((c, i) => ({ type: 'function_call', id: `fc_${i}_${c.call_id}`, status: 'completed', ...c }))
+      : [
+          {
+            type: 'message',
+            id: `msg_${seq}`,
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: 'Done.', annotations: [] }],
+          },
+        ];
+  return {
+    id: `resp_${seq}`,
+    object: 'response',
+    created_at: 1_780_000_000,
+    status: 'completed',
+    model: 'gpt-5',
+    output,
+    incomplete_details: null,
+    usage: {
+      input_tokens: 1,
+      output_tokens: 1,
+      total_tokens: 2,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    },
+  };
+}
