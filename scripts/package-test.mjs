@@ -79,14 +79,21 @@ try {
     `zod@${dev.zod}`,
     `@modelcontextprotocol/sdk@${dev['@modelcontextprotocol/sdk']}`,
     `@types/node@${dev['@types/node']}`,
+    `ai@${dev.ai}`,
+    // The types @ai-sdk/provider's declarations import, which an application with `ai` and strict types installs.
+    `@types/json-schema@${JSON.parse(readFileSync(join(root, 'node_modules/@types/json-schema/package.json'), 'utf8')).version}`,
   ]);
-  for (const f of ['example.mts', 'tsconfig.json'])
+  for (const f of ['example.mts', 'frameworks.mts', 'tsconfig.json', 'tsconfig.frameworks.json'])
     copyFileSync(join(root, 'scripts/package-example', f), join(scratch, f));
 
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', scratch], {
-    cwd: scratch,
-    encoding: 'utf8',
-  });
+  const typecheck = (config) =>
+    spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(scratch, config)], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+  const tsc = [typecheck('tsconfig.json'), typecheck('tsconfig.frameworks.json')].find((r) => r.status !== 0) ?? {
+    status: 0,
+  };
   if (tsc.status !== 0) fail(`the example does not type-check against the package:\n${tsc.stdout}${tsc.stderr}`);
   else {
     const example = spawnSync(process.execPath, [join(scratch, 'out/example.mjs')], { cwd: scratch, encoding: 'utf8' });
@@ -95,6 +102,17 @@ try {
     else
       console.log(
         'example: chapter tools, own tool (valid, extra field, nested token, broken echo), control plane (keyed by intentKey: lost response reconciled, replay, one refund), the tool served over MCP to the SDK client (tool-result-contract/mcp), strict nodenext types — ok',
+      );
+    // The README's framework example: the plane's tools in the AI SDK's generateText, its own test model answering.
+    const frameworks = spawnSync(process.execPath, [join(scratch, 'out/frameworks.mjs')], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+    if (frameworks.status !== 0 || !frameworks.stdout.includes('frameworks example: ok'))
+      fail(`the frameworks example failed:\n${frameworks.stdout}${frameworks.stderr}`);
+    else
+      console.log(
+        'frameworks example: tool-result-contract/ai-sdk in generateText (ai test model), one refund for one intent asked three times, the canonical text read — ok',
       );
   }
 
