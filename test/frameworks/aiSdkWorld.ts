@@ -80,8 +80,9 @@ export function auditValues(executions: Map<string, Execution[]>): string[] {
 }
 
 /**
- * A Responses API body as OpenAI answers one, for @ai-sdk/openai's model behind a replaced fetch: these function
- * calls, or a closing message when there are none. `seq` names the response (and its message).
+ * A Responses API body as OpenAI answers one, for a provider package's model behind a replaced fetch (@ai-sdk/openai,
+ * @langchain/openai, @openai/agents-openai): these function calls, or a closing message when there are none. `seq`
+ * names the response (and its message).
  */
 export function responsesBody(calls: { name: string; call_id: string; arguments: string }[], seq = calls.length) {
   const output =

@@ -1,8 +1,9 @@
 /**
  * One conformance suite for the three framework adapters (docs/frameworks.md#one-conformance-suite): the same cases,
  * the same scripts, run through the AI SDK's generateText over MockLanguageModelV3, LangChain's fake chat model and
- * tool step, and the Agents SDK's Runner over its ScriptedModel (test/frameworks/conformanceDrivers.ts). No network.
- * Every case reads what the framework itself sent the model, not what the adapter returned.
+ * tool step, and the Agents SDK's Runner over its ScriptedModel (test/frameworks/conformanceDrivers.ts); and, for the
+ * reconciliation, through each framework's OpenAI provider package behind a replaced fetch. No network. Every case
+ * reads what the framework itself sent the model, not what the adapter returned.
  */
 import { describe, expect, it } from 'vitest';
 import { reconcileTranscript, verifyAuditChain } from '../../src/control/index.ts';
@@ -158,12 +159,13 @@ describe.each(drivers)('$name: the plane’s contract, as the framework delivers
    * ScriptedModel the Runner's ModelRequest. So every framework is reconciled here in its own form (each entry's
    * call read by the model, its text's digest the entry's), and reconcileTranscript over those internal forms is
    * shown to see nothing (for the Runner's requests that reads `ok: true`, every entry UNDELIVERED: a vacuous
-   * verdict, not a clean one). Provider bodies exist only for the AI SDK, whose provider package @ai-sdk/openai is
-   * installed: its driver's `wire` runs the same script through it, its fetch replaced, and reconcileTranscript
-   * must be clean (also aiSdkFlow.test.ts). LangChain and the Agents SDK build bodies in packages not installed
-   * (@langchain/openai, @openai/agents-openai): for them the reconciliation of bodies is covered nowhere.
+   * verdict, not a clean one). Then each driver's `wire` runs the script through the framework's OpenAI provider
+   * package (@ai-sdk/openai's Responses model, @langchain/openai's ChatOpenAI on the Responses API,
+   * @openai/agents-openai's OpenAIResponsesModel), its fetch replaced: the real Responses bodies it built must
+   * reconcile clean, carry each result as the canonical text byte for byte (the digest alone forgives layout), and
+   * a result rewritten in one of them must be a finding.
    */
-  it('reconciles what the framework sent with the audit log: in its own form always, over provider bodies where it has them', async () => {
+  it('reconciles what the framework sent with the audit log: in its own form, and over the provider bodies it builds', async () => {
     const run = await d.run(readAndRefund);
     const entries = await run.plane.auditEntries();
     expect(entries).toHaveLength(2);
@@ -177,18 +179,30 @@ describe.each(drivers)('$name: the plane’s contract, as the framework delivers
     expect(internal.findings.every((f) => f.code === 'UNDELIVERED' || f.code === 'UNREADABLE_REQUEST')).toBe(true);
     // The Runner's requests have an `input` array, so they read as bodies holding no result: `ok`, and vacuous.
     expect(internal.ok).toBe(d.name === 'openai-agents');
-    const bodies = d.wire === null ? null : await d.wire([...readAndRefund, [[askRefund('call_again')]]]);
-    expect(bodies === null).toBe(d.name !== 'ai-sdk');
-    if (bodies === null) return;
+    const bodies = await d.wire([...readAndRefund, [[askRefund('call_again')]]]);
     const wireEntries = await bodies.plane.auditEntries();
     expect(bodies.sent).toHaveLength(4);
     expect(wireEntries).toHaveLength(3);
     expect(reconcileTranscript({ requests: bodies.sent, entries: wireEntries })).toEqual({ ok: true, findings: [] });
+    // What the model read in the last body (every turn's results, resent): the canonical text, not a re-spelling.
+    const sent = bodies.sent as { input: { type?: string; call_id?: string; output?: unknown }[] }[];
+    const outputs = (sent[3]?.input ?? []).filter((i) => i.type === 'function_call_output');
+    expect(outputs.map((o) => o.call_id)).toEqual(['call_inv', 'call_ref', 'call_again']);
+    for (const o of outputs)
+      expect(o.output).toBe(canonicalize(firstExecution(bodies, o.call_id ?? '').pkg.model_result));
     // The verdict reads the bodies: a result the model read, rewritten, is a finding.
-    const forged = structuredClone(bodies.sent) as { input: { type: string; output?: unknown }[] }[];
+    const forged = structuredClone(sent);
     const output = forged[1]?.input.find((i) => i.type === 'function_call_output');
     if (output === undefined) throw new Error('no function_call_output in the second body');
     output.output = canonicalize({ status: 'succeeded', data: { invoice_ref: 'INV-42', total_cents: 0 } });
-    expect(reconcileTranscript({ requests: forged, entries: wireEntries }).ok).toBe(false);
+    const verdict = reconcileTranscript({ requests: forged, entries: wireEntries });
+    expect(verdict.ok).toBe(false);
+    // There first (the later bodies resend the true text: the same call answered two ways, DELIVERED_TWICE).
+    expect(verdict.findings[0]).toEqual({
+      code: 'RESULT_DIGEST_MISMATCH',
+      request: 1,
+      call_id: 'call_inv',
+      seq: firstExecution(bodies, 'call_inv').audit_seq,
+    });
   });
 });

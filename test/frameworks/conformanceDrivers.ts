@@ -2,12 +2,17 @@
  * One script, three frameworks: the drivers of test/frameworks/conformance.test.ts. A script is the turns of a
  * conversation, each turn the model's steps (the calls it makes), closed by the model's text. Each driver runs it
  * through its framework's own loop and test model, reusing that framework's world helpers and the one billing plane
- * of aiSdkWorld.ts, and hands back what the framework sent the model on each request, in the framework's own form.
+ * of aiSdkWorld.ts, and hands back what the framework sent the model on each request, in the framework's own form;
+ * its `wire` runs the same loop over the framework's OpenAI provider package instead, answered by a fetch that keeps
+ * every request body (the real Responses bodies) and answers with scripted Responses bodies.
  */
 import { createOpenAI } from '@ai-sdk/openai';
-import { HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
-import type { AgentInputItem, ModelRequest } from '@openai/agents-core';
+import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
+import { ChatOpenAI } from '@langchain/openai';
+import type { AgentInputItem, Model, ModelRequest } from '@openai/agents-core';
+import { OpenAIResponsesModel, type OpenAIClient } from '@openai/agents-openai';
 import { generateText, stepCountIs, type LanguageModel, type ModelMessage } from 'ai';
+import OpenAI from 'openai';
 import { aiSdkTools } from '../../src/frameworks/aiSdk.ts';
 import { langchainTools } from '../../src/frameworks/langchain.ts';
 import { agentsTools } from '../../src/frameworks/openaiAgents.ts';
@@ -47,10 +52,10 @@ export interface Driver {
    */
   resultsIn(request: unknown): Map<string, string>;
   /**
-   * The same turns with the provider's request bodies as `sent` (what reconcileTranscript reads), built by a provider
-   * package of the framework with its fetch replaced (no network); null where no such package is installed.
+   * The same turns with the provider's request bodies as `sent` (what reconcileTranscript reads): OpenAI Responses
+   * bodies, built by the framework's OpenAI provider package with its fetch replaced (no network).
    */
-  wire: ((turns: Turn[], options?: RunOptions) => Promise<Run>) | null;
+  wire(turns: Turn[], options?: RunOptions): Promise<Run>;
 }
 
 const asked = (turn: number) => (turn === 0 ? 'Refund INV-42' : 'Again, please');
@@ -89,20 +94,6 @@ function mockModel(turn: Turn) {
   return { model, sent: prompts };
 }
 
-/** @ai-sdk/openai's Responses model, its fetch replaced: it keeps each body and answers with the scripted step. */
-function responsesModel(turn: Turn) {
-  const bodies: unknown[] = [];
-  const answers = [...turn.map(stepBody), stepBody([])];
-  const openai = createOpenAI({
-    apiKey: 'sk-local-stand-in',
-    fetch: async (_url, init) => {
-      bodies.push(JSON.parse(String(init?.body)));
-      return new Response(JSON.stringify(answers.shift()), { headers: { 'content-type': 'application/json' } });
-    },
-  });
-  return { model: openai.responses('gpt-5'), sent: () => bodies };
-}
-
 let responseSeq = 0;
 
 /** One scripted step as the Responses API answers it (aiSdkWorld.ts's responsesBody), each response its own id. */
@@ -111,6 +102,26 @@ const stepBody = (step: Step) =>
     step.map(([call_id, name, args]) => ({ call_id, name, arguments: JSON.stringify(args) })),
     ++responseSeq,
   );
+
+/**
+ * A fetch standing in for OpenAI's Responses API, for one turn: it keeps each request body and answers with the
+ * turn's steps in order, then the closing message. No network.
+ */
+function responsesFetch(turn: Turn) {
+  const bodies: unknown[] = [];
+  const answers = [...turn.map(stepBody), stepBody([])];
+  const fetch = async (_url: unknown, init?: RequestInit) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    return new Response(JSON.stringify(answers.shift()), { headers: { 'content-type': 'application/json' } });
+  };
+  return { fetch, sent: () => bodies };
+}
+
+/** @ai-sdk/openai's Responses model over the turn's fetch. */
+function responsesModel(turn: Turn) {
+  const { fetch, sent } = responsesFetch(turn);
+  return { model: createOpenAI({ apiKey: 'sk-local-stand-in', fetch }).responses('gpt-5'), sent };
+}
 
 const aiSdk: Driver = {
   name: 'ai-sdk',
@@ -126,60 +137,108 @@ const aiSdk: Driver = {
   wire: (turns, options = {}) => aiSdkLoop(turns, options, responsesModel),
 };
 
+/** One model step of a LangChain loop: the model's message for the messages so far; `sent` is what it was sent. */
+type ChatFor = (
+  turn: Turn,
+  tools: ReturnType<typeof langchainTools>,
+) => { step: (messages: BaseMessage[], index: number) => Promise<AIMessage>; sent: () => unknown[] };
+
 /**
- * LangChain's fake chat model bound to the tools, and the agent loop's tool step as ToolNode runs it
- * (langchainWorld.ts): model step, tool step, until the model answers with text.
+ * The agent loop of LangChain: the chat model bound to the tools, then the tool step as ToolNode runs it
+ * (langchainWorld.ts), until the model answers with text.
  */
+async function langchainLoop(turns: Turn[], options: RunOptions, chatFor: ChatFor): Promise<Run> {
+  const p = billingPlane(options.overrides);
+  const sent: unknown[] = [];
+  let messages: BaseMessage[] = [];
+  for (const [i, turn] of turns.entries()) {
+    const tools = langchainTools(p.plane, tooling(p, options, i));
+    const chat = chatFor(turn, tools);
+    messages = [...messages, new HumanMessage(asked(i))];
+    for (let n = 0; ; n++) {
+      const ai = await chat.step(messages, n);
+      messages = [...messages, ai];
+      if ((ai.tool_calls ?? []).length === 0) break;
+      messages = [...messages, ...(await toolStep(tools, ai))];
+    }
+    sent.push(...chat.sent());
+  }
+  return { ...p, sent };
+}
+
+/** LangChain's fake chat model: it answers the turn's steps by index, and receives LangChain's messages. */
+const fakeChat: ChatFor = (turn, tools) => {
+  const chat = scriptedChat(tools);
+  const step = (messages: BaseMessage[], n: number) =>
+    chat.step(
+      messages,
+      (turn[n] ?? []).map(([id, name, args]) => toolCall(id, name, args)),
+    );
+  return { step, sent: () => chat.prompts };
+};
+
+/** @langchain/openai's ChatOpenAI on the Responses API over the turn's fetch, bound to the tools as an agent binds them. */
+const openaiChat: ChatFor = (turn, tools) => {
+  const { fetch, sent } = responsesFetch(turn);
+  const chat = new ChatOpenAI({
+    model: 'gpt-5',
+    apiKey: 'sk-local-stand-in',
+    useResponsesApi: true,
+    configuration: { fetch },
+  }).bindTools(tools);
+  return { step: (messages) => chat.invoke(messages), sent };
+};
+
 const langchain: Driver = {
   name: 'langchain',
-  async run(turns, options = {}) {
-    const p = billingPlane(options.overrides);
-    const sent: unknown[] = [];
-    let messages: BaseMessage[] = [];
-    for (const [i, turn] of turns.entries()) {
-      const tools = langchainTools(p.plane, tooling(p, options, i));
-      const chat = scriptedChat(tools);
-      messages = [...messages, new HumanMessage(asked(i))];
-      for (const step of turn) {
-        const ai = await chat.step(
-          messages,
-          step.map(([id, name, args]) => toolCall(id, name, args)),
-        );
-        messages = [...messages, ai, ...(await toolStep(tools, ai))];
-      }
-      messages = [...messages, await chat.step(messages)];
-      sent.push(...chat.prompts);
-    }
-    return { ...p, sent };
-  },
+  run: (turns, options = {}) => langchainLoop(turns, options, fakeChat),
   resultsIn(request) {
     const out = new Map<string, string>();
     for (const m of request as BaseMessage[]) if (ToolMessage.isInstance(m)) out.set(m.tool_call_id, asText(m.content));
     return out;
   },
-  // A body in a provider's format is built by a provider package (@langchain/openai and its kind): none is installed.
-  wire: null,
+  wire: (turns, options = {}) => langchainLoop(turns, options, openaiChat),
 };
 
-/** The Agents SDK's own Runner over its ScriptedModel (openaiAgentsWorld.ts); a later turn runs on the history. */
+/** The Agents SDK's own Runner over one model per turn; a later turn runs on the history. */
+async function agentsLoop(
+  turns: Turn[],
+  options: RunOptions,
+  modelFor: (turn: Turn) => { model: Model; sent: () => unknown[] },
+): Promise<Run> {
+  const p = billingPlane(options.overrides);
+  const sent: unknown[] = [];
+  let history: AgentInputItem[] = [];
+  for (const [i, turn] of turns.entries()) {
+    const { model, sent: sentNow } = modelFor(turn);
+    const run = agents.agentRun(model, agentsTools(p.plane, tooling(p, options, i)));
+    const r = await run.run(i === 0 ? asked(i) : [...history, { role: 'user', content: asked(i) }]);
+    history = r.history;
+    sent.push(...sentNow());
+  }
+  return { ...p, sent };
+}
+
+/** The SDK's ScriptedModel (openaiAgentsWorld.ts): it receives the Runner's ModelRequest, not bodies. */
+function agentsScripted(turn: Turn) {
+  const { model, requests } = agents.scriptedModel(...turn.map((step) => agents.callsStep(...step)), agents.textStep());
+  return { model, sent: requests };
+}
+
+/**
+ * @openai/agents-openai's OpenAIResponsesModel, its OpenAI client's fetch the turn's. The client is the project's
+ * `openai` (6.x); the package declares its own (7.x), a class TypeScript holds distinct. The model builds the body
+ * itself and hands it to `client.responses.create`, which both send as JSON.stringify makes it.
+ */
+function agentsResponses(turn: Turn) {
+  const { fetch, sent } = responsesFetch(turn);
+  const client = new OpenAI({ apiKey: 'sk-local-stand-in', fetch }) as unknown as OpenAIClient;
+  return { model: new OpenAIResponsesModel(client, 'gpt-5'), sent };
+}
+
 const openaiAgents: Driver = {
   name: 'openai-agents',
-  async run(turns, options = {}) {
-    const p = billingPlane(options.overrides);
-    const sent: unknown[] = [];
-    let history: AgentInputItem[] = [];
-    for (const [i, turn] of turns.entries()) {
-      const { model, requests } = agents.scriptedModel(
-        ...turn.map((step) => agents.callsStep(...step)),
-        agents.textStep(),
-      );
-      const run = agents.agentRun(model, agentsTools(p.plane, tooling(p, options, i)));
-      const r = await run.run(i === 0 ? asked(i) : [...history, { role: 'user', content: asked(i) }]);
-      history = r.history;
-      sent.push(...requests());
-    }
-    return { ...p, sent };
-  },
+  run: (turns, options = {}) => agentsLoop(turns, options, agentsScripted),
   resultsIn(request) {
     const out = new Map<string, string>();
     for (const [id, o] of agents.outputsOf(request as ModelRequest)) {
@@ -188,8 +247,7 @@ const openaiAgents: Driver = {
     }
     return out;
   },
-  // The SDK's Responses model that builds provider bodies lives in @openai/agents-openai: not installed.
-  wire: null,
+  wire: (turns, options = {}) => agentsLoop(turns, options, agentsResponses),
 };
 
 export const drivers: Driver[] = [aiSdk, langchain, openaiAgents];

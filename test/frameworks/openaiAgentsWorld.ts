@@ -9,6 +9,7 @@ import {
   RunContext,
   Runner,
   type AgentInputItem,
+  type Model,
   type ModelRequest,
   type ToolNotFoundBehavior,
 } from '@openai/agents-core';
@@ -32,7 +33,7 @@ export function scriptedModel(...steps: ReturnType<typeof textStep | typeof call
 type RunOptions = { signal?: AbortSignal; toolNotFoundBehavior?: ToolNotFoundBehavior };
 
 /** An agent holding the tools, run by the SDK's own Runner: the whole loop, the model's calls run by the SDK. */
-export function agentRun(model: ScriptedModel, tools: AgentsTool[]) {
+export function agentRun(model: Model, tools: AgentsTool[]) {
   const agent = new Agent({ name: 'Billing', instructions: 'Help with invoices.', model, tools });
   const runner = new Runner({ tracingDisabled: true });
   return {
