@@ -159,8 +159,12 @@ function resultsOf(body: unknown): Delivered[] | null {
     else if (item.type === 'function_result')
       out.push(delivered('gemini', item.call_id, previous_interaction_id, item.result, 'text'));
   }
-  // The Messages API keeps no state: an Anthropic body never names the response its results answer.
+  // The Messages API keeps no state: an Anthropic body never names the response its results answer. OpenAI's Chat
+  // Completions, the default of frameworks' OpenAI models (LangChain's ChatOpenAI), carries a result as a `tool`
+  // message; unread, its calls were UNDELIVERED and a body that showed the model anything reconciled as ok.
   for (const message of Array.isArray(messages) ? (messages as unknown[]) : []) {
+    if (isRecord(message) && message.role === 'tool')
+      out.push(delivered('openai', message.tool_call_id, null, message.content, 'text'));
     if (!isRecord(message) || !Array.isArray(message.content)) continue;
     for (const block of message.content as unknown[]) {
       if (isRecord(block) && block.type === 'tool_result')

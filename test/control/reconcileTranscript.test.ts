@@ -182,6 +182,41 @@ describe('reconcileTranscript', () => {
       expect(i).toBeLessThan(later);
     });
 
+    it(`${name}: OpenAI's Chat Completions bodies (a framework's default) are read too: clean, and a change found`, () => {
+      // The same results as LangChain's ChatOpenAI sends them by default: each in a `role: 'tool'` message. Read as
+      // nothing, every entry was UNDELIVERED and the verdict a vacuous ok.
+      const s = session(key, 'stateless');
+      const chat = s.requests.map((body) =>
+        Array.isArray(body.input) && (body.input as Body[]).some((x) => x.type === 'function_call_output')
+          ? {
+              model: 'gpt-5',
+              messages: (body.input as Body[])
+                .filter((x) => x.type === 'function_call_output')
+                .map((x, n) => ({
+                  role: 'tool',
+                  tool_call_id: x.call_id!,
+                  content: n % 2 === 0 ? x.output! : [{ type: 'text', text: x.output! }],
+                })),
+            }
+          : body,
+      );
+      expect(chat).not.toEqual(s.requests);
+      expect(reconcileTranscript({ requests: chat, entries: s.entries, key })).toEqual({ ok: true, findings: [] });
+      const i = chat.findIndex((b) => Array.isArray((b as { messages?: unknown }).messages) && !('input' in b));
+      const message = ((chat[i] as { messages: Body[] }).messages as Body[]).find((m) => m.role === 'tool')!;
+      const mr = JSON.parse(message.content as string) as { execution: { complete: boolean } };
+      mr.execution.complete = !mr.execution.complete;
+      message.content = JSON.stringify(mr);
+      const r = reconcileTranscript({ requests: chat, entries: s.entries, key });
+      expect(r.ok).toBe(false);
+      expect(codes(r.findings)).toContain('RESULT_DIGEST_MISMATCH');
+      // A tool message whose content is neither text nor one text part is unreadable, not skipped.
+      message.content = [{ type: 'image_url', image_url: { url: 'https://x.example/a.png' } }];
+      expect(codes(reconcileTranscript({ requests: chat, entries: s.entries, key }).findings)).toContain(
+        'UNREADABLE_RESULT',
+      );
+    });
+
     it(`${name}: an entry no request carried is UNDELIVERED, reported but not a failure`, () => {
       const s = session(key, 'stateful');
       const dropped = 4;
