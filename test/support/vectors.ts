@@ -1,6 +1,6 @@
 /**
- * Reference vectors live in ../shared/vectors beside the project (never copied
- * in). Where that folder is absent, conformance tests skip and say why.
+ * The reference vectors carried into the repository (test/vectors/README.md: sources, commits, licences), so the
+ * conformance tests that read them run on every clone. A folder that is missing is an error, not a skip.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,11 +8,10 @@ import { resolve } from 'node:path';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-export function sharedVectors(sub: string): string | null {
-  const dir = resolve(root, '..', 'shared', 'vectors', sub);
-  if (existsSync(dir)) return dir;
-  console.warn(`[skip] reference vectors not found at ${dir}: the conformance tests that need them are skipped`);
-  return null;
+export function referenceVectors(sub: string): string {
+  const dir = resolve(root, 'test', 'vectors', sub);
+  if (!existsSync(dir)) throw new Error(`reference vectors missing at ${dir}: see test/vectors/README.md`);
+  return dir;
 }
 
 export const projectRoot = root;
