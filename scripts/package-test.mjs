@@ -31,10 +31,16 @@ try {
   );
   const stray = files.filter(
     (f) =>
-      !/^(dist-lib\/|docs\/[\w-]+\.md$|docs\/turn-examples\/|package\.json$|README\.md$|SECURITY\.md$)/.test(f) ||
-      /\.test\./.test(f),
+      !/^(dist-lib\/|docs\/[\w-]+\.md$|docs\/turn-examples\/|package\.json$|README\.md$|SECURITY\.md$|CHANGELOG\.md$|LICENSE$)/.test(
+        f,
+      ) || /\.test\./.test(f),
   );
   if (stray.length > 0) fail(`the tarball holds files it should not: ${stray.join(', ')}`);
+  // What a legal review asks of a package before anything else: its licence, named and shipped.
+  if (pkg.license !== 'MIT' || !files.includes('LICENSE') || !files.includes('CHANGELOG.md'))
+    fail(
+      `the tarball must carry LICENSE (MIT, package.json "license") and CHANGELOG.md: ${pkg.license}, ${files.filter((f) => !f.includes('/')).join(', ')}`,
+    );
   // The docs an installed package's reader has: every link in them (files and headings) must resolve inside the
   // tarball. README is the repository's page, with pictures the package leaves out, so it is checked by lint only.
   sh('tar', ['-xzf', packed.filename], scratch);
