@@ -90,6 +90,8 @@ describe('broken control planes beside the real one', () => {
     expect(last(broken).delivery).toBe('local_replay');
     expect(last(broken).model_result.data).toMatchObject({ order_ref: 'ORDER-7' });
     expect(harms()).toEqual([{ harm: 'revoked_served', principal: 'user-7f3a9c21' }]);
+    // Bound to this call as the real plane binds a replay, the last hop passes it: the one harm is who it served.
+    expect(last(broken).payload).toMatchObject({ ok: true, item: { type: 'function_call_output' } });
     expect(code(real)).toBe('NOT_FOUND');
     // A new key still asks: the broken plane authorizes runs, only its replays skip it.
     await both.retry('new_key');

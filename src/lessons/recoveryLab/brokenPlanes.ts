@@ -41,6 +41,8 @@ interface BrokenRecord {
   lease_until: number;
   expires_at: number;
   pkg: Package | null;
+  /** The handler output the package was made from: a replay makes its package again, for the call that asks. */
+  output: unknown;
 }
 
 /** An execution, and whether the plane then dispatches the call again as a new call (a new key): its mistake, not the learner's. */
@@ -51,7 +53,7 @@ export interface BrokenPlane {
   execute(call: KeyedPlaneCall): Promise<BrokenExecution>;
   approve(preview: Preview, approver: Principal): Promise<Approval>;
   /** The records it holds at `now`, for the lab's records panel. */
-  records(now: number): Omit<BrokenRecord, 'pkg' | 'principal_ref'>[];
+  records(now: number): Omit<BrokenRecord, 'pkg' | 'output' | 'principal_ref'>[];
 }
 
 export interface BrokenPlaneOptions {
@@ -145,8 +147,12 @@ export function createBrokenPlane(id: BrokenPlaneId, o: BrokenPlaneOptions): Bro
       if (id !== 'no_fingerprint' && rec.fingerprint !== fingerprint) return done(error('IDEMPOTENCY_CONFLICT'));
       if (rec.state === 'completed' && rec.pkg !== null) {
         begin('replay')(null);
-        // The cached package as it was: whoever asks, whatever they now ask with.
-        return done(rec.pkg, 'local_replay');
+        // The cached result, bound to the call that asks as the real plane binds a replay: the last hop then passes
+        // it, so what a broken plane's replay shows is its own mistake (who it served), not an unbound package. The
+        // plane that skips the fingerprint hands back the cached package itself, as a response cache does: made
+        // again under other arguments, the echo rule would refuse it and hide the mistake it shows.
+        if (id === 'no_fingerprint') return done(rec.pkg, 'local_replay');
+        return done(made(rec.output, 'local_replay'), 'local_replay');
       }
       if (rec.state === 'unknown') return statusOnly(rec);
       if (rec.lease_until > now0)
@@ -180,10 +186,11 @@ export function createBrokenPlane(id: BrokenPlaneId, o: BrokenPlaneOptions): Bro
       lease_until: now0 + o.policy.lease_ms,
       expires_at: now0 + RETENTION_MS,
       pkg: null,
+      output: null,
     };
     records.set(scope, claimed);
-    const complete = (pkg: Package, delivery: Execution['delivery']) => {
-      Object.assign(claimed, { state: 'completed', pkg, expires_at: o.clock.now() + RETENTION_MS });
+    const complete = (pkg: Package, delivery: Execution['delivery'], output: unknown) => {
+      Object.assign(claimed, { state: 'completed', pkg, output, expires_at: o.clock.now() + RETENTION_MS });
       return done(pkg, delivery);
     };
     const release = (pkg: Package) => {
@@ -202,7 +209,7 @@ export function createBrokenPlane(id: BrokenPlaneId, o: BrokenPlaneOptions): Bro
       end(q === undefined || q.state === 'unknown' ? 'OUTCOME_UNKNOWN' : null);
       if (q?.state === 'committed') {
         const pkg = made(q.handler_output, 'receipt_reconciled');
-        if (pkg.model_result.status === 'succeeded') return complete(pkg, 'receipt_reconciled');
+        if (pkg.model_result.status === 'succeeded') return complete(pkg, 'receipt_reconciled', q.handler_output);
         return done(error('STATUS_CONFLICT'));
       }
       if (q?.state === 'not_started') return null;
@@ -234,7 +241,7 @@ export function createBrokenPlane(id: BrokenPlaneId, o: BrokenPlaneOptions): Bro
       const pkg = made(output);
       const mr: ModelResult = pkg.model_result;
       end(mr.error?.code ?? null);
-      if (mr.status === 'succeeded') return complete(pkg, 'fresh');
+      if (mr.status === 'succeeded') return complete(pkg, 'fresh', output);
       const code = mr.error?.code ?? '';
       const notStarted = mr.execution.outcome === 'not_started';
 

@@ -26,7 +26,8 @@ export const BROKEN_TEXT = defineTexts({
       },
       replay_no_authz: {
         title: 'Replay without asking authorization again',
-        mistake: 'It asks authorize before a run only: a completed key is replayed to whoever asks with it.',
+        mistake:
+          'It asks authorize before a run only: a completed key is replayed to whoever asks with it. It binds the replay to the new call as the real plane does, so the last hop passes it: the one thing missing is the question of who may still have it.',
         try: 'Dispatch get_order, revoke the principal’s access, then retry with the same key.',
       },
       global_keys: {
@@ -90,7 +91,8 @@ export const BROKEN_TEXT = defineTexts({
       },
       replay_no_authz: {
         title: '重放之前不再询问授权',
-        mistake: '它只在运行之前调用 authorize：已完成的 key 会重放给任何拿着它来问的人。',
+        mistake:
+          '它只在运行之前调用 authorize：已完成的 key 会重放给任何拿着它来问的人。它像真实控制面一样把重放绑定到新的调用，所以最后一跳会放行：唯一缺少的，是“谁现在还有权拿到它”这个问题。',
         try: '先 dispatch get_order，撤销主体的访问，再用同一个 key 重试。',
       },
       global_keys: {
