@@ -216,6 +216,11 @@ test('progress counts mistakes, key points, attacks and proofs, survives a reloa
 
   await page.getByTestId('mistake-switch-1').click();
   await page.getByTestId('mistake-switch-4').click();
+  // Mistake 4 loses nothing on the default result: it is explored once it shows, on its own scenario.
+  await expect(page.getByTestId('mistake-detail')).toHaveAttribute('data-shows', 'false');
+  await expect(count('mistakes')).toHaveAttribute('data-count', '1');
+  await page.getByTestId('mistake-run-best').click();
+  await expect(page.getByTestId('mistake-detail')).toHaveAttribute('data-shows', 'true');
   await expect(count('mistakes')).toHaveAttribute('data-count', '2');
 
   await page.getByRole('tab', { name: 'Self-test' }).click();

@@ -35,7 +35,9 @@ export const cachedFlag: Mistake<4> = {
   run(s: Scenario) {
     const replay = findScenario('get_order.local_replay') as Scenario;
     const reconciled = findScenario('create_refund_draft.receipt_reconciled') as Scenario;
-    const sameLook = JSON.stringify(booleanResult(replay)) === JSON.stringify(booleanResult(reconciled));
+    // The booleans lose what this result is only when it is not fresh: a replay and a reconciled receipt read alike.
+    const sameLook =
+      booleanResult(s).cached && JSON.stringify(booleanResult(replay)) === JSON.stringify(booleanResult(reconciled));
     const mistakenNext = nextStep(s, 'booleans');
     const correctNext = nextStep(s, 'contract');
     const writesTwice = /^dispatch /.test(mistakenNext) && s.context.tool === 'create_refund_draft';
@@ -57,7 +59,7 @@ export const cachedFlag: Mistake<4> = {
         },
       },
       facts: { sameLook, writesTwice },
-      evidence: [mistakenNext],
+      evidence: sameLook || writesTwice ? [mistakenNext] : [],
       shows: sameLook || writesTwice,
     };
   },

@@ -47,7 +47,9 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
       correct: 'status, outcome and delivery from the contract',
       mistaken: 'ok / cached / retryable booleans',
       consequence: (f) =>
-        `${f.sameLook ? 'A local replay and a reconciled receipt both read cached: true — the evidence behind them is lost. ' : ''}${f.writesTwice ? 'After OUTCOME_UNKNOWN, "retryable" sends the refund draft write again: a possible duplicate.' : ''}`.trim(),
+        !f.sameLook && !f.writesTwice
+          ? 'On this result the booleans lose nothing: it is fresh, and not a write left unknown. Try a local replay, a reconciled receipt or an OUTCOME_UNKNOWN refund.'
+          : `${f.sameLook ? 'This result reads cached: true, as a local replay and a reconciled receipt both do — which one it was, and the evidence behind it, is lost. ' : ''}${f.writesTwice ? 'After OUTCOME_UNKNOWN, "retryable" sends the refund draft write again: a possible duplicate.' : ''}`.trim(),
     },
     5: {
       title: 'The model guesses retry from the message text: a rewritten message changes what happens next',
@@ -109,7 +111,9 @@ export const MISTAKE_TEXT = defineTexts<MistakeTexts>({
       correct: '合同中的 status、outcome 与 delivery',
       mistaken: 'ok / cached / retryable 三个布尔值',
       consequence: (f) =>
-        `${f.sameLook ? '本地重放与回执核对都成了 cached: true——背后的证据丢失了。' : ''}${f.writesTwice ? 'OUTCOME_UNKNOWN 之后，“retryable” 让退款草稿写操作再次发送：可能重复写入。' : ''}`,
+        !f.sameLook && !f.writesTwice
+          ? '在这个结果上，三个布尔值没有丢失任何信息：它是新鲜结果，也不是结果未知的写操作。请试本地重放、回执核对或 OUTCOME_UNKNOWN 的退款。'
+          : `${f.sameLook ? '这个结果读作 cached: true，本地重放与回执核对都是如此——究竟是哪一种、背后的证据是什么，都丢失了。' : ''}${f.writesTwice ? 'OUTCOME_UNKNOWN 之后，“retryable” 让退款草稿写操作再次发送：可能重复写入。' : ''}`,
     },
     5: {
       title: '让模型从错误 message 猜是否重试：改写消息就改变了下一步',

@@ -46,6 +46,17 @@ describe('what each mistake does, concretely', () => {
     expect(run?.evidence).toEqual(['stop', 'retry now']);
     expect((run?.correct.value as { recovery: string }).recovery).toBe('query_status');
   });
+  it('4 and 5 claim a harm only where the learner’s input shows one', () => {
+    const fresh = findMistake(4)!.run(s('search_kb.hits'));
+    expect([fresh.shows, fresh.evidence]).toEqual([false, []]);
+    expect(consequenceOf('zh', fresh)).toMatch(/没有丢失任何信息/);
+    const replay = findMistake(4)!.run(s('get_order.local_replay'));
+    expect(replay.shows).toBe(true);
+    expect(consequenceOf('en', replay)).toMatch(/^This result reads cached: true/);
+    // Mistake 5 on a success says so and claims nothing.
+    const ok = findMistake(5)!.run(s('search_kb.hits'));
+    expect([ok.shows, consequenceOf('en', ok)]).toEqual([false, 'This result has no error: try an error scenario.']);
+  });
   it('6: pass-through puts the token in the payload', () => {
     const run = findMistake(6)?.run(s('search_kb.token_leak'));
     expect(run?.evidence).toEqual(['sk_live_51H8xQ2eZvKYlo2C']);

@@ -164,11 +164,8 @@ export function reducer(state: AppState, a: Action): AppState {
     case 'selectMistake': {
       const { mistake: _off, ...rest } = w;
       if (a.id === null) return { ...state, work: { ...rest, mode: 'learn' } };
-      return {
-        ...state,
-        work: { ...rest, mode: 'learn', mistake: a.id },
-        progress: recordProgress(state.progress, { mistakes: [a.id] }),
-      };
+      // Explored is counted by the view, once the mistake's run shows its harm on the learner's input.
+      return { ...state, work: { ...rest, mode: 'learn', mistake: a.id } };
     }
     case 'recordProgress': {
       const progress = recordProgress(state.progress, a.event);
@@ -240,7 +237,6 @@ export function reducer(state: AppState, a: Action): AppState {
       };
       const seen: ProgressEvent = {
         ...(work.mode === 'attack' && work.attackId !== null ? { attacks: [work.attackId] } : {}),
-        ...(work.mode === 'learn' && mistake !== undefined ? { mistakes: [mistake] } : {}),
       };
       return {
         ...state,

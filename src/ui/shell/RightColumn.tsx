@@ -89,6 +89,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
               }}
               onPoints={(q, points) => api.recordProgress({ points: { [String(q)]: points } })}
               onAnswer={(q, text) => api.recordProgress({ answers: { [String(q)]: text } })}
+              onMistakeShown={(id) => api.recordProgress({ mistakes: [id] })}
               onResetProgress={api.resetProgress}
               recoveryLab={props.recoveryLab}
             />

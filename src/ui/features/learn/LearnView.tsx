@@ -33,6 +33,8 @@ export interface LearnViewProps {
   recoveryLab: RecoveryCaseLinks;
   onPoints(question: number, points: number[]): void;
   onAnswer(question: number, text: string): void;
+  /** A mistake's run showed its harm on the learner's input: only then is it explored. */
+  onMistakeShown(id: number): void;
   onResetProgress(): void;
 }
 
@@ -63,6 +65,7 @@ export function LearnView(props: LearnViewProps): JSX.Element {
                 lang={lang}
                 onMistake={props.onMistake}
                 onOpenScenario={props.onOpenScenario}
+                onShown={props.onMistakeShown}
               />
             ),
           },

@@ -1,5 +1,5 @@
 /** Mistake mode: one switch per mistake of the chapter; the one switched on runs beside the correct dispatcher. */
-import { useMemo, type JSX } from 'react';
+import { useEffect, useMemo, type JSX } from 'react';
 import type { Scenario } from '../../../core/result/index.ts';
 import { MISTAKES, findMistake, type Mistake } from '../../../mistakes/index.ts';
 import { MISTAKE_TEXT, consequenceOf } from '../../../mistakes/mistakeText.ts';
@@ -20,9 +20,18 @@ export interface MistakesTabProps {
   lang: Lang;
   onMistake(id: number | null): void;
   onOpenScenario(id: string): void;
+  /** The mistake's run showed its harm on this input: it counts as explored. */
+  onShown(id: number): void;
 }
 
-export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario }: MistakesTabProps): JSX.Element {
+export function MistakesTab({
+  scenario,
+  mistake,
+  lang,
+  onMistake,
+  onOpenScenario,
+  onShown,
+}: MistakesTabProps): JSX.Element {
   const t = LEARN_TEXT[lang];
   const active = mistake === null ? null : findMistake(mistake);
   return (
@@ -64,6 +73,7 @@ export function MistakesTab({ scenario, mistake, lang, onMistake, onOpenScenario
               scenario={scenario}
               lang={lang}
               onOpenScenario={onOpenScenario}
+              onShown={onShown}
             />
           )}
         </div>
@@ -114,15 +124,21 @@ function MistakeDetail({
   scenario,
   lang,
   onOpenScenario,
+  onShown,
 }: {
   mistake: Mistake;
   scenario: Scenario;
   lang: Lang;
   onOpenScenario(id: string): void;
+  onShown(id: number): void;
 }): JSX.Element {
   const t = LEARN_TEXT[lang];
   const words = MISTAKE_TEXT[lang][mistake.id];
   const r = useMemo(() => safeRun(mistake, scenario), [mistake, scenario]);
+  const shown = r.ok && r.run.shows;
+  useEffect(() => {
+    if (shown) onShown(mistake.id);
+  }, [shown, mistake.id, onShown]);
   const best =
     mistake.scenario !== scenario.id ? (
       <LearnButton kind="primary" onClick={() => onOpenScenario(mistake.scenario)} data-testid="mistake-run-best">
