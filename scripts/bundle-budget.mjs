@@ -8,8 +8,10 @@ import { gzipSync } from 'node:zlib';
 
 // 150 until 2026-12-06, then 154: the first page projects and validates, and it now runs the one walk of hostile
 // values, the encoded audit-leak search and its look-alike table, and the long-pointer sets (3.6 KB gzipped in the
-// core's chunk; docs/performance.md). A debt to pay back, not a new target: see that page.
-const BUDGET_KB = 154;
+// core's chunk; docs/performance.md). 156 since the evening of 2026-12-06: every parse refusal carries its reason
+// and specifics so the Chinese page can say it (+0.8 KB), the remove-comments action for pasted JSONC (+0.5 KB), the
+// payload proof reading the contract's words out (+0.2 KB). A debt to pay back, not a new target: see that page.
+const BUDGET_KB = 156;
 const dist = process.argv[2] ?? 'dist';
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('bundle-budget: dist/index.html is missing; run vite build first');

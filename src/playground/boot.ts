@@ -6,6 +6,7 @@ import { languageFromNavigator } from '../lang.ts';
 import { placeOf, resolveAddress } from './address.ts';
 import * as browser from './browser.ts';
 import { applyShare, decodeShare, SHARE_PREFIX } from './codecs/shareLink.ts';
+import { parseOf } from './codecs/decoded.ts';
 import { EMPTY_PROGRESS } from './progress.ts';
 import { addNotice, losesWork, reducer, type AppState, type NoticeInput } from './reducer.ts';
 import { DEFAULT_SCENARIO_ID, initialWork, knownScenario } from './work.ts';
@@ -67,6 +68,7 @@ export function bootState(): AppState {
         kind: 'error',
         code: 'share-refused',
         params: { reason: decoded.error.code, detail: decoded.error.detail },
+        ...parseOf(decoded.error),
       });
     }
   }

@@ -54,6 +54,8 @@ export interface Problem {
   path: string;
   /** The technical detail, in English, as the core or the parser gave it. */
   detail: string;
+  /** A parse problem's refusal, with its reason and specifics for the learner's language; null for the others. */
+  parse: JsonParseError | null;
   /** A core violation's specifics as data, which the UI renders in the learner's language; null for parse and context problems. */
   params: ViolationParams | null;
   /** Where in the editor text it is, when it is in the editor text at all. */
@@ -276,6 +278,7 @@ export function evaluateWith(text: string, context: ContextOutcome, answers: Ans
       code: e.code,
       path: e.pointer ?? '',
       detail: e.message,
+      parse: e,
       range:
         typeof e.offset === 'number' && e.offset >= 0 && e.offset <= text.length
           ? rangeAtOffset(text, e.offset, lines())
@@ -294,6 +297,7 @@ export function evaluateWith(text: string, context: ContextOutcome, answers: Ans
         code: 'CONTEXT_INVALID',
         path: i.path,
         detail: i.message,
+        parse: null,
         params: null,
         range: null,
         rangePath: null,
@@ -334,6 +338,7 @@ export function evaluateWith(text: string, context: ContextOutcome, answers: Ans
           code: v.code,
           path: v.path,
           detail: v.detail,
+          parse: null,
           params: v.params,
           range: at?.range ?? null,
           rangePath: at?.pointer ?? null,

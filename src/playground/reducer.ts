@@ -5,6 +5,7 @@
  */
 import type { AttackId } from '../lessons/attacks.ts';
 import type { Lang } from '../lang.ts';
+import type { JsonParseError } from '../core/json/index.ts';
 import type { AddressProblem, Place } from './address.ts';
 import type { LabAction } from '../lessons/recoveryLab/labLog.ts';
 import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
@@ -49,6 +50,8 @@ export interface Notice {
   kind: 'error' | 'warning' | 'info';
   code: NoticeCode;
   params: Record<string, string>;
+  /** A refusal by the strict parser behind its `detail`: said in the learner's language (parseErrors.ts). */
+  parse?: JsonParseError;
   /** Offer to bring back the work that was set aside before this change. */
   restore?: boolean;
 }

@@ -242,6 +242,7 @@ export function App({
                       draft={doc.context}
                       onContext={api.setContext}
                       onReveal={onReveal}
+                      onStripComments={api.stripComments}
                       tab={bottomTab}
                       onTab={setBottomTab}
                       targets={targets}

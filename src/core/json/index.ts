@@ -6,7 +6,13 @@ export { isObject, type JsonValue } from './jsonValue.ts';
 export { escapePointerSegment, parsePointer } from './jsonPointer.ts';
 export { CanonicalizationError, canonicalize } from './canonical.ts';
 export { type JsonLocation, parseStrictJson, STRICT_JSON_LIMITS } from './strictJson.ts';
-export type { JsonParseError } from './jsonParseError.ts';
+export {
+  type JsonExpected,
+  type JsonParseError,
+  type JsonParseReason,
+  type JsonParseWords,
+  sayParseError,
+} from './jsonParseError.ts';
 export { decodeUtf8Strict } from './utf8Strict.ts';
 export { codePointLength, utf8Length } from './text.ts';
 export { lineStarts, offsetToLineColumn, positionAt } from './textPosition.ts';

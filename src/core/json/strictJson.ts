@@ -16,7 +16,15 @@ import { utf8Length } from './text.ts';
 import { firstOffset, remember, segmentOf, type Frame } from './_jsonFrame.ts';
 import { isWholeLiteral, keepsValue } from './numberLiteral.ts';
 import { JsonLocations, locationNode, type JsonLocation, type LocationNode } from './jsonLocations.ts';
-import type { JsonParseError, JsonParseErrorCode } from './jsonParseError.ts';
+import {
+  parseErrorMessage,
+  type JsonExpected,
+  type JsonParseDetail,
+  type JsonParseError,
+  type JsonParseErrorCode,
+  type JsonParseParams,
+  type JsonParseReason,
+} from './jsonParseError.ts';
 
 export type { JsonValue, JsonParseError, JsonParseErrorCode, JsonLocation, JsonLocations };
 
@@ -36,17 +44,22 @@ export const STRICT_JSON_LIMITS = Object.freeze({ maxBytes: 1_048_576, maxDepth:
 class Refusal {
   constructor(
     readonly code: JsonParseErrorCode,
-    readonly message: string,
+    readonly detail: JsonParseDetail,
     readonly offset: number,
   ) {}
 }
 
-const describe = (text: string, i: number): string => {
-  if (i >= text.length) return 'the end of the text';
-  const c = text.codePointAt(i) as number;
-  if (c < 0x20 || c === 0x7f) return `control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
-  return `'${String.fromCodePoint(c)}'`;
-};
+/** A refusal with its reason and that reason's specifics (jsonParseError.ts words them). */
+const refusal = <R extends JsonParseReason>(
+  code: JsonParseErrorCode,
+  reason: R,
+  params: JsonParseParams[R],
+  offset: number,
+): Refusal => new Refusal(code, { reason, params } as JsonParseDetail, offset);
+
+/** The character at `i` (one code point), or '' at the end of the text. */
+const at = (text: string, i: number): string =>
+  i >= text.length ? '' : String.fromCodePoint(text.codePointAt(i) as number);
 
 /**
  * Parses RFC 8259 JSON text strictly. Never throws.
@@ -58,7 +71,7 @@ export function parseStrictJson(text: string, options: StrictJsonOptions = {}): 
   // Every UTF-16 unit is at least one UTF-8 byte, so this refuses a huge paste in O(1).
   // A UTF-16 unit is at most 3 bytes of UTF-8, so short texts need no count at all.
   if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8Length(text, maxBytes) > maxBytes)) {
-    return fail(text, new Refusal('TOO_LARGE', `The text is over ${maxBytes} bytes of UTF-8; nothing was parsed`, 0));
+    return fail(text, refusal('TOO_LARGE', 'too_large', { max_bytes: maxBytes }, 0));
   }
   const parser = new Parser(text, maxDepth, options.locations === true);
   try {
@@ -67,13 +80,20 @@ export function parseStrictJson(text: string, options: StrictJsonOptions = {}): 
   } catch (e) {
     if (e instanceof Refusal) return fail(text, e, parser.pointerAtFailure());
     // Defence in depth: an internal bug is still a located refusal, never a crash.
-    return fail(text, new Refusal('SYNTAX', `Parser error: ${e instanceof Error ? e.message : String(e)}`, parser.i));
+    return fail(text, refusal('SYNTAX', 'internal', { detail: e instanceof Error ? e.message : String(e) }, parser.i));
   }
 }
 
 function fail(text: string, r: Refusal, pointer?: string): { ok: false; error: JsonParseError } {
   const { line, column } = offsetToLineColumn(text, r.offset);
-  const error: JsonParseError = { code: r.code, message: r.message, offset: r.offset, line, column };
+  const error: JsonParseError = {
+    code: r.code,
+    ...r.detail,
+    message: parseErrorMessage(r.detail),
+    offset: r.offset,
+    line,
+    column,
+  };
   if (pointer !== undefined) error.pointer = pointer;
   return { ok: false, error };
 }
@@ -131,7 +151,7 @@ class Parser {
       const c = t.charCodeAt(this.i);
       if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
         if (this.stack.length >= this.maxDepth) {
-          throw new Refusal('TOO_DEEP', `Nesting deeper than ${this.maxDepth} levels`, this.i);
+          throw refusal('TOO_DEEP', 'too_deep', { max_depth: this.maxDepth }, this.i);
         }
         const isObject = c === 0x7b;
         const frame: Frame = {
@@ -174,7 +194,7 @@ class Parser {
         this.i += 4;
         value = null;
       } else {
-        throw new Refusal('SYNTAX', `Expected a JSON value, found ${describe(t, this.i)}${hint(t, this.i)}`, this.i);
+        throw expected(t, this.i, 'value');
       }
 
       // A value is complete: attach it, closing every container that ends here.
@@ -183,8 +203,7 @@ class Parser {
         if (this.locations !== null) this.record(top, valueStart, this.i);
         if (top === undefined) {
           this.skipWhitespace();
-          if (this.i < t.length)
-            throw new Refusal('SYNTAX', `Unexpected ${describe(t, this.i)} after the JSON value`, this.i);
+          if (this.i < t.length) throw refusal('SYNTAX', 'unexpected_after_value', { found: at(t, this.i) }, this.i);
           return value;
         }
         if (top.kind === 'array') {
@@ -203,11 +222,7 @@ class Parser {
           this.i++;
           this.skipWhitespace();
           if (t.charCodeAt(this.i) === close) {
-            throw new Refusal(
-              'SYNTAX',
-              `Unexpected '${String.fromCharCode(close)}' after ',': trailing commas are not JSON`,
-              comma,
-            );
+            throw refusal('SYNTAX', 'trailing_comma', { close: close === 0x7d ? '}' : ']' }, comma);
           }
           if (top.kind === 'object') this.readKey(top);
           continue parseValue;
@@ -220,8 +235,7 @@ class Parser {
           this.closed = top.node;
           continue;
         }
-        const expected = top.kind === 'array' ? "',' or ']'" : "',' or '}'";
-        throw new Refusal('SYNTAX', `Expected ${expected}, found ${describe(t, this.i)}${hint(t, this.i)}`, this.i);
+        throw expected(t, this.i, top.kind === 'array' ? 'comma_or_bracket' : 'comma_or_brace');
       }
     }
   }
@@ -250,22 +264,19 @@ class Parser {
     const t = this.text;
     this.skipWhitespace();
     if (t.charCodeAt(this.i) !== 0x22) {
-      throw new Refusal(
-        'SYNTAX',
-        `Expected a member name in double quotes, found ${describe(t, this.i)}${hint(t, this.i)}`,
-        this.i,
-      );
+      throw expected(t, this.i, 'member_name');
     }
     const keyStart = this.i;
     const key = this.readString();
     const first = firstOffset(frame, key);
     if (first !== undefined) {
-      const at = offsetToLineColumn(t, first);
+      const first_at = offsetToLineColumn(t, first);
       frame.key = '';
       frame.keyStart = -1;
-      throw new Refusal(
+      throw refusal(
         'DUPLICATE_KEY',
-        `Duplicate member name ${JSON.stringify(key)} (first at line ${at.line}, column ${at.column}): two readers could see two different values`,
+        'duplicate_member',
+        { key, first_line: first_at.line, first_column: first_at.column },
         keyStart,
       );
     }
@@ -275,7 +286,7 @@ class Parser {
     frame.keyEnd = this.i;
     this.skipWhitespace();
     if (t.charCodeAt(this.i) !== 0x3a /* : */) {
-      throw new Refusal('SYNTAX', `Expected ':' after the member name, found ${describe(t, this.i)}`, this.i);
+      throw refusal('SYNTAX', 'expected_colon', { found: at(t, this.i) }, this.i);
     }
     this.i++;
   }
@@ -291,8 +302,7 @@ class Parser {
       this.plainRun.lastIndex = i;
       this.plainRun.test(t);
       i = this.plainRun.lastIndex;
-      if (i >= t.length)
-        throw new Refusal('SYNTAX', "Unterminated string: expected '\"' before the end of the text", open);
+      if (i >= t.length) throw refusal('SYNTAX', 'unterminated_string', {}, open);
       const c = t.charCodeAt(i);
       if (c === 0x22) {
         out += t.slice(chunk, i);
@@ -333,19 +343,11 @@ class Parser {
               // A high surrogate must be followed by an escaped low surrogate.
               const low = t.charCodeAt(i + 6) === 0x5c && t.charCodeAt(i + 7) === 0x75 ? this.readHex4(i + 6) : -1;
               if (low < 0xdc00 || low > 0xdfff)
-                throw new Refusal(
-                  'LONE_SURROGATE',
-                  `\\u${hex(unit)} is a lone high surrogate: it has no UTF-8 encoding`,
-                  i,
-                );
+                throw refusal('LONE_SURROGATE', 'lone_surrogate', { code_point: hex(unit), form: 'escaped_high' }, i);
               out += String.fromCharCode(unit, low);
               i += 6;
             } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-              throw new Refusal(
-                'LONE_SURROGATE',
-                `\\u${hex(unit)} is a lone low surrogate: it has no UTF-8 encoding`,
-                i,
-              );
+              throw refusal('LONE_SURROGATE', 'lone_surrogate', { code_point: hex(unit), form: 'escaped_low' }, i);
             } else {
               out += String.fromCharCode(unit);
             }
@@ -353,22 +355,14 @@ class Parser {
             break;
           }
           default:
-            throw new Refusal(
-              'INVALID_ESCAPE',
-              `Invalid escape ${i + 1 < t.length ? `'\\${String.fromCodePoint(t.codePointAt(i + 1) as number)}'` : "'\\' at the end"}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX`,
-              i,
-            );
+            throw refusal('INVALID_ESCAPE', 'invalid_escape', { escape: at(t, i + 1) }, i);
         }
         i += 2;
         chunk = i;
         continue;
       }
       if (c < 0x20) {
-        throw new Refusal(
-          'CONTROL_CHARACTER',
-          `Raw control character U+${hex(c)} in a string: write it as an escape (\\n, \\t, \\u${hex(c)})`,
-          i,
-        );
+        throw refusal('CONTROL_CHARACTER', 'control_character', { code_point: hex(c) }, i);
       }
       if (c >= 0xd800 && c <= 0xdfff) {
         const next = t.charCodeAt(i + 1);
@@ -376,7 +370,7 @@ class Parser {
           i += 2;
           continue;
         }
-        throw new Refusal('LONE_SURROGATE', `Lone surrogate U+${hex(c)} in a string: it has no UTF-8 encoding`, i);
+        throw refusal('LONE_SURROGATE', 'lone_surrogate', { code_point: hex(c), form: 'raw' }, i);
       }
       i++;
     }
@@ -385,11 +379,7 @@ class Parser {
   private readHex4(backslash: number): number {
     const digits = this.text.slice(backslash + 2, backslash + 6);
     if (!/^[0-9a-fA-F]{4}$/.test(digits)) {
-      throw new Refusal(
-        'INVALID_ESCAPE',
-        `Invalid \\u escape: expected four hex digits, found ${JSON.stringify(digits)}`,
-        backslash,
-      );
+      throw refusal('INVALID_ESCAPE', 'invalid_unicode_escape', { digits }, backslash);
     }
     return parseInt(digits, 16);
   }
@@ -403,19 +393,18 @@ class Parser {
     if (firstDigit === 0x30) {
       i++;
       const after = t.charCodeAt(i);
-      if (after >= 0x30 && after <= 0x39)
-        throw new Refusal('SYNTAX', 'Leading zeros are not JSON (write 7, not 07)', start);
+      if (after >= 0x30 && after <= 0x39) throw refusal('SYNTAX', 'leading_zero', {}, start);
     } else if (firstDigit >= 0x31 && firstDigit <= 0x39) {
       while (isDigit(t.charCodeAt(i))) i++;
     } else {
-      throw new Refusal('SYNTAX', `Expected a digit, found ${describe(t, i)}`, i);
+      throw refusal('SYNTAX', 'expected_digit', { found: at(t, i), part: 'integer' }, i);
     }
     let integer = true;
     if (t.charCodeAt(i) === 0x2e /* . */) {
       integer = false;
       i++;
       if (!isDigit(t.charCodeAt(i)))
-        throw new Refusal('SYNTAX', `Expected a digit after '.', found ${describe(t, i)}`, i);
+        throw refusal('SYNTAX', 'expected_digit', { found: at(t, i), part: 'fraction' }, i);
       while (isDigit(t.charCodeAt(i))) i++;
     }
     const mantissaEnd = i;
@@ -426,28 +415,25 @@ class Parser {
       const sign = t.charCodeAt(i);
       if (sign === 0x2b || sign === 0x2d) i++;
       if (!isDigit(t.charCodeAt(i)))
-        throw new Refusal('SYNTAX', `Expected a digit in the exponent, found ${describe(t, i)}`, i);
+        throw refusal('SYNTAX', 'expected_digit', { found: at(t, i), part: 'exponent' }, i);
       while (isDigit(t.charCodeAt(i))) i++;
     }
     const literal = t.slice(start, i);
     const n = Number(literal);
     if (integer) {
       if (!Number.isSafeInteger(n)) {
-        throw new Refusal(
-          'INTEGER_RANGE',
-          `Integer ${literal} is outside ±(2^53−1): it would silently change value`,
-          start,
-        );
+        throw refusal('INTEGER_RANGE', 'integer_range', { literal }, start);
       }
     } else if (!Number.isFinite(n)) {
-      throw new Refusal('NUMBER_RANGE', `Number ${literal} overflows to infinity`, start);
+      throw refusal('NUMBER_RANGE', 'number_overflow', { literal }, start);
     } else if (n === 0 && /[1-9]/.test(t.slice(start, mantissaEnd))) {
-      throw new Refusal('NUMBER_RANGE', `Number ${literal} is not zero but rounds to zero`, start);
+      throw refusal('NUMBER_RANGE', 'number_underflow', { literal }, start);
     } else if (!keepsValue(literal, n)) {
       // The integer rule's reason, in every spelling: a literal whose digits a double cannot hold is refused, not rounded.
-      throw new Refusal(
+      throw refusal(
         isWholeLiteral(literal) ? 'INTEGER_RANGE' : 'NUMBER_RANGE',
-        `Number ${literal} would be read as ${String(n)}: it would silently change value`,
+        'number_precision',
+        { literal, read_as: String(n) },
         start,
       );
     }
@@ -459,13 +445,22 @@ class Parser {
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const hex = (n: number): string => n.toString(16).toUpperCase().padStart(4, '0');
 
-/** A word on the mistakes people make most, where the text shows one. */
-function hint(t: string, i: number): string {
+/**
+ * Something else where `expected` was: the mistake people make most when the text shows one (a comment, single
+ * quotes, NaN, a byte order mark, a bare word), else what was found.
+ */
+function expected(t: string, i: number, expected: JsonExpected): Refusal {
+  const found = at(t, i);
   const c = t.charCodeAt(i);
-  if (c === 0x2f && (t.charCodeAt(i + 1) === 0x2f || t.charCodeAt(i + 1) === 0x2a)) return ': comments are not JSON';
-  if (c === 0x27) return ': strings take double quotes in JSON';
-  if (/^(NaN|Infinity|-Infinity|undefined)/.test(t.slice(i, i + 9))) return ': not a JSON value';
-  if (c === 0xfeff) return ': a byte order mark is not JSON';
-  if (/[A-Za-z_$]/.test(t[i] ?? '')) return ': member names and strings take double quotes';
-  return '';
+  const mistake = { expected, found };
+  const word = /^(NaN|Infinity|-Infinity|undefined)/.exec(t.slice(i, i + 9));
+  if (c === 0x2f && (t.charCodeAt(i + 1) === 0x2f || t.charCodeAt(i + 1) === 0x2a))
+    return refusal('SYNTAX', 'comment', mistake, i);
+  if (c === 0x27) return refusal('SYNTAX', 'single_quote', mistake, i);
+  if (word !== null) return refusal('SYNTAX', 'not_a_value', { ...mistake, word: word[1] as string }, i);
+  if (c === 0xfeff) return refusal('SYNTAX', 'byte_order_mark', mistake, i);
+  if (/[A-Za-z_$]/.test(t[i] ?? '')) return refusal('SYNTAX', 'unquoted_word', mistake, i);
+  if (expected === 'value') return refusal('SYNTAX', 'expected_value', { found }, i);
+  if (expected === 'member_name') return refusal('SYNTAX', 'expected_member_name', { found }, i);
+  return refusal('SYNTAX', 'expected_comma_or_close', { found, close: expected === 'comma_or_brace' ? '}' : ']' }, i);
 }

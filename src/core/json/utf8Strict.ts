@@ -1,4 +1,4 @@
-import type { JsonParseError } from './jsonParseError.ts';
+import { parseErrorMessage, type JsonParseError } from './jsonParseError.ts';
 import { offsetToLineColumn } from './textPosition.ts';
 
 /**
@@ -12,7 +12,9 @@ export function decodeUtf8Strict(bytes: Uint8Array): { ok: true; text: string } 
       ok: false,
       error: {
         code: 'SYNTAX',
-        message: 'The file starts with a UTF-8 byte order mark, which JSON text must not have',
+        reason: 'file_byte_order_mark',
+        params: {},
+        message: parseErrorMessage({ reason: 'file_byte_order_mark', params: {} }),
         offset: 0,
         line: 1,
         column: 1,
@@ -41,7 +43,9 @@ export function decodeUtf8Strict(bytes: Uint8Array): { ok: true; text: string } 
       ok: false,
       error: {
         code: 'SYNTAX',
-        message: `Invalid UTF-8 at byte ${valid}: the file must be UTF-8 text`,
+        reason: 'not_utf8',
+        params: { byte: valid },
+        message: parseErrorMessage({ reason: 'not_utf8', params: { byte: valid } }),
         offset: text.length,
         line,
         column,

@@ -10,7 +10,12 @@
  */
 // Lines and columns by the project's one rule (textPosition.ts), found by binary search: 100 000 events stay linear.
 import { lineStarts, positionAt } from '../json/textPosition.ts';
-import { parseStrictJson, STRICT_JSON_LIMITS, type JsonParseErrorCode } from '../json/strictJson.ts';
+import {
+  parseStrictJson,
+  STRICT_JSON_LIMITS,
+  type JsonParseError,
+  type JsonParseErrorCode,
+} from '../json/strictJson.ts';
 import { utf8Length } from '../json/text.ts';
 
 export type StreamLayout = 'json_array' | 'json_lines' | 'sse';
@@ -29,6 +34,8 @@ export interface StreamTextError {
   message: string;
   line: number;
   column: number;
+  /** When a piece of JSON was refused: the parser's refusal (its line and column within that piece), and where it sat. */
+  parse?: { error: JsonParseError; layout: StreamLayout };
 }
 
 export type StreamRead =
@@ -65,7 +72,13 @@ function readArray(text: string): StreamRead {
   if (!r.ok)
     return {
       ok: false,
-      error: { code: r.error.code, message: r.error.message, line: r.error.line, column: r.error.column },
+      error: {
+        code: r.error.code,
+        message: r.error.message,
+        line: r.error.line,
+        column: r.error.column,
+        parse: { error: r.error, layout: 'json_array' },
+      },
     };
   const values = r.value as unknown[];
   const starts = lineStarts(text);
@@ -87,7 +100,13 @@ function readJsonLines(text: string): StreamRead {
     if (!r.ok)
       return {
         ok: false,
-        error: { code: r.error.code, message: `JSON Lines: ${r.error.message}`, line: n + 1, column: r.error.column },
+        error: {
+          code: r.error.code,
+          message: `JSON Lines: ${r.error.message}`,
+          line: n + 1,
+          column: r.error.column,
+          parse: { error: r.error, layout: 'json_lines' },
+        },
       };
     events.push({ value: r.value, line: n + 1, column: lead + 1 });
   }
@@ -127,6 +146,7 @@ function readSse(text: string): StreamRead {
         message: `SSE data is not JSON: ${r.error.message}`,
         line: at.line + r.error.line - 1,
         column,
+        parse: { error: r.error, layout: 'sse' },
       };
     }
     events.push(sse_event === undefined ? { value: r.value, ...at } : { value: r.value, ...at, sse_event });

@@ -6,7 +6,7 @@
  * and refused with a reason — never half-applied.
  */
 import type { z } from 'zod/mini';
-import { parseStrictJson } from '../../core/json/index.ts';
+import { parseStrictJson, type JsonParseError } from '../../core/json/index.ts';
 import { utf8Length } from '../../core/json/index.ts';
 
 export const IO_LIMITS = {
@@ -23,14 +23,19 @@ export interface IoError {
   code: IoErrorCode;
   /** English, technical: where and why (the UI adds the sentence in the learner's language). */
   detail: string;
+  /** When the text was refused by the strict parser or the UTF-8 decoder: its refusal, which the UI says in the learner's language. */
+  parse?: JsonParseError;
 }
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; error: IoError };
 
-export const refuse = (code: IoErrorCode, detail: string): { ok: false; error: IoError } => ({
+export const refuse = (code: IoErrorCode, detail: string, parse?: JsonParseError): { ok: false; error: IoError } => ({
   ok: false,
-  error: { code, detail },
+  error: parse === undefined ? { code, detail } : { code, detail, parse },
 });
+
+/** A refusal's parse error, for a notice that says it (spread into the notice: nothing when there is none). */
+export const parseOf = (e: IoError): { parse?: JsonParseError } => (e.parse === undefined ? {} : { parse: e.parse });
 
 /** UTF-8 bytes of a text: the one measure of every limit here (the core's, as the contract counts). */
 export const byteLength = utf8Length;
@@ -43,6 +48,7 @@ export function strictJson(text: string, maxBytes: number = IO_LIMITS.maxTextByt
   return refuse(
     e.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON',
     `${e.code} at line ${e.line}, column ${e.column}: ${e.message}`,
+    e,
   );
 }
 

@@ -8,7 +8,7 @@ import { IO_LIMITS, refuse, strictJson, type Decoded } from './decoded.ts';
 /** The scenario file of a document: the current handler output and context, or why it cannot be written yet. */
 export function scenarioFileOf(id: string, doc: Doc, meta: ScenarioMeta | null): Decoded<string> {
   const handler = strictJson(doc.handlerText);
-  if (!handler.ok) return refuse(handler.error.code, `handler output: ${handler.error.detail}`);
+  if (!handler.ok) return refuse(handler.error.code, `handler output: ${handler.error.detail}`, handler.error.parse);
   const ctx = contextFromDraft(doc.context);
   if (!ctx.ok) {
     const obj = contextObjectFromDraft(doc.context);
@@ -35,7 +35,7 @@ export function decodeScenarioFile(bytes: Uint8Array): Decoded<Scenario> {
   if (bytes.length > IO_LIMITS.maxCompressedBytes)
     return refuse('TOO_LARGE', `the file is ${bytes.length} bytes, over ${IO_LIMITS.maxCompressedBytes}`);
   const decoded = decodeUtf8Strict(bytes);
-  if (!decoded.ok) return refuse('NOT_UTF8', decoded.error.message);
+  if (!decoded.ok) return refuse('NOT_UTF8', decoded.error.message, decoded.error);
   const json = strictJson(decoded.text);
   if (!json.ok) return json;
   const r = parseScenario(json.value);

@@ -9,6 +9,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { describeParams, type ViolationCode, type ViolationParams } from '../../core/tables/index.ts';
+import type { JsonParseError } from '../../core/json/index.ts';
 import type { Lang } from '../../lang.ts';
 import type { ViolationText } from './violations.ts';
 
@@ -19,6 +20,8 @@ export interface ViolationWords {
   readonly detail: DetailOf;
   /** The rule it enforces and the attack or mistake it stops; null until the table has arrived. */
   readonly text: (code: ViolationCode) => ViolationText | null;
+  /** A strict-JSON refusal's own words (parseErrors.ts); blank in Chinese until they have arrived. */
+  readonly parseError: (e: JsonParseError) => string;
 }
 
 type Loaded = typeof import('./violationWords.ts');
@@ -44,6 +47,8 @@ export function useViolationWords(lang: Lang): ViolationWords {
       detail: (p: ViolationParams) =>
         lang === 'en' ? describeParams(p) : loaded === null ? '' : loaded.zh.violation(p),
       text: (code: ViolationCode) => (loaded === null ? null : loaded.VIOLATION_TEXTS[lang][code]),
+      parseError: (e: JsonParseError) =>
+        lang === 'en' ? e.message : loaded === null ? '' : loaded.parseErrorText(e, lang),
     }),
     [lang, loaded],
   );

@@ -31,6 +31,8 @@ export interface ProblemsAndContextProps {
   draft: ContextDraft;
   onContext(draft: ContextDraft): void;
   onReveal(p: Problem): void;
+  /** Rewrites the handler text without its comments and trailing commas (the problems list offers it). */
+  onStripComments?: () => void;
   tab: BottomTab;
   onTab(tab: BottomTab): void;
   targets: FocusTargets;
@@ -44,6 +46,7 @@ export function ProblemsAndContext({
   draft,
   onContext,
   onReveal,
+  onStripComments,
   tab,
   onTab,
   targets,
@@ -83,6 +86,7 @@ export function ProblemsAndContext({
                     words={words}
                     problems={evaluation.problems}
                     onReveal={onReveal}
+                    onStripComments={onStripComments}
                     firstRef={targets.firstProblem}
                   />
                 </PanelBoundary>

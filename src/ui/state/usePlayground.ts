@@ -13,7 +13,7 @@ import type { LabAction } from '../../lessons/recoveryLab/labLog.ts';
 import type { Lang } from '../../lang.ts';
 import { placeOf, resolveAddress } from '../../playground/address.ts';
 import * as browser from '../../playground/browser.ts';
-import type { IoError } from '../../playground/codecs/decoded.ts';
+import { parseOf, type IoError } from '../../playground/codecs/decoded.ts';
 import type { Layout, ThemePref } from '../../playground/codecs/prefs.ts';
 import { scenarioFileOf, applyImport } from '../../playground/codecs/scenarioFile.ts';
 import { applyShare, decodeShare, encodeShare, SHARE_PREFIX } from '../../playground/codecs/shareLink.ts';
@@ -42,6 +42,8 @@ import {
 
 export interface PlaygroundApi {
   setHandlerText(text: string): void;
+  /** The open document's text without its comments and trailing commas: one edit, which the editor's Undo takes back. */
+  stripComments(): void;
   setContext(draft: ContextDraft): void;
   selectScenario(id: string): void;
   setMode(mode: Mode): void;
@@ -195,6 +197,11 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
   const api = useMemo<PlaygroundApi>(
     () => ({
       setHandlerText: (text) => dispatch({ type: 'setHandlerText', text }),
+      // Loaded when pressed (off the first load); the text is read then, so a keystroke in between is kept.
+      stripComments: () =>
+        void import('../../playground/stripJsonc.ts').then(({ stripJsonc }) =>
+          dispatch({ type: 'setHandlerText', text: stripJsonc(currentDoc(latest.current.work).handlerText) }),
+        ),
       setContext: (draft) => dispatch({ type: 'setContext', draft }),
       selectScenario: (id) => dispatch({ type: 'selectScenario', id }),
       setMode: (m) => dispatch({ type: 'setMode', mode: m }),
@@ -310,6 +317,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
             kind: 'error',
             code: 'export-refused',
             params: { reason: file.error.code, detail: file.error.detail },
+            ...parseOf(file.error),
           });
           return;
         }
@@ -322,6 +330,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
             kind: 'error',
             code: 'import-refused',
             params: { name: file.name, reason: r.error.code, detail: r.error.detail },
+            ...parseOf(r.error),
           });
           return;
         }
@@ -338,6 +347,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
             kind: 'error',
             code: 'share-refused',
             params: { reason: decoded.error.code, detail: decoded.error.detail },
+            ...parseOf(decoded.error),
           });
           return;
         }

@@ -10,6 +10,7 @@ import { DIGEST_NAMES } from '../../../core/result/index.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
+import { parseErrorText } from '../../i18n/parseErrors.ts';
 import type { SlotView } from '../../../playground/exerciseModel.ts';
 import { EXERCISE_TEXT } from './text.ts';
 import styles from './SlotCard.module.css';
@@ -101,7 +102,7 @@ export function SlotCard({
             <code>{slot.parseError.code}</code>
           </p>
           <p className={styles.parseMessage}>
-            <VisibleText text={slot.parseError.message} lang={lang} />
+            <VisibleText text={parseErrorText(slot.parseError, lang)} lang={lang} />
           </p>
           <p className={styles.muted}>{t.leftOut}</p>
         </div>

@@ -4,6 +4,7 @@ import type { Notice, NoticeCode } from '../../../playground/reducer.ts';
 import type { Lang } from '../../../lang.ts';
 import { NOTICE_REGION_TEXT } from './regionText.ts';
 import { NOTICE_TEXT } from './text.ts';
+import { parseErrorText } from '../../i18n/parseErrors.ts';
 import styles from './NoticeItems.module.css';
 
 /**
@@ -17,7 +18,7 @@ function format(template: string, params: Readonly<Record<string, string | numbe
   );
 }
 
-type NoticeKey = Exclude<keyof (typeof NOTICE_TEXT)['en'], 'noticeStashed' | 'restore'>;
+type NoticeKey = Exclude<keyof (typeof NOTICE_TEXT)['en'], 'noticeStashed' | 'restore' | 'parseDetail'>;
 
 const KEY: Record<NoticeCode, NoticeKey> = {
   'unknown-scenario': 'notice_unknown_scenario',
@@ -57,7 +58,15 @@ export function NoticeItems({ lang, notices, onDismiss, onRestore }: NoticeItems
   return (
     <>
       {notices.map((n) => {
-        const text = format(n$[KEY[n.code]], n.params);
+        // A parser's refusal behind the detail is said in Chinese from its reason, with its place (English: as it was).
+        const params =
+          n.parse === undefined || lang === 'en'
+            ? n.params
+            : {
+                ...n.params,
+                detail: n$.parseDetail(n.parse.code, n.parse.line, n.parse.column, parseErrorText(n.parse, lang)),
+              };
+        const text = format(n$[KEY[n.code]], params);
         return (
           <div
             key={n.id}

@@ -9,6 +9,7 @@ import type { ViolationWords } from '../../i18n/useViolationWords.ts';
 import type { Lang } from '../../../lang.ts';
 import { PROBLEMS_TEXT } from './text.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
+import type { JsonParseError } from '../../../core/json/index.ts';
 import type { ViolationCode } from '../../../core/tables/index.ts';
 import styles from './ProblemsList.module.css';
 
@@ -37,6 +38,8 @@ export interface ProblemsListProps {
   onReveal(p: Problem): void;
   /** Receives what can be focused: the first problem that leads somewhere (null when none does). */
   firstRef?: Ref<HTMLButtonElement>;
+  /** Rewrites the editor's text without its comments and trailing commas (offered on a refusal for one). */
+  onStripComments?: () => void;
 }
 
 const SOURCE_KEY: Record<ProblemSource, 'sourceJson' | 'sourceContext' | 'sourceProjection' | 'sourceValidation'> = {
@@ -46,9 +49,20 @@ const SOURCE_KEY: Record<ProblemSource, 'sourceJson' | 'sourceContext' | 'source
   validation: 'sourceValidation',
 };
 
-/** A problem's specifics in the learner's language: a core violation from its typed data, a parse or context problem as the parser said it. */
+/** A problem's specifics in the learner's language: a core violation's or a parse refusal's from its typed data, a context problem's as the form said it. */
 function problemDetail(p: Problem, words: ViolationWords): string {
-  return p.params !== null ? words.detail(p.params) : p.detail;
+  if (p.params !== null) return words.detail(p.params);
+  return p.parse !== null ? words.parseError(p.parse) : p.detail;
+}
+
+/** A refusal JSONC makes (the chapter's examples keep comments): a comment, or a trailing comma. */
+function isJsonc(e: JsonParseError | null): boolean {
+  if (e === null) return false;
+  return (
+    e.reason === 'comment' ||
+    e.reason === 'trailing_comma' ||
+    (e.reason === 'unexpected_after_value' && e.params.found === '/')
+  );
 }
 
 /** An editor marker's message: the code and place, the rule, and the specifics, in the learner's language. */
@@ -88,6 +102,7 @@ export const ProblemsList = memo(function ProblemsList({
   problems,
   onReveal,
   firstRef,
+  onStripComments,
 }: ProblemsListProps): JSX.Element {
   const problemsText = PROBLEMS_TEXT[lang];
   const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
@@ -158,6 +173,14 @@ export const ProblemsList = memo(function ProblemsList({
               ) : (
                 <div className={styles.static}>{body}</div>
               )}
+              {onStripComments !== undefined && isJsonc(p.parse) ? (
+                <p className={styles.fix}>
+                  <button type="button" className="btn" data-testid="strip-comments" onClick={onStripComments}>
+                    {problemsText.stripComments}
+                  </button>{' '}
+                  <span className={styles.fixNote}>{problemsText.stripCommentsNote}</span>
+                </p>
+              ) : null}
             </li>
           );
         })}

@@ -29,6 +29,9 @@ export const PROBLEMS_TEXT = defineTexts({
       'Text over 1 MiB is refused before parsing, so a huge paste cannot freeze anyone’s page. Your text is kept: shorten it.',
     contextRule: 'A malformed trusted context is the caller’s bug: it is refused, never guessed. Fix this field.',
     ctxInvalidCount: (n: number) => `${n} invalid`,
+    stripComments: 'Remove comments',
+    stripCommentsNote:
+      'Rewrites the text without its comments and trailing commas; Undo in the editor brings them back.',
   },
   zh: {
     problemsTab: '问题',
@@ -54,5 +57,7 @@ export const PROBLEMS_TEXT = defineTexts({
     jsonTooLarge: '超过 1 MiB 的文本在解析前即被拒绝，超大粘贴不会卡死页面。你的文本已保留：请缩短它。',
     contextRule: '受信任上下文格式错误是调用方的缺陷：直接拒绝，绝不猜测。请修正此字段。',
     ctxInvalidCount: (n: number) => `${n} 处无效`,
+    stripComments: '删除注释',
+    stripCommentsNote: '去掉文本中所有注释和尾随逗号，其余不变；在编辑器里撤销即可恢复。',
   },
 });

@@ -20,6 +20,10 @@ export interface StreamTextEditorProps {
   onText(text: string): void;
 }
 
+/** The error's own words in the learner's language: a refused piece of JSON from its reason, else as the reader said it. */
+const errorText = (x: TurnTexts, e: StreamTextError): string =>
+  e.parse === undefined ? e.message : x.textParseIn(e.parse.layout, e.parse.error);
+
 export function StreamTextEditor({
   x,
   text,
@@ -43,7 +47,9 @@ export function StreamTextEditor({
       <p className="muted small">{x.textDesc}</p>
       {faultLabel !== null ? <p className="inline-warning">{x.faultOverText(faultLabel)}</p> : null}
       <p className={error === null ? 'mark mark-ok' : 'mark mark-bad'} role="status" data-testid="stream-text-status">
-        {error === null ? x.textOk(events ?? 0, layout ?? '') : x.textError(error.line, error.column, error.message)}{' '}
+        {error === null
+          ? x.textOk(events ?? 0, layout ?? '')
+          : x.textError(error.line, error.column, errorText(x, error))}{' '}
         {error !== null ? (
           <button type="button" className="btn btn-quiet" onClick={goToError}>
             {x.goToError}

@@ -1,5 +1,7 @@
 /** The turn mode's words: loaded with the mode, not with the page. */
-import type { GateVerdict } from '../../../core/turn/index.ts';
+import type { GateVerdict, StreamLayout } from '../../../core/turn/index.ts';
+import type { JsonParseError } from '../../../core/json/index.ts';
+import { parseErrorText } from '../../i18n/parseErrors.ts';
 import type { InjectionStep, InjectionStoryFault } from '../../../playground/turn/injectionStory.ts';
 import { defineTexts } from '../../../texts.ts';
 import { SOURCE_CUT_EN } from '../../../chapter/recordings/index.ts';
@@ -153,6 +155,13 @@ export const TURN_TEXT = defineTexts({
     textLabel: 'Stream text',
     textOk: (n: number, layout: string) => `Read: ${n} events (${layout}).`,
     textError: (line: number, column: number, message: string) => `Line ${line}, column ${column}: ${message}`,
+    /** A refused piece of JSON, said where it sat (the core's English words, from the same parts). */
+    textParseIn: (layout: StreamLayout, e: JsonParseError) =>
+      layout === 'json_lines'
+        ? `JSON Lines: ${e.message}`
+        : layout === 'sse'
+          ? `SSE data is not JSON: ${e.message}`
+          : e.message,
     goToError: 'Go to the error',
     faultOverText: (label: string) => `The fault switch “${label}” is laid over this text.`,
     injectionTitle: 'The injection story, end to end',
@@ -327,6 +336,12 @@ export const TURN_TEXT = defineTexts({
     textLabel: '流文本',
     textOk: (n: number, layout: string) => `已读取：${n} 个事件（${layout}）。`,
     textError: (line: number, column: number, message: string) => `第 ${line} 行第 ${column} 列：${message}`,
+    textParseIn: (layout: StreamLayout, e: JsonParseError) =>
+      layout === 'json_lines'
+        ? `JSON Lines 的一行：${parseErrorText(e, 'zh')}`
+        : layout === 'sse'
+          ? `SSE data 不是 JSON：${parseErrorText(e, 'zh')}`
+          : parseErrorText(e, 'zh'),
     goToError: '跳到出错位置',
     faultOverText: (label: string) => `故障开关“${label}”叠加在这段文本之上。`,
     injectionTitle: '注入的故事，从头到尾',
