@@ -42,12 +42,15 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(slot(page, n).getByTestId('slot-seal')).toBeDisabled();
       await expect(proof(page, n)).toHaveAttribute('data-shown', 'false');
     }
+    // Nothing written yet: the app's own check of the statements has nothing of the learner's to speak of.
+    await expect(page.getByTestId('proof-app-checks')).toHaveCount(0);
 
     // Result 2 designed by hand in the editor: its requirement ticks as soon as the text meets it.
     await slot(page, 2).getByTestId('slot-open').click();
     await pg.editorReady();
     await pg.pasteEditorText(JSON.stringify(handlerOf('search_kb.empty')));
     await expect(slot(page, 2)).toHaveAttribute('data-shows', 'true');
+    await expect(page.getByTestId('proof-app-checks').first()).toBeVisible();
     // The other four from their worked answers, opened one by one.
     for (const n of [1, 3, 4, 5]) {
       await slot(page, n).getByTestId('slot-worked').click();

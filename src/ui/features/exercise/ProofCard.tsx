@@ -282,7 +282,8 @@ export function ProofCard({
         </p>
       )}
       {outcome !== null && <OutcomeView outcome={outcome} lang={lang} />}
-      {appCheck !== undefined && (
+      {/* The app's own check runs on the learner's results: before a word is written it would vouch for nothing. */}
+      {appCheck !== undefined && view.slots.some((s) => !s.untouched) && (
         <p className={cx(styles.proofMeta, styles.muted)} data-testid="proof-app-checks">
           {t.alsoChecked(appCheck.checks, t.verdicts[appCheck.verdict])}
         </p>
