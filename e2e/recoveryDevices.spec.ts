@@ -28,6 +28,9 @@ test('presenting at a projector’s 1280×720 (zh, dark): the lab’s text at 18
   // The three columns are taller than the screen and scroll each on its own: named, so that the audit and a screen
   // reader know them (unnamed, the audit counted 28 controls of the lab cut off here).
   await expect(lab.getByRole('group', { name: '调用与证明' })).toBeVisible();
+  // The clock's reading is larger than its label: it is what the class reads from the back.
+  const px = (selector: string) => page.locator(selector).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(await px('[data-testid="recovery-now"]')).toBeGreaterThan(await px('#recovery-clock-title'));
   expect(await cutOff(page)).toEqual([]);
   await axeClean(page);
 });
