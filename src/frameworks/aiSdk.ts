@@ -10,33 +10,24 @@
  */
 import { jsonSchema, type JSONSchema7, type Tool, type ToolExecutionOptions } from 'ai';
 import { canonicalize, type ModelResult, type ToolSpec } from '../core/index.ts';
-import type { Approval, ControlPlane, Execution, Principal } from '../control/index.ts';
+import type { ControlPlane, Principal } from '../control/index.ts';
 import {
-  checkBinding,
+  callBinding,
   inputJsonSchema,
   isPrincipal,
-  newResponseId,
   planeCall,
+  runOptionsFor,
   runPlaneCall,
   type CallBinding,
   type FrameworkProvider,
+  type FrameworkToolsOptions,
 } from './planeCall.ts';
 
 /** The registered last hops a model behind the AI SDK can speak: reconcileTranscript reads their request bodies. */
 export type AiSdkProvider = FrameworkProvider;
 
-export interface AiSdkToolsOptions {
-  /** Who the tools act for (your authenticated user or service), never read from the messages. */
-  principal: Principal;
-  /**
-   * The provider the model behind the SDK speaks. Nothing in the SDK tells a tool which it is, and every call's
-   * binding and audit entry name it: reconcileTranscript matches that provider's request bodies to the entries.
-   */
-  provider: AiSdkProvider;
-  /** One business intent (a ticket, a conversation): mixed into every derived idempotency key (PlaneCall.intent_ref). */
-  intent_ref?: string;
-  /** The response id the calls are bound to (your request's or turn's id); default: one `ai-sdk-<uuid>` per call of aiSdkTools. */
-  response_id?: string;
+/** aiSdkTools' options: those of every adapter (FrameworkToolsOptions), and the person who answers the SDK's approvals. */
+export interface AiSdkToolsOptions extends FrameworkToolsOptions {
   /**
    * The person who answers the SDK's approval requests in this request, as the server knows them. Given, each tool
    * whose runtime requires approval gets `needsApproval: true`, and the client's "approved" becomes
@@ -44,10 +35,6 @@ export interface AiSdkToolsOptions {
    * the plane answers APPROVAL_REQUIRED as the tool's result.
    */
   approver?: Principal;
-  /** Approvals made beforehand with `plane.approve` (a supervisor, out of band): each used for the request digest it names. */
-  approvals?: readonly Approval[];
-  /** Each execution as the plane returned it, whole (`protected_audit`, a preview): the server's, never the model's. */
-  onExecution?: (execution: Execution, toolCallId: string) => void | Promise<void>;
 }
 
 /** What `aiSdkTools` builds for one registry tool: its output is the `model_result`, its model output that as canonical text. */
@@ -59,13 +46,9 @@ export type AiSdkTool = Tool<unknown, ModelResult>;
  * would refuse reach the plane, whose gate answers INVALID_ARGUMENTS from the catalog (docs/frameworks.md).
  */
 export function aiSdkTools(plane: ControlPlane, options: AiSdkToolsOptions): Record<string, AiSdkTool> {
-  checkOptions(plane, options);
-  const binding: CallBinding = {
-    principal: options.principal,
-    provider: options.provider,
-    response_id: options.response_id ?? newResponseId('ai-sdk'),
-    ...(options.intent_ref === undefined ? {} : { intent_ref: options.intent_ref }),
-  };
+  const binding = callBinding('aiSdkTools', 'ai-sdk', plane, options);
+  if (options.approver !== undefined && !isPrincipal(options.approver))
+    throw new TypeError('aiSdkTools: approver must be { tenant, subject }');
   const tools: Record<string, AiSdkTool> = {};
   for (const spec of Object.values(plane.dispatcher.tools)) tools[spec.name] = aiSdkTool(plane, spec, binding, options);
   return tools;
@@ -79,14 +62,14 @@ function aiSdkTool(plane: ControlPlane, spec: ToolSpec, binding: CallBinding, o:
     inputSchema: jsonSchema<unknown>(inputJsonSchema(spec) as JSONSchema7),
     ...(paused ? { needsApproval: true } : {}),
     async execute(args: unknown, { toolCallId, abortSignal }: ToolExecutionOptions): Promise<ModelResult> {
-      const execution = await runPlaneCall(plane, planeCall(binding, spec.name, toolCallId, args), {
-        signal: abortSignal,
-        approvals: o.approvals,
-        // The SDK resumed this call only after the client's "approved": the approver's yes goes to the plane's own
-        // preview, which the plane may refuse. Without the SDK's pause, only approvals made beforehand count.
-        approver: paused ? () => o.approver ?? null : undefined,
-        onExecution: o.onExecution && ((e) => o.onExecution?.(e, toolCallId)),
-      });
+      // The SDK resumed a paused call only after the client's "approved": the approver's yes goes to the plane's own
+      // preview, which the plane may refuse. Without the SDK's pause, only approvals made beforehand count.
+      const askApproval = paused ? () => o.approver ?? null : undefined;
+      const execution = await runPlaneCall(
+        plane,
+        planeCall(binding, spec.name, toolCallId, args),
+        runOptionsFor({ ...o, askApproval }, toolCallId, abortSignal),
+      );
       // runPlaneCall validated the package again: one that fails is thrown, and the SDK answers the throw with its
       // own tool-error text, which names only the violation codes.
       return execution.pkg.model_result;
@@ -94,10 +77,4 @@ function aiSdkTool(plane: ControlPlane, spec: ToolSpec, binding: CallBinding, o:
     // The SDK's `json` output would be re-serialized by each provider package; text is sent as it is.
     toModelOutput: ({ output }) => ({ type: 'text', value: canonicalize(output) }),
   };
-}
-
-function checkOptions(plane: ControlPlane, o: AiSdkToolsOptions): void {
-  checkBinding('aiSdkTools', plane, o);
-  if (o.approver !== undefined && !isPrincipal(o.approver))
-    throw new TypeError('aiSdkTools: approver must be { tenant, subject }');
 }

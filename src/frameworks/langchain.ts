@@ -18,43 +18,20 @@ import {
 } from '@langchain/core/tools';
 import type { JSONSchema } from '@langchain/core/utils/json_schema';
 import { canonicalize, type ToolSpec } from '../core/index.ts';
+import { PlaneCallError, type ControlPlane } from '../control/index.ts';
 import {
-  PlaneCallError,
-  type Approval,
-  type ControlPlane,
-  type Execution,
-  type Preview,
-  type Principal,
-} from '../control/index.ts';
-import {
-  checkBinding,
+  callBinding,
   inputJsonSchema,
-  newResponseId,
   planeCall,
+  runOptionsFor,
   runPlaneCall,
+  type AskApproval,
   type CallBinding,
-  type FrameworkProvider,
+  type FrameworkToolsOptions,
 } from './planeCall.ts';
 
-export interface LangChainToolsOptions {
-  /** Who the tools act for (your authenticated user or service), never read from the messages. */
-  principal: Principal;
-  /**
-   * The provider the chat model speaks. Nothing in LangChain tells a tool which it is, and every call's binding and
-   * audit entry name it: reconcileTranscript matches that provider's request bodies to the entries.
-   */
-  provider: FrameworkProvider;
-  /** One business intent (a ticket, a thread): mixed into every derived idempotency key (PlaneCall.intent_ref). */
-  intent_ref?: string;
-  /**
-   * The conversation the calls belong to (PlaneCall.conversation_ref, docs/argument-provenance.md): the plane notes
-   * what the model read in the results and holds a sensitive argument whose value it read only there.
-   */
-  conversation_ref?: string;
-  /** The response id the calls are bound to (your run's or turn's id); default: one `langchain-<uuid>` per call of langchainTools. */
-  response_id?: string;
-  /** Approvals made beforehand with `plane.approve` (a supervisor, out of band): each used for the request digest it names. */
-  approvals?: readonly Approval[];
+/** langchainTools' options: those of every adapter (FrameworkToolsOptions), and how a held call is approved. */
+export interface LangChainToolsOptions extends FrameworkToolsOptions {
   /**
    * Asked when the plane held a call (APPROVAL_REQUIRED): the person who approves the plane's preview, as the server
    * knows them, or null. The adapter then calls `plane.approve(preview, approver)`, which the plane may refuse (four
@@ -62,9 +39,7 @@ export interface LangChainToolsOptions {
    * run by throwing, and on resume the node runs again, the plane holds the call again under the same request
    * digest, and `interrupt` returns the person's answer (docs/frameworks.md#approvals-with-langgraph).
    */
-  askApproval?: (preview: Preview, toolCallId: string) => Principal | null | Promise<Principal | null>;
-  /** Each execution as the plane returned it, whole (`protected_audit`, a preview): the server's, never the model's. */
-  onExecution?: (execution: Execution, toolCallId: string) => void | Promise<void>;
+  askApproval?: AskApproval;
 }
 
 /**
@@ -87,16 +62,9 @@ export interface AuditReference {
  * the principal is the request's.
  */
 export function langchainTools(plane: ControlPlane, options: LangChainToolsOptions): StructuredToolInterface[] {
-  checkBinding('langchainTools', plane, options);
+  const binding = callBinding('langchainTools', 'langchain', plane, options);
   if (options.askApproval !== undefined && typeof options.askApproval !== 'function')
     throw new TypeError('langchainTools: askApproval must be a function');
-  const binding: CallBinding = {
-    principal: options.principal,
-    provider: options.provider,
-    response_id: options.response_id ?? newResponseId('langchain'),
-    ...(options.intent_ref === undefined ? {} : { intent_ref: options.intent_ref }),
-    ...(options.conversation_ref === undefined ? {} : { conversation_ref: options.conversation_ref }),
-  };
   return Object.values(plane.dispatcher.tools).map((spec) => langchainTool(plane, spec, binding, options));
 }
 
@@ -106,7 +74,6 @@ function langchainTool(
   binding: CallBinding,
   o: LangChainToolsOptions,
 ): StructuredToolInterface {
-  const ask = o.askApproval;
   const run = async (args: unknown, config: ToolRunnableConfig): Promise<[string, AuditReference]> => {
     // The call id is the provider's, carried by the ToolCall an agent (ToolNode, createAgent) invokes the tool
     // with; StructuredTool.invoke puts that ToolCall on the config. Without one there is nothing to bind the
@@ -114,12 +81,11 @@ function langchainTool(
     const id = config?.toolCall?.id;
     if (typeof id !== 'string' || id.length === 0)
       throw new TypeError(`langchainTools: invoke ${spec.name} with a ToolCall { id, name, args, type: 'tool_call' }`);
-    const execution = await runPlaneCall(plane, planeCall(binding, spec.name, id, args), {
-      signal: config.signal,
-      approvals: o.approvals,
-      approver: ask && ((preview) => ask(preview, id)),
-      onExecution: o.onExecution && ((e) => o.onExecution?.(e, id)),
-    }).catch((error: unknown) => {
+    const execution = await runPlaneCall(
+      plane,
+      planeCall(binding, spec.name, id, args),
+      runOptionsFor(o, id, config.signal),
+    ).catch((error: unknown) => {
       throw fromTheModel(error, spec.name) ?? error;
     });
     // A string content goes into the ToolMessage as it is (an object would be JSON.stringify'd by _formatToolOutput,

@@ -12,46 +12,30 @@
  */
 import { tool, type FunctionTool, type RunContext, type ToolInputParameters } from '@openai/agents-core';
 import { canonicalize, type ToolSpec } from '../core/index.ts';
-import type { Approval, ControlPlane, Execution, Preview, Principal } from '../control/index.ts';
+import type { ControlPlane } from '../control/index.ts';
 import {
-  checkBinding,
+  callBinding,
   inputJsonSchema,
-  newResponseId,
   planeCall,
+  runOptionsFor,
   runPlaneCall,
+  type AskApproval,
   type CallBinding,
-  type FrameworkProvider,
+  type FrameworkToolsOptions,
 } from './planeCall.ts';
 
-export interface AgentsToolsOptions {
-  /** Who the tools act for (your authenticated user or service), never read from the messages. */
-  principal: Principal;
-  /**
-   * The provider the agent's model speaks. The Agents SDK runs OpenAI's Responses API by default but any model
-   * behind its `Model` interface, and nothing in it tells a tool which: every call's binding and audit entry name
-   * it, and reconcileTranscript matches that provider's request bodies to the entries. So it is required.
-   */
-  provider: FrameworkProvider;
-  /** One business intent (a ticket, a thread): mixed into every derived idempotency key (PlaneCall.intent_ref). */
-  intent_ref?: string;
-  /**
-   * The conversation the calls belong to (PlaneCall.conversation_ref, docs/argument-provenance.md): the plane notes
-   * what the model read in the results and holds a sensitive argument whose value it read only there.
-   */
-  conversation_ref?: string;
-  /** The response id the calls are bound to (your run's or turn's id); default: one `openai-agents-<uuid>` per call of agentsTools. */
-  response_id?: string;
-  /** Approvals made beforehand with `plane.approve` (a supervisor, out of band): each used for the request digest it names. */
-  approvals?: readonly Approval[];
+/**
+ * agentsTools' options: those of every adapter (FrameworkToolsOptions; `provider` is required here too, as the SDK
+ * runs any model behind its `Model` interface), and how a held call is approved.
+ */
+export interface AgentsToolsOptions extends FrameworkToolsOptions {
   /**
    * Asked when the plane held a call (APPROVAL_REQUIRED): the person who approves the plane's preview, as the server
    * knows them, or null. The adapter then calls `plane.approve(preview, approver)`, which the plane may refuse (four
    * eyes, expiry), and executes again. It may wait for a person: the tool waits with it. It cannot pause the run:
    * what it throws is the SDK's to answer, with its generic tool-error text (docs/frameworks.md#approvals-in-the-agents-sdk).
    */
-  askApproval?: (preview: Preview, callId: string) => Principal | null | Promise<Principal | null>;
-  /** Each execution as the plane returned it, whole (`protected_audit`, a preview): the server's, never the model's. */
-  onExecution?: (execution: Execution, callId: string) => void | Promise<void>;
+  askApproval?: AskApproval;
 }
 
 /**
@@ -70,21 +54,13 @@ export type AgentsTool = FunctionTool<unknown, NonStrictSchema, string>;
  * per request: the principal is the request's.
  */
 export function agentsTools(plane: ControlPlane, options: AgentsToolsOptions): AgentsTool[] {
-  checkBinding('agentsTools', plane, options);
+  const binding = callBinding('agentsTools', 'openai-agents', plane, options);
   if (options.askApproval !== undefined && typeof options.askApproval !== 'function')
     throw new TypeError('agentsTools: askApproval must be a function');
-  const binding: CallBinding = {
-    principal: options.principal,
-    provider: options.provider,
-    response_id: options.response_id ?? newResponseId('openai-agents'),
-    ...(options.intent_ref === undefined ? {} : { intent_ref: options.intent_ref }),
-    ...(options.conversation_ref === undefined ? {} : { conversation_ref: options.conversation_ref }),
-  };
   return Object.values(plane.dispatcher.tools).map((spec) => agentsTool(plane, spec, binding, options));
 }
 
 function agentsTool(plane: ControlPlane, spec: ToolSpec, binding: CallBinding, o: AgentsToolsOptions): AgentsTool {
-  const ask = o.askApproval;
   const made = tool<NonStrictSchema, unknown, string>({
     name: spec.name,
     description: spec.title.en,
@@ -104,12 +80,11 @@ function agentsTool(plane: ControlPlane, spec: ToolSpec, binding: CallBinding, o
       const id = details?.toolCall?.callId;
       if (typeof id !== 'string' || id.length === 0)
         throw new TypeError(`agentsTools: invoke ${spec.name} with details.toolCall { callId }`);
-      const execution = await runPlaneCall(plane, planeCall(binding, spec.name, id, args), {
-        signal: details?.signal,
-        approvals: o.approvals,
-        approver: ask && ((preview) => ask(preview, id)),
-        onExecution: o.onExecution && ((e) => o.onExecution?.(e, id)),
-      });
+      const execution = await runPlaneCall(
+        plane,
+        planeCall(binding, spec.name, id, args),
+        runOptionsFor(o, id, details?.signal),
+      );
       // A string is the function call's output as it is ({ type: 'text', text }, getToolCallOutputItem in
       // @openai/agents-core/dist/runner/toolExecution.mjs); an object would be turned into text by toSmartString,
       // not canonicalized.

@@ -14,6 +14,30 @@ import type { Approval, ControlPlane, Execution, PlaneCall, Preview, Principal }
 /** The registered last hops a model behind a framework can speak: reconcileTranscript reads their request bodies. */
 export type FrameworkProvider = 'openai' | 'anthropic' | 'gemini';
 
+/** The options every adapter's factory takes (aiSdkTools, langchainTools, agentsTools), each said once here. */
+export interface FrameworkToolsOptions {
+  /** Who the tools act for (your authenticated user or service), never read from the messages. */
+  principal: Principal;
+  /**
+   * The provider the model speaks. Nothing in a framework tells a tool which it is, and every call's binding and
+   * audit entry name it: reconcileTranscript matches that provider's request bodies to the entries.
+   */
+  provider: FrameworkProvider;
+  /** One business intent (a ticket, a thread): mixed into every derived idempotency key (PlaneCall.intent_ref). */
+  intent_ref?: string;
+  /**
+   * The conversation the calls belong to (PlaneCall.conversation_ref, docs/argument-provenance.md): the plane notes
+   * what the model read in the results and holds a sensitive argument whose value it read only there.
+   */
+  conversation_ref?: string;
+  /** The response id the calls are bound to (your request's or turn's id); default: one `<adapter>-<uuid>` per factory call. */
+  response_id?: string;
+  /** Approvals made beforehand with `plane.approve` (a supervisor, out of band): each used for the request digest it names. */
+  approvals?: readonly Approval[];
+  /** Each execution as the plane returned it, whole (`protected_audit`, a preview): the server's, never the model's. */
+  onExecution?: (execution: Execution, callId: string) => void | Promise<void>;
+}
+
 /** What one adapter call binds every tool call to: the server's, never the messages'. */
 export interface CallBinding {
   principal: Principal;
@@ -122,11 +146,39 @@ export const isPrincipal = (p: unknown): p is Principal =>
   typeof (p as Principal).tenant === 'string' &&
   typeof (p as Principal).subject === 'string';
 
-/** The options every adapter's factory needs, refused at once (a wiring bug) rather than at the first call. */
-export function checkBinding(who: string, plane: ControlPlane, o: { principal: unknown; provider: unknown }): void {
+/**
+ * The binding of one factory call (`who`, e.g. 'aiSdkTools'), its options refused at once (a wiring bug) rather than
+ * at the first call; the response id made with `who`'s prefix unless the caller names one.
+ */
+export function callBinding(who: string, prefix: string, plane: ControlPlane, o: FrameworkToolsOptions): CallBinding {
   if (typeof plane?.execute !== 'function' || typeof plane.dispatcher?.tools !== 'object')
     throw new TypeError(`${who}: plane must be made by createControlPlane`);
   if (!isPrincipal(o?.principal)) throw new TypeError(`${who}: principal must be { tenant, subject }`);
   if (!['openai', 'anthropic', 'gemini'].includes(o.provider as string))
     throw new TypeError(`${who}: provider must be "openai", "anthropic" or "gemini"`);
+  return {
+    principal: o.principal,
+    provider: o.provider,
+    response_id: o.response_id ?? newResponseId(prefix),
+    ...(o.intent_ref === undefined ? {} : { intent_ref: o.intent_ref }),
+    ...(o.conversation_ref === undefined ? {} : { conversation_ref: o.conversation_ref }),
+  };
+}
+
+/** Who approves a call the plane held, asked with the plane's preview and the framework's call id (LangChain, Agents SDK). */
+export type AskApproval = (preview: Preview, callId: string) => Principal | null | Promise<Principal | null>;
+
+/** The run options of one tool call: the factory's approvals and callbacks, bound to the framework's call id. */
+export function runOptionsFor(
+  o: FrameworkToolsOptions & { askApproval?: AskApproval | undefined },
+  callId: string,
+  signal: AbortSignal | undefined,
+): RunOptions {
+  const { askApproval: ask, onExecution } = o;
+  return {
+    signal,
+    approvals: o.approvals,
+    approver: ask && ((preview) => ask(preview, callId)),
+    onExecution: onExecution && ((e) => onExecution(e, callId)),
+  };
 }

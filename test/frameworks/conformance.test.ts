@@ -135,6 +135,18 @@ describe.each(drivers)('$name: the plane’s contract, as the framework delivers
       expect(parsedRead(d, run, id)).toMatchObject({ status: 'succeeded', data: { refund_ref: 'RF-1' } });
   });
 
+  it('passes the conversation to the plane: a refund of an invoice the model read only in a result is held', async () => {
+    // A read, then the refund of what it found, in a later step: the invoice reached the model only as data.
+    const script: Turn[] = [[[readInvoice('call_inv')], [askRefund('call_ref')]]];
+    const overrides = { issue_refund: { trusted_arguments: ['invoice_ref'] } };
+    const unvouched = await d.run(script, { overrides, conversation: { ref: 'conv-1', vouched: ['Refund it'] } });
+    expect(parsedRead(d, unvouched, 'call_ref')).toMatchObject({ error: { code: 'APPROVAL_REQUIRED' } });
+    expect(unvouched.world.refunds).toHaveLength(0);
+    // The user named the invoice in the same conversation: the value is theirs, and the refund runs.
+    const vouched = await d.run(script, { overrides, conversation: { ref: 'conv-2', vouched: ['Refund INV-42'] } });
+    expect(vouched.world.refunds).toHaveLength(1);
+  });
+
   it('keeps an audit chain that verifies, one entry per call, each bound to the result the model read', async () => {
     const run = await d.run([...readAndRefund, [[askRefund('call_neg', { ...refund(), amount_cents: -1 })]]]);
     const entries = await run.plane.auditEntries();

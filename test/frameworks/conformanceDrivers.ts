@@ -33,6 +33,8 @@ export interface RunOptions {
   overrides?: Parameters<typeof billingPlane>[0];
   /** The business intent of each turn, by its index (the adapters mix it into each derived key); none when absent. */
   intent_ref?: (turn: number) => string;
+  /** The conversation every call belongs to, and what its user vouched for before the first turn (plane.noteTrusted). */
+  conversation?: { ref: string; vouched: string[] };
 }
 
 export type Plane = ReturnType<typeof billingPlane>;
@@ -64,7 +66,16 @@ const tooling = (p: Plane, options: RunOptions, turn: number) => ({
   provider: 'openai' as const,
   onExecution: p.onExecution,
   ...(options.intent_ref === undefined ? {} : { intent_ref: options.intent_ref(turn) }),
+  ...(options.conversation === undefined ? {} : { conversation_ref: options.conversation.ref }),
 });
+
+/** The billing plane of one run, the conversation's vouched-for values noted as its caller would before the model runs. */
+async function planeOf(options: RunOptions): Promise<Plane> {
+  const p = billingPlane(options.overrides);
+  const c = options.conversation;
+  if (c !== undefined) await p.plane.noteTrusted({ principal: alice, conversation_ref: c.ref, values: c.vouched });
+  return p;
+}
 const asText = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x));
 
 /** The AI SDK's loop (`generateText`) over one language model per turn; `sent` is what the turns' models collect. */
@@ -73,7 +84,7 @@ async function aiSdkLoop(
   options: RunOptions,
   modelFor: (turn: Turn) => { model: LanguageModel; sent: () => unknown[] },
 ): Promise<Run> {
-  const p = billingPlane(options.overrides);
+  const p = await planeOf(options);
   const sent: unknown[] = [];
   let messages: ModelMessage[] = [];
   for (const [i, turn] of turns.entries()) {
@@ -148,7 +159,7 @@ type ChatFor = (
  * (langchainWorld.ts), until the model answers with text.
  */
 async function langchainLoop(turns: Turn[], options: RunOptions, chatFor: ChatFor): Promise<Run> {
-  const p = billingPlane(options.overrides);
+  const p = await planeOf(options);
   const sent: unknown[] = [];
   let messages: BaseMessage[] = [];
   for (const [i, turn] of turns.entries()) {
@@ -206,7 +217,7 @@ async function agentsLoop(
   options: RunOptions,
   modelFor: (turn: Turn) => { model: Model; sent: () => unknown[] },
 ): Promise<Run> {
-  const p = billingPlane(options.overrides);
+  const p = await planeOf(options);
   const sent: unknown[] = [];
   let history: AgentInputItem[] = [];
   for (const [i, turn] of turns.entries()) {
