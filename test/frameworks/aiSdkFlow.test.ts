@@ -7,10 +7,17 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { aiSdkTools } from '../../src/frameworks/aiSdk.ts';
-import { reconcileTranscript, systemClock, verifyAuditChain } from '../../src/control/index.ts';
-import { createControlPlane, memoryStore } from '../../src/control/index.ts';
-import { alice, billingWorld, dispatcher } from '../control/billing.ts';
-import { billingPlane, callsStep, responsesBody, scriptedModel, textStep, toolResultsOf } from './aiSdkWorld.ts';
+import { reconcileTranscript, verifyAuditChain } from '../../src/control/index.ts';
+import { alice } from '../control/billing.ts';
+import {
+  abortableReadPlane,
+  billingPlane,
+  callsStep,
+  responsesBody,
+  scriptedModel,
+  textStep,
+  toolResultsOf,
+} from './aiSdkWorld.ts';
 
 const refund = JSON.stringify({ invoice_ref: 'INV-42', amount_cents: 500, reason: 'damaged on arrival' });
 const bob = { tenant: 'tenant-acme', subject: 'user-bob' };
@@ -105,30 +112,8 @@ describe('approvals: the SDK pauses, the plane decides', () => {
 
 describe('the SDK’s abort signal', () => {
   it('reaches the plane and the handler: the read ends at the abort, not at its 30 s deadline', async () => {
-    const world = billingWorld();
-    let handlerSignal: AbortSignal | null = null;
-    const plane = createControlPlane({
-      dispatcher,
-      store: memoryStore(),
-      authorize: () => true,
-      clock: systemClock,
-      runtimes: {
-        ...world.runtimes,
-        get_invoice: {
-          run: (_args, ctx) =>
-            new Promise((resolve) => {
-              handlerSignal = ctx.signal;
-              ctx.signal.addEventListener('abort', () => resolve({ kind: 'error', error: { code: 'TOOL_ERROR' } }));
-            }),
-        },
-      },
-    });
-    const codes: (string | null)[] = [];
-    const tools = aiSdkTools(plane, {
-      principal: alice,
-      provider: 'openai',
-      onExecution: (e) => void codes.push(e.pkg.model_result.error?.code ?? null),
-    });
+    const { plane, codes, onExecution, handlerAborted } = abortableReadPlane();
+    const tools = aiSdkTools(plane, { principal: alice, provider: 'openai', onExecution });
     const { model } = scriptedModel(callsStep(['call_slow', 'get_invoice', '{"invoice_ref":"INV-42"}']), textStep());
     const stop = new AbortController();
     const started = Date.now();
@@ -137,7 +122,7 @@ describe('the SDK’s abort signal', () => {
       generateText({ model, tools, prompt: 'Look up', abortSignal: stop.signal, stopWhen: stepCountIs(3) }),
     ).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((handlerSignal as AbortSignal | null)?.aborted).toBe(true);
+    expect(handlerAborted()).toBe(true);
     expect(codes).toEqual(['TIMEOUT_BEFORE_EXECUTE']);
   });
 });

@@ -6,6 +6,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import {
   createControlPlane,
   memoryStore,
+  systemClock,
   virtualClock,
   type Execution,
   type ToolRuntime,
@@ -113,4 +114,37 @@ export function responsesBody(calls: { name: string; call_id: string; arguments:
       output_tokens_details: { reasoning_tokens: 0 },
     },
   };
+}
+
+/**
+ * The billing plane on the system clock, its get_invoice waiting and answering only once its signal aborts: what a
+ * framework's abort must reach. `codes` are the plane's answers in order; `first` resolves with the first execution.
+ */
+export function abortableReadPlane() {
+  const world = billingWorld();
+  let handlerSignal: AbortSignal | null = null;
+  const plane = createControlPlane({
+    dispatcher,
+    store: memoryStore(),
+    authorize: () => true,
+    clock: systemClock,
+    runtimes: {
+      ...world.runtimes,
+      get_invoice: {
+        run: (_args, ctx) =>
+          new Promise((resolve) => {
+            handlerSignal = ctx.signal;
+            ctx.signal.addEventListener('abort', () => resolve({ kind: 'error', error: { code: 'TOOL_ERROR' } }));
+          }),
+      },
+    },
+  });
+  const codes: (string | null)[] = [];
+  let recorded: (e: Execution) => void = () => {};
+  const first = new Promise<Execution>((resolve) => (recorded = resolve));
+  const onExecution = (e: Execution) => {
+    codes.push(e.pkg.model_result.error?.code ?? null);
+    recorded(e);
+  };
+  return { plane, codes, first, onExecution, handlerAborted: () => handlerSignal?.aborted === true };
 }

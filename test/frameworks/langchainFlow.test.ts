@@ -7,16 +7,9 @@
 import { AIMessageChunk, HumanMessage, type ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { langchainTools } from '../../src/frameworks/langchain.ts';
-import {
-  createControlPlane,
-  memoryStore,
-  systemClock,
-  verifyAuditChain,
-  type Execution,
-  type Preview,
-} from '../../src/control/index.ts';
-import { alice, billingWorld, dispatcher } from '../control/billing.ts';
-import { billingPlane } from './aiSdkWorld.ts';
+import { verifyAuditChain, type Preview } from '../../src/control/index.ts';
+import { alice } from '../control/billing.ts';
+import { abortableReadPlane, billingPlane } from './aiSdkWorld.ts';
 import { refundArgs, scriptedChat, toolCall, toolStep } from './langchainWorld.ts';
 
 const bob = { tenant: 'tenant-acme', subject: 'user-bob' };
@@ -134,27 +127,8 @@ describe('approvals: the plane holds, a LangGraph interrupt carries its preview'
 
 describe('the run’s abort signal', () => {
   it('reaches the plane and the handler: the read ends at the abort, not at its 30 s deadline', async () => {
-    const world = billingWorld();
-    let handlerSignal: AbortSignal | null = null;
-    const plane = createControlPlane({
-      dispatcher,
-      store: memoryStore(),
-      authorize: () => true,
-      clock: systemClock,
-      runtimes: {
-        ...world.runtimes,
-        get_invoice: {
-          run: (_args, ctx) =>
-            new Promise((resolve) => {
-              handlerSignal = ctx.signal;
-              ctx.signal.addEventListener('abort', () => resolve({ kind: 'error', error: { code: 'TOOL_ERROR' } }));
-            }),
-        },
-      },
-    });
-    let recorded: (e: Execution) => void = () => {};
-    const execution = new Promise<Execution>((resolve) => (recorded = resolve));
-    const tools = langchainTools(plane, { principal: alice, provider: 'openai', onExecution: (e) => recorded(e) });
+    const { plane, first, onExecution, handlerAborted } = abortableReadPlane();
+    const tools = langchainTools(plane, { principal: alice, provider: 'openai', onExecution });
     const ai = await scriptedChat(tools).step(
       [new HumanMessage('Look up')],
       [toolCall('call_slow', 'get_invoice', { invoice_ref: 'INV-42' })],
@@ -164,9 +138,9 @@ describe('the run’s abort signal', () => {
     setTimeout(() => stop.abort(), 50);
     // LangChain's tool() rejects at the abort by itself; the plane, given the same signal, ends the call too.
     await expect(toolStep(tools, ai, { signal: stop.signal })).rejects.toThrow(/abort/i);
-    const e = await execution;
+    const e = await first;
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((handlerSignal as AbortSignal | null)?.aborted).toBe(true);
+    expect(handlerAborted()).toBe(true);
     expect(e.pkg.model_result.error?.code).toBe('TIMEOUT_BEFORE_EXECUTE');
   });
 });

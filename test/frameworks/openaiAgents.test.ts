@@ -7,18 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { agentsTools } from '../../src/frameworks/openaiAgents.ts';
 import { inputJsonSchema } from '../../src/frameworks/planeCall.ts';
-import {
-  createControlPlane,
-  memoryStore,
-  systemClock,
-  verifyAuditChain,
-  type Execution,
-  type Preview,
-} from '../../src/control/index.ts';
+import { verifyAuditChain, type Preview } from '../../src/control/index.ts';
 import { canonicalize } from '../../src/core/index.ts';
 import { resultDigest } from '../../src/core/result/index.ts';
-import { alice, billingWorld, dispatcher } from '../control/billing.ts';
-import { auditValues, billingPlane } from './aiSdkWorld.ts';
+import { alice } from '../control/billing.ts';
+import { abortableReadPlane, auditValues, billingPlane } from './aiSdkWorld.ts';
 import { invokeAs, refundArgs } from './openaiAgentsWorld.ts';
 
 const bob = { tenant: 'tenant-acme', subject: 'user-bob' };
@@ -148,33 +141,15 @@ describe('a call as the Runner makes it', () => {
   });
 
   it('hands the run’s abort signal to the plane and the handler: the read ends at the abort, not at its deadline', async () => {
-    const world = billingWorld();
-    let handlerSignal: AbortSignal | null = null;
-    const plane = createControlPlane({
-      dispatcher,
-      store: memoryStore(),
-      authorize: () => true,
-      clock: systemClock,
-      runtimes: {
-        ...world.runtimes,
-        get_invoice: {
-          run: (_args, ctx) =>
-            new Promise((resolve) => {
-              handlerSignal = ctx.signal;
-              ctx.signal.addEventListener('abort', () => resolve({ kind: 'error', error: { code: 'TOOL_ERROR' } }));
-            }),
-        },
-      },
-    });
-    const seen: Execution[] = [];
-    const tools = agentsTools(plane, { principal: alice, provider: 'openai', onExecution: (e) => void seen.push(e) });
+    const { plane, codes, onExecution, handlerAborted } = abortableReadPlane();
+    const tools = agentsTools(plane, { principal: alice, provider: 'openai', onExecution });
     const stop = new AbortController();
     const started = Date.now();
     setTimeout(() => stop.abort(), 50);
     const out = await invokeAs(byName(tools, 'get_invoice'), 'call_slow', '{"invoice_ref":"INV-42"}', stop.signal);
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((handlerSignal as AbortSignal | null)?.aborted).toBe(true);
-    expect(seen.map((e) => e.pkg.model_result.error?.code)).toEqual(['TIMEOUT_BEFORE_EXECUTE']);
+    expect(handlerAborted()).toBe(true);
+    expect(codes).toEqual(['TIMEOUT_BEFORE_EXECUTE']);
     expect(parsed(out)).toMatchObject({ error: { code: 'TIMEOUT_BEFORE_EXECUTE' } });
   });
 });

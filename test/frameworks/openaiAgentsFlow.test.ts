@@ -11,8 +11,8 @@ import { agentsTools } from '../../src/frameworks/openaiAgents.ts';
 import { createControlPlane, memoryStore, systemClock, verifyAuditChain } from '../../src/control/index.ts';
 import { canonicalize, createDispatcher, defineTool } from '../../src/core/index.ts';
 import { resultDigest } from '../../src/core/result/index.ts';
-import { alice, billingWorld, dispatcher, getInvoice } from '../control/billing.ts';
-import { auditValues, billingPlane } from './aiSdkWorld.ts';
+import { alice, billingWorld, getInvoice } from '../control/billing.ts';
+import { abortableReadPlane, auditValues, billingPlane } from './aiSdkWorld.ts';
 import {
   agentRun,
   callsStep,
@@ -188,30 +188,8 @@ describe('the registry’s names', () => {
 
 describe('the run’s abort signal', () => {
   it('ends the run and reaches the plane and the handler: the read ends at the abort, recorded', async () => {
-    const world = billingWorld();
-    let handlerSignal: AbortSignal | null = null;
-    const plane = createControlPlane({
-      dispatcher,
-      store: memoryStore(),
-      authorize: () => true,
-      clock: systemClock,
-      runtimes: {
-        ...world.runtimes,
-        get_invoice: {
-          run: (_args, ctx) =>
-            new Promise((resolve) => {
-              handlerSignal = ctx.signal;
-              ctx.signal.addEventListener('abort', () => resolve({ kind: 'error', error: { code: 'TOOL_ERROR' } }));
-            }),
-        },
-      },
-    });
-    const codes: (string | null)[] = [];
-    const tools = agentsTools(plane, {
-      principal: alice,
-      provider: 'openai',
-      onExecution: (e) => void codes.push(e.pkg.model_result.error?.code ?? null),
-    });
+    const { plane, codes, onExecution, handlerAborted } = abortableReadPlane();
+    const tools = agentsTools(plane, { principal: alice, provider: 'openai', onExecution });
     const { model, requests } = scriptedModel(
       callsStep(['call_slow', 'get_invoice', { invoice_ref: 'INV-42' }]),
       textStep(),
@@ -221,7 +199,7 @@ describe('the run’s abort signal', () => {
     setTimeout(() => stop.abort(), 50);
     await expect(agentRun(model, tools).run('Look up', { signal: stop.signal })).rejects.toThrow(/abort/i);
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((handlerSignal as AbortSignal | null)?.aborted).toBe(true);
+    expect(handlerAborted()).toBe(true);
     expect(codes).toEqual(['TIMEOUT_BEFORE_EXECUTE']);
     expect(requests()).toHaveLength(1);
     expect(verifyAuditChain(await plane.auditEntries())).toMatchObject({ ok: true, checked: 1 });
