@@ -8,9 +8,11 @@ export { CanonicalizationError, canonicalize } from './canonical.ts';
 export { type JsonLocation, parseStrictJson, STRICT_JSON_LIMITS } from './strictJson.ts';
 export {
   type JsonExpected,
+  type JsonParseDetail,
   type JsonParseError,
   type JsonParseReason,
   type JsonParseWords,
+  parseErrorMessage,
   sayParseError,
 } from './jsonParseError.ts';
 export { decodeUtf8Strict } from './utf8Strict.ts';

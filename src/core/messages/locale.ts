@@ -8,6 +8,7 @@
  * source of English: the `detail` of every violation, problem, note and
  * refusal is its text. A page loads the other languages when it needs them.
  */
+import type { JsonParseDetail } from '../json/index.ts';
 import type { Segment, TurnWordsParams } from './turnParams.ts';
 import type { ViolationParams } from './violationParams.ts';
 
@@ -18,4 +19,6 @@ export interface MessageLocale {
   readonly violation: (p: ViolationParams) => string;
   /** A turn problem, note or refusal, in segments: plain text, and identifiers to set apart. */
   readonly turn: (p: TurnWordsParams) => Segment[];
+  /** A strict-JSON refusal's reason and specifics (the parser's and the UTF-8 decoder's), one line of text. */
+  readonly parse: (d: JsonParseDetail) => string;
 }

@@ -9,7 +9,7 @@ import { evaluate } from '../../playground/evaluate.ts';
 import { builtinDoc } from '../../playground/work.ts';
 import { problemMessage } from '../features/problems/ProblemsList.tsx';
 import type { ViolationWords } from './useViolationWords.ts';
-import { PARSE_ERROR_ZH, parseErrorText } from './parseErrors.ts';
+import { parseErrorText } from './parseErrors.ts';
 
 const refusal = (text: string, maxBytes?: number): JsonParseError => {
   const r = parseStrictJson(text, maxBytes === undefined ? {} : { maxBytes });
@@ -68,10 +68,42 @@ const REFUSALS: readonly JsonParseError[] = [
 
 const zh = (e: JsonParseError): string => parseErrorText(e, 'zh');
 
+/** Every reason, listed so that a new one fails the type check here too. */
+const EVERY_REASON: Readonly<Record<JsonParseReason, true>> = {
+  too_large: true,
+  too_deep: true,
+  internal: true,
+  expected_value: true,
+  expected_member_name: true,
+  expected_comma_or_close: true,
+  expected_colon: true,
+  unexpected_after_value: true,
+  comment: true,
+  single_quote: true,
+  not_a_value: true,
+  byte_order_mark: true,
+  unquoted_word: true,
+  trailing_comma: true,
+  duplicate_member: true,
+  unterminated_string: true,
+  invalid_escape: true,
+  invalid_unicode_escape: true,
+  control_character: true,
+  lone_surrogate: true,
+  leading_zero: true,
+  expected_digit: true,
+  integer_range: true,
+  number_overflow: true,
+  number_underflow: true,
+  number_precision: true,
+  file_byte_order_mark: true,
+  not_utf8: true,
+};
+
 describe('parseErrorText', () => {
   it('has Chinese for every reason, and the samples reach every reason but a parser bug', () => {
     const reached = new Set<JsonParseReason>(REFUSALS.map((e) => e.reason));
-    expect([...reached, 'internal'].sort()).toEqual(Object.keys(PARSE_ERROR_ZH).sort());
+    expect([...reached, 'internal'].sort()).toEqual(Object.keys(EVERY_REASON).sort());
   });
 
   it.each(REFUSALS.map((e) => [e.reason, e] as const))('%s: Chinese, with no English sentence', (_, e) => {

@@ -3,8 +3,15 @@
  * (enViolation.ts) and every turn problem, note and refusal (enTurn.ts). The
  * `detail` the core attaches to each is this text; the CLI prints it.
  */
+import { parseErrorMessage } from '../../json/index.ts';
 import type { MessageLocale } from '../locale.ts';
 import { describeTurn } from './enTurn.ts';
 import { describeParams } from './enViolation.ts';
 
-export const en: MessageLocale = Object.freeze({ lang: 'en', violation: describeParams, turn: describeTurn });
+export const en: MessageLocale = Object.freeze({
+  lang: 'en',
+  violation: describeParams,
+  turn: describeTurn,
+  // The parser words its own English (json sits below messages); the locale says the same text.
+  parse: parseErrorMessage,
+});

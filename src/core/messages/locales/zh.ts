@@ -7,6 +7,7 @@
  * segments. A page loads this module when the learner reads Chinese.
  */
 import type { MessageLocale } from '../locale.ts';
+import { describeParseZh } from './zhParse.ts';
 import {
   codeSegment as c,
   literalSegment as lit,
@@ -387,4 +388,4 @@ function turn(p: TurnWordsParams): Segment[] {
   }
 }
 
-export const zh: MessageLocale = Object.freeze({ lang: 'zh', violation, turn });
+export const zh: MessageLocale = Object.freeze({ lang: 'zh', violation, turn, parse: describeParseZh });
