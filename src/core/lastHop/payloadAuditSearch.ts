@@ -10,7 +10,8 @@
 import { auditValuesOf, contractWords, searchedAuditValues } from '../result/auditValues.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
-import { findAdapter } from '../tables/providerAdapters.ts';
+import { findAdapter, PROVIDER_ADAPTERS, type ProviderItem } from '../tables/providerAdapters.ts';
+import type { ProviderAdapter } from '../providers/index.ts';
 import { findTool, type ToolRegistry } from '../tables/registry.ts';
 
 export interface PayloadAuditSearch {
@@ -31,18 +32,24 @@ function wordsOf(value: unknown, strings: boolean, out: Set<string> = new Set(),
   return out;
 }
 
-/**
- * What the call's adapter writes around any result: its item built for an empty result, succeeded and failed, with
- * no call id. Empty when the call's triple names no registered adapter.
- */
-export function adapterFraming(trusted: TrustedContext): string[] {
-  const c = trusted.call;
-  const adapter = findAdapter(c.provider, c.api_family, c.adapter_revision);
-  if (adapter === null) return [];
+/** What an adapter writes around any result: its item built for an empty result, succeeded and failed, no call id. */
+function framingOf(adapter: ProviderAdapter<ProviderItem>): readonly string[] {
   const words = new Set<string>();
   for (const succeeded of [true, false])
-    wordsOf(adapter.build({ call_id: '', tool: trusted.tool, succeeded, text: '{}' }), true, words);
-  return [...words].filter((w) => w !== '' && w !== '{}');
+    wordsOf(adapter.build({ call_id: '', tool: '', succeeded, text: '{}' }), true, words);
+  return Object.freeze([...words].filter((w) => w !== '' && w !== '{}'));
+}
+
+/** Each registered adapter's framing, made once from the frozen table, as the envelope's words are (auditValues.ts). */
+const FRAMING: ReadonlyMap<ProviderAdapter<ProviderItem>, readonly string[]> = new Map(
+  PROVIDER_ADAPTERS.map((a) => [a, framingOf(a)]),
+);
+
+/** The words the call's adapter writes around any result; none when the call's triple names no registered adapter. */
+export function adapterFraming(trusted: TrustedContext): readonly string[] {
+  const c = trusted.call;
+  const adapter = findAdapter(c.provider, c.api_family, c.adapter_revision);
+  return adapter === null ? [] : (FRAMING.get(adapter) ?? []);
 }
 
 /**
