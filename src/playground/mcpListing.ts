@@ -7,7 +7,7 @@ import { mcpToolDefinition } from '../core/mcp/index.ts';
 import type { Package, TrustedContext } from '../core/result/index.ts';
 import { findTool } from '../core/tables/index.ts';
 import { chapterTools } from '../chapter/index.ts';
-import { memberNamesOf, payloadAuditSearch, type PayloadAuditSearch } from '../core/lastHop/index.ts';
+import { payloadAuditSearch, type PayloadAuditSearch } from '../core/lastHop/index.ts';
 
 export interface McpListingView {
   /** One entry of `tools/list`'s `tools`. */
@@ -21,5 +21,5 @@ export function mcpListingOf(pkg: Package, trusted: TrustedContext): McpListingV
   if (spec === null) return null;
   const definition = mcpToolDefinition(spec);
   // A listing's framing is its own member names: `name`, `inputSchema`, `properties` and the schemas' keys.
-  return { definition, audit: payloadAuditSearch(definition, pkg, trusted, chapterTools, memberNamesOf(definition)) };
+  return { definition, audit: payloadAuditSearch(definition, pkg, trusted, chapterTools, 'tool_listing') };
 }

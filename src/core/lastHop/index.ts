@@ -15,7 +15,7 @@ export {
 } from './composeTurn.ts';
 export { type PayloadPreview, previewPayloads, previewProjected, withProvider } from './payloadPreview.ts';
 export { type LiveSession, openLiveSession } from './liveSession.ts';
-export { memberNamesOf, payloadAuditSearch, type PayloadAuditSearch } from './payloadAuditSearch.ts';
+export { payloadAuditSearch, type PayloadAuditSearch } from './payloadAuditSearch.ts';
 // Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
 export { AdapterRefused } from './toProviderItem.ts';
 export { TurnRefused } from './composeTurn.ts';

@@ -10,7 +10,7 @@ import { project } from '../result/project.ts';
 import { validateResult } from '../result/validateResult.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 import type { LastHopName } from '../tables/providerAdapters.ts';
-import { memberNamesOf, payloadAuditSearch } from './payloadAuditSearch.ts';
+import { payloadAuditSearch } from './payloadAuditSearch.ts';
 import { withProvider } from './payloadPreview.ts';
 import { toProviderItem } from './toProviderItem.ts';
 import { mcpToolDefinition } from '../mcp/toolDefinition.ts';
@@ -69,7 +69,7 @@ describe('payloadAuditSearch', () => {
     if (spec === null) throw new Error('no spec');
     const definition = mcpToolDefinition(spec);
     expect(JSON.stringify(definition)).toContain('"properties"');
-    expect(payloadAuditSearch(definition, pkg, t, chapterTools, memberNamesOf(definition)).found).toEqual([]);
+    expect(payloadAuditSearch(definition, pkg, t, chapterTools, 'tool_listing').found).toEqual([]);
     // Read with an adapter's framing instead, the listing's own keyword is taken for the principal.
     expect(payloadAuditSearch(definition, pkg, t, chapterTools).found).toEqual(['properties']);
   });

@@ -46,7 +46,7 @@ const FRAMING: ReadonlyMap<ProviderAdapter<ProviderItem>, readonly string[]> = n
 );
 
 /** The words the call's adapter writes around any result; none when the call's triple names no registered adapter. */
-export function adapterFraming(trusted: TrustedContext): readonly string[] {
+function adapterFraming(trusted: TrustedContext): readonly string[] {
   const c = trusted.call;
   const adapter = findAdapter(c.provider, c.api_family, c.adapter_revision);
   return adapter === null ? [] : (FRAMING.get(adapter) ?? []);
@@ -54,21 +54,19 @@ export function adapterFraming(trusted: TrustedContext): readonly string[] {
 
 /**
  * Searches `payload` (a provider item, a tool definition: anything built from `pkg` for a reader outside the trusted
- * side) for the package's audit values. `framing`: the words the payload's format adds, by default the call's
- * adapter's; a tool definition passes its own member names.
+ * side) for the package's audit values. `kind` says whose words frame it: a provider item's are the call's adapter's;
+ * a tool listing's (`tools/list`'s entry, made from the registry alone) are its own member names.
  */
 export function payloadAuditSearch(
   payload: unknown,
   pkg: Package,
   trusted: TrustedContext,
   tools: ToolRegistry,
-  framing: readonly string[] = adapterFraming(trusted),
+  kind: 'provider_item' | 'tool_listing' = 'provider_item',
 ): PayloadAuditSearch {
+  const framing = kind === 'tool_listing' ? [...wordsOf(payload, false)] : adapterFraming(trusted);
   const text = JSON.stringify(payload) ?? '';
   const words = [...contractWords(findTool(trusted.tool, tools), trusted.now), trusted.tool, ...framing];
   const needles = ['protected_audit', ...searchedAuditValues(auditValuesOf(pkg, trusted), words)];
   return { checked: needles.length, found: needles.filter((n) => text.includes(n)) };
 }
-
-/** The member names of a JSON value, at any depth: a tool definition's framing. */
-export const memberNamesOf = (value: unknown): string[] => [...wordsOf(value, false)];
