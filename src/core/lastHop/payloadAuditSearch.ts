@@ -40,16 +40,16 @@ function framingOf(adapter: ProviderAdapter<ProviderItem>): readonly string[] {
   return Object.freeze([...words].filter((w) => w !== '' && w !== '{}'));
 }
 
-/** Each registered adapter's framing, made once from the frozen table, as the envelope's words are (auditValues.ts). */
-const FRAMING: ReadonlyMap<ProviderAdapter<ProviderItem>, readonly string[]> = new Map(
-  PROVIDER_ADAPTERS.map((a) => [a, framingOf(a)]),
+/** Each registered adapter's framing by its revision, made once from the frozen table, as the envelope's words are. */
+const FRAMING: Readonly<Record<string, readonly string[]>> = Object.freeze(
+  Object.fromEntries(PROVIDER_ADAPTERS.map((a) => [a.adapter_revision, framingOf(a)])),
 );
 
 /** The words the call's adapter writes around any result; none when the call's triple names no registered adapter. */
 function adapterFraming(trusted: TrustedContext): readonly string[] {
   const c = trusted.call;
   const adapter = findAdapter(c.provider, c.api_family, c.adapter_revision);
-  return adapter === null ? [] : (FRAMING.get(adapter) ?? []);
+  return adapter === null ? [] : (FRAMING[adapter.adapter_revision] ?? []);
 }
 
 /**
