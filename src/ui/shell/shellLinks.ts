@@ -1,20 +1,19 @@
 /**
  * The links the shell writes: each mode's address, the guide's places and
  * search_kb.injection's next turn (the fixtures `P.injection_follow_up`). Every address keeps
- * presentation on, so a link opened in a new tab presents too.
+ * presentation on ({@link placeHref}, the one place an in-app address is made), so a link opened in a new tab
+ * presents too.
  */
 import type { AttackId } from '../../lessons/attacks.ts';
 import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId } from '../../lessons/recoveryProofs.ts';
 import type { BrokenPlaneId } from '../../lessons/recoveryLab/brokenPlaneIds.ts';
-import { searchOf } from '../../playground/address.ts';
-import { withPresent } from '../../playground/presentAddress.ts';
+import type { Place } from '../../playground/address.ts';
 import { providerOfStream } from '../../playground/turn/turnAddress.ts';
 import type { Mode, Work } from '../../playground/work.ts';
 import type { GuideLink, GuideTargets } from '../features/guide/GuideDialog.tsx';
 import { keepLearnTab } from '../features/learn/learnTab.ts';
+import { placeHref } from '../hooks/usePresent.ts';
 import type { PlaygroundApi } from '../state/usePlayground.ts';
-
-type Place = Parameters<typeof searchOf>[0];
 
 export interface ShellLinks {
   hrefFor(place: Place): string;
@@ -35,7 +34,7 @@ export interface ShellLinks {
 }
 
 export function shellLinks(work: Work, present: boolean, go: PlaygroundApi['go']): ShellLinks {
-  const hrefFor = (place: Place) => withPresent(searchOf(place), present);
+  const hrefFor = (place: Place) => placeHref(place, present);
   const hrefOf = (m: Mode) =>
     hrefFor({
       mode: m,

@@ -3,7 +3,7 @@ import type { JSX, MouseEvent, ReactNode, Ref } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from '../../../playground/attackView.ts';
-import { searchOf } from '../../../playground/address.ts';
+import { usePlaceHref } from '../../hooks/usePresent.ts';
 import { cx } from '../../components/cx.ts';
 import { DigestTable } from './DigestTable.tsx';
 import { StoppedBy } from './StoppedBy.tsx';
@@ -11,13 +11,13 @@ import { ATTACK_LAB_TEXT } from './text.ts';
 import styles from './VerdictView.module.css';
 
 /** The recovery lab's case where send_email exists: the injected call held for approval (a full address: it opens that mode). */
-const INJECTED_EMAIL_HREF = searchOf({
+const INJECTED_EMAIL = {
   mode: 'recovery',
   scenarioId: 'search_kb.injection',
   attackId: null,
   mistake: undefined,
   recoveryCase: 'injected_email',
-});
+} as const;
 
 /** The model turn mode at the injection's follow-up stream (A14: what the model asks for next). */
 export interface InjectionTurn {
@@ -43,6 +43,7 @@ export function VerdictView({
   verdictRef: Ref<HTMLElement> | undefined;
 }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
+  const href = usePlaceHref();
   const run = view.run;
   // The object this verdict judges, named: the editor and the Problems panel judge the learner's own, untampered text.
   const subject = (
@@ -161,7 +162,7 @@ export function VerdictView({
             </a>
           </p>
           <p className={styles.note}>
-            <a href={INJECTED_EMAIL_HREF} data-testid="injection-recovery-link">
+            <a href={href(INJECTED_EMAIL)} data-testid="injection-recovery-link">
               {t.recoveryLink}
             </a>
           </p>

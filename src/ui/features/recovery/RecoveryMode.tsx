@@ -21,7 +21,7 @@ import {
   type RecoveryCaseId,
   type RecoveryStep,
 } from '../../../lessons/recoveryProofs.ts';
-import { searchOf } from '../../../playground/address.ts';
+import { usePlaceHref } from '../../hooks/usePresent.ts';
 import { PanelNav, type Jump } from '../panelNav/PanelNav.tsx';
 import { AttemptsPanel, ModelPanel } from './AnswerPanels.tsx';
 import type { BrokenPlaneId } from '../../../lessons/recoveryLab/brokenPlaneIds.ts';
@@ -37,19 +37,19 @@ import { useRecoveryLab } from './useRecoveryLab.ts';
 import styles from './RecoveryMode.module.css';
 
 /** Where the injected email came from: the injection story's next turn, and the attack lab's A14 (full addresses: they open those modes). */
-const STORY_HREF = searchOf({
+const STORY = {
   mode: 'turn',
   scenarioId: 'search_kb.injection',
   attackId: null,
   mistake: undefined,
   turnStream: 'openai.injection_follow_up',
-});
-const ATTACK_HREF = searchOf({
+} as const;
+const ATTACK = {
   mode: 'attack',
   scenarioId: 'search_kb.injection',
   attackId: 'A14',
   mistake: undefined,
-});
+} as const;
 
 export interface RecoveryModeProps {
   lang: Lang;
@@ -137,6 +137,7 @@ export default function RecoveryMode({
   modeSwitch,
 }: RecoveryModeProps): JSX.Element {
   const t = RECOVERY_TEXT[lang];
+  const href = usePlaceHref();
   const [start, setStart] = useState(0);
   const { lab, state, beside, replaying } = useRecoveryLab(caseId, start, onStep, broken, log, onLog);
   const follow = (id: RecoveryCaseId) => (e: MouseEvent<HTMLAnchorElement>) => {
@@ -204,10 +205,10 @@ export default function RecoveryMode({
           ) : null}
           {caseId === 'injected_email' ? (
             <p className={styles.hint} data-testid="recovery-story-links">
-              <a href={STORY_HREF} data-testid="recovery-back-to-story">
+              <a href={href(STORY)} data-testid="recovery-back-to-story">
                 {t.backToStory}
               </a>{' '}
-              · <a href={ATTACK_HREF}>{t.backToAttack}</a>
+              · <a href={href(ATTACK)}>{t.backToAttack}</a>
             </p>
           ) : null}
         </div>

@@ -7,19 +7,19 @@
 import { useMemo, type JSX } from 'react';
 import type { ProviderName } from '../../../core/tables/index.ts';
 import { INJECTION_SCENARIO_ID, injectionStory } from '../../../playground/turn/injectionStory.ts';
-import { searchOf } from '../../../playground/address.ts';
+import { usePlaceHref } from '../../hooks/usePresent.ts';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { TurnTexts } from './text.ts';
 import styles from './InjectionStoryView.module.css';
 
 /** The recovery lab's case where send_email exists and the injected call meets approval (a full address: it opens that mode). */
-const INJECTED_EMAIL_HREF = searchOf({
+const INJECTED_EMAIL = {
   mode: 'recovery',
   scenarioId: INJECTION_SCENARIO_ID,
   attackId: null,
   mistake: undefined,
   recoveryCase: 'injected_email',
-});
+} as const;
 
 export interface InjectionStoryViewProps {
   x: TurnTexts;
@@ -40,6 +40,7 @@ export function InjectionStoryView({
   scenarioHref,
 }: InjectionStoryViewProps): JSX.Element {
   const story = useMemo(() => injectionStory(provider), [provider]);
+  const href = usePlaceHref();
   if (!story.ok) {
     const { ok: _broken, ...fault } = story;
     return <p className="inline-warning">{x.storyBroken(fault)}</p>;
@@ -64,7 +65,7 @@ export function InjectionStoryView({
         </button>
       </p>
       <p>
-        <a href={INJECTED_EMAIL_HREF} data-testid="injection-recovery-link">
+        <a href={href(INJECTED_EMAIL)} data-testid="injection-recovery-link">
           {x.injectionRecoveryLink}
         </a>
       </p>
