@@ -47,8 +47,8 @@ export interface ExerciseReport {
 
 const clone = <T>(v: T): T => structuredClone(v);
 
-function shows(kind: ExerciseKind, pkg: Package): boolean {
-  const mr = pkg.model_result;
+/** Does a model_result show what its slot asks for (the handler-output track and the chapter track alike)? */
+export function showsKind(kind: ExerciseKind, mr: Package['model_result']): boolean {
   const hits = isObject(mr.data) && Array.isArray(mr.data.hits) ? mr.data.hits.length : -1;
   switch (kind) {
     case 'hits':
@@ -106,7 +106,7 @@ export function checkExercise(items: readonly (ExerciseItem | null)[]): Exercise
             ? `result ${i + 1} is missing`
             : `result ${i + 1}: the trusted context is not valid`,
       };
-    const ok = shows(kind, p.pkg);
+    const ok = showsKind(kind, p.pkg.model_result);
     return { kind, pkg: p.pkg, shows: ok, problem: ok ? null : `result ${i + 1} does not show ${kind}` };
   });
   const live = packages.flatMap((p, i) => (p === null ? [] : [{ ...p, raw: items[i]?.handler_output, n: i + 1 }]));
@@ -265,15 +265,23 @@ export function payloadScan(
   return PROVIDER_ADAPTERS.map((adapter) => {
     const t = withProvider(trusted, adapter.provider);
     const p = t.call.provider === trusted.call.provider ? pkg : project(raw, t, chapterTools);
-    let item: unknown;
-    try {
-      item = toProviderItem(p, t, chapterTools);
-    } catch {
-      return { provider: adapter.provider, title: adapter.title, leaked: null, refused: true };
-    }
-    const leaked = payloadAuditSearch(item, p, t, chapterTools).found[0] ?? null;
-    return { provider: adapter.provider, title: adapter.title, leaked, refused: false };
+    return { provider: adapter.provider, title: adapter.title, ...payloadOf(p, t) };
   });
+}
+
+/** A package's payload for its own call's adapter, searched for protected_audit and its values (refused: the adapter would not build it). */
+export function payloadOf(
+  pkg: Package,
+  trusted: TrustedContext,
+): { item: unknown; leaked: string | null; refused: boolean; checked: number } {
+  let item: unknown;
+  try {
+    item = toProviderItem(pkg, trusted, chapterTools);
+  } catch {
+    return { item: null, leaked: null, refused: true, checked: 0 };
+  }
+  const search = payloadAuditSearch(item, pkg, trusted, chapterTools);
+  return { item, leaked: search.found[0] ?? null, refused: false, checked: search.checked };
 }
 
 /** 5. No provider payload contains protected_audit (nor any of its values). */
