@@ -234,7 +234,7 @@ test.describe('the classroom, at 1920×1080', () => {
 test.describe('the classroom, at 1280×720 (a common projector)', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
-  test('presenting, the attack ids take one row and the verdict and its digest table the detail’s whole width', async ({
+  test('presenting, the attacks (ids and names) take three columns above, and the verdict and its digest table the detail’s whole width', async ({
     pg,
     page,
   }) => {
@@ -244,7 +244,7 @@ test.describe('the classroom, at 1280×720 (a common projector)', () => {
     for (let i = 1; i <= 15; i++) {
       const item = page.getByTestId(`attack-A${i}`);
       await expect(item).toBeInViewport({ ratio: 1 });
-      // The id alone is shown; the title stays the button's name and tooltip.
+      // Each shows its name beside its id (e2e/presentingLayout.spec.ts measures it); the title is its tooltip too.
       await expect(item).toHaveAttribute('title', /.+/);
     }
     await expect(page.getByTestId('attack-A5')).toHaveAccessibleName(/^A5\s*\S/);
