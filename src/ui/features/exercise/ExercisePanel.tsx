@@ -13,6 +13,8 @@ import { ProofCard } from './ProofCard.tsx';
 import { cx } from '../../components/cx.ts';
 import { SlotCard } from './SlotCard.tsx';
 import { EXERCISE_TEXT } from './text.ts';
+import { ChapterTrack } from './ChapterTrack.tsx';
+import { TrackSwitch, type Track } from './TrackSwitch.tsx';
 import styles from './ExercisePanel.module.css';
 import type { Lang } from '../../../lang.ts';
 
@@ -114,6 +116,9 @@ export function ExercisePanel({
   });
   // A reset clears what the proof cards last showed.
   const [epoch, setEpoch] = useState(0);
+  // Which track is shown; both stay mounted, so switching keeps each one's work.
+  const [track, setTrack] = useState<Track>('handler');
+  const handler = track === 'handler';
   // The proof cards, by position: the glance row's buttons scroll to them.
   const proofCards = useRef<(HTMLLIElement | null)[]>([]);
 
@@ -123,113 +128,126 @@ export function ExercisePanel({
         <h2 id="exercise-title" className={styles.title}>
           {t.title}
         </h2>
-        <p
-          className={cx(styles.summary, count === PROOF_IDS.length ? styles.allHold : styles.notAll)}
-          role="status"
-          aria-live="polite"
-          data-testid="exercise-summary"
-          data-count={count}
-        >
-          {t.summary(count, PROOF_IDS.length)}
-          {pending && <span className={styles.pending}> · {t.checking}</span>}
-        </p>
-        <button
-          type="button"
-          className={styles.reset}
-          onClick={() => {
-            setEpoch(epoch + 1);
-            onReset();
-          }}
-          data-testid="exercise-reset"
-        >
-          {t.reset}
-        </button>
-        <ol className={styles.ticks} aria-label={t.atAGlance}>
-          {statuses.map((p, k) => (
-            <li key={p.id}>
-              <button
-                type="button"
-                className={cx(styles.tick, p.shown ? styles.tick_holds : styles.tick_pending)}
-                title={`${t.proofStatements[p.id]} (${p.shown ? t.shownBadge : t.notYet})`}
-                onClick={() => proofCards.current[k]?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
-              >
-                <span aria-hidden="true">{p.shown ? '✓ ' : '○ '}</span>
-                {k + 1}. {t.proofShort[p.id]}
-                <span className={styles.srOnly}>: {p.shown ? t.shownBadge : t.notYet}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-      </header>
-      {count === PROOF_IDS.length && (
-        <section className={styles.complete} data-testid="exercise-complete" aria-label={t.complete}>
-          <p className={styles.completeTitle}>{t.complete}</p>
-          <p className={styles.completeNext}>
-            {t.next}{' '}
-            <a
-              href={next.href}
-              data-testid="exercise-next"
-              onClick={(e) => {
-                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-                e.preventDefault();
-                next.open();
-              }}
+        <TrackSwitch track={track} lang={lang} onTrack={setTrack} />
+        {handler && (
+          <>
+            <p
+              className={cx(styles.summary, count === PROOF_IDS.length ? styles.allHold : styles.notAll)}
+              role="status"
+              aria-live="polite"
+              data-testid="exercise-summary"
+              data-count={count}
             >
-              {t.nextLink}
-            </a>
-          </p>
-        </section>
-      )}
-      <p className={styles.intro}>
-        {t.intro} <span className={styles.muted}>{t.summaryNote}</span>
-      </p>
-
-      <div className={styles.columns}>
-        <section aria-labelledby="exercise-results-title" className={styles.resultsSection}>
-          <h3 id="exercise-results-title" className={styles.sectionTitle}>
-            {t.results}
-          </h3>
-          <ol className={styles.slots}>
-            {view.slots.map((slot) => (
-              <SlotCard
-                key={slot.index}
-                slot={slot}
-                active={slot.index === activeIndex}
-                lang={lang}
-                workedText={workedTexts[slot.index] ?? ''}
-                sameRequest={sameRequest[slot.index] ?? []}
-                onActivate={onActivate}
-                onSeal={onSeal}
-                onUseWorked={onUseWorked}
-              />
-            ))}
-          </ol>
-        </section>
-
-        <section aria-labelledby="exercise-proofs-title" className={styles.proofsSection}>
-          <h3 id="exercise-proofs-title" className={styles.sectionTitle}>
-            {t.proofs}
-          </h3>
-          <ol className={styles.proofs}>
-            {statuses.map((p, k) => (
-              <ProofCard
-                key={`${p.id} ${epoch}`}
-                ref={(el) => {
-                  proofCards.current[k] = el;
+              {t.summary(count, PROOF_IDS.length)}
+              {pending && <span className={styles.pending}> · {t.checking}</span>}
+            </p>
+            <button
+              type="button"
+              className={styles.reset}
+              onClick={() => {
+                setEpoch(epoch + 1);
+                onReset();
+              }}
+              data-testid="exercise-reset"
+            >
+              {t.reset}
+            </button>
+            <ol className={styles.ticks} aria-label={t.atAGlance}>
+              {statuses.map((p, k) => (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    className={cx(styles.tick, p.shown ? styles.tick_holds : styles.tick_pending)}
+                    title={`${t.proofStatements[p.id]} (${p.shown ? t.shownBadge : t.notYet})`}
+                    onClick={() => proofCards.current[k]?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
+                  >
+                    <span aria-hidden="true">{p.shown ? '✓ ' : '○ '}</span>
+                    {k + 1}. {t.proofShort[p.id]}
+                    <span className={styles.srOnly}>: {p.shown ? t.shownBadge : t.notYet}</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </header>
+      <div hidden={handler}>
+        <ChapterTrack lang={lang} />
+      </div>
+      <div hidden={!handler} className={styles.handlerTrack}>
+        {count === PROOF_IDS.length && (
+          <section className={styles.complete} data-testid="exercise-complete" aria-label={t.complete}>
+            <p className={styles.completeTitle}>{t.complete}</p>
+            <p className={styles.completeNext}>
+              {t.next}{' '}
+              <a
+                href={next.href}
+                data-testid="exercise-next"
+                onClick={(e) => {
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                  e.preventDefault();
+                  next.open();
                 }}
-                n={k + 1}
-                status={p}
-                appCheck={view.proofs.find((x) => x.id === p.id)}
-                view={view}
-                activeIndex={activeIndex}
-                activeText={items[activeIndex]?.handler_output_text ?? ''}
-                lang={lang}
-                onShown={onShown}
-                onWrite={onWrite}
-              />
-            ))}
-          </ol>
-        </section>
+              >
+                {t.nextLink}
+              </a>
+            </p>
+          </section>
+        )}
+        <p className={styles.intro}>
+          {t.intro} <span className={styles.muted}>{t.summaryNote}</span>
+        </p>
+        <p className={styles.intro} data-testid="handler-format">
+          {t.handlerFormat}
+        </p>
+
+        <div className={styles.columns}>
+          <section aria-labelledby="exercise-results-title" className={styles.resultsSection}>
+            <h3 id="exercise-results-title" className={styles.sectionTitle}>
+              {t.results}
+            </h3>
+            <ol className={styles.slots}>
+              {view.slots.map((slot) => (
+                <SlotCard
+                  key={slot.index}
+                  slot={slot}
+                  active={slot.index === activeIndex}
+                  lang={lang}
+                  workedText={workedTexts[slot.index] ?? ''}
+                  sameRequest={sameRequest[slot.index] ?? []}
+                  onActivate={onActivate}
+                  onSeal={onSeal}
+                  onUseWorked={onUseWorked}
+                />
+              ))}
+            </ol>
+          </section>
+
+          <section aria-labelledby="exercise-proofs-title" className={styles.proofsSection}>
+            <h3 id="exercise-proofs-title" className={styles.sectionTitle}>
+              {t.proofs}
+            </h3>
+            <ol className={styles.proofs}>
+              {statuses.map((p, k) => (
+                <ProofCard
+                  key={`${p.id} ${epoch}`}
+                  ref={(el) => {
+                    proofCards.current[k] = el;
+                  }}
+                  n={k + 1}
+                  status={p}
+                  appCheck={view.proofs.find((x) => x.id === p.id)}
+                  view={view}
+                  activeIndex={activeIndex}
+                  activeText={items[activeIndex]?.handler_output_text ?? ''}
+                  lang={lang}
+                  onShown={onShown}
+                  onWrite={onWrite}
+                />
+              ))}
+            </ol>
+          </section>
+        </div>
       </div>
     </section>
   );

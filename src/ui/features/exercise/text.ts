@@ -31,6 +31,8 @@ const en = {
     truncated:
       'succeeded, and the handler says it cut the list short: "truncated": true at the top of its output, beside kind (model_result then says complete: false)',
   } as Record<ExerciseKind, string>,
+  handlerFormat:
+    'What you write in this track is a handler output: what the tool’s handler returns, before the dispatcher checks it. A success is {"kind": "success", "data": {…the tool’s data…}, "provenance": {"source_label", "producer_revision", "resource_revision", "observed_at"}}; an error is {"kind": "error", "error": {"code": "NOT_FOUND"} (RATE_LIMIT also needs "retry_after_ms"), "observed_at": …}. Either may carry "downstream": {"request_ref", "receipt_ref", "status_ref"}. The dispatcher then makes model_result and protected_audit from it for you.',
   shape:
     'A handler output is {"kind": "success", "data": …, "provenance": …} or {"kind": "error", "error": {"code": …}, "observed_at": …}. Stuck? Open the worked answer.',
   shows: 'requirement met',
@@ -204,6 +206,8 @@ const zh: typeof en = {
     truncated:
       'succeeded，并且 handler 说明它截断了列表：在输出顶层、与 kind 并列写上 "truncated": true（model_result 随之给出 complete: false）',
   },
+  handlerFormat:
+    '这一练习中你写的是 handler 输出：工具 handler 返回、尚未经 dispatcher 校验的原始结果。成功为 {"kind": "success", "data": {…工具数据…}, "provenance": {"source_label", "producer_revision", "resource_revision", "observed_at"}}；错误为 {"kind": "error", "error": {"code": "NOT_FOUND"}（RATE_LIMIT 还需 "retry_after_ms"）, "observed_at": …}。两者都可带 "downstream": {"request_ref", "receipt_ref", "status_ref"}。之后由 dispatcher 替你生成 model_result 与 protected_audit。',
   shape:
     'handler 输出形如 {"kind": "success", "data": …, "provenance": …} 或 {"kind": "error", "error": {"code": …}, "observed_at": …}。卡住了？打开参考答案。',
   shows: '已满足要求',
