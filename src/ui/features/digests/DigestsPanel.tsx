@@ -2,15 +2,18 @@
  * The three digests: each as stored in the audit and as recomputed from the
  * trusted context, and the same preimage hashed again by WebCrypto. A match
  * is a ✓; a mismatch is a ✗ with both values shown. The preimage — the exact
- * canonical text hashed — is one click away.
+ * canonical text hashed — is one click away, and below, which field feeds
+ * which digest and each digest's inputs (./DigestMap.tsx, loaded after).
  */
-import { memo, useState, type JSX } from 'react';
+import { lazy, memo, Suspense, useState, type JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { DIGESTS_TEXT } from './text.ts';
 import { cx } from '../../components/cx.ts';
 import styles from './DigestsPanel.module.css';
 
 type DigestsWords = (typeof DIGESTS_TEXT)['en'];
+/** Which field feeds which digest, and each digest's inputs: in its own chunk, loaded after the panel. */
+const DigestMap = lazy(() => import('./DigestMap.tsx'));
 import type { DigestName } from '../../../core/result/index.ts';
 import type { DigestView, ResultView } from '../../../playground/evaluate.ts';
 import { useWebCryptoCheck, type WebCryptoStatus } from './useWebCryptoCheck.ts';
@@ -122,6 +125,9 @@ export const DigestsPanel = memo(function DigestsPanel({ lang, result }: Digests
           <DigestRow key={d.name} digestsText={digestsText} d={d} status={webcrypto[d.name]} />
         ))}
       </ul>
+      <Suspense fallback={null}>
+        <DigestMap lang={lang} result={result} />
+      </Suspense>
     </div>
   );
 });

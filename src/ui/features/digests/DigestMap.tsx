@@ -1,0 +1,174 @@
+/**
+ * The digests made readable: every field of the package as a chip that, hovered
+ * or focused, lights the digests it feeds (directly, or through another digest
+ * the call binding holds); and each digest as a button that opens its inputs,
+ * those changed since the previous evaluation marked. The map is derived from
+ * the preimages the validator hashed (playground/digestInputs.ts), so it cannot
+ * drift from the core. Loaded after the panel, never with the first load.
+ */
+import { useDeferredValue, useMemo, useState, type JSX } from 'react';
+import { DIGEST_NAMES, type DigestName, type DigestPreimages } from '../../../core/result/index.ts';
+import type { Lang } from '../../../lang.ts';
+import type { ResultView } from '../../../playground/evaluate.ts';
+import { fieldMap, type FieldFeeds } from '../../../playground/digestInputs.ts';
+import { cx } from '../../components/cx.ts';
+import { DigestInputsTable } from './DigestInputsTable.tsx';
+import { DIGEST_MAP_TEXT } from './mapText.ts';
+import styles from './DigestMap.module.css';
+
+type Words = (typeof DIGEST_MAP_TEXT)['en'];
+
+const preimagesOf = (r: ResultView): DigestPreimages =>
+  Object.fromEntries(
+    DIGEST_NAMES.map((d) => [d, r.digests.find((x) => x.name === d)?.preimage ?? null]),
+  ) as DigestPreimages;
+
+const keyOf = (p: DigestPreimages) => DIGEST_NAMES.map((d) => p[d] ?? '').join('\u0000');
+
+function feedsLine(t: Words, f: FieldFeeds | undefined): string {
+  if (f === undefined) return t.pickField;
+  if (f.direct.length === 0) return t.feedsNone(f.field);
+  return t.feeds(f.field, f.direct.join(', '), f.through.map((x) => t.through(x.digest, x.via)).join('; '));
+}
+
+function FieldChips({
+  t,
+  group,
+  fields,
+  active,
+  pinned,
+  open,
+  onHover,
+  onPin,
+}: {
+  t: Words;
+  group: 'model_result' | 'protected_audit';
+  fields: FieldFeeds[];
+  active: string | null;
+  pinned: string | null;
+  open: DigestName | null;
+  onHover(field: string | null): void;
+  onPin(field: string): void;
+}): JSX.Element {
+  return (
+    <div className={styles.group} role="group" aria-label={`${t.fieldsLabel}: ${group}`}>
+      <code className={styles.groupName}>{group}</code>
+      <ul className={styles.chips}>
+        {fields.map((f) => {
+          const fedOpen = open !== null && (f.direct.includes(open) || f.through.some((x) => x.digest === open));
+          return (
+            <li key={f.field}>
+              <button
+                type="button"
+                className={cx(
+                  styles.chip,
+                  active === f.field && styles.chipActive,
+                  fedOpen && styles.chipFeedsOpen,
+                  f.direct.length === 0 && styles.chipNone,
+                )}
+                aria-pressed={pinned === f.field}
+                aria-describedby="digest-feeds-line"
+                data-field={f.field}
+                data-feeds={[...f.direct, ...f.through.map((x) => x.digest)].join(' ')}
+                onMouseEnter={() => onHover(f.field)}
+                onMouseLeave={() => onHover(null)}
+                onFocus={() => onHover(f.field)}
+                onBlur={() => onHover(null)}
+                onClick={() => onPin(f.field)}
+              >
+                {f.field.slice(group.length + 1)}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export default function DigestMap({ lang, result: live }: { lang: Lang; result: ResultView }): JSX.Element {
+  const t = DIGEST_MAP_TEXT[lang];
+  // A keystroke's answer first; the map follows when the browser is free.
+  const result = useDeferredValue(live);
+  const pre = useMemo(() => preimagesOf(result), [result]);
+  const key = keyOf(pre);
+  // The previous evaluation whose preimages differ from this one: a re-evaluation of the same text marks nothing.
+  const [seen, setSeen] = useState<{ key: string; pre: DigestPreimages; prev: DigestPreimages | null }>({
+    key,
+    pre,
+    prev: null,
+  });
+  if (seen.key !== key) setSeen({ key, pre, prev: seen.pre });
+  const prev = seen.key === key ? seen.prev : seen.pre;
+  const map = useMemo(() => fieldMap(result.pkg, pre), [result.pkg, pre]);
+  const [hover, setHover] = useState<string | null>(null);
+  const [pinned, setPinned] = useState<string | null>(null);
+  const [open, setOpen] = useState<DigestName | null>(null);
+  const active = hover ?? pinned;
+  const feeds = map.find((f) => f.field === active);
+  const direct = new Set(feeds?.direct ?? []);
+  const through = new Set(feeds?.through.map((x) => x.digest) ?? []);
+  const group = (g: 'model_result' | 'protected_audit') => map.filter((f) => f.field.startsWith(`${g}.`));
+  return (
+    <section className={styles.map} aria-labelledby="digest-map-title" data-testid="digest-map">
+      <h4 id="digest-map-title" className={styles.title}>
+        {t.mapTitle}
+      </h4>
+      <p className={styles.why}>{t.mapWhy}</p>
+      <div className={styles.digestButtons} role="group" aria-label={t.digestsLabel}>
+        {DIGEST_NAMES.map((d) => (
+          <button
+            key={d}
+            type="button"
+            className={cx(styles.digestButton, direct.has(d) && styles.lit, through.has(d) && styles.litThrough)}
+            aria-expanded={open === d}
+            aria-controls={open === d ? 'digest-map-inputs' : undefined}
+            data-testid={`digest-pick-${d}`}
+            data-lit={direct.has(d) ? 'direct' : through.has(d) ? 'through' : 'no'}
+            onClick={() => setOpen(open === d ? null : d)}
+          >
+            <code>{d}</code>
+            {direct.has(d) ? (
+              <span aria-hidden="true"> ◀</span>
+            ) : through.has(d) ? (
+              <span aria-hidden="true"> ◁</span>
+            ) : null}
+          </button>
+        ))}
+      </div>
+      <p id="digest-feeds-line" className={styles.feedsLine} role="status" data-testid="digest-feeds">
+        {feedsLine(t, feeds)}
+      </p>
+      {open !== null ? (
+        <DigestInputsTable
+          id="digest-map-inputs"
+          lang={lang}
+          digest={open}
+          preimage={pre[open]}
+          before={prev === null ? undefined : prev[open]}
+          against="previous"
+        />
+      ) : null}
+      <FieldChips
+        t={t}
+        group="model_result"
+        fields={group('model_result')}
+        active={active}
+        pinned={pinned}
+        open={open}
+        onHover={setHover}
+        onPin={(f) => setPinned(pinned === f ? null : f)}
+      />
+      <FieldChips
+        t={t}
+        group="protected_audit"
+        fields={group('protected_audit')}
+        active={active}
+        pinned={pinned}
+        open={open}
+        onHover={setHover}
+        onPin={(f) => setPinned(pinned === f ? null : f)}
+      />
+    </section>
+  );
+}
