@@ -5,6 +5,7 @@ import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { INJECTED_NEXT_TOOL, type AttackView, type Verdict } from '../../../playground/attackView.ts';
 import { usePlaceHref } from '../../hooks/usePresent.ts';
 import { cx } from '../../components/cx.ts';
+import { attackPreimages } from '../../../playground/attackInputs.ts';
 import { DigestTable } from './DigestTable.tsx';
 import { StoppedBy } from './StoppedBy.tsx';
 import { ATTACK_LAB_TEXT } from './text.ts';
@@ -63,7 +64,14 @@ export function VerdictView({
           <VerdictTitle mark="✓">{t.stoppedTitle}</VerdictTitle>
           {subject}
           <StoppedBy heading={t.stoppedBy} violations={verdict.violations} lang={lang} />
-          {run !== null && <DigestTable title={t.digests} report={run.report} lang={lang} />}
+          {run !== null && (
+            <DigestTable
+              title={t.digests}
+              report={run.report}
+              lang={lang}
+              inputs={attackPreimages(run.victim, run.report, run.tampered.trusted)}
+            />
+          )}
         </VerdictSection>
       );
     case 'contract_error': {
@@ -108,13 +116,27 @@ export function VerdictView({
           <div className={cx(styles.verdict, styles.bad)} data-testid="a11-sha256">
             <VerdictTitle mark="✗">{t.a11Plain}</VerdictTitle>
             <p className={styles.note}>{t.a11PlainNote}</p>
-            <DigestTable title={t.digests} report={verdict.plain} lang={lang} />
+            <DigestTable
+              title={t.digests}
+              report={verdict.plain}
+              lang={lang}
+              inputs={run === null ? undefined : attackPreimages(run.victim, verdict.plain, run.tampered.trusted)}
+            />
           </div>
           <div className={cx(styles.verdict, styles.good)} data-testid="a11-keyed">
             <VerdictTitle mark="✓">{t.a11Keyed(run?.keyed?.victim.trusted.key?.id ?? '')}</VerdictTitle>
             <p className={styles.note}>{t.a11KeyedNote}</p>
             <StoppedBy heading={t.stoppedBy} violations={verdict.keyed.violations} lang={lang} />
-            <DigestTable title={t.digestsKeyed} report={verdict.keyed} lang={lang} />
+            <DigestTable
+              title={t.digestsKeyed}
+              report={verdict.keyed}
+              lang={lang}
+              inputs={
+                run?.keyed === undefined
+                  ? undefined
+                  : attackPreimages(run.keyed.victim, verdict.keyed, run.keyed.victim.trusted)
+              }
+            />
           </div>
         </VerdictSection>
       );
