@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { project } from '../src/core/result/index.ts';
 import { chapterTools, EXERCISE_SCENARIO_IDS, findScenario } from '../src/chapter/index.ts';
+import { axeOf } from './axe.ts';
 import { expect, prefsAtStart, test } from './fixtures.ts';
 
 /** A chapter-shaped attempt: each result written from the contract, each audit from the trusted context. */
@@ -124,3 +125,21 @@ test('the chapter track in Chinese at 1366×768: five hand-written packages seal
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+for (const theme of ['light', 'dark'] as const)
+  test(`the chapter track has no axe violations, its refusals and field table shown (${theme}, en, keyboard)`, async ({
+    pg,
+    page,
+  }) => {
+    await prefsAtStart(page, 'en', theme);
+    await pg.goto('/?mode=exercise');
+    await page.getByTestId('track-chapter').click();
+    // The calls' tabs move with the arrow keys.
+    await page.getByTestId('chapter-tab-1').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('chapter-tab-2')).toBeFocused();
+    await expect(page.getByTestId('chapter-tab-2')).toHaveAttribute('aria-selected', 'true');
+    await expect(openCase(page, 2).getByTestId('chapter-fields')).toBeVisible();
+    const result = await axeOf(page, '[data-testid="chapter-track"]').analyze();
+    expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });

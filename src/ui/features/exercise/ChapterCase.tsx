@@ -52,9 +52,9 @@ export function ChapterCase(p: ChapterCaseProps): JSX.Element {
       data-sealable={c.sealable}
       data-sealed={p.sealed}
     >
-      <h4 className={styles.caseTitle}>
+      <h3 className={styles.caseTitle}>
         {p.n}. {t.kinds[p.kind]} <span className={styles.muted}>— {t.asks[p.kind]}</span>
-      </h4>
+      </h3>
       <div className={styles.caseGrid}>
         <div className={styles.editors}>
           <label htmlFor={modelId} className={styles.label}>
@@ -88,7 +88,7 @@ export function ChapterCase(p: ChapterCaseProps): JSX.Element {
           {parseError('protected_audit', c.auditParse)}
         </div>
         <aside className={styles.reference} aria-label={t.reference} data-testid="chapter-reference">
-          <h5 className={styles.refTitle}>{t.reference}</h5>
+          <h4 className={styles.refTitle}>{t.reference}</h4>
           <p className={styles.muted}>{t.referenceWhy}</p>
           <details open>
             <summary>{t.trusted}</summary>
@@ -158,7 +158,7 @@ export function ChapterCase(p: ChapterCaseProps): JSX.Element {
 
       {c.report !== null && (
         <>
-          <h5 className={styles.subTitle}>{t.modelChecks}</h5>
+          <h4 className={styles.subTitle}>{t.modelChecks}</h4>
           {c.modelViolations.length === 0 ? (
             <p className={styles.good}>{t.modelClean}</p>
           ) : (
@@ -170,9 +170,9 @@ export function ChapterCase(p: ChapterCaseProps): JSX.Element {
               ))}
             </ul>
           )}
-          <h5 className={styles.subTitle}>{t.fieldsTitle}</h5>
+          <h4 className={styles.subTitle}>{t.fieldsTitle}</h4>
           <p className={styles.muted}>{t.fieldsWhy}</p>
-          <div className={styles.tableWrap}>
+          <div className={styles.tableWrap} role="region" aria-label={t.fieldsTitle} tabIndex={0}>
             <table className={styles.fields} data-testid="chapter-fields">
               <thead>
                 <tr>
@@ -215,7 +215,7 @@ export function ChapterCase(p: ChapterCaseProps): JSX.Element {
           </div>
           {c.auditViolations.length > 0 && (
             <>
-              <h5 className={styles.subTitle}>{t.otherAudit}</h5>
+              <h4 className={styles.subTitle}>{t.otherAudit}</h4>
               <ul className={styles.violations}>
                 {c.auditViolations.map((v, i) => (
                   <li key={i}>

@@ -106,9 +106,9 @@ export function ChapterProofs({ lang, sealed, statuses, active, onShown }: Chapt
 
   return (
     <section className={styles.proofs} aria-labelledby="chapter-proofs-title">
-      <h4 id="chapter-proofs-title" className={styles.caseTitle}>
+      <h3 id="chapter-proofs-title" className={styles.caseTitle}>
         {t.proofsTitle}
-      </h4>
+      </h3>
       <ol className={styles.proofList}>
         {statuses.map((p, k) => (
           <li key={p.id} className={styles.proof} data-testid={`chapter-proof-${k + 1}`} data-shown={p.shown}>
