@@ -7,7 +7,7 @@
  * once the proxy has exited, what the audit log records, its chain verified.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,8 @@ let bundles: Bundles;
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-guard-'));
 
 beforeAll(async () => {
+  // A fresh install has no node_modules/.cache until some tool makes it: the sweep of earlier runs' bundles starts it.
+  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   for (const name of readdirSync(join(root, 'node_modules', '.cache'), { withFileTypes: true }))
     if (name.name.startsWith('tool-result-mcp-guard-') && name.name !== `tool-result-mcp-guard-${process.pid}`)
       rmSync(join(root, 'node_modules', '.cache', name.name), { recursive: true, force: true });
