@@ -77,6 +77,13 @@ export default tseslint.config(
               message:
                 'Import the chapter through its door (chapter/index.ts; its recordings through chapter/recordings/index.ts).',
             },
+            {
+              // src/public is what the package gives engineers and nothing else: the project's own code imports the
+              // folders it needs, so a name the page wants never has to become public to be reached.
+              regex: '(^|/)public/[^/]+(/[^/]+)?\\.ts$',
+              message:
+                "src/public is the package's surface only: import the folder door (core/<folder>/index.ts, control/index.ts…).",
+            },
           ],
         },
       ],

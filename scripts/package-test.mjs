@@ -5,11 +5,12 @@
  * field, a nested token and a broken echo; the control plane with their own
  * refund tool, a lost response and a replay; the own tool served over MCP
  * through `tool-result-contract/mcp` to the SDK's Client), type-checked first under strict
- * TypeScript with nodenext resolution; the root door, the renamed names beside their deprecated aliases; then the bin, and its start time
+ * TypeScript with nodenext resolution; the doors (only package.json's exports resolve), the public surface against
+ * its checked-in report and every doc comment's example compiled; then the bin, and its start time
  * against `node -e 0` (at most 5x, medians of 5 runs). Prints what it measured.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -122,56 +123,59 @@ try {
       );
   }
 
-  // The root is the contract only: no name the chapter exports is reachable from it, and a dispatcher needs its tools.
+  // The surface is package.json's exports and nothing else: the folders the project keeps to itself (the core's
+  // doors, the chapter, the removed `dispatch`) do not resolve, and a dispatcher needs its tools.
   const door = spawnSync(
     process.execPath,
     [
       '--input-type=module',
       '-e',
       `const root = await import('tool-result-contract');
-       const chapter = await import('tool-result-contract/chapter');
-       const leaked = Object.keys(chapter).filter((n) => n in root);
+       const closed = [];
+       for (const p of ['chapter', 'dispatch', 'last-hop', 'json', 'tables', 'result', 'messages', 'dispatcher', 'dist-lib/core/index.js'])
+         try { await import('tool-result-contract/' + p); } catch (e) { if (e.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') closed.push(p); }
        let refused = false;
        try { root.createDispatcher({}); } catch (e) { refused = e instanceof TypeError && /needs its tools/.test(e.message); }
-       console.log(JSON.stringify({ leaked, chapter: Object.keys(chapter).length, refused }));`,
+       console.log(JSON.stringify({ root: Object.keys(root).length, closed: closed.length, refused }));`,
     ],
     { cwd: scratch, encoding: 'utf8' },
   );
   const doors = door.status === 0 ? JSON.parse(door.stdout) : null;
-  if (doors === null || doors.leaked.length > 0 || doors.chapter === 0 || !doors.refused)
-    fail(`the root and the chapter's door: ${door.stdout}${door.stderr}`);
+  if (doors === null || doors.closed !== 9 || !doors.refused) fail(`the package's doors: ${door.stdout}${door.stderr}`);
   else
     console.log(
-      `the root exports none of the chapter's ${doors.chapter} names; createDispatcher without tools is refused — ok`,
+      `doors: ${doors.root} values at the root; 9 internal paths (the chapter, the core's folders, the removed dispatch) not exported; createDispatcher without tools is refused — ok`,
     );
 
-  // Renamed names as the installed package exports them (test/deprecatedAliases.test.ts holds the source to the
-  // same): each new name is there, and each deprecated alias beside it is the same value, at the same subpath.
-  const aliases = spawnSync(
+  // The surface as reviewed: the built declarations against api/tool-result-contract.api.md (root at most 40
+  // names, every value documented), then every doc comment's @example compiled against the installed package.
+  const report = spawnSync(
     process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const at = { root: await import('tool-result-contract'), lastHop: await import('tool-result-contract/last-hop'),
-         dispatch: await import('tool-result-contract/dispatch'), control: await import('tool-result-contract/control') };
-       const pairs = [['root', 'AdapterRefused', 'AdapterRefusedError'], ['root', 'TurnRefused', 'TurnRefusedError'],
-         ['root', 'StreamTextRefused', 'StreamTextRefusedError'], ['root', 'lookupTool', 'findTool'],
-         ['lastHop', 'previewDispatch', 'previewPayloads'], ['control', 'ApprovalRefused', 'ApprovalRefusedError']];
-       const wrong = pairs.filter(([p, old, renamed]) => typeof at[p][renamed] !== 'function' || at[p][old] !== at[p][renamed])
-         .map(([p, old, renamed]) => p + ': ' + old + ' → ' + renamed);
-       for (const a of at.root.PROVIDER_ADAPTERS)
-         if (at.root.adapterFor(a.provider) !== at.root.findAdapter(a.provider)) wrong.push('root: adapterFor(' + a.provider + ')');
-       for (const n of Object.keys(at.lastHop)) if (at.dispatch[n] !== at.lastHop[n]) wrong.push('dispatch: ' + n);
-       console.log(JSON.stringify({ wrong, checked: pairs.length + at.root.PROVIDER_ADAPTERS.length + Object.keys(at.lastHop).length }));`,
-    ],
-    { cwd: scratch, encoding: 'utf8' },
+    [join(root, 'scripts/api-report.mjs'), '--check', '--examples', join(scratch, 'doc-examples')],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
   );
-  const renamed = aliases.status === 0 ? JSON.parse(aliases.stdout) : null;
-  if (renamed === null || renamed.wrong.length > 0)
-    fail(`renamed names and their deprecated aliases: ${aliases.stdout}${aliases.stderr}`);
+  if (report.status !== 0) fail(`the public surface:\n${report.stdout}${report.stderr}`);
+  else console.log(report.stdout.trim());
+  const examples = readdirSync(join(scratch, 'doc-examples')).filter((f) => f.endsWith('.mts'));
+  writeFileSync(
+    join(scratch, 'tsconfig.doc-examples.json'),
+    JSON.stringify({
+      extends: './tsconfig.json',
+      compilerOptions: { noEmit: true, outDir: undefined },
+      files: examples.map((f) => `doc-examples/${f}`),
+    }),
+  );
+  const compiled = typecheck('tsconfig.doc-examples.json');
+  if (examples.length === 0 || compiled.status !== 0)
+    fail(
+      `doc comments' examples do not compile against the package (${examples.length}):\n${compiled.stdout}${compiled.stderr}`,
+    );
   else
     console.log(
-      `renamed names: ${renamed.checked} checks from the tarball, each deprecated alias the new value at its subpath — ok`,
+      `doc examples: ${examples.length} @example blocks compile against the installed package, strict nodenext — ok`,
     );
 
   const bin = join(scratch, 'node_modules/.bin/tool-result');

@@ -13,7 +13,7 @@ import { aiSdkTools } from '../../src/frameworks/aiSdk.ts';
 const getInvoice = defineTool({
   name: 'get_invoice',
   effect: 'read',
-  title: { en: 'Look up an invoice', zh: '查询发票' },
+  title: 'Look up an invoice',
   input: z.strictObject({ invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/) }),
   output: z.strictObject({ invoice_ref: z.string(), total_cents: z.number().int().min(0) }),
   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],

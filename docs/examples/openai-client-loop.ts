@@ -26,7 +26,7 @@ import { createControlPlane, memoryStore, type ToolRuntime } from '../../src/con
 const getCapital = defineTool({
   name: 'get_capital',
   effect: 'read',
-  title: { en: 'Look up a capital', zh: '查询首都' },
+  title: 'Look up a capital',
   input: z.strictObject({ country: z.string().min(1).max(100) }),
   output: z.strictObject({ country: z.string(), capital: z.string() }),
   echo: [{ output: 'country', input: 'country' }],
@@ -73,7 +73,7 @@ const request = {
     {
       type: 'function' as const,
       name: getCapital.name,
-      description: getCapital.title.en,
+      description: getCapital.title,
       parameters: z.toJSONSchema(getCapital.input),
       strict: true,
     },

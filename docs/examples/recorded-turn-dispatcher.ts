@@ -29,7 +29,7 @@ import {
 const getWeather = defineTool({
   name: 'get_weather',
   effect: 'read',
-  title: { en: 'Current weather', zh: '当前天气' },
+  title: 'Current weather',
   input: z.strictObject({ location: z.string().min(1).max(100) }),
   output: z.strictObject({ location: z.string(), temperature_c: z.number(), sky: z.enum(['clear', 'cloudy', 'rain']) }),
   echo: [{ output: 'location', input: 'location' }],

@@ -2,7 +2,6 @@
 // type-checked under strict TypeScript with nodenext resolution, then run by node.
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { canonicalize } from 'tool-result-contract/json';
 import {
   createControlPlane,
   intentKey,
@@ -14,6 +13,7 @@ import { mcpServer } from 'tool-result-contract/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
+  canonicalize,
   createDispatcher,
   defineTool,
   project,
@@ -22,23 +22,31 @@ import {
   type Package,
   type TrustedContext,
 } from 'tool-result-contract';
-import { chapterTools, findScenario } from 'tool-result-contract/chapter';
-
-// The chapter's tools, one registry among others: every top-level function takes the registry it checks against.
-const paid = findScenario('get_order.paid');
-assert.ok(paid !== null);
-const chapterPkg: Package = project(paid.handler_output, paid.context, chapterTools);
-assert.equal(chapterPkg.model_result.status, 'succeeded');
-assert.deepEqual(validateResult(chapterPkg, paid.context, chapterTools), { ok: true, violations: [] });
-const chapterItem = toProviderItem(chapterPkg, paid.context, chapterTools);
-// Every item but MCP's CallToolResult has a `type`: the union is narrowed by it.
-assert.ok('type' in chapterItem && chapterItem.type === 'function_call_output');
+// The call's trusted context: what the dispatcher knows and the model never chooses (docs/contract.md#the-trusted-context).
+const paid = {
+  context: {
+    principal: { tenant: 'tenant-acme-retail', subject: 'user-7f3a9c21' },
+    call: {
+      provider: 'openai',
+      api_family: 'responses',
+      adapter_revision: 'openai-responses-2026-07-19',
+      response_id: 'resp_202607190007',
+      call_id: 'call_07_a7f3c4e1',
+      operation_id: 'op_202607190007',
+      idempotency_key: 'idem_07_9c2d71e4b8a0',
+    },
+    tool: 'get_order',
+    arguments: { order_ref: 'ORDER-7' },
+    delivery: 'fresh',
+    now: '2026-07-19T00:00:05Z',
+  } satisfies TrustedContext,
+};
 
 // An engineer's own tool.
 const getInvoice = defineTool({
   name: 'get_invoice',
   effect: 'read',
-  title: { en: 'Look up an invoice', zh: '查询发票' },
+  title: 'Look up an invoice',
   input: z.strictObject({ invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/) }),
   output: z.strictObject({
     invoice_ref: z.string(),
@@ -77,6 +85,12 @@ assert.deepEqual(billing.validateResult(ok, trusted), { ok: true, violations: []
 const okItem = billing.toProviderItem(ok, trusted);
 assert.ok('type' in okItem && okItem.type === 'function_call_output');
 
+// Every top-level function takes the registry it checks against; a dispatcher is them bound to its tools.
+const registry = { get_invoice: getInvoice };
+const direct: Package = project(output(valid), trusted, registry);
+assert.deepEqual(validateResult(direct, trusted, registry), { ok: true, violations: [] });
+assert.deepEqual(toProviderItem(direct, trusted, registry), okItem);
+
 const extra = billing.project(output({ ...valid, discount: 5 }), trusted);
 assert.equal(extra.model_result.error?.code, 'OUTPUT_CONTRACT_VIOLATION');
 assert.ok(reasons(extra).includes('DATA_SCHEMA /data/discount'), reasons(extra).join());
@@ -88,15 +102,15 @@ assert.ok(reasons(token).includes('SENSITIVE_FIELD /data/lines/0/access_token'),
 const echo = billing.project(output({ ...valid, invoice_ref: 'INV-43' }), trusted);
 assert.ok(reasons(echo).includes('INPUT_BINDING /data/invoice_ref'), reasons(echo).join());
 
-// A dispatcher knows only its tools.
-assert.equal(billing.project(paid.handler_output, paid.context).model_result.error?.code, 'UNKNOWN_TOOL');
-// A folder door as its own subpath.
+// A dispatcher knows only its tools: get_order is not one of billing's.
+assert.equal(billing.project(output(valid), paid.context).model_result.error?.code, 'UNKNOWN_TOOL');
+// The byte format, from the root.
 assert.equal(canonicalize({ b: 1, a: [true] }), '{"a":[true],"b":1}');
 // The control plane with the engineer's own write tool: money moves once per intent.
 const issueRefund = defineTool({
   name: 'issue_refund',
   effect: 'write',
-  title: { en: 'Issue a refund', zh: '发起退款' },
+  title: 'Issue a refund',
   input: z.strictObject({ invoice_ref: z.string(), amount_cents: z.number().int().min(1) }),
   output: z.strictObject({ refund_ref: z.string(), amount_cents: z.number().int() }),
   echo: [{ output: 'amount_cents', input: 'amount_cents' }],

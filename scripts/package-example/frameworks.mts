@@ -6,15 +6,14 @@ import assert from 'node:assert/strict';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
-import { createDispatcher, defineTool } from 'tool-result-contract';
+import { canonicalize, createDispatcher, defineTool } from 'tool-result-contract';
 import { createControlPlane, memoryStore, verifyAuditChain, type Execution } from 'tool-result-contract/control';
 import { aiSdkTools } from 'tool-result-contract/ai-sdk';
-import { canonicalize } from 'tool-result-contract/json';
 
 const issueRefund = defineTool({
   name: 'issue_refund',
   effect: 'write',
-  title: { en: 'Issue a refund', zh: '发起退款' },
+  title: 'Issue a refund',
   input: z.strictObject({ invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/), amount_cents: z.number().int().min(1) }),
   output: z.strictObject({ refund_ref: z.string(), amount_cents: z.number().int() }),
   echo: [{ output: 'amount_cents', input: 'amount_cents' }],

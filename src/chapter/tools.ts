@@ -10,12 +10,18 @@ import type { ToolRegistry, ToolSpec } from '../core/tables/index.ts';
 /** Code points, not UTF-16 units (docs/strict-json.md#lengths-count-code-points), so an emoji counts as one character. */
 const text = (min: number, max: number, description: string) =>
   z.string().check(
-    z.refine((s) => {
-      // Code points ≤ UTF-16 units ≤ 2 × code points: most strings are decided without counting.
-      if (s.length <= max && s.length >= 2 * min) return true;
-      const n = codePointLength(s);
-      return n >= min && n <= max;
-    }, `must be ${min}–${max} characters (Unicode code points)`),
+    z.refine(
+      (s) => {
+        // Code points ≤ UTF-16 units ≤ 2 × code points: most strings are decided without counting.
+        if (s.length <= max && s.length >= 2 * min) return true;
+        const n = codePointLength(s);
+        return n >= min && n <= max;
+      },
+      {
+        message: `must be ${min}–${max} characters (Unicode code points)`,
+        params: { constraint: 'code_points', min, max },
+      },
+    ),
     z.describe(description),
     // JSON Schema counts a string's length in code points too, so the exported schema says what the refinement says.
     z.meta({ minLength: min, maxLength: max }),
@@ -33,7 +39,7 @@ export const KB_HOST = 'kb.example.com';
 const getOrder: ToolSpec = {
   name: 'get_order',
   effect: 'read',
-  title: { en: 'Look up an order', zh: '查询订单' },
+  title: 'Look up an order',
   input: z.strictObject({ order_ref: orderRef }),
   output: z.strictObject({
     order_ref: orderRef.check(
@@ -64,7 +70,7 @@ const getOrder: ToolSpec = {
 const createRefundDraft: ToolSpec = {
   name: 'create_refund_draft',
   effect: 'write',
-  title: { en: 'Create a refund draft', zh: '创建退款草稿' },
+  title: 'Create a refund draft',
   input: z.strictObject({ order_ref: orderRef, reason: text(1, 200, 'Why the refund is requested. / 退款原因。') }),
   output: z.strictObject({
     draft_ref: z
@@ -113,7 +119,8 @@ const hit = z.strictObject({
   url: z.string().check(
     z.refine(
       (u) => (u.length <= 2048 || codePointLength(u) <= 2048) && isAllowedUrl(u, KB_HOST),
-      `must be an https URL on ${KB_HOST}`,
+      // The words each locale says come from the params (core/messages/violationParams.ts `Constraint`).
+      { message: `must be an https URL on ${KB_HOST}`, params: { constraint: 'https_on_host', host: KB_HOST } },
     ),
     z.describe(`Link to the document: https on ${KB_HOST} only. / 文档链接：只允许 https 且主机为 ${KB_HOST}。`),
   ),
@@ -122,7 +129,7 @@ const hit = z.strictObject({
 const searchKb: ToolSpec = {
   name: 'search_kb',
   effect: 'read',
-  title: { en: 'Search the knowledge base', zh: '搜索知识库' },
+  title: 'Search the knowledge base',
   input: z.strictObject({
     query: text(1, 200, 'Search text. / 搜索文本。'),
     top_k: z

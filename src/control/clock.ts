@@ -12,6 +12,7 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** The wall clock: `Date.now()` and a `setTimeout` sleep that an abort signal ends early. */
 export const systemClock: Clock = Object.freeze({
   now: () => Date.now(),
   sleep: (ms: number, signal?: AbortSignal) =>

@@ -107,6 +107,17 @@ export interface ControlPlane {
   approvalRequired(tool: string): boolean;
 }
 
+/**
+ * The control plane: it executes a tool call under the error catalog's recovery protocol — one idempotency record
+ * per intent, a status query before any retry of an outcome it does not know, retries within the deadline and budget,
+ * approvals bound to the request digest — and appends each step to a hash-chained audit log in the caller's store.
+ *
+ * @example
+ * ```ts
+ * const plane = createControlPlane({ dispatcher, store: memoryStore(), runtimes, authorize });
+ * const execution = await plane.execute(call);
+ * ```
+ */
 export function createControlPlane(options: ControlPlaneOptions): ControlPlane {
   if (typeof options !== 'object' || options === null)
     throw new ControlPlaneConfigError('options', 'must be an object');

@@ -75,14 +75,3 @@ export class SqlSchemaBehindError extends Error {
     );
   }
 }
-
-/**
- * @deprecated Renamed ApprovalRefusedError; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export const ApprovalRefused = ApprovalRefusedError;
-/**
- * @deprecated Renamed ApprovalRefusedError; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export type ApprovalRefused = ApprovalRefusedError;

@@ -73,5 +73,3 @@ export {
   type FindingCode,
   type Reconciliation,
 } from './reconcileTranscript.ts';
-// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
-export { ApprovalRefused } from './controlPlaneErrors.ts';

@@ -32,6 +32,7 @@ export interface Policy {
   self_approval: boolean;
 }
 
+/** The retry policy a runtime gets when it states none: its deadline, attempts and backoff. */
 export const DEFAULT_POLICY: Readonly<Policy> = Object.freeze({
   deadline_ms: 30_000,
   max_attempts: 3,

@@ -144,7 +144,3 @@ export {
   type OpenAIStatelessBody,
 } from './turn/index.ts';
 export { runTurn, type TurnReport } from './turn/index.ts';
-// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
-export { AdapterRefused, TurnRefused } from './lastHop/index.ts';
-export { adapterFor, lookupTool } from './tables/index.ts';
-export { StreamTextRefused } from './turn/index.ts';

@@ -57,7 +57,7 @@ export function aiSdkTools(plane: ControlPlane, options: AiSdkToolsOptions): Rec
 function aiSdkTool(plane: ControlPlane, spec: ToolSpec, binding: CallBinding, o: AiSdkToolsOptions): AiSdkTool {
   const paused = o.approver !== undefined && plane.approvalRequired(spec.name);
   return {
-    description: spec.title.en,
+    description: spec.title,
     // No `validate`: the SDK then passes the parsed JSON on as it is (its safeValidateTypes), and the plane decides.
     inputSchema: jsonSchema<unknown>(inputJsonSchema(spec) as JSONSchema7),
     ...(paused ? { needsApproval: true } : {}),

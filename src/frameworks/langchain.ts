@@ -94,7 +94,7 @@ function langchainTool(
   };
   return tool(run, {
     name: spec.name,
-    description: spec.title.en,
+    description: spec.title,
     // LangChain's declarations name Zod and JSON Schema only; its runtime reads a Standard JSON Schema first.
     schema: permissiveSchema(spec) as unknown as JSONSchema,
     responseFormat: 'content_and_artifact',

@@ -63,7 +63,7 @@ export function agentsTools(plane: ControlPlane, options: AgentsToolsOptions): A
 function agentsTool(plane: ControlPlane, spec: ToolSpec, binding: CallBinding, o: AgentsToolsOptions): AgentsTool {
   const made = tool<NonStrictSchema, unknown, string>({
     name: spec.name,
-    description: spec.title.en,
+    description: spec.title,
     // Not strict: the SDK would rewrite the schema for OpenAI's strict mode (every property required, nullable
     // where optional). A plain JSON Schema given with `strict: false` is sent as it is and parsed with JSON.parse
     // only (getSchemaAndParserFromInputType, @openai/agents-core/dist/utils/tools.mjs): nothing is validated.

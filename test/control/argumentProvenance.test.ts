@@ -35,7 +35,7 @@ const revisions = (tool: string) => ({
 const readFile = defineTool({
   name: 'read_file',
   effect: 'read',
-  title: { en: 'Read a file', zh: '读取文件' },
+  title: 'Read a file',
   input: z.strictObject({ file_path: z.string().min(1).max(100) }),
   output: z.strictObject({ content: z.string().max(2000) }),
   echo: [],
@@ -45,7 +45,7 @@ const readFile = defineTool({
 const sendMoney = defineTool({
   name: 'send_money',
   effect: 'write',
-  title: { en: 'Send money', zh: '转账' },
+  title: 'Send money',
   input: z.strictObject({ recipient: z.string().min(1).max(64), amount: z.number().positive(), subject: z.string() }),
   output: z.strictObject({ message: z.string() }),
   echo: [],

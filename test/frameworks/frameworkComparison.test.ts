@@ -95,7 +95,7 @@ async function agents(tools: AgentsTool[], c: Case): Promise<Sent> {
  */
 async function plain(framework: Framework, c: Case): Promise<Sent> {
   const spec = specOf(c.tool);
-  const description = spec.title.en;
+  const description = spec.title;
   if (framework === 'AI SDK') {
     const t = aiTool({
       description,

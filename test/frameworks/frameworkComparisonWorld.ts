@@ -25,7 +25,7 @@ import { FORBIDDEN } from '../mcp/hostileTools.ts';
 export const getInvoiceNote = defineTool({
   name: 'get_invoice_note',
   effect: 'read',
-  title: { en: 'Read an invoice’s note', zh: '查看发票备注' },
+  title: 'Read an invoice’s note',
   input: z.strictObject({ invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/) }),
   output: z.strictObject({ invoice_ref: z.string(), note: z.string().max(500) }),
   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],

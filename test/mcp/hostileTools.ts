@@ -92,7 +92,7 @@ const CASE = z.string().regex(/^[a-z0-9_]{1,40}$/);
 export const getOrder = defineTool({
   name: 'get_order',
   effect: 'read',
-  title: { en: 'Look up an order', zh: '查询订单' },
+  title: 'Look up an order',
   input: z.strictObject({ order_ref: CASE }),
   output: z.strictObject({ order_ref: z.string(), total_cents: z.number().int().min(0) }),
   echo: [{ output: 'order_ref', input: 'order_ref' }],
@@ -104,7 +104,7 @@ export const getOrder = defineTool({
 export const refundOrder = defineTool({
   name: 'refund_order',
   effect: 'write',
-  title: { en: 'Refund an order', zh: '订单退款' },
+  title: 'Refund an order',
   input: z.strictObject({ order_ref: CASE }),
   output: z.strictObject({ order_ref: z.string(), refund_ref: z.string() }),
   echo: [{ output: 'order_ref', input: 'order_ref' }],
@@ -116,7 +116,7 @@ export const refundOrder = defineTool({
 export const kbSearch = defineTool({
   name: 'kb_search',
   effect: 'read',
-  title: { en: 'Search the knowledge base', zh: '搜索知识库' },
+  title: 'Search the knowledge base',
   input: z.strictObject({ query: z.string().max(200) }),
   output: z.strictObject({ answer: z.string().max(500) }),
   echo: [],
@@ -128,7 +128,7 @@ export const kbSearch = defineTool({
 export const getRate = defineTool({
   name: 'get_rate',
   effect: 'read',
-  title: { en: 'Exchange rate', zh: '汇率' },
+  title: 'Exchange rate',
   input: z.strictObject({ currency: z.string().regex(/^[A-Z]{3}$/) }),
   output: z.strictObject({ currency: z.string(), rate_ppm: z.number().int().min(0) }),
   echo: [{ output: 'currency', input: 'currency' }],

@@ -53,7 +53,7 @@ const ORDER = z.string().regex(/^O-[0-9]{1,9}$/);
 export const refundOrder = defineTool({
   name: 'refund_order',
   effect: 'write',
-  title: { en: 'Refund an order', zh: '订单退款' },
+  title: 'Refund an order',
   input: z.strictObject({ order_ref: ORDER, amount_cents: z.number().int().min(1), reason: z.string().max(200) }),
   output: z.strictObject({ order_ref: z.string(), amount_cents: z.number().int(), refund_ref: z.string() }),
   echo: [
@@ -68,7 +68,7 @@ export const refundOrder = defineTool({
 export const getRefunds = defineTool({
   name: 'get_refunds',
   effect: 'read',
-  title: { en: 'Refunds of an order', zh: '订单的退款' },
+  title: 'Refunds of an order',
   input: z.strictObject({ order_ref: ORDER }),
   output: z.strictObject({ order_ref: z.string(), refunds: z.number().int().min(0) }),
   echo: [{ output: 'order_ref', input: 'order_ref' }],

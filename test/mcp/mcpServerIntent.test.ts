@@ -37,7 +37,7 @@ const INVOICE = z.string().regex(/^INV-[0-9]{1,9}$/);
 const issueRefund = defineTool({
   name: 'issue_refund',
   effect: 'write',
-  title: { en: 'Issue a refund', zh: '发起退款' },
+  title: 'Issue a refund',
   // `reason` is free text: the model words it anew each time it asks, so it does not name the intent.
   input: z.strictObject({ invoice_ref: INVOICE, amount_cents: z.number().int().min(1), reason: z.string().max(200) }),
   output: z.strictObject({ refund_ref: z.string(), invoice_ref: z.string(), amount_cents: z.number().int() }),
@@ -52,7 +52,7 @@ const issueRefund = defineTool({
 const getRefunds = defineTool({
   name: 'get_refunds',
   effect: 'read',
-  title: { en: 'Refunds of an invoice', zh: '发票的退款' },
+  title: 'Refunds of an invoice',
   input: z.strictObject({ invoice_ref: INVOICE }),
   output: z.strictObject({ invoice_ref: z.string(), refunds: z.number().int().min(0) }),
   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],

@@ -22,7 +22,7 @@ const revisions = (tool: string, effect: string) => ({
 const getInvoice = defineTool({
   name: 'get_invoice',
   effect: 'read',
-  title: { en: 'Look up an invoice', zh: '查询发票' },
+  title: 'Look up an invoice',
   input: z.strictObject({ invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/) }),
   output: z.strictObject({ invoice_ref: z.string(), total_cents: z.number().int().min(0) }),
   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],
@@ -33,7 +33,7 @@ const getInvoice = defineTool({
 const issueRefund = defineTool({
   name: 'issue_refund',
   effect: 'write',
-  title: { en: 'Issue a refund', zh: '发起退款' },
+  title: 'Issue a refund',
   input: z.strictObject({
     invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/),
     amount_cents: z.number().int().min(1),

@@ -84,7 +84,7 @@ const specs = {
   get_iban: defineTool({
     name: 'get_iban',
     effect: 'read',
-    title: { en: 'Get the IBAN of the current bank account', zh: '查询当前账户的 IBAN' },
+    title: 'Get the IBAN of the current bank account',
     input: z.strictObject({}),
     output: z.strictObject({ iban: text(SHORT, 'IBAN of the current bank account / 当前账户 IBAN') }),
     echo: [],
@@ -94,7 +94,7 @@ const specs = {
   send_money: defineTool({
     name: 'send_money',
     effect: 'write',
-    title: { en: 'Send a transaction', zh: '转账' },
+    title: 'Send a transaction',
     input: z.strictObject({
       recipient: text(SHORT, 'IBAN of the recipient'),
       amount: z.number().check(z.describe('Amount of the transaction')),
@@ -109,7 +109,7 @@ const specs = {
   schedule_transaction: defineTool({
     name: 'schedule_transaction',
     effect: 'write',
-    title: { en: 'Schedule a transaction', zh: '预约转账' },
+    title: 'Schedule a transaction',
     input: z.strictObject({
       recipient: text(SHORT, 'IBAN of the recipient'),
       amount: z.number().check(z.describe('Amount of the transaction')),
@@ -125,7 +125,7 @@ const specs = {
   update_scheduled_transaction: defineTool({
     name: 'update_scheduled_transaction',
     effect: 'write',
-    title: { en: 'Update a scheduled transaction', zh: '修改预约转账' },
+    title: 'Update a scheduled transaction',
     input: z.strictObject({
       id: int('ID of the transaction (mandatory)'),
       recipient: optionalText(SHORT, 'IBAN of the recipient (optional)'),
@@ -142,7 +142,7 @@ const specs = {
   get_balance: defineTool({
     name: 'get_balance',
     effect: 'read',
-    title: { en: 'Get the balance of the account', zh: '查询余额' },
+    title: 'Get the balance of the account',
     input: z.strictObject({}),
     output: z.strictObject({ balance: z.number().check(z.describe('Balance of the account / 账户余额')) }),
     echo: [],
@@ -152,7 +152,7 @@ const specs = {
   get_most_recent_transactions: defineTool({
     name: 'get_most_recent_transactions',
     effect: 'read',
-    title: { en: 'Get the most recent transactions', zh: '查询最近的交易' },
+    title: 'Get the most recent transactions',
     input: z.strictObject({
       n: z._default(z.number().check(z.int()), 100).check(z.describe('Number of transactions to return')),
     }),
@@ -166,7 +166,7 @@ const specs = {
   get_scheduled_transactions: defineTool({
     name: 'get_scheduled_transactions',
     effect: 'read',
-    title: { en: 'Get the scheduled transactions', zh: '查询预约转账' },
+    title: 'Get the scheduled transactions',
     input: z.strictObject({}),
     output: z.strictObject({
       scheduled_transactions: z.array(transaction).check(z.describe('Every scheduled transaction / 全部预约转账')),
@@ -178,7 +178,7 @@ const specs = {
   read_file: defineTool({
     name: 'read_file',
     effect: 'read',
-    title: { en: 'Read a file', zh: '读取文件' },
+    title: 'Read a file',
     input: z.strictObject({ file_path: text(SHORT, 'The path to the file to read.') }),
     output: z.strictObject({
       file_path: text(SHORT, 'Must equal the input file_path / 必须等于输入的 file_path'),
@@ -194,7 +194,7 @@ const specs = {
   get_user_info: defineTool({
     name: 'get_user_info',
     effect: 'read',
-    title: { en: 'Get the user information', zh: '查询用户信息' },
+    title: 'Get the user information',
     input: z.strictObject({}),
     output: userInfo,
     echo: [],
@@ -204,7 +204,7 @@ const specs = {
   update_password: defineTool({
     name: 'update_password',
     effect: 'write',
-    title: { en: 'Update the user password', zh: '修改密码' },
+    title: 'Update the user password',
     input: z.strictObject({ password: text(SHORT, 'New password for the user') }),
     output: message,
     echo: [],
@@ -214,7 +214,7 @@ const specs = {
   update_user_info: defineTool({
     name: 'update_user_info',
     effect: 'write',
-    title: { en: 'Update the user information', zh: '修改用户信息' },
+    title: 'Update the user information',
     input: z.strictObject({
       first_name: optionalText(SHORT, 'First name of the user (optional)'),
       last_name: optionalText(SHORT, 'Last name of the user (optional)'),

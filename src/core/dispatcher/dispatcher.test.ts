@@ -11,7 +11,7 @@ import { findScenario, chapterTools } from '../../chapter/index.ts';
 const getInvoice = defineTool({
   name: 'get_invoice',
   effect: 'read',
-  title: { en: 'Look up an invoice', zh: '查询发票' },
+  title: 'Look up an invoice',
   input: z.strictObject({ invoice_ref: z.string().regex(/^INV-[0-9]{1,9}$/) }),
   output: z.strictObject({
     invoice_ref: z.string(),

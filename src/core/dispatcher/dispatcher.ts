@@ -71,7 +71,12 @@ export interface Dispatcher {
  * A dispatcher for `tools` (each checked by {@link defineTool}; two tools with
  * one name are refused). The tools are required: a dispatcher that fell back to
  * some default registry would answer for tools the engineer never registered.
- * @example createDispatcher({ tools: [defineTool({ name: 'get_order', … })] })
+ *
+ * @example
+ * ```ts
+ * const billing = createDispatcher({ tools: [spec] });
+ * const made = billing.project(handlerOutput, trusted); // the registry is the dispatcher's own
+ * ```
  */
 export function createDispatcher(options: { tools: readonly ToolSpec[] }): Dispatcher {
   const tools = registryOf(options?.tools);

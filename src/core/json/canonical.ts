@@ -25,7 +25,18 @@ export type CanonicalizationErrorCode =
   | 'CYCLE'
   | 'TOO_DEEP';
 
-/** Thrown by {@link canonicalize}; `path` is the RFC 6901 pointer of the refused value. */
+/**
+ * Thrown by {@link canonicalize}; `path` is the RFC 6901 pointer of the refused value.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   canonicalize({ amount: Number.NaN });
+ * } catch (e) {
+ *   if (e instanceof CanonicalizationError) console.error(e.path); // '/amount'
+ * }
+ * ```
+ */
 export class CanonicalizationError extends Error {
   override readonly name = 'CanonicalizationError';
   constructor(

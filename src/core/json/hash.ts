@@ -11,7 +11,12 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 const encoder = new TextEncoder();
 const toBytes = (input: Uint8Array | string): Uint8Array => (typeof input === 'string' ? encoder.encode(input) : input);
 
-/** @example sha256Hex('abc') // 'ba7816bf…f20015ad' */
+/**
+ * SHA-256 (FIPS 180-4) of a text's UTF-8 bytes or of bytes, as 64 lowercase hex digits; the digests of a package are
+ * this over a purpose-prefixed canonical preimage, or its HMAC in keyed mode.
+ *
+ * @example sha256Hex('abc') // 'ba7816bf…f20015ad'
+ */
 export function sha256Hex(input: Uint8Array | string): string {
   return bytesToHex(sha256(toBytes(input)));
 }

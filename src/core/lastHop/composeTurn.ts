@@ -41,24 +41,13 @@ export interface TurnOptions extends TurnBodyOptions {
 /** The pairing problems, named once where their words are (messages/turnParams.ts). */
 export type TurnProblemCode = PairingCode;
 
+/** Thrown by {@link composeTurn} when a result of the turn does not validate: nothing of the turn is sent. */
 export class TurnRefusedError extends Error {
   override readonly name = 'TurnRefusedError';
   constructor(readonly problems: { code: TurnProblemCode; call_id: string; detail: string }[]) {
     super(`turn refused: ${problems.map((p) => `${p.code} ${p.call_id}`).join(', ')}`);
   }
 }
-
-/**
- * @deprecated Renamed TurnRefusedError; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export const TurnRefused = TurnRefusedError;
-/**
- * @deprecated Renamed TurnRefusedError; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export type TurnRefused = TurnRefusedError;
-
 /** The turn body for `provider`: its folder's type (OpenAITurn, AnthropicTurn, GeminiTurn), their union for any provider. */
 export function composeTurn<P extends ProviderName>(
   provider: P,

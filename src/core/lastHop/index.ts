@@ -16,7 +16,3 @@ export {
 export { type PayloadPreview, previewPayloads, previewProjected, withProvider } from './payloadPreview.ts';
 export { type LiveSession, openLiveSession } from './liveSession.ts';
 export { payloadAuditSearch, type PayloadAuditSearch } from './payloadAuditSearch.ts';
-// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
-export { AdapterRefused } from './toProviderItem.ts';
-export { TurnRefused } from './composeTurn.ts';
-export { type DispatchPreview, previewDispatch } from './payloadPreview.ts';

@@ -164,14 +164,3 @@ export function previewProjected(
     seal: () => undefined,
   });
 }
-
-/**
- * @deprecated Renamed previewPayloads; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export const previewDispatch = previewPayloads;
-/**
- * @deprecated Renamed PayloadPreview; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export type DispatchPreview = PayloadPreview;

@@ -10,28 +10,36 @@ import type { TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed, type ValidationDetails } from '../result/validateResult.ts';
 import type { Violation } from '../tables/violation.ts';
 
+/**
+ * Thrown by {@link toProviderItem} when the package does not validate in the trusted context it is serialized for:
+ * the adapter sends nothing, and `violations` says why, each with its code and JSON Pointer.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   toProviderItem(pkg, trusted, tools);
+ * } catch (e) {
+ *   if (e instanceof AdapterRefusedError) console.error(e.violations.map((v) => `${v.code} ${v.path}`));
+ * }
+ * ```
+ */
 export class AdapterRefusedError extends Error {
   override readonly name = 'AdapterRefusedError';
   constructor(readonly violations: Violation[]) {
     super(`adapter refused the package: ${[...new Set(violations.map((v) => v.code))].join(', ')}`);
   }
 }
-
-/**
- * @deprecated Renamed AdapterRefusedError; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export const AdapterRefused = AdapterRefusedError;
-/**
- * @deprecated Renamed AdapterRefusedError; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export type AdapterRefused = AdapterRefusedError;
-
 /**
  * The provider item for one call; throws {@link AdapterRefusedError} when the
  * package does not validate in this trusted context. It always validates
  * itself: no caller can hand it a report to trust.
+ *
+ * @example
+ * ```ts
+ * const item = toProviderItem(pkg, trusted, tools);
+ * // OpenAI's Responses API: { type: 'function_call_output', call_id, output: canonical(model_result) }
+ * if ('type' in item && item.type === 'function_call_output') console.log(item.output);
+ * ```
  */
 export function toProviderItem(pkg: Package, trusted: TrustedContext, tools: ToolRegistry): ProviderItem {
   return providerItemOf(pkg, trusted, validateResultDetailed(pkg, trusted, tools));

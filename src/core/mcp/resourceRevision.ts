@@ -4,6 +4,7 @@
  */
 import { H } from '../result/digest.ts';
 
+/** The purpose a result's structured content is hashed under for its resource revision (`mcpResourceRevision`). */
 export const MCP_STRUCTURED_PURPOSE = 'mcp-structured/v1';
 
 /**

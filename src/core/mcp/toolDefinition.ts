@@ -17,8 +17,8 @@ export function mcpToolDefinition(spec: ToolSpec): McpToolDefinition & {
 } {
   return {
     name: spec.name,
-    title: spec.title.en,
-    description: `${spec.title.en} / ${spec.title.zh}`,
+    title: spec.title,
+    description: spec.title,
     inputSchema: z.toJSONSchema(spec.input, {
       target: 'draft-2020-12',
       io: 'input',

@@ -35,6 +35,7 @@ const DROPS = [
   },
 ] as const satisfies readonly ReplayDrop[];
 
+/** The members a stateless replay drops from what each provider sent, each with the reason it must (above). */
 export const REPLAY_DROPS: readonly ReplayDrop[] = /* @__PURE__ */ Object.freeze(DROPS);
 
 /*

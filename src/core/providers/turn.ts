@@ -18,6 +18,7 @@ export type TurnProblemCode =
   | 'DUPLICATE_CALL_ID'
   | 'UNSUPPORTED_CALL';
 
+/** Every code a turn problem can carry, in a fixed order; a locale has words for each. */
 export const TURN_PROBLEM_CODES: readonly TurnProblemCode[] = /* @__PURE__ */ Object.freeze([
   'STREAM_ORDER',
   'STREAM_UNTERMINATED',

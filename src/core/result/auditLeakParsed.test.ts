@@ -54,7 +54,7 @@ describe('the data is searched as zod returned it', () => {
     defineTool({
       name: 'lookup_note',
       effect: 'read',
-      title: { en: 'Look up a note', zh: '查询笔记' },
+      title: 'Look up a note',
       input: z.strictObject({ note: z.string() }),
       output: z.strictObject({ note: z.string(), text }),
       echo: [{ output: 'note', input: 'note' }],

@@ -35,7 +35,15 @@ export function H(purpose: string, fields: Record<string, unknown>, key: AuditKe
   return digestText(digestPreimage(purpose, fields), key);
 }
 
-/** `pr_` + H(principal-ref/v1, {tenant, subject}): stable per principal, not reversible to the ids. */
+/**
+ * `pr_` + H(principal-ref/v1, {tenant, subject}): stable per principal, not reversible to the ids; the audit names
+ * the principal by it, and the model never reads it. `key` is the trusted context's HMAC key in keyed mode.
+ *
+ * @example
+ * ```ts
+ * const ref = principalRef(trusted.principal, trusted.key); // 'pr_…'
+ * ```
+ */
 export function principalRef(principal: TrustedContext['principal'], key: AuditKey): string {
   return `pr_${H(PURPOSES.principalRef, { tenant: principal.tenant, subject: principal.subject }, key)}`;
 }
@@ -176,7 +184,17 @@ export function callBindingDigest(
   return digestText(prefix + suffix, trusted.key);
 }
 
-/** `computeBindings` (docs/contract.md#public-surface): the three bindings of a model_result in a trusted context. */
+/**
+ * The three bindings of a model_result in a trusted context (docs/digests.md#the-three-digests): `request_sha256` of
+ * the normalized request, `result_sha256` of the canonical model_result, `call_binding_sha256` of the two bound to the
+ * call. A package's `protected_audit` carries them; an adapter recomputes them before it sends.
+ *
+ * @example
+ * ```ts
+ * const { request_sha256, result_sha256, call_binding_sha256 } = computeBindings(pkg.model_result, trusted, tools);
+ * console.log(call_binding_sha256 === pkg.protected_audit.binding.call_binding_sha256);
+ * ```
+ */
 export function computeBindings(model_result: ModelResult, trusted: TrustedContext, tools: ToolRegistry): Bindings {
   const request_sha256 = requestDigest(trusted, tools);
   const result_sha256 = resultDigest(model_result, trusted.key);

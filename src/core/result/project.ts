@@ -113,11 +113,12 @@ export function plainProjection(tools: ToolRegistry): ProjectionSteps {
 }
 
 /**
- * Builds the package for one call: plain data the caller owns (nothing in it
- * is shared with the handler output or the context). Never throws on bad
- * handler output; throws TrustedContextError when the trusted context itself
- * is malformed.
- * @example project({ kind: 'success', data, provenance }, trusted).model_result.status // 'succeeded'
+ * Builds the package for one call: plain data the caller owns (nothing in it is shared with the handler output or
+ * the context). Never throws on bad handler output; throws TrustedContextError when the trusted context is malformed.
+ * @example
+ * ```ts
+ * const { model_result, protected_audit } = project(handlerOutput, trusted, tools); // the model reads model_result only
+ * ```
  */
 export function project(handlerOutput: unknown, trusted: TrustedContext, tools: ToolRegistry): Package {
   return projectDetailed(handlerOutput, trusted, tools).pkg;

@@ -20,11 +20,21 @@ export function resultZodSchema(spec: ToolSpec, part: ResultSchemaPart): z.core.
   return part === 'data' ? spec.output : z.extend(ModelResultSchema, { data: z.nullable(spec.output) });
 }
 
+/**
+ * The JSON Schema (draft 2020-12) of a tool's `model_result`, or of its `data` alone: the exact contract a model or
+ * a client may be shown, made from the tool's own zod output schema.
+ *
+ * @example
+ * ```ts
+ * const schema = resultJsonSchema(spec, 'data');
+ * schema.$schema; // 'https://json-schema.org/draft/2020-12/schema'
+ * ```
+ */
 export function resultJsonSchema(spec: ToolSpec, part: ResultSchemaPart = 'model_result'): Record<string, unknown> {
   const schema = z.toJSONSchema(resultZodSchema(spec, part), {
     target: 'draft-2020-12',
     io: 'output',
     unrepresentable: 'any',
   });
-  return { ...schema, title: `${spec.name} ${part}`, description: `${spec.title.en} / ${spec.title.zh}` };
+  return { ...schema, title: `${spec.name} ${part}`, description: spec.title };
 }

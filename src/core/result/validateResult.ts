@@ -36,6 +36,16 @@ export interface ValidationDetails extends ValidationReport {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/**
+ * Checks a whole package — `model_result`, `protected_audit` and its three digests — against the trusted context and
+ * the registry, as every adapter does before it serializes. Untrusted input returns a report, it never throws.
+ *
+ * @example
+ * ```ts
+ * const report = validateResult(pkg, trusted, tools);
+ * if (!report.ok) console.error(report.violations.map((v) => `${v.code} at ${v.path}`));
+ * ```
+ */
 export function validateResult(pkg: unknown, trusted: TrustedContext, tools: ToolRegistry): ValidationReport {
   const { ok, violations } = validateResultDetailed(pkg, trusted, tools);
   return { ok, violations };

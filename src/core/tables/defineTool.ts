@@ -4,23 +4,23 @@
  * dispatcher made with {@link createDispatcher} never meets a spec it cannot
  * enforce (an echo field the schemas do not have, a list limit read from a
  * missing input member).
- *
- * @example
- * const getInvoice = defineTool({
- *   name: 'get_invoice',
- *   effect: 'read',
- *   title: { en: 'Look up an invoice', zh: '查询发票' },
- *   input: z.strictObject({ invoice_ref: z.string() }),
- *   output: z.strictObject({ invoice_ref: z.string(), total_cents: z.number().int() }),
- *   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],
- *   revisions: { input_revision: 'i1', output_revision: 'o1', effect_revision: 'e1', handler_revision: 'h1', producer_revision: 'p1', policy_revision: 'pol1' },
- *   source_label: 'billing',
- * });
+
  */
 import { z } from 'zod/mini';
 import { DISPATCHER_PROVENANCE, type ToolRevisions, type ToolSpec } from './registry.ts';
 
-/** A spec defineTool refused, with every problem found (not only the first). */
+/**
+ * A spec defineTool refused, with every problem found (not only the first).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   defineTool({ ...spec, title: '' });
+ * } catch (e) {
+ *   if (e instanceof ToolSpecError) console.error(e.message); // names each problem
+ * }
+ * ```
+ */
 export class ToolSpecError extends Error {
   override readonly name = 'ToolSpecError';
   constructor(
@@ -47,16 +47,37 @@ const REVISION_KEYS: readonly (keyof ToolRevisions)[] = [
 const shapeOf = (schema: unknown): Record<string, z.core.$ZodType> | null =>
   schema instanceof z.core.$ZodObject ? schema._zod.def.shape : null;
 
-/** Checks `spec` and returns it frozen (the same fields; the zod schemas are kept as given). Throws {@link ToolSpecError}. */
+/**
+ * Checks `spec` and returns it frozen (the same fields; the zod schemas are kept as given). Throws
+ * {@link ToolSpecError} with every problem it found.
+ *
+ * @example
+ * ```ts
+ * const getInvoice = defineTool({
+ *   name: 'get_invoice',
+ *   effect: 'read',
+ *   title: 'Look up an invoice',
+ *   input: z.strictObject({ invoice_ref: z.string() }),
+ *   output: z.strictObject({ invoice_ref: z.string(), total_cents: z.number().int() }),
+ *   echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],
+ *   revisions: {
+ *     input_revision: 'get_invoice.input.v1',
+ *     output_revision: 'get_invoice.output.v1',
+ *     effect_revision: 'get_invoice.effect.read.v1',
+ *     handler_revision: 'billing-handler-v1',
+ *     producer_revision: 'billing-v1',
+ *     policy_revision: 'billing-policy-v1',
+ *   },
+ *   source_label: 'billing',
+ * });
+ * ```
+ */
 export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
   const problems: string[] = [];
   const name = typeof spec?.name === 'string' ? spec.name : '';
   if (!TOOL_NAME.test(name)) problems.push('name must be 1–64 of [A-Za-z0-9_-], starting with a letter or _');
   if (spec.effect !== 'read' && spec.effect !== 'write') problems.push("effect must be 'read' or 'write'");
-  for (const lang of ['en', 'zh'] as const) {
-    if (typeof spec.title?.[lang] !== 'string' || spec.title[lang].trim() === '')
-      problems.push(`title.${lang} must be a non-empty string`);
-  }
+  if (typeof spec.title !== 'string' || spec.title.trim() === '') problems.push('title must be a non-empty string');
   const input = shapeOf(spec.input);
   const output = shapeOf(spec.output);
   if (input === null) problems.push('input must be a zod object schema (z.strictObject): arguments are a JSON object');
@@ -90,7 +111,6 @@ export function defineTool<const T extends ToolSpec>(spec: T): Readonly<T> {
   if (problems.length > 0) throw new ToolSpecError(name, problems);
   return Object.freeze({
     ...spec,
-    title: Object.freeze({ ...spec.title }),
     echo: Object.freeze(spec.echo.map((e) => Object.freeze({ ...e }))),
     revisions: Object.freeze({ ...spec.revisions }),
     ...(spec.mcp === undefined ? {} : { mcp: Object.freeze({ ...spec.mcp }) }),

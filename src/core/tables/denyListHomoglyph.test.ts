@@ -80,7 +80,7 @@ describe("inside an engineer's z.record", () => {
     get_headers: defineTool({
       name: 'get_headers',
       effect: 'read',
-      title: { en: 'Read headers', zh: '读取标头' },
+      title: 'Read headers',
       input: z.strictObject({ url: z.string() }),
       output: z.strictObject({ url: z.string(), headers: z.record(z.string(), z.string()) }),
       echo: [{ output: 'url', input: 'url' }],

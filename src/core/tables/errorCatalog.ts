@@ -165,7 +165,16 @@ export type ErrorCode =
   | 'OUTPUT_CONTRACT_VIOLATION'
   | 'TOOL_ERROR';
 
-/** The catalog, keyed by code and frozen: nothing at run time can edit a recovery protocol. */
+/**
+ * The catalog, keyed by code and frozen: nothing at run time can edit a recovery protocol. Each entry fixes whether
+ * the call may be retried and how (docs/contract.md#the-error-catalog).
+ *
+ * @example
+ * ```ts
+ * const entry = ERROR_CATALOG.OUTCOME_UNKNOWN;
+ * console.log(entry.outcome, entry.recovery); // 'unknown' 'query_status': ask the downstream before any retry
+ * ```
+ */
 export const ERROR_CATALOG: Readonly<Record<ErrorCode, Readonly<CatalogEntry>>> = Object.freeze(
   Object.fromEntries(
     entries.map((e) => [e.code, Object.freeze({ ...e, message: Object.freeze(e.message) })]),

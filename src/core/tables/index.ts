@@ -44,6 +44,3 @@ export {
   type ViolationParamsKind,
 } from '../messages/violationParams.ts';
 export { type Violation, VIOLATION_CODES, type ViolationCode } from './violation.ts';
-// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
-export { adapterFor } from './providerAdapters.ts';
-export { lookupTool } from './registry.ts';

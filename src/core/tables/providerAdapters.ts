@@ -23,7 +23,15 @@ export type {
   OpenAIFunctionCallOutput,
 } from '../providers/index.ts';
 
-/** The registered triples, in the registry's order; anything else is refused before serialization. */
+/**
+ * The registered triples (provider, API family, adapter revision), in the registry's order; a trusted context that
+ * names anything else is refused before serialization.
+ *
+ * @example
+ * ```ts
+ * const openai = PROVIDER_ADAPTERS.filter((a) => a.provider === 'openai').map((a) => a.adapter_revision);
+ * ```
+ */
 export const PROVIDER_ADAPTERS: Readonly<AdaptersOf<typeof LAST_HOPS>> = Object.freeze(
   LAST_HOPS.map((h) => h.adapter) as AdaptersOf<typeof LAST_HOPS>,
 );
@@ -48,12 +56,4 @@ export function findAdapter(
       (a) => a.provider === provider && a.api_family === api_family && a.adapter_revision === adapter_revision,
     ) ?? null
   );
-}
-
-/**
- * @deprecated Renamed findAdapter (its one-argument form); this alias goes in the next major release.
- * @alias knip: a deprecated name, the same lookup as its new one on purpose.
- */
-export function adapterFor(provider: LastHopName): ProviderAdapter<ProviderItem> {
-  return findAdapter(provider);
 }

@@ -24,7 +24,8 @@ export interface EchoField {
 export interface ToolSpec {
   name: string;
   effect: Effect;
-  title: { en: string; zh: string };
+  /** What the tool does, in a few words: an MCP client's `title`, a framework's tool description. */
+  title: string;
   /** Validates and applies defaults; the digest hashes the parsed result (docs/digests.md#the-three-digests). */
   input: z.core.$ZodType;
   /** Exact shape of `data`, with bilingual descriptions that become editor hovers. */
@@ -51,15 +52,19 @@ export interface McpBinding {
 /** Tools by name: the trusted registry a dispatcher is made for (createDispatcher), e.g. `defineTool` specs by name. */
 export type ToolRegistry = Readonly<Record<string, ToolSpec>>;
 
+/**
+ * The spec of the tool called `name` in a registry, or null: only the registry's own members count, so a tool named
+ * `constructor` or `__proto__` is unknown unless it was registered.
+ *
+ * @example
+ * ```ts
+ * const invoiceSpec = findTool('get_invoice', tools);
+ * if (invoiceSpec === null) throw new Error('unknown tool');
+ * ```
+ */
 export function findTool(name: string, tools: ToolRegistry): ToolSpec | null {
   return Object.prototype.hasOwnProperty.call(tools, name) ? (tools[name] as ToolSpec) : null;
 }
-
-/**
- * @deprecated Renamed findTool; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export const lookupTool = findTool;
 
 /** Size and depth limits (docs/contract.md#size-and-depth), shared by projection and validation. */
 export const RESULT_LIMITS = {

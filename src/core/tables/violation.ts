@@ -8,6 +8,15 @@ import { describeParams } from '../messages/locales/enViolation.ts';
 import type { ViolationParams } from '../messages/violationParams.ts';
 import { StringSet } from '../json/longKeys.ts';
 
+/**
+ * Every code a violation can carry (docs/contract.md#validation), in a fixed order; a violation's `code` is always
+ * one of these, and a locale has words for each.
+ *
+ * @example
+ * ```ts
+ * const known = (code: string): code is ViolationCode => (VIOLATION_CODES as readonly string[]).includes(code);
+ * ```
+ */
 export const VIOLATION_CODES = [
   'RESULT_SCHEMA',
   'DATA_SCHEMA',

@@ -19,27 +19,17 @@ import {
 } from '../providers/index.ts';
 import { readTurnStream, type StreamEvent, type StreamTextError } from './turnStream.ts';
 
+/** Thrown by {@link assembleTurn} when a stream given as text is not a well-formed SSE or JSON-lines stream; `error` says where. */
 export class StreamTextRefusedError extends Error {
   override readonly name = 'StreamTextRefusedError';
   constructor(readonly error: StreamTextError) {
     super(`${error.line}:${error.column}: ${error.code}: ${error.message}`);
   }
 }
-
-/**
- * @deprecated Renamed StreamTextRefusedError; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export const StreamTextRefused = StreamTextRefusedError;
-/**
- * @deprecated Renamed StreamTextRefusedError; this alias goes in the next major release.
- * @alias knip: a deprecated name, the same value as its new one on purpose.
- */
-export type StreamTextRefused = StreamTextRefusedError;
-
 /** The model providers, in the registry's order (providers/registry.ts). */
 export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.freeze(MODEL_TURNS.map((t) => t.name));
 
+/** Whether a value names a provider whose turns this package assembles. */
 export const isTurnProvider = (p: unknown): p is ProviderName => findModelTurn(p) !== undefined;
 
 /** `openai, anthropic or gemini`: the names an unknown provider is told. */
@@ -69,6 +59,10 @@ function streamEvents(events: TurnEvents): readonly StreamEvent[] | readonly unk
   return Array.isArray(events) ? (events as readonly unknown[]) : (events as { events: readonly StreamEvent[] }).events;
 }
 
+/**
+ * One provider turn, assembled from its whole stream (events, or the stream's text): the calls with their complete
+ * arguments, the terminal event and every problem of pairing, without trusting the stream's order or its ids.
+ */
 export function assembleTurn<E = unknown>(
   provider: ProviderName,
   events: TurnEvents<E>,

@@ -68,5 +68,3 @@ export {
   type OpenAIStatelessBody,
 } from './continueTurn.ts';
 export { runTurn, type TurnReport } from './runTurn.ts';
-// Deprecated names, kept one release so callers can move (docs/contract.md#deprecated-names).
-export { StreamTextRefused } from './assembleTurn.ts';

@@ -51,6 +51,10 @@ export function boundResponseId(turn: AssembledTurn, responseRef: string | undef
   return responseRef ?? null;
 }
 
+/**
+ * One call of a turn through the input gate (docs/turn-contract.md#the-input-gate): its tool known, its arguments
+ * valid for the tool's input contract, and its trusted context found by call id; `gateTurn` gates them all.
+ */
 export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext, tools: ToolRegistry): GatedCall {
   const entry = Object.hasOwn(ctx.calls, call.call_id) ? ctx.calls[call.call_id] : undefined;
   if (entry === undefined) throw new TurnInputError({ kind: 'no_context_entry', call_id: call.call_id });

@@ -15,6 +15,7 @@ import { checkSchema } from '../tables/zodIssues.ts';
 
 const trusted = TrustedContextSchema.shape;
 
+/** The zod schema of a {@link TurnContext}, strict: a member it does not list is refused. */
 export const TurnContextSchema = /* @__PURE__ */ z.strictObject({
   principal: trusted.principal,
   now: trusted.now,
@@ -45,6 +46,7 @@ export interface TurnContext {
   response_ref?: string;
 }
 
+/** A turn context from untrusted JSON: the value, or each issue with its JSON Pointer. It never throws. */
 export function parseTurnContext(
   value: unknown,
 ): { ok: true; value: TurnContext } | { ok: false; issues: { path: string; message: string }[] } {

@@ -18,7 +18,11 @@ import { codePointLength } from '../../core/json/index.ts';
 /** Code points, not UTF-16 units, as the contract counts lengths. */
 const text = (max: number, description: string) =>
   z.string().check(
-    z.refine((s) => s.length <= max || codePointLength(s) <= max, `must be at most ${max} characters`),
+    z.refine((s) => s.length <= max || codePointLength(s) <= max, {
+      message: `must be at most ${max} characters`,
+      // The words a locale says (core/messages/violationParams.ts `Constraint`).
+      params: { constraint: 'code_points', min: 0, max },
+    }),
     z.describe(description),
   );
 
@@ -54,7 +58,7 @@ const transaction = z.strictObject({
 export const getMostRecentTransactions = defineTool({
   name: 'get_most_recent_transactions',
   effect: 'read',
-  title: { en: 'Get the most recent transactions', zh: '查询最近的交易' },
+  title: 'Get the most recent transactions',
   input: z.strictObject({
     n: z._default(z.number().check(z.int()), 100).check(z.describe('Number of transactions to return / 返回的交易数')),
   }),
@@ -69,7 +73,7 @@ export const getMostRecentTransactions = defineTool({
 export const sendMoney = defineTool({
   name: 'send_money',
   effect: 'write',
-  title: { en: 'Send a transaction', zh: '转账' },
+  title: 'Send a transaction',
   input: z.strictObject({
     recipient: text(SHORT, 'IBAN of the recipient / 收款方 IBAN'),
     amount: z.number().check(z.describe('Amount of the transaction / 金额')),

@@ -36,7 +36,7 @@ export const INJECTED_ARGS: Readonly<Record<string, unknown>> = {
 const sendEmail: ToolSpec = defineTool({
   name: 'send_email',
   effect: 'write',
-  title: { en: 'Send an email', zh: '发送邮件' },
+  title: 'Send an email',
   input: z.strictObject({
     to: z.string().check(z.regex(/^[^@\s]{1,64}@[^@\s]{1,190}$/, 'must be an email address')),
     title: z.string().check(z.minLength(1), z.maxLength(120)),

@@ -8,6 +8,7 @@ import type { MessageLocale } from '../locale.ts';
 import { describeTurn } from './enTurn.ts';
 import { describeParams } from './enViolation.ts';
 
+/** The English words of every problem the library reports: violations, strict-JSON parse errors and turn problems. */
 export const en: MessageLocale = Object.freeze({
   lang: 'en',
   violation: describeParams,

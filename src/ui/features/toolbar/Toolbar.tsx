@@ -7,7 +7,7 @@ import { useRef, useState, type JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
 import { TOOLBAR_TEXT } from './text.ts';
 import styles from './Toolbar.module.css';
-import { chapterTools, findScenario } from '../../../chapter/index.ts';
+import { findScenario } from '../../../chapter/index.ts';
 import { isMcpScenario, listedScenarioIds, scenarioMeta, type Work } from '../../../playground/work.ts';
 
 export interface ScenarioOption {
@@ -46,13 +46,15 @@ export interface ToolbarProps {
 
 function groups(
   options: readonly ScenarioOption[],
-  lang: Lang,
-  labels: { imported: string; mcp: string },
+  labels: { imported: string; mcp: string; toolTitles: Readonly<Record<string, string>> },
 ): { label: string; items: ScenarioOption[] }[] {
   const out: { label: string; items: ScenarioOption[] }[] = [];
   for (const o of options) {
     const tool = o.id.slice(0, o.id.indexOf('.'));
-    const label = o.group === 'tool' ? `${tool} — ${chapterTools[tool]?.title[lang] ?? tool}` : labels[o.group];
+    const label =
+      o.group === 'tool'
+        ? `${tool} — ${Object.hasOwn(labels.toolTitles, tool) ? labels.toolTitles[tool] : tool}`
+        : labels[o.group];
     const g = out.find((x) => x.label === label);
     if (g !== undefined) g.items.push(o);
     else out.push({ label, items: [o] });
@@ -72,7 +74,11 @@ export function Toolbar(p: ToolbarProps): JSX.Element {
         <label className={`inline-label ${styles.picker}`}>
           <span>{toolbarText.scenario}</span>
           <select value={p.scenarioId} onChange={(e) => p.onSelect(e.target.value)} data-testid="scenario-select">
-            {groups(p.options, lang, { imported: toolbarText.scenarioGroupImported, mcp: p.mcpGroup }).map((g) => (
+            {groups(p.options, {
+              imported: toolbarText.scenarioGroupImported,
+              mcp: p.mcpGroup,
+              toolTitles: toolbarText.toolTitles,
+            }).map((g) => (
               <optgroup key={g.label} label={g.label}>
                 {g.items.map((o) => (
                   <option key={o.id} value={o.id}>

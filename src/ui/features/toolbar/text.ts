@@ -16,6 +16,12 @@ export const TOOLBAR_TEXT = defineTexts({
     importShort: 'Import…',
     exerciseEditing: (n: number) => `Exercise result ${n} of 5`,
     exerciseHint: 'Pick which of the five results to edit in the exercise panel.',
+    /** The chapter's tools by name, in the page's language (the library's ToolSpec.title is one English string). */
+    toolTitles: {
+      get_order: 'Look up an order',
+      create_refund_draft: 'Create a refund draft',
+      search_kb: 'Search the knowledge base',
+    } as Readonly<Record<string, string>>,
   },
   zh: {
     nextTurn: '下一个回合：模型请求 send_email →',
@@ -31,5 +37,10 @@ export const TOOLBAR_TEXT = defineTexts({
     importShort: '导入…',
     exerciseEditing: (n: number) => `练习结果 ${n} / 5`,
     exerciseHint: '在练习面板中选择要编辑的结果。',
+    toolTitles: {
+      get_order: '查询订单',
+      create_refund_draft: '创建退款草稿',
+      search_kb: '搜索知识库',
+    } as Readonly<Record<string, string>>,
   },
 });

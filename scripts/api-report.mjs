@@ -1,0 +1,197 @@
+/**
+ * The package's public surface as a reviewed file: every name each subpath of package.json `exports` gives an
+ * engineer, with its declaration as the built `.d.ts` states it, written to api/tool-result-contract.api.md. A new
+ * export, a removed one or a changed signature is a diff of that file in review, the way API Extractor's reports
+ * work; API Extractor itself reads one entry point per report, and this package has ten.
+ *
+ *   node scripts/api-report.mjs --write        rewrite the report from dist-lib (npm run api:report builds first)
+ *   node scripts/api-report.mjs --check        fail when dist-lib's surface differs from the checked-in report
+ *   node scripts/api-report.mjs --examples D   also write every doc comment's @example to D/example-N.mts
+ *
+ * Besides the diff, --check holds the rules the surface is chosen by (docs/contract.md#public-surface): the root
+ * exports at most 40 names, every exported value (a function, a class, a constant) has a doc comment, and every
+ * value of the root has an @example (which the package test compiles against the installed tarball).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import ts from 'typescript';
+
+const root = resolve(import.meta.dirname, '..');
+const REPORT = join(root, 'api/tool-result-contract.api.md');
+const ROOT_LIMIT = 40;
+
+/** Each public subpath and the declaration file it resolves to, in package.json's order. */
+function entries() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return Object.entries(pkg.exports)
+    .filter(([, target]) => typeof target === 'object')
+    .map(([subpath, target]) => ({
+      specifier: subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`,
+      file: join(root, target.types),
+    }));
+}
+
+/** A declaration's text as the .d.ts has it, its doc comment left out and its lines trimmed. */
+function declarationText(node) {
+  const full = node.getText();
+  return full
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\/\*\*[\s\S]*?\*\/\s*/g, '')
+    .replace(/^export declare /, '')
+    .replace(/^export /, '')
+    .replace(/^declare /, '');
+}
+
+/** The statement that holds a declaration (a `const` is a VariableDeclaration inside a VariableStatement). */
+const statementOf = (d) => (ts.isVariableDeclaration(d) ? d.parent.parent : d);
+
+/** Reads the surface: per subpath, each exported name, whether it is a value, its declarations and its examples. */
+export function readSurface() {
+  const list = entries();
+  const program = ts.createProgram(
+    list.map((e) => e.file),
+    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, strict: true },
+  );
+  const checker = program.getTypeChecker();
+  return list.map(({ specifier, file }) => {
+    const source = program.getSourceFile(file);
+    if (source === undefined)
+      throw new Error(`api-report: ${file} is missing; build the library first (npm run build:lib)`);
+    const symbol = checker.getSymbolAtLocation(source);
+    const names = (symbol === undefined ? [] : checker.getExportsOfModule(symbol))
+      .map((exported) => {
+        const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+        const declarations = target.declarations ?? [];
+        const value = (target.flags & ts.SymbolFlags.Value) !== 0;
+        const docs = ts.displayPartsToString(target.getDocumentationComment(checker)).trim();
+        const examples = target
+          .getJsDocTags(checker)
+          .filter((t) => t.name === 'example')
+          .map((t) => ts.displayPartsToString(t.text ?? []));
+        const texts = [...new Set(declarations.map((d) => declarationText(statementOf(d))))];
+        return { name: exported.name, value, documented: docs !== '', examples, texts };
+      })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { specifier, names };
+  });
+}
+
+/** The report's text: one section per subpath, each name's declarations in one TypeScript block. */
+export function renderReport(surface) {
+  const lines = [
+    '# The public surface of tool-result-contract',
+    '',
+    'Written by `npm run api:report` from the built declarations; `npm run test:package` fails when the package',
+    'differs from it. A change here is a change of what engineers import: review it as one.',
+  ];
+  for (const { specifier, names } of surface) {
+    lines.push('', `## \`${specifier}\``, '', `${names.length} names.`, '', '```ts');
+    for (const n of names) {
+      lines.push(`// ${n.name}${n.value ? '' : ' (type)'}`);
+      for (const text of n.texts) lines.push(text);
+    }
+    lines.push('```');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** What the surface breaks of the rules it is chosen by, each as a sentence. */
+export function surfaceProblems(surface) {
+  const problems = [];
+  const [rootEntry] = surface;
+  if (rootEntry.names.length > ROOT_LIMIT)
+    problems.push(`the root exports ${rootEntry.names.length} names, more than ${ROOT_LIMIT}`);
+  for (const { specifier, names } of surface)
+    for (const n of names)
+      if (n.value && !n.documented) problems.push(`${specifier}: ${n.name} is exported without a doc comment`);
+  for (const n of rootEntry.names)
+    if (n.value && n.examples.length === 0) problems.push(`${rootEntry.specifier}: ${n.name} has no @example`);
+  return problems;
+}
+
+/**
+ * The names an example reads without declaring them, as a reader of the doc comment takes them: a registry, a trusted
+ * context, a package, a plane's parts. Declared, not built, so an example shows one call and still compiles.
+ */
+const FIXTURES = `import { z } from 'zod';
+import type * as Root from 'tool-result-contract';
+import type * as Control from 'tool-result-contract/control';
+declare const tools: Root.ToolRegistry;
+declare const trusted: Root.TrustedContext;
+declare const pkg: Root.Package;
+declare const handlerOutput: unknown;
+declare const spec: Root.ToolSpec;
+declare const dispatcher: Root.Dispatcher;
+declare const runtimes: Readonly<Record<string, Control.ToolRuntime>>;
+declare const authorize: Control.Authorize;
+declare const call: Control.PlaneCall;
+declare const events: readonly unknown[];
+`;
+
+/**
+ * Each @example as a module that compiles against the installed package: the names of its own subpath imported (and
+ * the root's, where they do not collide), the fixtures above declared, then the example's code without its fence.
+ */
+export function exampleSources(surface) {
+  const importsOf = (entry) =>
+    `import { ${entry.names.map((n) => (n.value ? n.name : `type ${n.name}`)).join(', ')} } from '${entry.specifier}';`;
+  const [rootEntry] = surface;
+  const out = [];
+  for (const entry of surface) {
+    const own = new Set(entry.names.map((n) => n.name));
+    const fromRoot = { ...rootEntry, names: rootEntry.names.filter((n) => !own.has(n.name)) };
+    const head = [importsOf(entry), entry === rootEntry || fromRoot.names.length === 0 ? '' : importsOf(fromRoot)];
+    for (const n of entry.names)
+      for (const text of n.examples)
+        out.push({
+          from: `${entry.specifier} ${n.name}`,
+          code: `// @example of ${n.name} (${entry.specifier})\n${head.join('\n')}\n${FIXTURES}\n${text
+            .replace(/^\s*```(?:ts|typescript)?\s*\n/, '')
+            .replace(/\n\s*```\s*$/, '')}\nexport {};\n`,
+        });
+  }
+  return out;
+}
+
+function main(argv) {
+  const surface = readSurface();
+  const report = renderReport(surface);
+  const problems = surfaceProblems(surface);
+  const at = argv.indexOf('--examples');
+  if (at >= 0) {
+    const dir = resolve(argv[at + 1]);
+    mkdirSync(dir, { recursive: true });
+    exampleSources(surface).forEach((e, i) => writeFileSync(join(dir, `doc-example-${i + 1}.mts`), e.code));
+  }
+  if (argv.includes('--write')) {
+    mkdirSync(dirname(REPORT), { recursive: true });
+    writeFileSync(REPORT, report);
+    console.log(`api-report: wrote ${REPORT} (${surface.map((s) => `${s.specifier} ${s.names.length}`).join(', ')})`);
+  }
+  if (argv.includes('--check')) {
+    let checkedIn = '';
+    try {
+      checkedIn = readFileSync(REPORT, 'utf8');
+    } catch {
+      problems.push(`${REPORT} is missing: run npm run api:report and commit it`);
+    }
+    if (checkedIn !== '' && checkedIn !== report) {
+      const a = checkedIn.split('\n');
+      const b = report.split('\n');
+      const line = a.findIndex((l, i) => l !== b[i]);
+      problems.push(
+        `the package's surface differs from api/tool-result-contract.api.md from line ${line + 1}:\n  report:  ${a[line] ?? '(end)'}\n  package: ${b[line] ?? '(end)'}\nrun npm run api:report, review the diff and commit it`,
+      );
+    }
+  }
+  for (const p of problems) console.error(`api-report: ${p}`);
+  if (problems.length > 0) process.exitCode = 1;
+  else
+    console.log(
+      `api-report: ${surface.reduce((n, s) => n + s.names.length, 0)} names in ${surface.length} subpaths; root ${surface[0].names.length} of at most ${ROOT_LIMIT}; every value documented, every root value with an example; ${surface.slice(1).reduce((n, s) => n + s.names.filter((x) => x.value && x.examples.length === 0).length, 0)} subpath values still without one`,
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main(process.argv.slice(2));
