@@ -120,6 +120,7 @@ export function RightColumn(props: RightColumnProps): JSX.Element {
               realCase={props.agentdojoCase}
               onVerdict={props.onVerdict}
               verdictRef={targets.attackVerdict}
+              tried={state.progress.attacks}
             />
           </Suspense>
         </Panel>

@@ -10,6 +10,7 @@ import { ATTACK_LAB_TEXT } from './text.ts';
 import { TwoCalls } from './TwoCalls.tsx';
 import { VerdictView, type InjectionTurn } from './VerdictView.tsx';
 import { SurfaceBadge } from './SurfaceBadge.tsx';
+import { AttackLabFrame } from '../labFrame/AttackLabFrame.tsx';
 import styles from './AttackDetail.module.css';
 import { findScenario } from '../../../chapter/index.ts';
 
@@ -21,6 +22,7 @@ export function AttackDetail({
   injectionTurn,
   realCase,
   verdictRef,
+  solved,
 }: {
   view: AttackView;
   scenario: Scenario;
@@ -30,6 +32,8 @@ export function AttackDetail({
   /** The lab's real case, which A14's verdict links to. */
   realCase: InjectionTurn;
   verdictRef: Ref<HTMLElement> | undefined;
+  /** The learner ran this attack themselves and the real checks answered (lessons/labs/labGoals.ts). */
+  solved: boolean;
 }): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
   const { info, run, verdict, inapplicable } = view;
@@ -42,6 +46,7 @@ export function AttackDetail({
         </h3>
         <SurfaceBadge surface={info.surface} lang={lang} />
       </header>
+      <AttackLabFrame lang={lang} id={info.id} solved={solved} />
       <p className="lead" data-testid="attack-lesson">
         <strong>{t.lesson}: </strong>
         {ATTACK_TEXT[lang][info.id].lesson}

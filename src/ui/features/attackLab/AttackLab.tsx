@@ -4,7 +4,7 @@
  * check stops it, in the learner's language. Every verdict comes from the
  * core's real checks (`runAttack`, `validateResult`, `toProviderItem`).
  */
-import { useDeferredValue, useEffect, useMemo, type JSX, type Ref } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type JSX, type Ref } from 'react';
 import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../lessons/attacks.ts';
 import { ATTACK_TEXT } from '../../../lessons/attackText.ts';
 import type { Scenario } from '../../../core/result/index.ts';
@@ -17,6 +17,7 @@ import { ATTACK_LAB_TEXT } from './text.ts';
 import { SurfaceBadge } from './SurfaceBadge.tsx';
 import type { InjectionTurn } from './VerdictView.tsx';
 import { RealCaseLink } from './RealCaseLink.tsx';
+import { attackSolved } from '../../../lessons/labs/labGoals.ts';
 import styles from './AttackLab.module.css';
 
 export interface AttackLabProps {
@@ -35,6 +36,8 @@ export interface AttackLabProps {
   onVerdict?(v: AttackVerdictLine | null): void;
   /** Receives the verdict, which the sticky bar's jump scrolls to and focuses. */
   verdictRef?: Ref<HTMLElement>;
+  /** The attacks the learner's progress records as tried (playground/progress.ts). */
+  tried?: readonly string[];
 }
 
 export interface AttackVerdictLine {
@@ -54,8 +57,23 @@ export function AttackLab({
   realCase,
   onVerdict,
   verdictRef,
+  tried = [],
 }: AttackLabProps): JSX.Element {
   const t = ATTACK_LAB_TEXT[lang];
+  // The attacks the learner ran by hand in this visit: an attack opened by its address, or on load, is not one.
+  const [ran, setRan] = useState<ReadonlySet<AttackId>>(() => new Set());
+  const markRan = useCallback((id: AttackId) => setRan((r) => (r.has(id) ? r : new Set([...r, id]))), []);
+  const select = (id: AttackId) => {
+    markRan(id);
+    onSelectAttack(id);
+  };
+  const openScenario = (id: string) => {
+    onOpenScenario(id);
+    if (attackId === null) return;
+    markRan(attackId);
+    // Running it on its own scenario is trying it too: the progress records it as the list's button does.
+    if (!tried.includes(attackId)) onSelectAttack(attackId);
+  };
   // The list's "needs another scenario" hints may lag a keystroke behind; the selected attack never does.
   const listScenario = useDeferredValue(scenario);
   const applies = useMemo(() => {
@@ -106,7 +124,7 @@ export function AttackLab({
                     aria-pressed={selected}
                     data-testid={`attack-${id}`}
                     title={ATTACK_TEXT[lang][id].title}
-                    onClick={() => onSelectAttack(id)}
+                    onClick={() => select(id)}
                   >
                     <span className={styles.itemId}>{id}</span>
                     <span className={styles.itemTitle}>{ATTACK_TEXT[lang][id].title}</span>
@@ -134,10 +152,11 @@ export function AttackLab({
               view={view}
               scenario={scenario}
               lang={lang}
-              onOpenScenario={onOpenScenario}
+              onOpenScenario={openScenario}
               injectionTurn={injectionTurn}
               realCase={realCase}
               verdictRef={verdictRef}
+              solved={attackSolved(ran.has(view.info.id), tried.includes(view.info.id), view.verdict !== null)}
             />
           )}
         </section>
