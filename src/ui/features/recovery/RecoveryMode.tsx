@@ -34,6 +34,7 @@ import { ProofsPanel } from './ProofsPanel.tsx';
 import { LedgerPanel, RecordsPanel } from './StatePanels.tsx';
 import { RECOVERY_TEXT } from './text.ts';
 import { useRecoveryLab } from './useRecoveryLab.ts';
+import { RecoveryLabFrame } from '../labFrame/RecoveryLabFrame.tsx';
 import styles from './RecoveryMode.module.css';
 
 /** Where the injected email came from: the injection story's next turn, and the attack lab's A14 (full addresses: they open those modes). */
@@ -183,6 +184,13 @@ export default function RecoveryMode({
           <a href="#recovery-proofs" className={styles.count} data-testid="recovery-count">
             {t.summary(recoveryShownCount(shown))}
           </a>
+          <RecoveryLabFrame
+            key={`${caseId}-${start}-${broken ?? ''}`}
+            lang={lang}
+            caseId={caseId}
+            state={state}
+            replaying={replaying}
+          />
           <p className={styles.hint} data-testid="recovery-hint">
             <strong>{t.cases[caseId]}:</strong> {t.caseHints[caseId]}{' '}
             <button
