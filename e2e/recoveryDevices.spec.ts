@@ -8,7 +8,7 @@ import { expect, test, prefsAtStart } from './fixtures.ts';
 import { cutOff, smallestFont, smallTargets } from './layoutAudit.ts';
 import { answer, axeClean, openIn } from './recoveryPage.ts';
 
-test('presenting at a projector’s 1280×720 (zh, dark): the lab’s text at 18 px at least, each column scrolls under its name, nothing cut off, axe clean', async ({
+test('presenting at a projector’s 1280×720 (zh, dark): the lab’s text at 18 px at least, the lab one column that scrolls under its name, nothing cut off, axe clean', async ({
   pg,
   page,
 }) => {
@@ -25,8 +25,8 @@ test('presenting at a projector’s 1280×720 (zh, dark): the lab’s text at 18
       '[data-testid="recovery-mode"] :is(p, li, span, code, button, dd, dt, td, th, label, select, summary, pre)',
     ),
   ).toBeGreaterThanOrEqual(18);
-  // The three columns are taller than the screen and scroll each on its own: named, so that the audit and a screen
-  // reader know them (unnamed, the audit counted 28 controls of the lab cut off here).
+  // The lab is taller than the screen and scrolls as one column (e2e/recoveryShort.spec.ts): it and its columns are
+  // named, so that the audit and a screen reader know them (unnamed, the audit counted 28 controls cut off here).
   await expect(lab.getByRole('group', { name: '调用与证明' })).toBeVisible();
   // The clock's reading is larger than its label: it is what the class reads from the back.
   const px = (selector: string) => page.locator(selector).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));

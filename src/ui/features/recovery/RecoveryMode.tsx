@@ -13,7 +13,7 @@
  *   └──────────────────────────────────────────────────────────────────────┘
  * Below 1024 px the columns stack and the page scrolls through them.
  */
-import { useState, type JSX, type MouseEvent, type ReactNode } from 'react';
+import { useRef, useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import type { Lang } from '../../../lang.ts';
 import {
   RECOVERY_CASE_IDS,
@@ -34,6 +34,8 @@ import { ProofsPanel } from './ProofsPanel.tsx';
 import { LedgerPanel, RecordsPanel } from './StatePanels.tsx';
 import { RECOVERY_TEXT } from './text.ts';
 import { useRecoveryLab } from './useRecoveryLab.ts';
+import { useScrollToChange } from './useScrollToChange.ts';
+import { HEADER_TEXT } from '../header/text.ts';
 import { RecoveryLabFrame } from '../labFrame/RecoveryLabFrame.tsx';
 import styles from './RecoveryMode.module.css';
 
@@ -141,6 +143,8 @@ export default function RecoveryMode({
   const href = usePlaceHref();
   const [start, setStart] = useState(0);
   const { lab, state, beside, replaying } = useRecoveryLab(caseId, start, onStep, broken, log, onLog);
+  const grid = useRef<HTMLDivElement>(null);
+  useScrollToChange(grid, state, lab, replaying);
   const follow = (id: RecoveryCaseId) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -160,6 +164,7 @@ export default function RecoveryMode({
       <main
         className={styles.mode}
         id="recovery-main"
+        aria-label={HEADER_TEXT[lang].modeRecovery}
         tabIndex={-1}
         data-testid="recovery-mode"
         data-case={caseId}
@@ -221,7 +226,7 @@ export default function RecoveryMode({
           ) : null}
         </div>
         <ClockBar lang={lang} lab={lab} state={state} />
-        <div className={styles.grid}>
+        <div className={styles.grid} ref={grid}>
           <div className={styles.col} role="group" aria-label={t.columnNames[0]}>
             <CallPanel key={`${caseId}-${start}-${broken ?? ''}`} lang={lang} lab={lab} state={state} />
             <ProofsPanel lang={lang} shown={shown} onReset={onResetProofs} />
