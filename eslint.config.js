@@ -80,7 +80,7 @@ export default tseslint.config(
             {
               // src/public is what the package gives engineers and nothing else: the project's own code imports the
               // folders it needs, so a name the page wants never has to become public to be reached.
-              regex: '(^|/)public/[^/]+(/[^/]+)?\\.ts$',
+              regex: '^(\\.\\./)+public/',
               message:
                 "src/public is the package's surface only: import the folder door (core/<folder>/index.ts, control/index.ts…).",
             },

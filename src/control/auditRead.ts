@@ -8,13 +8,14 @@
  * so a text that is not strict JSON cannot be handed on as an entry: it is this typed error,
  * located by seq, member, line and column.
  */
+import { ToolResultContractError } from '../core/json/index.ts';
 import { parseStrictJson, type JsonParseError, type JsonValue } from '../core/index.ts';
 
 /** The members of an entry a store keeps as JSON text. */
 export type AuditJsonMember = 'protected_audit' | 'attempts';
 
 /** A stored entry whose JSON text the strict parser refuses: the log is not readable as the plane wrote it. */
-export class AuditEntryUnreadableError extends Error {
+export class AuditEntryUnreadableError extends ToolResultContractError {
   override readonly name = 'AuditEntryUnreadableError';
   readonly code: JsonParseError['code'];
   /** 1-based, within the member's stored text. */

@@ -4,8 +4,12 @@
  * use. Each names the place, so the caller's own code is what the message
  * points at.
  */
-export class ControlPlaneConfigError extends Error {
+import { ToolResultContractError } from '../core/json/index.ts';
+
+/** `createControlPlane` refused its options: `at` names the option, the message what is wrong with it. */
+export class ControlPlaneConfigError extends ToolResultContractError {
   override readonly name = 'ControlPlaneConfigError';
+  readonly code = 'CONTROL_PLANE_CONFIG_INVALID';
   constructor(
     /** Where: `runtimes.issue_refund`, `policy.lease_ms`, `store`. */
     readonly at: string,
@@ -16,8 +20,9 @@ export class ControlPlaneConfigError extends Error {
 }
 
 /** A call whose trusted context is malformed (the caller's bug, not the model's): nothing ran, nothing was recorded. */
-export class PlaneCallError extends Error {
+export class PlaneCallError extends ToolResultContractError {
   override readonly name = 'PlaneCallError';
+  readonly code = 'PLANE_CALL_INVALID';
   constructor(readonly issues: readonly { path: string; message: string }[]) {
     super(`the call is not a valid trusted context: ${issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`);
   }
@@ -45,8 +50,9 @@ const REFUSALS: Readonly<Record<ApprovalRefusal, string>> = {
  * `approve` refused: a preview this plane did not issue, one that has expired,
  * the call's own principal as its approver, or a store that did not answer.
  */
-export class ApprovalRefusedError extends Error {
+export class ApprovalRefusedError extends ToolResultContractError {
   override readonly name = 'ApprovalRefusedError';
+  readonly code = 'APPROVAL_REFUSED';
   constructor(readonly reason: ApprovalRefusal) {
     super(REFUSALS[reason]);
   }
@@ -57,8 +63,9 @@ export class ApprovalRefusedError extends Error {
  * this code needs (docs/control-stores.md#migrations): nothing was applied,
  * nothing was read further.
  */
-export class SqlSchemaBehindError extends Error {
+export class SqlSchemaBehindError extends ToolResultContractError {
   override readonly name = 'SqlSchemaBehindError';
+  readonly code = 'SQL_SCHEMA_BEHIND';
   constructor(
     /** Where: `<schema>.trc_schema_versions`, the table that records the migrations applied there. */
     readonly at: string,

@@ -16,6 +16,7 @@
  * const server = mcpServer(dispatcher, { name: 'billing', version: '1.0.0', principal, plane: { plane, options } });
  * await server.connect(new StdioServerTransport());
  */
+import { ToolResultContractError } from '../core/json/index.ts';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ControlPlane, IntentKeyOptions } from '../control/index.ts';
@@ -81,8 +82,9 @@ export interface McpPlane {
 }
 
 /** A configuration that cannot serve (a handler missing, one for no tool, a bad principal). */
-export class McpServerConfigError extends Error {
+export class McpServerConfigError extends ToolResultContractError {
   override readonly name = 'McpServerConfigError';
+  readonly code = 'MCP_SERVER_CONFIG_INVALID';
   constructor(
     readonly field: string,
     reason: string,

@@ -46,6 +46,7 @@ export {
   type ProviderItem,
 } from '../core/tables/index.ts';
 export {
+  ToolResultContractError,
   canonicalize,
   CanonicalizationError,
   parseStrictJson,

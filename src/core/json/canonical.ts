@@ -9,6 +9,7 @@
  * attacker can steer, so this encoder refuses anything that is not plain JSON
  * data, with a typed error and the JSON Pointer of the offending place.
  */
+import { ToolResultContractError } from './contractError.ts';
 import { pointerFrom } from './jsonPointer.ts';
 
 export type CanonicalizationErrorCode =
@@ -37,7 +38,7 @@ export type CanonicalizationErrorCode =
  * }
  * ```
  */
-export class CanonicalizationError extends Error {
+export class CanonicalizationError extends ToolResultContractError {
   override readonly name = 'CanonicalizationError';
   constructor(
     readonly code: CanonicalizationErrorCode,

@@ -5,6 +5,7 @@
 export { isObject, type JsonValue } from './jsonValue.ts';
 export { escapePointerSegment, parsePointer } from './jsonPointer.ts';
 export { CanonicalizationError, canonicalize } from './canonical.ts';
+export { ToolResultContractError } from './contractError.ts';
 export { type JsonLocation, parseStrictJson, STRICT_JSON_LIMITS } from './strictJson.ts';
 export {
   type JsonExpected,

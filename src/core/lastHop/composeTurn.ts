@@ -3,6 +3,7 @@
  * provider's calls by call id, never by array position: results arrive in
  * any order, and a position match would hand one call's result to another.
  */
+import { ToolResultContractError } from '../json/index.ts';
 import type { PairingCode } from '../messages/turnParams.ts';
 import {
   findLastHop,
@@ -42,8 +43,9 @@ export interface TurnOptions extends TurnBodyOptions {
 export type TurnProblemCode = PairingCode;
 
 /** Thrown by {@link composeTurn} when a result of the turn does not validate: nothing of the turn is sent. */
-export class TurnRefusedError extends Error {
+export class TurnRefusedError extends ToolResultContractError {
   override readonly name = 'TurnRefusedError';
+  readonly code = 'TURN_REFUSED';
   constructor(readonly problems: { code: TurnProblemCode; call_id: string; detail: string }[]) {
     super(`turn refused: ${problems.map((p) => `${p.code} ${p.call_id}`).join(', ')}`);
   }

@@ -3,6 +3,7 @@
  * serializes, and refuses one that fails. Only `model_result` crosses: the
  * adapter is handed its canonical text, never the package.
  */
+import { ToolResultContractError } from '../json/index.ts';
 import { findAdapter, type ProviderItem } from '../tables/providerAdapters.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
@@ -23,8 +24,9 @@ import type { Violation } from '../tables/violation.ts';
  * }
  * ```
  */
-export class AdapterRefusedError extends Error {
+export class AdapterRefusedError extends ToolResultContractError {
   override readonly name = 'AdapterRefusedError';
+  readonly code = 'ADAPTER_REFUSED';
   constructor(readonly violations: Violation[]) {
     super(`adapter refused the package: ${[...new Set(violations.map((v) => v.code))].join(', ')}`);
   }

@@ -3,6 +3,7 @@
  * independently of the handler. Everything the validator recomputes comes from
  * here, never from the package it is checking.
  */
+import { ToolResultContractError } from '../json/index.ts';
 import { z } from 'zod/mini';
 import { canonicalize } from '../json/canonical.ts';
 import { isRfc3339Utc } from '../json/time.ts';
@@ -20,8 +21,14 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const identifier = z.string().check(
   z.minLength(1),
   z.maxLength(256),
-  z.refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed in an identifier'),
-  z.refine((s) => !LONE_SURROGATE.test(s), 'a lone surrogate has no UTF-8 encoding'),
+  z.refine((s) => !CONTROL_CHARS.test(s), {
+    message: 'control characters are not allowed in an identifier',
+    params: { constraint: 'no_control_characters' },
+  }),
+  z.refine((s) => !LONE_SURROGATE.test(s), {
+    message: 'a lone surrogate has no UTF-8 encoding',
+    params: { constraint: 'well_formed' },
+  }),
 );
 
 const isJson = (v: unknown): boolean => {
@@ -58,9 +65,16 @@ export const TrustedContextSchema = z.strictObject({
     ),
   }),
   tool: identifier,
-  arguments: z.unknown().check(z.refine(isJson, 'arguments must be plain JSON data')),
+  arguments: z
+    .unknown()
+    .check(z.refine(isJson, { message: 'arguments must be plain JSON data', params: { constraint: 'json_data' } })),
   delivery: z.enum(DELIVERIES),
-  now: z.string().check(z.refine(isRfc3339Utc, 'now must be UTC RFC 3339 with Z, e.g. 2026-07-19T00:00:00Z')),
+  now: z.string().check(
+    z.refine(isRfc3339Utc, {
+      message: 'now must be UTC RFC 3339 with Z, e.g. 2026-07-19T00:00:00Z',
+      params: { constraint: 'rfc3339_utc' },
+    }),
+  ),
   key: z.optional(
     z.strictObject({
       id: identifier,
@@ -89,9 +103,21 @@ export interface TrustedContext {
 
 export type { ContextIssue };
 
-/** A trusted context that is itself malformed is the caller's bug, not the handler's: it is refused, never guessed. */
-export class TrustedContextError extends Error {
+/**
+ * A trusted context that is itself malformed is the caller's bug, not the handler's: it is refused, never guessed.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   project(handlerOutput, { ...trusted, now: 'yesterday' }, tools);
+ * } catch (e) {
+ *   if (e instanceof TrustedContextError) console.error(e.message);
+ * }
+ * ```
+ */
+export class TrustedContextError extends ToolResultContractError {
   override readonly name = 'TrustedContextError';
+  readonly code = 'TRUSTED_CONTEXT_INVALID';
   constructor(readonly issues: ContextIssue[]) {
     super(`invalid trusted context: ${issues.map((i) => `${i.path || '/'}: ${i.message}`).join('; ')}`);
   }
@@ -103,6 +129,12 @@ type Verdict = { ok: true; value: TrustedContext } | { ok: false; issues: Contex
  * Checks a trusted context and returns a copy the caller owns: zod copies the
  * objects it checks but hands `arguments` back as given, so that is copied too
  * (a later change to the caller's object never reaches the parsed one).
+ *
+ * @example
+ * ```ts
+ * const parsed = parseTrustedContext(JSON.parse('{"tool":"get_invoice"}'));
+ * if (!parsed.ok) console.error(parsed.issues.map((i) => `${i.path}: ${i.message}`));
+ * ```
  */
 export function parseTrustedContext(value: unknown): Verdict {
   const r = checkSchema(TrustedContextSchema, value);

@@ -6,6 +6,7 @@
  * missing input member).
 
  */
+import { ToolResultContractError } from '../json/index.ts';
 import { z } from 'zod/mini';
 import { DISPATCHER_PROVENANCE, type ToolRevisions, type ToolSpec } from './registry.ts';
 
@@ -21,8 +22,9 @@ import { DISPATCHER_PROVENANCE, type ToolRevisions, type ToolSpec } from './regi
  * }
  * ```
  */
-export class ToolSpecError extends Error {
+export class ToolSpecError extends ToolResultContractError {
   override readonly name = 'ToolSpecError';
+  readonly code = 'TOOL_SPEC_INVALID';
   constructor(
     readonly tool: string,
     readonly problems: readonly string[],

@@ -9,6 +9,7 @@
  * @example
  * assembleTurn('anthropic', sseText).calls[0] // { call_id: 'toolu_…', name: 'get_order', arguments: { order_ref: 'ORDER-7' }, … }
  */
+import { ToolResultContractError } from '../json/index.ts';
 import {
   findModelTurn,
   MODEL_TURNS,
@@ -20,8 +21,9 @@ import {
 import { readTurnStream, type StreamEvent, type StreamTextError } from './turnStream.ts';
 
 /** Thrown by {@link assembleTurn} when a stream given as text is not a well-formed SSE or JSON-lines stream; `error` says where. */
-export class StreamTextRefusedError extends Error {
+export class StreamTextRefusedError extends ToolResultContractError {
   override readonly name = 'StreamTextRefusedError';
+  readonly code = 'STREAM_TEXT_REFUSED';
   constructor(readonly error: StreamTextError) {
     super(`${error.line}:${error.column}: ${error.code}: ${error.message}`);
   }

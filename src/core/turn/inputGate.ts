@@ -11,6 +11,7 @@
  * @example
  * gateTurn(turn, turnContext).map((g) => g.gate) // ['UNKNOWN_TOOL'] for a model asking for send_email
  */
+import { ToolResultContractError } from '../json/index.ts';
 import { findAdapter } from '../tables/providerAdapters.ts';
 import { gateVerdict, type GateVerdict } from '../result/contextFacts.ts';
 import { normalizedArguments } from '../result/digest.ts';
@@ -31,8 +32,9 @@ export interface GatedCall {
 }
 
 /** Bad input for the turn (docs/turn-contract.md#the-turn-command, exit 2): a call the dispatcher knows nothing about, or one it cannot bind. */
-export class TurnInputError extends Error {
+export class TurnInputError extends ToolResultContractError {
   override readonly name = 'TurnInputError';
+  readonly code = 'TURN_INPUT_INVALID';
   /** The call it is about, when it is about one. */
   readonly call_id: string | null;
   constructor(readonly params: TurnInputParams) {
