@@ -53,7 +53,7 @@ export function DigestInputsTable({
         <div className={styles.inputsWrap} role="group" aria-label={t.inputsOf(digest)} tabIndex={0}>
           <table className={styles.inputsTable}>
             <caption>
-              {t.inputsOf(digest)}. {note}
+              {t.inputsOf(digest)} {note}
             </caption>
             <thead>
               <tr>

@@ -1,12 +1,13 @@
 /**
  * The digests made readable: every field of the package as a chip that, hovered
  * or focused, lights the digests it feeds (directly, or through another digest
- * the call binding holds); and each digest as a button that opens its inputs,
- * those changed since the previous evaluation marked. The map is derived from
+ * the call binding holds) in the row of digests just above the chips; and each
+ * digest as a button that opens its inputs below them, those changed since the
+ * previous evaluation marked. The map is derived from
  * the preimages the validator hashed (playground/digestInputs.ts), so it cannot
  * drift from the core. Loaded after the panel, never with the first load.
  */
-import { useDeferredValue, useMemo, useState, type JSX } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type JSX } from 'react';
 import { DIGEST_NAMES, type DigestName, type DigestPreimages } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { ResultView } from '../../../playground/evaluate.ts';
@@ -40,8 +41,11 @@ function FieldChips({
   open,
   onHover,
   onPin,
+  line,
 }: {
   t: Words;
+  /** The id of the line that says what the active field feeds. */
+  line: string;
   group: 'model_result' | 'protected_audit';
   fields: FieldFeeds[];
   active: string | null;
@@ -67,7 +71,7 @@ function FieldChips({
                   f.direct.length === 0 && styles.chipNone,
                 )}
                 aria-pressed={pinned === f.field}
-                aria-describedby="digest-feeds-line"
+                aria-describedby={line}
                 data-field={f.field}
                 data-feeds={[...f.direct, ...f.through.map((x) => x.digest)].join(' ')}
                 onMouseEnter={() => onHover(f.field)}
@@ -88,6 +92,9 @@ function FieldChips({
 
 export default function DigestMap({ lang, result: live }: { lang: Lang; result: ResultView }): JSX.Element {
   const t = DIGEST_MAP_TEXT[lang];
+  // Two panels may show a map at once (the playground's and a turn's call): ids of their own.
+  const uid = useId();
+  const ids = { title: `${uid}-title`, line: `${uid}-feeds`, inputs: `${uid}-inputs` };
   // A keystroke's answer first; the map follows when the browser is free.
   const result = useDeferredValue(live);
   const pre = useMemo(() => preimagesOf(result), [result]);
@@ -110,10 +117,10 @@ export default function DigestMap({ lang, result: live }: { lang: Lang; result: 
   const through = new Set(feeds?.through.map((x) => x.digest) ?? []);
   const group = (g: 'model_result' | 'protected_audit') => map.filter((f) => f.field.startsWith(`${g}.`));
   return (
-    <section className={styles.map} aria-labelledby="digest-map-title" data-testid="digest-map">
-      <h4 id="digest-map-title" className={styles.title}>
+    <section className={styles.map} aria-labelledby={ids.title} data-testid="digest-map">
+      <h3 id={ids.title} className={styles.title}>
         {t.mapTitle}
-      </h4>
+      </h3>
       <p className={styles.why}>{t.mapWhy}</p>
       <div className={styles.digestButtons} role="group" aria-label={t.digestsLabel}>
         {DIGEST_NAMES.map((d) => (
@@ -122,7 +129,7 @@ export default function DigestMap({ lang, result: live }: { lang: Lang; result: 
             type="button"
             className={cx(styles.digestButton, direct.has(d) && styles.lit, through.has(d) && styles.litThrough)}
             aria-expanded={open === d}
-            aria-controls={open === d ? 'digest-map-inputs' : undefined}
+            aria-controls={open === d ? ids.inputs : undefined}
             data-testid={`digest-pick-${d}`}
             data-lit={direct.has(d) ? 'direct' : through.has(d) ? 'through' : 'no'}
             onClick={() => setOpen(open === d ? null : d)}
@@ -136,19 +143,9 @@ export default function DigestMap({ lang, result: live }: { lang: Lang; result: 
           </button>
         ))}
       </div>
-      <p id="digest-feeds-line" className={styles.feedsLine} role="status" data-testid="digest-feeds">
+      <p id={ids.line} className={styles.feedsLine} role="status" data-testid="digest-feeds">
         {feedsLine(t, feeds)}
       </p>
-      {open !== null ? (
-        <DigestInputsTable
-          id="digest-map-inputs"
-          lang={lang}
-          digest={open}
-          preimage={pre[open]}
-          before={prev === null ? undefined : prev[open]}
-          against="previous"
-        />
-      ) : null}
       <FieldChips
         t={t}
         group="model_result"
@@ -158,6 +155,7 @@ export default function DigestMap({ lang, result: live }: { lang: Lang; result: 
         open={open}
         onHover={setHover}
         onPin={(f) => setPinned(pinned === f ? null : f)}
+        line={ids.line}
       />
       <FieldChips
         t={t}
@@ -168,7 +166,18 @@ export default function DigestMap({ lang, result: live }: { lang: Lang; result: 
         open={open}
         onHover={setHover}
         onPin={(f) => setPinned(pinned === f ? null : f)}
+        line={ids.line}
       />
+      {open !== null ? (
+        <DigestInputsTable
+          id={ids.inputs}
+          lang={lang}
+          digest={open}
+          preimage={pre[open]}
+          before={prev === null ? undefined : prev[open]}
+          against="previous"
+        />
+      ) : null}
     </section>
   );
 }

@@ -14,7 +14,7 @@ export const DIGEST_MAP_TEXT = defineTexts({
     through: (digest: string, via: string) => `${digest} through ${via}`,
     feedsNone: (field: string) =>
       `${field} feeds none of the three digests: no preimage holds it (it describes, or is itself a digest).`,
-    inputsOf: (digest: string) => `Inputs of ${digest}: the members of its preimage`,
+    inputsOf: (digest: string) => `Inputs of ${digest}: the members of its preimage.`,
     inputsEmpty: 'This evaluation has no preimage for this digest (the context cannot be encoded).',
     member: 'member',
     value: 'value',
@@ -44,7 +44,7 @@ export const DIGEST_MAP_TEXT = defineTexts({
     through: (digest: string, via: string) => `经由 ${via} 进入 ${digest}`,
     feedsNone: (field: string) =>
       `${field} 不进入三个摘要中的任何一个：没有原像包含它（它只是描述，或它本身就是摘要）。`,
-    inputsOf: (digest: string) => `${digest} 的输入：其原像的成员`,
+    inputsOf: (digest: string) => `${digest} 的输入：其原像的成员。`,
     inputsEmpty: '本次求值没有这个摘要的原像（上下文无法编码）。',
     member: '成员',
     value: '值',

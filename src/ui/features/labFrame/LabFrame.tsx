@@ -42,7 +42,7 @@ export function LabFrame({
   return (
     <section className={styles.frame} aria-labelledby={titleId} data-testid="lab-frame" data-case={caseId}>
       <Heading id={titleId} className={styles.title}>
-        {t.title} · {t.goal}
+        {t.title}
       </Heading>
       <p className={styles.why}>{t.why}</p>
       <p className={styles.goal} data-testid="lab-goal">
