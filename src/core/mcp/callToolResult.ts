@@ -11,7 +11,12 @@ import { z } from 'zod/mini';
  * check). A character class and a length, no repeated group: a 1 MiB image costs one linear scan.
  */
 const isBase64 = (s: string): boolean => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
-const base64 = z.string().check(z.refine(isBase64, 'must be base64 (RFC 4648, padded, no whitespace)'));
+const base64 = z.string().check(
+  z.refine(isBase64, {
+    message: 'must be base64 (RFC 4648, padded, no whitespace)',
+    params: { constraint: 'base64' },
+  }),
+);
 
 const annotations = z.object({
   audience: z.optional(z.array(z.enum(['user', 'assistant']))),

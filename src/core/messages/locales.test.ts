@@ -23,6 +23,7 @@ import {
   type ViolationParamsKind,
 } from './index.ts';
 import { zh } from './locales/zh.ts';
+import type { Constraint } from './violationParams.ts';
 
 const SEED = 29;
 const LOCALES: readonly MessageLocale[] = [en, zh];
@@ -46,6 +47,21 @@ const json: fc.Arbitrary<JsonValue> = fc.oneof(
 );
 const orNull = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
 const end = fc.record({ type: id, status: orNull(id), reason: orNull(id) });
+
+/** Every refinement a check can name (violationParams.ts `Constraint`), keyed by its name: a new one without an entry does not compile. */
+const constraints: { [K in Constraint['constraint']]: fc.Arbitrary<Extract<Constraint, { constraint: K }>> } = {
+  code_points: fc.record({ constraint: fc.constant('code_points'), min: n, max: n }),
+  https_on_host: fc.record({
+    constraint: fc.constant('https_on_host'),
+    host: fc.constantFrom('kb.example.com', 'x.test'),
+  }),
+  rfc3339_utc: fc.constant({ constraint: 'rfc3339_utc' }),
+  well_formed: fc.constant({ constraint: 'well_formed' }),
+  no_control_characters: fc.constant({ constraint: 'no_control_characters' }),
+  json_data: fc.constant({ constraint: 'json_data' }),
+  base64: fc.constant({ constraint: 'base64' }),
+  json_text_max: fc.record({ constraint: fc.constant('json_text_max'), max: n }),
+};
 
 const violations: { [K in ViolationParamsKind]: fc.Arbitrary<Extract<ViolationParams, { kind: K }>> } = {
   rule: fc.record({ kind: fc.constant('rule'), rule: fc.constantFrom(...RULES) }),
@@ -71,6 +87,8 @@ const violations: { [K in ViolationParamsKind]: fc.Arbitrary<Extract<ViolationPa
         origin: fc.constantFrom('string', 'array', 'set', 'number'),
         format: fc.constantFrom('regex', 'email', 'datetime'),
         values: fc.array(json, { maxLength: 3 }),
+        pattern: fc.constantFrom('/^KB-[0-9]{1,12}$/', '^(\\/[^/]*)*$'),
+        constraint: fc.oneof(...Object.values(constraints)) as fc.Arbitrary<Constraint>,
       },
       { requiredKeys: ['code', 'message'] },
     ),
@@ -255,10 +273,20 @@ const turns: { [K in TurnKind]: fc.Arbitrary<Extract<TurnWordsParams, { kind: K 
   context_invalid: fc.record({
     kind: k('context_invalid'),
     call_id: id,
-    issues: fc.array(fc.record({ path: fc.constantFrom('', '/principal', '/call/call_id'), message }), {
-      minLength: 1,
-      maxLength: 3,
-    }),
+    issues: fc.array(
+      fc.record(
+        {
+          path: fc.constantFrom('', '/principal', '/call/call_id'),
+          message,
+          params: fc.oneof(violations.schema, violations.unexpected_member) as fc.Arbitrary<ViolationParams>,
+        },
+        { requiredKeys: ['path', 'message'] },
+      ),
+      {
+        minLength: 1,
+        maxLength: 3,
+      },
+    ),
   }),
   problems_before_gate: fc.record({
     kind: k('problems_before_gate'),
@@ -332,6 +360,46 @@ describe('every code with every params shape, in both locales', () => {
     ];
     const flagged = texts.filter((t) => SENTENCE.test(t));
     expect(flagged.length / texts.length).toBeGreaterThan(0.8);
+  });
+  it("a refinement's specifics reach the Chinese: each constraint has its own words, with its host and limits", () => {
+    const said = (c: Constraint) =>
+      zh.violation({ kind: 'schema', issue: { code: 'custom', message: 'must be checked', constraint: c } });
+    const texts = Object.values(constraints).map((a) =>
+      said(fc.sample(a as fc.Arbitrary<Constraint>, { seed: SEED, numRuns: 1 })[0] as Constraint),
+    );
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(texts).not.toContain('不符合约束');
+    expect(said({ constraint: 'https_on_host', host: 'kb.example.com' })).toContain('kb.example.com');
+    expect(said({ constraint: 'code_points', min: 1, max: 200 })).toContain('1–200');
+    expect(
+      zh.violation({
+        kind: 'schema',
+        issue: { code: 'invalid_format', format: 'regex', pattern: '^KB-[0-9]{1,12}$', message: 'must match' },
+      }),
+    ).toContain('^KB-[0-9]{1,12}$');
+    // An engineer's own refinement names no constraint: the Chinese says only that it failed, never the English.
+    expect(zh.violation({ kind: 'schema', issue: { code: 'custom', message: 'must be prime' } })).toBe('不符合约束');
+  });
+  it("a trusted context's issues are said in Chinese from their params, each at its pointer", () => {
+    const text = segmentsText(
+      zh.turn({
+        kind: 'context_invalid',
+        call_id: 'call_1',
+        issues: [
+          {
+            path: '/now',
+            message: 'now must be UTC RFC 3339 with Z',
+            params: {
+              kind: 'schema',
+              issue: { code: 'custom', message: 'x', constraint: { constraint: 'rfc3339_utc' } },
+            },
+          },
+          { path: '/x', message: 'Unrecognized key: "x"', params: { kind: 'unexpected_member', member: 'x' } },
+        ],
+      }),
+    );
+    expect(text).toContain('/now：必须是以 Z 结尾的 UTC RFC 3339 时间');
+    expect(text).toContain('/x：多出的成员');
   });
   it('every rule has its own text in each language', () => {
     for (const l of LOCALES) {

@@ -8,6 +8,7 @@
  * and the CLI can print the same sentence flat.
  */
 import type { JsonValue } from '../json/jsonValue.ts';
+import type { ViolationParams } from './violationParams.ts';
 
 /** How a turn ended, as far as the words need it. */
 export interface TurnEnd {
@@ -110,7 +111,12 @@ export type RefusalParams =
 export type TurnInputParams =
   | { kind: 'no_context_entry'; call_id: string }
   | { kind: 'needs_response_ref'; call_id: string }
-  | { kind: 'context_invalid'; call_id: string; issues: { path: string; message: string }[] }
+  | {
+      kind: 'context_invalid';
+      call_id: string;
+      /** Each issue's pointer and English words, and what is wrong as data for the other locales. */
+      issues: { path: string; message: string; params?: ViolationParams }[];
+    }
   | { kind: 'problems_before_gate'; codes: string[] }
   | { kind: 'no_handler_output'; call_id: string; tool: string }
   | { kind: 'stream_text'; line: number; column: number; code: string };

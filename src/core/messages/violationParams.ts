@@ -58,7 +58,30 @@ export interface SchemaIssue {
   origin?: string;
   format?: string;
   values?: JsonValue[];
+  /** An `invalid_format` issue's regular expression, as zod gives it (`/^KB-[0-9]+$/`). */
+  pattern?: string;
+  /**
+   * A refinement's specifics, from the custom issue's `params` (zod's place for them) when they name a `constraint`:
+   * what the check asked for. Carried as the schema gave it; a locale checks it where it says it (one it does not
+   * know, or without its fields, is said as a failed check), so the first load carries no table of them.
+   */
+  constraint?: Constraint;
 }
+
+/**
+ * What a refinement asks of a value, as data (a custom check's message is English prose, so a check gives these
+ * too, in its `params`, and each locale says them): a length in code points, an https URL on one host, UTC RFC 3339,
+ * well-formed Unicode, no control characters, plain JSON data, base64, a bound on the JSON text's length.
+ */
+export type Constraint =
+  | { constraint: 'code_points'; min: number; max: number }
+  | { constraint: 'https_on_host'; host: string }
+  | { constraint: 'rfc3339_utc' }
+  | { constraint: 'well_formed' }
+  | { constraint: 'no_control_characters' }
+  | { constraint: 'json_data' }
+  | { constraint: 'base64' }
+  | { constraint: 'json_text_max'; max: number };
 
 export type ViolationParams =
   | { kind: 'rule'; rule: Rule }

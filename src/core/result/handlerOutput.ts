@@ -42,12 +42,13 @@ const downstream = z
     ),
   );
 
-const observedAt = z
-  .string()
-  .check(
-    z.refine(isRfc3339Utc, 'must be UTC RFC 3339 with Z, e.g. 2026-07-19T00:00:00Z'),
-    z.describe('When the data was observed, UTC RFC 3339 with Z. / 观察到数据的时间，UTC RFC 3339，以 Z 结尾。'),
-  );
+const observedAt = z.string().check(
+  z.refine(isRfc3339Utc, {
+    message: 'must be UTC RFC 3339 with Z, e.g. 2026-07-19T00:00:00Z',
+    params: { constraint: 'rfc3339_utc' },
+  }),
+  z.describe('When the data was observed, UTC RFC 3339 with Z. / 观察到数据的时间，UTC RFC 3339，以 Z 结尾。'),
+);
 
 /** The envelope; `data` is a parameter so the JSON Schema for hovers can show the tool's own contract. */
 export function handlerOutputSchema(data: z.core.$ZodType) {

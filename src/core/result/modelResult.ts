@@ -67,7 +67,9 @@ export const ModelResultSchema = z.strictObject({
     source_label: z.string(),
     producer_revision: z.string(),
     resource_revision: z.nullable(z.string()),
-    observed_at: z.string().check(z.refine(isRfc3339Utc, 'must be UTC RFC 3339 with Z')),
+    observed_at: z
+      .string()
+      .check(z.refine(isRfc3339Utc, { message: 'must be UTC RFC 3339 with Z', params: { constraint: 'rfc3339_utc' } })),
     trust: z.enum(['untrusted_data', 'trusted_control']),
   }),
 });

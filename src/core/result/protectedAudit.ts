@@ -79,7 +79,7 @@ const pointer = z
   .string()
   .check(
     z.regex(/^(\/[^/]*)*$/, 'must be a JSON Pointer (RFC 6901)'),
-    z.refine(isWellFormed, 'must hold no lone surrogate'),
+    z.refine(isWellFormed, { message: 'must hold no lone surrogate', params: { constraint: 'well_formed' } }),
   );
 const downstreamRef = z.nullable(
   z.string().check(z.regex(DOWNSTREAM_REF, 'must be 1–128 printable ASCII characters without spaces')),

@@ -5,10 +5,15 @@
  */
 import type { z } from 'zod/mini';
 import { issuePointer } from '../json/jsonPointer.ts';
+import type { ViolationParams } from '../messages/violationParams.ts';
+import { schemaIssue } from './zodIssues.ts';
 
 export interface ContextIssue {
   path: string;
+  /** English, the English locale's words for `params`. */
   message: string;
+  /** What is wrong, as typed data a locale words (a member the document does not have, or zod's issue). */
+  params: ViolationParams;
 }
 
 /** @example contextIssues(checkSchema(TurnContextSchema, { now: 1, x: 1, y: 2 }).error) // [..., { path: '/x', ... }, { path: '/y', ... }] */
@@ -18,7 +23,8 @@ export function contextIssues(error: z.core.$ZodError): ContextIssue[] {
       ? i.keys.map((key) => ({
           path: issuePointer('', [...i.path, key]),
           message: `Unrecognized key: ${JSON.stringify(key)}`,
+          params: { kind: 'unexpected_member', member: key },
         }))
-      : [{ path: issuePointer('', i.path), message: i.message }],
+      : [{ path: issuePointer('', i.path), message: i.message, params: { kind: 'schema', issue: schemaIssue(i) } }],
   );
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod/mini';
-import { checkSchema } from './zodIssues.ts';
+import { zh } from '../messages/locales/zh.ts';
+import { contextIssues } from './contextIssues.ts';
+import { checkSchema, schemaIssue } from './zodIssues.ts';
 
 describe('checkSchema', () => {
   it('reports zod’s English messages although zod/mini loads no locale', () => {
@@ -26,5 +28,42 @@ describe('checkSchema', () => {
     const r = checkSchema(z.string().check(z.refine((s) => s === 'ok', 'must be ok')), 'no');
     expect(r.error?.issues[0]?.message).toBe('must be ok');
     expect(global()).toBe(before);
+  });
+
+  it('carries a refinement’s constraint and a regex’s pattern, so a locale can say them; one the locales do not know is said as a failed check', () => {
+    const schema = z.strictObject({
+      url: z.string().check(
+        z.refine((u) => u.startsWith('https://kb.example.com/'), {
+          message: 'must be an https URL on kb.example.com',
+          params: { constraint: 'https_on_host', host: 'kb.example.com' },
+        }),
+      ),
+      ref: z.string().check(z.regex(/^KB-[0-9]+$/, 'must match')),
+      n: z.number().check(z.refine((x) => x > 1, { message: 'must be > 1', params: { constraint: 'prime' } })),
+      m: z.number().check(z.refine((x) => x > 1, { message: 'must be > 1', params: { constraint: 'code_points' } })),
+      k: z.number().check(z.refine((x) => x > 1, { message: 'must be > 1', params: { shape: 'round' } })),
+    });
+    const r = checkSchema(schema, { url: 'http://x', ref: 'no', n: 1, m: 1, k: 1 });
+    const issues = r.error?.issues.map(schemaIssue) ?? [];
+    expect(issues[0]?.constraint).toEqual({ constraint: 'https_on_host', host: 'kb.example.com' });
+    expect(issues[1]?.pattern).toBe('/^KB-[0-9]+$/');
+    // A constraint the locales do not name is an engineer's own: the Chinese says it as a failed check.
+    const own = issues[2];
+    expect(own?.constraint).toEqual({ constraint: 'prime' });
+    if (own !== undefined) expect(zh.violation({ kind: 'schema', issue: own })).toBe('不符合约束');
+    // One without its fields is carried, and the Chinese says it as a failed check, never "undefined".
+    const bare = issues[3];
+    expect(bare?.constraint).toEqual({ constraint: 'code_points' });
+    if (bare !== undefined) expect(zh.violation({ kind: 'schema', issue: bare })).toBe('不符合约束');
+    // Params that name no constraint are not one.
+    expect(issues[4]?.constraint).toBeUndefined();
+  });
+  it('gives each context issue its params beside the English message', () => {
+    const r = checkSchema(z.strictObject({ now: z.string() }), { now: 1, x: 1 });
+    const issues = r.error === undefined ? [] : contextIssues(r.error);
+    expect(issues.map((i) => [i.path, i.params.kind])).toEqual([
+      ['/now', 'schema'],
+      ['/x', 'unexpected_member'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import { issuePointer } from '../json/jsonPointer.ts';
 import type { ViolationCode, ViolationList } from './violation.ts';
-import type { SchemaIssue } from '../messages/violationParams.ts';
+import type { Constraint, SchemaIssue } from '../messages/violationParams.ts';
 
 /**
  * zod/mini loads no locale (its issues would all say "Invalid input"); the
@@ -40,6 +40,9 @@ export function schemaIssue(issue: z.core.$ZodIssue): SchemaIssue {
     out.values = i.values.filter(
       (v) => v === null || ['string', 'number', 'boolean'].includes(typeof v),
     ) as SchemaIssue['values'];
+  if (typeof i.pattern === 'string') out.pattern = i.pattern;
+  const params = i.params as { constraint?: unknown } | undefined;
+  if (typeof params?.constraint === 'string') out.constraint = params as Constraint;
   return out;
 }
 

@@ -29,11 +29,12 @@ export const LAB_LOG_MAX = 200;
 /** The arguments of one call, as JSON: the tools' own inputs are far smaller. */
 const MAX_ARGS_CHARS = 4_096;
 
-const ArgsSchema = z
-  .record(z.string().check(z.maxLength(64)), z.unknown())
-  .check(
-    z.refine((v) => JSON.stringify(v).length <= MAX_ARGS_CHARS, `must be at most ${MAX_ARGS_CHARS} characters of JSON`),
-  );
+const ArgsSchema = z.record(z.string().check(z.maxLength(64)), z.unknown()).check(
+  z.refine((v) => JSON.stringify(v).length <= MAX_ARGS_CHARS, {
+    message: `must be at most ${MAX_ARGS_CHARS} characters of JSON`,
+    params: { constraint: 'json_text_max', max: MAX_ARGS_CHARS },
+  }),
+);
 
 const LabActionSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('tool'), tool: z.enum(TOOLS) }),

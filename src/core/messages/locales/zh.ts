@@ -19,6 +19,7 @@ import {
   type TurnWordsParams,
 } from '../turnParams.ts';
 import type {
+  Constraint,
   DigestName,
   McpDefinitionState,
   Rule,
@@ -76,6 +77,45 @@ const DIGEST_ZH: Readonly<Record<DigestName, string>> = Object.freeze({
 
 const q = (v: unknown): string => `「${typeof v === 'string' ? v : JSON.stringify(v)}」`;
 
+/** How many members each constraint has, its name included. */
+const FIELDS: Readonly<Record<Constraint['constraint'], number>> = Object.freeze({
+  code_points: 3,
+  https_on_host: 2,
+  rfc3339_utc: 1,
+  well_formed: 1,
+  no_control_characters: 1,
+  json_data: 1,
+  base64: 1,
+  json_text_max: 2,
+});
+
+/** A refinement's specifics (violationParams.ts `Constraint`), in Chinese. */
+function constraintZh(c: Constraint): string {
+  // The params are a schema's own: a name this locale does not know, or one without its fields, is said as a failed
+  // check, never as "undefined".
+  const fields = Object.values(c);
+  if (!Object.hasOwn(FIELDS, c.constraint) || fields.length < FIELDS[c.constraint]) return '不符合约束';
+  if (fields.some((v) => typeof v !== 'string' && typeof v !== 'number')) return '不符合约束';
+  switch (c.constraint) {
+    case 'code_points':
+      return `长度必须是 ${c.min}–${c.max} 个字符（按 Unicode 码点计）`;
+    case 'https_on_host':
+      return `必须是主机为 ${c.host} 的 https 链接`;
+    case 'rfc3339_utc':
+      return '必须是以 Z 结尾的 UTC RFC 3339 时间，例如 2026-07-19T00:00:00Z';
+    case 'well_formed':
+      return '不能含有孤立的代理项（它没有 UTF-8 编码）';
+    case 'no_control_characters':
+      return '标识符里不能有控制字符';
+    case 'json_data':
+      return '必须是纯 JSON 数据';
+    case 'base64':
+      return '必须是 base64（RFC 4648，带填充，无空白）';
+    case 'json_text_max':
+      return `写成 JSON 后至多 ${c.max} 个字符`;
+  }
+}
+
 /** zod's issue codes, in Chinese: the input is never quoted, only what was expected of it. */
 function schemaZh(i: SchemaIssue): string {
   const unit = i.origin === 'string' ? ' 个字符' : i.origin === 'array' || i.origin === 'set' ? ' 项' : '';
@@ -87,6 +127,7 @@ function schemaZh(i: SchemaIssue): string {
     case 'too_big':
       return `${i.origin === 'string' ? '太长' : i.origin === 'array' ? '太多' : '太大'}：至多 ${String(i.maximum ?? '')}${unit}`;
     case 'invalid_format':
+      if (i.format === 'regex' && i.pattern !== undefined) return `格式不对：必须匹配 ${i.pattern}`;
       return i.format === undefined || i.format === 'regex'
         ? '格式不对：不符合规定的格式'
         : `格式不对：应为 ${i.format}`;
@@ -94,6 +135,8 @@ function schemaZh(i: SchemaIssue): string {
       return i.values === undefined ? '取值不对' : `取值不对：只能是 ${i.values.map((v) => q(v)).join(' / ')}`;
     case 'invalid_union':
       return '不符合任何允许的形式';
+    case 'custom':
+      return i.constraint === undefined ? '不符合约束' : constraintZh(i.constraint);
     default:
       return '不符合约束';
   }
@@ -378,7 +421,16 @@ function turn(p: TurnWordsParams): Segment[] {
     case 'needs_response_ref':
       return ['调用 ', lit(p.call_id), '：提供方给出的响应 id 为空，所以回合上下文需要 ', c('response_ref')];
     case 'context_invalid':
-      return ['调用 ', lit(p.call_id), ' 的可信上下文无效，位置：', ...list(p.issues.map((x) => x.path || '/'))];
+      return [
+        '调用 ',
+        lit(p.call_id),
+        ' 的可信上下文无效：',
+        ...p.issues.flatMap((x, i): Segment[] => [
+          ...(i === 0 ? [] : ['；']),
+          c(x.path || '/'),
+          ...(x.params === undefined ? [] : ['：', violation(x.params)]),
+        ]),
+      ];
     case 'problems_before_gate':
       return ['这个回合有问题（', ...list(p.codes), '）：没有调用到达关卡'];
     case 'no_handler_output':
@@ -388,4 +440,5 @@ function turn(p: TurnWordsParams): Segment[] {
   }
 }
 
+/** 中文: the Chinese words of every problem the library reports, the same shape as `en`. */
 export const zh: MessageLocale = Object.freeze({ lang: 'zh', violation, turn, parse: describeParseZh });
