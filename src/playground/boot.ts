@@ -41,6 +41,7 @@ export function bootState(): AppState {
         detail: `${savedProgress.error.code}: ${savedProgress.error.detail}`,
         key: savedProgress.setAsideKey ?? '',
       },
+      ...parseOf(savedProgress.error),
     });
   }
   const saved = browser.loadWork();
@@ -50,6 +51,7 @@ export function bootState(): AppState {
       kind: 'error',
       code: 'corrupt-saved',
       params: { detail: `${saved.error.code}: ${saved.error.detail}`, key: saved.setAsideKey ?? '' },
+      ...parseOf(saved.error),
     });
   }
 

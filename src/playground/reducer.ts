@@ -6,6 +6,7 @@
 import type { AttackId } from '../lessons/attacks.ts';
 import type { Lang } from '../lang.ts';
 import type { JsonParseError } from '../core/json/index.ts';
+import type { IoIssue } from './codecs/decoded.ts';
 import type { AddressProblem, Place } from './address.ts';
 import type { LabAction } from '../lessons/recoveryLab/labLog.ts';
 import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
@@ -52,6 +53,10 @@ export interface Notice {
   params: Record<string, string>;
   /** A refusal by the strict parser behind its `detail`: said in the learner's language (parseErrors.ts). */
   parse?: JsonParseError;
+  /** A schema refusal behind its `detail`: what is wrong at each pointer, said in the learner's language. */
+  issues?: readonly IoIssue[];
+  /** A detail already said in each language (the lazy panel that raised the notice had the words). */
+  detailIn?: Readonly<Record<Lang, string>>;
   /** Offer to bring back the work that was set aside before this change. */
   restore?: boolean;
 }

@@ -25,7 +25,12 @@ export interface IoError {
   detail: string;
   /** When the text was refused by the strict parser or the UTF-8 decoder: its refusal, which the UI says in the learner's language. */
   parse?: JsonParseError;
+  /** When the text was JSON of the wrong shape: what is wrong at each pointer, which the UI says in the learner's language. */
+  issues?: readonly IoIssue[];
 }
+
+/** One schema refusal: zod's issue without its input (which may be anything the text held); the UI words it. */
+export type IoIssue = z.core.$ZodIssue extends infer I ? (I extends unknown ? Omit<I, 'input'> : never) : never;
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; error: IoError };
 
@@ -34,8 +39,8 @@ export const refuse = (code: IoErrorCode, detail: string, parse?: JsonParseError
   error: parse === undefined ? { code, detail } : { code, detail, parse },
 });
 
-/** A refusal's parse error, for a notice that says it (spread into the notice: nothing when there is none). */
-export const parseOf = (e: IoError): { parse?: JsonParseError } => (e.parse === undefined ? {} : { parse: e.parse });
+/** Why a text was refused, as data a notice says in the learner's language: its parse error or schema issues (spread into the notice: nothing when there is none). */
+export const parseOf = ({ code: _, detail: __, ...why }: IoError): Pick<IoError, 'parse' | 'issues'> => why;
 
 /** UTF-8 bytes of a text: the one measure of every limit here (the core's, as the contract counts). */
 export const byteLength = utf8Length;
@@ -52,9 +57,15 @@ export function strictJson(text: string, maxBytes: number = IO_LIMITS.maxTextByt
   );
 }
 
+/** An issue's place, as the English detail gives it. */
+export const pointerOf = (path: readonly PropertyKey[]): string =>
+  path.length > 0 ? `/${path.map(String).join('/')}` : '/';
+
 export function schemaError(error: z.core.$ZodError): IoError {
-  const first = error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.length > 0 ? `/${i.path.join('/')}` : '/'}: ${i.message}`);
-  return { code: 'WRONG_SCHEMA', detail: first.join('; ') };
+  const first = error.issues.slice(0, 3);
+  return {
+    code: 'WRONG_SCHEMA',
+    detail: first.map((i) => `${pointerOf(i.path)}: ${i.message}`).join('; '),
+    issues: first.map(({ input: _, ...i }) => i as IoIssue),
+  };
 }

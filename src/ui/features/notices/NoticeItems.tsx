@@ -5,6 +5,9 @@ import type { Lang } from '../../../lang.ts';
 import { NOTICE_REGION_TEXT } from './regionText.ts';
 import { NOTICE_TEXT } from './text.ts';
 import { parseErrorText } from '../../i18n/parseErrors.ts';
+import { zh } from '../../../core/messages/locales/zh.ts';
+import type { SchemaIssue } from '../../../core/tables/index.ts';
+import { pointerOf, type IoIssue } from '../../../playground/codecs/decoded.ts';
 import styles from './NoticeItems.module.css';
 
 /**
@@ -12,13 +15,26 @@ import styles from './NoticeItems.module.css';
  * per notice, src/playground/reducer.ts), so its texts keep placeholders; an unknown one is left as it is, so a
  * missing value shows rather than vanishes.
  */
+/** A schema refusal's issue in Chinese: its place, and what is wrong there from zod's issue data (never its message). */
+const issueZh = (i: IoIssue): readonly [string, string] => [
+  pointerOf(i.path),
+  zh.violation(
+    i.code === 'unrecognized_keys'
+      ? { kind: 'unexpected_member', member: i.keys.join(', ') }
+      : { kind: 'schema', issue: i as unknown as SchemaIssue },
+  ),
+];
+
 function format(template: string, params: Readonly<Record<string, string | number>> = {}): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) =>
     Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m,
   );
 }
 
-type NoticeKey = Exclude<keyof (typeof NOTICE_TEXT)['en'], 'noticeStashed' | 'restore' | 'parseDetail'>;
+type NoticeKey = Exclude<
+  keyof (typeof NOTICE_TEXT)['en'],
+  'noticeStashed' | 'restore' | 'parseDetail' | 'schemaDetail'
+>;
 
 const KEY: Record<NoticeCode, NoticeKey> = {
   'unknown-scenario': 'notice_unknown_scenario',
@@ -59,13 +75,20 @@ export function NoticeItems({ lang, notices, onDismiss, onRestore }: NoticeItems
     <>
       {notices.map((n) => {
         // A parser's refusal behind the detail is said in Chinese from its reason, with its place (English: as it was).
+        // Schema issues are said from their params by the core's Chinese locale; a detail said in both languages as it is.
         const params =
-          n.parse === undefined || lang === 'en'
+          lang === 'en'
             ? n.params
-            : {
-                ...n.params,
-                detail: n$.parseDetail(n.parse.code, n.parse.line, n.parse.column, parseErrorText(n.parse, lang)),
-              };
+            : n.detailIn !== undefined
+              ? { ...n.params, detail: n.detailIn[lang] }
+              : n.parse !== undefined
+                ? {
+                    ...n.params,
+                    detail: n$.parseDetail(n.parse.code, n.parse.line, n.parse.column, parseErrorText(n.parse, lang)),
+                  }
+                : n.issues !== undefined
+                  ? { ...n.params, detail: n$.schemaDetail(n.issues.map(issueZh)) }
+                  : n.params;
         const text = format(n$[KEY[n.code]], params);
         return (
           <div

@@ -26,6 +26,8 @@ export const NOTICE_TEXT = defineTexts({
     /** A parse refusal's detail; the English is the codec's own (playground/codecs/decoded.ts), kept for the shape. */
     parseDetail: (code: string, line: number, column: number, text: string) =>
       `${code} at line ${line}, column ${column}: ${text}`,
+    /** A schema refusal's detail: each pointer and what is wrong there (the English is the codec's own, kept for the shape). */
+    schemaDetail: (issues: readonly (readonly [string, string])[]) => issues.map(([p, t]) => `${p}: ${t}`).join('; '),
     notice_scenario_reset: '{id} is back to its built-in version.',
     notice_exercise_reset:
       'The five exercise results are back to their empty scaffold, unsealed, and your exercise proofs start again at 0 / 5.',
@@ -56,6 +58,7 @@ export const NOTICE_TEXT = defineTexts({
     notice_export_refused: '暂时无法导出（{reason}：{detail}）。',
     parseDetail: (code: string, line: number, column: number, text: string) =>
       `${code}，第 ${line} 行第 ${column} 列：${text}`,
+    schemaDetail: (issues: readonly (readonly [string, string])[]) => issues.map(([p, t]) => `${p}：${t}`).join('；'),
     notice_scenario_reset: '{id} 已恢复为内置版本。',
     notice_exercise_reset: '五个练习结果已恢复为空白脚手架并解除封存，动手实践证明从 0 / 5 重新开始。',
     notice_worked_answer_loaded: '结果 {n} 已换成参考答案。仅载入参考答案本身不算任何证明。',
