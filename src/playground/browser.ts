@@ -14,7 +14,7 @@ import { decodeScenarioFile } from './codecs/scenarioFile.ts';
 import type { Progress } from './progress.ts';
 import type { Work } from './work.ts';
 import { withPresent } from './presentAddress.ts';
-import type { StreamDocument } from './turn/streamDocument.ts';
+import type { StreamDocument, StreamDocumentError } from './turn/streamDocument.ts';
 import { STRICT_JSON_LIMITS } from '../core/json/index.ts';
 
 export const STORAGE_KEYS = {
@@ -351,7 +351,10 @@ export async function readTextFile(file: File, maxBytes: number): Promise<Decode
  */
 export async function readStreamFile(
   file: File,
-): Promise<{ ok: true; value: StreamDocument } | { ok: false; error: { code: string; detail: string } }> {
+): Promise<
+  | { ok: true; value: StreamDocument }
+  | { ok: false; error: { code: string; detail: string; document?: StreamDocumentError } }
+> {
   const { decodeStreamDocument } = await import('./turn/streamDocument.ts');
   const r = await readTextFile(file, STRICT_JSON_LIMITS.maxBytes);
   if (!r.ok) return r;
@@ -363,6 +366,8 @@ export async function readStreamFile(
     error: {
       code: e.code,
       detail: `line ${e.line}, column ${e.column}${e.pointer === '' ? '' : ` (${e.pointer})`}: ${e.message}`,
+      // The document's refusal as data: the page says it in the learner's language.
+      document: e,
     },
   };
 }

@@ -13,7 +13,7 @@
  */
 import { isTurnProvider, TURN_PROVIDERS } from '../../core/turn/index.ts';
 import type { ProviderName } from '../../core/tables/index.ts';
-import { parseStrictJson, STRICT_JSON_LIMITS, type JsonLocation } from '../../core/json/index.ts';
+import { parseStrictJson, STRICT_JSON_LIMITS, type JsonLocation, type JsonParseError } from '../../core/json/index.ts';
 import { utf8Length } from '../../core/json/index.ts';
 import { offsetToLineColumn } from '../../core/json/index.ts';
 import { isTurnStreamId, providerOfStream } from './turnAddress.ts';
@@ -29,9 +29,61 @@ export interface StreamDocument {
   stream: string;
 }
 
+/**
+ * Why a document (or the file that holds it) was refused, as data: the page says it in the learner's language
+ * (src/ui/features/turn/streamDocumentWords.ts); `message` is the English.
+ */
+export type StreamDocumentFault =
+  | { kind: 'not_text' }
+  | { kind: 'too_large'; max: number }
+  | { kind: 'file_too_large'; size: number; max: number }
+  | { kind: 'not_utf8' }
+  | { kind: 'not_json'; error: JsonParseError }
+  | { kind: 'not_object' }
+  | { kind: 'unknown_member'; member: string; members: readonly string[] }
+  | { kind: 'no_format'; format: string }
+  | { kind: 'other_version'; found: string; reads: string }
+  | { kind: 'wrong_format'; format: string }
+  | { kind: 'bad_provider'; providers: readonly string[] }
+  | { kind: 'bad_base'; provider: string }
+  | { kind: 'stream_not_text' };
+
+/** A fault in English (the codec's words; the file faults are browser.ts's). */
+export function streamDocumentMessage(f: StreamDocumentFault): string {
+  switch (f.kind) {
+    case 'not_text':
+      return 'the document is not text';
+    case 'too_large':
+      return `the document is over ${f.max} bytes of UTF-8; nothing was read`;
+    case 'file_too_large':
+      return `the file is ${f.size} bytes, over ${f.max}`;
+    case 'not_utf8':
+      return 'the file is not UTF-8 text';
+    case 'not_json':
+      return f.error.message;
+    case 'not_object':
+      return 'a stream document is a JSON object';
+    case 'unknown_member':
+      return `unknown member ${JSON.stringify(f.member)}: a stream document has ${f.members.join(', ')}`;
+    case 'no_format':
+      return `no "format": a stream document says "${f.format}"`;
+    case 'other_version':
+      return `${JSON.stringify(f.found)} is a version this playground does not read (it reads ${f.reads})`;
+    case 'wrong_format':
+      return `format must be "${f.format}"`;
+    case 'bad_provider':
+      return `provider must be one of ${f.providers.join(', ')}`;
+    case 'bad_base':
+      return `base must be null or the id of a ${f.provider} stream fixture or recording`;
+    case 'stream_not_text':
+      return 'stream must be the stream file’s text, a string';
+  }
+}
+
 export interface StreamDocumentError {
   code: 'NOT_JSON' | 'TOO_LARGE' | 'NOT_A_DOCUMENT' | 'UNKNOWN_FORMAT' | 'BAD_MEMBER' | 'UNKNOWN_MEMBER';
   message: string;
+  fault: StreamDocumentFault;
   /** 1-based line and UTF-16 column in the document's text. */
   line: number;
   column: number;
@@ -50,21 +102,15 @@ export function encodeStreamDocument(doc: StreamDocument): string {
 
 /** Reads a stored, shared or imported document. Never throws. */
 export function decodeStreamDocument(text: string): StreamDocumentDecode {
-  if (typeof text !== 'string') return fail('NOT_A_DOCUMENT', 'the document is not text', 1, 1, '');
+  if (typeof text !== 'string') return fail('NOT_A_DOCUMENT', { kind: 'not_text' }, 1, 1, '');
   if (text.length > STRICT_JSON_LIMITS.maxBytes || utf8Length(text) > STRICT_JSON_LIMITS.maxBytes) {
-    return fail(
-      'TOO_LARGE',
-      `the document is over ${STRICT_JSON_LIMITS.maxBytes} bytes of UTF-8; nothing was read`,
-      1,
-      1,
-      '',
-    );
+    return fail('TOO_LARGE', { kind: 'too_large', max: STRICT_JSON_LIMITS.maxBytes }, 1, 1, '');
   }
   const r = parseStrictJson(text, { locations: true });
   if (!r.ok)
     return fail(
       r.error.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'NOT_JSON',
-      r.error.message,
+      { kind: 'not_json', error: r.error },
       r.error.line,
       r.error.column,
       r.error.pointer ?? '',
@@ -76,53 +122,51 @@ export function decodeStreamDocument(text: string): StreamDocumentDecode {
   const bad = (
     code: StreamDocumentError['code'],
     pointer: string,
-    message: string,
+    fault: StreamDocumentFault,
     key = false,
   ): StreamDocumentDecode => {
     const { line, column } = where(pointer, key);
-    return fail(code, message, line, column, pointer);
+    return fail(code, fault, line, column, pointer);
   };
   const v = r.value;
-  if (v === null || typeof v !== 'object' || Array.isArray(v))
-    return bad('NOT_A_DOCUMENT', '', 'a stream document is a JSON object');
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad('NOT_A_DOCUMENT', '', { kind: 'not_object' });
   for (const k of Object.keys(v)) {
     if (!(MEMBERS as readonly string[]).includes(k))
       return bad(
         'UNKNOWN_MEMBER',
         `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`,
-        `unknown member ${JSON.stringify(k)}: a stream document has ${MEMBERS.join(', ')}`,
+        { kind: 'unknown_member', member: k, members: MEMBERS },
         true,
       );
   }
   if (!Object.hasOwn(v, 'format'))
-    return bad('NOT_A_DOCUMENT', '', `no "format": a stream document says "${STREAM_DOCUMENT_FORMAT}"`);
+    return bad('NOT_A_DOCUMENT', '', { kind: 'no_format', format: STREAM_DOCUMENT_FORMAT });
   if (v.format !== STREAM_DOCUMENT_FORMAT) {
     const other = typeof v.format === 'string' && v.format.startsWith('tool-turn-stream-');
     return bad(
       'UNKNOWN_FORMAT',
       '/format',
       other
-        ? `${JSON.stringify(v.format)} is a version this playground does not read (it reads ${STREAM_DOCUMENT_FORMAT})`
-        : `format must be "${STREAM_DOCUMENT_FORMAT}"`,
+        ? { kind: 'other_version', found: v.format as string, reads: STREAM_DOCUMENT_FORMAT }
+        : { kind: 'wrong_format', format: STREAM_DOCUMENT_FORMAT },
     );
   }
   if (!isTurnProvider(v.provider))
-    return bad('BAD_MEMBER', '/provider', `provider must be one of ${TURN_PROVIDERS.join(', ')}`);
+    return bad('BAD_MEMBER', '/provider', { kind: 'bad_provider', providers: TURN_PROVIDERS });
   const provider = v.provider;
   if (v.base !== null && (!isTurnStreamId(v.base) || providerOfStream(v.base) !== provider)) {
-    return bad('BAD_MEMBER', '/base', `base must be null or the id of a ${provider} stream fixture or recording`);
+    return bad('BAD_MEMBER', '/base', { kind: 'bad_base', provider });
   }
-  if (typeof v.stream !== 'string')
-    return bad('BAD_MEMBER', '/stream', 'stream must be the stream file’s text, a string');
+  if (typeof v.stream !== 'string') return bad('BAD_MEMBER', '/stream', { kind: 'stream_not_text' });
   return { ok: true, document: { provider, base: v.base, stream: v.stream } };
 }
 
 function fail(
   code: StreamDocumentError['code'],
-  message: string,
+  fault: StreamDocumentFault,
   line: number,
   column: number,
   pointer: string,
 ): StreamDocumentDecode {
-  return { ok: false, error: { code, message, line, column, pointer } };
+  return { ok: false, error: { code, message: streamDocumentMessage(fault), fault, line, column, pointer } };
 }

@@ -8,7 +8,8 @@ import { decideTurn } from '../../../playground/turn/decision.ts';
 import type { TurnStep } from '../../../playground/turn/stepThrough.ts';
 import type { TurnView } from '../../../playground/turn/turnView.ts';
 import { StepDetail } from './StepDetail.tsx';
-import type { TurnTexts } from './text.ts';
+import { streamTextErrorText, type TurnTexts } from './text.ts';
+import { STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
 
 export interface StepTabProps {
   x: TurnTexts;
@@ -25,7 +26,11 @@ export function StepTab({ x, lang, textError, step, turnContext, last }: StepTab
     <div className="tab-scroll" tabIndex={0} role="group" aria-label={x.tabStep}>
       {textError !== null ? (
         <p className="inline-warning" data-testid="stream-error">
-          {x.textError(textError.line, textError.column, textError.message)}
+          {x.textError(
+            textError.line,
+            textError.column,
+            streamTextErrorText(x, textError, STRICT_JSON_LIMITS.maxBytes),
+          )}
         </p>
       ) : step !== undefined && decision !== null ? (
         <StepDetail x={x} lang={lang} step={step} decision={decision} last={last} />

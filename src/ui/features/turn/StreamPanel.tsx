@@ -11,7 +11,8 @@ import { Panel } from '../../components/Panel.tsx';
 import type { PanelTarget } from '../../components/focus.ts';
 import { RecordingSource } from './RecordingSource.tsx';
 import { StreamStepper } from './StreamStepper.tsx';
-import type { TurnTexts } from './text.ts';
+import { streamTextErrorText, type TurnTexts } from './text.ts';
+import { STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
 import styles from './StreamPanel.module.css';
 
 export interface StreamPanelProps {
@@ -55,7 +56,11 @@ export function StreamPanel({
       </p>
       {view.textError !== null ? (
         <p className="inline-warning">
-          {x.textError(view.textError.line, view.textError.column, view.textError.message)}
+          {x.textError(
+            view.textError.line,
+            view.textError.column,
+            streamTextErrorText(x, view.textError, STRICT_JSON_LIMITS.maxBytes),
+          )}
         </p>
       ) : (
         <StreamStepper

@@ -5,9 +5,9 @@
  * the text stays exactly as typed.
  */
 import { useRef, type JSX } from 'react';
-import { lineStarts } from '../../../core/json/index.ts';
+import { lineStarts, STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
 import type { StreamTextError } from '../../../core/turn/index.ts';
-import type { TurnTexts } from './text.ts';
+import { streamTextErrorText, type TurnTexts } from './text.ts';
 import styles from './StreamTextEditor.module.css';
 
 export interface StreamTextEditorProps {
@@ -20,9 +20,8 @@ export interface StreamTextEditorProps {
   onText(text: string): void;
 }
 
-/** The error's own words in the learner's language: a refused piece of JSON from its reason, else as the reader said it. */
-const errorText = (x: TurnTexts, e: StreamTextError): string =>
-  e.parse === undefined ? e.message : x.textParseIn(e.parse.layout, e.parse.error);
+/** The error's own words in the learner's language (text.ts). */
+const errorText = (x: TurnTexts, e: StreamTextError): string => streamTextErrorText(x, e, STRICT_JSON_LIMITS.maxBytes);
 
 export function StreamTextEditor({
   x,

@@ -1,5 +1,5 @@
 /** The turn mode's words: loaded with the mode, not with the page. */
-import type { GateVerdict, StreamLayout } from '../../../core/turn/index.ts';
+import type { GateVerdict, StreamLayout, StreamTextError } from '../../../core/turn/index.ts';
 import type { JsonParseError } from '../../../core/json/index.ts';
 import { parseErrorText } from '../../i18n/parseErrors.ts';
 import type { InjectionStep, InjectionStoryFault } from '../../../playground/turn/injectionStory.ts';
@@ -162,6 +162,9 @@ export const TURN_TEXT = defineTexts({
         : layout === 'sse'
           ? `SSE data is not JSON: ${e.message}`
           : e.message,
+    /** The reader's refusals that are not a piece of JSON (the core's English words). */
+    textEmpty: 'the stream file is empty',
+    textTooLarge: (max: number) => `the stream is over ${max} bytes of UTF-8; nothing was parsed`,
     goToError: 'Go to the error',
     faultOverText: (label: string) => `The fault switch “${label}” is laid over this text.`,
     injectionTitle: 'The injection story, end to end',
@@ -342,6 +345,8 @@ export const TURN_TEXT = defineTexts({
         : layout === 'sse'
           ? `SSE data 不是 JSON：${parseErrorText(e, 'zh')}`
           : parseErrorText(e, 'zh'),
+    textEmpty: '流文件是空的',
+    textTooLarge: (max: number) => `流超过 ${max} 字节 UTF-8：一个字都没有解析`,
     goToError: '跳到出错位置',
     faultOverText: (label: string) => `故障开关“${label}”叠加在这段文本之上。`,
     injectionTitle: '注入的故事，从头到尾',
@@ -378,3 +383,14 @@ export const TURN_TEXT = defineTexts({
 });
 
 export type TurnTexts = (typeof TURN_TEXT)['en'];
+
+/**
+ * A stream text's refusal in the learner's language, from its code and the parser's refusal: a refused piece of JSON
+ * said where it sat, an empty text, a text over the limit. Never the reader's English sentence outside English.
+ */
+export function streamTextErrorText(x: TurnTexts, e: StreamTextError, maxBytes: number): string {
+  if (e.parse !== undefined) return x.textParseIn(e.parse.layout, e.parse.error);
+  if (e.code === 'NOT_A_STREAM') return x.textEmpty;
+  if (e.code === 'TOO_LARGE') return x.textTooLarge(maxBytes);
+  return e.message;
+}

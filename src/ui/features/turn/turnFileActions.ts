@@ -14,6 +14,8 @@ import {
   type TurnWork,
 } from '../../../playground/turn/turnWork.ts';
 import type { TurnView } from '../../../playground/turn/turnView.ts';
+import { streamDocumentDetailZh } from './streamDocumentWords.ts';
+import { STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
 
 export function turnFileActions(
   turn: TurnWork,
@@ -33,6 +35,18 @@ export function turnFileActions(
         kind: 'error',
         code: 'import-refused',
         params: { name: file.name, reason: r.error.code, detail: r.error.detail },
+        detailIn: {
+          en: r.error.detail,
+          zh:
+            r.error.document !== undefined
+              ? streamDocumentDetailZh(r.error.document.fault, r.error.document)
+              : streamDocumentDetailZh(
+                  r.error.code === 'TOO_LARGE'
+                    ? { kind: 'file_too_large', size: file.size, max: STRICT_JSON_LIMITS.maxBytes }
+                    : { kind: 'not_utf8' },
+                  null,
+                ),
+        },
       });
     // The codec has checked that a base names a fixture of that provider; a stream written from scratch opens on the provider's first.
     const id = r.value.base ?? defaultStream(r.value.provider);
