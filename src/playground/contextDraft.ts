@@ -6,8 +6,8 @@
  */
 import { DEMO_AUDIT_KEY } from '../lessons/demoKey.ts';
 import { z } from 'zod/mini';
-import { PROVIDER_ADAPTERS, findAdapter } from '../core/tables/index.ts';
-import { parseStrictJson } from '../core/json/index.ts';
+import { PROVIDER_ADAPTERS, findAdapter, type ViolationParams } from '../core/tables/index.ts';
+import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
 import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
 
 export type DigestMode = 'sha256' | 'hmac-sha256';
@@ -69,7 +69,11 @@ export interface ContextIssue {
   field: DraftField | null;
   /** RFC 6901 pointer into the trusted context. */
   path: string;
+  /** English: the core's words. */
   message: string;
+  /** What is wrong as data, for the page to say in the learner's language: the core's params, or the strict parser's refusal. */
+  params?: ViolationParams;
+  parse?: JsonParseError;
 }
 
 export type ContextOutcome = { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] };
@@ -124,7 +128,12 @@ export function contextObjectFromDraft(
     return {
       ok: false,
       issues: [
-        { field: 'arguments_text', path: '/arguments', message: `${e.code} at ${e.line}:${e.column}: ${e.message}` },
+        {
+          field: 'arguments_text',
+          path: '/arguments',
+          message: `${e.code} at ${e.line}:${e.column}: ${e.message}`,
+          parse: e,
+        },
       ],
     };
   }
@@ -145,7 +154,10 @@ export function contextFromDraft(d: ContextDraft): ContextOutcome {
   if (!obj.ok) return obj;
   const r = parseTrustedContext(obj.value);
   if (r.ok) return { ok: true, value: r.value };
-  return { ok: false, issues: r.issues.map((i) => ({ field: fieldOfPath(i.path), path: i.path, message: i.message })) };
+  return {
+    ok: false,
+    issues: r.issues.map((i) => ({ field: fieldOfPath(i.path), path: i.path, message: i.message, params: i.params })),
+  };
 }
 
 /** Choosing a registered provider sets its api_family and adapter_revision: the registered triple. */

@@ -21,6 +21,7 @@ import {
   type DraftField,
 } from '../../../playground/contextDraft.ts';
 import { chapterTools } from '../../../chapter/index.ts';
+import { useIssueText } from './issueText.ts';
 
 export interface ContextFormProps {
   lang: Lang;
@@ -45,6 +46,7 @@ export const ContextForm = memo(function ContextForm({
   handle,
 }: ContextFormProps): JSX.Element {
   const c = CONTEXT_TEXT[lang];
+  const say = useIssueText(lang);
   const formRef = useRef<HTMLFormElement>(null);
   useImperativeHandle(
     handle,
@@ -62,8 +64,9 @@ export const ContextForm = memo(function ContextForm({
   const errors = new Map<DraftField, string[]>();
   const general: string[] = [];
   for (const i of issues) {
-    if (i.field === null) general.push(`${i.path || '/'}: ${i.message}`);
-    else errors.set(i.field, [...(errors.get(i.field) ?? []), i.message]);
+    const said = say(i);
+    if (i.field === null) general.push(`${i.path || '/'}: ${said}`);
+    else errors.set(i.field, [...(errors.get(i.field) ?? []), said]);
   }
   const set = (f: DraftField, v: string) => onChange({ ...draft, [f]: v });
 

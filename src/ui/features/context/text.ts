@@ -18,6 +18,8 @@ export const CONTEXT_TEXT = defineTexts({
     ctxKeyed: 'hmac-sha256 — keyed',
     ctxKeyNote: 'A demo key for learning, not a secret. Keyed mode is what stops storage tampering (A11).',
     ctxRegistered: (api: string, rev: string) => `Registered triple: ${api} · ${rev}`,
+    /** A refusal of the arguments' JSON, with its place (English: the codec's own words, kept for the shape). */
+    ctxParseAt: (code: string, line: number, column: number, text: string) => `${code} at ${line}:${column}: ${text}`,
   },
   zh: {
     contextIntro: '控制面独立于 handler 所知道的本次调用信息。校验器据此重算每一个摘要。',
@@ -34,5 +36,7 @@ export const CONTEXT_TEXT = defineTexts({
     ctxKeyed: 'hmac-sha256——带密钥',
     ctxKeyNote: '仅供学习的演示密钥，并非机密。密钥模式才能拦住存储篡改（A11）。',
     ctxRegistered: (api: string, rev: string) => `已登记组合：${api} · ${rev}`,
+    ctxParseAt: (code: string, line: number, column: number, text: string) =>
+      `${code}，第 ${line} 行第 ${column} 列：${text}`,
   },
 });
