@@ -52,7 +52,7 @@ export const SEARCH_KB_CONTRACT = Object.freeze({
     category: e.category,
     outcome: e.outcome,
     recovery: e.recovery,
-    message: e.message.en,
+    message: e.message,
     retry_after_ms: e.retryAfter,
   })),
 });

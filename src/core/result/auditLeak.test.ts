@@ -208,7 +208,7 @@ const MODEL_WORDS = [
   'committed',
   'receipt_reconciled',
   'local_replay',
-  ...Object.values(ERROR_CATALOG).flatMap((e) => [e.code, e.category, e.recovery, e.message.en]),
+  ...Object.values(ERROR_CATALOG).flatMap((e) => [e.code, e.category, e.recovery, e.message]),
   ...Object.values(chapterTools).flatMap((s) => [s.source_label, s.revisions.producer_revision]),
 ];
 

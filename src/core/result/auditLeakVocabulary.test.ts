@@ -55,7 +55,7 @@ const WORDS = [
   'trusted_control',
   'dispatcher',
   'dispatcher-v1',
-  ...Object.values(ERROR_CATALOG).flatMap((e) => [e.code, e.category, e.recovery, e.message.en]),
+  ...Object.values(ERROR_CATALOG).flatMap((e) => [e.code, e.category, e.recovery, e.message]),
   ...Object.values(chapterTools).flatMap((s: ToolSpec) => [s.source_label, s.revisions.producer_revision]),
   'order_ref',
   'draft_ref',

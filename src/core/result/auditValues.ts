@@ -79,7 +79,7 @@ function schemaWords(schema: unknown, out: Set<string>, depth = 0): void {
 function envelopeWordList(): string[] {
   const words = new Set<string>(Object.values(DISPATCHER_PROVENANCE));
   schemaWords(ModelResultSchema, words);
-  for (const e of Object.values(ERROR_CATALOG)) words.add(e.code).add(e.category).add(e.recovery).add(e.message.en);
+  for (const e of Object.values(ERROR_CATALOG)) words.add(e.code).add(e.category).add(e.recovery).add(e.message);
   return [...words];
 }
 const ENVELOPE_WORDS: readonly string[] = Object.freeze(envelopeWordList());

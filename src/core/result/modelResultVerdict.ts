@@ -192,7 +192,7 @@ function checkCatalog(error: Record<string, unknown>, spec: ToolSpec | null, pat
     category: entry.category,
     outcome: catalogOutcome(entry, spec?.effect ?? null),
     recovery: entry.recovery,
-    message: entry.message.en,
+    message: entry.message,
   };
   for (const [field, value] of Object.entries(expected)) {
     if (error[field] !== value)

@@ -65,7 +65,7 @@ export function catalogErrorResult(
       category: entry.category,
       outcome,
       recovery: entry.recovery,
-      message: entry.message.en,
+      message: entry.message,
       retry_after_ms,
     },
     execution: { outcome, delivery: trusted.delivery, complete: false, truncated: false },

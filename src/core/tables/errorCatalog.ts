@@ -19,7 +19,8 @@ export interface CatalogEntry {
   retryAfter: 'required' | 'forbidden';
   /** Whether a handler may name this code; the others only the dispatcher produces. */
   handlerMayRaise: boolean;
-  message: { en: string; zh: string };
+  /** The fixed English text the model reads in `error.message`; a page in another language shows its own words. */
+  message: string;
 }
 
 /** Bounds of `retry_after_ms` where the catalog requires it (docs/contract.md#the-error-catalog). */
@@ -33,7 +34,7 @@ const entries: CatalogEntry[] = [
     recovery: 'correct_input',
     retryAfter: 'forbidden',
     handlerMayRaise: false,
-    message: { en: 'The requested tool is not available.', zh: '请求的工具不可用。' },
+    message: 'The requested tool is not available.',
   },
   {
     code: 'INVALID_ARGUMENTS',
@@ -42,10 +43,7 @@ const entries: CatalogEntry[] = [
     recovery: 'correct_input',
     retryAfter: 'forbidden',
     handlerMayRaise: false,
-    message: {
-      en: 'The tool arguments do not match the tool input schema.',
-      zh: '工具参数不符合该工具的输入 schema。',
-    },
+    message: 'The tool arguments do not match the tool input schema.',
   },
   {
     code: 'NOT_FOUND',
@@ -54,7 +52,7 @@ const entries: CatalogEntry[] = [
     recovery: 'none',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: { en: 'The resource was not found.', zh: '未找到该资源。' },
+    message: 'The resource was not found.',
   },
   {
     code: 'APPROVAL_REQUIRED',
@@ -63,7 +61,7 @@ const entries: CatalogEntry[] = [
     recovery: 'request_approval',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: { en: 'This action needs an approval before it can run.', zh: '该操作需要审批后才能执行。' },
+    message: 'This action needs an approval before it can run.',
   },
   {
     code: 'APPROVAL_INVALID',
@@ -72,7 +70,7 @@ const entries: CatalogEntry[] = [
     recovery: 'request_approval',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: { en: 'The approval does not match this action.', zh: '审批与该操作不匹配。' },
+    message: 'The approval does not match this action.',
   },
   {
     code: 'TIMEOUT_BEFORE_EXECUTE',
@@ -81,10 +79,7 @@ const entries: CatalogEntry[] = [
     recovery: 'retry_after',
     retryAfter: 'required',
     handlerMayRaise: true,
-    message: {
-      en: 'The tool timed out before it started; it may be retried later.',
-      zh: '工具在开始执行前超时，可稍后重试。',
-    },
+    message: 'The tool timed out before it started; it may be retried later.',
   },
   {
     code: 'RATE_LIMIT',
@@ -93,7 +88,7 @@ const entries: CatalogEntry[] = [
     recovery: 'retry_after',
     retryAfter: 'required',
     handlerMayRaise: true,
-    message: { en: 'Too many requests; it may be retried later.', zh: '请求过多，可稍后重试。' },
+    message: 'Too many requests; it may be retried later.',
   },
   {
     code: 'OUTCOME_UNKNOWN',
@@ -102,10 +97,7 @@ const entries: CatalogEntry[] = [
     recovery: 'query_status',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: {
-      en: 'It is not known whether the action took effect; its status must be queried.',
-      zh: '无法确定操作是否已生效，需要查询其状态。',
-    },
+    message: 'It is not known whether the action took effect; its status must be queried.',
   },
   {
     code: 'IDEMPOTENCY_CONFLICT',
@@ -114,10 +106,7 @@ const entries: CatalogEntry[] = [
     recovery: 'human_review',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: {
-      en: 'This request conflicts with an earlier one under the same idempotency key.',
-      zh: '该请求与同一幂等键下的先前请求冲突。',
-    },
+    message: 'This request conflicts with an earlier one under the same idempotency key.',
   },
   {
     code: 'STATUS_CONFLICT',
@@ -126,7 +115,7 @@ const entries: CatalogEntry[] = [
     recovery: 'human_review',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: { en: 'The recorded status and the downstream status disagree.', zh: '记录的状态与下游状态不一致。' },
+    message: 'The recorded status and the downstream status disagree.',
   },
   {
     code: 'OUTPUT_CONTRACT_VIOLATION',
@@ -135,10 +124,7 @@ const entries: CatalogEntry[] = [
     recovery: 'human_review',
     retryAfter: 'forbidden',
     handlerMayRaise: false,
-    message: {
-      en: 'The tool returned a result that breaks its output contract.',
-      zh: '工具返回的结果违反了其输出合同。',
-    },
+    message: 'The tool returned a result that breaks its output contract.',
   },
   {
     code: 'TOOL_ERROR',
@@ -147,7 +133,7 @@ const entries: CatalogEntry[] = [
     recovery: 'human_review',
     retryAfter: 'forbidden',
     handlerMayRaise: true,
-    message: { en: 'The tool failed.', zh: '工具执行失败。' },
+    message: 'The tool failed.',
   },
 ];
 
@@ -176,9 +162,7 @@ export type ErrorCode =
  * ```
  */
 export const ERROR_CATALOG: Readonly<Record<ErrorCode, Readonly<CatalogEntry>>> = Object.freeze(
-  Object.fromEntries(
-    entries.map((e) => [e.code, Object.freeze({ ...e, message: Object.freeze(e.message) })]),
-  ) as Record<ErrorCode, CatalogEntry>,
+  Object.fromEntries(entries.map((e) => [e.code, Object.freeze({ ...e })])) as Record<ErrorCode, CatalogEntry>,
 );
 
 export function isErrorCode(code: unknown): code is ErrorCode {
