@@ -160,3 +160,24 @@ test('saved work of the wrong shape: the notice names what is wrong in Chinese',
   await expect(pg.notice('corrupt-saved')).toContainText('/scenario：类型不对：应为 string');
   await expectChineseOnly(page, 'saved work of the wrong shape');
 });
+
+test('a refused share link and refused scenario files: the notices say why in Chinese', async ({ pg, page }) => {
+  await prefsAtStart(page, 'zh');
+  await pg.goto('/#s=not-lz-data!!');
+  await expect(pg.notice('share-refused')).toContainText('NOT_COMPRESSED：不是 lz-string 压缩的 URL 安全数据');
+  await expectChineseOnly(page, 'a share link that is not compressed');
+  // Each refused file, and the Chinese words its notice must carry.
+  const files: [string, string, string][] = [
+    ['bad.json', '{"format": "tool-result-scenario-v1", "id": "x.y",}', 'JSON 不允许尾随逗号'],
+    ['wrong.json', '{"format": "tool-result-scenario-v1"}', '结构与约定的格式不符'],
+  ];
+  for (const [name, body, words] of files) {
+    await page.getByTestId('import-file').setInputFiles({
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(body),
+    });
+    await expect(pg.notice('import-refused').filter({ hasText: name })).toContainText(words);
+    await expectChineseOnly(page, `a refused scenario file: ${body}`);
+  }
+});

@@ -6,7 +6,7 @@
 import type { AttackId } from '../lessons/attacks.ts';
 import type { Lang } from '../lang.ts';
 import type { JsonParseError } from '../core/json/index.ts';
-import type { IoIssue } from './codecs/decoded.ts';
+import type { IoErrorCode, IoIssue } from './codecs/decoded.ts';
 import type { AddressProblem, Place } from './address.ts';
 import type { LabAction } from '../lessons/recoveryLab/labLog.ts';
 import type { Layout, Prefs, ThemePref } from './codecs/prefs.ts';
@@ -55,6 +55,8 @@ export interface Notice {
   parse?: JsonParseError;
   /** A schema refusal behind its `detail`: what is wrong at each pointer, said in the learner's language. */
   issues?: readonly IoIssue[];
+  /** The refusal's code behind its `detail` (codecs/decoded.ts): a detail with no data but English is said from it. */
+  io?: IoErrorCode;
   /** A detail already said in each language (the lazy panel that raised the notice had the words). */
   detailIn?: Readonly<Record<Lang, string>>;
   /** Offer to bring back the work that was set aside before this change. */

@@ -39,8 +39,18 @@ export const refuse = (code: IoErrorCode, detail: string, parse?: JsonParseError
   error: parse === undefined ? { code, detail } : { code, detail, parse },
 });
 
-/** Why a text was refused, as data a notice says in the learner's language: its parse error or schema issues (spread into the notice: nothing when there is none). */
-export const parseOf = ({ code: _, detail: __, ...why }: IoError): Pick<IoError, 'parse' | 'issues'> => why;
+/**
+ * Why a text was refused, as data a notice says in the learner's language (spread into the notice): its code, and its
+ * parse error or schema issues when it has them. The English `detail` stays the notice's own param.
+ */
+export const parseOf = ({
+  code,
+  detail: _,
+  ...why
+}: IoError): Pick<IoError, 'parse' | 'issues'> & { io: IoErrorCode } => ({
+  ...why,
+  io: code,
+});
 
 /** UTF-8 bytes of a text: the one measure of every limit here (the core's, as the contract counts). */
 export const byteLength = utf8Length;

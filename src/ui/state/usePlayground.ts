@@ -124,7 +124,7 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
         saveFailed.current = true;
         dispatch({
           type: 'notice',
-          notice: { kind: 'warning', code: 'save-failed', params: { detail: r.error.detail } },
+          notice: { kind: 'warning', code: 'save-failed', params: { detail: r.error.detail }, ...parseOf(r.error) },
         });
       } else if (r.ok) saveFailed.current = false;
     };
@@ -298,7 +298,12 @@ export function usePlayground(boot: () => AppState): { state: AppState; api: Pla
       share: async () => {
         const enc = await encodeShare(latest.current.work);
         if (!enc.ok) {
-          notify({ kind: 'error', code: 'share-too-large', params: { detail: enc.error.detail } });
+          notify({
+            kind: 'error',
+            code: 'share-too-large',
+            params: { detail: enc.error.detail },
+            ...parseOf(enc.error),
+          });
           return { ok: false as const, error: enc.error };
         }
         return { ok: true as const, url: browser.shareUrlOf(enc.value) };

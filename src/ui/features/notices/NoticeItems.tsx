@@ -33,7 +33,7 @@ function format(template: string, params: Readonly<Record<string, string | numbe
 
 type NoticeKey = Exclude<
   keyof (typeof NOTICE_TEXT)['en'],
-  'noticeStashed' | 'restore' | 'parseDetail' | 'schemaDetail'
+  'noticeStashed' | 'restore' | 'parseDetail' | 'schemaDetail' | 'ioDetail'
 >;
 
 const KEY: Record<NoticeCode, NoticeKey> = {
@@ -75,7 +75,8 @@ export function NoticeItems({ lang, notices, onDismiss, onRestore }: NoticeItems
     <>
       {notices.map((n) => {
         // A parser's refusal behind the detail is said in Chinese from its reason, with its place (English: as it was).
-        // Schema issues are said from their params by the core's Chinese locale; a detail said in both languages as it is.
+        // Schema issues are said from their params by the core's Chinese locale; a detail said in both languages as it is;
+        // a refusal with only its code and English (a size, the browser's storage) is said from its code.
         const params =
           lang === 'en'
             ? n.params
@@ -88,7 +89,9 @@ export function NoticeItems({ lang, notices, onDismiss, onRestore }: NoticeItems
                   }
                 : n.issues !== undefined
                   ? { ...n.params, detail: n$.schemaDetail(n.issues.map(issueZh)) }
-                  : n.params;
+                  : n.io !== undefined
+                    ? { ...n.params, detail: n$.ioDetail[n.io] }
+                    : n.params;
         const text = format(n$[KEY[n.code]], params);
         return (
           <div

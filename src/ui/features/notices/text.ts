@@ -1,5 +1,6 @@
 /** The notices' words, with `{name}` placeholders: loaded with the first notice, not with the page. */
 import { defineTexts } from '../../../texts.ts';
+import type { IoErrorCode } from '../../../playground/codecs/decoded.ts';
 
 export const NOTICE_TEXT = defineTexts({
   en: {
@@ -28,6 +29,16 @@ export const NOTICE_TEXT = defineTexts({
       `${code} at line ${line}, column ${column}: ${text}`,
     /** A schema refusal's detail: each pointer and what is wrong there (the English is the codec's own, kept for the shape). */
     schemaDetail: (issues: readonly (readonly [string, string])[]) => issues.map(([p, t]) => `${p}: ${t}`).join('; '),
+    /** A refusal said from its code alone (the English page shows the codec's own detail). */
+    ioDetail: {
+      TOO_LARGE: 'over the size limit',
+      NOT_COMPRESSED: 'not lz-string URI-safe data',
+      NOT_JSON: 'not strict JSON',
+      WRONG_SCHEMA: 'not of the expected shape',
+      NOT_UTF8: 'not UTF-8 text',
+      STORAGE: 'the browser’s storage is unavailable or full',
+      UNREADABLE: 'the file could not be read',
+    } satisfies Record<IoErrorCode, string>,
     notice_scenario_reset: '{id} is back to its built-in version.',
     notice_exercise_reset:
       'The five exercise results are back to their empty scaffold, unsealed, and your exercise proofs start again at 0 / 5.',
@@ -59,6 +70,15 @@ export const NOTICE_TEXT = defineTexts({
     parseDetail: (code: string, line: number, column: number, text: string) =>
       `${code}，第 ${line} 行第 ${column} 列：${text}`,
     schemaDetail: (issues: readonly (readonly [string, string])[]) => issues.map(([p, t]) => `${p}：${t}`).join('；'),
+    ioDetail: {
+      TOO_LARGE: '超过大小上限',
+      NOT_COMPRESSED: '不是 lz-string 压缩的 URL 安全数据',
+      NOT_JSON: '不是严格 JSON',
+      WRONG_SCHEMA: '结构与约定的格式不符',
+      NOT_UTF8: '不是 UTF-8 文本',
+      STORAGE: '浏览器存储不可用或已满',
+      UNREADABLE: '无法读取文件',
+    } satisfies Record<IoErrorCode, string>,
     notice_scenario_reset: '{id} 已恢复为内置版本。',
     notice_exercise_reset: '五个练习结果已恢复为空白脚手架并解除封存，动手实践证明从 0 / 5 重新开始。',
     notice_worked_answer_loaded: '结果 {n} 已换成参考答案。仅载入参考答案本身不算任何证明。',
