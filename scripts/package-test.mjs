@@ -1,7 +1,7 @@
 /**
  * The package as an engineer gets it: `npm pack`, the tarball
- * installed in a fresh project in a temp dir, and there an example run (the
- * chapter's tools, an engineer's own tool with a valid output, an extra
+ * installed in a fresh project in a temp dir, and there an example run (an
+ * engineer's own tool with a valid output, an extra
  * field, a nested token and a broken echo; the control plane with their own
  * refund tool, a lost response and a replay; the own tool served over MCP
  * through `tool-result-contract/mcp` to the SDK's Client), type-checked first under strict
@@ -12,6 +12,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -108,7 +109,7 @@ try {
       fail(`the example failed:\n${example.stdout}${example.stderr}`);
     else
       console.log(
-        'example: chapter tools, own tool (valid, extra field, nested token, broken echo), control plane (keyed by intentKey: lost response reconciled, replay, one refund), the tool served over MCP to the SDK client (tool-result-contract/mcp), strict nodenext types — ok',
+        'example: own tool (valid, extra field, nested token, broken echo; the top-level functions and the dispatcher agree), control plane (keyed by intentKey: lost response reconciled, replay, one refund), the tool served over MCP to the SDK client (tool-result-contract/mcp), strict nodenext types — ok',
       );
     // The README's framework example: the plane's tools in the AI SDK's generateText, its own test model answering.
     const frameworks = spawnSync(process.execPath, [join(scratch, 'out/frameworks.mjs')], {
@@ -177,6 +178,61 @@ try {
     console.log(
       `doc examples: ${examples.length} @example blocks compile against the installed package, strict nodenext — ok`,
     );
+
+  // What an engineer's bundle pays for the contract: defineTool and createDispatcher from the installed package,
+  // minified and gzipped by Vite's bundler (rolldown) and by esbuild. esbuild keeps all of zod's locales, which zod
+  // re-exports as a namespace it cannot shake (zod issue 5561; docs/performance.md#the-librarys-bundle).
+  writeFileSync(
+    join(scratch, 'bundle-entry.mjs'),
+    `import { z } from 'zod/mini';
+     import { createDispatcher, defineTool } from 'tool-result-contract';
+     const revisions = { input_revision: 'i', output_revision: 'o', effect_revision: 'e', handler_revision: 'h', producer_revision: 'p', policy_revision: 'r' };
+     const spec = defineTool({ name: 'get_invoice', effect: 'read', title: 'Look up an invoice', input: z.strictObject({ id: z.string() }),
+       output: z.strictObject({ id: z.string() }), echo: [{ output: 'id', input: 'id' }], revisions, source_label: 'billing' });
+     export const dispatcher = createDispatcher({ tools: [spec] });`,
+  );
+  const bundlers = {
+    rolldown: [
+      join(root, 'node_modules/.bin/rolldown'),
+      ['bundle-entry.mjs', '--minify', '--platform', 'browser', '-o', 'bundle-rolldown.js'],
+    ],
+    esbuild: [
+      join(root, 'node_modules/.bin/esbuild'),
+      [
+        'bundle-entry.mjs',
+        '--bundle',
+        '--minify',
+        '--format=esm',
+        '--platform=browser',
+        '--outfile=bundle-esbuild.js',
+        '--metafile=bundle-esbuild.json',
+        '--log-level=warning',
+      ],
+    ],
+  };
+  const BUNDLE_BUDGET_KB = { rolldown: 56, esbuild: 132 };
+  const sizes = {};
+  for (const [name, [cmd, args]] of Object.entries(bundlers)) {
+    const run = spawnSync(cmd, args, { cwd: scratch, encoding: 'utf8' });
+    if (run.status !== 0) fail(`${name} could not bundle the package: ${run.stdout}${run.stderr}`);
+    else sizes[name] = gzipSync(readFileSync(join(scratch, `bundle-${name}.js`)), { level: 9 }).length / 1024;
+  }
+  if (sizes.esbuild !== undefined) {
+    const inputs = Object.values(JSON.parse(readFileSync(join(scratch, 'bundle-esbuild.json'), 'utf8')).outputs)[0]
+      .inputs;
+    const locales = Object.entries(inputs).reduce(
+      (n, [f, v]) => n + (/zod[\\/]v4[\\/]locales[\\/]/.test(f) ? v.bytesInOutput : 0),
+      0,
+    );
+    console.log(
+      `bundle of defineTool + createDispatcher, minified, gzip -9: rolldown (Vite) ${sizes.rolldown?.toFixed(1)} KB (budget ${BUNDLE_BUDGET_KB.rolldown}), esbuild ${sizes.esbuild.toFixed(1)} KB (budget ${BUNDLE_BUDGET_KB.esbuild}; of its minified input, ${(locales / 1024).toFixed(0)} KB is zod's locales)`,
+    );
+  }
+  for (const [name, kb] of Object.entries(sizes))
+    if (kb > BUNDLE_BUDGET_KB[name])
+      fail(
+        `the ${name} bundle of defineTool + createDispatcher is ${kb.toFixed(1)} KB, over its ${BUNDLE_BUDGET_KB[name]} KB budget`,
+      );
 
   const bin = join(scratch, 'node_modules/.bin/tool-result');
   const validate = spawnSync(bin, ['validate', '--scenario', 'create_refund_draft.status_injected'], {
