@@ -144,7 +144,17 @@ const violations: { [K in ViolationParamsKind]: fc.Arbitrary<Extract<ViolationPa
     }),
     message,
   }),
-  context_invalid: fc.record({ kind: fc.constant('context_invalid'), message }),
+  context_invalid: fc.record(
+    {
+      kind: fc.constant('context_invalid'),
+      message,
+      issue: fc.oneof(
+        fc.record({ kind: fc.constant('unexpected_member'), member: id }),
+        fc.record({ kind: fc.constant('rule'), rule: fc.constantFrom(...RULES) }),
+      ) as fc.Arbitrary<ViolationParams>,
+    },
+    { requiredKeys: ['kind', 'message'] },
+  ),
   mcp_message_too_large: fc.record({ kind: fc.constant('mcp_message_too_large'), limit: n }),
   mcp_not_json: fc.record({
     kind: fc.constant('mcp_not_json'),
@@ -400,6 +410,15 @@ describe('every code with every params shape, in both locales', () => {
     );
     expect(text).toContain('/now：必须是以 Z 结尾的 UTC RFC 3339 时间');
     expect(text).toContain('/x：多出的成员');
+  });
+  it("a bad trusted context's violation says what is wrong there in Chinese, not only that the context is invalid", () => {
+    const issue: ViolationParams = {
+      kind: 'schema',
+      issue: { code: 'custom', message: 'now must be UTC RFC 3339 with Z', constraint: { constraint: 'rfc3339_utc' } },
+    };
+    expect(zh.violation({ kind: 'context_invalid', message: 'now must be UTC RFC 3339 with Z', issue })).toBe(
+      '可信上下文本身无效：必须是以 Z 结尾的 UTC RFC 3339 时间，例如 2026-07-19T00:00:00Z',
+    );
   });
   it('every rule has its own text in each language', () => {
     for (const l of LOCALES) {

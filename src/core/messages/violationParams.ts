@@ -104,7 +104,8 @@ export type ViolationParams =
   | { kind: 'digest_mismatch'; digest: DigestName; recomputable: boolean }
   | { kind: 'unregistered_adapter'; provider: string; api_family: string; adapter_revision: string }
   | { kind: 'not_json'; reason: UntrustedFaultCode; message: string }
-  | { kind: 'context_invalid'; message: string }
+  /** `message` is the English; `issue`, what is wrong at that place of the context as data, for the other locales. */
+  | { kind: 'context_invalid'; message: string; issue?: ViolationParams }
   | { kind: 'mcp_message_too_large'; limit: number }
   /** NOT_UTF8: the message's bytes are not UTF-8 (the guard decodes the child's frames fatally). */
   | { kind: 'mcp_not_json'; reason: JsonParseErrorCode | 'NOT_JSON_VALUE' | 'NOT_UTF8' }

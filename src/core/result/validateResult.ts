@@ -121,7 +121,11 @@ export function validateResultDetailed(
   if (!parsed.ok) {
     // No code fits a malformed trusted context better: nothing can be bound to a context we cannot read.
     for (const i of parsed.issues)
-      out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, { kind: 'context_invalid', message: i.message });
+      out.add('AUDIT_CONTEXT_MISMATCH', `#context${i.path}`, {
+        kind: 'context_invalid',
+        message: i.message,
+        issue: i.params,
+      });
     return details;
   }
   return validateParsed(pkg, parsed.value, contextFacts(parsed.value, tools), recompute(tools));

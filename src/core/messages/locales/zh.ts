@@ -187,7 +187,7 @@ function violation(p: ViolationParams): string {
     case 'not_json':
       return `不是纯 JSON 数据（${p.reason}）`;
     case 'context_invalid':
-      return '可信上下文本身无效';
+      return p.issue === undefined ? '可信上下文本身无效' : `可信上下文本身无效：${violation(p.issue)}`;
     case 'internal':
       return '校验中途停止（内部错误），按拒绝处理';
     case 'mcp_message_too_large':
