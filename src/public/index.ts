@@ -33,7 +33,7 @@ export {
   type ValidationReport,
   type DigestName,
 } from '../core/result/index.ts';
-export { toProviderItem, AdapterRefusedError } from '../core/lastHop/index.ts';
+export { toProviderItem, safeToProviderItem, AdapterRefusedError } from '../core/lastHop/index.ts';
 export {
   ERROR_CATALOG,
   VIOLATION_CODES,

@@ -63,7 +63,9 @@ export {
 } from '../core/turn/index.ts';
 export {
   composeTurn,
+  safeComposeTurn,
   TurnRefusedError,
+  type ComposedTurn,
   type ProviderCall,
   type PackagedResult,
   type TurnOptions,

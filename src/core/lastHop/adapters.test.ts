@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../json/canonical.ts';
 import {
   composeTurn,
+  safeComposeTurn,
   TurnRefusedError,
   type AnthropicToolUse,
   type GeminiFunctionCall,
@@ -19,7 +20,7 @@ import {
   type ProviderName,
 } from '../tables/providerAdapters.ts';
 import type { Scenario } from '../result/scenario.ts';
-import { AdapterRefusedError, toProviderItem } from './toProviderItem.ts';
+import { AdapterRefusedError, safeToProviderItem, toProviderItem } from './toProviderItem.ts';
 import { findScenario, scenarios, chapterTools } from '../../chapter/index.ts';
 
 const providers: ProviderName[] = ['openai', 'anthropic', 'gemini'];
@@ -272,6 +273,36 @@ describe('composeTurn (docs/contract.md#several-results-in-one-turn)', () => {
     const bad = structuredClone(results);
     (bad[1] as PackagedResult).package.model_result.provenance.source_label = 'elsewhere';
     expect(() => composeTurn('openai', calls, bad, { tools: chapterTools })).toThrow(AdapterRefusedError);
+  });
+  it('safeComposeTurn answers every refusal as a value, and the same turn when nothing is refused', () => {
+    const { calls, results } = turn('anthropic');
+    expect(safeComposeTurn('anthropic', calls, results, { tools: chapterTools })).toEqual({
+      ok: true,
+      turn: composeTurn('anthropic', calls, results, { tools: chapterTools }),
+    });
+    const bad = structuredClone(results);
+    (bad[1] as PackagedResult).package.model_result.provenance.source_label = 'elsewhere';
+    const refused = safeComposeTurn('anthropic', calls, bad, { tools: chapterTools });
+    expect(refused.ok === false && refused.code === 'ADAPTER_REFUSED' && refused.violations.length).toBeGreaterThan(0);
+    expect(safeComposeTurn('anthropic', calls.slice(1), results, { tools: chapterTools })).toMatchObject({
+      ok: false,
+      code: 'TURN_REFUSED',
+      problems: [{ code: 'UNKNOWN_CALL_ID' }],
+    });
+    // An unknown provider is the caller's bug, not untrusted data: still thrown.
+    expect(() => safeComposeTurn('nope' as 'openai', calls, results, { tools: chapterTools })).toThrow(TypeError);
+  });
+  it('safeToProviderItem returns the item, or the violations toProviderItem throws with', () => {
+    const s = findScenario('get_order.paid') as Scenario;
+    const pkg = project(s.handler_output, s.context, chapterTools);
+    expect(safeToProviderItem(pkg, s.context, chapterTools)).toEqual({
+      ok: true,
+      item: toProviderItem(pkg, s.context, chapterTools),
+    });
+    const tampered = structuredClone(pkg);
+    tampered.model_result.data = { order_ref: 'ORDER-7', status: 'refunded' };
+    const answer = safeToProviderItem(tampered, s.context, chapterTools);
+    expect(answer.ok ? [] : answer.violations.map((v) => v.code)).toContain('RESULT_DIGEST_MISMATCH');
   });
 });
 

@@ -15,7 +15,7 @@ import {
 } from '../providers/index.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
-import { toProviderItem } from './toProviderItem.ts';
+import { AdapterRefusedError, toProviderItem } from './toProviderItem.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 
 export type {
@@ -116,4 +116,30 @@ export function composeTurn<P extends ProviderName>(
     ordered.map(({ call }, i) => ({ call, item: items[i] })),
     opts,
   );
+}
+
+/** {@link safeComposeTurn}'s answer: the turn body, or why nothing of the turn may be sent. */
+export type ComposedTurn<P extends ProviderName> =
+  | { ok: true; turn: TurnOf<P> }
+  | { ok: false; code: 'TURN_REFUSED'; problems: TurnRefusedError['problems'] }
+  | { ok: false; code: 'ADAPTER_REFUSED'; violations: AdapterRefusedError['violations'] };
+
+/**
+ * {@link composeTurn} for results the caller has not checked yet: a turn that cannot be paired, or a package an
+ * adapter refuses, comes back as a value instead of an error. An unknown provider is still thrown: it is the caller's
+ * bug, not untrusted data.
+ */
+export function safeComposeTurn<P extends ProviderName>(
+  provider: P,
+  calls: ProviderCall[],
+  results: PackagedResult[],
+  opts: TurnOptions,
+): ComposedTurn<P> {
+  try {
+    return { ok: true, turn: composeTurn(provider, calls, results, opts) };
+  } catch (e) {
+    if (e instanceof TurnRefusedError) return { ok: false, code: 'TURN_REFUSED', problems: e.problems };
+    if (e instanceof AdapterRefusedError) return { ok: false, code: 'ADAPTER_REFUSED', violations: e.violations };
+    throw e;
+  }
 }

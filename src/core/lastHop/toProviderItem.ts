@@ -47,6 +47,28 @@ export function toProviderItem(pkg: Package, trusted: TrustedContext, tools: Too
   return providerItemOf(pkg, trusted, validateResultDetailed(pkg, trusted, tools));
 }
 
+/** {@link safeToProviderItem}'s answer: the item, or the violations the adapter refused the package for. */
+export type ProviderItemResult = { ok: true; item: ProviderItem } | { ok: false; violations: Violation[] };
+
+/**
+ * {@link toProviderItem} for a package the caller has not checked yet: a refusal comes back as a value with its
+ * violations instead of an {@link AdapterRefusedError}, as every untrusted input does in this package.
+ *
+ * @example
+ * ```ts
+ * const sent = safeToProviderItem(pkg, trusted, tools);
+ * if (!sent.ok) console.error(sent.violations.map((v) => v.code)); // nothing reaches the model
+ * ```
+ */
+export function safeToProviderItem(pkg: Package, trusted: TrustedContext, tools: ToolRegistry): ProviderItemResult {
+  try {
+    return { ok: true, item: toProviderItem(pkg, trusted, tools) };
+  } catch (e) {
+    if (e instanceof AdapterRefusedError) return { ok: false, violations: e.violations };
+    throw e;
+  }
+}
+
 /**
  * The item, once `report` — the full validation of exactly this package in
  * exactly this context, made by the caller just before — has passed. For a
