@@ -44,7 +44,7 @@ import { TOOLBAR_TEXT } from './features/toolbar/text.ts';
 import { SHELL_TEXT } from './shell/text.ts';
 import { loadContextForm, ProblemsAndContext } from './shell/ProblemsAndContext.tsx';
 import { PageHost } from './shell/PageHost.tsx';
-import { SkipLink } from './shell/SkipLink.tsx';
+import { KeyboardAids } from './shell/KeyboardAids.tsx';
 import { RightColumn, type AttackVerdictLine } from './shell/RightColumn.tsx';
 import { shellLinks } from './shell/shellLinks.ts';
 import { usePanelFocus } from './shell/usePanelFocus.ts';
@@ -136,7 +136,7 @@ export function App({
   return (
     <PresentContext value={present}>
       <div className={`app ${styles.app}`} data-mode={work.mode} data-present={present ? 'on' : undefined}>
-        <SkipLink lang={lang} mode={work.mode} attackCase={work.attackCase} onEditor={() => bridge.focus()} />
+        <KeyboardAids lang={lang} work={work} api={api} onEditor={() => bridge.focus()} />
         <Header
           lang={lang}
           mode={work.mode}

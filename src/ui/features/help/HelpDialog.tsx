@@ -21,6 +21,8 @@ const SHORTCUTS: readonly [string[], keyof (typeof HELP_TEXT)['en']][] = [
   [['Enter'], 'keyEnter'],
   [['←', '→', '↑', '↓'], 'keySplitter'],
   [['←', '→', 'Home', 'End'], 'keyStream'],
+  [['J'], 'keyNextLesson'],
+  [['K'], 'keyPrevLesson'],
 ];
 
 export const HelpDialog = memo(function HelpDialog({

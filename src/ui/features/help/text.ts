@@ -19,6 +19,8 @@ export const HELP_TEXT = defineTexts({
     keyEnter: 'On a problem: move the editor cursor to it',
     keySplitter: 'On a splitter: resize the panels',
     keyStream: 'Model turn, on the event list: step through the stream',
+    keyNextLesson: 'The next attack, recovery case or common mistake (outside text fields)',
+    keyPrevLesson: 'The previous attack, recovery case or common mistake (outside text fields)',
     helpReading: 'How to read the page',
     helpReading1:
       'The editor holds a tool handler’s raw output. It is untrusted: the dispatcher checks it against the tool’s exact contract.',
@@ -47,6 +49,8 @@ export const HELP_TEXT = defineTexts({
     keyEnter: '在某个问题上：把编辑器光标移到该处',
     keySplitter: '在分隔条上：调整面板大小',
     keyStream: '模型回合，在事件列表上：逐步查看流',
+    keyNextLesson: '下一个攻击、恢复案例或常见错误（不在文本框内时）',
+    keyPrevLesson: '上一个攻击、恢复案例或常见错误（不在文本框内时）',
     helpReading: '如何阅读本页',
     helpReading1: '编辑器中是工具 handler 的原始输出。它不可信：dispatcher 会按该工具的精确合同逐项检查。',
     helpReading2: 'model_result 是模型读取的内容；protected_audit 只有运维可见。二者互不嵌入。',
