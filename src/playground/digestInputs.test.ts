@@ -9,7 +9,7 @@ import {
 } from '../core/result/index.ts';
 import { parseStrictJson } from '../core/json/index.ts';
 import { chapterTools, findScenario } from '../chapter/index.ts';
-import { changedInputs, fieldMap, preimageInputs } from './digestInputs.ts';
+import { changedInputs, fieldMap, packageFieldNames, preimageInputs } from './digestInputs.ts';
 
 const scenario = (id: string): Scenario => {
   const s = findScenario(id);
@@ -62,6 +62,10 @@ describe('the field → digest map', () => {
     if (f === undefined) throw new Error(`no field ${field}`);
     return { direct: [...f.direct].sort(), through: f.through };
   };
+
+  it('the names the panel lists before reading any preimage are the map’s fields, in its order', () => {
+    expect(packageFieldNames(pkg)).toEqual(fieldMap(pkg, pre).map((f) => f.field));
+  });
 
   it('a member of model_result feeds result_sha256, and call_binding_sha256 through it', () => {
     expect(feeds('model_result.data')).toEqual({

@@ -97,6 +97,11 @@ function packageFields(pkg: Package): [string[], Json][] {
   return out;
 }
 
+/** The names of the package's fields, in the order {@link fieldMap} gives them (no preimage read: cheap per keystroke). */
+export function packageFieldNames(pkg: Package): string[] {
+  return packageFields(pkg).map(([path]) => path.join('.'));
+}
+
 /** Which digests each field of the package feeds, under the preimages of the same evaluation. */
 export function fieldMap(pkg: Package, preimages: DigestPreimages): FieldFeeds[] {
   const preLeaves = DIGEST_NAMES.map((d) => {

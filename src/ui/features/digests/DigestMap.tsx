@@ -7,11 +7,11 @@
  * the preimages the validator hashed (playground/digestInputs.ts), so it cannot
  * drift from the core. Loaded after the panel, never with the first load.
  */
-import { useDeferredValue, useId, useMemo, useState, type JSX } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState, type JSX } from 'react';
 import { DIGEST_NAMES, type DigestName, type DigestPreimages } from '../../../core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { ResultView } from '../../../playground/evaluate.ts';
-import { fieldMap, type FieldFeeds } from '../../../playground/digestInputs.ts';
+import { fieldMap, packageFieldNames, type FieldFeeds } from '../../../playground/digestInputs.ts';
 import { cx } from '../../components/cx.ts';
 import { DigestInputsTable } from './DigestInputsTable.tsx';
 import { DIGEST_MAP_TEXT } from './mapText.ts';
@@ -32,10 +32,12 @@ function feedsLine(t: Words, f: FieldFeeds | undefined): string {
   return t.feeds(f.field, f.direct.join(', '), f.through.map((x) => t.through(x.digest, x.via)).join('; '));
 }
 
-function FieldChips({
+/** One group's chips; drawn again only when its names or the learner's pointer, focus or pick change. */
+const FieldChips = memo(function FieldChips({
   t,
   group,
   fields,
+  feeds,
   active,
   pinned,
   open,
@@ -44,43 +46,46 @@ function FieldChips({
   line,
 }: {
   t: Words;
-  /** The id of the line that says what the active field feeds. */
-  line: string;
   group: 'model_result' | 'protected_audit';
-  fields: FieldFeeds[];
+  fields: readonly string[];
+  /** What each field feeds: read only once the learner engages the map (null before). */
+  feeds: ReadonlyMap<string, FieldFeeds> | null;
   active: string | null;
   pinned: string | null;
   open: DigestName | null;
   onHover(field: string | null): void;
   onPin(field: string): void;
+  /** The id of the line that says what the active field feeds. */
+  line: string;
 }): JSX.Element {
   return (
     <div className={styles.group} role="group" aria-label={`${t.fieldsLabel}: ${group}`}>
       <code className={styles.groupName}>{group}</code>
       <ul className={styles.chips}>
-        {fields.map((f) => {
-          const fedOpen = open !== null && (f.direct.includes(open) || f.through.some((x) => x.digest === open));
+        {fields.map((field) => {
+          const f = feeds?.get(field);
+          const fedOpen =
+            open !== null && f !== undefined && (f.direct.includes(open) || f.through.some((x) => x.digest === open));
           return (
-            <li key={f.field}>
+            <li key={field}>
               <button
                 type="button"
                 className={cx(
                   styles.chip,
-                  active === f.field && styles.chipActive,
+                  active === field && styles.chipActive,
                   fedOpen && styles.chipFeedsOpen,
-                  f.direct.length === 0 && styles.chipNone,
+                  f !== undefined && f.direct.length === 0 && styles.chipNone,
                 )}
-                aria-pressed={pinned === f.field}
+                aria-pressed={pinned === field}
                 aria-describedby={line}
-                data-field={f.field}
-                data-feeds={[...f.direct, ...f.through.map((x) => x.digest)].join(' ')}
-                onMouseEnter={() => onHover(f.field)}
+                data-field={field}
+                onMouseEnter={() => onHover(field)}
                 onMouseLeave={() => onHover(null)}
-                onFocus={() => onHover(f.field)}
+                onFocus={() => onHover(field)}
                 onBlur={() => onHover(null)}
-                onClick={() => onPin(f.field)}
+                onClick={() => onPin(field)}
               >
-                {f.field.slice(group.length + 1)}
+                {field.slice(group.length + 1)}
               </button>
             </li>
           );
@@ -88,7 +93,7 @@ function FieldChips({
       </ul>
     </div>
   );
-}
+});
 
 export default function DigestMap({ lang, result: live }: { lang: Lang; result: ResultView }): JSX.Element {
   const t = DIGEST_MAP_TEXT[lang];
@@ -107,15 +112,28 @@ export default function DigestMap({ lang, result: live }: { lang: Lang; result: 
   });
   if (seen.key !== key) setSeen({ key, pre, prev: seen.pre });
   const prev = seen.key === key ? seen.prev : seen.pre;
-  const map = useMemo(() => fieldMap(result.pkg, pre), [result.pkg, pre]);
+  // The fields' names per keystroke (cheap); the same names, the same arrays, so the chips are not drawn again.
+  const namesKey = packageFieldNames(result.pkg).join('\n');
+  const groups = useMemo(() => {
+    const names = namesKey.split('\n');
+    const of = (g: string) => names.filter((n) => n.startsWith(`${g}.`));
+    return { model_result: of('model_result'), protected_audit: of('protected_audit') };
+  }, [namesKey]);
   const [hover, setHover] = useState<string | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
   const [open, setOpen] = useState<DigestName | null>(null);
+  const onPin = useCallback((f: string) => setPinned((p) => (p === f ? null : f)), []);
+  // What each field feeds is read off the preimages only once the learner hovers, focuses or picks: a keystroke
+  // that nobody is looking at the map for costs it nothing. Kept for the evaluation it was read for.
+  const engaged = hover !== null || pinned !== null || open !== null;
+  const cache = useRef<{ pre: DigestPreimages; feeds: ReadonlyMap<string, FieldFeeds> } | null>(null);
+  if (engaged && cache.current?.pre !== pre)
+    cache.current = { pre, feeds: new Map(fieldMap(result.pkg, pre).map((f) => [f.field, f])) };
+  const feedsMap = engaged ? (cache.current?.feeds ?? null) : null;
   const active = hover ?? pinned;
-  const feeds = map.find((f) => f.field === active);
+  const feeds = active === null ? undefined : feedsMap?.get(active);
   const direct = new Set(feeds?.direct ?? []);
   const through = new Set(feeds?.through.map((x) => x.digest) ?? []);
-  const group = (g: 'model_result' | 'protected_audit') => map.filter((f) => f.field.startsWith(`${g}.`));
   return (
     <section className={styles.map} aria-labelledby={ids.title} data-testid="digest-map">
       <h3 id={ids.title} className={styles.title}>
@@ -149,23 +167,25 @@ export default function DigestMap({ lang, result: live }: { lang: Lang; result: 
       <FieldChips
         t={t}
         group="model_result"
-        fields={group('model_result')}
+        fields={groups.model_result}
+        feeds={feedsMap}
         active={active}
         pinned={pinned}
         open={open}
         onHover={setHover}
-        onPin={(f) => setPinned(pinned === f ? null : f)}
+        onPin={onPin}
         line={ids.line}
       />
       <FieldChips
         t={t}
         group="protected_audit"
-        fields={group('protected_audit')}
+        fields={groups.protected_audit}
+        feeds={feedsMap}
         active={active}
         pinned={pinned}
         open={open}
         onHover={setHover}
-        onPin={(f) => setPinned(pinned === f ? null : f)}
+        onPin={onPin}
         line={ids.line}
       />
       {open !== null ? (
