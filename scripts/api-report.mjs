@@ -128,6 +128,19 @@ declare const runtimes: Readonly<Record<string, Control.ToolRuntime>>;
 declare const authorize: Control.Authorize;
 declare const call: Control.PlaneCall;
 declare const events: readonly unknown[];
+import type * as Turn from 'tool-result-contract/turn';
+declare const plane: Control.ControlPlane;
+declare const principal: Control.Principal;
+declare const db: Control.SqlDatabase;
+declare const requestBodies: readonly unknown[];
+declare const streamText: string;
+declare const assembled: Turn.AssembledTurn;
+declare const ctx: Turn.TurnContext;
+declare const calls: Turn.ProviderCall[];
+declare const results: Turn.PackagedResult[];
+declare const handlerOutputs: Readonly<Record<string, unknown>>;
+declare const listed: unknown;
+declare const callToolResult: unknown;
 `;
 
 /**
@@ -147,6 +160,9 @@ export function exampleSources(surface) {
       for (const text of n.examples)
         out.push({
           from: `${entry.specifier} ${n.name}`,
+          // The frameworks' own declarations do not compile under exactOptionalPropertyTypes (ai 6.0.333,
+          // @langchain/core 1.4): their examples are checked with it off, as the package's frameworks example is.
+          framework: /\/(ai-sdk|langchain|openai-agents)$/.test(entry.specifier),
           code: `// @example of ${n.name} (${entry.specifier})\n${head.join('\n')}\n${FIXTURES}\n${text
             .replace(/^\s*```(?:ts|typescript)?\s*\n/, '')
             .replace(/\n\s*```\s*$/, '')}\nexport {};\n`,
@@ -163,7 +179,9 @@ function main(argv) {
   if (at >= 0) {
     const dir = resolve(argv[at + 1]);
     mkdirSync(dir, { recursive: true });
-    exampleSources(surface).forEach((e, i) => writeFileSync(join(dir, `doc-example-${i + 1}.mts`), e.code));
+    exampleSources(surface).forEach((e, i) =>
+      writeFileSync(join(dir, `doc-example-${e.framework ? 'framework-' : ''}${i + 1}.mts`), e.code),
+    );
   }
   if (argv.includes('--write')) {
     mkdirSync(dirname(REPORT), { recursive: true });

@@ -88,6 +88,9 @@ try {
     `@modelcontextprotocol/sdk@${dev['@modelcontextprotocol/sdk']}`,
     `@types/node@${dev['@types/node']}`,
     `ai@${dev.ai}`,
+    // The other two frameworks' adapters are compiled in their doc examples, against the frameworks' own types.
+    `@langchain/core@${dev['@langchain/core']}`,
+    `@openai/agents-core@${dev['@openai/agents-core']}`,
     // The types @ai-sdk/provider's declarations import, which an application with `ai` and strict types installs.
     `@types/json-schema@${JSON.parse(readFileSync(join(root, 'node_modules/@types/json-schema/package.json'), 'utf8')).version}`,
   ]);
@@ -161,15 +164,28 @@ try {
   if (report.status !== 0) fail(`the public surface:\n${report.stdout}${report.stderr}`);
   else console.log(report.stdout.trim());
   const examples = readdirSync(join(scratch, 'doc-examples')).filter((f) => f.endsWith('.mts'));
-  writeFileSync(
-    join(scratch, 'tsconfig.doc-examples.json'),
-    JSON.stringify({
-      extends: './tsconfig.json',
-      compilerOptions: { noEmit: true, outDir: undefined },
-      files: examples.map((f) => `doc-examples/${f}`),
-    }),
+  const exampleConfig = (name, base, files) =>
+    writeFileSync(
+      join(scratch, name),
+      JSON.stringify({
+        extends: base,
+        compilerOptions: { noEmit: true },
+        files: files.map((f) => `doc-examples/${f}`),
+      }),
+    );
+  exampleConfig(
+    'tsconfig.doc-examples.json',
+    './tsconfig.json',
+    examples.filter((f) => !f.includes('-framework-')),
   );
-  const compiled = typecheck('tsconfig.doc-examples.json');
+  exampleConfig(
+    'tsconfig.doc-examples-frameworks.json',
+    './tsconfig.frameworks.json',
+    examples.filter((f) => f.includes('-framework-')),
+  );
+  const compiled = [typecheck('tsconfig.doc-examples.json'), typecheck('tsconfig.doc-examples-frameworks.json')].find(
+    (r) => r.status !== 0,
+  ) ?? { status: 0, stdout: '', stderr: '' };
   if (examples.length === 0 || compiled.status !== 0)
     fail(
       `doc comments' examples do not compile against the package (${examples.length}):\n${compiled.stdout}${compiled.stderr}`,

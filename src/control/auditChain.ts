@@ -155,7 +155,15 @@ function walk(entries: readonly unknown[], key: AuditKey): { heads: string[]; br
   return { heads, broken: null };
 }
 
-/** docs/audit-log.md#verify. Never throws. */
+/**
+ * docs/audit-log.md#verify. Never throws.
+ *
+ * @example
+ * ```ts
+ * const verdict = verifyAuditChain(await plane.auditEntries());
+ * if (!verdict.ok) console.error(verdict.broken); // { seq, reason }: the first entry that does not hold
+ * ```
+ */
 export function verifyAuditChain(entries: unknown, options: VerifyOptions = {}): AuditVerdict {
   try {
     return verify(entries, options);

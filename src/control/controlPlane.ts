@@ -114,8 +114,8 @@ export interface ControlPlane {
  *
  * @example
  * ```ts
- * const plane = createControlPlane({ dispatcher, store: memoryStore(), runtimes, authorize });
- * const execution = await plane.execute(call);
+ * const billingPlane = createControlPlane({ dispatcher, store: memoryStore(), runtimes, authorize });
+ * const execution = await billingPlane.execute(call);
  * ```
  */
 export function createControlPlane(options: ControlPlaneOptions): ControlPlane {

@@ -23,6 +23,12 @@ export interface IntentKeyOptions {
  * `ik_` + H(`tool-idempotency-key/v1`, { principal_ref, tool, fields, intent_ref? }): what `executeTurn` and `execute`
  * give a call that carries no key; `intent_ref` (the caller's id for one business intent) only when given. Arguments that are not JSON (a non-finite number, a cycle) cannot name an intent: the canonicalizer's
  * CanonicalizationError is thrown, with the pointer to the value (a stream's arguments are always JSON).
+ *
+ * @example
+ * ```ts
+ * const key = intentKey({ dispatcher, runtimes }, principal, 'issue_refund', { invoice_ref: 'INV-42', amount_cents: 500 });
+ * // the same intent asked again, by any process, gets the same key: the refund runs once
+ * ```
  */
 export function intentKey(
   o: IntentKeyOptions,

@@ -78,7 +78,14 @@ const scopeKey = (scope: RecordScope): string => JSON.stringify([scope.principal
 const seenKey = (scope: ConversationScope, digest: string, trust: SeenValue['trust']): string =>
   JSON.stringify([scope.principal_ref, scope.conversation_ref, digest, trust]);
 
-/** A store in this process's memory: for tests and a single process; a shared database takes `sqlStore`. */
+/**
+ * A store in this process's memory: for tests and a single process; a shared database takes `sqlStore`.
+ *
+ * @example
+ * ```ts
+ * const inMemory = createControlPlane({ dispatcher, store: memoryStore(), runtimes, authorize });
+ * ```
+ */
 export function memoryStore(): Store {
   const records = new Map<string, IdempotencyRecord>();
   const previews = new Map<string, StoredPreview>();

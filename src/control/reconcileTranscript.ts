@@ -205,7 +205,15 @@ function keyIsUsable(key: unknown): boolean {
   return isRecord(key) && typeof key.id === 'string' && typeof key.secret === 'string' && SECRET.test(key.secret);
 }
 
-/** docs/audit-log.md#reconcile. Never throws. */
+/**
+ * docs/audit-log.md#reconcile. Never throws.
+ *
+ * @example
+ * ```ts
+ * const reconciled = reconcileTranscript({ requests: requestBodies, entries: await plane.auditEntries() });
+ * for (const f of reconciled.findings) console.error(f.code, f.call_id); // e.g. DELIVERED_TWICE
+ * ```
+ */
 export function reconcileTranscript(input: ReconcileInput): Reconciliation {
   const findings: Finding[] = [];
   try {

@@ -211,6 +211,12 @@ export interface SqlStoreOptions {
  * recorded (any number of processes may do this at once), then returns the
  * store; with `migrate: false` it only checks them. `close()` closes nothing:
  * the database is the caller's, opened and ended by the caller.
+ *
+ * @example
+ * ```ts
+ * const store = await sqlStore(db); // applies the migrations it lacks; every process shares it
+ * const shared = createControlPlane({ dispatcher, store, runtimes, authorize });
+ * ```
  */
 export async function sqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): Promise<Store> {
   const migrate = options?.migrate ?? true;

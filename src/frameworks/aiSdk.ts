@@ -44,6 +44,12 @@ export type AiSdkTool = Tool<unknown, ModelResult>;
  * One AI SDK tool per tool of the plane's dispatcher, by the registry's name, with its English title as the
  * description and its input JSON Schema. The schema is shown to the model but not enforced by the SDK: arguments it
  * would refuse reach the plane, whose gate answers INVALID_ARGUMENTS from the catalog (docs/frameworks.md).
+ *
+ * @example
+ * ```ts
+ * const refundTools = aiSdkTools(plane, { principal, provider: 'openai', conversation_ref: 'thread-42' });
+ * // generateText({ model, tools: refundTools, prompt }): each call runs through the plane; the model reads model_result
+ * ```
  */
 export function aiSdkTools(plane: ControlPlane, options: AiSdkToolsOptions): Record<string, AiSdkTool> {
   const binding = callBinding('aiSdkTools', 'ai-sdk', plane, options);

@@ -60,6 +60,12 @@ export interface AuditReference {
  * description and its input JSON Schema. The schema is shown to the model but not enforced by LangChain: arguments
  * it would refuse reach the plane, whose gate answers INVALID_ARGUMENTS from the catalog. Build them per request:
  * the principal is the request's.
+ *
+ * @example
+ * ```ts
+ * const lcTools = langchainTools(plane, { principal, provider: 'openai', conversation_ref: 'thread-42' });
+ * // createAgent({ model, tools: lcTools }): each ToolMessage's content is canonical(model_result)
+ * ```
  */
 export function langchainTools(plane: ControlPlane, options: LangChainToolsOptions): StructuredToolInterface[] {
   const binding = callBinding('langchainTools', 'langchain', plane, options);

@@ -52,6 +52,12 @@ export type AgentsTool = FunctionTool<unknown, NonStrictSchema, string>;
  * the description and its input JSON Schema, not strict. The schema is shown to the model but not enforced by the
  * SDK: arguments it would refuse reach the plane, whose gate answers INVALID_ARGUMENTS from the catalog. Build them
  * per request: the principal is the request's.
+ *
+ * @example
+ * ```ts
+ * const agentTools = agentsTools(plane, { principal, provider: 'openai', conversation_ref: 'thread-42' });
+ * // new Agent({ name: 'billing', tools: agentTools }): approvals go through the plane, never RunState
+ * ```
  */
 export function agentsTools(plane: ControlPlane, options: AgentsToolsOptions): AgentsTool[] {
   const binding = callBinding('agentsTools', 'openai-agents', plane, options);

@@ -136,6 +136,17 @@ const isoNow = (now: () => Date | string): string => {
  * The SDK's `Server`, ready to `connect()` to any transport, serving the
  * dispatcher's tools (docs/mcp-server.md). Throws {@link McpServerConfigError}
  * for a configuration that cannot serve.
+ *
+ * @example
+ * ```ts
+ * const server = mcpServer(dispatcher, {
+ *   name: 'billing',
+ *   version: '1.0.0',
+ *   principal: { tenant: 'acme', subject: 'svc-billing' },
+ *   plane: { plane, options: { dispatcher, runtimes } },
+ * });
+ * // await server.connect(new StdioServerTransport());
+ * ```
  */
 export function mcpServer(dispatcher: Dispatcher, options: McpServerOptions): Server {
   checkOptions(dispatcher, options);

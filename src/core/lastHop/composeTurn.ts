@@ -50,7 +50,15 @@ export class TurnRefusedError extends ToolResultContractError {
     super(`turn refused: ${problems.map((p) => `${p.code} ${p.call_id}`).join(', ')}`);
   }
 }
-/** The turn body for `provider`: its folder's type (OpenAITurn, AnthropicTurn, GeminiTurn), their union for any provider. */
+/**
+ * The turn body for `provider`: its folder's type (OpenAITurn, AnthropicTurn, GeminiTurn), their union for any provider.
+ *
+ * @example
+ * ```ts
+ * const body = composeTurn('anthropic', calls, results, { tools });
+ * // one user message with every tool_result block, paired by call id, never by position
+ * ```
+ */
 export function composeTurn<P extends ProviderName>(
   provider: P,
   calls: ProviderCall[],

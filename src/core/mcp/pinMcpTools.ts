@@ -54,6 +54,12 @@ const pinOf = (definition: Record<string, unknown>): string | null => {
  * one listing. Without `server`, two registry tools naming one MCP tool name on two servers
  * cannot be told apart by a listing, and that registry is refused (an Error: the mistake is the
  * caller's). A listed entry without a string `name` names nothing and is passed over.
+ *
+ * @example
+ * ```ts
+ * const pinning = pinMcpTools(listed, dispatcher, { server: 'billing' });
+ * const checked = projectMcp(callToolResult, trusted, pinning, tools);
+ * ```
  */
 export function pinMcpTools(
   listToolsResult: unknown,

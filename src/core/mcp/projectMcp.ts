@@ -21,7 +21,15 @@ import { readMcpMessage } from './messageLimits.ts';
 import { mcpDefinitionState, type McpPinning } from './pinMcpTools.ts';
 import { mcpResourceRevision } from './resourceRevision.ts';
 
-/** {@link projectMcpDetailed}'s package. */
+/**
+ * {@link projectMcpDetailed}'s package.
+ *
+ * @example
+ * ```ts
+ * const pinned = pinMcpTools(listed, dispatcher);
+ * const { model_result } = projectMcp(callToolResult, trusted, pinned, tools);
+ * ```
+ */
 export function projectMcp(
   result: unknown,
   trusted: TrustedContext,

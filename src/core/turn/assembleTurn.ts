@@ -64,6 +64,12 @@ function streamEvents(events: TurnEvents): readonly StreamEvent[] | readonly unk
 /**
  * One provider turn, assembled from its whole stream (events, or the stream's text): the calls with their complete
  * arguments, the terminal event and every problem of pairing, without trusting the stream's order or its ids.
+ *
+ * @example
+ * ```ts
+ * const turn = assembleTurn('openai', streamText);
+ * turn.calls.map((c) => c.name);
+ * ```
  */
 export function assembleTurn<E = unknown>(
   provider: ProviderName,

@@ -129,6 +129,12 @@ const refuse = (params: RefusalParams): ContinuationRefused => ({
  * Never throws: a refusal is a value with its reason. `H` (the history's
  * items) and `R` (the turn's replay items) only type the stateless body: the
  * caller's history and the turn's replay go into it as they are.
+ *
+ * @example
+ * ```ts
+ * const next = continueTurn('openai', assembled, results, { tools, mode: 'stateless', history: [] });
+ * if (next.ok && next.body !== null) console.log(next.body); // the next request's body
+ * ```
  */
 export function continueTurn<P extends ProviderName, M extends ContinuationMode, H = JsonValue, R = unknown>(
   provider: P,

@@ -20,6 +20,11 @@ export interface DispatchedCall extends GatedCall {
  * `handlerOutputs` maps a call id to what that call's handler returned. A call
  * that needs one and has none is bad input (TurnInputError); outputs for calls
  * the gate answered, or for no call at all, are never read.
+ *
+ * @example
+ * ```ts
+ * const dispatched = dispatchTurn(assembled, ctx, handlerOutputs, tools); // one package per call, gated first
+ * ```
  */
 export function dispatchTurn(
   turn: AssembledTurn,

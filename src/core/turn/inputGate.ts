@@ -92,7 +92,14 @@ export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnCont
   return { call, gate, trusted: parsed.value };
 }
 
-/** Every call through the gate, in stream order; a turn with problems has nothing to gate. */
+/**
+ * Every call through the gate, in stream order; a turn with problems has nothing to gate.
+ *
+ * @example
+ * ```ts
+ * for (const g of gateTurn(assembled, ctx, tools)) if (g.gate !== 'handler') console.error(g.call.call_id, g.gate);
+ * ```
+ */
 export function gateTurn(turn: AssembledTurn, ctx: TurnContext, tools: ToolRegistry): GatedCall[] {
   if (turn.problems.length > 0)
     throw new TurnInputError({ kind: 'problems_before_gate', codes: turn.problems.map((p) => p.code) });

@@ -42,6 +42,12 @@ export interface TurnReport {
  * Throws StreamTextRefusedError for stream text that is not JSON and TurnInputError
  * for a call with no turn-context entry or no handler output: bad input, never
  * a turn. Everything else is in the report.
+ *
+ * @example
+ * ```ts
+ * const report = runTurn('anthropic', streamText, ctx, handlerOutputs, tools);
+ * report.calls.map((c) => c.gate); // 'handler' | 'UNKNOWN_TOOL' | 'INVALID_ARGUMENTS'
+ * ```
  */
 export function runTurn(
   provider: ProviderName,
