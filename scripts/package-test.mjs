@@ -10,7 +10,7 @@
  * against `node -e 0` (at most 5x, medians of 5 runs). Prints what it measured.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -249,6 +249,44 @@ try {
       fail(
         `the ${name} bundle of defineTool + createDispatcher is ${kb.toFixed(1)} KB, over its ${BUNDLE_BUDGET_KB[name]} KB budget`,
       );
+
+  // The lowest zod the peer range names, where the example (the core, the control plane, MCP serving) must pass too:
+  // a range is a promise, kept only where it is run. zod 4.1.12 and below lack the z.describe the core's schemas use.
+  const lowestZod = pkg.peerDependencies.zod.replace(/^\^/, '');
+  const lowest = join(scratch, 'lowest');
+  mkdirSync(lowest);
+  writeFileSync(join(lowest, 'package.json'), JSON.stringify({ name: 'lowest', private: true, type: 'module' }));
+  sh(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      join(scratch, packed.filename),
+      `zod@${lowestZod}`,
+      `@modelcontextprotocol/sdk@${dev['@modelcontextprotocol/sdk']}`,
+      `@types/node@${dev['@types/node']}`,
+    ],
+    lowest,
+  );
+  for (const f of ['example.mts', 'tsconfig.json'])
+    copyFileSync(join(root, 'scripts/package-example', f), join(lowest, f));
+  const lowTsc = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(lowest, 'tsconfig.json')],
+    {
+      cwd: lowest,
+      encoding: 'utf8',
+    },
+  );
+  const lowRun =
+    lowTsc.status === 0
+      ? spawnSync(process.execPath, [join(lowest, 'out/example.mjs')], { cwd: lowest, encoding: 'utf8' })
+      : lowTsc;
+  if (lowRun.status !== 0 || !lowRun.stdout.includes('example: ok'))
+    fail(`the example at zod ${lowestZod}, the peer range's lowest:\n${lowRun.stdout}${lowRun.stderr}`);
+  else console.log(`example at zod ${lowestZod}, the lowest the peer range allows — ok`);
 
   const bin = join(scratch, 'node_modules/.bin/tool-result');
   const validate = spawnSync(bin, ['validate', '--scenario', 'create_refund_draft.status_injected'], {
