@@ -1,6 +1,8 @@
 /**
- * The public surface of the core (docs/contract.md#public-surface). Pure TypeScript: no DOM, no React,
- * no Node built-ins, so the playground and the CLI run the same code.
+ * The core's door for the project's own code: the playground, the CLI and the tests import the core from source
+ * through here. It is not the package's surface: what engineers import is chosen in src/public
+ * (docs/contract.md#public-surface). Pure TypeScript: no DOM, no React, no Node built-ins, so the playground and the
+ * CLI run the same code.
  */
 export { canonicalize, CanonicalizationError } from './json/index.ts';
 export {
