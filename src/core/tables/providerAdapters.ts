@@ -29,7 +29,7 @@ export type {
  *
  * @example
  * ```ts
- * const openai = PROVIDER_ADAPTERS.filter((a) => a.provider === 'openai').map((a) => a.adapter_revision);
+ * const registered = PROVIDER_ADAPTERS.map((a) => `${a.provider}/${a.api_family}/${a.adapter_revision}`);
  * ```
  */
 export const PROVIDER_ADAPTERS: Readonly<AdaptersOf<typeof LAST_HOPS>> = Object.freeze(
