@@ -143,3 +143,36 @@ for (const theme of ['light', 'dark'] as const)
     const result = await axeOf(page, '[data-testid="chapter-track"]').analyze();
     expect(result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
+
+test('a reload loses nothing the learner wrote in the chapter track: each case’s texts and its seal come back', async ({
+  pg,
+  page,
+}) => {
+  await prefsAtStart(page, 'zh');
+  await pg.goto('/?mode=exercise');
+  await page.getByTestId('track-chapter').click();
+  const pkg = attempt[0]!;
+  const c = openCase(page, 1);
+  await c.getByTestId('chapter-model').fill(JSON.stringify(pkg.model_result, null, 2));
+  const audit = structuredClone(pkg.protected_audit);
+  for (const d of ['request_sha256', 'result_sha256', 'call_binding_sha256'] as const)
+    audit.binding[d] = (await expected(page, 1, `/binding/${d}`).textContent()) ?? '';
+  await c.getByTestId('chapter-audit').fill(JSON.stringify(audit, null, 2));
+  await c.getByTestId('chapter-seal').click();
+  await expect(tab(page, 1)).toHaveAttribute('data-sealed', 'true');
+  await tab(page, 2).click();
+  const halfWritten = '{ "status": "succeeded", "data": { "hits": [';
+  await openCase(page, 2).getByTestId('chapter-model').fill(halfWritten);
+
+  await page.reload();
+  await page.getByTestId('track-chapter').click();
+  await expect(tab(page, 1)).toHaveAttribute('data-sealed', 'true');
+  await expect(openCase(page, 1).getByTestId('chapter-model')).toHaveValue(JSON.stringify(pkg.model_result, null, 2));
+  await tab(page, 2).click();
+  await expect(openCase(page, 2).getByTestId('chapter-model')).toHaveValue(halfWritten);
+  // Start over forgets it, and a reload after that starts from the skeletons.
+  await page.getByTestId('chapter-reset').click();
+  await page.reload();
+  await page.getByTestId('track-chapter').click();
+  await expect(tab(page, 1)).toHaveAttribute('data-sealed', 'false');
+});

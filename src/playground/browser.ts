@@ -24,6 +24,8 @@ export const STORAGE_KEYS = {
   stash: 'tool-result-playground/stash/v1',
   /** What the learner has done (proofs, attacks, questions, mistakes): see ./progress.ts. */
   progress: 'tool-result-playground/progress/v1',
+  /** The exercise's chapter track: each case's texts and what each was sealed with (./chapterDrafts.ts). */
+  chapterDrafts: 'tool-result-playground/chapter-drafts/v1',
   /** Set once the "Start here" guide has been closed: it opens by itself on a first visit only. */
   guideSeen: 'tool-result-playground/guide-seen/v1',
   /** Saved state that could not be read, kept verbatim under this prefix plus a timestamp. */
@@ -41,7 +43,7 @@ function storage(): Storage | null {
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The text under a key; null when there is none or storage cannot be read. */
-function read(key: string): string | null {
+export function readStored(key: string): string | null {
   try {
     return storage()?.getItem(key) ?? null;
   } catch {
@@ -50,7 +52,7 @@ function read(key: string): string | null {
 }
 
 /** Stores a text under a key (null removes the key), or says why it could not. */
-function write(key: string, text: string | null): Decoded<null> {
+export function writeStored(key: string, text: string | null): Decoded<null> {
   const s = storage();
   if (s === null) return refuse('STORAGE', 'localStorage is not available');
   try {
@@ -71,13 +73,13 @@ export function isFirstVisit(): boolean {
   const bare = window.location.search === '' && window.location.hash === '';
   return (
     bare &&
-    read(STORAGE_KEYS.work) === null &&
-    read(STORAGE_KEYS.prefs) === null &&
-    read(STORAGE_KEYS.guideSeen) === null
+    readStored(STORAGE_KEYS.work) === null &&
+    readStored(STORAGE_KEYS.prefs) === null &&
+    readStored(STORAGE_KEYS.guideSeen) === null
   );
 }
 
-export const markGuideSeen = (): void => void write(STORAGE_KEYS.guideSeen, '1');
+export const markGuideSeen = (): void => void writeStored(STORAGE_KEYS.guideSeen, '1');
 
 export type Loaded<T> =
   { kind: 'none' } | { kind: 'ok'; value: T } | { kind: 'corrupt'; error: IoError; setAsideKey: string | null };
@@ -88,13 +90,13 @@ export type Loaded<T> =
  * from its key; if the copy fails it stays where it is. Either way it is reported.
  */
 function loadSaved<T>(key: string, label: string, parse: (text: string) => Decoded<T>): Loaded<T> {
-  const text = read(key);
+  const text = readStored(key);
   if (text === null) return { kind: 'none' };
   const r = parse(text);
   if (r.ok) return { kind: 'ok', value: r.value };
   const asideKey = `${STORAGE_KEYS.corruptPrefix}${label}${new Date().toISOString()}`;
   // Could not copy it: leave it where it is rather than lose it.
-  const setAside = write(asideKey, text).ok && write(key, null).ok;
+  const setAside = writeStored(asideKey, text).ok && writeStored(key, null).ok;
   return { kind: 'corrupt', error: r.error, setAsideKey: setAside ? asideKey : null };
 }
 
@@ -104,25 +106,25 @@ export const loadWork = (): Loaded<Work> => loadSaved(STORAGE_KEYS.work, '', par
 /** The saved progress; a corrupt copy is set aside and reported, and the learner starts from nothing. */
 export const loadProgress = (): Loaded<SavedProgress> => loadSaved(STORAGE_KEYS.progress, 'progress-', parseProgress);
 
-export const saveWork = (work: Work): Decoded<null> => write(STORAGE_KEYS.work, serializeWork(work));
+export const saveWork = (work: Work): Decoded<null> => writeStored(STORAGE_KEYS.work, serializeWork(work));
 
 /** Sets the whole work aside (before a change that would drop some of it); false when it could not. */
-export const stashWork = (work: Work): boolean => write(STORAGE_KEYS.stash, serializeWork(work)).ok;
+export const stashWork = (work: Work): boolean => writeStored(STORAGE_KEYS.stash, serializeWork(work)).ok;
 
 export function loadStash(): Work | null {
-  const text = read(STORAGE_KEYS.stash);
+  const text = readStored(STORAGE_KEYS.stash);
   const r = text === null ? null : parseSavedWork(text);
   return r?.ok === true ? r.value : null;
 }
 
-export const loadPrefs = (): Prefs => parsePrefs(read(STORAGE_KEYS.prefs));
+export const loadPrefs = (): Prefs => parsePrefs(readStored(STORAGE_KEYS.prefs));
 
 /** Preferences are a convenience: losing them is not worth a message. */
-export const savePrefs = (p: Prefs): void => void write(STORAGE_KEYS.prefs, serializePrefs(p));
+export const savePrefs = (p: Prefs): void => void writeStored(STORAGE_KEYS.prefs, serializePrefs(p));
 
 /** Saves the progress (a convenience, like preferences); the empty progress removes the key, so a reset leaves nothing behind. */
 export const saveProgress = (p: Progress): void =>
-  void write(STORAGE_KEYS.progress, isEmptyProgress(p) ? null : serializeProgress(p));
+  void writeStored(STORAGE_KEYS.progress, isEmptyProgress(p) ? null : serializeProgress(p));
 
 export function browserLanguages(): readonly string[] {
   return typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];

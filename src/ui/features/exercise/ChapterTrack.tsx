@@ -15,19 +15,24 @@ import { cx } from '../../components/cx.ts';
 import { ChapterCase } from './ChapterCase.tsx';
 import { ChapterProofs } from './ChapterProofs.tsx';
 import { CHAPTER_TEXT } from './chapterText.ts';
+import { type CaseTexts, loadChapterDrafts, saveChapterDrafts } from '../../../playground/chapterDrafts.ts';
 import styles from './ChapterTrack.module.css';
 
-interface Texts {
-  model: string;
-  audit: string;
-}
+type Texts = CaseTexts;
 const fresh = (): Texts[] => CHAPTER_CASES.map(() => ({ model: MODEL_RESULT_SKELETON, audit: AUDIT_SKELETON }));
 
 export function ChapterTrack({ lang }: { lang: Lang }): JSX.Element {
   const t = CHAPTER_TEXT[lang];
-  const [texts, setTexts] = useState<Texts[]>(fresh);
+  // What the learner wrote survives a reload: read once, written back on every change (../../../playground/chapterDrafts.ts).
+  const [saved] = useState(() => loadChapterDrafts(CHAPTER_CASES.length));
+  const [texts, setTexts] = useState<Texts[]>(() => saved?.texts ?? fresh());
   /** Each case's texts as sealed (the core accepted them then), or null. */
-  const [sealedTexts, setSealedTexts] = useState<(Texts | null)[]>(() => CHAPTER_CASES.map(() => null));
+  const [sealedTexts, setSealedTexts] = useState<(Texts | null)[]>(
+    () => saved?.sealed ?? CHAPTER_CASES.map(() => null),
+  );
+  useEffect(() => {
+    saveChapterDrafts({ texts, sealed: sealedTexts });
+  }, [texts, sealedTexts]);
   const [shown, setShown] = useState<readonly ProofStep[]>([]);
   const [active, setActive] = useState(0);
   const record = useCallback((step: ProofStep | null | undefined) => {
