@@ -3,6 +3,8 @@
  * src/public, read here as the built package exports it. Every error class it exports shares one base with a `code`,
  * so a caller tells the library's refusals from anything else with one instanceof.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as root from '../src/public/index.ts';
 import * as turn from '../src/public/turn.ts';
@@ -51,5 +53,19 @@ describe('the errors the package exports', () => {
       'CONTROL_PLANE_CONFIG_INVALID',
       'APPROVAL_REFUSED',
     ]);
+  });
+});
+
+describe('the library speaks one language', () => {
+  it("no Chinese in the library's source but its zh locale (the playground keeps its own)", () => {
+    const root = join(import.meta.dirname, '..', 'src');
+    const files = ['core', 'control', 'mcp', 'frameworks', 'public'].flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/locales[\\/]zh/.test(f))
+        .map((f) => join(folder, f)),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    const chinese = files.filter((f) => /[\u4e00-\u9fff]/.test(readFileSync(join(root, f), 'utf8')));
+    expect(chinese).toEqual([]);
   });
 });

@@ -25,29 +25,19 @@ const downstreamRef = z.optional(
 const downstream = z
   .optional(
     z.strictObject({
-      request_ref: downstreamRef.check(
-        z.describe('Downstream request reference. Audit only. / 下游请求引用，仅进入审计。'),
-      ),
-      receipt_ref: downstreamRef.check(
-        z.describe('Internal receipt: audit only, never shown to the model. / 内部回执：仅进入审计，绝不给模型。'),
-      ),
-      status_ref: downstreamRef.check(
-        z.describe('Reference for a later status query. Audit only. / 供后续状态查询的引用，仅进入审计。'),
-      ),
+      request_ref: downstreamRef.check(z.describe('Downstream request reference. Audit only.')),
+      receipt_ref: downstreamRef.check(z.describe('Internal receipt: audit only, never shown to the model.')),
+      status_ref: downstreamRef.check(z.describe('Reference for a later status query. Audit only.')),
     }),
   )
-  .check(
-    z.describe(
-      'Opaque downstream references, recorded in protected_audit only. / 下游不透明引用，只记录在 protected_audit。',
-    ),
-  );
+  .check(z.describe('Opaque downstream references, recorded in protected_audit only.'));
 
 const observedAt = z.string().check(
   z.refine(isRfc3339Utc, {
     message: 'must be UTC RFC 3339 with Z, e.g. 2026-07-19T00:00:00Z',
     params: { constraint: 'rfc3339_utc' },
   }),
-  z.describe('When the data was observed, UTC RFC 3339 with Z. / 观察到数据的时间，UTC RFC 3339，以 Z 结尾。'),
+  z.describe('When the data was observed, UTC RFC 3339 with Z.'),
 );
 
 /** The envelope; `data` is a parameter so the JSON Schema for hovers can show the tool's own contract. */
@@ -56,30 +46,20 @@ export function handlerOutputSchema(data: z.core.$ZodType) {
     z.strictObject({
       kind: z
         .literal('success')
-        .check(
-          z.describe(
-            'The handler says it succeeded; the dispatcher still checks everything. / handler 声称成功；dispatcher 仍逐项校验。',
-          ),
-        ),
+        .check(z.describe('The handler says it succeeded; the dispatcher still checks everything.')),
       data,
       provenance: z.strictObject({
-        source_label: z
-          .string()
-          .check(z.describe("Must equal the registry's source label. / 必须等于注册表中的来源标签。")),
-        producer_revision: z
-          .string()
-          .check(z.describe("Must equal the registry's producer revision. / 必须等于注册表中的生产者版本。")),
+        source_label: z.string().check(z.describe("Must equal the registry's source label.")),
+        producer_revision: z.string().check(z.describe("Must equal the registry's producer revision.")),
         resource_revision: z
           .string()
           .check(
             z.regex(RESOURCE_REVISION, 'must be 1–64 characters of [A-Za-z0-9._:-]'),
-            z.describe('Version of the external resource, for freshness and concurrency. / 外部资源版本。'),
+            z.describe('Version of the external resource, for freshness and concurrency.'),
           ),
         observed_at: observedAt,
       }),
-      truncated: z
-        .optional(z.boolean())
-        .check(z.describe('The handler itself cut the list short. / handler 自行截断了列表。')),
+      truncated: z.optional(z.boolean()).check(z.describe('The handler itself cut the list short.')),
       downstream,
     }),
     z.strictObject({
@@ -87,18 +67,10 @@ export function handlerOutputSchema(data: z.core.$ZodType) {
       error: z.strictObject({
         code: z
           .string()
-          .check(
-            z.describe(
-              'A code from the fixed error catalog; everything else comes from the catalog. / 固定错误目录中的代码；其余字段都来自目录。',
-            ),
-          ),
+          .check(z.describe('A code from the fixed error catalog; everything else comes from the catalog.')),
         retry_after_ms: z
           .optional(z.number().check(z.int()))
-          .check(
-            z.describe(
-              'Only for RATE_LIMIT and TIMEOUT_BEFORE_EXECUTE: 100–600000. / 仅用于 RATE_LIMIT 与 TIMEOUT_BEFORE_EXECUTE。',
-            ),
-          ),
+          .check(z.describe('Only for RATE_LIMIT and TIMEOUT_BEFORE_EXECUTE: 100–600000.')),
       }),
       observed_at: z.optional(observedAt),
       downstream,
@@ -107,11 +79,7 @@ export function handlerOutputSchema(data: z.core.$ZodType) {
       kind: z.literal('exception'),
       detail: z
         .optional(z.string())
-        .check(
-          z.describe(
-            'Internal detail (a stack trace): redacted, never shown to the model. / 内部细节：被脱敏，绝不给模型。',
-          ),
-        ),
+        .check(z.describe('Internal detail (a stack trace): redacted, never shown to the model.')),
       downstream,
     }),
   ]);

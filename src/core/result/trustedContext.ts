@@ -42,12 +42,8 @@ const isJson = (v: unknown): boolean => {
 
 export const TrustedContextSchema = z.strictObject({
   principal: z.strictObject({
-    tenant: identifier.check(
-      z.describe('Tenant of the caller. Never shown to the model. / 调用方租户，绝不出现在模型可见结果中。'),
-    ),
-    subject: identifier.check(
-      z.describe('Subject (user) of the caller. Never shown to the model. / 调用主体，绝不出现在模型可见结果中。'),
-    ),
+    tenant: identifier.check(z.describe('Tenant of the caller. Never shown to the model.')),
+    subject: identifier.check(z.describe('Subject (user) of the caller. Never shown to the model.')),
   }),
   call: z.strictObject({
     provider: identifier.check(
