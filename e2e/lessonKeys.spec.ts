@@ -57,6 +57,8 @@ test('the Learn view: J and K switch the mistakes on one after another; the help
 }) => {
   await pg.goto('/?mode=learn&scenario=search_kb.hits');
   await expect(page.getByRole('tab', { name: '常见错误' })).toHaveAttribute('aria-selected', 'true');
+  // The keys and their hint load in a chunk of their own after the first paint: the hint says they are live.
+  await expect(page.getByTestId('lesson-keys')).toBeAttached();
   await page.keyboard.press('j');
   await expect(page).toHaveURL(/mistake=1/);
   await page.keyboard.press('j');

@@ -14,7 +14,6 @@ export const SHELL_TEXT = defineTexts({
     splitterColumns: 'Resize the editor and result columns',
     splitterEditor: 'Resize the editor and the panel below it',
     splitterRows: 'Resize the upper and lower result rows',
-    lessonKeys: 'Keyboard: J opens the next one of this list, K the previous (outside text fields).',
   },
   zh: {
     skipToEditor: '跳到编辑器',
@@ -28,6 +27,5 @@ export const SHELL_TEXT = defineTexts({
     splitterColumns: '调整编辑器与结果两栏的宽度',
     splitterEditor: '调整编辑器与下方面板的高度',
     splitterRows: '调整结果上下两行的高度',
-    lessonKeys: '键盘：J 打开此列表的下一项，K 打开上一项（不在文本框内时）。',
   },
 });
