@@ -19,6 +19,7 @@ import { payloadAuditSearch, toProviderItem } from '../core/lastHop/index.ts';
 import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
 import { validateResult } from '../core/result/index.ts';
 import type { ProofId } from './exerciseProofs.ts';
+import { EXERCISE_KINDS, showsKind, type ExerciseKind } from './exerciseKinds.ts';
 import { chapterTools } from '../chapter/index.ts';
 
 export interface ExerciseItem {
@@ -26,8 +27,9 @@ export interface ExerciseItem {
   context: TrustedContext;
 }
 
-export type ExerciseKind = 'hits' | 'empty' | 'no_access' | 'rate_limited' | 'truncated';
-export const EXERCISE_KINDS: readonly ExerciseKind[] = ['hits', 'empty', 'no_access', 'rate_limited', 'truncated'];
+// The five kinds and what each asks for are in ./exerciseKinds.ts, apart from the exhaustive checks below: the page's
+// verdict on the open result reads them on its first load (../ui/shell/problemSubject.ts).
+export { EXERCISE_KINDS, showsKind, type ExerciseKind } from './exerciseKinds.ts';
 
 export interface ProofResult {
   id: ProofId;
@@ -46,23 +48,6 @@ export interface ExerciseReport {
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
-
-/** Does a model_result show what its slot asks for (the handler-output track and the chapter track alike)? */
-export function showsKind(kind: ExerciseKind, mr: Package['model_result']): boolean {
-  const hits = isObject(mr.data) && Array.isArray(mr.data.hits) ? mr.data.hits.length : -1;
-  switch (kind) {
-    case 'hits':
-      return mr.status === 'succeeded' && hits > 0 && !mr.execution.truncated;
-    case 'empty':
-      return mr.status === 'succeeded' && hits === 0;
-    case 'no_access':
-      return mr.error?.code === 'NOT_FOUND';
-    case 'rate_limited':
-      return mr.error?.code === 'RATE_LIMIT' && typeof mr.error.retry_after_ms === 'number';
-    case 'truncated':
-      return mr.status === 'succeeded' && mr.execution.truncated && !mr.execution.complete;
-  }
-}
 
 /** Every leaf of a value with its pointer, for "change any business field". */
 function leaves(v: unknown, path: string, out: { path: string; value: unknown }[]): void {

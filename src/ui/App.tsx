@@ -112,7 +112,7 @@ export function App({
   usePlaygroundTestHook(work, api, counts);
 
   const { guideOpen, openGuide, closeGuide } = useGuide(firstVisit, closeHelp);
-  const judged = useProblemSubject(work, doc.handlerText, evaluation.problems);
+  const judged = useProblemSubject(work, doc.handlerText, evaluation);
   const problemCount = judged.problems.length;
   const meta =
     work.mode === 'exercise'
@@ -203,7 +203,7 @@ export function App({
                   lang={lang}
                   mode={work.mode}
                   problemCount={problemCount}
-                  notStarted={judged.notStarted}
+                  verdict={judged.verdict}
                   attackVerdict={attackVerdict}
                   targets={targets}
                   onTab={setBottomTab}

@@ -23,14 +23,15 @@ import { PAYLOADS_TEXT } from '../features/payloads/text.ts';
 import { PROBLEMS_TEXT } from '../features/problems/text.ts';
 import { SHELL_TEXT } from './text.ts';
 import type { AttackVerdictLine } from './RightColumn.tsx';
+import type { EditorVerdict } from './problemSubject.ts';
 import type { FocusTargets } from './usePanelFocus.ts';
 
 export interface VerdictBarProps {
   lang: Lang;
   mode: Exclude<Mode, 'turn' | 'recovery'>;
   problemCount: number;
-  /** The open exercise result is still its empty template: nothing judged yet. */
-  notStarted: boolean;
+  /** The page's one verdict on the editor's text (./problemSubject.ts), as the problems list says it too. */
+  verdict: EditorVerdict;
   attackVerdict: AttackVerdictLine | null;
   targets: FocusTargets;
   onTab(tab: BottomTab): void;
@@ -66,7 +67,7 @@ export function VerdictBar({
   lang,
   mode,
   problemCount,
-  notStarted,
+  verdict,
   attackVerdict,
   targets,
   onTab,
@@ -101,22 +102,24 @@ export function VerdictBar({
       />
     );
   }
-  if (notStarted)
-    return (
-      <PanelNav
-        lang={lang}
-        ok
-        neutral
-        status={[panelNavText.verdictNotStarted]}
-        jumps={jumps}
-        modeSwitch={modeSwitch}
-      />
-    );
+  // Not started and not yet met are neither a pass nor a failure: the bar is neutral, as the problems list is.
   return (
     <PanelNav
       lang={lang}
-      ok={problemCount === 0}
-      status={[problemCount === 0 ? panelNavText.verdictOk : panelNavText.verdictRejected, count]}
+      ok={verdict !== 'rejected'}
+      neutral={verdict === 'not_started' || verdict === 'unmet'}
+      status={
+        verdict === 'not_started'
+          ? [panelNavText.verdictNotStarted]
+          : [
+              verdict === 'ok'
+                ? panelNavText.verdictOk
+                : verdict === 'unmet'
+                  ? panelNavText.verdictUnmet
+                  : panelNavText.verdictRejected,
+              count,
+            ]
+      }
       jumps={jumps}
       modeSwitch={modeSwitch}
     />

@@ -18,10 +18,11 @@ import styles from './ProblemsList.module.css';
  * from it), which is not what the attack lab or a sealed exercise result judges; or nothing yet, for an exercise
  * result still at its empty template.
  */
+/** `unmet`: the exercise result (its number) keeps the contract but is not yet what its slot asks for. */
 export type ProblemSubject =
-  | { kind: 'typed' }
+  | { kind: 'typed'; unmet?: number }
   | { kind: 'attack' }
-  | { kind: 'sealed'; slot: number }
+  | { kind: 'sealed'; slot: number; unmet?: number }
   | { kind: 'not_started'; slot: number }
   /** An MCP server's CallToolResult as typed, said in the MCP chunk's words (features/mcpSource/text.ts). */
   | { kind: 'mcp'; typed: string; none: string };
@@ -106,11 +107,14 @@ export const ProblemsList = memo(function ProblemsList({
 }: ProblemsListProps): JSX.Element {
   const problemsText = PROBLEMS_TEXT[lang];
   const firstActionable = problems.findIndex((p) => p.range !== null || p.field !== null);
-  if (subject.kind === 'not_started') {
+  // Not started, or kept to the contract but not yet what the exercise result asks for: neither is a ✓.
+  const unmet = problems.length === 0 && 'unmet' in subject ? subject.unmet : undefined;
+  if (subject.kind === 'not_started' || unmet !== undefined) {
+    const which = unmet === undefined ? 'problems-not-started' : 'problems-unmet';
     return (
-      <p className={`problems-not-started ${styles.notStarted}`} role="status" data-testid="problems-not-started">
+      <p className={`${which} ${styles.notStarted}`} role="status" data-testid={which}>
         <span aria-hidden="true">○ </span>
-        {problemsText.notStarted(subject.slot)}
+        {subject.kind === 'not_started' ? problemsText.notStarted(subject.slot) : problemsText.unmet(unmet ?? 0)}
       </p>
     );
   }

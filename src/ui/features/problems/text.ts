@@ -12,6 +12,7 @@ export const PROBLEMS_TEXT = defineTexts({
       'Judged here: your handler output in the editor, as typed and untampered. The attack’s tampered copy is judged in the attack lab.',
     subjectSealed: (n: number) =>
       `Judged here: result ${n}’s handler output as typed, projected afresh. The package presented against its sealed audit is judged in result ${n}’s card.`,
+    unmet: (n: number) => `Not met yet: valid, but not what result ${n} asks for.`,
     notStarted: (n: number) =>
       `Not started: result ${n} is still the empty template. Write its handler output in the editor (or open its worked answer); its problems are listed here once you do.`,
     problemsListLabel: 'Problems, each with where it is and why it matters',
@@ -41,6 +42,7 @@ export const PROBLEMS_TEXT = defineTexts({
     subjectAttack: '这里判定的是：编辑器中你输入的、未被篡改的 handler 输出。攻击篡改后的副本在攻击实验室中判定。',
     subjectSealed: (n: number) =>
       `这里判定的是：结果 ${n} 按原样输入的 handler 输出，重新投影所得。与封存审计对照的“呈上的 package”在结果 ${n} 一栏中判定。`,
+    unmet: (n: number) => `尚未满足：合同通过，但不是结果 ${n} 的要求。`,
     notStarted: (n: number) =>
       `尚未开始：结果 ${n} 仍是空模板。在编辑器中写出它的 handler 输出（或打开参考答案）后，这里才会列出它的问题。`,
     problemsListLabel: '问题列表：每项给出位置与原因',
