@@ -19,7 +19,11 @@ describe('the chapter track kept in this browser', () => {
       text.replace('"v":1', '"v":2'),
       text.replace('"audit":"{}"', '"audit":7'),
       JSON.stringify({ v: 1, texts: drafts.texts.slice(1), sealed: drafts.sealed.slice(1) }),
-      JSON.stringify({ ...JSON.parse(text), texts: [{ model: '', audit: '', extra: 1 }, ...drafts.texts.slice(1)] }),
+      JSON.stringify({
+        v: 1,
+        texts: [{ model: '', audit: '', extra: 1 }, ...drafts.texts.slice(1)],
+        sealed: drafts.sealed,
+      }),
       JSON.stringify({
         v: 1,
         texts: [{ model: 'x'.repeat(200_001), audit: '' }, ...drafts.texts.slice(1)],
