@@ -2,7 +2,7 @@
  * The door of src/core/lastHop: the last hop, a validated package to each provider item (toProviderItem, composeTurn, and their value-returning forms), and the live path (previewPayloads, openLiveSession). The package exposes these from its root and `/turn` (src/public).
  * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
-export { AdapterRefusedError, type ProviderItemResult, safeToProviderItem, toProviderItem } from './toProviderItem.ts';
+export { AdapterRefusedError, safeToProviderItem, toProviderItem } from './toProviderItem.ts';
 export {
   type AnthropicTurn,
   composeTurn,
