@@ -41,6 +41,9 @@ for (const [width, height] of [
     const problems = page.locator('#bottom-tabs-panel-problems');
     await expect(problems).toContainText('尚未满足');
     await expect(problems).not.toContainText('✓');
+    // The tab's count is not the green of a result that holds: zero problems, but the slot not yet met.
+    const count = page.locator('#bottom-tabs-tab-problems .count');
+    if (await count.isVisible()) await expect(count).not.toHaveClass(/count-ok/);
     if (width < 1024) {
       const bar = page.getByTestId('narrow-status');
       await expect(bar).toContainText('尚未满足');
@@ -52,6 +55,7 @@ for (const [width, height] of [
     await pg.typeEditorText(typed('search_kb.hits'));
     await expect(slot(page, 1)).toHaveAttribute('data-shows', 'true');
     await expect(problems).toContainText('✓');
+    if (await count.isVisible()) await expect(count).toHaveClass(/count-ok/);
     if (width < 1024) await expect(page.getByTestId('narrow-status')).toContainText('✓');
     await shot(page, `meets-${width}x${height}`);
   });

@@ -55,6 +55,8 @@ export function ProblemsAndContext({
   const contextIssues = evaluation.context.ok ? NO_CONTEXT_ISSUES : evaluation.context.issues;
   const notStarted = subject.kind === 'not_started';
   const problemCount = notStarted ? 0 : evaluation.problems.length;
+  // No problem, but the exercise's slot not yet met: the count is plain, not the green of a result that holds.
+  const unmet = (subject.kind === 'typed' || subject.kind === 'sealed') && subject.unmet !== undefined;
   return (
     <section
       className={`panel ${styles.panel}`}
@@ -72,7 +74,9 @@ export function ProblemsAndContext({
             label: (
               <>
                 {problemsText.problemsTab}{' '}
-                <span className={`count ${notStarted ? 'count-neutral' : problemCount > 0 ? 'count-bad' : 'count-ok'}`}>
+                <span
+                  className={`count ${notStarted || (unmet && problemCount === 0) ? 'count-neutral' : problemCount > 0 ? 'count-bad' : 'count-ok'}`}
+                >
                   {notStarted ? '–' : problemCount}
                 </span>
               </>
