@@ -141,6 +141,7 @@ declare const results: Turn.PackagedResult[];
 declare const handlerOutputs: Readonly<Record<string, unknown>>;
 declare const listed: unknown;
 declare const callToolResult: unknown;
+declare const received: unknown;
 `;
 
 /**

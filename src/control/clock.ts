@@ -69,6 +69,12 @@ interface Timer {
  * time moves only through `advance` (the recovery lab's learner moves it).
  * A handler that waits on real I/O races an auto clock and loses: give it
  * the system clock.
+ *
+ * @example
+ * ```ts
+ * const clock = virtualClock({ start: Date.parse('2026-07-19T09:00:00Z') });
+ * await clock.advance(30_000); // every sleep due by then resolves, in order, with no real waiting
+ * ```
  */
 export function virtualClock(options: { start?: number; auto?: boolean } = {}): VirtualClock {
   let time = options.start ?? Date.parse('2026-07-19T00:00:00Z');

@@ -49,6 +49,11 @@ const REFUSALS: Readonly<Record<ApprovalRefusal, string>> = {
 /**
  * `approve` refused: a preview this plane did not issue, one that has expired,
  * the call's own principal as its approver, or a store that did not answer.
+ *
+ * @example
+ * ```ts
+ * const why = (e: unknown) => (e instanceof ApprovalRefusedError ? e.reason : null); // 'expired', 'self_approval', …
+ * ```
  */
 export class ApprovalRefusedError extends ToolResultContractError {
   override readonly name = 'ApprovalRefusedError';

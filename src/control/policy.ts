@@ -32,7 +32,20 @@ export interface Policy {
   self_approval: boolean;
 }
 
-/** The retry policy a runtime gets when it states none: its deadline, attempts and backoff. */
+/**
+ * The retry policy a runtime gets when it states none: its deadline, attempts and backoff.
+ *
+ * @example
+ * ```ts
+ * const patient = createControlPlane({
+ *   dispatcher,
+ *   store: memoryStore(),
+ *   runtimes,
+ *   authorize,
+ *   policy: { deadline_ms: 2 * DEFAULT_POLICY.deadline_ms },
+ * });
+ * ```
+ */
 export const DEFAULT_POLICY: Readonly<Policy> = Object.freeze({
   deadline_ms: 30_000,
   max_attempts: 3,

@@ -80,6 +80,17 @@ export type StatusAnswerOf<T extends ToolSpec> =
 /**
  * The runtime as the plane takes it: the same object, its types checked against `spec`. `createControlPlane` still
  * checks every runtime by name when the plane is made (docs/control-plane.md#names).
+ *
+ * @example
+ * ```ts
+ * const runtime = defineRuntime(spec, {
+ *   run: async () =>
+ *     succeeded(
+ *       { invoice_ref: 'INV-42' },
+ *       { source_label: 'billing', producer_revision: 'billing-v1', resource_revision: 'inv-42-r1', observed_at: '2026-07-19T00:00:02Z' },
+ *     ),
+ * });
+ * ```
  */
 export function defineRuntime<const T extends ToolSpec>(spec: T, runtime: TypedRuntime<T>): ToolRuntime {
   // The spec is the type's source; at run time the plane matches runtimes to tools by the name it is given under.
@@ -87,7 +98,18 @@ export function defineRuntime<const T extends ToolSpec>(spec: T, runtime: TypedR
   return runtime as unknown as ToolRuntime;
 }
 
-/** A success: the tool's data, where it came from, and any downstream references for the audit. */
+/**
+ * A success: the tool's data, where it came from, and any downstream references for the audit.
+ *
+ * @example
+ * ```ts
+ * const output = succeeded(
+ *   { invoice_ref: 'INV-42', total_cents: 1299 },
+ *   { source_label: 'billing', producer_revision: 'billing-v1', resource_revision: 'inv-42-r1', observed_at: '2026-07-19T00:00:02Z' },
+ *   { receipt_ref: 'rcpt-9' }, // the audit's, never the model's
+ * );
+ * ```
+ */
 export function succeeded<D>(
   data: D,
   provenance: Provenance,
@@ -98,7 +120,15 @@ export function succeeded<D>(
     : { kind: 'success', data, provenance, downstream };
 }
 
-/** A catalog error; `retry_after_ms` only where the catalog requires it (RATE_LIMIT, TIMEOUT_BEFORE_EXECUTE). */
+/**
+ * A catalog error; `retry_after_ms` only where the catalog requires it (RATE_LIMIT, TIMEOUT_BEFORE_EXECUTE).
+ *
+ * @example
+ * ```ts
+ * const busy = failed('RATE_LIMIT', 2_000); // the catalog requires retry_after_ms for RATE_LIMIT
+ * const missing = failed('NOT_FOUND');
+ * ```
+ */
 export function failed(
   code: ErrorCode,
   retry_after_ms?: number,

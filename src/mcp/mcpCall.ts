@@ -92,7 +92,14 @@ export function mcpResponseIds(
   };
 }
 
-/** The answer to the call: the `mcp` adapter's item, which validates the whole package first and never carries protected_audit. */
+/**
+ * The answer to the call: the `mcp` adapter's item, which validates the whole package first and never carries protected_audit.
+ *
+ * @example
+ * ```ts
+ * const answer = mcpAnswer(dispatcher, pkg, trusted); // a CallToolResult carrying canonical(model_result) only
+ * ```
+ */
 export function mcpAnswer(dispatcher: Dispatcher, pkg: Package, trusted: TrustedContext): McpCallToolResult {
   return dispatcher.toProviderItem(pkg, trusted) as McpCallToolResult;
 }

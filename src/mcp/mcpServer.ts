@@ -93,7 +93,14 @@ export class McpServerConfigError extends ToolResultContractError {
   }
 }
 
-/** `tools/list`'s entry for one registry tool: its input schema, and `outputSchema` the JSON Schema of its whole model_result. */
+/**
+ * `tools/list`'s entry for one registry tool: its input schema, and `outputSchema` the JSON Schema of its whole model_result.
+ *
+ * @example
+ * ```ts
+ * const definition = mcpToolDefinition(spec); // name, title, inputSchema, outputSchema as tools/list sends them
+ * ```
+ */
 export function mcpToolDefinition(spec: ToolSpec): Tool {
   return coreMcpToolDefinition(spec) as Tool;
 }

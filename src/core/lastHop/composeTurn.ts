@@ -42,7 +42,18 @@ export interface TurnOptions extends TurnBodyOptions {
 /** The pairing problems, named once where their words are (messages/turnParams.ts). */
 export type TurnProblemCode = PairingCode;
 
-/** Thrown by {@link composeTurn} when a result of the turn does not validate: nothing of the turn is sent. */
+/**
+ * Thrown by {@link composeTurn} when a result of the turn does not validate: nothing of the turn is sent.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   composeTurn('openai', calls, results, { tools });
+ * } catch (e) {
+ *   if (e instanceof TurnRefusedError) console.error(e.problems.map((p) => `${p.code} ${p.call_id}`));
+ * }
+ * ```
+ */
 export class TurnRefusedError extends ToolResultContractError {
   override readonly name = 'TurnRefusedError';
   readonly code = 'TURN_REFUSED';
@@ -136,6 +147,12 @@ export type ComposedTurn<P extends ProviderName> =
  * {@link composeTurn} for results the caller has not checked yet: a turn that cannot be paired, or a package an
  * adapter refuses, comes back as a value instead of an error. An unknown provider is still thrown: it is the caller's
  * bug, not untrusted data.
+ *
+ * @example
+ * ```ts
+ * const composed = safeComposeTurn('anthropic', calls, results, { tools });
+ * if (!composed.ok) console.error(composed.code); // TURN_REFUSED or ADAPTER_REFUSED: nothing of the turn is sent
+ * ```
  */
 export function safeComposeTurn<P extends ProviderName>(
   provider: P,

@@ -41,6 +41,13 @@ const expected = (): string => `${TURN_PROVIDERS.slice(0, -1).join(', ')} or ${T
  * A fresh incremental assembler for one turn of `provider`; the caller holds
  * it and feeds it events. `E`: what it is given (an SDK's stream event type),
  * which types the turn's replay; any value is read alike.
+ *
+ * @example
+ * ```ts
+ * const assembler = createTurnAssembler('anthropic');
+ * for (const e of events) assembler.push(e);
+ * assembler.turn().calls; // the calls the stream completed, each with its arguments
+ * ```
  */
 export function createTurnAssembler<E = unknown>(provider: ProviderName): TurnAssembler<E, TurnReplayOf<E>> {
   const part = findModelTurn(provider);

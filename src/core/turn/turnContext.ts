@@ -46,7 +46,15 @@ export interface TurnContext {
   response_ref?: string;
 }
 
-/** A turn context from untrusted JSON: the value, or each issue with its JSON Pointer. It never throws. */
+/**
+ * A turn context from untrusted JSON: the value, or each issue with its JSON Pointer. It never throws.
+ *
+ * @example
+ * ```ts
+ * const parsed = parseTurnContext(received);
+ * if (!parsed.ok) console.error(parsed.issues.map((i) => `${i.path}: ${i.message}`));
+ * ```
+ */
 export function parseTurnContext(
   value: unknown,
 ): { ok: true; value: TurnContext } | { ok: false; issues: { path: string; message: string }[] } {

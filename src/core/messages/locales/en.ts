@@ -8,7 +8,14 @@ import type { MessageLocale } from '../locale.ts';
 import { describeTurn } from './enTurn.ts';
 import { describeParams } from './enViolation.ts';
 
-/** The English words of every problem the library reports: violations, strict-JSON parse errors and turn problems. */
+/**
+ * The English words of every problem the library reports: violations, strict-JSON parse errors and turn problems.
+ *
+ * @example
+ * ```ts
+ * const sentences = validateResult(pkg, trusted, tools).violations.map((v) => en.violation(v.params));
+ * ```
+ */
 export const en: MessageLocale = Object.freeze({
   lang: 'en',
   violation: describeParams,

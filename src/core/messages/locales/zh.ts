@@ -440,5 +440,12 @@ function turn(p: TurnWordsParams): Segment[] {
   }
 }
 
-/** 中文: the Chinese words of every problem the library reports, the same shape as `en`. */
+/**
+ * 中文: the Chinese words of every problem the library reports, the same shape as `en`.
+ *
+ * @example
+ * ```ts
+ * const sentences = validateResult(pkg, trusted, tools).violations.map((v) => zh.violation(v.params));
+ * ```
+ */
 export const zh: MessageLocale = Object.freeze({ lang: 'zh', violation, turn, parse: describeParseZh });
