@@ -197,7 +197,7 @@ try {
 
   // What an engineer's bundle pays for the contract: defineTool and createDispatcher from the installed package,
   // minified and gzipped by Vite's bundler (rolldown) and by esbuild. esbuild keeps all of zod's locales, which zod
-  // re-exports as a namespace it cannot shake (zod issue 5561; docs/performance.md#the-librarys-bundle).
+  // re-exports as a namespace it cannot shake (https://github.com/colinhacks/zod/issues/5561; docs/performance.md#the-librarys-bundle).
   writeFileSync(
     join(scratch, 'bundle-entry.mjs'),
     `import { z } from 'zod/mini';
