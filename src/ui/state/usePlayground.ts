@@ -92,7 +92,7 @@ export interface PlaygroundApi {
   openShare(fragment: string): void;
 }
 
-const SAVE_DELAY_MS = 300;
+export const SAVE_DELAY_MS = 300;
 
 /** What the address names of the work but the turn's step, as one comparable key. */
 const spotKey = (w: AppState['work']): string =>

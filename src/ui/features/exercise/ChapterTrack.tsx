@@ -16,6 +16,8 @@ import { ChapterCase } from './ChapterCase.tsx';
 import { ChapterProofs } from './ChapterProofs.tsx';
 import { CHAPTER_TEXT } from './chapterText.ts';
 import { type CaseTexts, loadChapterDrafts, saveChapterDrafts } from '../../../playground/chapterDrafts.ts';
+import { onPageHide } from '../../../playground/browser.ts';
+import { SAVE_DELAY_MS } from '../../state/usePlayground.ts';
 import styles from './ChapterTrack.module.css';
 
 type Texts = CaseTexts;
@@ -30,9 +32,20 @@ export function ChapterTrack({ lang }: { lang: Lang }): JSX.Element {
   const [sealedTexts, setSealedTexts] = useState<(Texts | null)[]>(
     () => saved?.sealed ?? CHAPTER_CASES.map(() => null),
   );
+  // Saved as the work is (../../state/usePlayground.ts): shortly after a change, at once when the page is hidden or
+  // the track unmounts, so a keystroke does not serialize five cases into storage.
+  const latestDrafts = useRef({ texts, sealed: sealedTexts });
+  latestDrafts.current = { texts, sealed: sealedTexts };
   useEffect(() => {
-    saveChapterDrafts({ texts, sealed: sealedTexts });
+    const save = () => void saveChapterDrafts(latestDrafts.current);
+    const timer = window.setTimeout(save, SAVE_DELAY_MS);
+    const unsubscribe = onPageHide(save);
+    return () => {
+      window.clearTimeout(timer);
+      unsubscribe();
+    };
   }, [texts, sealedTexts]);
+  useEffect(() => () => void saveChapterDrafts(latestDrafts.current), []);
   const [shown, setShown] = useState<readonly ProofStep[]>([]);
   const [active, setActive] = useState(0);
   const record = useCallback((step: ProofStep | null | undefined) => {
