@@ -48,13 +48,17 @@ function declarationText(node) {
 const statementOf = (d) => (ts.isVariableDeclaration(d) ? d.parent.parent : d);
 
 /** Reads the surface: per subpath, each exported name, whether it is a value, its declarations and its examples. */
-export function readSurface() {
+/** One TypeScript program over every subpath's declarations, which the surface and its forgotten types both read. */
+function surfaceProgram() {
   const list = entries();
   const program = ts.createProgram(
     list.map((e) => e.file),
     { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, strict: true },
   );
-  const checker = program.getTypeChecker();
+  return { list, program, checker: program.getTypeChecker() };
+}
+
+export function readSurface({ list, program, checker } = surfaceProgram()) {
   return list.map(({ specifier, file }) => {
     const source = program.getSourceFile(file);
     if (source === undefined)
@@ -83,15 +87,8 @@ export function readSurface() {
  * sees them in a signature and cannot import them. Listed in the report, so a new one is a reviewed diff too; which
  * belong in a subpath and which should leave the signatures is still to be decided.
  */
-export function forgottenTypes() {
-  const files = entries().map((e) => e.file);
-  const program = ts.createProgram(files, {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    noEmit: true,
-    strict: true,
-  });
-  const checker = program.getTypeChecker();
+export function forgottenTypes({ list, program, checker } = surfaceProgram()) {
+  const files = list.map((e) => e.file);
   const exported = new Set();
   const declarations = [];
   for (const file of files) {
@@ -238,8 +235,9 @@ export function exampleSources(surface) {
 }
 
 function main(argv) {
-  const surface = readSurface();
-  const forgotten = forgottenTypes();
+  const program = surfaceProgram();
+  const surface = readSurface(program);
+  const forgotten = forgottenTypes(program);
   const report = renderReport(surface, forgotten);
   const problems = surfaceProblems(surface);
   const at = argv.indexOf('--examples');

@@ -26,18 +26,5 @@ export {
   type McpUnregistered,
 } from '../core/mcp/index.ts';
 export { type McpBinding, type McpDefinitionState, type McpCallToolResult } from '../core/tables/index.ts';
-export {
-  mcpServer,
-  mcpToolDefinition,
-  McpServerConfigError,
-  MCP_IDEMPOTENCY_META,
-  mcpAnswer,
-  mcpBoundCall,
-  mcpResponseIds,
-  type McpCallContext,
-  type McpHandler,
-  type McpPlane,
-  type McpServerOptions,
-  type McpBoundCall,
-  type McpIdKind,
-} from '../mcp/index.ts';
+// The serving folder is the library's alone: its door whole (held by the API report).
+export * from '../mcp/index.ts';
