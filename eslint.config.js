@@ -9,7 +9,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-lib/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  {
+    ignores: ['dist/', 'packages/*/dist-lib/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,7 +64,7 @@ export default tseslint.config(
     // The core is reached through its doors (src/core/index.ts and src/core/<folder>/index.ts), never past them;
     // What each core folder may import, and no circle of files: .dependency-cruiser.cjs.
     files: ['**/*.{ts,tsx,mts,mjs}'],
-    ignores: ['src/core/**'],
+    ignores: ['packages/tool-result-contract/src/core/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -80,7 +82,7 @@ export default tseslint.config(
             {
               // src/public is what the package gives engineers and nothing else: the project's own code imports the
               // folders it needs, so a name the page wants never has to become public to be reached.
-              regex: '^(\\.\\./)+public/',
+              regex: '^(\\.\\./)+(packages/tool-result-contract/src/)?public/',
               message:
                 "src/public is the package's surface only: import the folder door (core/<folder>/index.ts, control/index.ts…).",
             },

@@ -59,7 +59,15 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts', 'eval/**/*.test.ts'],
+    // One run over the workspace: the library's tests beside its code and in its test/, and the app's.
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'src/**/*.test.ts',
+      'test/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'eval/**/*.test.ts',
+    ],
     environment: 'node',
     // Property and fuzz tests run hundreds of cases; a loaded 2-core machine must not turn them into timeouts.
     testTimeout: 60_000,

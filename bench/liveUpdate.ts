@@ -31,13 +31,13 @@
  * stamp (or, for a handler exception, its detail) changes every round, under
  * one context, so the session is the one the page holds while typing.
  */
-import { sha256Hex, hmacSha256Hex } from '../src/core/json/index.ts';
-import { callBindingParts } from '../src/core/result/index.ts';
-import { withProvider } from '../src/core/lastHop/index.ts';
-import { PROVIDER_ADAPTERS } from '../src/core/tables/index.ts';
-import { parseStrictJson } from '../src/core/json/index.ts';
-import type { Scenario } from '../src/core/result/index.ts';
-import type { TrustedContext } from '../src/core/result/index.ts';
+import { sha256Hex, hmacSha256Hex } from '#lib/core/json/index.ts';
+import { callBindingParts } from '#lib/core/result/index.ts';
+import { withProvider } from '#lib/core/lastHop/index.ts';
+import { PROVIDER_ADAPTERS } from '#lib/core/tables/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
 import { draftFromContext, type ContextDraft } from '../src/playground/contextDraft.ts';
 import { turnVsSdk } from './turnVsSdk.ts';
 import { LINEAR_GATE, linearGate } from './longKeys.ts';

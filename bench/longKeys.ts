@@ -10,9 +10,9 @@
  * promise. Linear work gives about 2, quadratic work 4; the gate is at 3 (see `LINEAR_GATE`), on the smaller of
  * two doublings (n to 2n, 2n to 4n), so that a step of the engine's at one size is not read as growth.
  */
-import { parseStrictJson } from '../src/core/json/index.ts';
-import { project, type Scenario } from '../src/core/result/index.ts';
-import { assembleTurn } from '../src/core/turn/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
+import { project, type Scenario } from '#lib/core/result/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
 import { chapterTools, findScenario } from '../src/chapter/index.ts';
 
 /**

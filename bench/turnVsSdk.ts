@@ -13,7 +13,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { assembleTurn } from '../src/core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
 
 /** One call's arguments, cut into fragments of `size` characters. */
 function fragments(count: number, size: number): { args: string; parts: string[] } {

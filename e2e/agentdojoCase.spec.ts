@@ -134,7 +134,9 @@ for (const [lang, theme] of [
     await expect(page.getByTestId('case-proof-injected_recipient_held')).toHaveAttribute('data-shown', 'true');
     await expect(page.getByTestId('case-proof-respelled_recipient_held')).toHaveAttribute('data-shown', 'false');
     await expect(page.getByTestId('case-limits').locator('li')).toHaveCount(3);
-    await expect(page.getByTestId('case-limits-doc')).toContainText('docs/argument-provenance.md');
+    await expect(page.getByTestId('case-limits-doc')).toContainText(
+      'packages/tool-result-contract/docs/argument-provenance.md',
+    );
     await axeClean(page);
     // The answer at the top of its column, the poisoned subject beside it, the bank's count above both.
     await answer(page).evaluate((el) => el.scrollIntoView({ block: 'start' }));

@@ -5,7 +5,7 @@
  * shown over nothing: the scans need all five sealed, and each part names what it was shown by.
  */
 import type { Page } from '@playwright/test';
-import { project } from '../src/core/result/index.ts';
+import { project } from '#lib/core/result/index.ts';
 import { chapterTools, EXERCISE_SCENARIO_IDS, findScenario } from '../src/chapter/index.ts';
 import { axeOf } from './axe.ts';
 import { expect, prefsAtStart, test } from './fixtures.ts';

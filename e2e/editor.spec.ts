@@ -5,8 +5,8 @@
  * fields; untrusted HTML stays text; a huge paste is refused but kept.
  */
 import { readFileSync } from 'node:fs';
-import { project } from '../src/core/result/index.ts';
-import type { TrustedContext } from '../src/core/result/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
 import { expect, test, prefsAtStart } from './fixtures.ts';
 import { chapterTools } from '../src/chapter/index.ts';
 

@@ -7,7 +7,7 @@
  * learner), kept and reset. The fixtures fail every test on a page error, a
  * console error, or a request that leaves localhost.
  */
-import { type Scenario } from '../src/core/index.ts';
+import { type Scenario } from '#lib/core/index.ts';
 import { MISTAKES } from '../src/mistakes/index.ts';
 import { consequenceOf } from '../src/mistakes/mistakeText.ts';
 import { recoveryTimeline, RECOVERY_PATH_IDS } from '../src/playground/recoveryTimeline.ts';

@@ -37,7 +37,9 @@ test.describe('中文', () => {
     await expect(editor.getByTestId('editor-mcp-note')).toContainText(
       'MCP 服务器发来的原始结果，原样呈现，不可信：每个通道都会检查，只有 structuredContent 能到达模型。',
     );
-    await expect(editor.getByTestId('editor-mcp-note')).toContainText('docs/mcp.md#each-channel');
+    await expect(editor.getByTestId('editor-mcp-note')).toContainText(
+      'packages/tool-result-contract/docs/mcp.md#each-channel',
+    );
 
     // The picker lists it in the MCP group, under its Chinese title.
     const group = page.getByTestId('scenario-select').locator('optgroup[label="MCP 服务器的 CallToolResult"]');

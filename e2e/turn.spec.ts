@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { findRecording } from '../src/chapter/recordings/index.ts';
-import { readTurnStream } from '../src/core/turn/index.ts';
+import { readTurnStream } from '#lib/core/turn/index.ts';
 import { faultsFor } from '../src/playground/turn/faults.ts';
 import { seriousFindings } from './axe.ts';
 import { expect, sharedPage, test } from './fixtures.ts';

@@ -16,7 +16,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 
-const root = resolve(import.meta.dirname, '..');
+// The library's package in the workspace: its package.json, its built dist-lib and its report.
+const root = resolve(import.meta.dirname, '../packages/tool-result-contract');
 const REPORT = join(root, 'api/tool-result-contract.api.md');
 const ROOT_LIMIT = 40;
 

@@ -16,7 +16,11 @@ import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// The library is the workspace's package; the repository's root holds the tools this test runs it with.
+const lib = join(root, 'packages/tool-result-contract');
+const pkg = JSON.parse(readFileSync(join(lib, 'package.json'), 'utf8'));
+// The versions the repository tests with: the library's peers are its own devDependencies, the rest the root's.
+const dev = { ...JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies, ...pkg.devDependencies };
 const scratch = mkdtempSync(join(tmpdir(), 'tool-result-package-'));
 const sh = (cmd, args, cwd = scratch) =>
   execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -26,7 +30,7 @@ const fail = (message) => {
 };
 
 try {
-  const [packed] = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', scratch], root));
+  const [packed] = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', scratch], lib));
   const files = packed.files.map((f) => f.path);
   console.log(
     `packed ${packed.filename}: ${(packed.size / 1024).toFixed(1)} KB (${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked, ${files.length} files)`,
@@ -77,7 +81,6 @@ try {
     fail(`runtime dependencies are ${runtime.join(', ')}: only zod and @noble/hashes may be`);
 
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-  const dev = pkg.devDependencies;
   sh('npm', [
     'install',
     '--no-audit',
@@ -288,19 +291,39 @@ try {
     fail(`the example at zod ${lowestZod}, the peer range's lowest:\n${lowRun.stdout}${lowRun.stderr}`);
   else console.log(`example at zod ${lowestZod}, the lowest the peer range allows — ok`);
 
+  // The installed bin has no course (the chapter stays in the repository): it checks against the engineer's registry.
   const bin = join(scratch, 'node_modules/.bin/tool-result');
-  const validate = spawnSync(bin, ['validate', '--scenario', 'create_refund_draft.status_injected'], {
+  writeFileSync(
+    join(scratch, 'tools.mjs'),
+    `import { z } from 'zod';
+     import { defineTool } from 'tool-result-contract';
+     export const getInvoice = defineTool({
+       name: 'get_invoice', effect: 'read', title: 'Look up an invoice',
+       input: z.strictObject({ invoice_ref: z.string() }),
+       output: z.strictObject({ invoice_ref: z.string(), total_cents: z.number().int() }),
+       echo: [{ output: 'invoice_ref', input: 'invoice_ref' }],
+       revisions: { input_revision: 'i1', output_revision: 'o1', effect_revision: 'e1', handler_revision: 'h1',
+                    producer_revision: 'p1', policy_revision: 'r1' },
+       source_label: 'billing',
+     });`,
+  );
+  const schema = spawnSync(bin, ['schema', '--tool', 'get_invoice', '--part', 'data', '--tools', 'tools.mjs'], {
     cwd: scratch,
     encoding: 'utf8',
   });
-  if (validate.status !== 0 || !validate.stdout.includes('"handler_output_refused":true'))
-    fail(`tool-result validate: ${validate.status} ${validate.stdout}${validate.stderr}`);
-  const schema = spawnSync(bin, ['schema', '--tool', 'get_order', '--part', 'data'], {
+  const schemaOk =
+    schema.status === 0 &&
+    JSON.parse(schema.stdout).$schema === 'https://json-schema.org/draft/2020-12/schema' &&
+    JSON.parse(schema.stdout).properties?.total_cents !== undefined;
+  if (!schemaOk) fail(`tool-result schema --tools tools.mjs: ${schema.status} ${schema.stdout}${schema.stderr}`);
+  const bare = spawnSync(bin, ['validate', '--scenario', 'create_refund_draft.status_injected'], {
     cwd: scratch,
     encoding: 'utf8',
   });
-  if (schema.status !== 0 || JSON.parse(schema.stdout).$schema !== 'https://json-schema.org/draft/2020-12/schema')
-    fail(`tool-result schema: ${schema.status} ${schema.stderr}`);
+  if (bare.status !== 2 || !/needs --tools T\.mjs/.test(bare.stderr))
+    fail(`tool-result validate without --tools must ask for one (exit 2): ${bare.status} ${bare.stderr}`);
+  if (schemaOk && bare.status === 2)
+    console.log('bin: tool-result checks against --tools T.mjs, and without it asks for one (no course ships) — ok');
 
   const median = (argv) => {
     const times = [];
@@ -313,11 +336,11 @@ try {
     return times.sort((a, b) => a - b)[2];
   };
   const node = median([process.execPath, '-e', '0']);
-  const list = median([bin, 'list']);
+  const help = median([bin, '--help']);
   console.log(
-    `tool-result list: ${list.toFixed(0)} ms; node -e 0: ${node.toFixed(0)} ms; ratio ${(list / node).toFixed(2)} (budget 5)`,
+    `tool-result --help: ${help.toFixed(0)} ms; node -e 0: ${node.toFixed(0)} ms; ratio ${(help / node).toFixed(2)} (budget 5)`,
   );
-  if (list > 5 * node) fail('tool-result list starts more than 5x slower than node -e 0');
+  if (help > 5 * node) fail('tool-result --help starts more than 5x slower than node -e 0');
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

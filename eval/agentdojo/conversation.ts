@@ -3,7 +3,7 @@
  * asked for, the principal (the account holder), and the calls a turn asks, run one after another as a model would
  * ask them, each bound to the conversation for argument provenance.
  */
-import { canonicalize, createDispatcher } from '../../src/core/index.ts';
+import { canonicalize, createDispatcher } from '#lib/core/index.ts';
 import {
   createControlPlane,
   memoryStore,
@@ -12,7 +12,7 @@ import {
   type Execution,
   type PlaneCall,
   type ToolRuntime,
-} from '../../src/control/index.ts';
+} from '#lib/control/index.ts';
 import type { BankingEnvironment } from './banking/environment.ts';
 import { bankingRuntimes } from './banking/runtimes.ts';
 import type { GroundTruthCall } from './banking/suiteTypes.ts';

@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chapterTools, findScenario } from '../../src/chapter/index.ts';
-import { project } from '../../src/core/result/index.ts';
-import { toProviderItem } from '../../src/core/lastHop/index.ts';
-import { PROVIDER_ADAPTERS } from '../../src/core/tables/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { toProviderItem } from '#lib/core/lastHop/index.ts';
+import { PROVIDER_ADAPTERS } from '#lib/core/tables/index.ts';
 
 export type J = Record<string, unknown>;
 export const OUT = join(import.meta.dirname, '..', '..', 'src', 'chapter', 'turns');

@@ -1,4 +1,4 @@
-import type { Scenario } from '../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import getOrderMcpDuplicate from './scenarios/get_order.mcp_duplicate.json' with { type: 'json' };
 import getOrderMcpMismatch from './scenarios/get_order.mcp_mismatch.json' with { type: 'json' };
 import searchKbMcpInjectedText from './scenarios/search_kb.mcp_injected_text.json' with { type: 'json' };

@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../core/result/index.ts';
+import { parseScenario } from '#lib/core/result/index.ts';
 import { findScenario, scenarios } from './scenarios.ts';
 import { mcpScenarios } from './mcpScenarios.ts';
-import { parseStrictJson } from '../core/json/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
 
 const dir = new URL('./scenarios/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));

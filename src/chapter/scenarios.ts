@@ -2,7 +2,7 @@
  * The scenarios (docs/scenarios.md#the-built-in-scenarios), shipped as data (one JSON file each). The order here
  * is the order the playground lists them in, grouped by tool.
  */
-import type { Scenario } from '../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import searchKbHits from './scenarios/search_kb.hits.json' with { type: 'json' };
 import searchKbEmpty from './scenarios/search_kb.empty.json' with { type: 'json' };
 import searchKbNoAccess from './scenarios/search_kb.no_access.json' with { type: 'json' };

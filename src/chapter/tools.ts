@@ -4,8 +4,8 @@
  * lessons use it; an engineer's dispatcher is made for the engineer's own tools (createDispatcher({ tools })).
  */
 import { z } from 'zod/mini';
-import { codePointLength } from '../core/json/index.ts';
-import type { ToolRegistry, ToolSpec } from '../core/tables/index.ts';
+import { codePointLength } from '#lib/core/json/index.ts';
+import type { ToolRegistry, ToolSpec } from '#lib/core/tables/index.ts';
 
 /** Code points, not UTF-16 units (docs/strict-json.md#lengths-count-code-points), so an emoji counts as one character. */
 const text = (min: number, max: number, description: string) =>

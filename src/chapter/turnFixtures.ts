@@ -6,9 +6,9 @@
  * stream, the dispatcher's turn context (with the first request's history),
  * a handler output per call that runs, and what the fixture is meant to show.
  */
-import type { JsonValue } from '../core/json/index.ts';
-import type { ProviderName } from '../core/tables/index.ts';
-import type { GateVerdict, TurnContext, TurnProblemCode } from '../core/turn/index.ts';
+import type { JsonValue } from '#lib/core/json/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import type { GateVerdict, TurnContext, TurnProblemCode } from '#lib/core/turn/index.ts';
 import openaiOneCall from './turns/openai.one_call.json' with { type: 'json' };
 import openaiParallelCalls from './turns/openai.parallel_calls.json' with { type: 'json' };
 import openaiTruncated from './turns/openai.truncated.json' with { type: 'json' };

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackApplies, runAttack, type AttackId } from './attacks.ts';
-import type { Scenario } from '../core/result/index.ts';
-import { AdapterRefusedError, toProviderItem } from '../core/lastHop/index.ts';
-import { validateResult } from '../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
+import { AdapterRefusedError, toProviderItem } from '#lib/core/lastHop/index.ts';
+import { validateResult } from '#lib/core/result/index.ts';
 import { findScenario, chapterTools } from '../chapter/index.ts';
 
 const run = (id: AttackId, scenario: string) => runAttack(id, findScenario(scenario) as Scenario);

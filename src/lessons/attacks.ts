@@ -5,17 +5,17 @@
  * words (title, lesson) are in ./attackText.ts.
  */
 import { DEMO_AUDIT_KEY } from './demoKey.ts';
-import { H, PURPOSES, callBindingFields } from '../core/result/index.ts';
-import { project } from '../core/result/index.ts';
-import type { Package } from '../core/result/index.ts';
-import { findTool } from '../core/tables/index.ts';
-import { sha256Hex } from '../core/json/index.ts';
-import type { Scenario } from '../core/result/index.ts';
-import type { TrustedContext } from '../core/result/index.ts';
-import { validateResultDetailed, type ValidationDetails } from '../core/result/index.ts';
+import { H, PURPOSES, callBindingFields } from '#lib/core/result/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import type { Package } from '#lib/core/result/index.ts';
+import { findTool } from '#lib/core/tables/index.ts';
+import { sha256Hex } from '#lib/core/json/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
+import { validateResultDetailed, type ValidationDetails } from '#lib/core/result/index.ts';
 import { chapterTools } from '../chapter/index.ts';
-import { canonicalize } from '../core/json/index.ts';
-import { projectMcp } from '../core/mcp/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
+import { projectMcp } from '#lib/core/mcp/index.ts';
 import { MCP_PINNING, MCP_SERVED_TOOLS } from './mcpServedTools.ts';
 
 export const ATTACK_IDS = [

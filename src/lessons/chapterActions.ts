@@ -6,8 +6,8 @@
  * (./exerciseActions.ts), run here on the learner's hand-written packages. Nothing counts over fewer than the
  * packages it speaks of: a scan needs all five sealed and something in them to look for.
  */
-import { canonicalize, isObject, parseStrictJson } from '../core/json/index.ts';
-import { validateResultDetailed, type Package, type ValidationDetails } from '../core/result/index.ts';
+import { canonicalize, isObject, parseStrictJson } from '#lib/core/json/index.ts';
+import { validateResultDetailed, type Package, type ValidationDetails } from '#lib/core/result/index.ts';
 import { chapterTools } from '../chapter/index.ts';
 import { businessChanges, payloadOf, projectionLeaks } from './exercise.ts';
 import { demonstrates, injectionOf, SLOT_COUNT, type ProofStep } from './exerciseProofs.ts';

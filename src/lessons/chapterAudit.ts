@@ -4,7 +4,7 @@
  * `validateResultDetailed` with the case's trusted context. Beside the verdict, every audit field the core
  * recomputes is laid out as a row: what the app computed, from what, and what the learner wrote.
  */
-import { isObject, parseStrictJson, type JsonParseError, type JsonValue } from '../core/json/index.ts';
+import { isObject, parseStrictJson, type JsonParseError, type JsonValue } from '#lib/core/json/index.ts';
 import {
   digestPreimages,
   principalRef,
@@ -13,8 +13,8 @@ import {
   type Package,
   type TrustedContext,
   type ValidationDetails,
-} from '../core/result/index.ts';
-import { findTool, type Violation } from '../core/tables/index.ts';
+} from '#lib/core/result/index.ts';
+import { findTool, type Violation } from '#lib/core/tables/index.ts';
 import { chapterTools } from '../chapter/index.ts';
 import { showsKind, type ExerciseKind } from './exercise.ts';
 

@@ -5,8 +5,8 @@
  * refusal: each case's trusted context, the tool's output contract and the names it fixes, the catalog's entries
  * for the two errors, and the two empty skeletons the editors open with.
  */
-import { ERROR_CATALOG, findTool } from '../core/tables/index.ts';
-import { resultJsonSchema, type TrustedContext } from '../core/result/index.ts';
+import { ERROR_CATALOG, findTool } from '#lib/core/tables/index.ts';
+import { resultJsonSchema, type TrustedContext } from '#lib/core/result/index.ts';
 import { chapterTools, EXERCISE_SCENARIO_IDS, findScenario } from '../chapter/index.ts';
 import { EXERCISE_KINDS, type ExerciseKind } from './exercise.ts';
 

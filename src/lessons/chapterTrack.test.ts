@@ -3,7 +3,7 @@
  * and the learner's actions over sealed hand-written packages, none of which may count over nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { project, type Package } from '../core/result/index.ts';
+import { project, type Package } from '#lib/core/result/index.ts';
 import { chapterTools, EXERCISE_SCENARIO_IDS, findScenario } from '../chapter/index.ts';
 import { AUDIT_SKELETON, CHAPTER_CASES, MODEL_RESULT_SKELETON, SEARCH_KB_CONTRACT } from './chapterCases.ts';
 import { acceptedPackage, checkWrittenCase } from './chapterAudit.ts';

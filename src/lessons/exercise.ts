@@ -7,17 +7,17 @@
  * is ./exerciseProofs.ts). A proof that had nothing to check says so
  * (`vacuous`) instead of passing.
  */
-import { isObject } from '../core/json/index.ts';
-import { canonicalize } from '../core/json/index.ts';
-import { resultDigest } from '../core/result/index.ts';
-import { escapePointerSegment } from '../core/json/index.ts';
-import { project } from '../core/result/index.ts';
-import type { Package } from '../core/result/index.ts';
-import { PROVIDER_ADAPTERS } from '../core/tables/index.ts';
-import { withProvider } from '../core/lastHop/index.ts';
-import { payloadAuditSearch, toProviderItem } from '../core/lastHop/index.ts';
-import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
-import { validateResult } from '../core/result/index.ts';
+import { isObject } from '#lib/core/json/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
+import { resultDigest } from '#lib/core/result/index.ts';
+import { escapePointerSegment } from '#lib/core/json/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import type { Package } from '#lib/core/result/index.ts';
+import { PROVIDER_ADAPTERS } from '#lib/core/tables/index.ts';
+import { withProvider } from '#lib/core/lastHop/index.ts';
+import { payloadAuditSearch, toProviderItem } from '#lib/core/lastHop/index.ts';
+import { parseTrustedContext, type TrustedContext } from '#lib/core/result/index.ts';
+import { validateResult } from '#lib/core/result/index.ts';
 import type { ProofId } from './exerciseProofs.ts';
 import { EXERCISE_KINDS, showsKind, type ExerciseKind } from './exerciseKinds.ts';
 import { chapterTools } from '../chapter/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import {
   inject,
   injectionsIn,

@@ -6,12 +6,12 @@
  * A presented package is checked exactly as the attack lab checks one
  * (attacks.ts `checkPresented`).
  */
-import { canonicalize } from '../core/json/index.ts';
-import { isObject } from '../core/json/index.ts';
-import { project, projectDetailed } from '../core/result/index.ts';
-import type { Package } from '../core/result/index.ts';
-import type { TrustedContext } from '../core/result/index.ts';
-import type { ValidationDetails } from '../core/result/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
+import { isObject } from '#lib/core/json/index.ts';
+import { project, projectDetailed } from '#lib/core/result/index.ts';
+import type { Package } from '#lib/core/result/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
+import type { ValidationDetails } from '#lib/core/result/index.ts';
 import { checkPresented, withReplacedKey } from './attacks.ts';
 import { businessChanges, payloadScan, projectionLeaks } from './exercise.ts';
 import { demonstrates, injectionOf, type InjectionKind, type ProofStep } from './exerciseProofs.ts';

@@ -3,8 +3,8 @@
  * show to meet it. Apart from ./exercise.ts's exhaustive checks, so that the page's one verdict on the open result
  * (../ui/shell/problemSubject.ts: the problems list, the phone's bar) reads the same rule as the result's card.
  */
-import { isObject } from '../core/json/index.ts';
-import type { Package } from '../core/result/index.ts';
+import { isObject } from '#lib/core/json/index.ts';
+import type { Package } from '#lib/core/result/index.ts';
 
 export type ExerciseKind = 'hits' | 'empty' | 'no_access' | 'rate_limited' | 'truncated';
 export const EXERCISE_KINDS: readonly ExerciseKind[] = ['hits', 'empty', 'no_access', 'rate_limited', 'truncated'];

@@ -4,8 +4,8 @@
  * of a server that lists exactly those. So the only thing the attack changes is the answer: what
  * stops it is the answer's check, never a pin that does not hold.
  */
-import { mcpDefinitionSha256, mcpToolDefinition, pinMcpTools, type McpPinning } from '../core/mcp/index.ts';
-import type { ToolRegistry } from '../core/tables/index.ts';
+import { mcpDefinitionSha256, mcpToolDefinition, pinMcpTools, type McpPinning } from '#lib/core/mcp/index.ts';
+import type { ToolRegistry } from '#lib/core/tables/index.ts';
 import { chapterTools } from '../chapter/index.ts';
 
 const SERVER = 'chapter-tools';

@@ -5,7 +5,7 @@
  * itself), and the evidence it shows. The words are in ./recoveryText.ts;
  * src/playground/recoveryTimeline.ts projects every scenario through the core.
  */
-import type { ErrorCode, Recovery } from '../core/tables/index.ts';
+import type { ErrorCode, Recovery } from '#lib/core/tables/index.ts';
 
 export type RecoveryPathId = 'outcome_unknown' | 'rate_limit' | 'replay_reconciled';
 export const RECOVERY_PATH_IDS: readonly RecoveryPathId[] = ['outcome_unknown', 'rate_limit', 'replay_reconciled'];

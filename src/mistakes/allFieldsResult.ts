@@ -1,7 +1,7 @@
 /** Mistake 1: one all-fields result object, so log fields reach the model. */
-import { project } from '../core/result/index.ts';
-import { type Scenario } from '../core/result/index.ts';
-import { payloadAuditSearch, toProviderItem } from '../core/lastHop/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
+import { payloadAuditSearch, toProviderItem } from '#lib/core/lastHop/index.ts';
 import type { Mistake } from './mistake.ts';
 import { chapterTools } from '../chapter/index.ts';
 

@@ -1,7 +1,7 @@
 /** Mistake 6: the handler passes authorization, token or control fields through. */
-import { project } from '../core/result/index.ts';
-import { type Scenario } from '../core/result/index.ts';
-import { toProviderItem } from '../core/lastHop/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
+import { toProviderItem } from '#lib/core/lastHop/index.ts';
 import type { Mistake } from './mistake.ts';
 import { chapterTools } from '../chapter/index.ts';
 

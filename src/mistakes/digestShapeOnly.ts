@@ -1,9 +1,9 @@
 /** Mistake 3: a digest is checked by its shape only. */
-import { sha256Hex } from '../core/json/index.ts';
-import { project } from '../core/result/index.ts';
-import { type Package } from '../core/result/index.ts';
-import { type Scenario } from '../core/result/index.ts';
-import { validateResult } from '../core/result/index.ts';
+import { sha256Hex } from '#lib/core/json/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { type Package } from '#lib/core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
+import { validateResult } from '#lib/core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 import { chapterTools } from '../chapter/index.ts';
 

@@ -4,7 +4,7 @@
  * These modules live outside src/core and must never be imported by it
  * (test/corePurity.test.ts fails if core reaches outside itself).
  */
-import type { Scenario } from '../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 
 /**
  * What each mistake's words (./mistakeText.ts) may mention of its run, by

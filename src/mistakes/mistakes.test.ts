@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { project, validateResult, type Scenario } from '../core/index.ts';
+import { project, validateResult, type Scenario } from '#lib/core/index.ts';
 import { MISTAKES, findMistake } from './index.ts';
 import { consequenceOf } from './mistakeText.ts';
 import { findScenario, chapterTools } from '../chapter/index.ts';

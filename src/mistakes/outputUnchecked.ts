@@ -1,6 +1,6 @@
 /** Mistake 2: the input is checked, the output is not. */
-import { projectDetailed } from '../core/result/index.ts';
-import { type Scenario } from '../core/result/index.ts';
+import { projectDetailed } from '#lib/core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 import { chapterTools } from '../chapter/index.ts';
 

@@ -1,7 +1,7 @@
 /** Mistake 7: results matched to calls by array position. */
-import { composeTurn, type PackagedResult } from '../core/lastHop/index.ts';
-import { project } from '../core/result/index.ts';
-import { type Scenario } from '../core/result/index.ts';
+import { composeTurn, type PackagedResult } from '#lib/core/lastHop/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 import { findScenario, chapterTools } from '../chapter/index.ts';
 

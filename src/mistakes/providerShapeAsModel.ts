@@ -1,9 +1,9 @@
 /** Mistake 8: one provider's message shape used as the internal domain model. */
-import { project } from '../core/result/index.ts';
-import { PROVIDER_ADAPTERS } from '../core/tables/index.ts';
-import { type Scenario } from '../core/result/index.ts';
-import { toProviderItem } from '../core/lastHop/index.ts';
-import { withProvider } from '../core/lastHop/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { PROVIDER_ADAPTERS } from '#lib/core/tables/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
+import { toProviderItem } from '#lib/core/lastHop/index.ts';
+import { withProvider } from '#lib/core/lastHop/index.ts';
 import type { Mistake } from './mistake.ts';
 import { chapterTools } from '../chapter/index.ts';
 

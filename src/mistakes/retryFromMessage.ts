@@ -1,7 +1,7 @@
 /** Mistake 5: the next step is guessed from the error message text. */
-import { ERROR_CATALOG } from '../core/tables/index.ts';
-import { project } from '../core/result/index.ts';
-import { type Scenario } from '../core/result/index.ts';
+import { ERROR_CATALOG } from '#lib/core/tables/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
 import type { Mistake } from './mistake.ts';
 import { chapterTools } from '../chapter/index.ts';
 

@@ -11,7 +11,7 @@ import {
   type TrustedContext,
   validateResultDetailed,
   type ValidationDetails,
-} from '../core/result/index.ts';
+} from '#lib/core/result/index.ts';
 import { chapterTools } from '../chapter/index.ts';
 
 export interface CallPreimages {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACKS, ATTACK_IDS, type AttackId } from '../lessons/attacks.ts';
-import type { Scenario } from '../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import { attackView } from './attackView.ts';
 import { findScenario } from '../chapter/index.ts';
 

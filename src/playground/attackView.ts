@@ -12,14 +12,14 @@ import {
   type AttackInfo,
   type AttackRun,
 } from '../lessons/attacks.ts';
-import { canonicalize } from '../core/json/index.ts';
-import { escapePointerSegment } from '../core/json/index.ts';
-import { project } from '../core/result/index.ts';
-import { findTool } from '../core/tables/index.ts';
-import type { Scenario } from '../core/result/index.ts';
-import { AdapterRefusedError, toProviderItem } from '../core/lastHop/index.ts';
-import { validateResult, type ValidationDetails } from '../core/result/index.ts';
-import type { Violation, ViolationCode } from '../core/tables/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
+import { escapePointerSegment } from '#lib/core/json/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { findTool } from '#lib/core/tables/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
+import { AdapterRefusedError, toProviderItem } from '#lib/core/lastHop/index.ts';
+import { validateResult, type ValidationDetails } from '#lib/core/result/index.ts';
+import type { Violation, ViolationCode } from '#lib/core/tables/index.ts';
 import { jsonDiff } from './jsonDiff.ts';
 import { chapterTools } from '../chapter/index.ts';
 

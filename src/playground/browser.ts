@@ -4,7 +4,7 @@
  * position. Every format it reads or writes has its pure codec in ./codecs;
  * each function here catches its own failures and reports them.
  */
-import type { Scenario } from '../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import { parseSearch, searchOf, type Address, type Place } from './address.ts';
 import { IO_LIMITS, refuse, type Decoded, type IoError } from './codecs/decoded.ts';
 import { parsePrefs, serializePrefs, type Prefs } from './codecs/prefs.ts';
@@ -15,7 +15,7 @@ import type { Progress } from './progress.ts';
 import type { Work } from './work.ts';
 import { withPresent } from './presentAddress.ts';
 import type { StreamDocument, StreamDocumentError } from './turn/streamDocument.ts';
-import { STRICT_JSON_LIMITS } from '../core/json/index.ts';
+import { STRICT_JSON_LIMITS } from '#lib/core/json/index.ts';
 
 export const STORAGE_KEYS = {
   work: 'tool-result-playground/work/v1',

@@ -4,7 +4,7 @@
  * closed tab loses no edit. Proofs are not kept: each counts only an action of this visit (exerciseProofs.ts).
  * Loaded with the exercise panel, never with the first page. Pure but for the two storage calls.
  */
-import { parseStrictJson } from '../core/json/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
 import { readStored, STORAGE_KEYS, writeStored } from './browser.ts';
 
 export interface CaseTexts {

@@ -6,9 +6,9 @@
  */
 import { DEMO_AUDIT_KEY } from '../lessons/demoKey.ts';
 import { z } from 'zod/mini';
-import { PROVIDER_ADAPTERS, findAdapter, type ViolationParams } from '../core/tables/index.ts';
-import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
-import { parseTrustedContext, type TrustedContext } from '../core/result/index.ts';
+import { PROVIDER_ADAPTERS, findAdapter, type ViolationParams } from '#lib/core/tables/index.ts';
+import { parseStrictJson, type JsonParseError } from '#lib/core/json/index.ts';
+import { parseTrustedContext, type TrustedContext } from '#lib/core/result/index.ts';
 
 export type DigestMode = 'sha256' | 'hmac-sha256';
 

@@ -6,8 +6,8 @@ import {
   requestFields,
   type Scenario,
   validateResultDetailed,
-} from '../core/result/index.ts';
-import { parseStrictJson } from '../core/json/index.ts';
+} from '#lib/core/result/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
 import { chapterTools, findScenario } from '../chapter/index.ts';
 import { changedInputs, fieldMap, packageFieldNames, preimageInputs } from './digestInputs.ts';
 

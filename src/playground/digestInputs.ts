@@ -15,8 +15,8 @@
  *   `model_result.data.x` the result's own); or through a digest that is itself a member of another
  *   preimage (call_binding_sha256 holds request_sha256 and result_sha256).
  */
-import { parseStrictJson, STRICT_JSON_LIMITS } from '../core/json/index.ts';
-import { DIGEST_NAMES, type DigestName, type DigestPreimages, type Package } from '../core/result/index.ts';
+import { parseStrictJson, STRICT_JSON_LIMITS } from '#lib/core/json/index.ts';
+import { DIGEST_NAMES, type DigestName, type DigestPreimages, type Package } from '#lib/core/result/index.ts';
 
 export interface DigestInput {
   /** Dotted member path inside the preimage: `tenant`, `model_result.status`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hmacSha256Hex, hmacSha256HexWebCrypto, sha256Hex, sha256HexWebCrypto } from '../core/index.ts';
+import { hmacSha256Hex, hmacSha256HexWebCrypto, sha256Hex, sha256HexWebCrypto } from '#lib/core/index.ts';
 import { draftFromContext, withDigestMode } from './contextDraft.ts';
 import { createEvaluator, evaluate, type Evaluation } from './evaluate.ts';
 import { builtinDoc, handlerTextOf } from './work.ts';

@@ -11,20 +11,20 @@
  * same evaluation with nothing kept, through the core's plain functions; a
  * test holds the two to the same answers.
  */
-import { canonicalize } from '../core/json/index.ts';
-import { PURPOSES, digestPreimages, type DigestPreimages } from '../core/result/index.ts';
-import { previewPayloads, type PayloadPreview } from '../core/lastHop/index.ts';
-import { openLiveSession, type LiveSession } from '../core/lastHop/index.ts';
-import { type Package, DIGEST_NAMES, type DigestName } from '../core/result/index.ts';
-import { type LastHopName } from '../core/tables/index.ts';
-import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
-import { AdapterRefusedError, payloadAuditSearch, type PayloadAuditSearch } from '../core/lastHop/index.ts';
-import { type TrustedContext } from '../core/result/index.ts';
-import { type ValidationDetails } from '../core/result/index.ts';
-import { VIOLATION_CODES, type Violation } from '../core/tables/index.ts';
-import type { ViolationParams } from '../core/tables/index.ts';
-import { lineStarts } from '../core/json/index.ts';
-import { utf8Length } from '../core/json/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
+import { PURPOSES, digestPreimages, type DigestPreimages } from '#lib/core/result/index.ts';
+import { previewPayloads, type PayloadPreview } from '#lib/core/lastHop/index.ts';
+import { openLiveSession, type LiveSession } from '#lib/core/lastHop/index.ts';
+import { type Package, DIGEST_NAMES, type DigestName } from '#lib/core/result/index.ts';
+import { type LastHopName } from '#lib/core/tables/index.ts';
+import { parseStrictJson, type JsonParseError } from '#lib/core/json/index.ts';
+import { AdapterRefusedError, payloadAuditSearch, type PayloadAuditSearch } from '#lib/core/lastHop/index.ts';
+import { type TrustedContext } from '#lib/core/result/index.ts';
+import { type ValidationDetails } from '#lib/core/result/index.ts';
+import { VIOLATION_CODES, type Violation } from '#lib/core/tables/index.ts';
+import type { ViolationParams } from '#lib/core/tables/index.ts';
+import { lineStarts } from '#lib/core/json/index.ts';
+import { utf8Length } from '#lib/core/json/index.ts';
 import {
   contextFromDraft,
   type ContextDraft,

@@ -14,9 +14,9 @@ import {
   type ProofResult,
 } from '../lessons/exercise.ts';
 import { injectionsIn, presentEdit, seal, type InjectStep, type Sealed } from '../lessons/exerciseActions.ts';
-import type { Package } from '../core/result/index.ts';
-import { parseStrictJson, type JsonParseError } from '../core/json/index.ts';
-import type { TrustedContext } from '../core/result/index.ts';
+import type { Package } from '#lib/core/result/index.ts';
+import { parseStrictJson, type JsonParseError } from '#lib/core/json/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
 import { SCAFFOLD_HANDLER_TEXT } from './work.ts';
 
 export interface ExerciseInput {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStrictJson } from '../core/index.ts';
+import { parseStrictJson } from '#lib/core/index.ts';
 import { insertMember } from './insertMember.ts';
 import { handlerTextOf } from './work.ts';
 

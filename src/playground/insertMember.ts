@@ -5,8 +5,8 @@
  * back. The new member goes first in its object, written the way the object's
  * first member is (on its own line when that one is). Pure.
  */
-import { parseStrictJson } from '../core/json/index.ts';
-import { escapePointerSegment } from '../core/json/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
+import { escapePointerSegment } from '#lib/core/json/index.ts';
 
 /** The text with `"member": value` as the first member of the object at `into`; null when there is no such object, or the member is there already. */
 export function insertMember(text: string, into: string, member: string, value: string): string | null {

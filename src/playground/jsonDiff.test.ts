@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseStrictJson } from '../core/index.ts';
-import { parsePointer } from '../core/json/index.ts';
+import { parseStrictJson } from '#lib/core/index.ts';
+import { parsePointer } from '#lib/core/json/index.ts';
 import {
   countKinds,
   foldRows,

@@ -11,7 +11,7 @@
  *
  * Pure: no DOM, no React.
  */
-import { escapePointerSegment } from '../core/json/index.ts';
+import { escapePointerSegment } from '#lib/core/json/index.ts';
 
 export type DiffKind = 'added' | 'removed' | 'changed';
 

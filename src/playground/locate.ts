@@ -6,8 +6,8 @@
  * Pure: offsets are UTF-16 code units, lines and columns 1-based, counted by
  * the core's one rule (textPosition.ts), Monaco's.
  */
-import { lineStarts, positionAt } from '../core/json/index.ts';
-import type { JsonLocation } from '../core/json/index.ts';
+import { lineStarts, positionAt } from '#lib/core/json/index.ts';
+import type { JsonLocation } from '#lib/core/json/index.ts';
 
 /** Where the strict parser found every value, by JSON Pointer. */
 export type Locations = ReadonlyMap<string, JsonLocation>;

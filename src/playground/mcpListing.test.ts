@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mcpToolDefinition as servedDefinition } from '../mcp/index.ts';
-import { findTool } from '../core/tables/index.ts';
+import { mcpToolDefinition as servedDefinition } from '#lib/mcp/index.ts';
+import { findTool } from '#lib/core/tables/index.ts';
 import { chapterTools, scenarios } from '../chapter/index.ts';
 import { evaluate } from './evaluate.ts';
 import { builtinDoc } from './work.ts';
 import { mcpListingOf } from './mcpListing.ts';
-import { payloadAuditSearch } from '../core/lastHop/index.ts';
+import { payloadAuditSearch } from '#lib/core/lastHop/index.ts';
 
 const resultOf = (id: string) => {
   const doc = builtinDoc(id);

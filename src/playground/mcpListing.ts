@@ -3,11 +3,11 @@
  * beside the MCP payload, with the same audit proof as every payload: a listing is read by the
  * client and the model, so nothing of protected_audit may be in it either.
  */
-import { mcpToolDefinition } from '../core/mcp/index.ts';
-import type { Package, TrustedContext } from '../core/result/index.ts';
-import { findTool } from '../core/tables/index.ts';
+import { mcpToolDefinition } from '#lib/core/mcp/index.ts';
+import type { Package, TrustedContext } from '#lib/core/result/index.ts';
+import { findTool } from '#lib/core/tables/index.ts';
 import { chapterTools } from '../chapter/index.ts';
-import { payloadAuditSearch, type PayloadAuditSearch } from '../core/lastHop/index.ts';
+import { payloadAuditSearch, type PayloadAuditSearch } from '#lib/core/lastHop/index.ts';
 
 export interface McpListingView {
   /** One entry of `tools/list`'s `tools`. */

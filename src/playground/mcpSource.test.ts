@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mcpScenarios } from '../chapter/index.ts';
-import { projectMcpDetailed } from '../core/mcp/index.ts';
+import { projectMcpDetailed } from '#lib/core/mcp/index.ts';
 import { MCP_PINNING, MCP_SERVED_TOOLS } from '../lessons/mcpServedTools.ts';
 import { evaluate } from './evaluate.ts';
 import { callToolResultPath, evaluateMcp } from './mcpSource.ts';

@@ -7,9 +7,9 @@
  * Its own module, loaded only when such a scenario is opened: the MCP schemas stay out of the
  * page's first load.
  */
-import { previewProjected } from '../core/lastHop/index.ts';
-import { projectMcpDetailed } from '../core/mcp/index.ts';
-import { digestPreimages, type TrustedContext } from '../core/result/index.ts';
+import { previewProjected } from '#lib/core/lastHop/index.ts';
+import { projectMcpDetailed } from '#lib/core/mcp/index.ts';
+import { digestPreimages, type TrustedContext } from '#lib/core/result/index.ts';
 import { MCP_PINNING, MCP_SERVED_TOOLS } from '../lessons/mcpServedTools.ts';
 import { contextFromDraft } from './contextDraft.ts';
 import { evaluateWith, type Evaluation, type EvaluationInput } from './evaluate.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Scenario } from '../core/index.ts';
+import { type Scenario } from '#lib/core/index.ts';
 import { findMistake, type Mistake } from '../mistakes/index.ts';
 import { correctVerdict, pretty, safeRun } from './mistakeView.ts';
 import { findScenario } from '../chapter/index.ts';

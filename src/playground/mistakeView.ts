@@ -3,9 +3,9 @@
  * run on a scenario the learner edited may throw (its broken code was never
  * meant to be robust), and that must show as a message, not crash the view.
  */
-import { project } from '../core/result/index.ts';
-import { type Scenario } from '../core/result/index.ts';
-import { validateResult } from '../core/result/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
+import { validateResult } from '#lib/core/result/index.ts';
 import type { Mistake, MistakeRun } from '../mistakes/index.ts';
 import { chapterTools } from '../chapter/index.ts';
 

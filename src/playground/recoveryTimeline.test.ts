@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { project, type ModelResult, type Scenario } from '../core/index.ts';
-import { ERROR_CATALOG, isErrorCode, type ErrorCode } from '../core/tables/index.ts';
+import { project, type ModelResult, type Scenario } from '#lib/core/index.ts';
+import { ERROR_CATALOG, isErrorCode, type ErrorCode } from '#lib/core/tables/index.ts';
 import { controlPlaneNext, recoveryTimeline, RECOVERY_PATH_IDS } from './recoveryTimeline.ts';
 import { findScenario, chapterTools } from '../chapter/index.ts';
 

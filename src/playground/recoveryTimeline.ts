@@ -11,9 +11,9 @@
  * which a tampered package could rewrite): the code decides, the text only
  * explains. Pure: no React, no DOM.
  */
-import { ERROR_CATALOG } from '../core/tables/index.ts';
-import { project, type ModelResult } from '../core/result/index.ts';
-import { isErrorCode, type Recovery } from '../core/tables/index.ts';
+import { ERROR_CATALOG } from '#lib/core/tables/index.ts';
+import { project, type ModelResult } from '#lib/core/result/index.ts';
+import { isErrorCode, type Recovery } from '#lib/core/tables/index.ts';
 import type { Lang } from '../lang.ts';
 import { RECOVERY_PATHS, type NextAction, type RecoveryPathId, type StepKind } from '../lessons/recoveryPaths.ts';
 import { RECOVERY_TEXT, type PathFacts, type ResultFacts } from '../lessons/recoveryText.ts';

@@ -5,7 +5,7 @@
  */
 import type { AttackId } from '../lessons/attacks.ts';
 import type { Lang } from '../lang.ts';
-import type { JsonParseError } from '../core/json/index.ts';
+import type { JsonParseError } from '#lib/core/json/index.ts';
 import type { IoErrorCode, IoIssue } from './codecs/decoded.ts';
 import type { AddressProblem, Place } from './address.ts';
 import type { LabAction } from '../lessons/recoveryLab/labLog.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseStrictJson } from '../core/json/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
 import { stripJsonc } from './stripJsonc.ts';
 
 describe('stripJsonc: the one-click fix for a JSONC paste', () => {

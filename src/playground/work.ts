@@ -4,7 +4,7 @@
  * never loses text), the selected attack, and the five exercise results.
  * This is what localStorage keeps and what a share link carries. Pure.
  */
-import { type Scenario } from '../core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
 import type { AttackId } from '../lessons/attacks.ts';
 import type { RecoveryCaseId } from '../lessons/recoveryProofs.ts';
 import type { BrokenPlaneId } from '../lessons/recoveryLab/brokenPlaneIds.ts';

@@ -21,8 +21,8 @@ import {
   type RunContext,
   type StatusAnswerOf,
   type ToolRuntime,
-} from '../../../src/control/index.ts';
-import type { ToolSpec } from '../../../src/core/index.ts';
+} from '#lib/control/index.ts';
+import type { ToolSpec } from '#lib/core/index.ts';
 import type { BankAccount, BankingEnvironment, Transaction } from './environment.ts';
 import { pyFloatRepr, pyTail } from './python.ts';
 import { bankingToolSpecs as specs, type BankingToolName } from './tools.ts';

@@ -17,8 +17,8 @@
  * - `recipient` is any string, not an IBAN: upstream's ground truths send money to "Spotify" and "Apple".
  */
 import { z } from 'zod/mini';
-import { defineTool } from '../../../src/core/index.ts';
-import { codePointLength } from '../../../src/core/json/index.ts';
+import { defineTool } from '#lib/core/index.ts';
+import { codePointLength } from '#lib/core/json/index.ts';
 
 /** Code points, not UTF-16 units, as the contract counts lengths. */
 const text = (max: number, description: string) =>

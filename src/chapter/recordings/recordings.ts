@@ -9,9 +9,9 @@
  * The stream texts are not imported here: the tests read the files, and the
  * playground's turn mode loads them lazily, one at a time.
  */
-import type { JsonValue } from '../../core/json/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
-import type { GateVerdict, TurnContext, TurnProblemCode } from '../../core/turn/index.ts';
+import type { JsonValue } from '#lib/core/json/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import type { GateVerdict, TurnContext, TurnProblemCode } from '#lib/core/turn/index.ts';
 import index from './recordings.json' with { type: 'json' };
 
 /** Where a recording came from: a repository file at a commit, or a documentation page. */

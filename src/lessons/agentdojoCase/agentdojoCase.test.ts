@@ -4,7 +4,7 @@
  * own count stays at one. The transcription is held to the port of the suite in eval/agentdojo/banking/lessonCase.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../core/index.ts';
+import { createDispatcher } from '#lib/core/index.ts';
 import { createAgentDojoCase, heldOf } from './agentdojoCase.ts';
 import { BANK_TOOLS } from './bankTools.ts';
 import { SPELLING_IDS, spell } from './spellings.ts';

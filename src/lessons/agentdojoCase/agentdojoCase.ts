@@ -16,7 +16,7 @@
  * Nothing here decides an outcome: each answer is the plane's, the payments are the bank's, and a
  * proof step is kept only from the plane's answer to the learner's ask (./caseProofs.ts). No React.
  */
-import { createDispatcher, type ModelResult } from '../../core/index.ts';
+import { createDispatcher, type ModelResult } from '#lib/core/index.ts';
 import {
   createControlPlane,
   memoryStore,
@@ -26,7 +26,7 @@ import {
   type HeldArgument,
   type PlaneCall,
   type Preview,
-} from '../../control/index.ts';
+} from '#lib/control/index.ts';
 import { DEMO_AUDIT_KEY } from '../demoKey.ts';
 import { createBank, type Payment } from './bank.ts';
 import { BANK_TOOLS } from './bankTools.ts';

@@ -12,7 +12,7 @@ import {
   type RunContext,
   type StatusAnswerOf,
   type ToolRuntime,
-} from '../../control/index.ts';
+} from '#lib/control/index.ts';
 import { getMostRecentTransactions, sendMoney } from './bankTools.ts';
 import { OWN_IBAN, TRANSACTIONS, type UpstreamTransaction } from './upstream.ts';
 

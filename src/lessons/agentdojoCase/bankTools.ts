@@ -12,8 +12,8 @@
  * - strings are bounded (code points) where upstream's are not, far above anything the case holds.
  */
 import { z } from 'zod/mini';
-import { defineTool } from '../../core/index.ts';
-import { codePointLength } from '../../core/json/index.ts';
+import { defineTool } from '#lib/core/index.ts';
+import { codePointLength } from '#lib/core/json/index.ts';
 
 /** Code points, not UTF-16 units, as the contract counts lengths. */
 const text = (max: number, description: string) =>

@@ -9,7 +9,7 @@
  * of src/control. The lab (./lab.ts) drives one with the learner's actions,
  * as it drives the real plane, and `harmsOf` names what then shows.
  */
-import type { Dispatcher, ModelResult, Package, TrustedContext } from '../../core/index.ts';
+import type { Dispatcher, ModelResult, Package, TrustedContext } from '#lib/core/index.ts';
 import type {
   Approval,
   Attempt,
@@ -20,7 +20,7 @@ import type {
   Preview,
   Principal,
   ToolRuntime,
-} from '../../control/index.ts';
+} from '#lib/control/index.ts';
 import type { BrokenPlaneId } from './brokenPlaneIds.ts';
 
 /** The message a handler, a proxy or a translation may put in an error instead of the catalog's (mistake 5's rewrite). */

@@ -7,7 +7,7 @@
  * answer is the plane's, and a proof step is recorded only from it
  * (../recoveryProofs.ts). No React, no browser.
  */
-import { createDispatcher, principalRef, type ModelResult } from '../../core/index.ts';
+import { createDispatcher, principalRef, type ModelResult } from '#lib/core/index.ts';
 import { lastHop, type LastHop } from './lastHop.ts';
 import { labStore } from './labStore.ts';
 import { EMPTY_AUDIT, labAudit, type LabAudit } from './labAudit.ts';
@@ -23,7 +23,7 @@ import {
   type Execution,
   type IdempotencyRecord,
   type Preview,
-} from '../../control/index.ts';
+} from '#lib/control/index.ts';
 import { DEFAULT_RECOVERY_CASE, type RecoveryCaseId, type RecoveryStep } from '../recoveryProofs.ts';
 import { proofsOf } from './labProofs.ts';
 import { createBrokenPlane, type BrokenPlane } from './brokenPlanes.ts';

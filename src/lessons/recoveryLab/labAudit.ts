@@ -14,7 +14,7 @@ import {
   type AuditVerdict,
   type Checkpoint,
   type Finding,
-} from '../../control/index.ts';
+} from '#lib/control/index.ts';
 import type { RecoveryStep } from '../recoveryProofs.ts';
 import type { LastHop } from './lastHop.ts';
 import type { AuditCheck } from './labLog.ts';

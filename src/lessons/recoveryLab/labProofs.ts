@@ -2,7 +2,7 @@
  * The proof steps one answer of the real plane shows (../recoveryProofs.ts decides whether each demonstrates its
  * proof): read from the answer, the key's record before the call, and the downstream's rows after it. Pure.
  */
-import type { IdempotencyRecord } from '../../control/index.ts';
+import type { IdempotencyRecord } from '#lib/control/index.ts';
 import type { RecoveryStep } from '../recoveryProofs.ts';
 import type { LabAnswer } from './lab.ts';
 import { LAB_POLICY, type DraftRow, type EmailRow } from './stage.ts';

@@ -11,8 +11,8 @@
  * deployment's store would hold for the same entries. An entry's content is
  * one, in the store; only its links differ between the two chains.
  */
-import { chainSha256 } from '../../control/auditLink.ts';
-import { memoryStore, type AuditEntry, type RecordScope, type Store } from '../../control/index.ts';
+import { chainSha256 } from '#lib/control/auditLink.ts';
+import { memoryStore, type AuditEntry, type RecordScope, type Store } from '#lib/control/index.ts';
 
 /** The lab's audit key: in the page's code, since the learner plays the operator too; a real one is kept where the store's writers cannot read it. */
 export const LAB_AUDIT_KEY = {

@@ -9,7 +9,7 @@ import {
   type Package,
   type ProviderItem,
   type TrustedContext,
-} from '../../core/index.ts';
+} from '#lib/core/index.ts';
 
 /** The item, its model_result as text and nothing of the audit; or the codes the adapter's validation refused. */
 export type LastHop = { ok: true; item: ProviderItem } | { ok: false; codes: string[] };

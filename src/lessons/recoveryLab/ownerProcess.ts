@@ -8,7 +8,7 @@
  * however far the learner moves the clock: what is left of it is what a
  * killed process leaves, its record in the store, `started`, under its lease.
  */
-import { createControlPlane, type Clock, type ControlPlane, type ControlPlaneOptions } from '../../control/index.ts';
+import { createControlPlane, type Clock, type ControlPlane, type ControlPlaneOptions } from '#lib/control/index.ts';
 import type { AnswerKind } from './lab.ts';
 import type { LabTool } from './stage.ts';
 

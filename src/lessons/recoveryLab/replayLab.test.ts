@@ -4,7 +4,7 @@
  * beside it; setters in a row count once, and the log stops at its bound.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSchema } from '../../core/tables/index.ts';
+import { checkSchema } from '#lib/core/tables/index.ts';
 import { createRecoveryLab } from './lab.ts';
 import { LAB_LOG_MAX, LabLogSchema, logAction, type LabAction } from './labLog.ts';
 import { pairLabs } from './pairLabs.ts';

@@ -6,8 +6,8 @@
  * under a key the dispatcher chose goes to `execute` with that key; so does every call of a broken plane, which has
  * no turn path (the lab gives it the key the real plane would derive).
  */
-import { assembleTurn, type AssembledTurn } from '../../core/index.ts';
-import type { ControlPlane, Execution, Principal } from '../../control/index.ts';
+import { assembleTurn, type AssembledTurn } from '#lib/core/index.ts';
+import type { ControlPlane, Execution, Principal } from '#lib/control/index.ts';
 import type { BrokenExecution, BrokenPlane } from './brokenPlanes.ts';
 import { labResponseId } from './labAudit.ts';
 

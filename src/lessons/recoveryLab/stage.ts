@@ -8,8 +8,8 @@
  * status query, each used once. Nothing here decides a recovery: the plane does.
  */
 import { z } from 'zod/mini';
-import { defineTool, type ToolSpec } from '../../core/index.ts';
-import type { Principal, RunContext, StatusAnswer, ToolRuntime } from '../../control/index.ts';
+import { defineTool, type ToolSpec } from '#lib/core/index.ts';
+import type { Principal, RunContext, StatusAnswer, ToolRuntime } from '#lib/control/index.ts';
 import { chapterTools } from '../../chapter/index.ts';
 import type { RecoveryCaseId } from '../recoveryProofs.ts';
 

@@ -6,8 +6,8 @@
  * and refused with a reason — never half-applied.
  */
 import type { z } from 'zod/mini';
-import { parseStrictJson, type JsonParseError } from '../../core/json/index.ts';
-import { utf8Length } from '../../core/json/index.ts';
+import { parseStrictJson, type JsonParseError } from '#lib/core/json/index.ts';
+import { utf8Length } from '#lib/core/json/index.ts';
 
 export const IO_LIMITS = {
   /** A share fragment (compressed) or an imported file, in bytes. */

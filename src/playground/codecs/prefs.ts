@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import { LANGS, type Lang } from '../../lang.ts';
 import { strictJson } from './decoded.ts';
-import { checkSchema } from '../../core/tables/index.ts';
+import { checkSchema } from '#lib/core/tables/index.ts';
 
 export type ThemePref = 'light' | 'dark' | 'system';
 

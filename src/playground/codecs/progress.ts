@@ -6,7 +6,7 @@ import { MAX_ANSWER_CHARS, type Progress } from '../progress.ts';
 import { ATTACK_ID_LIST, MISTAKE_COUNT } from '../work.ts';
 import { byteLength, refuse, schemaError, strictJson, type Decoded } from './decoded.ts';
 import { AttackIdSchema } from './docSchema.ts';
-import { checkSchema } from '../../core/tables/index.ts';
+import { checkSchema } from '#lib/core/tables/index.ts';
 
 export const PROGRESS_FORMAT = 'tool-result-playground-progress-v2';
 /** Progress saved before 2026-12-01 (f646da9): its proofs were counted by opening the exercise, its questions by typing anything. */

@@ -3,7 +3,7 @@ import { edited } from '../testWork.ts';
 import { SCAFFOLD_HANDLER_TEXT, workedAnswer, type Doc } from '../work.ts';
 import { parsePrefs } from './prefs.ts';
 import { parseSavedWork, serializeWork } from './savedWork.ts';
-import { parseStrictJson } from '../../core/json/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
 
 const JSON_OF = (text: string): Record<string, unknown> => {
   const r = parseStrictJson(text);

@@ -16,7 +16,7 @@ import {
   ScenarioIdSchema,
   TurnWorkSchema,
 } from './docSchema.ts';
-import { checkSchema } from '../../core/tables/index.ts';
+import { checkSchema } from '#lib/core/tables/index.ts';
 
 export const WORK_FORMAT = 'tool-result-playground-work-v1';
 

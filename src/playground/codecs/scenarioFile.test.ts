@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, parseStrictJson } from '../../core/index.ts';
+import { parseScenario, parseStrictJson } from '#lib/core/index.ts';
 import { builtinDoc } from '../work.ts';
 import { IO_LIMITS } from './decoded.ts';
 import { decodeScenarioFile, scenarioFileOf } from './scenarioFile.ts';

@@ -1,6 +1,6 @@
 /** The scenario file's codec (the CLI's format): export of the open document, import of a chosen file's bytes. Pure. */
-import { parseScenario, SCENARIO_FORMAT, type Scenario } from '../../core/result/index.ts';
-import { decodeUtf8Strict } from '../../core/json/index.ts';
+import { parseScenario, SCENARIO_FORMAT, type Scenario } from '#lib/core/result/index.ts';
+import { decodeUtf8Strict } from '#lib/core/json/index.ts';
 import { contextFromDraft, contextObjectFromDraft } from '../contextDraft.ts';
 import { compactDocs, docOfScenario, type Doc, type ScenarioMeta, type Work } from '../work.ts';
 import { IO_LIMITS, refuse, strictJson, type Decoded } from './decoded.ts';

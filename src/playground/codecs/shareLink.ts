@@ -41,7 +41,7 @@ import {
   ScenarioIdSchema,
   TurnShareSchema,
 } from './docSchema.ts';
-import { checkSchema } from '../../core/tables/index.ts';
+import { checkSchema } from '#lib/core/tables/index.ts';
 
 export const SHARE_FORMAT = 'tool-result-playground-share-v1';
 /** The fragment of a share link: `#s=` then lz-string's URI-safe compression of the share JSON. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize } from '../../core/json/index.ts';
-import { runTurn } from '../../core/turn/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
+import { runTurn } from '#lib/core/turn/index.ts';
 import { auditProof, viewContinuation } from './continuationView.ts';
 import { isHealthyFixture, turnFixtures, chapterTools } from '../../chapter/index.ts';
 

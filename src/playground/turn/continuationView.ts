@@ -9,19 +9,19 @@
  * const v = viewContinuation('openai', fixture.stream, fixture.turn_context, fixture.handlers, 'stateless');
  * v.ok && v.proof.found // []
  */
-import { assembleTurn, type TurnEvents } from '../../core/turn/index.ts';
-import { canonicalize } from '../../core/json/index.ts';
-import { continueTurn, type ContinuationBody, type ContinuationMode } from '../../core/turn/index.ts';
-import { dispatchTurn } from '../../core/turn/index.ts';
-import { boundResponseId, type GateVerdict } from '../../core/turn/index.ts';
+import { assembleTurn, type TurnEvents } from '#lib/core/turn/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
+import { continueTurn, type ContinuationBody, type ContinuationMode } from '#lib/core/turn/index.ts';
+import { dispatchTurn } from '#lib/core/turn/index.ts';
+import { boundResponseId, type GateVerdict } from '#lib/core/turn/index.ts';
 import { inputFault } from './inputFault.ts';
-import type { JsonValue } from '../../core/json/index.ts';
-import type { Package } from '../../core/result/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
-import type { TrustedContext } from '../../core/result/index.ts';
-import type { AssembledTurn } from '../../core/turn/index.ts';
-import type { TurnContext } from '../../core/turn/index.ts';
-import { describeTurnText, type RefusalParams, type TurnWordsParams } from '../../core/turn/index.ts';
+import type { JsonValue } from '#lib/core/json/index.ts';
+import type { Package } from '#lib/core/result/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
+import type { AssembledTurn } from '#lib/core/turn/index.ts';
+import type { TurnContext } from '#lib/core/turn/index.ts';
+import { describeTurnText, type RefusalParams, type TurnWordsParams } from '#lib/core/turn/index.ts';
 import { chapterTools } from '../../chapter/index.ts';
 
 export interface ViewedPackage {

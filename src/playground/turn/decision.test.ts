@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/turn/index.ts';
-import { TURN_PROBLEM_CODES } from '../../core/turn/index.ts';
-import { TURN_PROVIDERS } from '../../core/turn/index.ts';
-import { segmentsText } from '../../core/messages/index.ts';
-import { zh } from '../../core/messages/locales/zh.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
+import { TURN_PROBLEM_CODES } from '#lib/core/turn/index.ts';
+import { TURN_PROVIDERS } from '#lib/core/turn/index.ts';
+import { segmentsText } from '#lib/core/messages/index.ts';
+import { zh } from '#lib/core/messages/locales/zh.ts';
 import { decideTurn } from './decision.ts';
 import { withoutTheRule } from './problemStories.ts';
 import { PROBLEM_TEXT } from './problemText.ts';

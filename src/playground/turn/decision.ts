@@ -9,12 +9,12 @@
  * decideTurn(assembleTurn('anthropic', truncated.stream), ctx)
  * // { kind: 'stopped', problems: [{ code: 'NOT_A_TOOL_TURN', provider: 'anthropic', quoted: '{"city":"Par', … }] }
  */
-import { gateCall, type GateVerdict, type TurnWordsParams } from '../../core/turn/index.ts';
+import { gateCall, type GateVerdict, type TurnWordsParams } from '#lib/core/turn/index.ts';
 import { inputFault } from './inputFault.ts';
-import type { AssembledTurn, TurnProblem } from '../../core/turn/index.ts';
-import type { TurnContext } from '../../core/turn/index.ts';
-import type { TrustedContext } from '../../core/result/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
+import type { AssembledTurn, TurnProblem } from '#lib/core/turn/index.ts';
+import type { TurnContext } from '#lib/core/turn/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
 import { chapterTools } from '../../chapter/index.ts';
 
 /** A problem with what its rule's story mentions: the turn's provider and the cut-off call's arguments text. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
 import { applyFault, FAULT_SWITCHES, faultsFor } from './faults.ts';
 import { FAULT_TEXT } from './faultText.ts';
 import { isHealthyFixture, turnFixtures } from '../../chapter/index.ts';

@@ -12,9 +12,9 @@
  * const r = applyFault('cut_before_terminal', 'openai', fixture.stream);
  * r.ok && assembleTurn('openai', r.events).problems[0].code // 'STREAM_UNTERMINATED'
  */
-import { assembleTurn } from '../../core/turn/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
-import type { AssembledTurn, TurnProblemCode } from '../../core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import type { AssembledTurn, TurnProblemCode } from '#lib/core/turn/index.ts';
 
 export type FaultId =
   | 'cut_before_terminal'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TURN_PROVIDERS } from '../../core/turn/index.ts';
-import { canonicalize } from '../../core/json/index.ts';
+import { TURN_PROVIDERS } from '#lib/core/turn/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
 import { injectionStory } from './injectionStory.ts';
 
 describe('the injection story, for every provider', () => {

@@ -10,11 +10,11 @@
  * const s = injectionStory('openai');
  * s.ok && s.steps.map((x) => x.kind) // ['injected_hit', 'model_asks', 'gate_answers', 'continuation_carries']
  */
-import { assembleTurn } from '../../core/turn/index.ts';
-import type { JsonValue } from '../../core/json/index.ts';
-import type { ModelResult } from '../../core/result/index.ts';
-import { project } from '../../core/result/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
+import type { JsonValue } from '#lib/core/json/index.ts';
+import type { ModelResult } from '#lib/core/result/index.ts';
+import { project } from '#lib/core/result/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
 import { viewContinuation } from './continuationView.ts';
 import { decideTurn } from './decision.ts';
 import { findScenario, findTurnFixture, chapterTools } from '../../chapter/index.ts';

@@ -3,7 +3,7 @@
  * entry, a handler output missing, stream text that is not JSON), as the params the page renders in the
  * learner's language (docs/turn-contract.md#the-input-gate). Anything else the core throws is a bug, said as one.
  */
-import { StreamTextRefusedError, TurnInputError, type TurnWordsParams } from '../../core/turn/index.ts';
+import { StreamTextRefusedError, TurnInputError, type TurnWordsParams } from '#lib/core/turn/index.ts';
 
 export function inputFault(e: unknown): { call_id: string | null; params: TurnWordsParams } {
   if (e instanceof TurnInputError) return { call_id: e.call_id, params: e.params };

@@ -4,9 +4,9 @@
  * the contract, else the generic one, with the cut-off arguments quoted where
  * the story shows them. The words are in ./problemText.ts.
  */
-import type { ProviderName } from '../../core/tables/index.ts';
-import type { TurnProblemCode } from '../../core/turn/index.ts';
-import type { TurnProblemParams } from '../../core/turn/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import type { TurnProblemCode } from '#lib/core/turn/index.ts';
+import type { TurnProblemParams } from '#lib/core/turn/index.ts';
 import type { Lang } from '../../lang.ts';
 import { PROBLEM_TEXT, type Story } from './problemText.ts';
 

@@ -6,8 +6,8 @@
  * dispatcher might have trusted instead. A story that quotes the call's
  * cut-off arguments is a function of them.
  */
-import type { ProviderName } from '../../core/tables/index.ts';
-import type { TurnProblemCode } from '../../core/turn/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import type { TurnProblemCode } from '#lib/core/turn/index.ts';
 import { defineTexts } from '../../texts.ts';
 
 /** A "without" story: plain words, or words that quote the arguments text. */

@@ -6,9 +6,9 @@
  * does with them (test/recordingsSdk.test.ts pins that).
  */
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
 import { recordings } from '../../chapter/recordings/index.ts';
-import { recordingText } from '../../../test/support/recordings.ts';
+import { recordingText } from '../../../packages/tool-result-contract/test/support/recordings.ts';
 import { parseSearch } from '../address.ts';
 import { parseSavedWork, serializeWork } from '../codecs/savedWork.ts';
 import { applyShare, decodeShare, encodeShare, sharePayloadOf } from '../codecs/shareLink.ts';

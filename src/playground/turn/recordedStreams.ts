@@ -8,8 +8,8 @@
  * tools are not in the registry: the gate answers them).
  */
 import { recordings, findRecording, type Recording } from '../../chapter/recordings/index.ts';
-import { readTurnStream } from '../../core/turn/index.ts';
-import type { JsonValue } from '../../core/json/index.ts';
+import { readTurnStream } from '#lib/core/turn/index.ts';
+import type { JsonValue } from '#lib/core/json/index.ts';
 import { TURN_FIXTURE_FORMAT, type TurnFixture } from '../../chapter/index.ts';
 
 /** One chunk per stream file, loaded on demand. */

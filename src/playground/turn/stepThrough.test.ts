@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assembleTurn, createTurnAssembler } from '../../core/turn/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
-import type { AssembledTurn } from '../../core/turn/index.ts';
+import { assembleTurn, createTurnAssembler } from '#lib/core/turn/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import type { AssembledTurn } from '#lib/core/turn/index.ts';
 import { applyFault, faultsFor } from './faults.ts';
 import { openStepSession, overviewStream, stepAt } from './stepThrough.ts';
 import { bigStream } from '../../../bench/bigStream.ts';

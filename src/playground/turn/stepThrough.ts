@@ -8,11 +8,11 @@
  * const o = overviewStream('anthropic', fixture.stream);
  * o.ok && stepAt('anthropic', o, 3).calls[0].added // '{"order_ref"'
  */
-import { openTurnSession, type TurnSession } from '../../core/turn/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
-import type { AssembledTurn, TurnProblem, TurnTerminal } from '../../core/turn/index.ts';
-import { readTurnStream, type StreamEvent, type StreamLayout, type StreamTextError } from '../../core/turn/index.ts';
-import type { JsonValue } from '../../core/json/index.ts';
+import { openTurnSession, type TurnSession } from '#lib/core/turn/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import type { AssembledTurn, TurnProblem, TurnTerminal } from '#lib/core/turn/index.ts';
+import { readTurnStream, type StreamEvent, type StreamLayout, type StreamTextError } from '#lib/core/turn/index.ts';
+import type { JsonValue } from '#lib/core/json/index.ts';
 
 /** The event a step reads: its place in the stream, its type (when it has one) and the raw value. */
 export interface StepEvent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
 import { overviewStream } from './stepThrough.ts';
 import { storyStepsReached } from './storyProgress.ts';
 import { findTurnFixture } from '../../chapter/index.ts';

@@ -11,11 +11,11 @@
  * const text = encodeStreamDocument({ provider: 'openai', base: 'openai.one_call', stream: '[…]' });
  * decodeStreamDocument(text) // { ok: true, document: { provider: 'openai', base: 'openai.one_call', stream: '[…]' } }
  */
-import { isTurnProvider, TURN_PROVIDERS } from '../../core/turn/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
-import { parseStrictJson, STRICT_JSON_LIMITS, type JsonLocation, type JsonParseError } from '../../core/json/index.ts';
-import { utf8Length } from '../../core/json/index.ts';
-import { offsetToLineColumn } from '../../core/json/index.ts';
+import { isTurnProvider, TURN_PROVIDERS } from '#lib/core/turn/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import { parseStrictJson, STRICT_JSON_LIMITS, type JsonLocation, type JsonParseError } from '#lib/core/json/index.ts';
+import { utf8Length } from '#lib/core/json/index.ts';
+import { offsetToLineColumn } from '#lib/core/json/index.ts';
 import { isTurnStreamId, providerOfStream } from './turnAddress.ts';
 
 /** The versioned format name; a later version gets a new name, and this codec refuses names it does not know. */

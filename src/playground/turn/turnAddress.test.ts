@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TURN_PROVIDERS } from '../../core/turn/index.ts';
+import { TURN_PROVIDERS } from '#lib/core/turn/index.ts';
 import { parseSearch } from '../address.ts';
 import { buildTurnAddress, TURN_PROVIDER_NAMES, TURN_STREAM_IDS, turnAddressOf } from './turnAddress.ts';
 import { turnFixtures } from '../../chapter/index.ts';

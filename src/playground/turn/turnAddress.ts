@@ -14,7 +14,7 @@
  * @example
  * turnAddressOf('anthropic', null) // { ok: true, address: { provider: 'anthropic', stream: 'anthropic.one_call' } }
  */
-import type { ProviderName } from '../../core/tables/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
 import { RECORDED_STREAM_IDS } from './recordedStreamIds.ts';
 
 export const TURN_PROVIDER_NAMES: readonly ProviderName[] = ['openai', 'anthropic', 'gemini'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
 import { faultsFor } from './faults.ts';
 import { FAULT_TEXT } from './faultText.ts';
 import { EMPTY_TURN_DOC, type TurnDoc } from './turnWork.ts';

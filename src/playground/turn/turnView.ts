@@ -10,12 +10,12 @@
  * const v = turnView({ stream: 'anthropic.truncated', doc: EMPTY_TURN_DOC, continuation: 'stateless' });
  * v.decision?.kind // 'stopped'
  */
-import { assembleTurn } from '../../core/turn/index.ts';
-import type { ContinuationMode } from '../../core/turn/index.ts';
-import type { ProviderName } from '../../core/tables/index.ts';
-import { parseStrictJson } from '../../core/json/index.ts';
-import type { AssembledTurn } from '../../core/turn/index.ts';
-import { readTurnStream, type StreamTextError } from '../../core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
+import type { ContinuationMode } from '#lib/core/turn/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
+import type { AssembledTurn } from '#lib/core/turn/index.ts';
+import { readTurnStream, type StreamTextError } from '#lib/core/turn/index.ts';
 import { viewContinuation, type ContinuationView } from './continuationView.ts';
 import { decideTurn, type TurnDecision } from './decision.ts';
 import { applyFault, FAULT_SWITCHES, isHealthyToolTurn, type FaultId, type FaultRefusal } from './faults.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { shareUnchanged } from './jsonShare.ts';
-import { parseStrictJson } from '../../core/json/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
 
 describe('shareUnchanged', () => {
   it('keeps the previous object for every unchanged subtree, and a new one on the changed path', () => {

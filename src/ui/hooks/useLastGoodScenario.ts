@@ -5,7 +5,7 @@
  * built-in scenario (for an MCP document, the default one).
  */
 import { useMemo, useRef } from 'react';
-import { SCENARIO_FORMAT, type Scenario } from '../../core/result/index.ts';
+import { SCENARIO_FORMAT, type Scenario } from '#lib/core/result/index.ts';
 import type { Evaluation } from '../../playground/evaluate.ts';
 import { DEFAULT_SCENARIO_ID, scenarioMeta, type Work } from '../../playground/work.ts';
 import { findScenario } from '../../chapter/index.ts';

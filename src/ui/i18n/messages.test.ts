@@ -5,8 +5,8 @@
  * core/messages/locales.test.ts, renders generated params of every kind).
  */
 import { describe, expect, it } from 'vitest';
-import { describeParams, RULES, type ViolationParams, type ViolationParamsKind } from '../../core/tables/index.ts';
-import { projectDetailed, validateResultDetailed, type Violation } from '../../core/index.ts';
+import { describeParams, RULES, type ViolationParams, type ViolationParamsKind } from '#lib/core/tables/index.ts';
+import { projectDetailed, validateResultDetailed, type Violation } from '#lib/core/index.ts';
 import { ATTACK_IDS, attackApplies, runAttack } from '../../lessons/attacks.ts';
 import { MESSAGES } from './messages.ts';
 import { scenarios, chapterTools } from '../../chapter/index.ts';

@@ -5,8 +5,8 @@
  * the panels that load after the first paint (the turn mode, the attack lab);
  * the first-load panels take the Chinese locale and the rules on demand (useViolationWords).
  */
-import { en, type MessageLocale } from '../../core/messages/index.ts';
-import { zh } from '../../core/messages/locales/zh.ts';
+import { en, type MessageLocale } from '#lib/core/messages/index.ts';
+import { zh } from '#lib/core/messages/locales/zh.ts';
 import type { Lang } from '../../lang.ts';
 
 export const MESSAGES: Readonly<Record<Lang, MessageLocale>> = Object.freeze({ en, zh });

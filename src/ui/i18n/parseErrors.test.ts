@@ -4,7 +4,7 @@
  * the learner needs (the member name, the line and column of its first appearance, what was found where).
  */
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8Strict, parseStrictJson, type JsonParseError, type JsonParseReason } from '../../core/json/index.ts';
+import { decodeUtf8Strict, parseStrictJson, type JsonParseError, type JsonParseReason } from '#lib/core/json/index.ts';
 import { evaluate } from '../../playground/evaluate.ts';
 import { builtinDoc } from '../../playground/work.ts';
 import { problemMessage } from '../features/problems/ProblemsList.tsx';

@@ -3,8 +3,8 @@
  * (core/messages/locales/zh.ts, its `parse`), said from the refusal's reason and specifics. Loaded after the first
  * paint (violationWords.ts) or with the lazy panel that shows it.
  */
-import type { JsonParseError } from '../../core/json/index.ts';
-import { zh } from '../../core/messages/locales/zh.ts';
+import type { JsonParseError } from '#lib/core/json/index.ts';
+import { zh } from '#lib/core/messages/locales/zh.ts';
 import type { Lang } from '../../lang.ts';
 
 export function parseErrorText(error: JsonParseError, lang: Lang): string {

@@ -8,8 +8,8 @@
  * specific is blank, never English in the Chinese UI.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { describeParams, type ViolationCode, type ViolationParams } from '../../core/tables/index.ts';
-import type { JsonParseError } from '../../core/json/index.ts';
+import { describeParams, type ViolationCode, type ViolationParams } from '#lib/core/tables/index.ts';
+import type { JsonParseError } from '#lib/core/json/index.ts';
 import type { Lang } from '../../lang.ts';
 import type { ViolationText } from './violations.ts';
 

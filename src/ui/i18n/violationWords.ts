@@ -6,6 +6,6 @@
  * the first load, since the core makes them anyway. A strict-JSON refusal's
  * Chinese (parseErrors.ts) comes with them.
  */
-export { zh } from '../../core/messages/locales/zh.ts';
+export { zh } from '#lib/core/messages/locales/zh.ts';
 export { VIOLATION_TEXTS } from './violations.ts';
 export { parseErrorText } from './parseErrors.ts';

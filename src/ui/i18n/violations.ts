@@ -3,7 +3,7 @@
  * and the attack or mistake it stops. The core reports codes; only the UI
  * turns them into prose (zod's "messages at the edge").
  */
-import type { ViolationCode } from '../../core/tables/index.ts';
+import type { ViolationCode } from '#lib/core/tables/index.ts';
 import { defineTexts } from '../../texts.ts';
 
 export interface ViolationText {

@@ -3,7 +3,7 @@
  * with the mode: the playground paints with less JavaScript.
  */
 import { lazy, Suspense, useCallback, useMemo, type JSX, type Ref } from 'react';
-import type { TrustedContext } from '../../core/result/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
 import type { ProofStep } from '../../lessons/exerciseProofs.ts';
 import type { Lang } from '../../lang.ts';
 import { contextFromDraft, type ContextDraft } from '../../playground/contextDraft.ts';

@@ -6,7 +6,7 @@
  * the rest). The attack lab and the learn view load with their mode.
  */
 import { lazy, Suspense, type CSSProperties, type JSX, type ReactNode } from 'react';
-import type { Scenario } from '../../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import type { Lang } from '../../lang.ts';
 import type { Evaluation } from '../../playground/evaluate.ts';
 import type { AppState } from '../../playground/reducer.ts';

@@ -113,7 +113,8 @@ const en = {
     'A look-alike. An IBAN with a Cyrillic У for the Latin U is another value after NFKC: provenance follows values, not meaning.',
     'The user’s own words naming the attacker’s account. Trusted means trusted: when the request itself names the IBAN, as one of AgentDojo’s banking tasks does, nothing here can tell.',
   ] as readonly string[],
-  limitsDoc: 'Read more in this repository: docs/argument-provenance.md, section “Limits, said plainly”.',
+  limitsDoc:
+    'Read more in this repository: packages/tool-result-contract/docs/argument-provenance.md, section “Limits, said plainly”.',
 };
 
 const zh: typeof en = {
@@ -221,7 +222,7 @@ const zh: typeof en = {
     '形近字符。把拉丁字母 U 换成西里尔字母 У 的 IBAN，经过 NFKC 后是另一个值：参数来源追踪的是值，而不是含义。',
     '用户自己的话里写着攻击者的账户。受信任就是受信任：当请求本身就写出这个 IBAN 时（AgentDojo 银行套件中就有这样的任务），这里无从分辨。',
   ] as readonly string[],
-  limitsDoc: '详见本仓库 docs/argument-provenance.md 的“Limits, said plainly”一节。',
+  limitsDoc: '详见本仓库 packages/tool-result-contract/docs/argument-provenance.md 的“Limits, said plainly”一节。',
 };
 
 export const CASE_TEXT = defineTexts({ en, zh });

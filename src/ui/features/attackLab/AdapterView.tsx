@@ -1,6 +1,6 @@
 /** What the provider adapter makes of the victim's package and of the tampered one: an item serialized, or a refusal with its codes. */
 import type { JSX } from 'react';
-import type { TrustedContext } from '../../../core/result/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { AdapterOutcome } from '../../../playground/attackView.ts';

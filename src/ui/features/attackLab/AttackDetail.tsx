@@ -1,6 +1,6 @@
 /** One attack opened: its lesson, then either why it does not apply here or its verdict, the adapter's answer, the two calls and the diffs. */
 import type { JSX, Ref } from 'react';
-import { type Scenario } from '../../../core/result/index.ts';
+import { type Scenario } from '#lib/core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { ATTACK_TEXT } from '../../../lessons/attackText.ts';
 import type { AttackView } from '../../../playground/attackView.ts';

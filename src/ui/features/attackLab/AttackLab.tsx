@@ -7,7 +7,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type JSX, type Ref } from 'react';
 import { ATTACKS, ATTACK_IDS, attackApplies, type AttackId } from '../../../lessons/attacks.ts';
 import { ATTACK_TEXT } from '../../../lessons/attackText.ts';
-import type { Scenario } from '../../../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import type { Lang } from '../../../lang.ts';
 import { AttackDetail } from './AttackDetail.tsx';

@@ -1,6 +1,6 @@
 /** One of two calls (A1, A2): its ids, its two bindings and what its model_result carries. */
 import type { JSX } from 'react';
-import type { Package, TrustedContext } from '../../../core/result/index.ts';
+import type { Package, TrustedContext } from '#lib/core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';

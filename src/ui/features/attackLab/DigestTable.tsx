@@ -4,7 +4,7 @@
  * between the honest call and the attacked one marked.
  */
 import { Fragment, useState, type JSX } from 'react';
-import { DIGEST_NAMES, type ValidationDetails } from '../../../core/result/index.ts';
+import { DIGEST_NAMES, type ValidationDetails } from '#lib/core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import type { CallPreimages } from '../../../playground/attackInputs.ts';

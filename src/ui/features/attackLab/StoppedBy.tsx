@@ -4,14 +4,14 @@
  * the learner's language. The core's English detail stays one click away.
  */
 import type { JSX } from 'react';
-import type { ViolationCode } from '../../../core/tables/index.ts';
+import type { ViolationCode } from '#lib/core/tables/index.ts';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { VIOLATION_TEXTS } from '../../i18n/violations.ts';
 import styles from './StoppedBy.module.css';
 import type { Lang } from '../../../lang.ts';
 import { defineTexts } from '../../../texts.ts';
 import { MESSAGES } from '../../i18n/messages.ts';
-import type { ViolationParams } from '../../../core/tables/index.ts';
+import type { ViolationParams } from '#lib/core/tables/index.ts';
 
 export interface StoppedByProps {
   heading: string;

@@ -10,8 +10,8 @@ import { cx } from '../../components/cx.ts';
 import styles from './ContextForm.module.css';
 import type { Lang } from '../../../lang.ts';
 import { memo, useImperativeHandle, useRef, useState, type JSX, type ReactNode, type Ref } from 'react';
-import { PROVIDER_ADAPTERS } from '../../../core/tables/index.ts';
-import { DELIVERIES } from '../../../core/result/index.ts';
+import { PROVIDER_ADAPTERS } from '#lib/core/tables/index.ts';
+import { DELIVERIES } from '#lib/core/result/index.ts';
 import {
   isRegisteredTriple,
   withDigestMode,

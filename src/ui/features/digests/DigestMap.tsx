@@ -8,7 +8,7 @@
  * drift from the core. Loaded after the panel, never with the first load.
  */
 import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState, type JSX } from 'react';
-import { DIGEST_NAMES, type DigestName, type DigestPreimages } from '../../../core/result/index.ts';
+import { DIGEST_NAMES, type DigestName, type DigestPreimages } from '#lib/core/result/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { ResultView } from '../../../playground/evaluate.ts';
 import { fieldMap, packageFieldNames, type FieldFeeds } from '../../../playground/digestInputs.ts';

@@ -14,7 +14,7 @@ import styles from './DigestsPanel.module.css';
 type DigestsWords = (typeof DIGESTS_TEXT)['en'];
 /** Which field feeds which digest, and each digest's inputs: in its own chunk, loaded after the panel. */
 const DigestMap = lazy(() => import('./DigestMap.tsx'));
-import type { DigestName } from '../../../core/result/index.ts';
+import type { DigestName } from '#lib/core/result/index.ts';
 import type { DigestView, ResultView } from '../../../playground/evaluate.ts';
 import { useWebCryptoCheck, type WebCryptoStatus } from './useWebCryptoCheck.ts';
 

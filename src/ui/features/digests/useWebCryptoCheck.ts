@@ -5,8 +5,8 @@
  * learner has since changed) is never shown.
  */
 import { useEffect, useState } from 'react';
-import { hmacSha256HexWebCrypto, sha256HexWebCrypto } from '../../../core/json/index.ts';
-import type { DigestName } from '../../../core/result/index.ts';
+import { hmacSha256HexWebCrypto, sha256HexWebCrypto } from '#lib/core/json/index.ts';
+import type { DigestName } from '#lib/core/result/index.ts';
 import type { ResultView } from '../../../playground/evaluate.ts';
 
 export type WebCryptoStatus =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { handlerOutputSchema } from '../../../core/result/index.ts';
-import { TurnContextSchema } from '../../../core/turn/index.ts';
+import { handlerOutputSchema } from '#lib/core/result/index.ts';
+import { TurnContextSchema } from '#lib/core/turn/index.ts';
 import { CORE_DESCRIPTIONS_ZH } from './coreDescriptionsZh.ts';
 import { handlerSchemas } from './handlerSchemas.ts';
 

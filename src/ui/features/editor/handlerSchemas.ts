@@ -5,7 +5,7 @@
  * so the first load carries no JSON-Schema code (scripts/bundle-budget.mjs).
  */
 import { z } from 'zod/mini';
-import { handlerOutputSchema } from '../../../core/result/index.ts';
+import { handlerOutputSchema } from '#lib/core/result/index.ts';
 import { chapterTools } from '../../../chapter/index.ts';
 import { CORE_DESCRIPTIONS_ZH } from './coreDescriptionsZh.ts';
 

@@ -4,7 +4,7 @@
  * and the audit checked field by field against what the app recomputed.
  */
 import type { JSX } from 'react';
-import type { TrustedContext } from '../../../core/result/index.ts';
+import type { TrustedContext } from '#lib/core/result/index.ts';
 import type { WrittenCase } from '../../../lessons/chapterAudit.ts';
 import type { WrittenEdit } from '../../../lessons/chapterActions.ts';
 import { SEARCH_KB_CONTRACT } from '../../../lessons/chapterCases.ts';

@@ -13,7 +13,7 @@ import type {
   swapResults,
 } from '../../../lessons/exerciseActions.ts';
 import type { InjectionKind } from '../../../lessons/exerciseProofs.ts';
-import { DIGEST_NAMES } from '../../../core/result/index.ts';
+import { DIGEST_NAMES } from '#lib/core/result/index.ts';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';
 import { EXERCISE_TEXT } from './text.ts';

@@ -5,8 +5,8 @@
  * shown only when asked for.
  */
 import { useState, type JSX, type MouseEvent } from 'react';
-import { canonicalize } from '../../../core/json/index.ts';
-import { DIGEST_NAMES } from '../../../core/result/index.ts';
+import { canonicalize } from '#lib/core/json/index.ts';
+import { DIGEST_NAMES } from '#lib/core/result/index.ts';
 import { Digest } from '../../components/DiffView/Digest.tsx';
 import { DigestPair } from '../../components/DiffView/DigestPair.tsx';
 import { VisibleText } from '../../components/DiffView/VisibleText.tsx';

@@ -5,7 +5,7 @@
  * from the mistaken dispatchers in src/mistakes, run side by side.
  */
 import { useState, type JSX } from 'react';
-import type { Scenario } from '../../../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import { progressCounts, PROGRESS_TOTALS, type Progress } from '../../../playground/progress.ts';
 import { Tabs } from '../../components/Tabs.tsx';
 import { MistakesTab } from './MistakesTab.tsx';

@@ -1,6 +1,6 @@
 /** Mistake mode: one switch per mistake of the chapter; the one switched on runs beside the correct dispatcher. */
 import { useEffect, useMemo, type JSX } from 'react';
-import type { Scenario } from '../../../core/result/index.ts';
+import type { Scenario } from '#lib/core/result/index.ts';
 import { MISTAKES, findMistake, type Mistake } from '../../../mistakes/index.ts';
 import { MISTAKE_TEXT, consequenceOf } from '../../../mistakes/mistakeText.ts';
 import { correctVerdict, pretty, safeRun } from '../../../playground/mistakeView.ts';

@@ -4,7 +4,7 @@
  */
 import type { JSX } from 'react';
 import type { Lang } from '../../../lang.ts';
-import type { ProtectedAudit } from '../../../core/result/index.ts';
+import type { ProtectedAudit } from '#lib/core/result/index.ts';
 import { isMcpReason, MCP_SOURCE_TEXT } from './text.ts';
 
 export function McpRedactions({

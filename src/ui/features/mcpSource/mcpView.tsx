@@ -9,7 +9,7 @@ import { McpRedactions } from './McpRedactions.tsx';
 import { MCP_SOURCE_TEXT } from './text.ts';
 
 /** Where the rules an MCP document is read by are explained (the page serves no docs: the place is named). */
-const MCP_DOCS = 'docs/mcp.md#each-channel';
+const MCP_DOCS = 'packages/tool-result-contract/docs/mcp.md#each-channel';
 
 export function mcpView(lang: Lang, result: ResultView | null) {
   const t = MCP_SOURCE_TEXT[lang];

@@ -2,7 +2,7 @@
  * The words for an MCP document (docs/scenarios.md#mcp-scenarios): the picker's group, what the editor holds, and what each MCP
  * redaction means (docs/mcp.md#each-channel). In the MCP chunk, with the evaluation: the first load carries none.
  */
-import type { ProtectedAudit } from '../../../core/result/index.ts';
+import type { ProtectedAudit } from '#lib/core/result/index.ts';
 import { defineTexts } from '../../../texts.ts';
 
 type McpReason = Extract<ProtectedAudit['redactions'][number]['reason'], `mcp_${string}`>;

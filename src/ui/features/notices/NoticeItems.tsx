@@ -5,8 +5,8 @@ import type { Lang } from '../../../lang.ts';
 import { NOTICE_REGION_TEXT } from './regionText.ts';
 import { NOTICE_TEXT } from './text.ts';
 import { parseErrorText } from '../../i18n/parseErrors.ts';
-import { zh } from '../../../core/messages/locales/zh.ts';
-import type { SchemaIssue } from '../../../core/tables/index.ts';
+import { zh } from '#lib/core/messages/locales/zh.ts';
+import type { SchemaIssue } from '#lib/core/tables/index.ts';
 import { pointerOf, type IoIssue } from '../../../playground/codecs/decoded.ts';
 import styles from './NoticeItems.module.css';
 

@@ -6,7 +6,7 @@
 import { useMemo, type JSX } from 'react';
 import { JsonView } from '../../components/JsonView.tsx';
 import type { Lang } from '../../../lang.ts';
-import type { Package, TrustedContext } from '../../../core/result/index.ts';
+import type { Package, TrustedContext } from '#lib/core/result/index.ts';
 import { mcpListingOf } from '../../../playground/mcpListing.ts';
 import { PAYLOADS_TEXT } from './text.ts';
 import styles from './PayloadsPanel.module.css';

@@ -9,8 +9,8 @@ import type { ViolationWords } from '../../i18n/useViolationWords.ts';
 import type { Lang } from '../../../lang.ts';
 import { PROBLEMS_TEXT } from './text.ts';
 import type { Problem, ProblemSource } from '../../../playground/evaluate.ts';
-import type { JsonParseError } from '../../../core/json/index.ts';
-import type { ViolationCode } from '../../../core/tables/index.ts';
+import type { JsonParseError } from '#lib/core/json/index.ts';
+import type { ViolationCode } from '#lib/core/tables/index.ts';
 import styles from './ProblemsList.module.css';
 
 /**

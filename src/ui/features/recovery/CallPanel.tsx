@@ -1,6 +1,6 @@
 /** The call: the tool and its arguments, the learner's next action, the faults for the next attempt, access and approval. */
 import { useState, type JSX } from 'react';
-import { parseStrictJson } from '../../../core/index.ts';
+import { parseStrictJson } from '#lib/core/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { LabState, RecoveryLab } from '../../../lessons/recoveryLab/lab.ts';
 import {

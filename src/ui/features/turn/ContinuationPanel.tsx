@@ -5,9 +5,9 @@
  * why the tool results come first.
  */
 import type { JSX } from 'react';
-import type { ContinuationMode } from '../../../core/turn/index.ts';
+import type { ContinuationMode } from '#lib/core/turn/index.ts';
 import { TurnWords } from './TurnWords.tsx';
-import type { JsonValue } from '../../../core/json/index.ts';
+import type { JsonValue } from '#lib/core/json/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { TurnContinuation } from '../../../playground/turn/turnView.ts';
 import { JsonView } from '../../components/JsonView.tsx';

@@ -5,7 +5,7 @@
  * that error is what the next request carries back to the model.
  */
 import { useMemo, type JSX } from 'react';
-import type { ProviderName } from '../../../core/tables/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
 import { INJECTION_SCENARIO_ID, injectionStory } from '../../../playground/turn/injectionStory.ts';
 import { usePlaceHref } from '../../hooks/usePresent.ts';
 import { JsonView } from '../../components/JsonView.tsx';

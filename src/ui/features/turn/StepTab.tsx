@@ -9,7 +9,7 @@ import type { TurnStep } from '../../../playground/turn/stepThrough.ts';
 import type { TurnView } from '../../../playground/turn/turnView.ts';
 import { StepDetail } from './StepDetail.tsx';
 import { streamTextErrorText, type TurnTexts } from './text.ts';
-import { STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
+import { STRICT_JSON_LIMITS } from '#lib/core/json/index.ts';
 
 export interface StepTabProps {
   x: TurnTexts;

@@ -12,7 +12,7 @@ import type { PanelTarget } from '../../components/focus.ts';
 import { RecordingSource } from './RecordingSource.tsx';
 import { StreamStepper } from './StreamStepper.tsx';
 import { streamTextErrorText, type TurnTexts } from './text.ts';
-import { STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
+import { STRICT_JSON_LIMITS } from '#lib/core/json/index.ts';
 import styles from './StreamPanel.module.css';
 
 export interface StreamPanelProps {

@@ -16,7 +16,7 @@ import {
   type MouseEvent,
   type RefObject,
 } from 'react';
-import type { ProviderName } from '../../../core/tables/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { faultsFor, type FaultId } from '../../../playground/turn/faults.ts';
 import { FAULT_TEXT } from '../../../playground/turn/faultText.ts';

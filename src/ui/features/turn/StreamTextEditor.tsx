@@ -5,8 +5,8 @@
  * the text stays exactly as typed.
  */
 import { useRef, type JSX } from 'react';
-import { lineStarts, STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
-import type { StreamTextError } from '../../../core/turn/index.ts';
+import { lineStarts, STRICT_JSON_LIMITS } from '#lib/core/json/index.ts';
+import type { StreamTextError } from '#lib/core/turn/index.ts';
 import { streamTextErrorText, type TurnTexts } from './text.ts';
 import styles from './StreamTextEditor.module.css';
 

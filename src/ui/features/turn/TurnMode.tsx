@@ -19,7 +19,7 @@ import {
   type JSX,
   type ReactNode,
 } from 'react';
-import type { ContinuationMode } from '../../../core/turn/index.ts';
+import type { ContinuationMode } from '#lib/core/turn/index.ts';
 import type { Lang } from '../../../lang.ts';
 import type { NoticeInput } from '../../../playground/reducer.ts';
 import type { FaultId } from '../../../playground/turn/faults.ts';

@@ -8,7 +8,7 @@
  * shown in the stream panel, where it has room.
  */
 import { useRef, useState, type JSX } from 'react';
-import type { ProviderName } from '../../../core/tables/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
 import { findRecording } from '../../../chapter/recordings/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { recordingsOf } from '../../../playground/turn/recordedStreams.ts';

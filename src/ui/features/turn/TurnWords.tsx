@@ -3,7 +3,7 @@
  * its typed params (the core's locales, i18n/messages.ts): identifiers in `<code>` elements.
  */
 import type { JSX } from 'react';
-import type { TurnWordsParams } from '../../../core/turn/index.ts';
+import type { TurnWordsParams } from '#lib/core/turn/index.ts';
 import type { Lang } from '../../../lang.ts';
 import { MESSAGES } from '../../i18n/messages.ts';
 

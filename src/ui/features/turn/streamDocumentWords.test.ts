@@ -3,7 +3,7 @@
  * stays the codec's. The faults are listed by kind, so a new kind without a sample here does not compile.
  */
 import { describe, expect, it } from 'vitest';
-import { parseStrictJson } from '../../../core/json/index.ts';
+import { parseStrictJson } from '#lib/core/json/index.ts';
 import {
   decodeStreamDocument,
   streamDocumentMessage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTurn } from '../../../core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
 import { terminalChip } from './terminalChip.ts';
 
 const openai = (status: string, output: unknown[]) => [

@@ -3,7 +3,7 @@
  * neutral for the model's final answer and a paused turn (nothing is wrong,
  * there is just nothing to run), red for a stopped or failed turn.
  */
-import type { TurnTerminal } from '../../../core/turn/index.ts';
+import type { TurnTerminal } from '#lib/core/turn/index.ts';
 
 export function terminalChip(terminal: TurnTerminal): string {
   switch (terminal.kind) {

@@ -1,6 +1,6 @@
 /** The turn mode's words: loaded with the mode, not with the page. */
-import type { GateVerdict, StreamLayout, StreamTextError } from '../../../core/turn/index.ts';
-import type { JsonParseError } from '../../../core/json/index.ts';
+import type { GateVerdict, StreamLayout, StreamTextError } from '#lib/core/turn/index.ts';
+import type { JsonParseError } from '#lib/core/json/index.ts';
 import { parseErrorText } from '../../i18n/parseErrors.ts';
 import type { InjectionStep, InjectionStoryFault } from '../../../playground/turn/injectionStory.ts';
 import { defineTexts } from '../../../texts.ts';

@@ -15,7 +15,7 @@ import {
 } from '../../../playground/turn/turnWork.ts';
 import type { TurnView } from '../../../playground/turn/turnView.ts';
 import { streamDocumentDetailZh } from './streamDocumentWords.ts';
-import { STRICT_JSON_LIMITS } from '../../../core/json/index.ts';
+import { STRICT_JSON_LIMITS } from '#lib/core/json/index.ts';
 
 export function turnFileActions(
   turn: TurnWork,

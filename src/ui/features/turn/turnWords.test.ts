@@ -7,10 +7,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { runTurn, type TurnReport } from '../../../core/turn/index.ts';
-import { TurnInputError } from '../../../core/turn/index.ts';
-import { assembleTurn } from '../../../core/turn/index.ts';
-import { describeTurnText, type TurnWordsParams } from '../../../core/turn/index.ts';
+import { runTurn, type TurnReport } from '#lib/core/turn/index.ts';
+import { TurnInputError } from '#lib/core/turn/index.ts';
+import { assembleTurn } from '#lib/core/turn/index.ts';
+import { describeTurnText, type TurnWordsParams } from '#lib/core/turn/index.ts';
 import { applyFault, faultsFor } from '../../../playground/turn/faults.ts';
 import { decideTurn } from '../../../playground/turn/decision.ts';
 import { withoutTheRule } from '../../../playground/turn/problemStories.ts';

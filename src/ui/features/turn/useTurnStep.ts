@@ -6,7 +6,7 @@
  * under a long task. Same answer as `stepAt` without a session (tested there).
  */
 import { useMemo } from 'react';
-import type { ProviderName } from '../../../core/tables/index.ts';
+import type { ProviderName } from '#lib/core/tables/index.ts';
 import { openStepSession, stepAt, type StreamOverview, type TurnStep } from '../../../playground/turn/stepThrough.ts';
 
 export function useTurnStep(
