@@ -50,7 +50,7 @@ export default defineConfig({
           groups: [
             {
               name: 'core',
-              test: /[\\/]src[\\/]core[\\/](json|tables|result|lastHop)[\\/](?!(resultSchema|composeTurn)\.ts$)/,
+              test: /[\\/]src[\\/]core[\\/](json|tables|result|lastHop|live)[\\/](?!resultSchema\.ts$)/,
             },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
           ],

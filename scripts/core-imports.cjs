@@ -12,9 +12,13 @@ const CORE_IMPORTS = {
   tables: ['json', 'messages', 'providers'],
   result: ['json', 'messages', 'providers', 'tables'],
   mcp: ['json', 'messages', 'providers', 'tables', 'result'],
+  // The last hop: one validated package serialized to one provider item, and the payloads previewed.
   lastHop: ['json', 'messages', 'providers', 'tables', 'result'],
+  // The live session: one trusted context answered edit after edit, its payloads from the last hop's previews.
+  live: ['json', 'messages', 'providers', 'tables', 'result', 'lastHop'],
+  // The model's turn, and several results composed into one (each through the last hop).
   turn: ['json', 'messages', 'providers', 'tables', 'result', 'lastHop'],
-  dispatcher: ['json', 'messages', 'providers', 'tables', 'result', 'mcp', 'lastHop', 'turn'],
+  dispatcher: ['json', 'messages', 'providers', 'tables', 'result', 'mcp', 'lastHop', 'live', 'turn'],
 };
 
 module.exports = { CORE_IMPORTS };

@@ -1,5 +1,5 @@
 /** Mistake 7: results matched to calls by array position. */
-import { composeTurn, type PackagedResult } from '#lib/core/lastHop/index.ts';
+import { composeTurn, type PackagedResult } from '#lib/core/turn/index.ts';
 import { project } from '#lib/core/result/index.ts';
 import { type Scenario } from '#lib/core/result/index.ts';
 import type { Mistake } from './mistake.ts';

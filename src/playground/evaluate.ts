@@ -14,7 +14,7 @@
 import { canonicalize } from '#lib/core/json/index.ts';
 import { PURPOSES, digestPreimages, type DigestPreimages } from '#lib/core/result/index.ts';
 import { previewPayloads, type PayloadPreview } from '#lib/core/lastHop/index.ts';
-import { openLiveSession, type LiveSession } from '#lib/core/lastHop/index.ts';
+import { openLiveSession, type LiveSession } from '#lib/core/live/index.ts';
 import { type Package, DIGEST_NAMES, type DigestName } from '#lib/core/result/index.ts';
 import { type LastHopName } from '#lib/core/tables/index.ts';
 import { parseStrictJson, type JsonParseError } from '#lib/core/json/index.ts';

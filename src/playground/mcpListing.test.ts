@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpToolDefinition as servedDefinition } from '#lib/mcp/index.ts';
+import { mcpToolDefinition as servedDefinition } from '#lib/mcpServer/index.ts';
 import { findTool } from '#lib/core/tables/index.ts';
 import { chapterTools, scenarios } from '../chapter/index.ts';
 import { evaluate } from './evaluate.ts';

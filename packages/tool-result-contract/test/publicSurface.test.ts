@@ -59,7 +59,7 @@ describe('the errors the package exports', () => {
 describe('the library speaks one language', () => {
   it("no Chinese in the library's source but its zh locale (the playground keeps its own)", () => {
     const root = join(import.meta.dirname, '..', 'src');
-    const files = ['core', 'control', 'mcp', 'frameworks', 'public'].flatMap((folder) =>
+    const files = ['core', 'control', 'mcpServer', 'frameworks', 'public'].flatMap((folder) =>
       readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/locales[\\/]zh/.test(f))
         .map((f) => join(folder, f)),

@@ -20,7 +20,7 @@ import {
 } from '../control/index.ts';
 import type { Dispatcher } from '../core/index.ts';
 import { mcpDefinitionState, type McpPinning } from '../core/mcp/index.ts';
-import { MCP_IDEMPOTENCY_META } from '../mcp/index.ts';
+import { MCP_IDEMPOTENCY_META } from '../mcpServer/index.ts';
 import { BadInput } from './badInput.ts';
 import type { GuardChild } from './mcpGuardChild.ts';
 import { pinningOf } from './mcpGuardListing.ts';

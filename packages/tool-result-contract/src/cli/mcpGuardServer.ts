@@ -3,7 +3,7 @@
  * the SDK's low-level `Server`, listing only the registry's tools that are pinned now, each as
  * `mcpServer` lists it (the outputSchema of its whole model_result), and answering every
  * `tools/call` with the plane's execution of it, as the `mcp` adapter's item. The call's
- * context is built as `mcpServer` builds it (src/mcp/mcpCall.ts), a write's key derived from its
+ * context is built as `mcpServer` builds it (src/mcpServer/mcpCall.ts), a write's key derived from its
  * intent with the plane's own options, so that the same write asked again is replayed, not sent
  * to the child again (docs/mcp-guard.md#a-write-asked-again).
  */
@@ -11,7 +11,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Dispatcher } from '../core/index.ts';
 import { mcpDefinitionState, type McpPinning } from '../core/mcp/index.ts';
-import { mcpAnswer, mcpBoundCall, mcpResponseIds, mcpToolDefinition } from '../mcp/index.ts';
+import { mcpAnswer, mcpBoundCall, mcpResponseIds, mcpToolDefinition } from '../mcpServer/index.ts';
 import type { GuardPlane } from './mcpGuardPlane.ts';
 
 export function guardServer(options: {

@@ -66,14 +66,14 @@ export {
   type ValidationDetails,
 } from './result/index.ts';
 export { toProviderItem, AdapterRefusedError } from './lastHop/index.ts';
-export { openLiveSession, type LiveSession } from './lastHop/index.ts';
+export { openLiveSession, type LiveSession } from './live/index.ts';
 export {
   composeTurn,
   TurnRefusedError,
   type ProviderCall,
   type PackagedResult,
   type TurnOptions,
-} from './lastHop/index.ts';
+} from './turn/index.ts';
 export { parseScenario, SCENARIO_FORMAT, type Scenario } from './result/index.ts';
 export { parseTrustedContext, TrustedContextError, type TrustedContext } from './result/index.ts';
 export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseError } from './json/index.ts';

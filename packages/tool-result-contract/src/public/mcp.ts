@@ -27,4 +27,4 @@ export {
 } from '../core/mcp/index.ts';
 export { type McpBinding, type McpDefinitionState, type McpCallToolResult } from '../core/tables/index.ts';
 // The serving folder is the library's alone: its door whole (held by the API report).
-export * from '../mcp/index.ts';
+export * from '../mcpServer/index.ts';

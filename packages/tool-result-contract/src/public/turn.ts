@@ -61,15 +61,4 @@ export {
   type OpenAIStatelessBody,
   type TurnReport,
 } from '../core/turn/index.ts';
-export {
-  composeTurn,
-  safeComposeTurn,
-  TurnRefusedError,
-  type ComposedTurn,
-  type ProviderCall,
-  type PackagedResult,
-  type TurnOptions,
-  type AnthropicTurn,
-  type GeminiTurn,
-  type OpenAITurn,
-} from '../core/lastHop/index.ts';
+export { composeTurn, safeComposeTurn, TurnRefusedError, type ComposedTurn, type ProviderCall, type PackagedResult, type TurnOptions, type AnthropicTurn, type GeminiTurn, type OpenAITurn } from '../core/turn/index.ts';

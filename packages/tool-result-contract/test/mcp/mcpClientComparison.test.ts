@@ -28,7 +28,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type TrustedContext } from '../../src/core/index.ts';
 import { mcpDefinitionState, pinMcpTools, type McpPinning } from '../../src/core/mcp/index.ts';
-import { mcpAnswer, mcpBoundCall, mcpToolDefinition } from '../../src/mcp/index.ts';
+import { mcpAnswer, mcpBoundCall, mcpToolDefinition } from '../../src/mcpServer/index.ts';
 import { FORBIDDEN, getOrder, getRate, kbSearch, refundOrder } from './hostileTools.ts';
 
 const dispatcher = createDispatcher({ tools: [getOrder, refundOrder, kbSearch, getRate] });

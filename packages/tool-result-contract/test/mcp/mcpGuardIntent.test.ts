@@ -22,7 +22,7 @@ import { bundleAll } from './guardBundles.ts';
 import { createDispatcher } from '../../src/core/index.ts';
 import { readAuditLog } from '../../src/cli/auditStore.ts';
 import { intentKey, verifyAuditChain, type AuditEntry, type ToolRuntime } from '../../src/control/index.ts';
-import { MCP_IDEMPOTENCY_META } from '../../src/mcp/index.ts';
+import { MCP_IDEMPOTENCY_META } from '../../src/mcpServer/index.ts';
 import { getRefunds, idempotency_fields, refundOrder } from './ledgerTools.ts';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));

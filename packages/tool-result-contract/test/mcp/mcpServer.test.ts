@@ -31,7 +31,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSpec } from '../../src/core/tables/index.ts';
-import { mcpServer, McpServerConfigError, mcpToolDefinition } from '../../src/mcp/index.ts';
+import { mcpServer, McpServerConfigError, mcpToolDefinition } from '../../src/mcpServer/index.ts';
 import { CLOCK, dispatcher, handlers, PRINCIPAL, RECEIPT } from './tools.ts';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));

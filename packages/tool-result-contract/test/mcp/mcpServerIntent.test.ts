@@ -19,7 +19,7 @@ import {
   type ControlPlaneOptions,
   type RunContext,
 } from '../../src/control/index.ts';
-import { mcpServer, McpServerConfigError, type McpServerOptions } from '../../src/mcp/index.ts';
+import { mcpServer, McpServerConfigError, type McpServerOptions } from '../../src/mcpServer/index.ts';
 
 const PRINCIPAL = { tenant: 'tenant-intent', subject: 'user-intent-1' } as const;
 

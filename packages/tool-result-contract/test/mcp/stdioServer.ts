@@ -5,7 +5,7 @@
  * is the protocol's alone.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { mcpServer } from '../../src/mcp/index.ts';
+import { mcpServer } from '../../src/mcpServer/index.ts';
 import { CLOCK, dispatcher, handlers, PRINCIPAL } from './tools.ts';
 
 const server = mcpServer(dispatcher, {

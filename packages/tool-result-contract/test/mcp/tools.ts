@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { createDispatcher, defineTool } from '../../src/core/index.ts';
-import type { McpHandler } from '../../src/mcp/index.ts';
+import type { McpHandler } from '../../src/mcpServer/index.ts';
 
 const revisions = (tool: string, effect: string) => ({
   input_revision: `${tool}.input.v1`,

@@ -26,7 +26,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { Interactions } from '@google/genai';
 import type { Dispatcher } from '../../src/core/dispatcher/index.ts';
-import type { PackagedResult } from '../../src/core/lastHop/index.ts';
+import type { PackagedResult } from '../../src/core/turn/index.ts';
 import type { JsonValue } from '../../src/core/json/index.ts';
 import {
   assembleTurn,

@@ -16,7 +16,7 @@ import type {
   McpCallToolResult,
   OpenAIFunctionCallOutput,
 } from '../../src/core/tables/index.ts';
-import type { AnthropicTurn, GeminiTurn, OpenAITurn } from '../../src/core/lastHop/index.ts';
+import type { AnthropicTurn, GeminiTurn, OpenAITurn } from '../../src/core/turn/index.ts';
 
 declare const openaiItem: OpenAIFunctionCallOutput;
 declare const anthropicItem: AnthropicToolResult;

@@ -9,7 +9,7 @@
  * const pkg = dispatcher.project(handlerOutput, trusted);
  * const item = dispatcher.toProviderItem(pkg, trusted); // throws AdapterRefusedError when pkg does not validate
  */
-import { composeTurn, type PackagedResult, type ProviderCall, type TurnOptions } from '../lastHop/composeTurn.ts';
+import { composeTurn, type PackagedResult, type ProviderCall, type TurnOptions } from '../turn/composeTurn.ts';
 import {
   continueTurn,
   type Continuation,
@@ -19,7 +19,7 @@ import {
 } from '../turn/continueTurn.ts';
 import { defineTool } from '../tables/defineTool.ts';
 import { dispatchTurn, type DispatchedCall } from '../turn/dispatchTurn.ts';
-import { openLiveSession, type LiveSession } from '../lastHop/liveSession.ts';
+import { openLiveSession, type LiveSession } from '../live/liveSession.ts';
 import { projectDetailed } from '../result/project.ts';
 import type { McpPinning } from '../mcp/pinMcpTools.ts';
 import { projectMcpDetailed } from '../mcp/projectMcp.ts';

@@ -8,7 +8,7 @@ import {
   type GeminiFunctionCall,
   type OpenAIFunctionCall,
   type PackagedResult,
-} from './composeTurn.ts';
+} from '../turn/composeTurn.ts';
 import { auditValuesOf } from '../result/auditValues.ts';
 import { callBindingDigest } from '../result/digest.ts';
 import { previewPayloads, rebindPackage, withProvider } from './payloadPreview.ts';

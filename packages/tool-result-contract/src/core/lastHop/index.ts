@@ -1,20 +1,9 @@
 /**
- * The door of src/core/lastHop: the last hop, a validated package to each provider item (toProviderItem, composeTurn, and their value-returning forms), and the live path (previewPayloads, openLiveSession). The package exposes these from its root and `/turn` (src/public).
+ * The door of src/core/lastHop: the last hop, a validated package serialized to one provider item (toProviderItem and its
+ * value-returning form), the payloads previewed for every provider, and the proof that a payload carries no audit value.
+ * Several results in one turn are the turn's (src/core/turn/composeTurn.ts); the live session is src/core/live.
  * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
 export { AdapterRefusedError, safeToProviderItem, toProviderItem } from './toProviderItem.ts';
-export {
-  type AnthropicTurn,
-  composeTurn,
-  type ComposedTurn,
-  safeComposeTurn,
-  type GeminiTurn,
-  type OpenAITurn,
-  type PackagedResult,
-  type ProviderCall,
-  type TurnOptions,
-  TurnRefusedError,
-} from './composeTurn.ts';
 export { type PayloadPreview, previewPayloads, previewProjected, withProvider } from './payloadPreview.ts';
-export { type LiveSession, openLiveSession } from './liveSession.ts';
 export { payloadAuditSearch, type PayloadAuditSearch } from './payloadAuditSearch.ts';

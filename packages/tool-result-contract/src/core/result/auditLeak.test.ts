@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapePointerSegment } from '../json/jsonPointer.ts';
 import { previewPayloads } from '../lastHop/payloadPreview.ts';
-import { openLiveSession } from '../lastHop/liveSession.ts';
+import { openLiveSession } from '../live/liveSession.ts';
 import { ERROR_CATALOG, type ErrorCode } from '../tables/errorCatalog.ts';
 import { type ToolSpec } from '../tables/registry.ts';
 import { contextFacts } from './contextFacts.ts';

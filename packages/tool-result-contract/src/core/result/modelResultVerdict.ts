@@ -1,7 +1,7 @@
 /**
  * The model_result half of validation (docs/contract.md#validation): what the model reads, checked
  * field by field against the tool's contract and the error catalog. Its own
- * file because the live session (src/core/lastHop) re-runs only this half
+ * file because the live session (src/core/live) re-runs only this half
  * when the rest of the package did not change.
  */
 import { isObject } from '../json/jsonValue.ts';

@@ -9,7 +9,7 @@
  * continueTurn('gemini', turn, results, { mode: 'stateful', history: [] })
  * // { ok: true, body: { previous_interaction_id: 'v1_…', input: [{ type: 'function_result', … }] } }
  */
-import { composeTurn, TurnRefusedError, type AnthropicTurn, type PackagedResult } from '../lastHop/composeTurn.ts';
+import { composeTurn, TurnRefusedError, type AnthropicTurn, type PackagedResult } from './composeTurn.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import {
   findLastHop,

@@ -68,3 +68,15 @@ export {
   type OpenAIStatelessBody,
 } from './continueTurn.ts';
 export { runTurn, type TurnReport } from './runTurn.ts';
+export {
+  type AnthropicTurn,
+  composeTurn,
+  type ComposedTurn,
+  safeComposeTurn,
+  type GeminiTurn,
+  type OpenAITurn,
+  type PackagedResult,
+  type ProviderCall,
+  type TurnOptions,
+  TurnRefusedError,
+} from './composeTurn.ts';

@@ -48,7 +48,7 @@ import {
   withProvider,
   type PayloadPreview,
   type PreviewSteps,
-} from './payloadPreview.ts';
+} from '../lastHop/payloadPreview.ts';
 import { prefixedHash, type PrefixedHash } from '../json/hash.ts';
 import type { ModelResult } from '../result/modelResult.ts';
 import { projectParsed, type ProjectionSteps } from '../result/project.ts';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { ATTACK_IDS, attackApplies, runAttack } from '../../../../../src/lessons/attacks.ts';
-import { previewPayloads, type PayloadPreview } from './payloadPreview.ts';
+import { previewPayloads, type PayloadPreview } from '../lastHop/payloadPreview.ts';
 import { openLiveSession, type LiveSession } from './liveSession.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 import { validateResultDetailed } from '../result/validateResult.ts';

@@ -15,7 +15,7 @@ import {
 } from '../providers/index.ts';
 import type { Package } from '../result/protectedAudit.ts';
 import type { ToolRegistry } from '../tables/registry.ts';
-import { AdapterRefusedError, toProviderItem } from './toProviderItem.ts';
+import { AdapterRefusedError, toProviderItem } from '../lastHop/toProviderItem.ts';
 import type { TrustedContext } from '../result/trustedContext.ts';
 
 export type {

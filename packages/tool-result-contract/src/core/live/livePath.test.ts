@@ -18,7 +18,7 @@ import {
   principalRef,
   requestDigest,
 } from '../result/digest.ts';
-import { rebindPackage, withProvider } from './payloadPreview.ts';
+import { rebindPackage, withProvider } from '../lastHop/payloadPreview.ts';
 import { hmacSha256Hex, hmacSha256HexWebCrypto, prefixedHash, sha256Hex, sha256HexWebCrypto } from '../json/hash.ts';
 import { checkAuditLeaks, needleFinder } from '../result/outputContract.ts';
 import { folded, leakForms, unwrapped } from '../result/leakForms.ts';
