@@ -95,7 +95,8 @@ export const mcpCallToolResultSchema = z.looseObject({
   _meta: z.optional(resultMeta),
 });
 
-export type McpContentBlock = z.output<typeof contentBlock>;
+// Read off the exported result's type, not the block schema, so the public declaration names only what is exported.
+export type McpContentBlock = NonNullable<McpCallToolResultValue['content']>[number];
 export type McpCallToolResultValue = z.output<typeof mcpCallToolResultSchema>;
 
 /** The members of a CallToolResult that the schema names; any other is an unknown member. */

@@ -9,7 +9,7 @@ import { DOWNSTREAM_REF } from './handlerOutput.ts';
 import { DIGEST_NAMES, type DigestName } from '../messages/violationParams.ts';
 import type { ModelResult } from './modelResult.ts';
 
-export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1';
+export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1' satisfies ProtectedAudit['schema_version'];
 
 export interface ToolContractRef {
   tool: string;
@@ -31,7 +31,8 @@ export interface Redaction {
 }
 
 export interface ProtectedAudit {
-  schema_version: typeof PROTECTED_AUDIT_VERSION;
+  // The literal, not `typeof PROTECTED_AUDIT_VERSION`: the public declaration then names no unexported constant.
+  schema_version: 'tool-protected-audit-v1';
   principal_ref: string;
   provider_context: {
     provider: string;
