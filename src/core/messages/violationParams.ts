@@ -22,7 +22,14 @@ export const DIGEST_NAMES = [
 const everyDigestListed: [DigestName] extends [(typeof DIGEST_NAMES)[number]] ? true : false = true;
 void everyDigestListed;
 
-/** Consistency rules with no specifics beyond their name (docs/contract.md#consistency-rules, #protected-audit, #the-registry). */
+/**
+ * Consistency rules with no specifics beyond their name (docs/contract.md#consistency-rules, #protected-audit, #the-registry).
+ *
+ * @example
+ * ```ts
+ * const ruleCount = RULES.length; // every rule a violation's params may name, in a fixed order
+ * ```
+ */
 export const RULES = [
   'package_is_object',
   'package_members',

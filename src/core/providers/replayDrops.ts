@@ -38,6 +38,11 @@ const DROPS = [
 /**
  * The members a stateless replay drops from what each provider sent, each with the reason it must (above). Typed as
  * the list itself, not widened to ReplayDrop[], so that {@link Replayed} reads it by this exported name.
+ *
+ * @example
+ * ```ts
+ * for (const d of REPLAY_DROPS) console.log(`${d.provider} ${d.types.join('|')}: ${d.path}${d.member} dropped`);
+ * ```
  */
 export const REPLAY_DROPS = /* @__PURE__ */ Object.freeze(DROPS);
 

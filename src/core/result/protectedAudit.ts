@@ -53,6 +53,12 @@ export interface ProtectedAudit {
  * Why a piece of the handler's output is not in model_result. These three
  * audit members (downstream, redactions, violations) are descriptive: no
  * digest (docs/digests.md#the-three-digests) covers them, so only their shape can be checked here.
+ *
+ * @example
+ * ```ts
+ * const withheld = new Set(pkg.protected_audit.redactions.map((r) => r.reason));
+ * const shown = REDACTION_REASONS.filter((reason) => withheld.has(reason)); // in the list's fixed order
+ * ```
  */
 export const REDACTION_REASONS = [
   'principal_replaced_by_principal_ref',
