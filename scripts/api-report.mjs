@@ -9,8 +9,8 @@
  *   node scripts/api-report.mjs --examples D   also write every doc comment's @example to D/example-N.mts
  *
  * Besides the diff, --check holds the rules the surface is chosen by (docs/contract.md#public-surface): the root
- * exports at most 40 names, every exported value (a function, a class, a constant) has a doc comment, every value of
- * the root has an @example (which the package test compiles against the installed tarball), and no public
+ * exports at most 40 names, every exported value (a function, a class, a constant) of every subpath has a doc comment
+ * and an @example (which the package test compiles against the installed tarball), and no public
  * declaration names a type that no subpath exports, but those FORGOTTEN_ALLOWED lists with their reasons.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -199,8 +199,10 @@ export function surfaceProblems(surface, forgotten = []) {
   for (const { specifier, names } of surface)
     for (const n of names)
       if (n.value && !n.documented) problems.push(`${specifier}: ${n.name} is exported without a doc comment`);
-  for (const n of rootEntry.names)
-    if (n.value && n.examples.length === 0) problems.push(`${rootEntry.specifier}: ${n.name} has no @example`);
+  // Every value of every subpath, not the root's alone: what an engineer calls is shown called, and compiled.
+  for (const { specifier, names } of surface)
+    for (const n of names)
+      if (n.value && n.examples.length === 0) problems.push(`${specifier}: ${n.name} has no @example`);
   return problems;
 }
 
@@ -304,7 +306,7 @@ function main(argv) {
   if (problems.length > 0) process.exitCode = 1;
   else
     console.log(
-      `api-report: ${surface.reduce((n, s) => n + s.names.length, 0)} names in ${surface.length} subpaths; root ${surface[0].names.length} of at most ${ROOT_LIMIT}; every value documented, every root value with an example; ${surface.slice(1).reduce((n, s) => n + s.names.filter((x) => x.value && x.examples.length === 0).length, 0)} subpath values still without one; ${forgotten.length} types named in a signature but exported by no subpath, each allowed with its reason`,
+      `api-report: ${surface.reduce((n, s) => n + s.names.length, 0)} names in ${surface.length} subpaths; root ${surface[0].names.length} of at most ${ROOT_LIMIT}; every value documented and with an example; ${forgotten.length} types named in a signature but exported by no subpath, each allowed with its reason`,
     );
 }
 
