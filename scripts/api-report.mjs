@@ -30,7 +30,7 @@ const FORGOTTEN_ALLOWED = {
   StrictJsonResult:
     "parseStrictJson's result, which belongs at the root beside it, and the root is at its 40 names: named meanwhile as ReturnType<typeof parseStrictJson>",
   StrictJsonOptions:
-    "parseStrictJson's options, which belong at the root beside it, and the root is at its 40 names: named meanwhile as Parameters<typeof parseStrictJson>[1]",
+    "parseStrictJson's options, which belong at the root beside it, and the root is at its 40 names: named meanwhile as NonNullable<Parameters<typeof parseStrictJson>[1]>",
   OpenAIReplayOf:
     "a type-level function of the caller's event type, which the compiler evaluates where the assembler is made: the engineer names its result, ReplayItemOf<AssembledTurn>, and exporting it would export its own helpers in turn",
   AnthropicReplayOf: 'as OpenAIReplayOf, for Anthropic events',
