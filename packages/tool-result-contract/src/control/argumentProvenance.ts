@@ -36,6 +36,11 @@ export interface HeldArgument {
  * The form two spellings of one value share: NFKC (full-width letters, ligatures), lower case, without white space,
  * hyphens, dashes and format characters (zero-width spaces), and without punctuation at either end (a sentence's full
  * stop after an IBAN). `US13 3000-0000 …` and `us133000000…` are one value; a Cyrillic "а" for a Latin "a" is not.
+ *
+ * @example
+ * ```ts
+ * normalizeValue('US13 3000-0000 0000.') === normalizeValue('us13300000000000'); // true: one value
+ * ```
  */
 export function normalizeValue(text: string): string {
   return text

@@ -22,7 +22,15 @@ export interface Checkpoint {
   tag: string | null;
 }
 
-/** docs/audit-log.md#reason-codes: the set is closed, so a caller can switch on it. */
+/**
+ * docs/audit-log.md#reason-codes: the set is closed, so a caller can switch on it.
+ *
+ * @example
+ * ```ts
+ * const verdict = verifyAuditChain(await plane.auditEntries());
+ * const reasonIndex = verdict.broken === null ? -1 : AUDIT_BREAK_REASONS.indexOf(verdict.broken.reason); // a table's row
+ * ```
+ */
 export const AUDIT_BREAK_REASONS = [
   'KEY_MALFORMED',
   'CHECKPOINT_MALFORMED',
@@ -64,6 +72,13 @@ function checkpointTag(size: number, head_chain_sha256: string, at: string, key:
 /**
  * A checkpoint of the store's head at `at`. In plain mode it carries no tag:
  * its only protection is where the operator keeps it.
+ *
+ * @example
+ * ```ts
+ * const auditStore = memoryStore();
+ * const checkpoint = makeCheckpoint(await auditStore.head(), new Date().toISOString());
+ * // keep it apart from the store; verifyAuditChain(entries, { checkpoint }) then finds a log cut short
+ * ```
  */
 export function makeCheckpoint(head: AuditHead, at: string, key?: AuditKey): Checkpoint {
   const { size, head_chain_sha256 } = head;

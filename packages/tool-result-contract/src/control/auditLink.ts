@@ -6,7 +6,7 @@
  * result's digests are, so that whoever can write the store but holds no key
  * cannot rebuild the chain.
  */
-import { H } from '../core/result/index.ts';
+import { H, type AuditKey } from '../core/result/index.ts';
 import type { AuditDraft, ChainLink } from './store.ts';
 
 export const AUDIT_PURPOSES = {
@@ -15,7 +15,8 @@ export const AUDIT_PURPOSES = {
   checkpoint: 'tool-audit-checkpoint/v1',
 } as const;
 
-export type AuditKey = { id: string; secret: string } | undefined;
+// The key the result's digests take, one type for both, so a caller's key fits the audit log and principalRef alike.
+export type { AuditKey };
 
 export function entrySha256(draft: AuditDraft, seq: number, key: AuditKey): string {
   const entry = { seq, at: draft.at, protected_audit: draft.protected_audit, attempts: draft.attempts };

@@ -14,7 +14,18 @@ import { parseStrictJson, type JsonParseError, type JsonValue } from '../core/in
 /** The members of an entry a store keeps as JSON text. */
 export type AuditJsonMember = 'protected_audit' | 'attempts';
 
-/** A stored entry whose JSON text the strict parser refuses: the log is not readable as the plane wrote it. */
+/**
+ * A stored entry whose JSON text the strict parser refuses: the log is not readable as the plane wrote it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await plane.auditEntries(); // a SQL store's entry whose JSON text was changed by hand
+ * } catch (e) {
+ *   if (e instanceof AuditEntryUnreadableError) console.error(e.seq, e.member, `${e.line}:${e.column}`, e.code);
+ * }
+ * ```
+ */
 export class AuditEntryUnreadableError extends ToolResultContractError {
   override readonly name = 'AuditEntryUnreadableError';
   readonly code: JsonParseError['code'];

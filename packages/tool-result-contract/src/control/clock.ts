@@ -12,7 +12,14 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** The wall clock: `Date.now()` and a `setTimeout` sleep that an abort signal ends early. */
+/**
+ * The wall clock: `Date.now()` and a `setTimeout` sleep that an abort signal ends early.
+ *
+ * @example
+ * ```ts
+ * const timed = createControlPlane({ dispatcher, store: memoryStore(), runtimes, authorize, clock: systemClock });
+ * ```
+ */
 export const systemClock: Clock = Object.freeze({
   now: () => Date.now(),
   sleep: (ms: number, signal?: AbortSignal) =>

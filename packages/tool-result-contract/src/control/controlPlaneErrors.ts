@@ -6,7 +6,18 @@
  */
 import { ToolResultContractError } from '../core/json/index.ts';
 
-/** `createControlPlane` refused its options: `at` names the option, the message what is wrong with it. */
+/**
+ * `createControlPlane` refused its options: `at` names the option, the message what is wrong with it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createControlPlane({ dispatcher, store: memoryStore(), runtimes, authorize, policy: { max_attempts: 0 } });
+ * } catch (e) {
+ *   if (e instanceof ControlPlaneConfigError) console.error(e.at, e.message); // policy.max_attempts: must be at least 1
+ * }
+ * ```
+ */
 export class ControlPlaneConfigError extends ToolResultContractError {
   override readonly name = 'ControlPlaneConfigError';
   readonly code = 'CONTROL_PLANE_CONFIG_INVALID';
@@ -19,7 +30,18 @@ export class ControlPlaneConfigError extends ToolResultContractError {
   }
 }
 
-/** A call whose trusted context is malformed (the caller's bug, not the model's): nothing ran, nothing was recorded. */
+/**
+ * A call whose trusted context is malformed (the caller's bug, not the model's): nothing ran, nothing was recorded.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await plane.execute(call);
+ * } catch (e) {
+ *   if (e instanceof PlaneCallError) console.error(e.issues.map((i) => `${i.path}: ${i.message}`));
+ * }
+ * ```
+ */
 export class PlaneCallError extends ToolResultContractError {
   override readonly name = 'PlaneCallError';
   readonly code = 'PLANE_CALL_INVALID';
@@ -67,6 +89,15 @@ export class ApprovalRefusedError extends ToolResultContractError {
  * `sqlStore(db, { migrate: false })` found a database that lacks a migration
  * this code needs (docs/control-stores.md#migrations): nothing was applied,
  * nothing was read further.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await sqlStore(db, { migrate: false });
+ * } catch (e) {
+ *   if (e instanceof SqlSchemaBehindError) console.error(`apply migration ${e.missing_version} (SQL_MIGRATIONS)`);
+ * }
+ * ```
  */
 export class SqlSchemaBehindError extends ToolResultContractError {
   override readonly name = 'SqlSchemaBehindError';

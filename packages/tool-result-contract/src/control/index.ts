@@ -59,11 +59,19 @@ export type {
   RecordState,
   SeenValue,
   Store,
+  // What a store implementer's methods take and return (docs/control-stores.md): named so a store is typed by them.
+  ChainLink,
+  Claim,
+  ClaimResult,
+  RecordChange,
+  StoredApproval,
+  StoredPreview,
 } from './store.ts';
-export { makeCheckpoint, verifyAuditChain, type Checkpoint } from './auditChain.ts';
+export type { AuditKey } from './auditLink.ts';
+export { makeCheckpoint, verifyAuditChain, type Checkpoint, type VerifyOptions } from './auditChain.ts';
 export { AuditEntryUnreadableError, type AuditJsonMember } from './auditRead.ts';
-export type { SpanLike, TracerLike } from './telemetry.ts';
-export { sqlStore, type SqlDatabase, type SqlStoreOptions } from './sqlStore.ts';
+export type { Attr, SpanLike, TracerLike } from './telemetry.ts';
+export { sqlStore, type PgliteLike, type PoolLike, type SqlDatabase, type SqlStoreOptions } from './sqlStore.ts';
 export { SQL_MIGRATIONS, type SqlMigration } from './sqlMigrations.ts';
 export { AUDIT_BREAK_REASONS, type AuditBreakReason, type AuditVerdict } from './auditChain.ts';
 export {
@@ -72,4 +80,5 @@ export {
   type Finding,
   type FindingCode,
   type Reconciliation,
+  type ReconcileInput,
 } from './reconcileTranscript.ts';

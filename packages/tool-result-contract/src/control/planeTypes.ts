@@ -2,7 +2,7 @@
  * The plane's public shapes (docs/control-plane.md#names) and the state one
  * plane shares between its executes.
  */
-import type { Dispatcher, TrustedContext, Package } from '../core/index.ts';
+import type { Delivery, Dispatcher, TrustedContext, Package } from '../core/index.ts';
 import type { Clock } from './clock.ts';
 import type { Policy } from './policy.ts';
 import type { Runtimes } from './runtime.ts';
@@ -10,7 +10,8 @@ import type { Attempt, ChainLink, RecordScope, Store } from './store.ts';
 import type { AuditKey } from './auditLink.ts';
 import type { HeldArgument } from './argumentProvenance.ts';
 
-export type Delivery = TrustedContext['delivery'];
+// The core's own type, not a second one read off TrustedContext: one name for one union across the subpaths.
+export type { Delivery };
 export type Principal = TrustedContext['principal'];
 
 /** The trusted context without `delivery` and `now`, which the plane sets; `approval` for a tool that needs one. */

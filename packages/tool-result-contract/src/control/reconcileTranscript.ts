@@ -13,7 +13,14 @@ import { canonicalize, constantTimeEqual, parseStrictJson } from '../core/json/i
 import { auditValuesOf, resultDigest, type Package, type TrustedContext } from '../core/result/index.ts';
 import type { AuditKey } from './auditLink.ts';
 
-/** docs/audit-log.md#finding-codes: the set is closed, so a caller can switch on it. */
+/**
+ * docs/audit-log.md#finding-codes: the set is closed, so a caller can switch on it.
+ *
+ * @example
+ * ```ts
+ * const tally = Object.fromEntries(FINDING_CODES.map((code) => [code, 0]));
+ * ```
+ */
 export const FINDING_CODES = [
   'UNAUDITED_RESULT',
   'RESULT_DIGEST_MISMATCH',

@@ -245,7 +245,14 @@ function replaceOnce(text: string, from: string, to: string): string {
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 
-/** The SQL store's schema, as numbered migrations applied in order; a store refuses a database ahead of it. */
+/**
+ * The SQL store's schema, as numbered migrations applied in order; a store refuses a database ahead of it.
+ *
+ * @example
+ * ```ts
+ * const script = SQL_MIGRATIONS.map((m) => `-- ${m.version} ${m.name}\n${m.sql}`).join('\n\n');
+ * ```
+ */
 export const SQL_MIGRATIONS: readonly SqlMigration[] = Object.freeze(
   [
     { version: 1, name: 'records, audit log, previews, approvals; trc_claim, trc_commit', sql: tablesAndFunctions },

@@ -36,11 +36,11 @@ type Row = Record<string, unknown>;
  * driver an engineer who uses the other one (or neither) has not installed.
  * test/control/stores.test.ts passes the real ones.
  */
-interface PgliteLike {
+export interface PgliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(sql: string): Promise<{ rows: Row[] }[]>;
+  exec(sql: string): Promise<{ rows: Record<string, unknown>[] }[]>;
 }
-interface PoolLike {
+export interface PoolLike {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }
 

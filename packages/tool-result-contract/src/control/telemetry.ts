@@ -10,7 +10,8 @@
 import type { TrustedContext } from '../core/index.ts';
 import type { Execution } from './planeTypes.ts';
 
-type Attr = string | number | boolean;
+/** A span attribute's value: the scalars the plane sets on its spans, which any OpenTelemetry tracer takes. */
+export type Attr = string | number | boolean;
 
 export interface SpanLike {
   setAttribute(key: string, value: Attr): unknown;

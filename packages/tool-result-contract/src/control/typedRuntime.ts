@@ -53,25 +53,25 @@ export type HandlerOutputOf<T extends ToolSpec> =
     }
   | { kind: 'exception'; detail?: string; downstream?: Downstream };
 
-type Run<T extends ToolSpec> = (args: ArgsOf<T>, ctx: RunContext) => Promise<HandlerOutputOf<T>> | HandlerOutputOf<T>;
-
-interface Common<T extends ToolSpec> {
-  run: Run<T>;
+/**
+ * A write must say how to ask the downstream and how long a request may still land; a read may not need either.
+ * The members every runtime has are written here, not in a helper type, so the public declaration names only what
+ * the package exports.
+ */
+export type TypedRuntime<T extends ToolSpec> = {
+  run: (args: ArgsOf<T>, ctx: RunContext) => Promise<HandlerOutputOf<T>> | HandlerOutputOf<T>;
   approval?: 'required';
   /** The arguments that name the intent: names of the input's members. */
   idempotency_fields?: readonly (keyof ArgsOf<T> & string)[];
   /** The arguments a person confirms when the model read their value only in a result's data (docs/argument-provenance.md). */
   trusted_arguments?: readonly (keyof ArgsOf<T> & string)[];
   deadline_ms?: number;
-}
-
-/** A write must say how to ask the downstream and how long a request may still land; a read may not need either. */
-export type TypedRuntime<T extends ToolSpec> = T['effect'] extends 'write'
-  ? Common<T> & {
+} & (T['effect'] extends 'write'
+  ? {
       queryStatus(ctx: RunContext): Promise<StatusAnswerOf<T>> | StatusAnswerOf<T>;
       landing_ms: number;
     }
-  : Common<T>;
+  : unknown);
 
 /** A status answer whose committed output is this tool's. */
 export type StatusAnswerOf<T extends ToolSpec> =

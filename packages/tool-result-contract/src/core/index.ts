@@ -75,7 +75,7 @@ export {
   type TurnOptions,
 } from './turn/index.ts';
 export { parseScenario, SCENARIO_FORMAT, type Scenario } from './result/index.ts';
-export { parseTrustedContext, TrustedContextError, type TrustedContext } from './result/index.ts';
+export { parseTrustedContext, TrustedContextError, type Delivery, type TrustedContext } from './result/index.ts';
 export { parseStrictJson, decodeUtf8Strict, STRICT_JSON_LIMITS, type JsonParseError } from './json/index.ts';
 export type { JsonValue } from './json/index.ts';
 export { VIOLATION_CODES, type Violation, type ViolationCode } from './tables/index.ts';

@@ -23,6 +23,10 @@ import {
   type FrameworkToolsOptions,
 } from './planeCall.ts';
 
+// The options every framework adapter shares, which this adapter's options extend: exported so a caller's own
+// wrapper can take them.
+export type { FrameworkProvider, FrameworkToolsOptions } from './planeCall.ts';
+
 /** The registered last hops a model behind the AI SDK can speak: reconcileTranscript reads their request bodies. */
 export type AiSdkProvider = FrameworkProvider;
 

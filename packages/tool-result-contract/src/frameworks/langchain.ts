@@ -30,6 +30,10 @@ import {
   type FrameworkToolsOptions,
 } from './planeCall.ts';
 
+// The options every framework adapter shares, which this adapter's options extend: exported so a caller's own
+// wrapper can take them.
+export type { AskApproval, FrameworkProvider, FrameworkToolsOptions } from './planeCall.ts';
+
 /** langchainTools' options: those of every adapter (FrameworkToolsOptions), and how a held call is approved. */
 export interface LangChainToolsOptions extends FrameworkToolsOptions {
   /**

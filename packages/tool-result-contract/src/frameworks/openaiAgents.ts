@@ -24,6 +24,10 @@ import {
   type FrameworkToolsOptions,
 } from './planeCall.ts';
 
+// The options every framework adapter shares, which this adapter's options extend: exported so a caller's own
+// wrapper can take them.
+export type { AskApproval, FrameworkProvider, FrameworkToolsOptions } from './planeCall.ts';
+
 /**
  * agentsTools' options: those of every adapter (FrameworkToolsOptions; `provider` is required here too, as the SDK
  * runs any model behind its `Model` interface), and how a held call is approved.
@@ -43,9 +47,10 @@ export interface AgentsToolsOptions extends FrameworkToolsOptions {
  * its runtime sends the schema as it is, and the registry's says `false` where it does.
  */
 type NonStrictSchema = Extract<ToolInputParameters, { additionalProperties: true }>;
+// Written out in AgentsTool, not named, so its public declaration names only the SDK's types and none of this module's.
 
 /** What `agentsTools` builds for one registry tool: its arguments are the model's JSON, its result the canonical text. */
-export type AgentsTool = FunctionTool<unknown, NonStrictSchema, string>;
+export type AgentsTool = FunctionTool<unknown, Extract<ToolInputParameters, { additionalProperties: true }>, string>;
 
 /**
  * One Agents SDK function tool per tool of the plane's dispatcher, by the registry's name, with its English title as

@@ -29,6 +29,11 @@ export interface McpBoundCall {
  * The `_meta` name under which the guard hands a write's idempotency key to the server it calls
  * (docs/mcp-guard.md#a-write-asked-again), so that a server that deduplicates can. MCP 2025-11-25,
  * *Basic › _meta*: a prefix of labels and a slash, none of them MCP's reserved ones.
+ *
+ * @example
+ * ```ts
+ * const key = (received as { _meta?: Record<string, unknown> })._meta?.[MCP_IDEMPOTENCY_META]; // on the server called
+ * ```
  */
 export const MCP_IDEMPOTENCY_META = 'tool-result-contract/idempotency_key';
 
@@ -39,6 +44,17 @@ export const MCP_IDEMPOTENCY_META = 'tool-result-contract/idempotency_key';
  * another, after a restart or not, names the same key, where a fresh one would move money twice.
  * A read, an unknown tool and a call made without `intent` get a fresh key: a read has no effect
  * to deduplicate, and replaying one would answer with what it saw before.
+ *
+ * @example
+ * ```ts
+ * const bound = mcpBoundCall(
+ *   { name: 'get_invoice', arguments: { id: 'inv_1' } },
+ *   { requestId: 7, responseId: 'mcp-connection-1' },
+ *   { tenant: 'acme', subject: 'svc-billing' },
+ *   () => crypto.randomUUID(),
+ * );
+ * const execution = await plane.execute(bound);
+ * ```
  */
 export function mcpBoundCall(
   params: { name: string; arguments?: Record<string, unknown> },
@@ -73,6 +89,12 @@ export function mcpBoundCall(
 /**
  * The response id of a call: the transport's MCP session id, or, for a transport without
  * sessions (stdio, in memory), one `mcp-connection-…` id made once for each connection.
+ *
+ * @example
+ * ```ts
+ * const responseIdOf = mcpResponseIds(() => undefined, () => crypto.randomUUID());
+ * const responseId = responseIdOf(undefined); // one mcp-connection-… id for a transport without sessions
+ * ```
  */
 export function mcpResponseIds(
   transportOf: () => Transport | undefined,

@@ -81,7 +81,18 @@ export interface McpPlane {
   options: IntentKeyOptions;
 }
 
-/** A configuration that cannot serve (a handler missing, one for no tool, a bad principal). */
+/**
+ * A configuration that cannot serve (a handler missing, one for no tool, a bad principal).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   mcpServer(dispatcher, { name: 'billing', version: '1.0.0', principal, handlers: {} });
+ * } catch (e) {
+ *   if (e instanceof McpServerConfigError) console.error(e.field, e.message);
+ * }
+ * ```
+ */
 export class McpServerConfigError extends ToolResultContractError {
   override readonly name = 'McpServerConfigError';
   readonly code = 'MCP_SERVER_CONFIG_INVALID';

@@ -60,5 +60,49 @@ export {
   type OpenAIStatefulBody,
   type OpenAIStatelessBody,
   type TurnReport,
+  // The types the declarations above name, so an engineer can name them too: the assembler a checkpoint forks, each
+  // provider's item and the adapter that builds it, the body a provider's turn is, the words' params of a turn's
+  // problems, notes and refusals.
+  type ForkableTurnAssembler,
+  type AnthropicToolResult,
+  type GeminiFunctionResult,
+  type OpenAIFunctionCallOutput,
+  type ProviderAdapter,
+  type AdapterInput,
+  type LastHopName,
+  type TurnBodyOptions,
+  type TurnOf,
+  type PairingCode,
+  type TurnProblemParams,
+  type TurnNoteParams,
+  type TurnInputParams,
+  type RefusalParams,
+  type TurnWordsParams,
+  type Segment,
+  type ArgumentsSource,
+  type JsonDataFault,
+  type TurnEnd,
 } from '../core/turn/index.ts';
-export { composeTurn, safeComposeTurn, TurnRefusedError, type ComposedTurn, type ProviderCall, type PackagedResult, type TurnOptions, type AnthropicTurn, type GeminiTurn, type OpenAITurn } from '../core/turn/index.ts';
+export {
+  composeTurn,
+  safeComposeTurn,
+  TurnRefusedError,
+  type ComposedTurn,
+  type ProviderCall,
+  type PackagedResult,
+  type TurnOptions,
+  type AnthropicTurn,
+  type GeminiTurn,
+  type OpenAITurn,
+  type OpenAIFunctionCall,
+  type AnthropicToolUse,
+  type GeminiFunctionCall,
+} from '../core/turn/index.ts';
+export {
+  type ProviderItemResult,
+  // What a live session's methods return (Dispatcher.openLiveSession): a payload previewed for every provider.
+  type PayloadPreview,
+  type ProviderPreview,
+} from '../core/lastHop/index.ts';
+export type { LiveSession } from '../core/live/index.ts';
+export type { DigestPreimages, ValidationDetails } from '../core/result/index.ts';

@@ -4,13 +4,16 @@
  */
 export { isObject, type JsonValue } from './jsonValue.ts';
 export { escapePointerSegment, parsePointer } from './jsonPointer.ts';
-export { CanonicalizationError, canonicalize } from './canonical.ts';
+export { CanonicalizationError, type CanonicalizationErrorCode, canonicalize } from './canonical.ts';
+export type { UntrustedFaultCode } from './untrusted.ts';
 export { ToolResultContractError } from './contractError.ts';
 export { type JsonLocation, parseStrictJson, STRICT_JSON_LIMITS } from './strictJson.ts';
 export {
   type JsonExpected,
   type JsonParseDetail,
   type JsonParseError,
+  type JsonParseParams,
+  type JsonParseErrorCode,
   type JsonParseReason,
   type JsonParseWords,
   parseErrorMessage,

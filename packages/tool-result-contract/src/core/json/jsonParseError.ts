@@ -14,16 +14,13 @@ export type JsonParseErrorCode =
 export type JsonExpected = 'value' | 'member_name' | 'comma_or_brace' | 'comma_or_bracket';
 
 /**
- * A character the parser met: the character itself (one code point), or '' for the end of the text. Described in
- * words by each language (a control character by its code point, anything else quoted).
- */
-type Found = { found: string };
-/** Where a common mistake shows: what was expected there, and the character met. */
-type Mistake = { expected: JsonExpected; found: string };
-
-/**
  * Every reason a text is refused, with its specifics as data, so that a page can say it in its own language
  * (`message` is the English). A new reason is a type error in every table keyed by it.
+ *
+ * `found` is a character the parser met: the character itself (one code point), or '' for the end of the text,
+ * described in words by each language (a control character by its code point, anything else quoted). A common
+ * mistake also says what was `expected` there. Both are written out at each reason, not named by a helper, so the
+ * public declaration names only what the package exports.
  */
 export type JsonParseParams = {
   /** Over the byte limit: nothing was parsed. */
@@ -32,22 +29,22 @@ export type JsonParseParams = {
   too_deep: { max_depth: number };
   /** A bug inside the parser, still reported as a located refusal. */
   internal: { detail: string };
-  expected_value: Found;
-  expected_member_name: Found;
+  expected_value: { found: string };
+  expected_member_name: { found: string };
   /** Between members or elements: a comma or the container's closing bracket. */
-  expected_comma_or_close: Found & { close: '}' | ']' };
-  expected_colon: Found;
-  unexpected_after_value: Found;
+  expected_comma_or_close: { found: string; close: '}' | ']' };
+  expected_colon: { found: string };
+  unexpected_after_value: { found: string };
   /** `//` or `/*` where a value, a member name or a comma was expected. */
-  comment: Mistake;
+  comment: { expected: JsonExpected; found: string };
   /** A single-quoted string or member name. */
-  single_quote: Mistake;
+  single_quote: { expected: JsonExpected; found: string };
   /** NaN, Infinity, -Infinity or undefined. */
-  not_a_value: Mistake & { word: string };
+  not_a_value: { expected: JsonExpected; found: string; word: string };
   /** U+FEFF in the text. */
-  byte_order_mark: Mistake;
+  byte_order_mark: { expected: JsonExpected; found: string };
   /** A bare word: an unquoted member name or string, or a misspelt true, false or null. */
-  unquoted_word: Mistake;
+  unquoted_word: { expected: JsonExpected; found: string };
   trailing_comma: { close: '}' | ']' };
   duplicate_member: { key: string; first_line: number; first_column: number };
   unterminated_string: Record<string, never>;
@@ -60,7 +57,7 @@ export type JsonParseParams = {
   /** Four hex digits; an escaped high or low surrogate, or a raw one. */
   lone_surrogate: { code_point: string; form: 'escaped_high' | 'escaped_low' | 'raw' };
   leading_zero: Record<string, never>;
-  expected_digit: Found & { part: 'integer' | 'fraction' | 'exponent' };
+  expected_digit: { found: string; part: 'integer' | 'fraction' | 'exponent' };
   /** An integer spelling outside ±(2^53−1). */
   integer_range: { literal: string };
   number_overflow: { literal: string };
@@ -116,7 +113,7 @@ const EXPECTED: Readonly<Record<JsonExpected, string>> = {
   comma_or_bracket: "',' or ']'",
 };
 
-const mistake = (p: Mistake, why: string): string =>
+const mistake = (p: { expected: JsonExpected; found: string }, why: string): string =>
   `Expected ${EXPECTED[p.expected]}, found ${found(p.found)}: ${why}`;
 
 const EN: JsonParseWords = {

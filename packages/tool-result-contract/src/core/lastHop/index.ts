@@ -4,6 +4,12 @@
  * Several results in one turn are the turn's (src/core/turn/composeTurn.ts); the live session is src/core/live.
  * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
-export { AdapterRefusedError, safeToProviderItem, toProviderItem } from './toProviderItem.ts';
-export { type PayloadPreview, previewPayloads, previewProjected, withProvider } from './payloadPreview.ts';
+export { AdapterRefusedError, type ProviderItemResult, safeToProviderItem, toProviderItem } from './toProviderItem.ts';
+export {
+  type PayloadPreview,
+  type ProviderPreview,
+  previewPayloads,
+  previewProjected,
+  withProvider,
+} from './payloadPreview.ts';
 export { payloadAuditSearch, type PayloadAuditSearch } from './payloadAuditSearch.ts';

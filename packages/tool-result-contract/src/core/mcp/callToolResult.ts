@@ -32,7 +32,14 @@ const icon = z.object({
 });
 const resourceContents = { uri: z.string(), mimeType: z.optional(z.string()), _meta: meta };
 
-/** The five content blocks a tool result may carry: `text`, `image`, `audio`, `resource_link`, `resource`. */
+/**
+ * The five content blocks a tool result may carry: `text`, `image`, `audio`, `resource_link`, `resource`.
+ *
+ * @example
+ * ```ts
+ * const known = new Set<string>(MCP_BLOCK_TYPES); // any other block type is refused, never shown to the model
+ * ```
+ */
 export const MCP_BLOCK_TYPES = ['text', 'image', 'audio', 'resource_link', 'resource'] as const;
 export type McpBlockType = (typeof MCP_BLOCK_TYPES)[number];
 
@@ -86,6 +93,12 @@ const resultMeta = z.looseObject({
  * an object, each where present; `resultType` a string (2026-07-28's multi-round trips: only
  * `"complete"` is a final answer, which projectMcp decides). Other members are allowed, as the
  * specification's Result allows them, and never reach the model.
+ *
+ * @example
+ * ```ts
+ * const shaped = mcpCallToolResultSchema.safeParse(callToolResult);
+ * if (shaped.success) console.log(shaped.data.isError === true, shaped.data.content?.length);
+ * ```
  */
 export const mcpCallToolResultSchema = z.looseObject({
   content: z.optional(z.array(contentBlock)),
@@ -95,7 +108,8 @@ export const mcpCallToolResultSchema = z.looseObject({
   _meta: z.optional(resultMeta),
 });
 
-export type McpContentBlock = z.output<typeof contentBlock>;
+// Read off the exported result's type, not the block schema, so the public declaration names only what is exported.
+export type McpContentBlock = NonNullable<McpCallToolResultValue['content']>[number];
 export type McpCallToolResultValue = z.output<typeof mcpCallToolResultSchema>;
 
 /** The members of a CallToolResult that the schema names; any other is an unknown member. */

@@ -5,7 +5,14 @@
  */
 import { H } from '../result/digest.ts';
 
-/** The purpose a tool definition's digest is taken under (`mcpDefinitionSha256`). */
+/**
+ * The purpose a tool definition's digest is taken under (`mcpDefinitionSha256`).
+ *
+ * @example
+ * ```ts
+ * console.log(MCP_DEFINITION_PURPOSE); // what mcpDefinitionSha256 hashes a tools/list entry under
+ * ```
+ */
 export const MCP_DEFINITION_PURPOSE = 'mcp-tool-definition/v1';
 
 /** The members of an MCP `Tool` the pin covers (specification 2025-11-25, `tools/list`); others are not pinned. */

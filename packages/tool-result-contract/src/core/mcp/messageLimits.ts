@@ -14,7 +14,14 @@ import { decodeUtf8Strict } from '../json/utf8Strict.ts';
 import type { ViolationCode } from '../tables/violation.ts';
 import type { ViolationParams } from '../messages/index.ts';
 
-/** 1 MiB of UTF-8, 64 levels: the JSON-RPC message, before any parse. */
+/**
+ * 1 MiB of UTF-8, 64 levels: the JSON-RPC message, before any parse.
+ *
+ * @example
+ * ```ts
+ * const tooLarge = (text: string) => new TextEncoder().encode(text).length > MCP_MESSAGE_LIMITS.maxBytes;
+ * ```
+ */
 export const MCP_MESSAGE_LIMITS = STRICT_JSON_LIMITS;
 
 export type McpMessageRead =

@@ -115,6 +115,12 @@ export function pinMcpTools(
 /**
  * Whether a registry tool may be called through MCP under `pinning`: null when its pin holds,
  * else why not (the server is then not called, and projectMcp answers MCP_DEFINITION_CHANGED).
+ *
+ * @example
+ * ```ts
+ * const pinning = pinMcpTools(listed, dispatcher);
+ * const state = mcpDefinitionState(spec, pinning); // null: the pin holds and the server may be called
+ * ```
  */
 export function mcpDefinitionState(spec: ToolSpec, pinning: McpPinning): McpDefinitionState | null {
   const mcp = spec.mcp;

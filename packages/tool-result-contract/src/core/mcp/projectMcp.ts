@@ -43,6 +43,12 @@ export function projectMcp(
  * The package for one MCP call, with each violation's detail. `result` is the JSON-RPC response
  * or the CallToolResult, as text or as a value; every pointer in the audit names a place in it.
  * Never throws on a bad result; throws TrustedContextError when the trusted context is malformed.
+ *
+ * @example
+ * ```ts
+ * const { pkg: checked, violations } = projectMcpDetailed(callToolResult, trusted, pinMcpTools(listed, dispatcher), tools);
+ * for (const v of violations) console.error(v.path, v.code);
+ * ```
  */
 export function projectMcpDetailed(
   result: unknown,

@@ -30,6 +30,7 @@ export {
   type Rule,
   RULES,
   type SchemaIssue,
+  type Constraint,
   type ValueSource,
   type ViolationParams,
   type ViolationParamsKind,

@@ -20,7 +20,7 @@ export type { ForkableTurnAssembler } from './_turnLog.ts';
 export { REPLAY_DROPS, type ReplayDrop, type Replayed } from './replayDrops.ts';
 export type { TurnReplayOf } from './replayTypes.ts';
 export type { LastHopName, ProviderName } from './providerName.ts';
-export type { ModelLastHop, ModelTurn, ProviderAdapter, TurnBodyOptions } from './provider.ts';
+export type { AdapterInput, ModelLastHop, ModelTurn, ProviderAdapter, TurnBodyOptions } from './provider.ts';
 export {
   type AdaptersOf,
   findLastHop,

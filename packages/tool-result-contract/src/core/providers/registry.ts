@@ -8,6 +8,10 @@ import { anthropicLastHop } from './anthropic/index.ts';
 import { geminiLastHop } from './gemini/index.ts';
 import { mcpLastHop } from './mcp/index.ts';
 import { openaiLastHop } from './openai/index.ts';
+import type { AnthropicToolResult, AnthropicToolUse, AnthropicTurn } from './anthropic/index.ts';
+import type { GeminiFunctionCall, GeminiFunctionResult, GeminiTurn } from './gemini/index.ts';
+import type { McpCallToolResult } from './mcp/index.ts';
+import type { OpenAIFunctionCall, OpenAIFunctionCallOutput, OpenAITurn } from './openai/index.ts';
 import type { ModelLastHop, ProviderAdapter } from './provider.ts';
 import type { LastHopName, ProviderName } from './providerName.ts';
 
@@ -28,15 +32,34 @@ export type LastHopOf<P extends LastHopName> = Extract<Hop, { name: P }>;
 export type AdaptersOf<T> = { -readonly [K in keyof T]: T[K] extends { adapter: infer A } ? A : never };
 
 type ItemOf<A> = A extends ProviderAdapter<infer I> ? I : never;
-/** Any provider item: what one of the registered adapters builds. */
-export type ProviderItem = ItemOf<Hop['adapter']>;
-
 type CallOf<H> = H extends ModelLastHop<infer C> ? C : never;
-/** A model provider's own call item, as its API returned it. */
-export type ProviderCall = CallOf<Hop>;
 
-/** The turn body composeTurn gives for a model provider. */
-export type TurnOf<P extends ProviderName> = ReturnType<LastHopOf<P>['compose']>;
+/*
+ * The public names below are written out, each provider's own type by name, so that a declaration an engineer reads
+ * names types they can import rather than this module's helpers; the checks after them read the same names off the
+ * registry, so a provider added to LAST_HOPS and not here fails to compile.
+ */
+
+/** Any provider item: what one of the registered adapters builds. */
+export type ProviderItem = OpenAIFunctionCallOutput | AnthropicToolResult | GeminiFunctionResult | McpCallToolResult;
+
+/** A model provider's own call item, as its API returned it. */
+export type ProviderCall = OpenAIFunctionCall | AnthropicToolUse | GeminiFunctionCall;
+
+/** The turn body composeTurn gives for a model provider: its folder's type, their union for any provider. */
+export type TurnOf<P extends ProviderName> =
+  | (P extends 'openai' ? OpenAITurn : never)
+  | (P extends 'anthropic' ? AnthropicTurn : never)
+  | (P extends 'gemini' ? GeminiTurn : never);
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const registryAgrees: Same<ProviderItem, ItemOf<Hop['adapter']>> &
+  Same<ProviderCall, CallOf<Hop>> &
+  Same<TurnOf<'openai'>, ReturnType<LastHopOf<'openai'>['compose']>> &
+  Same<TurnOf<'anthropic'>, ReturnType<LastHopOf<'anthropic'>['compose']>> &
+  Same<TurnOf<'gemini'>, ReturnType<LastHopOf<'gemini'>['compose']>> &
+  Same<TurnOf<ProviderName>, ReturnType<LastHopOf<ProviderName>['compose']>> = true;
+void registryAgrees;
 
 export function findLastHop<P extends LastHopName>(name: P): LastHopOf<P>;
 export function findLastHop(name: string): Hop | undefined;

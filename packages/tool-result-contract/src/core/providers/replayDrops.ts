@@ -35,8 +35,16 @@ const DROPS = [
   },
 ] as const satisfies readonly ReplayDrop[];
 
-/** The members a stateless replay drops from what each provider sent, each with the reason it must (above). */
-export const REPLAY_DROPS: readonly ReplayDrop[] = /* @__PURE__ */ Object.freeze(DROPS);
+/**
+ * The members a stateless replay drops from what each provider sent, each with the reason it must (above). Typed as
+ * the list itself, not widened to ReplayDrop[], so that {@link Replayed} reads it by this exported name.
+ *
+ * @example
+ * ```ts
+ * for (const d of REPLAY_DROPS) console.log(`${d.provider} ${d.types.join('|')}: ${d.path}${d.member} dropped`);
+ * ```
+ */
+export const REPLAY_DROPS = /* @__PURE__ */ Object.freeze(DROPS);
 
 /*
  * The same drops at the type level (docs/turn.md#shapes), read from the list
@@ -59,7 +67,7 @@ type DropAll<Ds, P, I> = Ds extends readonly [infer D, ...infer Rest]
   : I;
 
 /** An item or block of type `I` as `provider`'s replay carries it: the members of {@link REPLAY_DROPS} taken out. */
-export type Replayed<P extends ProviderName, I> = I extends unknown ? DropAll<typeof DROPS, P, I> : never;
+export type Replayed<P extends ProviderName, I> = I extends unknown ? DropAll<typeof REPLAY_DROPS, P, I> : never;
 
 const without = (v: Record<string, unknown>, member: string): Record<string, unknown> => {
   const { [member]: _dropped, ...rest } = v;
@@ -69,7 +77,8 @@ const without = (v: Record<string, unknown>, member: string): Record<string, unk
 /** A replayed item or block as its request schema takes it: the members of {@link REPLAY_DROPS} taken out, nothing else touched. */
 export function forReplay<T extends Record<string, unknown>>(provider: ProviderName, item: T): T {
   let out: Record<string, unknown> = item;
-  for (const d of REPLAY_DROPS) {
+  const drops: readonly ReplayDrop[] = REPLAY_DROPS;
+  for (const d of drops) {
     if (d.provider !== provider) continue;
     if (d.path === '' && d.types.includes(out.type as string) && Object.hasOwn(out, d.member))
       out = without(out, d.member);

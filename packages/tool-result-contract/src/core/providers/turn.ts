@@ -18,7 +18,15 @@ export type TurnProblemCode =
   | 'DUPLICATE_CALL_ID'
   | 'UNSUPPORTED_CALL';
 
-/** Every code a turn problem can carry, in a fixed order; a locale has words for each. */
+/**
+ * Every code a turn problem can carry, in a fixed order; a locale has words for each.
+ *
+ * @example
+ * ```ts
+ * const counted = new Map(TURN_PROBLEM_CODES.map((code) => [code, 0]));
+ * for (const p of assembled.problems) counted.set(p.code, (counted.get(p.code) ?? 0) + 1);
+ * ```
+ */
 export const TURN_PROBLEM_CODES: readonly TurnProblemCode[] = /* @__PURE__ */ Object.freeze([
   'STREAM_ORDER',
   'STREAM_UNTERMINATED',

@@ -2,10 +2,26 @@
  * The door of src/core/result: One call's result: the trusted context, the handler output, model_result and protected_audit, the digests, the projection (project) and the check (validateResult).
  * Code outside src/core imports this folder through this file only (eslint.config.js, no-restricted-imports).
  */
-export { DELIVERIES, parseTrustedContext, type TrustedContext, TrustedContextError } from './trustedContext.ts';
+export {
+  DELIVERIES,
+  type Delivery,
+  parseTrustedContext,
+  type TrustedContext,
+  TrustedContextError,
+} from './trustedContext.ts';
 export { handlerOutputSchema } from './handlerOutput.ts';
-export { type ModelResult } from './modelResult.ts';
-export { DIGEST_NAMES, type DigestName, type Package, type ProtectedAudit } from './protectedAudit.ts';
+export { type ModelError, type ModelResult, type ResultStatus } from './modelResult.ts';
+export {
+  type Bindings,
+  DIGEST_NAMES,
+  type DigestName,
+  type Package,
+  type ProtectedAudit,
+  type Redaction,
+  REDACTION_REASONS,
+  type RedactionReason,
+  type ToolContractRef,
+} from './protectedAudit.ts';
 export { auditValuesOf } from './auditValues.ts';
 export { callGate } from './contextFacts.ts';
 export {
@@ -14,6 +30,7 @@ export {
   computeBindings,
   digestPreimage,
   digestPreimages,
+  type AuditKey,
   type DigestPreimages,
   H,
   principalRef,

@@ -10,7 +10,7 @@ import type { JsonValue } from '../json/jsonValue.ts';
 import { DELIVERIES } from './trustedContext.ts';
 import { isRfc3339Utc } from '../json/time.ts';
 
-export const MODEL_RESULT_VERSION = 'tool-model-result-v2';
+export const MODEL_RESULT_VERSION = 'tool-model-result-v2' satisfies ModelResult['schema_version'];
 
 export type ResultStatus = 'succeeded' | 'failed' | 'unknown';
 
@@ -24,7 +24,8 @@ export interface ModelError {
 }
 
 export interface ModelResult {
-  schema_version: typeof MODEL_RESULT_VERSION;
+  // The literal, not `typeof MODEL_RESULT_VERSION`: the public declaration then names no unexported constant.
+  schema_version: 'tool-model-result-v2';
   status: ResultStatus;
   data: { [key: string]: JsonValue } | null;
   error: ModelError | null;

@@ -9,7 +9,7 @@ import { DOWNSTREAM_REF } from './handlerOutput.ts';
 import { DIGEST_NAMES, type DigestName } from '../messages/violationParams.ts';
 import type { ModelResult } from './modelResult.ts';
 
-export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1';
+export const PROTECTED_AUDIT_VERSION = 'tool-protected-audit-v1' satisfies ProtectedAudit['schema_version'];
 
 export interface ToolContractRef {
   tool: string;
@@ -31,7 +31,8 @@ export interface Redaction {
 }
 
 export interface ProtectedAudit {
-  schema_version: typeof PROTECTED_AUDIT_VERSION;
+  // The literal, not `typeof PROTECTED_AUDIT_VERSION`: the public declaration then names no unexported constant.
+  schema_version: 'tool-protected-audit-v1';
   principal_ref: string;
   provider_context: {
     provider: string;
@@ -52,6 +53,12 @@ export interface ProtectedAudit {
  * Why a piece of the handler's output is not in model_result. These three
  * audit members (downstream, redactions, violations) are descriptive: no
  * digest (docs/digests.md#the-three-digests) covers them, so only their shape can be checked here.
+ *
+ * @example
+ * ```ts
+ * const withheld = new Set(pkg.protected_audit.redactions.map((r) => r.reason));
+ * const shown = REDACTION_REASONS.filter((reason) => withheld.has(reason)); // in the list's fixed order
+ * ```
  */
 export const REDACTION_REASONS = [
   'principal_replaced_by_principal_ref',

@@ -30,7 +30,11 @@ export function resultZodSchema(spec: ToolSpec, part: ResultSchemaPart): z.core.
  * schema.$schema; // 'https://json-schema.org/draft/2020-12/schema'
  * ```
  */
-export function resultJsonSchema(spec: ToolSpec, part: ResultSchemaPart = 'model_result'): Record<string, unknown> {
+// The part is written out rather than named: two words, and the root has no room for their type's name.
+export function resultJsonSchema(
+  spec: ToolSpec,
+  part: 'model_result' | 'data' = 'model_result',
+): Record<string, unknown> {
   const schema = z.toJSONSchema(resultZodSchema(spec, part), {
     target: 'draft-2020-12',
     io: 'output',

@@ -11,8 +11,12 @@ import { contextIssues, type ContextIssue } from '../tables/contextIssues.ts';
 import type { JsonValue } from '../json/jsonValue.ts';
 import { checkSchema } from '../tables/zodIssues.ts';
 
-export const DELIVERIES = ['fresh', 'local_replay', 'receipt_reconciled'] as const;
-export type Delivery = (typeof DELIVERIES)[number];
+// The union is written out, not read off the list, so its public declaration names nothing the package does not
+// export; `satisfies` and the check below hold the two to the same names.
+export type Delivery = 'fresh' | 'local_replay' | 'receipt_reconciled';
+export const DELIVERIES = ['fresh', 'local_replay', 'receipt_reconciled'] as const satisfies readonly Delivery[];
+const everyDeliveryListed: [Delivery] extends [(typeof DELIVERIES)[number]] ? true : false = true;
+void everyDeliveryListed;
 
 // eslint-disable-next-line no-control-regex -- an identifier with control characters is refused, so they are what this matches
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
@@ -119,8 +123,6 @@ export class TrustedContextError extends ToolResultContractError {
   }
 }
 
-type Verdict = { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] };
-
 /**
  * Checks a trusted context and returns a copy the caller owns: zod copies the
  * objects it checks but hands `arguments` back as given, so that is copied too
@@ -132,7 +134,10 @@ type Verdict = { ok: true; value: TrustedContext } | { ok: false; issues: Contex
  * if (!parsed.ok) console.error(parsed.issues.map((i) => `${i.path}: ${i.message}`));
  * ```
  */
-export function parseTrustedContext(value: unknown): Verdict {
+// The verdict is written out rather than named: it is this function's alone, and the root has no room for its name.
+export function parseTrustedContext(
+  value: unknown,
+): { ok: true; value: TrustedContext } | { ok: false; issues: ContextIssue[] } {
   const r = checkSchema(TrustedContextSchema, value);
   if (r.success)
     return { ok: true, value: { ...r.data, arguments: structuredClone(r.data.arguments) } as TrustedContext };

@@ -4,9 +4,12 @@
  */
 export {
   type CatalogEntry,
+  type Effect,
   ERROR_CATALOG,
+  type ErrorCategory,
   type ErrorCode,
   isErrorCode,
+  type Outcome,
   type Recovery,
   RETRY_AFTER_MS,
 } from './errorCatalog.ts';
@@ -32,6 +35,7 @@ export {
   type ToolSpec,
 } from './registry.ts';
 export { defineTool, ToolSpecError } from './defineTool.ts';
+export type { ContextIssue } from './contextIssues.ts';
 export { checkSchema } from './zodIssues.ts';
 // From the modules themselves, not the words' door: the first page runs these and not the turn's words.
 export { describeParams } from '../messages/locales/enViolation.ts';

@@ -16,25 +16,34 @@ import {
 } from '../providers/index.ts';
 
 export type { LastHopName, ProviderItem, ProviderName };
-export type {
+import type {
   AnthropicToolResult,
   GeminiFunctionResult,
   McpCallToolResult,
   OpenAIFunctionCallOutput,
 } from '../providers/index.ts';
 
+export type { AnthropicToolResult, GeminiFunctionResult, McpCallToolResult, OpenAIFunctionCallOutput };
+
 /**
  * The registered triples (provider, API family, adapter revision), in the registry's order; a trusted context that
  * names anything else is refused before serialization.
+ *
+ * Its type is written out, each row's item by the name the package exports, rather than read off the registry
+ * (`AdaptersOf<typeof LAST_HOPS>`, which the assignment still checks it against), so its declaration names nothing an
+ * engineer cannot import.
  *
  * @example
  * ```ts
  * const registered = PROVIDER_ADAPTERS.map((a) => `${a.provider}/${a.api_family}/${a.adapter_revision}`);
  * ```
  */
-export const PROVIDER_ADAPTERS: Readonly<AdaptersOf<typeof LAST_HOPS>> = Object.freeze(
-  LAST_HOPS.map((h) => h.adapter) as AdaptersOf<typeof LAST_HOPS>,
-);
+export const PROVIDER_ADAPTERS: readonly [
+  ProviderAdapter<OpenAIFunctionCallOutput>,
+  ProviderAdapter<AnthropicToolResult>,
+  ProviderAdapter<GeminiFunctionResult>,
+  ProviderAdapter<McpCallToolResult>,
+] = Object.freeze(LAST_HOPS.map((h) => h.adapter) as AdaptersOf<typeof LAST_HOPS>);
 
 /** The adapter registered for a last hop (one per name), or for an exact triple: null when that triple is not registered. */
 export function findAdapter(provider: LastHopName): ProviderAdapter<ProviderItem>;

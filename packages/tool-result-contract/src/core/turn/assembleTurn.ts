@@ -20,7 +20,18 @@ import {
 } from '../providers/index.ts';
 import { readTurnStream, type StreamEvent, type StreamTextError } from './turnStream.ts';
 
-/** Thrown by {@link assembleTurn} when a stream given as text is not a well-formed SSE or JSON-lines stream; `error` says where. */
+/**
+ * Thrown by {@link assembleTurn} when a stream given as text is not a well-formed SSE or JSON-lines stream; `error` says where.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   assembleTurn('anthropic', streamText);
+ * } catch (e) {
+ *   if (e instanceof StreamTextRefusedError) console.error(`${e.error.line}:${e.error.column} ${e.error.message}`);
+ * }
+ * ```
+ */
 export class StreamTextRefusedError extends ToolResultContractError {
   override readonly name = 'StreamTextRefusedError';
   readonly code = 'STREAM_TEXT_REFUSED';
@@ -28,10 +39,24 @@ export class StreamTextRefusedError extends ToolResultContractError {
     super(`${error.line}:${error.column}: ${error.code}: ${error.message}`);
   }
 }
-/** The model providers, in the registry's order (providers/registry.ts). */
+/**
+ * The model providers, in the registry's order (providers/registry.ts).
+ *
+ * @example
+ * ```ts
+ * const options = TURN_PROVIDERS.map((p) => `<option>${p}</option>`).join('');
+ * ```
+ */
 export const TURN_PROVIDERS: readonly ProviderName[] = /* @__PURE__ */ Object.freeze(MODEL_TURNS.map((t) => t.name));
 
-/** Whether a value names a provider whose turns this package assembles. */
+/**
+ * Whether a value names a provider whose turns this package assembles.
+ *
+ * @example
+ * ```ts
+ * if (isTurnProvider(received)) assembleTurn(received, events); // received: the provider name a request gave
+ * ```
+ */
 export const isTurnProvider = (p: unknown): p is ProviderName => findModelTurn(p) !== undefined;
 
 /** `openai, anthropic or gemini`: the names an unknown provider is told. */

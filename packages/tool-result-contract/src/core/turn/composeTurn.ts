@@ -39,9 +39,6 @@ export interface TurnOptions extends TurnBodyOptions {
   tools: ToolRegistry;
 }
 
-/** The pairing problems, named once where their words are (messages/turnParams.ts). */
-export type TurnProblemCode = PairingCode;
-
 /**
  * Thrown by {@link composeTurn} when a result of the turn does not validate: nothing of the turn is sent.
  *
@@ -57,7 +54,7 @@ export type TurnProblemCode = PairingCode;
 export class TurnRefusedError extends ToolResultContractError {
   override readonly name = 'TurnRefusedError';
   readonly code = 'TURN_REFUSED';
-  constructor(readonly problems: { code: TurnProblemCode; call_id: string; detail: string }[]) {
+  constructor(readonly problems: { code: PairingCode; call_id: string; detail: string }[]) {
     super(`turn refused: ${problems.map((p) => `${p.code} ${p.call_id}`).join(', ')}`);
   }
 }

@@ -76,21 +76,15 @@ import type {
 } from '../providers/index.ts';
 
 /**
- * A stateless body's items: the history's `H`, the turn's replay `Replay`
- * (built from its items' type `R`) and the results' `O`; where `R` is not
- * known (`unknown`), the JSON view (with `H` as the caller gave it, where
- * that is not JSON).
- */
-type StatelessItems<H, R, Replay, O> = unknown extends R
-  ? [H] extends [JsonValue]
-    ? JsonValue
-    : H | JsonValue
-  : H | Replay | O;
-
-/**
  * The body `continueTurn` builds for a provider and mode known where it is
  * called; the JSON view where either is not. `H`: the history's item type;
  * `R`: the turn's replay item type (AssembledTurn), `unknown` for the JSON view.
+ *
+ * A stateless body's items are the history's `H`, the turn's replay (built
+ * from its items' type `R`) and the results; where `R` is not known
+ * (`unknown`), the JSON view (with `H` as the caller gave it, where that is
+ * not JSON). `Items` is inferred here rather than read from a helper type, so
+ * the public declaration names only what the package exports.
  */
 export type ContinuationBodyFor<
   P extends ProviderName,
@@ -99,17 +93,19 @@ export type ContinuationBodyFor<
   R = unknown,
 > = ProviderName extends P
   ? ContinuationBody
-  : P extends 'anthropic'
-    ? AnthropicBody<StatelessItems<H, R, { role: 'assistant'; content: R[] }, AnthropicTurn>>
-    : ContinuationMode extends M
-      ? ContinuationBody
-      : P extends 'openai'
-        ? M extends 'stateful'
-          ? OpenAIStatefulBody
-          : OpenAIStatelessBody<StatelessItems<H, R, R, OpenAIFunctionCallOutput>>
-        : M extends 'stateful'
-          ? GeminiStatefulBody
-          : GeminiStatelessBody<StatelessItems<H, R, R, GeminiFunctionResult>>;
+  : (unknown extends R ? ([H] extends [JsonValue] ? JsonValue : H | JsonValue) : H) extends infer Items
+    ? P extends 'anthropic'
+      ? AnthropicBody<unknown extends R ? Items : Items | { role: 'assistant'; content: R[] } | AnthropicTurn>
+      : ContinuationMode extends M
+        ? ContinuationBody
+        : P extends 'openai'
+          ? M extends 'stateful'
+            ? OpenAIStatefulBody
+            : OpenAIStatelessBody<unknown extends R ? Items : Items | R | OpenAIFunctionCallOutput>
+          : M extends 'stateful'
+            ? GeminiStatefulBody
+            : GeminiStatelessBody<unknown extends R ? Items : Items | R | GeminiFunctionResult>
+    : never;
 
 /**
  * A body to send; or, for the model's final answer (no call to answer:

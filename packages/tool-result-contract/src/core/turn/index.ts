@@ -18,7 +18,11 @@ export {
 export {
   describeTurn,
   describeTurnText,
+  type ArgumentsSource,
+  type JsonDataFault,
+  type PairingCode,
   type RefusalParams,
+  type TurnEnd,
   type Segment,
   segmentsText,
   type TurnInputParams,
@@ -27,9 +31,18 @@ export {
   type TurnWordsParams,
 } from '../messages/index.ts';
 export {
+  type AdapterInput,
+  type AnthropicToolResult,
   createAnthropicTurnAssembler,
   createGeminiTurnAssembler,
   createOpenAITurnAssembler,
+  type ForkableTurnAssembler,
+  type GeminiFunctionResult,
+  type LastHopName,
+  type OpenAIFunctionCallOutput,
+  type ProviderAdapter,
+  type TurnBodyOptions,
+  type TurnOf,
   REPLAY_DROPS,
   type ReplayDrop,
   type Replayed,
@@ -69,7 +82,10 @@ export {
 } from './continueTurn.ts';
 export { runTurn, type TurnReport } from './runTurn.ts';
 export {
+  type AnthropicToolUse,
   type AnthropicTurn,
+  type GeminiFunctionCall,
+  type OpenAIFunctionCall,
   composeTurn,
   type ComposedTurn,
   safeComposeTurn,

@@ -31,7 +31,18 @@ export interface GatedCall {
   trusted: TrustedContext;
 }
 
-/** Bad input for the turn (docs/turn-contract.md#the-turn-command, exit 2): a call the dispatcher knows nothing about, or one it cannot bind. */
+/**
+ * Bad input for the turn (docs/turn-contract.md#the-turn-command, exit 2): a call the dispatcher knows nothing about, or one it cannot bind.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   gateTurn(assembled, ctx, tools);
+ * } catch (e) {
+ *   if (e instanceof TurnInputError) console.error(e.params.kind, e.call_id); // e.g. problems_before_gate, null
+ * }
+ * ```
+ */
 export class TurnInputError extends ToolResultContractError {
   override readonly name = 'TurnInputError';
   readonly code = 'TURN_INPUT_INVALID';
@@ -47,6 +58,11 @@ export class TurnInputError extends ToolResultContractError {
  * The response id a turn's calls are bound to (docs/turn-contract.md#the-input-gate): the provider's, or
  * where it gave the empty one (a Gemini interaction not stored) the
  * dispatcher's `response_ref`; null when neither is there.
+ *
+ * @example
+ * ```ts
+ * const responseId = boundResponseId(assembled, 'resp-ref-1'); // the provider's id, else the dispatcher's ref
+ * ```
  */
 export function boundResponseId(turn: AssembledTurn, responseRef: string | undefined): string | null {
   if (turn.response_id !== null && turn.response_id !== '') return turn.response_id;
@@ -56,6 +72,14 @@ export function boundResponseId(turn: AssembledTurn, responseRef: string | undef
 /**
  * One call of a turn through the input gate (docs/turn-contract.md#the-input-gate): its tool known, its arguments
  * valid for the tool's input contract, and its trusted context found by call id; `gateTurn` gates them all.
+ *
+ * @example
+ * ```ts
+ * for (const c of assembled.calls) {
+ *   const gated = gateCall(assembled, c, ctx, tools);
+ *   if (gated.gate !== 'handler') console.error(c.call_id, gated.gate); // UNKNOWN_TOOL or INVALID_ARGUMENTS
+ * }
+ * ```
  */
 export function gateCall(turn: AssembledTurn, call: AssembledCall, ctx: TurnContext, tools: ToolRegistry): GatedCall {
   const entry = Object.hasOwn(ctx.calls, call.call_id) ? ctx.calls[call.call_id] : undefined;

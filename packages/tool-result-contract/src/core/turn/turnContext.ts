@@ -15,7 +15,15 @@ import { checkSchema } from '../tables/zodIssues.ts';
 
 const trusted = TrustedContextSchema.shape;
 
-/** The zod schema of a {@link TurnContext}, strict: a member it does not list is refused. */
+/**
+ * The zod schema of a {@link TurnContext}, strict: a member it does not list is refused.
+ *
+ * @example
+ * ```ts
+ * const checked = TurnContextSchema.safeParse(received); // or parseTurnContext(received), its issues by path
+ * if (!checked.success) console.error(checked.error.issues);
+ * ```
+ */
 export const TurnContextSchema = /* @__PURE__ */ z.strictObject({
   principal: trusted.principal,
   now: trusted.now,

@@ -50,7 +50,17 @@ const PAIRING_EN: Readonly<Record<PairingCode, string>> = {
 
 const list = (items: readonly string[]): Segment[] => items.flatMap((x, i) => (i === 0 ? [c(x)] : [', ', c(x)]));
 
-/** A turn problem, note or refusal in English, in segments. */
+/**
+ * A turn problem, note or refusal in English, in segments.
+ *
+ * @example
+ * ```ts
+ * for (const p of assembled.problems) {
+ *   const words = describeTurn(p.params).map((s) => (typeof s === 'string' ? s : `<code>${s.code}</code>`));
+ *   console.log(words.join(''));
+ * }
+ * ```
+ */
 export function describeTurn(p: TurnWordsParams): Segment[] {
   switch (p.kind) {
     case 'not_an_event':
@@ -281,5 +291,12 @@ export function describeTurn(p: TurnWordsParams): Segment[] {
   }
 }
 
-/** The English sentence, flat: the `detail` every problem, note and refusal carries. */
+/**
+ * The English sentence, flat: the `detail` every problem, note and refusal carries.
+ *
+ * @example
+ * ```ts
+ * for (const note of assembled.notes) console.log(describeTurnText(note.params));
+ * ```
+ */
 export const describeTurnText = (p: TurnWordsParams): string => segmentsText(describeTurn(p));

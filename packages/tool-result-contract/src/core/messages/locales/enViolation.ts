@@ -57,7 +57,14 @@ const DIGEST_TEXT: Readonly<Record<DigestName, string>> = Object.freeze({
   call_binding_sha256: 'the trusted provider, response, call, operation, idempotency key, adapter and tool contract',
 });
 
-/** A violation's specifics in English: the `detail` of each violation. */
+/**
+ * A violation's specifics in English: the `detail` of each violation.
+ *
+ * @example
+ * ```ts
+ * for (const v of validateResult(pkg, trusted, tools).violations) console.log(v.path, describeParams(v.params));
+ * ```
+ */
 export function describeParams(p: ViolationParams): string {
   switch (p.kind) {
     case 'rule':

@@ -95,6 +95,13 @@ interface AnthropicState {
  * A fresh assembler for one Anthropic Messages turn; the caller holds it.
  * `E`: the events it is given (the SDK's `RawMessageStreamEvent`), which
  * types the replay; any value is read alike.
+ *
+ * @example
+ * ```ts
+ * const anthropic = createAnthropicTurnAssembler();
+ * for (const e of events) anthropic.push(e);
+ * const { calls: toolUses, problems } = anthropic.turn();
+ * ```
  */
 export function createAnthropicTurnAssembler<E = unknown>(): ForkableTurnAssembler<E, AnthropicReplayOf<E>> {
   return anthropicAssembler({

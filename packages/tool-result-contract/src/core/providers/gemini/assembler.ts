@@ -77,6 +77,13 @@ interface GeminiState {
  * A fresh assembler for one Gemini Interactions turn; the caller holds it.
  * `E`: the events it is given (the SDK's `Interactions.InteractionSSEEvent`),
  * which types the replay; any value is read alike.
+ *
+ * @example
+ * ```ts
+ * const gemini = createGeminiTurnAssembler();
+ * for (const e of events) gemini.push(e);
+ * const { calls: functionCalls, problems } = gemini.turn();
+ * ```
  */
 export function createGeminiTurnAssembler<E = unknown>(): ForkableTurnAssembler<E, GeminiReplayOf<E>> {
   return geminiAssembler({

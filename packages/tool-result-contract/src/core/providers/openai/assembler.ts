@@ -7,11 +7,6 @@
  * with the fragments, and only `response.completed` with status `completed`
  * and a function call asks for tools (with none it is the final answer).
  * Items the client must run that are not function calls are UNSUPPORTED_CALL.
- *
- * @example
- * const a = createOpenAITurnAssembler();
- * for (const e of events) a.push(e);
- * a.turn().calls // [{ call_id: 'call_…', name: 'get_order', arguments: { order_ref: 'ORDER-7' }, … }]
  */
 import { isObject } from '../../json/jsonValue.ts';
 import {
@@ -163,7 +158,13 @@ interface OpenAIState {
   sequenceReported: boolean;
 }
 
-/** A fresh assembler for one OpenAI Responses turn; the caller holds it. `E`, what it is given (`ResponseStreamEvent`), types the replay. */
+/**
+ * A fresh assembler for one OpenAI Responses turn; the caller holds it. `E`, what it is given (`ResponseStreamEvent`), types the replay.
+ * @example
+ * ```ts
+ * const openai = createOpenAITurnAssembler(); // push() each event, turn() at the end, fork() to keep a checkpoint
+ * ```
+ */
 export function createOpenAITurnAssembler<E = unknown>(): ForkableTurnAssembler<E, OpenAIReplayOf<E>> {
   return openaiAssembler({
     log: createTurnLog('openai', 'responses'),
