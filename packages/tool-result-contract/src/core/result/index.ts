@@ -47,3 +47,8 @@ export {
 } from './validateResult.ts';
 export { RESULT_SCHEMA_PARTS, resultJsonSchema, type ResultSchemaPart, resultZodSchema } from './resultSchema.ts';
 export { parseScenario, type Scenario, SCENARIO_FORMAT } from './scenario.ts';
+// The envelopes' schemas, which the type tests hold equal to the interfaces above (test/types/schemaTypes.ts).
+export { ModelResultSchema } from './modelResult.ts';
+export { ProtectedAuditSchema } from './protectedAudit.ts';
+export { ScenarioSchema } from './scenario.ts';
+export { TrustedContextSchema } from './trustedContext.ts';
