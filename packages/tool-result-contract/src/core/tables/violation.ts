@@ -53,8 +53,11 @@ export interface Violation {
   path: string;
   /** The specifics as data (messages/violationParams.ts): what a locale renders. */
   params: ViolationParams;
-  /** The specifics in English, made from `params` (describeParams). */
-  detail: string;
+  /**
+   * The specifics in English, rendered from `params` by the en locale (describeParams) when it is read: a
+   * property like the others to JSON, a copy or a spread, and no English built for a report no one prints.
+   */
+  readonly detail: string;
 }
 
 /** Collects violations once per (code, path), so one fault seen by two checks is reported once. */
@@ -76,7 +79,15 @@ export class ViolationList {
   }
 
   add(code: ViolationCode, path: string, params: ViolationParams): void {
-    if (this.first(code, path)) this.items.push({ code, path, params, detail: describeParams(params) });
+    if (this.first(code, path))
+      this.items.push({
+        code,
+        path,
+        params,
+        get detail() {
+          return describeParams(params);
+        },
+      });
   }
 
   /** A violation found by another check, as it is. */
